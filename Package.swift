@@ -1,0 +1,74 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// C libraries come from Debian packages (scripts/install-deps installs them) through pkg-config.
+func systemLibrary(_ name: String, _ pkgConfig: String, _ apt: String) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
+let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
+let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
+
+let package = Package(
+    name: "Souk",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "souk-server", targets: ["SoukServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        systemLibrary("CProtobufC", "libprotobuf-c", "libprotobuf-c-dev"),
+        systemLibrary("CNGHTTP2", "libnghttp2", "libnghttp2-dev"),
+        systemLibrary("CRocksDB", "rocksdb", "librocksdb-dev"),
+        systemLibrary("CSodium", "libsodium", "libsodium-dev"),
+        systemLibrary("CZlib", "zlib", "zlib1g-dev"),
+
+        // protoc-c output for every .proto in Proto/, plus the embedded descriptor set.
+        .target(
+            name: "SoukProtoC",
+            dependencies: ["CProtobufC"],
+            path: "Generated",
+            exclude: ["souk.desc"],
+            publicHeadersPath: ".",
+            cSettings: [.headerSearchPath(".")]
+        ),
+        // Swift value types over the protobuf-c structs; no C type leaves this module.
+        .target(name: "SoukMessages", dependencies: ["SoukProtoC", "CProtobufC"]),
+        // HTTP/2 server: nghttp2 sessions driven by SwiftNIO channels.
+        .target(name: "SoukHTTP2", dependencies: ["CNGHTTP2", nioCore, nioPosix, nioSSL, logging, metrics]),
+        // gRPC over SoukHTTP2: framing, status, metadata, deadlines, compression, dispatch, interceptors.
+        .target(name: "SoukGRPC", dependencies: ["SoukHTTP2", "SoukMessages", "CZlib", nioCore, nioPosix, logging, metrics]),
+        // grpc.health.v1, grpc.reflection, grpc.testing interop services.
+        .target(name: "SoukStandardServices", dependencies: ["SoukGRPC", "SoukMessages", logging]),
+        // RocksDB records, secondary indexes, transactions, idempotency, event logs, backups.
+        .target(name: "SoukStore", dependencies: ["CRocksDB", logging]),
+        .executableTarget(
+            name: "SoukServer",
+            dependencies: [
+                "SoukGRPC", "SoukStandardServices", "SoukStore", "SoukMessages", logging, metrics,
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
+
+        .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages"]),
+        .testTarget(name: "SoukHTTP2Tests", dependencies: ["SoukHTTP2", nioCore, nioPosix]),
+        .testTarget(name: "SoukGRPCTests", dependencies: ["SoukGRPC", "SoukMessages", nioCore]),
+        .testTarget(name: "SoukStandardServicesTests", dependencies: ["SoukStandardServices", "SoukGRPC", "SoukMessages"]),
+        .testTarget(
+            name: "SoukStoreTests",
+            dependencies: ["SoukStore", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+    ]
+)

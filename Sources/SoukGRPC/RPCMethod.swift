@@ -1,0 +1,161 @@
+import NIOCore
+import SoukMessages
+
+/// The four gRPC call shapes.
+public enum RPCKind: Sendable {
+    case unary
+    case serverStreaming
+    case clientStreaming
+    case bidirectionalStreaming
+}
+
+/// The request messages of a client- or bidirectional-streaming call, in arrival order.
+/// The sequence ends when the client half-closes, and throws if the call fails or is cancelled.
+public struct RPCReader<Element: Sendable>: AsyncSequence, Sendable {
+    private let base: AsyncThrowingStream<Element, any Error>
+
+    public init(_ base: AsyncThrowingStream<Element, any Error>) {
+        self.base = base
+    }
+
+    public func makeAsyncIterator() -> AsyncThrowingStream<Element, any Error>.AsyncIterator {
+        base.makeAsyncIterator()
+    }
+
+    /// The same messages transformed (used to decode raw bytes into typed messages).
+    public func map<T: Sendable>(_ transform: @escaping @Sendable (Element) throws -> T) -> RPCReader<T> {
+        let (stream, continuation) = AsyncThrowingStream<T, any Error>.makeStream()
+        let base = self.base
+        let task = Task {
+            do {
+                for try await element in base { continuation.yield(try transform(element)) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return RPCReader<T>(stream)
+    }
+}
+
+/// Sends the response messages of a server- or bidirectional-streaming call.
+public struct RPCWriter<Element: Sendable>: Sendable {
+    private let send: @Sendable (Element, Bool?) async throws -> Void
+
+    /// `send` takes a message and the per-message compression choice (nil: the call's default).
+    public init(_ send: @escaping @Sendable (Element, Bool?) async throws -> Void) {
+        self.send = send
+    }
+
+    /// Sends one message. `compress` overrides the call's compression for this message.
+    /// Suspends while the transport's buffers are full; throws if the call has ended.
+    public func write(_ message: Element, compress: Bool? = nil) async throws {
+        try await send(message, compress)
+    }
+
+    /// A writer that transforms each message before sending (used to encode typed messages).
+    public func map<T: Sendable>(_ transform: @escaping @Sendable (T) -> Element) -> RPCWriter<T> {
+        let send = self.send
+        return RPCWriter<T> { message, compress in try await send(transform(message), compress) }
+    }
+}
+
+/// A method's body over packed messages (protobuf bytes, uncompressed, without the gRPC prefix).
+public enum RPCHandler: Sendable {
+    case unary(@Sendable (ByteBuffer, ServerContext) async throws -> ByteBuffer)
+    case serverStreaming(@Sendable (ByteBuffer, RPCWriter<ByteBuffer>, ServerContext) async throws -> Void)
+    case clientStreaming(@Sendable (RPCReader<ByteBuffer>, ServerContext) async throws -> ByteBuffer)
+    case bidirectionalStreaming(@Sendable (RPCReader<ByteBuffer>, RPCWriter<ByteBuffer>, ServerContext) async throws -> Void)
+
+    public var kind: RPCKind {
+        switch self {
+        case .unary: .unary
+        case .serverStreaming: .serverStreaming
+        case .clientStreaming: .clientStreaming
+        case .bidirectionalStreaming: .bidirectionalStreaming
+        }
+    }
+}
+
+/// One method of a service: its name and its handler.
+public struct RPCMethod: Sendable {
+    /// The method's name within its service, for example `Check`.
+    public let name: String
+    public let handler: RPCHandler
+
+    public init(name: String, handler: RPCHandler) {
+        self.name = name
+        self.handler = handler
+    }
+
+    public var kind: RPCKind { handler.kind }
+
+    /// A unary method over typed messages.
+    public static func unary<Request: ProtoMessage, Response: ProtoMessage>(
+        _ name: String,
+        _ body: @escaping @Sendable (Request, ServerContext) async throws -> Response
+    ) -> RPCMethod {
+        RPCMethod(name: name, handler: .unary { bytes, context in
+            encode(try await body(try decode(Request.self, bytes), context))
+        })
+    }
+
+    /// A server-streaming method over typed messages.
+    public static func serverStreaming<Request: ProtoMessage, Response: ProtoMessage>(
+        _ name: String,
+        _ body: @escaping @Sendable (Request, RPCWriter<Response>, ServerContext) async throws -> Void
+    ) -> RPCMethod {
+        RPCMethod(name: name, handler: .serverStreaming { bytes, writer, context in
+            try await body(try decode(Request.self, bytes), writer.map { encode($0) }, context)
+        })
+    }
+
+    /// A client-streaming method over typed messages.
+    public static func clientStreaming<Request: ProtoMessage, Response: ProtoMessage>(
+        _ name: String,
+        _ body: @escaping @Sendable (RPCReader<Request>, ServerContext) async throws -> Response
+    ) -> RPCMethod {
+        RPCMethod(name: name, handler: .clientStreaming { reader, context in
+            encode(try await body(reader.map { try decode(Request.self, $0) }, context))
+        })
+    }
+
+    /// A bidirectional-streaming method over typed messages.
+    public static func bidirectionalStreaming<Request: ProtoMessage, Response: ProtoMessage>(
+        _ name: String,
+        _ body: @escaping @Sendable (RPCReader<Request>, RPCWriter<Response>, ServerContext) async throws -> Void
+    ) -> RPCMethod {
+        RPCMethod(name: name, handler: .bidirectionalStreaming { reader, writer, context in
+            try await body(reader.map { try decode(Request.self, $0) }, writer.map { encode($0) }, context)
+        })
+    }
+}
+
+/// Unpacks a request; bytes that are not a valid message end the call as INTERNAL, as gRPC specifies.
+func decode<M: ProtoMessage>(_ type: M.Type, _ buffer: ByteBuffer) throws -> M {
+    do {
+        return try buffer.withUnsafeReadableBytes { try M(decoding: $0) }
+    } catch let error as ProtoDecodingError {
+        throw RPCError(.internalError, "could not decode request: \(error)")
+    }
+}
+
+/// Packs a response into a new buffer.
+func encode<M: ProtoMessage>(_ message: M) -> ByteBuffer {
+    message.withEncodedBytes { ByteBuffer(bytes: $0) }
+}
+
+/// A gRPC service: its fully-qualified name and its methods.
+public protocol RPCService: Sendable {
+    /// For example `grpc.health.v1.Health`.
+    var serviceName: String { get }
+    var methods: [RPCMethod] { get }
+}
+
+/// Code that runs around every call: logging, metrics, authentication, authorization.
+public protocol ServerInterceptor: Sendable {
+    /// Runs the rest of the chain and the handler with `next()`, or throws an `RPCError` to refuse the call.
+    /// An error thrown by `next()` is the call's outcome; rethrow it (possibly after recording it).
+    func intercept(_ context: ServerContext, next: @Sendable () async throws -> Void) async throws
+}

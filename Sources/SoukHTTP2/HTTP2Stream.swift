@@ -1,0 +1,67 @@
+import NIOCore
+
+/// One header field. Names are lower-case, as HTTP/2 requires; pseudo-headers start with ":".
+public struct HTTP2Header: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// How a request stream ended.
+public enum HTTP2StreamCloseReason: Sendable, Equatable {
+    /// Both sides ended the stream normally.
+    case completed
+    /// The client sent RST_STREAM with this HTTP/2 error code (for example CANCEL = 8).
+    case resetByPeer(errorCode: UInt32)
+    /// The connection closed (or failed) before the stream finished.
+    case connectionClosed
+}
+
+/// The receiving half of one request stream, implemented by the layer above HTTP/2.
+///
+/// The transport calls these methods on the connection's event loop, in the order the frames arrived.
+public protocol HTTP2StreamHandler: AnyObject {
+    /// The payload of one DATA frame; empty when a frame only carries END_STREAM.
+    func receiveData(_ data: ByteBuffer, endStream: Bool)
+    /// Trailers from the client; they end the request body.
+    func receiveTrailers(_ trailers: [HTTP2Header])
+    /// The stream is closed; no further call follows for it.
+    func streamClosed(_ reason: HTTP2StreamCloseReason)
+}
+
+/// The sending half of one request stream, implemented by the transport.
+///
+/// Not thread-safe: call it only on `eventLoop`. Calls after the stream closed are ignored.
+public protocol HTTP2ResponseStream: AnyObject {
+    /// The HTTP/2 stream identifier.
+    var streamID: Int32 { get }
+    /// The event loop of the stream's connection.
+    var eventLoop: any EventLoop { get }
+    /// The client's address, when the socket has one.
+    var remoteAddress: SocketAddress? { get }
+
+    /// Sends the response header block. `endStream` makes it a headers-only (trailers-only) response.
+    func sendHeaders(_ headers: [HTTP2Header], endStream: Bool)
+    /// Queues body bytes. `promise` succeeds once nghttp2 has taken the bytes into DATA frames
+    /// (so a writer awaiting it is held back by flow control) and fails if the stream closes first.
+    func sendData(_ data: ByteBuffer, promise: EventLoopPromise<Void>?)
+    /// Sends trailers after all queued data, ending the stream.
+    func sendTrailers(_ trailers: [HTTP2Header])
+    /// Ends the stream at once with RST_STREAM and this HTTP/2 error code.
+    func reset(errorCode: UInt32)
+}
+
+/// Chooses a handler for each new request stream. One router serves every connection.
+public protocol HTTP2StreamRouter: Sendable {
+    /// Called on the connection's event loop when a request's header block is complete.
+    /// `endStream` is true when the request has no body.
+    func openStream(
+        _ stream: any HTTP2ResponseStream,
+        headers: [HTTP2Header],
+        endStream: Bool
+    ) -> any HTTP2StreamHandler
+}

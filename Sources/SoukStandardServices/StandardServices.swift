@@ -1,0 +1,1 @@
+// Health, reflection and interop test services (see the module README).

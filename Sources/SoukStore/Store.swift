@@ -1,0 +1,1 @@
+// RocksDB-backed records and indexes.
