@@ -1,0 +1,102 @@
+"""Starts a real souk-server for the end-to-end tests and hands out channels to it."""
+import os
+import pathlib
+import socket
+import subprocess
+import tempfile
+import time
+
+import grpc
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rss_kib(pid: int) -> int:
+    """The resident set size of a process, in KiB."""
+    for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+class Server:
+    """One souk-server process on loopback with its own data directory."""
+
+    def __init__(self, *extra_args: str, tls: tuple[str, str] | None = None):
+        self.binary = os.environ.get("SOUK_SERVER") or str(ROOT / ".build" / "debug" / "souk-server")
+        self.port = free_port()
+        self.metrics_port = free_port()
+        self.data_dir = tempfile.mkdtemp(prefix="souk-e2e-")
+        self.tls = tls
+        args = [
+            self.binary, "--host", "127.0.0.1", "--port", str(self.port),
+            "--metrics-port", str(self.metrics_port), "--data-dir", self.data_dir,
+            "--enable-test-service", "--log-level", "warning", *extra_args,
+        ]
+        if tls:
+            args += ["--tls-cert", tls[0], "--tls-key", tls[1]]
+        self.log = open(pathlib.Path(self.data_dir + ".log"), "w")
+        self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
+        self._wait_listening()
+
+    def _wait_listening(self):
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"souk-server exited with {self.process.returncode}: {self.log_text()}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("souk-server did not start listening")
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def channel(self, **options) -> grpc.Channel:
+        return grpc.insecure_channel(self.address, options=list(options.items()))
+
+    def rss_kib(self) -> int:
+        return rss_kib(self.process.pid)
+
+    def log_text(self) -> str:
+        self.log.flush()
+        return pathlib.Path(self.log.name).read_text()
+
+    def stop(self, sig=None, timeout: float = 30) -> int:
+        if self.process.poll() is None:
+            if sig is None:
+                self.process.terminate()
+            else:
+                self.process.send_signal(sig)
+            try:
+                self.process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+        return self.process.returncode
+
+
+@pytest.fixture(scope="session")
+def server():
+    s = Server("--handshake-timeout", "2")
+    yield s
+    code = s.stop()
+    assert code == 0, f"souk-server did not stop cleanly ({code}): {s.log_text()[-2000:]}"
+
+
+@pytest.fixture(scope="session")
+def channel(server):
+    with server.channel() as ch:
+        grpc.channel_ready_future(ch).result(timeout=30)
+        yield ch
