@@ -56,7 +56,8 @@ let package = Package(
         .executableTarget(
             name: "SoukServer",
             dependencies: [
-                "SoukGRPC", "SoukStandardServices", "SoukStore", "SoukMessages", logging, metrics,
+                "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukMessages", logging, metrics,
+                nioCore, nioPosix, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
