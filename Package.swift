@@ -63,7 +63,7 @@ let package = Package(
         ),
 
         .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages"]),
-        .testTarget(name: "SoukHTTP2Tests", dependencies: ["SoukHTTP2", nioCore, nioPosix]),
+        .testTarget(name: "SoukHTTP2Tests", dependencies: ["SoukHTTP2", "CNGHTTP2", nioCore, nioPosix, nioSSL, logging]),
         .testTarget(name: "SoukGRPCTests", dependencies: ["SoukGRPC", "SoukMessages", nioCore]),
         .testTarget(name: "SoukStandardServicesTests", dependencies: ["SoukStandardServices", "SoukGRPC", "SoukMessages"]),
         .testTarget(
