@@ -16,6 +16,8 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     /// Payloads at least this large are written to the channel as they are (a slice of the caller's
     /// buffer) instead of being copied next to their frame header.
     private static let zeroCopyThreshold = 4096
+    /// Initial size of the buffer frames are gathered in before a write.
+    private static let outboundCapacity = 16 * 1024
     /// Bytes produced by one `flush()` before it yields the event loop to other work.
     private static let maxBytesPerFlush = 1 << 20
     /// PING payload that marks the round trip of a graceful shutdown.
@@ -61,6 +63,9 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     /// Promises of writes nghttp2 took into frames during the current flush; succeeded after it.
     private var completedWrites: [EventLoopPromise<Void>] = []
     private var isFlushing = false
+    /// Bytes produced by the current flush, and whether it stopped early (see `flush()`).
+    private var flushedBytes = 0
+    private var flushPaused = false
     private var flushScheduled = false
     private var waitingForWritability = false
 
@@ -86,7 +91,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
         self.logger = logger
         self.metrics = metrics
         self.eventLoop = channel.eventLoop
-        self.outbound = channel.allocator.buffer(capacity: 16 * 1024)
+        self.outbound = channel.allocator.buffer(capacity: Self.outboundCapacity)
         self.resetBudget = StreamResetBudget(
             limit: configuration.maxStreamResets,
             window: TimeAmount(configuration.streamResetWindow),
@@ -151,7 +156,8 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if context.channel.isWritable, waitingForWritability {
             waitingForWritability = false
-            flush()
+            // Not `flush()` directly: this event may fire from inside a flush.
+            scheduleFlush()
         }
         context.fireChannelWritabilityChanged()
     }
@@ -268,9 +274,10 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     /// (or after `drainPingTimeout`) the final GOAWAY names the last stream that will be served.
     /// The connection closes when nghttp2 wants neither to read nor to write (every stream done).
     func beginGracefulShutdown() {
-        guard state == .open, let session else { return }
+        guard state == .open else { return }
         state = .draining
-        guard prefaceReceived else {
+        guard let session, prefaceReceived else {
+            // Nothing was asked on this connection yet.
             closeNow()
             return
         }
@@ -348,6 +355,10 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     }
 
     /// Moves everything nghttp2 has to send into the channel, with one flush.
+    ///
+    /// Stops early when the channel's write buffer is full (resumed by `channelWritabilityChanged`) or
+    /// after `maxBytesPerFlush` (resumed on the next tick), so one busy stream cannot hog the loop and
+    /// response bodies wait in their streams, where `sendData` promises hold their writers back.
     private func flush() {
         guard let session, let context, !isFlushing, state != .closing, state != .closed else { return }
         guard context.channel.isWritable else {
@@ -355,12 +366,12 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
             return
         }
         if outbound.readableBytes == 0 {
-            outbound.clear()
+            outbound.clear(minimumCapacity: Self.outboundCapacity)
         }
         isFlushing = true
-        var produced = 0
-        var yielded = false
-        while true {
+        flushedBytes = 0
+        flushPaused = false
+        while !flushPaused {
             var chunk: UnsafePointer<UInt8>?
             let count = nghttp2_session_mem_send(session, &chunk)
             if count < 0 {
@@ -375,26 +386,30 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
             }
             if count == 0 { break }
             outbound.writeBytes(UnsafeRawBufferPointer(start: chunk, count: count))
-            produced += count
-            if produced >= Self.maxBytesPerFlush {
-                yielded = true
-                break
-            }
-            if !context.channel.isWritable {
-                waitingForWritability = true
-                break
-            }
+            flushedBytes += count
+            checkFlushBudget(context)
         }
         isFlushing = false
         writeOutbound(context)
         context.flush()
         completeWrites()
 
-        if state != .closing, state != .closed,
-           nghttp2_session_want_read(session) == 0, nghttp2_session_want_write(session) == 0 {
+        // Flushing may have failed and closed the channel, which frees the session: look again.
+        guard let liveSession = self.session, state == .open || state == .draining else { return }
+        if nghttp2_session_want_read(liveSession) == 0, nghttp2_session_want_write(liveSession) == 0 {
             closeAfterWrites()
-        } else if yielded {
+        } else if flushPaused, !waitingForWritability {
             scheduleFlush()
+        }
+    }
+
+    /// Pauses the current flush once it wrote `maxBytesPerFlush` or the channel stopped being writable.
+    private func checkFlushBudget(_ context: ChannelHandlerContext) {
+        if !context.channel.isWritable {
+            waitingForWritability = true
+            flushPaused = true
+        } else if flushedBytes >= Self.maxBytesPerFlush {
+            flushPaused = true
         }
     }
 
@@ -600,7 +615,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     /// Writes one DATA frame whose payload nghttp2 left to us (NGHTTP2_DATA_FLAG_NO_COPY).
     func sendDataFrame(_ frame: UnsafePointer<nghttp2_frame>, frameHeader: UnsafePointer<UInt8>, length: Int) -> Int32 {
         guard let stream = streams[frame.pointee.hd.stream_id], let context else {
-            return NGHTTP2_ERR_CALLBACK_FAILURE.rawValue
+            return NGHTTP2_ERR_TEMPORAL_CALLBACK_FAILURE.rawValue
         }
         outbound.writeBytes(UnsafeRawBufferPointer(start: frameHeader, count: 9))
         let padding = frame.pointee.data.padlen
@@ -612,13 +627,16 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
                 outbound.writeImmutableBuffer(payload)
             } else {
                 writeOutbound(context)
-                outbound.clear()
+                outbound.clear(minimumCapacity: Self.outboundCapacity)
                 context.write(wrapOutboundOut(payload), promise: nil)
             }
         }, completed: &completedWrites)
         if padding > 1 {
             outbound.writeRepeatingByte(0, count: padding - 1)
         }
-        return 0
+        flushedBytes += 9 + length + padding
+        checkFlushBudget(context)
+        // nghttp2 would go on with the next DATA frame inside this same mem_send call; pause it.
+        return flushPaused ? NGHTTP2_ERR_PAUSE.rawValue : 0
     }
 }

@@ -9,11 +9,11 @@ public enum HTTP2StreamWriteError: Error, Sendable, Equatable {
 }
 
 /// An nghttp2 call failed; carries nghttp2's own message.
-public struct NGHTTP2Error: Error, Sendable, CustomStringConvertible {
+struct NGHTTP2Error: Error, Sendable, CustomStringConvertible {
     /// The nghttp2 function that failed.
-    public var operation: String
+    var operation: String
     /// nghttp2's negative error code (`nghttp2_error`).
-    public var code: Int32
+    var code: Int32
 
     init(_ operation: String, code: Int32) {
         self.operation = operation
@@ -21,7 +21,7 @@ public struct NGHTTP2Error: Error, Sendable, CustomStringConvertible {
     }
 
     /// nghttp2's message for `code`.
-    public var message: String { String(cString: nghttp2_strerror(code)) }
+    var message: String { String(cString: nghttp2_strerror(code)) }
 
-    public var description: String { "\(operation) failed: \(message) (\(code))" }
+    var description: String { "\(operation) failed: \(message) (\(code))" }
 }

@@ -56,6 +56,8 @@ public final class HTTP2Server: Sendable {
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            // Room for a few large DATA frames per flush before the connection counts as not writable.
+            .childChannelOption(.writeBufferWaterMark, value: .init(low: 128 * 1024, high: 512 * 1024))
             .childChannelInitializer { [self] channel in
                 channel.eventLoop.makeCompletedFuture {
                     try initializeConnection(channel, sslContext: sslContext)
@@ -111,7 +113,7 @@ public final class HTTP2Server: Sendable {
         }
         guard admitted else {
             logger.debug("connection refused (draining or at the connection limit)")
-            throw ChannelError.ioOnClosedChannel
+            throw ConnectionRefused()
         }
         channel.closeFuture.whenComplete { [self] _ in
             _ = state.withLock { $0.connections.removeValue(forKey: key) }
@@ -131,6 +133,11 @@ public final class HTTP2Server: Sendable {
         configuration.applicationProtocols = ["h2"]
         return try NIOSSLContext(configuration: configuration)
     }
+}
+
+/// A connection was accepted while draining or at `maxConnections`; NIO closes it.
+private struct ConnectionRefused: Error, CustomStringConvertible {
+    var description: String { "connection refused: server draining or at its connection limit" }
 }
 
 extension TimeAmount {

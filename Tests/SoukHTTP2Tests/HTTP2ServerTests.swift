@@ -1,7 +1,7 @@
 import Logging
 import NIOCore
 import NIOPosix
-import SoukHTTP2
+@testable import SoukHTTP2
 import Testing
 
 /// Starts a server on 127.0.0.1 with a free port, runs `body`, then shuts the server down.
@@ -467,5 +467,44 @@ struct HTTP2ShutdownTests {
             try await Task.sleep(for: .milliseconds(5))
         }
         return false
+    }
+}
+
+@Suite("HTTP/2 server: flow control")
+struct HTTP2FlowControlTests {
+    @Test func writePromiseWaitsForTheClientsWindow() async throws {
+        try await withServer { _, address, router in
+            let raw = try await RawHTTP2Connection.connect(to: address)
+            defer { Task { await raw.close() } }
+            // SETTINGS_INITIAL_WINDOW_SIZE = 0: the server may not send any DATA on new streams yet.
+            await raw.trySend(Wire.preface + Wire.settings([(0x4, 0)])
+                + Wire.headers(streamID: 1, block: Wire.requestBlock(path: "/hold"), endStream: true))
+            try await waitUntil { router.heldStreamIDs == [1] }
+
+            let probe = router.startAnswer(toHeld: 1, count: 1000)
+            // The response HEADERS went out in the same flush that found no window for the DATA.
+            try await raw.waitFor { $0.frames.contains { $0.type == RawFrame.headers && $0.streamID == 1 } }
+            #expect(probe.outcome == nil)
+            #expect(!raw.snapshot.frames.contains { $0.type == RawFrame.data })
+
+            await raw.trySend(RawFrame(
+                type: RawFrame.windowUpdate, flags: 0, streamID: 1,
+                payload: withUnsafeBytes(of: UInt32(1000).bigEndian, Array.init)).bytes)
+            let seen = try await raw.waitFor { $0.frames.contains { $0.type == RawFrame.data && $0.streamID == 1 } }
+            #expect(seen.frames.first { $0.type == RawFrame.data }?.payload == Array(repeating: 0x61, count: 1000))
+            try await waitUntil { probe.outcome != nil }
+            #expect(probe.succeeded)
+        }
+    }
+}
+
+@Suite("StreamResetBudget")
+struct StreamResetBudgetTests {
+    @Test func allowsTheLimitPerWindowAndStartsOverInTheNextWindow() {
+        let start = NIODeadline.uptimeNanoseconds(1_000_000_000)
+        var budget = StreamResetBudget(limit: 3, window: .seconds(10), now: start)
+        let offsets: [Int64] = [0, 1, 9, 9, 10, 11]
+        let allowed = offsets.map { budget.recordReset(now: start + .seconds($0)) }
+        #expect(allowed == [true, true, true, false, true, true])
     }
 }

@@ -2,6 +2,7 @@ import CNGHTTP2
 import NIOCore
 import NIOPosix
 import NIOSSL
+import NIOTLS
 @testable import SoukHTTP2
 
 /// A request for `TestHTTP2Client`. With no body and no trailers, END_STREAM rides on HEADERS.
@@ -73,6 +74,12 @@ final class TestHTTP2Client: Sendable {
         try await channel.eventLoop.submit { handler.value.reset(streamID: streamID, errorCode: errorCode) }.get()
     }
 
+    /// The ALPN protocol the TLS handshake settled on (nil for cleartext or none).
+    func negotiatedProtocol() async throws -> String? {
+        let handler = self.handler
+        return try await channel.eventLoop.submit { handler.value.negotiatedProtocol }.get()
+    }
+
     /// Error codes of the GOAWAY frames received so far.
     func goAwayCodes() async throws -> [UInt32] {
         let handler = self.handler
@@ -109,6 +116,7 @@ private final class ClientSessionHandler: ChannelInboundHandler {
     private var streams: [Int32: Stream] = [:]
     private let headerBlock = NGHTTP2HeaderBlock()
     private(set) var goAwayCodes: [UInt32] = []
+    private(set) var negotiatedProtocol: String?
 
     init(scheme: String) {
         self.scheme = scheme
@@ -144,6 +152,13 @@ private final class ClientSessionHandler: ChannelInboundHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         context.close(promise: nil)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .handshakeCompleted(let negotiated) = event as? TLSUserEvent {
+            negotiatedProtocol = negotiated
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     private func tearDown() {

@@ -91,6 +91,20 @@ final class TestRouter: HTTP2StreamRouter {
         }
     }
 
+    /// Answers held stream `id` with `:status 200` and `count` body bytes (no end yet); the probe
+    /// tells when the write's promise succeeded.
+    func startAnswer(toHeld id: Int32, count: Int) -> WriteProbe {
+        let probe = WriteProbe()
+        guard let stream = state.withLock({ $0.held[id] }) else { return probe }
+        stream.eventLoop.execute {
+            let promise = stream.eventLoop.makePromise(of: Void.self)
+            promise.futureResult.whenComplete { probe.finish($0) }
+            stream.value.sendHeaders([HTTP2Header(":status", "200")], endStream: false)
+            stream.value.sendData(ByteBuffer(repeating: 0x61, count: count), promise: promise)
+        }
+        return probe
+    }
+
     /// The held stream as the transport hands it over (for calling it after it closed).
     func heldStream(_ id: Int32) -> NIOLoopBound<any HTTP2ResponseStream>? {
         state.withLock { $0.held[id] }
@@ -139,5 +153,17 @@ private final class EchoHandler: HTTP2StreamHandler {
 
     func finish(how: String, trailers: [HTTP2Header]) {
         stream.sendTrailers(trailers + [HTTP2Header("x-request-end", how)])
+    }
+}
+
+/// Observes one write's promise from a test.
+final class WriteProbe: Sendable {
+    private let result = Mutex<Result<Void, any Error>?>(nil)
+
+    var outcome: Result<Void, any Error>? { result.withLock { $0 } }
+    var succeeded: Bool { if case .success = outcome { true } else { false } }
+
+    func finish(_ outcome: Result<Void, any Error>) {
+        result.withLock { $0 = outcome }
     }
 }
