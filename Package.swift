@@ -64,7 +64,13 @@ let package = Package(
         ),
 
         .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages"]),
-        .testTarget(name: "SoukHTTP2Tests", dependencies: ["SoukHTTP2", nioCore, nioPosix]),
+        .testTarget(
+            name: "SoukHTTP2Tests",
+            dependencies: [
+                "SoukHTTP2", "CNGHTTP2", nioCore, nioPosix, nioSSL, logging,
+                .product(name: "NIOTLS", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "SoukGRPCTests", dependencies: ["SoukGRPC", "SoukMessages", nioCore]),
         .testTarget(name: "SoukStandardServicesTests", dependencies: ["SoukStandardServices", "SoukGRPC", "SoukMessages"]),
         .testTarget(

@@ -1,0 +1,642 @@
+import CNGHTTP2
+import Logging
+import NIOCore
+
+/// Runs one nghttp2 server session for one connection, only on the channel's event loop.
+///
+/// Bytes read from the channel go to `nghttp2_session_mem_recv`; nghttp2's callbacks (in
+/// `NGHTTP2Callbacks.swift`) turn frames into calls on `HTTP2StreamRouter` and `HTTP2StreamHandler`.
+/// Whatever nghttp2 has to send is pulled with `nghttp2_session_mem_send` in `flush()`: once per read
+/// batch (in `channelReadComplete`) and once per event-loop tick when handlers answer outside a read.
+/// The handler owns the session and deletes it exactly once, in `tearDown()`.
+final class HTTP2ConnectionHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    /// Payloads at least this large are written to the channel as they are (a slice of the caller's
+    /// buffer) instead of being copied next to their frame header.
+    private static let zeroCopyThreshold = 4096
+    /// Initial size of the buffer frames are gathered in before a write.
+    private static let outboundCapacity = 16 * 1024
+    /// Bytes produced by one `flush()` before it yields the event loop to other work.
+    private static let maxBytesPerFlush = 1 << 20
+    /// PING payload that marks the round trip of a graceful shutdown.
+    private static let drainPingPayload: [UInt8] = Array("soukdrn!".utf8)
+    /// How long a graceful shutdown waits for that PING's answer before sending the final GOAWAY.
+    private static let drainPingTimeout = TimeAmount.seconds(1)
+    /// How long a connection may take to write its last frames (GOAWAY) before it is closed anyway.
+    private static let closeTimeout = TimeAmount.seconds(5)
+
+    let eventLoop: any EventLoop
+    private(set) var remoteAddress: SocketAddress?
+    private let configuration: HTTP2ServerConfiguration
+    private let router: any HTTP2StreamRouter
+    private let logger: Logger
+    private let metrics: HTTP2ServerMetrics
+
+    /// The nghttp2 session; created when the channel becomes active, deleted in `tearDown()`.
+    private var session: OpaquePointer?
+    private var context: ChannelHandlerContext?
+    private var streams: [Int32: HTTP2ServerStream] = [:]
+    private let headerBlock = NGHTTP2HeaderBlock()
+
+    private enum State {
+        /// Serving.
+        case open
+        /// Graceful shutdown: GOAWAY sent or being sent; in-flight streams finish.
+        case draining
+        /// Waiting for the last bytes to be written, then closing.
+        case closing
+        /// The session is gone.
+        case closed
+    }
+    private var state = State.open
+
+    // Reading.
+    /// The buffer `nghttp2_session_mem_recv` is reading, so DATA payloads can be sliced out of it.
+    private var inbound: ByteBuffer?
+    private var inboundBase: UnsafeRawPointer?
+    private var isReading = false
+
+    // Writing.
+    private var outbound: ByteBuffer
+    /// Promises of writes nghttp2 took into frames during the current flush; succeeded after it.
+    private var completedWrites: [EventLoopPromise<Void>] = []
+    private var isFlushing = false
+    /// Bytes produced by the current flush, and whether it stopped early (see `flush()`).
+    private var flushedBytes = 0
+    private var flushPaused = false
+    private var flushScheduled = false
+    private var waitingForWritability = false
+
+    // Timers and limits.
+    private var prefaceReceived = false
+    private var handshakeTimer: Scheduled<Void>?
+    private var idleTimer: Scheduled<Void>?
+    /// When the last stream closed; nil while streams are open.
+    private var idleSince: NIODeadline?
+    private var drainTimer: Scheduled<Void>?
+    private var closeTimer: Scheduled<Void>?
+    private var resetBudget: StreamResetBudget
+
+    init(
+        configuration: HTTP2ServerConfiguration,
+        router: any HTTP2StreamRouter,
+        logger: Logger,
+        metrics: HTTP2ServerMetrics,
+        channel: any Channel
+    ) {
+        self.configuration = configuration
+        self.router = router
+        self.logger = logger
+        self.metrics = metrics
+        self.eventLoop = channel.eventLoop
+        self.outbound = channel.allocator.buffer(capacity: Self.outboundCapacity)
+        self.resetBudget = StreamResetBudget(
+            limit: configuration.maxStreamResets,
+            window: TimeAmount(configuration.streamResetWindow),
+            now: .now()
+        )
+    }
+
+    // MARK: Channel events
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if context.channel.isActive {
+            start(context: context)
+        }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        tearDown()
+        self.context = nil
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        start(context: context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        tearDown()
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        logger.debug("HTTP/2 connection error", metadata: ["remote": "\(remoteDescription)", "error": "\(error)"])
+        context.close(promise: nil)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard let session, state == .open || state == .draining else { return }
+        isReading = true
+        let buffer = unwrapInboundIn(data)
+        let result = buffer.withUnsafeReadableBytes { bytes -> Int in
+            guard let base = bytes.baseAddress else { return 0 }
+            inbound = buffer
+            inboundBase = base
+            defer {
+                inbound = nil
+                inboundBase = nil
+            }
+            return nghttp2_session_mem_recv(session, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+        }
+        if result < 0 {
+            failConnection(NGHTTP2Error("nghttp2_session_mem_recv", code: Int32(result)))
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        isReading = false
+        flush()
+        context.fireChannelReadComplete()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable, waitingForWritability {
+            waitingForWritability = false
+            // Not `flush()` directly: this event may fire from inside a flush.
+            scheduleFlush()
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    // MARK: Lifecycle
+
+    private var remoteDescription: String { remoteAddress.map { "\($0)" } ?? "unknown" }
+
+    private func start(context: ChannelHandlerContext) {
+        guard session == nil, state == .open else { return }
+        remoteAddress = context.channel.remoteAddress
+        do {
+            session = try NGHTTP2Callbacks.makeServerSession(userData: Unmanaged.passUnretained(self).toOpaque())
+            try submitInitialSettings()
+        } catch {
+            logger.error("cannot start HTTP/2 session", metadata: ["error": "\(error)"])
+            closeNow()
+            return
+        }
+        metrics.openConnections.increment()
+        logger.debug("HTTP/2 connection opened", metadata: ["remote": "\(remoteDescription)"])
+
+        let loop = eventLoop.assumeIsolatedUnsafeUnchecked()
+        handshakeTimer = loop.scheduleTask(in: TimeAmount(configuration.handshakeTimeout)) { [self] in
+            handshakeTimedOut()
+        }
+        idleSince = .now()
+        armIdleTimer(in: TimeAmount(configuration.idleTimeout))
+        flush()
+    }
+
+    private func submitInitialSettings() throws {
+        let windowLimit = Int(Int32.max)
+        let entries: [(nghttp2_settings_id, Int)] = [
+            (NGHTTP2_SETTINGS_MAX_CONCURRENT_STREAMS, configuration.maxConcurrentStreams),
+            (NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE, min(configuration.initialStreamWindowSize, windowLimit)),
+            (NGHTTP2_SETTINGS_MAX_HEADER_LIST_SIZE, configuration.maxHeaderListSize),
+            // RFC 9218: no RFC 7540 priority tree, which also spares nghttp2 keeping closed streams.
+            (NGHTTP2_SETTINGS_NO_RFC7540_PRIORITIES, 1),
+        ]
+        let settings = entries.map { id, value in
+            nghttp2_settings_entry(settings_id: Int32(id.rawValue), value: UInt32(clamping: value))
+        }
+        var rv = nghttp2_submit_settings(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), settings, settings.count)
+        guard rv == 0 else { throw NGHTTP2Error("nghttp2_submit_settings", code: rv) }
+        rv = nghttp2_session_set_local_window_size(
+            session, UInt8(NGHTTP2_FLAG_NONE.rawValue), 0, Int32(clamping: configuration.connectionWindowSize))
+        guard rv == 0 else { throw NGHTTP2Error("nghttp2_session_set_local_window_size", code: rv) }
+    }
+
+    /// Frees the session and closes every open stream with `.connectionClosed`. Runs once.
+    private func tearDown() {
+        guard state != .closed else { return }
+        state = .closed
+        for timer in [handshakeTimer, idleTimer, drainTimer, closeTimer] {
+            timer?.cancel()
+        }
+        handshakeTimer = nil
+        idleTimer = nil
+        drainTimer = nil
+        closeTimer = nil
+
+        let open = streams
+        streams.removeAll()
+        for stream in open.values {
+            metrics.activeStreams.decrement()
+            stream.close(.connectionClosed)
+        }
+        // These bytes were taken into frames already; their writers may go on.
+        completeWrites()
+
+        if let session {
+            nghttp2_session_del(session)
+            self.session = nil
+            metrics.openConnections.decrement()
+            logger.debug("HTTP/2 connection closed", metadata: ["remote": "\(remoteDescription)"])
+        }
+    }
+
+    private func handshakeTimedOut() {
+        handshakeTimer = nil
+        guard !prefaceReceived, state != .closed else { return }
+        logger.debug("HTTP/2 client preface not received in time; closing", metadata: ["remote": "\(remoteDescription)"])
+        closeNow()
+    }
+
+    private func armIdleTimer(in delay: TimeAmount) {
+        idleTimer = eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: delay) { [self] in
+            idleTimerFired()
+        }
+    }
+
+    /// Checks idleness lazily, so opening and closing streams never touches the timer.
+    private func idleTimerFired() {
+        idleTimer = nil
+        guard state == .open || state == .draining else { return }
+        let timeout = TimeAmount(configuration.idleTimeout)
+        guard let idleSince, streams.isEmpty else {
+            armIdleTimer(in: timeout)
+            return
+        }
+        let idleFor = NIODeadline.now() - idleSince
+        if idleFor >= timeout {
+            logger.debug("HTTP/2 connection idle; closing", metadata: ["remote": "\(remoteDescription)"])
+            terminate(errorCode: NGHTTP2_NO_ERROR.rawValue)
+        } else {
+            armIdleTimer(in: timeout - idleFor)
+        }
+    }
+
+    /// Graceful shutdown: announce GOAWAY, let in-flight streams finish, then close.
+    ///
+    /// Sends a shutdown notice (GOAWAY with the largest stream ID) and a PING; once the PING comes back
+    /// (or after `drainPingTimeout`) the final GOAWAY names the last stream that will be served.
+    /// The connection closes when nghttp2 wants neither to read nor to write (every stream done).
+    func beginGracefulShutdown() {
+        guard state == .open else { return }
+        state = .draining
+        guard let session, prefaceReceived else {
+            // Nothing was asked on this connection yet.
+            closeNow()
+            return
+        }
+        nghttp2_submit_shutdown_notice(session)
+        Self.drainPingPayload.withUnsafeBufferPointer { payload in
+            _ = nghttp2_submit_ping(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), payload.baseAddress)
+        }
+        drainTimer = eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: Self.drainPingTimeout) { [self] in
+            sendFinalGoAway()
+        }
+        scheduleFlush()
+    }
+
+    private func sendFinalGoAway() {
+        drainTimer?.cancel()
+        drainTimer = nil
+        guard state == .draining, let session else { return }
+        let lastStreamID = nghttp2_session_get_last_proc_stream_id(session)
+        nghttp2_submit_goaway(
+            session, UInt8(NGHTTP2_FLAG_NONE.rawValue), lastStreamID, NGHTTP2_NO_ERROR.rawValue, nil, 0)
+        scheduleFlush()
+    }
+
+    /// Sends GOAWAY with `errorCode` and closes once it is written.
+    private func terminate(errorCode: UInt32) {
+        guard let session, state == .open || state == .draining else { return }
+        nghttp2_session_terminate_session(session, errorCode)
+        scheduleFlush()
+    }
+
+    /// nghttp2 reported a fatal error: answer GOAWAY if the session still can, then close.
+    private func failConnection(_ error: NGHTTP2Error) {
+        logger.debug("HTTP/2 session failed", metadata: ["remote": "\(remoteDescription)", "error": "\(error)"])
+        guard let session, state == .open || state == .draining else { return }
+        let code: nghttp2_error_code
+        switch error.code {
+        case NGHTTP2_ERR_FLOODED.rawValue: code = NGHTTP2_ENHANCE_YOUR_CALM
+        case NGHTTP2_ERR_CALLBACK_FAILURE.rawValue, NGHTTP2_ERR_NOMEM.rawValue: code = NGHTTP2_INTERNAL_ERROR
+        default: code = NGHTTP2_PROTOCOL_ERROR
+        }
+        nghttp2_session_terminate_session(session, code.rawValue)
+        flush()
+        closeAfterWrites()
+    }
+
+    /// Closes once everything written so far has reached the socket (bounded by `closeTimeout`).
+    private func closeAfterWrites() {
+        guard let context, state != .closing, state != .closed else { return }
+        state = .closing
+        let channel = context.channel
+        let written = eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer()), promise: written)
+        written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+        closeTimer = eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: Self.closeTimeout) {
+            channel.close(promise: nil)
+        }
+    }
+
+    private func closeNow() {
+        guard let context, state != .closed else { return }
+        state = .closing
+        context.close(promise: nil)
+    }
+
+    // MARK: Writing
+
+    /// Makes sure `flush()` runs soon: after the current read batch, or on the next event-loop tick.
+    func scheduleFlush() {
+        guard !isReading, !isFlushing, !flushScheduled else { return }
+        flushScheduled = true
+        eventLoop.assumeIsolatedUnsafeUnchecked().execute { [self] in
+            flushScheduled = false
+            flush()
+        }
+    }
+
+    /// Moves everything nghttp2 has to send into the channel, with one flush.
+    ///
+    /// Stops early when the channel's write buffer is full (resumed by `channelWritabilityChanged`) or
+    /// after `maxBytesPerFlush` (resumed on the next tick), so one busy stream cannot hog the loop and
+    /// response bodies wait in their streams, where `sendData` promises hold their writers back.
+    private func flush() {
+        guard let session, let context, !isFlushing, state != .closing, state != .closed else { return }
+        guard context.channel.isWritable else {
+            waitingForWritability = true
+            return
+        }
+        if outbound.readableBytes == 0 {
+            outbound.clear(minimumCapacity: Self.outboundCapacity)
+        }
+        isFlushing = true
+        flushedBytes = 0
+        flushPaused = false
+        while !flushPaused {
+            var chunk: UnsafePointer<UInt8>?
+            let count = nghttp2_session_mem_send(session, &chunk)
+            if count < 0 {
+                // The session cannot produce frames any more, so not even a GOAWAY: just close.
+                isFlushing = false
+                logger.debug("HTTP/2 session failed", metadata: [
+                    "remote": "\(remoteDescription)",
+                    "error": "\(NGHTTP2Error("nghttp2_session_mem_send", code: Int32(count)))",
+                ])
+                closeNow()
+                return
+            }
+            if count == 0 { break }
+            outbound.writeBytes(UnsafeRawBufferPointer(start: chunk, count: count))
+            flushedBytes += count
+            checkFlushBudget(context)
+        }
+        isFlushing = false
+        writeOutbound(context)
+        context.flush()
+        completeWrites()
+
+        // Flushing may have failed and closed the channel, which frees the session: look again.
+        guard let liveSession = self.session, state == .open || state == .draining else { return }
+        if nghttp2_session_want_read(liveSession) == 0, nghttp2_session_want_write(liveSession) == 0 {
+            closeAfterWrites()
+        } else if flushPaused, !waitingForWritability {
+            scheduleFlush()
+        }
+    }
+
+    /// Pauses the current flush once it wrote `maxBytesPerFlush` or the channel stopped being writable.
+    private func checkFlushBudget(_ context: ChannelHandlerContext) {
+        if !context.channel.isWritable {
+            waitingForWritability = true
+            flushPaused = true
+        } else if flushedBytes >= Self.maxBytesPerFlush {
+            flushPaused = true
+        }
+    }
+
+    private func writeOutbound(_ context: ChannelHandlerContext) {
+        guard outbound.readableBytes > 0 else { return }
+        context.write(wrapOutboundOut(outbound), promise: nil)
+        // The next flush clears (and so reuses) the buffer once the channel has let go of it.
+        outbound.moveReaderIndex(to: outbound.writerIndex)
+    }
+
+    private func completeWrites() {
+        guard !completedWrites.isEmpty else { return }
+        let promises = completedWrites
+        completedWrites.removeAll(keepingCapacity: true)
+        for promise in promises {
+            promise.succeed()
+        }
+    }
+
+    // MARK: Submitting, for HTTP2ServerStream
+
+    func submitResponse(streamID: Int32, headers: [HTTP2Header], hasBody: Bool) {
+        guard let session, state != .closed else { return }
+        let rv = headerBlock.withNameValues(headers) { fields, count -> Int32 in
+            guard hasBody else {
+                return nghttp2_submit_response(session, streamID, fields, count, nil)
+            }
+            var provider = nghttp2_data_provider(
+                source: nghttp2_data_source(ptr: nil),
+                read_callback: NGHTTP2Callbacks.readData
+            )
+            return nghttp2_submit_response(session, streamID, fields, count, &provider)
+        }
+        if rv != 0 {
+            logger.debug("cannot submit response", metadata: ["error": "\(NGHTTP2Error("nghttp2_submit_response", code: rv))"])
+        }
+        scheduleFlush()
+    }
+
+    /// Called from nghttp2's data read callback; nghttp2 sends the trailers after the last DATA frame.
+    func submitTrailers(streamID: Int32, trailers: [HTTP2Header]) {
+        guard let session, state != .closed else { return }
+        let rv = headerBlock.withNameValues(trailers) { fields, count in
+            nghttp2_submit_trailer(session, streamID, fields, count)
+        }
+        if rv != 0 {
+            logger.debug("cannot submit trailers", metadata: ["error": "\(NGHTTP2Error("nghttp2_submit_trailer", code: rv))"])
+        }
+    }
+
+    func submitReset(streamID: Int32, errorCode: UInt32) {
+        guard let session, state != .closed else { return }
+        nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), streamID, errorCode)
+        scheduleFlush()
+    }
+
+    func resumeData(streamID: Int32) {
+        guard let session, state != .closed else { return }
+        nghttp2_session_resume_data(session, streamID)
+        scheduleFlush()
+    }
+
+    // MARK: nghttp2 callbacks (see NGHTTP2Callbacks)
+
+    func beginHeaders(_ frame: UnsafePointer<nghttp2_frame>) -> Int32 {
+        guard frame.pointee.hd.type == NGHTTP2Callbacks.headersFrame else { return 0 }
+        let streamID = frame.pointee.hd.stream_id
+        if frame.pointee.headers.cat == NGHTTP2_HCAT_REQUEST {
+            streams[streamID] = HTTP2ServerStream(streamID: streamID, connection: self)
+            metrics.activeStreams.increment()
+            idleSince = nil
+        } else {
+            streams[streamID]?.beginHeaderBlock()
+        }
+        return 0
+    }
+
+    func receiveHeader(
+        _ frame: UnsafePointer<nghttp2_frame>,
+        name: UnsafePointer<UInt8>, nameLength: Int,
+        value: UnsafePointer<UInt8>, valueLength: Int
+    ) -> Int32 {
+        let streamID = frame.pointee.hd.stream_id
+        guard let stream = streams[streamID], !stream.requestRefused else { return 0 }
+        // RFC 9113 §6.5.2 counts each field as name + value + 32 octets.
+        if stream.addHeaderSize(nameLength + valueLength + 32, limit: configuration.maxHeaderListSize) {
+            stream.appendHeader(HTTP2Header(name: name, nameLength: nameLength, value: value, valueLength: valueLength))
+            return 0
+        }
+        if frame.pointee.headers.cat == NGHTTP2_HCAT_REQUEST {
+            // Answered with 431 once the block is complete; the router never sees it.
+            stream.refuseRequest()
+            return 0
+        }
+        nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), streamID, NGHTTP2_ENHANCE_YOUR_CALM.rawValue)
+        return NGHTTP2_ERR_TEMPORAL_CALLBACK_FAILURE.rawValue
+    }
+
+    func receiveDataChunk(streamID: Int32, data: UnsafePointer<UInt8>, length: Int) -> Int32 {
+        guard let stream = streams[streamID], stream.handler != nil else { return 0 }
+        stream.appendData(inboundSlice(data, length: length))
+        return 0
+    }
+
+    /// The received bytes as a slice of the buffer being read (no copy), or a copy when nghttp2 handed
+    /// over memory of its own.
+    private func inboundSlice(_ data: UnsafePointer<UInt8>, length: Int) -> ByteBuffer {
+        if let inbound, let inboundBase {
+            let offset = UnsafeRawPointer(data) - inboundBase
+            if offset >= 0, offset + length <= inbound.readableBytes,
+               let slice = inbound.getSlice(at: inbound.readerIndex + offset, length: length) {
+                return slice
+            }
+        }
+        return ByteBuffer(bytes: UnsafeRawBufferPointer(start: data, count: length))
+    }
+
+    func receiveFrame(_ frame: UnsafePointer<nghttp2_frame>) -> Int32 {
+        let header = frame.pointee.hd
+        switch header.type {
+        case NGHTTP2Callbacks.dataFrame:
+            if let stream = streams[header.stream_id], stream.handler != nil {
+                stream.deliverData(endStream: header.flags & NGHTTP2Callbacks.endStreamFlag != 0)
+            }
+        case NGHTTP2Callbacks.headersFrame:
+            guard let stream = streams[header.stream_id] else { break }
+            let endStream = header.flags & NGHTTP2Callbacks.endStreamFlag != 0
+            if frame.pointee.headers.cat == NGHTTP2_HCAT_REQUEST {
+                if stream.requestRefused {
+                    stream.sendHeaders([HTTP2Header(":status", "431")], endStream: true)
+                } else {
+                    stream.handler = router.openStream(stream, headers: stream.takeHeaderBlock(), endStream: endStream)
+                }
+            } else if let handler = stream.handler {
+                handler.receiveTrailers(stream.takeHeaderBlock())
+            }
+        case NGHTTP2Callbacks.rstStreamFrame:
+            if let stream = streams[header.stream_id] {
+                stream.peerResetCode = frame.pointee.rst_stream.error_code
+                if !resetBudget.recordReset(now: .now()) {
+                    logger.debug("too many stream resets; closing", metadata: ["remote": "\(remoteDescription)"])
+                    terminate(errorCode: NGHTTP2_ENHANCE_YOUR_CALM.rawValue)
+                }
+            }
+        case NGHTTP2Callbacks.settingsFrame:
+            if header.flags & NGHTTP2Callbacks.ackFlag == 0, !prefaceReceived {
+                prefaceReceived = true
+                handshakeTimer?.cancel()
+                handshakeTimer = nil
+            }
+        case NGHTTP2Callbacks.pingFrame:
+            if header.flags & NGHTTP2Callbacks.ackFlag != 0, state == .draining {
+                let isDrainPing = withUnsafeBytes(of: frame.pointee.ping.opaque_data) {
+                    $0.elementsEqual(Self.drainPingPayload)
+                }
+                if isDrainPing { sendFinalGoAway() }
+            }
+        default:
+            break
+        }
+        return 0
+    }
+
+    func frameSent(_ frame: UnsafePointer<nghttp2_frame>) -> Int32 {
+        let header = frame.pointee.hd
+        guard header.flags & NGHTTP2Callbacks.endStreamFlag != 0,
+              header.type == NGHTTP2Callbacks.dataFrame || header.type == NGHTTP2Callbacks.headersFrame,
+              let session
+        else { return 0 }
+        // The response is complete but the client is still sending: RST_STREAM(NO_ERROR) tells it to stop
+        // (RFC 9113 §8.1) and frees the stream at once.
+        if nghttp2_session_get_stream_remote_close(session, header.stream_id) == 0 {
+            nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), header.stream_id, NGHTTP2_NO_ERROR.rawValue)
+        }
+        return 0
+    }
+
+    func streamClosed(streamID: Int32, errorCode: UInt32) -> Int32 {
+        guard let stream = streams.removeValue(forKey: streamID) else { return 0 }
+        metrics.activeStreams.decrement()
+        if streams.isEmpty {
+            idleSince = .now()
+        }
+        let reason: HTTP2StreamCloseReason
+        if let peerCode = stream.peerResetCode {
+            reason = .resetByPeer(errorCode: peerCode)
+        } else if errorCode == NGHTTP2_NO_ERROR.rawValue {
+            reason = .completed
+        } else {
+            reason = .resetByPeer(errorCode: errorCode)
+        }
+        stream.close(reason)
+        return 0
+    }
+
+    func nextFrameLength(streamID: Int32, maxLength: Int, flags: inout UInt32) -> Int {
+        guard let stream = streams[streamID] else {
+            return Int(NGHTTP2_ERR_TEMPORAL_CALLBACK_FAILURE.rawValue)
+        }
+        return stream.nextFrameLength(maxLength: maxLength, flags: &flags)
+    }
+
+    /// Writes one DATA frame whose payload nghttp2 left to us (NGHTTP2_DATA_FLAG_NO_COPY).
+    func sendDataFrame(_ frame: UnsafePointer<nghttp2_frame>, frameHeader: UnsafePointer<UInt8>, length: Int) -> Int32 {
+        guard let stream = streams[frame.pointee.hd.stream_id], let context else {
+            return NGHTTP2_ERR_TEMPORAL_CALLBACK_FAILURE.rawValue
+        }
+        outbound.writeBytes(UnsafeRawBufferPointer(start: frameHeader, count: 9))
+        let padding = frame.pointee.data.padlen
+        if padding > 0 {
+            outbound.writeInteger(UInt8(padding - 1))
+        }
+        stream.takeFramePayload(length: length, emit: { payload in
+            if payload.readableBytes < Self.zeroCopyThreshold {
+                outbound.writeImmutableBuffer(payload)
+            } else {
+                writeOutbound(context)
+                outbound.clear(minimumCapacity: Self.outboundCapacity)
+                context.write(wrapOutboundOut(payload), promise: nil)
+            }
+        }, completed: &completedWrites)
+        if padding > 1 {
+            outbound.writeRepeatingByte(0, count: padding - 1)
+        }
+        flushedBytes += 9 + length + padding
+        checkFlushBudget(context)
+        // nghttp2 would go on with the next DATA frame inside this same mem_send call; pause it.
+        return flushPaused ? NGHTTP2_ERR_PAUSE.rawValue : 0
+    }
+}

@@ -1,0 +1,233 @@
+import CNGHTTP2
+import NIOCore
+
+/// One request stream of a connection: it collects the request for the handler above and serves
+/// the response to nghttp2. Touched only on the connection's event loop.
+///
+/// Close reasons: NO_ERROR after both sides ended is `.completed`; a RST_STREAM from the client is
+/// `.resetByPeer(code)`; a reset sent by this side (by `reset(errorCode:)`, or by nghttp2 because the
+/// client broke the protocol on this stream) is also reported as `.resetByPeer` with the code sent,
+/// since the seam has no separate case and a handler that called `reset` already knows why.
+final class HTTP2ServerStream: HTTP2ResponseStream {
+    let streamID: Int32
+    let eventLoop: any EventLoop
+    let remoteAddress: SocketAddress?
+
+    /// The connection while the stream is open; nil once closed, which makes every later call a no-op.
+    private var connection: HTTP2ConnectionHandler?
+
+    // Request side.
+    /// The layer above; set once the request header block is complete.
+    var handler: (any HTTP2StreamHandler)?
+    /// The header block being received (request headers, then trailers).
+    private var headerBlock: [HTTP2Header] = []
+    private var headerListSize = 0
+    /// The request header block went over the limit; the request is answered 431 and never routed.
+    private(set) var requestRefused = false
+    /// Payload of the DATA frame being received (nghttp2 may hand it over in several chunks).
+    private var frameData: ByteBuffer?
+    /// The error code of a RST_STREAM received from the client.
+    var peerResetCode: UInt32?
+
+    // Response side.
+    private var headersSent = false
+    /// The end of the response is queued (trailers, or a headers-only response).
+    private var endQueued = false
+    private var trailers: [HTTP2Header] = []
+    private var outbound = CircularBuffer<PendingWrite>(initialCapacity: 4)
+    private var outboundBytes = 0
+    /// nghttp2 holds the DATA provider back (we answered NGHTTP2_ERR_DEFERRED); resume it on new data.
+    private var dataDeferred = false
+
+    private struct PendingWrite {
+        var data: ByteBuffer
+        var promise: EventLoopPromise<Void>?
+    }
+
+    init(streamID: Int32, connection: HTTP2ConnectionHandler) {
+        self.streamID = streamID
+        self.connection = connection
+        self.eventLoop = connection.eventLoop
+        self.remoteAddress = connection.remoteAddress
+        headerBlock.reserveCapacity(16)
+    }
+
+    // MARK: HTTP2ResponseStream
+
+    func sendHeaders(_ headers: [HTTP2Header], endStream: Bool) {
+        assertOnEventLoop()
+        guard let connection, !headersSent else { return }
+        headersSent = true
+        endQueued = endStream
+        connection.submitResponse(streamID: streamID, headers: headers, hasBody: !endStream)
+    }
+
+    func sendData(_ data: ByteBuffer, promise: EventLoopPromise<Void>?) {
+        assertOnEventLoop()
+        guard let connection else {
+            promise?.fail(HTTP2StreamWriteError.streamClosed)
+            return
+        }
+        guard headersSent, !endQueued else {
+            promise?.fail(HTTP2StreamWriteError.invalidOrder)
+            return
+        }
+        if data.readableBytes == 0 {
+            promise?.succeed()
+            return
+        }
+        outbound.append(PendingWrite(data: data, promise: promise))
+        outboundBytes += data.readableBytes
+        resumeIfDeferred(connection)
+    }
+
+    func sendTrailers(_ trailers: [HTTP2Header]) {
+        assertOnEventLoop()
+        guard let connection, headersSent, !endQueued else { return }
+        endQueued = true
+        self.trailers = trailers
+        resumeIfDeferred(connection)
+    }
+
+    func reset(errorCode: UInt32) {
+        assertOnEventLoop()
+        guard let connection else { return }
+        connection.submitReset(streamID: streamID, errorCode: errorCode)
+    }
+
+    private func resumeIfDeferred(_ connection: HTTP2ConnectionHandler) {
+        if dataDeferred {
+            dataDeferred = false
+            connection.resumeData(streamID: streamID)
+        } else {
+            connection.scheduleFlush()
+        }
+    }
+
+    @inline(__always)
+    private func assertOnEventLoop() {
+        #if DEBUG
+        eventLoop.preconditionInEventLoop()
+        #endif
+    }
+
+    // MARK: Request side, called from nghttp2 callbacks
+
+    /// A new header block (request headers or trailers) starts.
+    func beginHeaderBlock() {
+        headerBlock.removeAll(keepingCapacity: true)
+        headerListSize = 0
+    }
+
+    /// Counts `size` more bytes of the header block; false when it went over `limit` (the block
+    /// collected so far is dropped, since it will never be delivered).
+    func addHeaderSize(_ size: Int, limit: Int) -> Bool {
+        headerListSize += size
+        guard headerListSize <= limit else {
+            headerBlock.removeAll()
+            return false
+        }
+        return true
+    }
+
+    /// Adds one received field to the header block.
+    func appendHeader(_ header: HTTP2Header) {
+        headerBlock.append(header)
+    }
+
+    /// The request header block went over the limit.
+    func refuseRequest() {
+        requestRefused = true
+        headerBlock.removeAll()
+    }
+
+    /// Hands over the completed header block.
+    func takeHeaderBlock() -> [HTTP2Header] {
+        let block = headerBlock
+        headerBlock = []
+        return block
+    }
+
+    /// Part of the payload of the DATA frame being received.
+    func appendData(_ chunk: ByteBuffer) {
+        if frameData == nil {
+            frameData = chunk
+        } else {
+            frameData!.writeImmutableBuffer(chunk)
+        }
+    }
+
+    /// The DATA frame being received is complete: hand its payload to the handler.
+    func deliverData(endStream: Bool) {
+        let data = frameData ?? ByteBuffer()
+        frameData = nil
+        handler?.receiveData(data, endStream: endStream)
+    }
+
+    // MARK: Response side, called from nghttp2 callbacks
+
+    /// nghttp2's data source read callback: how many bytes the next DATA frame carries (at most
+    /// `maxLength`), sent later by `writeFrame` without copying them into nghttp2's buffer.
+    func nextFrameLength(maxLength: Int, flags: inout UInt32) -> Int {
+        guard outboundBytes > 0 else {
+            if endQueued {
+                flags |= NGHTTP2_DATA_FLAG_EOF.rawValue
+                submitTrailersIfAny(flags: &flags)
+                return 0
+            }
+            dataDeferred = true
+            return Int(NGHTTP2_ERR_DEFERRED.rawValue)
+        }
+        let length = min(maxLength, outboundBytes)
+        flags |= NGHTTP2_DATA_FLAG_NO_COPY.rawValue
+        if length == outboundBytes && endQueued {
+            flags |= NGHTTP2_DATA_FLAG_EOF.rawValue
+            submitTrailersIfAny(flags: &flags)
+        }
+        return length
+    }
+
+    /// Ends the body with trailers (when there are any) instead of END_STREAM on the last DATA frame.
+    private func submitTrailersIfAny(flags: inout UInt32) {
+        guard !trailers.isEmpty, let connection else { return }
+        flags |= NGHTTP2_DATA_FLAG_NO_END_STREAM.rawValue
+        connection.submitTrailers(streamID: streamID, trailers: trailers)
+        trailers = []
+    }
+
+    /// Moves `length` queued bytes out as the payload of one DATA frame; completed writes' promises
+    /// are handed to `completed` (succeeded by the caller once nghttp2 is done sending).
+    func takeFramePayload(length: Int, emit: (ByteBuffer) -> Void, completed: inout [EventLoopPromise<Void>]) {
+        var remaining = length
+        while remaining > 0, !outbound.isEmpty {
+            let available = outbound[outbound.startIndex].data.readableBytes
+            if available <= remaining {
+                let write = outbound.removeFirst()
+                remaining -= available
+                emit(write.data)
+                if let promise = write.promise { completed.append(promise) }
+            } else {
+                let slice = outbound[outbound.startIndex].data.readSlice(length: remaining)!
+                remaining = 0
+                emit(slice)
+            }
+        }
+        outboundBytes -= length - remaining
+    }
+
+    // MARK: Closing
+
+    /// The stream is closed: pending writes fail, the handler hears why, and every later call is ignored.
+    func close(_ reason: HTTP2StreamCloseReason) {
+        guard connection != nil else { return }
+        connection = nil
+        frameData = nil
+        outboundBytes = 0
+        while let write = outbound.popFirst() {
+            write.promise?.fail(HTTP2StreamWriteError.streamClosed)
+        }
+        let handler = self.handler
+        self.handler = nil
+        handler?.streamClosed(reason)
+    }
+}

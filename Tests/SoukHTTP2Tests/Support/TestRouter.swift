@@ -1,0 +1,169 @@
+import NIOCore
+import SoukHTTP2
+import Synchronization
+
+/// A router for tests, choosing by `:path`:
+/// - `/echo`: answers `:status 200`, echoes the body, and ends with the request's trailers plus
+///   `x-request-end` saying how the request ended (`headers`, `data` or `trailers`);
+/// - `/hold`: never answers until the test calls `answerHeld` (or the stream closes);
+/// - `/trailers-only`: answers with one headers-only block (`:status 200`, `x-only: 1`);
+/// - `/reset`: resets the stream with INTERNAL_ERROR (2);
+/// - `/early`: answers completely before reading the request body.
+/// It records every opened path and every close reason.
+final class TestRouter: HTTP2StreamRouter {
+    struct Opened: Sendable, Equatable {
+        var path: String
+        var streamID: Int32
+        var endStream: Bool
+    }
+
+    private struct State {
+        var opened: [Opened] = []
+        var closed: [Int32: HTTP2StreamCloseReason] = [:]
+        var held: [Int32: NIOLoopBound<any HTTP2ResponseStream>] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    var opened: [Opened] { state.withLock { $0.opened } }
+    var closeReasons: [Int32: HTTP2StreamCloseReason] { state.withLock { $0.closed } }
+    var heldStreamIDs: [Int32] { state.withLock { Array($0.held.keys).sorted() } }
+
+    func openStream(_ stream: any HTTP2ResponseStream, headers: [HTTP2Header], endStream: Bool) -> any HTTP2StreamHandler {
+        let path = headers.first { $0.name == ":path" }?.value ?? ""
+        state.withLock { $0.opened.append(Opened(path: path, streamID: stream.streamID, endStream: endStream)) }
+        let recordClose: (Int32, HTTP2StreamCloseReason) -> Void = { [self] id, reason in
+            state.withLock {
+                $0.closed[id] = reason
+                $0.held[id] = nil
+            }
+        }
+        switch path {
+        case "/hold":
+            state.withLock { $0.held[stream.streamID] = NIOLoopBound(stream, eventLoop: stream.eventLoop) }
+            return RecordingHandler(streamID: stream.streamID, onClose: recordClose)
+        case "/trailers-only":
+            stream.sendHeaders([HTTP2Header(":status", "200"), HTTP2Header("x-only", "1")], endStream: true)
+            return RecordingHandler(streamID: stream.streamID, onClose: recordClose)
+        case "/reset":
+            stream.reset(errorCode: 2)
+            return RecordingHandler(streamID: stream.streamID, onClose: recordClose)
+        case "/early":
+            stream.sendHeaders([HTTP2Header(":status", "200")], endStream: false)
+            stream.sendData(ByteBuffer(string: "early"), promise: nil)
+            stream.sendTrailers([HTTP2Header("x-early", "1")])
+            return RecordingHandler(streamID: stream.streamID, onClose: recordClose)
+        default:
+            let handler = EchoHandler(stream: stream, onClose: recordClose)
+            stream.sendHeaders([HTTP2Header(":status", "200"), HTTP2Header("content-type", "application/octet-stream")], endStream: false)
+            if endStream { handler.finish(how: "headers", trailers: []) }
+            return handler
+        }
+    }
+
+    /// Answers every held stream with `:status 200`, `body` and trailer `x-held: done`.
+    func answerHeld(body: String) {
+        let held = state.withLock { $0.held.values }
+        for stream in held {
+            stream.eventLoop.execute {
+                stream.value.sendHeaders([HTTP2Header(":status", "200")], endStream: false)
+                stream.value.sendData(ByteBuffer(string: body), promise: nil)
+                stream.value.sendTrailers([HTTP2Header("x-held", "done")])
+            }
+        }
+    }
+
+    /// Writes to held stream `id` and reports how the write's promise ended.
+    func writeToHeld(_ id: Int32) async -> Result<Void, any Error> {
+        guard let stream = state.withLock({ $0.held[id] }) else {
+            return .failure(HTTP2StreamWriteError.streamClosed)
+        }
+        let future = stream.eventLoop.flatSubmit {
+            let promise = stream.eventLoop.makePromise(of: Void.self)
+            stream.value.sendData(ByteBuffer(string: "late"), promise: promise)
+            return promise.futureResult
+        }
+        do {
+            try await future.get()
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Answers held stream `id` with `:status 200` and `count` body bytes (no end yet); the probe
+    /// tells when the write's promise succeeded.
+    func startAnswer(toHeld id: Int32, count: Int) -> WriteProbe {
+        let probe = WriteProbe()
+        guard let stream = state.withLock({ $0.held[id] }) else { return probe }
+        stream.eventLoop.execute {
+            let promise = stream.eventLoop.makePromise(of: Void.self)
+            promise.futureResult.whenComplete { probe.finish($0) }
+            stream.value.sendHeaders([HTTP2Header(":status", "200")], endStream: false)
+            stream.value.sendData(ByteBuffer(repeating: 0x61, count: count), promise: promise)
+        }
+        return probe
+    }
+
+    /// The held stream as the transport hands it over (for calling it after it closed).
+    func heldStream(_ id: Int32) -> NIOLoopBound<any HTTP2ResponseStream>? {
+        state.withLock { $0.held[id] }
+    }
+}
+
+/// Records how the stream closed; ignores the request body.
+private final class RecordingHandler: HTTP2StreamHandler {
+    let streamID: Int32
+    let onClose: (Int32, HTTP2StreamCloseReason) -> Void
+
+    init(streamID: Int32, onClose: @escaping (Int32, HTTP2StreamCloseReason) -> Void) {
+        self.streamID = streamID
+        self.onClose = onClose
+    }
+
+    func receiveData(_ data: ByteBuffer, endStream: Bool) {}
+    func receiveTrailers(_ trailers: [HTTP2Header]) {}
+    func streamClosed(_ reason: HTTP2StreamCloseReason) { onClose(streamID, reason) }
+}
+
+/// Echoes the request body as it arrives, then the request's trailers.
+private final class EchoHandler: HTTP2StreamHandler {
+    let stream: any HTTP2ResponseStream
+    let onClose: (Int32, HTTP2StreamCloseReason) -> Void
+
+    init(stream: any HTTP2ResponseStream, onClose: @escaping (Int32, HTTP2StreamCloseReason) -> Void) {
+        self.stream = stream
+        self.onClose = onClose
+    }
+
+    func receiveData(_ data: ByteBuffer, endStream: Bool) {
+        if data.readableBytes > 0 {
+            stream.sendData(data, promise: nil)
+        }
+        if endStream { finish(how: "data", trailers: []) }
+    }
+
+    func receiveTrailers(_ trailers: [HTTP2Header]) {
+        finish(how: "trailers", trailers: trailers)
+    }
+
+    func streamClosed(_ reason: HTTP2StreamCloseReason) {
+        onClose(stream.streamID, reason)
+    }
+
+    func finish(how: String, trailers: [HTTP2Header]) {
+        stream.sendTrailers(trailers + [HTTP2Header("x-request-end", how)])
+    }
+}
+
+/// Observes one write's promise from a test.
+final class WriteProbe: Sendable {
+    private let result = Mutex<Result<Void, any Error>?>(nil)
+
+    var outcome: Result<Void, any Error>? { result.withLock { $0 } }
+    var succeeded: Bool { if case .success = outcome { true } else { false } }
+
+    func finish(_ outcome: Result<Void, any Error>) {
+        result.withLock { $0 = outcome }
+    }
+}
