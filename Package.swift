@@ -64,7 +64,14 @@ let package = Package(
 
         .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages"]),
         .testTarget(name: "SoukHTTP2Tests", dependencies: ["SoukHTTP2", nioCore, nioPosix]),
-        .testTarget(name: "SoukGRPCTests", dependencies: ["SoukGRPC", "SoukMessages", nioCore]),
+        .testTarget(
+            name: "SoukGRPCTests",
+            dependencies: [
+                "SoukGRPC", "SoukMessages", nioCore, logging,
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ]
+        ),
         .testTarget(name: "SoukStandardServicesTests", dependencies: ["SoukStandardServices", "SoukGRPC", "SoukMessages"]),
         .testTarget(
             name: "SoukStoreTests",
