@@ -49,8 +49,6 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     private var requests: AsyncThrowingStream<ByteBuffer, any Error>.Continuation?
     private var task: Task<Void, Never>?
     private var deadlineTimer: Scheduled<Void>?
-    /// The most recent response write, so an early RST_STREAM waits for queued data.
-    private var lastWrite: EventLoopFuture<Void>?
 
     init(core: RouterCore, stream: any HTTP2ResponseStream, head: RequestHead, call: AcceptedCall) {
         self.core = core
@@ -72,6 +70,12 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     /// Arms the deadline and, for calls that stream requests, starts the handler at once.
     func start(endStream: Bool) {
         if let timeout {
+            guard timeout.amount > 0 else {
+                // Already expired: answer at once rather than racing the handler against the timer.
+                if endStream { requestEnded = true }
+                fail(RPCError(.deadlineExceeded, "deadline exceeded"))
+                return
+            }
             // NIO deadlines are 64-bit nanoseconds from boot; keep far-away deadlines in range.
             let delay = min(timeout.nanoseconds, Int64.max / 4)
             deadlineTimer = eventLoop.scheduleTask(in: .nanoseconds(delay)) { [self] in
@@ -315,7 +319,13 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
         let framed = try frameResponse(message, compress: compress)
         let promise = eventLoop.makePromise(of: Void.self)
         onEventLoop { [self] in sendMessage(framed, promise: promise) }
-        try await promise.futureResult.get()
+        // A call that ends (deadline, reset) must not leave its handler stuck behind flow control;
+        // the transport completing the promise later is then a no-op.
+        try await withTaskCancellationHandler {
+            try await promise.futureResult.get()
+        } onCancel: {
+            promise.fail(CancellationError())
+        }
     }
 
     /// Compresses (when chosen and the client reads gzip) and frames one response message.
@@ -350,7 +360,6 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
         }
         sendHeadersIfNeeded(stream)
         stream.sendData(framed, promise: promise)
-        lastWrite = promise.futureResult
     }
 
     private func sendHeadersIfNeeded(_ stream: any HTTP2ResponseStream) {
@@ -373,32 +382,22 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
 
         if let response {
             sendHeadersIfNeeded(stream)
-            if requestEnded {
-                stream.sendData(response, promise: nil)
-            } else {
-                let promise = eventLoop.makePromise(of: Void.self)
-                stream.sendData(response, promise: promise)
-                lastWrite = promise.futureResult
-            }
+            stream.sendData(response, promise: nil)
         }
         let trailingMetadata = context.responseTrailers
         if !headersSent, context.responseHeaders.isEmpty {
             let block = ResponseHeaders.trailersOnly(status: status, metadata: trailingMetadata)
             reportRejected(block.rejectedKeys)
             stream.sendHeaders(block.headers, endStream: true)
+            // Early server closure: the client is still sending, so RST_STREAM(NO_ERROR) lets the
+            // stream go. Only here: a reset is queued ahead of trailers that follow DATA, and would
+            // cut them off, so after a body the client's own reset closes the stream.
+            if !requestEnded { stream.reset(errorCode: HTTP2ErrorCode.noError) }
         } else {
             sendHeadersIfNeeded(stream)
             let block = ResponseHeaders.trailers(status: status, metadata: trailingMetadata)
             reportRejected(block.rejectedKeys)
             stream.sendTrailers(block.headers)
-        }
-        if !requestEnded {
-            // Early server closure: RST_STREAM(NO_ERROR) once the queued data has gone out.
-            if let lastWrite {
-                lastWrite.whenComplete { [self] _ in self.stream?.reset(errorCode: HTTP2ErrorCode.noError) }
-            } else {
-                stream.reset(errorCode: HTTP2ErrorCode.noError)
-            }
         }
     }
 
