@@ -71,7 +71,14 @@ let package = Package(
                 .product(name: "NIOTLS", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "SoukGRPCTests", dependencies: ["SoukGRPC", "SoukMessages", nioCore]),
+        .testTarget(
+            name: "SoukGRPCTests",
+            dependencies: [
+                "SoukGRPC", "SoukMessages", nioCore, logging,
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ]
+        ),
         .testTarget(name: "SoukStandardServicesTests", dependencies: ["SoukStandardServices", "SoukGRPC", "SoukMessages"]),
         .testTarget(
             name: "SoukStoreTests",

@@ -32,6 +32,11 @@ public struct Metadata: Sendable, Equatable, Sequence {
         entries.append(Entry(key: key.lowercased(), value: .binary(bytes)))
     }
 
+    /// Appends an entry as it is; its key must already be lower-case (HTTP/2 header names are).
+    mutating func append(_ entry: Entry) {
+        entries.append(entry)
+    }
+
     /// Removes every value of a key.
     public mutating func removeAll(_ key: String) {
         let key = key.lowercased()

@@ -141,9 +141,14 @@ func decode<M: ProtoMessage>(_ type: M.Type, _ buffer: ByteBuffer) throws -> M {
     }
 }
 
-/// Packs a response into a new buffer.
+/// Packs a response into a new buffer, leaving room before it for the gRPC message prefix
+/// so that framing does not copy it.
 func encode<M: ProtoMessage>(_ message: M) -> ByteBuffer {
-    message.withEncodedBytes { ByteBuffer(bytes: $0) }
+    message.withEncodedBytes { bytes in
+        var buffer = GRPCFraming.bufferWithPrefixRoom(capacity: bytes.count)
+        buffer.writeBytes(bytes)
+        return buffer
+    }
 }
 
 /// A gRPC service: its fully-qualified name and its methods.

@@ -38,6 +38,7 @@ public final class ServerContext: Sendable {
         var responseHeaders = Metadata()
         var responseTrailers = Metadata()
         var requestWasCompressed = false
+        var compressResponse: Bool?
         var values: [ObjectIdentifier: any Sendable] = [:]
     }
     private let state = NIOLockedValueBox(Mutable())
@@ -65,6 +66,14 @@ public final class ServerContext: Sendable {
     public var requestWasCompressed: Bool {
         get { state.withLockedValue { $0.requestWasCompressed } }
         set { state.withLockedValue { $0.requestWasCompressed = newValue } }
+    }
+
+    /// Whether to compress response messages (with gzip, and only when the client accepts it).
+    /// nil means the default: compress when the request was compressed. For streaming calls,
+    /// `RPCWriter.write(_:compress:)` overrides it per message.
+    public var compressResponse: Bool? {
+        get { state.withLockedValue { $0.compressResponse } }
+        set { state.withLockedValue { $0.compressResponse = newValue } }
     }
 
     /// A value attached to the call by an interceptor.

@@ -1,0 +1,200 @@
+import Logging
+import NIOCore
+import SoukHTTP2
+
+/// Serves gRPC calls on HTTP/2 streams: picks the method from `:path` and runs it.
+///
+/// ```swift
+/// let router = GRPCRouter(
+///     services: [HealthService(), OrdersService(store: store)],
+///     interceptors: [LoggingInterceptor(logger: logger), MetricsInterceptor()],
+///     configuration: .init(maxReceiveMessageSize: 8 << 20),
+///     logger: logger
+/// )
+/// ```
+/// Interceptors run in the order given: the first one is the outermost.
+public struct GRPCRouter: HTTP2StreamRouter {
+    /// Limits and policies for every call.
+    public struct Configuration: Sendable {
+        /// The largest request message accepted, in bytes (after decompression);
+        /// a larger one ends the call with RESOURCE_EXHAUSTED. Default 4 MiB, as in gRPC.
+        public var maxReceiveMessageSize: Int
+        /// The largest response message sent, in bytes (before compression); nil for no limit.
+        /// A larger one ends the call with RESOURCE_EXHAUSTED.
+        public var maxSendMessageSize: Int?
+        /// Start each call's task with `Task.immediate`, so the interceptors and the handler run
+        /// on the event loop's thread until their first suspension (a call that never suspends
+        /// costs no thread hop). When false, calls start on the global executor. Either way,
+        /// long blocking work belongs on a thread pool, not in a handler.
+        public var startsHandlersImmediately: Bool
+
+        public init(
+            maxReceiveMessageSize: Int = 4 * 1024 * 1024,
+            maxSendMessageSize: Int? = nil,
+            startsHandlersImmediately: Bool = true
+        ) {
+            precondition(maxReceiveMessageSize >= 0, "maxReceiveMessageSize must not be negative")
+            self.maxReceiveMessageSize = maxReceiveMessageSize
+            self.maxSendMessageSize = maxSendMessageSize
+            self.startsHandlersImmediately = startsHandlersImmediately
+        }
+    }
+
+    let core: RouterCore
+
+    /// A router over these services. Two methods with the same path are a programming error.
+    public init(
+        services: [any RPCService],
+        interceptors: [any ServerInterceptor] = [],
+        configuration: Configuration = Configuration(),
+        logger: Logger
+    ) {
+        core = RouterCore(services: services, interceptors: interceptors, configuration: configuration, logger: logger)
+    }
+
+    /// The configuration every call uses.
+    public var configuration: Configuration { core.configuration }
+
+    /// Every method served, for example to list them in reflection or logs.
+    public var methods: [MethodDescriptor] { core.methods.values.map(\.descriptor).sorted { $0.path < $1.path } }
+
+    public func openStream(
+        _ stream: any HTTP2ResponseStream,
+        headers: [HTTP2Header],
+        endStream: Bool
+    ) -> any HTTP2StreamHandler {
+        let head = RequestHead(headers)
+        switch core.accept(head) {
+        case .success(let call):
+            let handler = GRPCStreamHandler(core: core, stream: stream, head: head, call: call)
+            handler.start(endStream: endStream)
+            return handler
+        case .failure(let refusal):
+            core.logger.debug(
+                "refused request",
+                metadata: [
+                    "path": "\(head.path ?? "")", "http_status": "\(refusal.httpStatus)",
+                    "grpc_status": "\(refusal.status.code)", "message": "\(refusal.status.message)",
+                ]
+            )
+            let block = ResponseHeaders.trailersOnly(
+                status: refusal.status, metadata: Metadata(), httpStatus: refusal.httpStatus)
+            stream.sendHeaders(block.headers, endStream: true)
+            // Early server closure: let the client stop sending a body nobody reads.
+            if !endStream { stream.reset(errorCode: HTTP2ErrorCode.noError) }
+            return DiscardingStreamHandler()
+        }
+    }
+}
+
+/// HTTP/2 error codes used here.
+enum HTTP2ErrorCode {
+    static let noError: UInt32 = 0
+}
+
+/// One registered method.
+final class RegisteredMethod: Sendable {
+    let descriptor: MethodDescriptor
+    let handler: RPCHandler
+
+    init(descriptor: MethodDescriptor, handler: RPCHandler) {
+        self.descriptor = descriptor
+        self.handler = handler
+    }
+}
+
+/// What an accepted request calls, and how its messages are encoded.
+struct AcceptedCall {
+    let method: RegisteredMethod
+    /// nil when the request messages are not compressed (no `grpc-encoding`, or identity).
+    let requestEncoding: CompressionAlgorithm?
+    /// gzip when the client can read it (it sent gzip, or lists it in `grpc-accept-encoding`).
+    let responseEncoding: CompressionAlgorithm?
+}
+
+/// The router's shared, immutable state; one reference per call.
+final class RouterCore: Sendable {
+    let methods: [String: RegisteredMethod]
+    let serviceNames: Set<String>
+    let interceptors: InterceptorChain
+    let configuration: GRPCRouter.Configuration
+    let logger: Logger
+
+    init(
+        services: [any RPCService],
+        interceptors: [any ServerInterceptor],
+        configuration: GRPCRouter.Configuration,
+        logger: Logger
+    ) {
+        var methods: [String: RegisteredMethod] = [:]
+        var serviceNames = Set<String>()
+        for service in services {
+            serviceNames.insert(service.serviceName)
+            for method in service.methods {
+                let descriptor = MethodDescriptor(service: service.serviceName, method: method.name)
+                precondition(methods[descriptor.path] == nil, "\(descriptor) is registered twice")
+                methods[descriptor.path] = RegisteredMethod(descriptor: descriptor, handler: method.handler)
+            }
+        }
+        self.methods = methods
+        self.serviceNames = serviceNames
+        self.interceptors = InterceptorChain(interceptors)
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Checks a request in the order grpc-go does: content type (415), unreadable headers (400),
+    /// method (405), then path (UNIMPLEMENTED) and encoding (UNIMPLEMENTED).
+    func accept(_ head: RequestHead) -> Result<AcceptedCall, RequestRefusal> {
+        guard let contentType = head.contentType, RequestHead.isGRPCContentType(contentType) else {
+            return .failure(RequestRefusal(
+                httpStatus: "415",
+                status: RPCError(.invalidArgument, "invalid gRPC request content-type \"\(head.contentType ?? "")\"")))
+        }
+        if let error = head.headerError {
+            return .failure(RequestRefusal(httpStatus: "400", status: error))
+        }
+        guard head.httpMethod == "POST" else {
+            return .failure(RequestRefusal(
+                httpStatus: "405",
+                status: RPCError(.internalError, "invalid gRPC request method \"\(head.httpMethod ?? "")\", which should be POST")))
+        }
+        let path = head.path ?? ""
+        guard let method = methods[path] else {
+            return .failure(RequestRefusal(httpStatus: "200", status: unimplemented(path)))
+        }
+        var requestEncoding: CompressionAlgorithm?
+        if let name = head.encoding {
+            guard let algorithm = CompressionAlgorithm(headerValue: name) else {
+                return .failure(RequestRefusal(
+                    httpStatus: "200",
+                    status: RPCError(
+                        .unimplemented,
+                        "grpc-encoding \"\(name)\" is not supported; supported: \(CompressionAlgorithm.acceptEncodingHeaderValue)")))
+            }
+            requestEncoding = algorithm == .identity ? nil : algorithm
+        }
+        let clientReadsGzip = requestEncoding == .gzip || (head.acceptEncoding.map { CompressionAlgorithm.gzip.isListed(in: $0) } ?? false)
+        return .success(AcceptedCall(
+            method: method, requestEncoding: requestEncoding, responseEncoding: clientReadsGzip ? .gzip : nil))
+    }
+
+    private func unimplemented(_ path: String) -> RPCError {
+        // "/service/method"
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].isEmpty, !parts[1].isEmpty, !parts[2].isEmpty else {
+            return RPCError(.unimplemented, "malformed method name: \"\(path)\"")
+        }
+        if serviceNames.contains(String(parts[1])) {
+            return RPCError(.unimplemented, "unknown method \(parts[2]) for service \(parts[1])")
+        }
+        return RPCError(.unimplemented, "unknown service \(parts[1])")
+    }
+}
+
+/// The handler of a refused stream: the answer is sent, the rest of the request is ignored.
+final class DiscardingStreamHandler: HTTP2StreamHandler {
+    func receiveData(_ data: ByteBuffer, endStream: Bool) {}
+    func receiveTrailers(_ trailers: [HTTP2Header]) {}
+    func streamClosed(_ reason: HTTP2StreamCloseReason) {}
+}

@@ -1,0 +1,429 @@
+import Logging
+import NIOCore
+import SoukHTTP2
+import Synchronization
+
+/// Runs one gRPC call on one HTTP/2 stream: reads the request messages, runs the method's
+/// handler inside the interceptors in one task, and sends the response and the status.
+///
+/// Thread safety: the properties under "Event loop state" are touched only on `eventLoop` (the
+/// transport calls the `HTTP2StreamHandler` methods there, and the call's task hops there to
+/// send). The task itself reads only constants, `endedStatus` and `compressor`, both locked.
+final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
+    private let core: RouterCore
+    private let method: RegisteredMethod
+    private let context: ServerContext
+    private let eventLoop: any EventLoop
+    private let timeout: GRPCTimeout?
+    private let requestEncoding: CompressionAlgorithm?
+    private let responseEncoding: CompressionAlgorithm?
+
+    /// The status the call already ended with on the event loop (deadline, client reset, a bad
+    /// request message) while its task may still be running. Set before the task is cancelled;
+    /// it is the call's outcome whatever the handler then does.
+    private let endedStatus = Mutex<RPCError?>(nil)
+    /// Created on the first compressed response message.
+    private let compressor = Mutex<GzipCompressor?>(nil)
+
+    private enum Phase {
+        /// Waiting for the request of a unary or server-streaming call.
+        case receiving
+        /// The handler's task runs.
+        case running
+        /// The status is sent (or the stream closed); nothing more goes out.
+        case finished
+    }
+
+    // Event loop state.
+    private var stream: (any HTTP2ResponseStream)?
+    private var phase = Phase.receiving
+    private var deframer: GRPCMessageDeframer
+    private var decompressor: GzipDecompressor?
+    private var lastMessageWasCompressed = false
+    private var requestEnded = false
+    private var headersSent = false
+    /// The request of a unary or server-streaming call, kept until the client half-closes.
+    private var singleRequest: ByteBuffer?
+    private var receivedMessages = 0
+    /// Feeds the RPCReader of a client- or bidirectional-streaming call.
+    private var requests: AsyncThrowingStream<ByteBuffer, any Error>.Continuation?
+    private var task: Task<Void, Never>?
+    private var deadlineTimer: Scheduled<Void>?
+
+    init(core: RouterCore, stream: any HTTP2ResponseStream, head: RequestHead, call: AcceptedCall) {
+        self.core = core
+        self.method = call.method
+        self.eventLoop = stream.eventLoop
+        self.stream = stream
+        self.timeout = head.timeout
+        self.requestEncoding = call.requestEncoding
+        self.responseEncoding = call.responseEncoding
+        self.deframer = GRPCMessageDeframer(maxMessageSize: core.configuration.maxReceiveMessageSize)
+        self.context = ServerContext(
+            method: call.method.descriptor,
+            requestMetadata: head.metadata,
+            peer: Self.peerDescription(stream.remoteAddress),
+            deadline: head.timeout.map { ContinuousClock.now.advanced(by: $0.duration) }
+        )
+    }
+
+    /// Arms the deadline and, for calls that stream requests, starts the handler at once.
+    func start(endStream: Bool) {
+        if let timeout {
+            guard timeout.amount > 0 else {
+                // Already expired: answer at once rather than racing the handler against the timer.
+                if endStream { requestEnded = true }
+                fail(RPCError(.deadlineExceeded, "deadline exceeded"))
+                return
+            }
+            // NIO deadlines are 64-bit nanoseconds from boot; keep far-away deadlines in range.
+            let delay = min(timeout.nanoseconds, Int64.max / 4)
+            deadlineTimer = eventLoop.scheduleTask(in: .nanoseconds(delay)) { [self] in
+                fail(RPCError(.deadlineExceeded, "deadline exceeded"))
+            }
+        }
+        switch method.handler {
+        case .unary, .serverStreaming:
+            if endStream { requestBodyEnded() }
+        case .clientStreaming(let body):
+            let reader = openRequestStream(endStream: endStream)
+            startTask { [self] in
+                await runWithResponse { [self] in try await body(reader, context) }
+            }
+        case .bidirectionalStreaming(let body):
+            let reader = openRequestStream(endStream: endStream)
+            let writer = makeWriter()
+            startTask { [self] in
+                await runWithoutResponse { [self] in try await body(reader, writer, context) }
+            }
+        }
+    }
+
+    // MARK: HTTP2StreamHandler
+
+    func receiveData(_ data: ByteBuffer, endStream: Bool) {
+        guard phase != .finished else { return }
+        if endStream { requestEnded = true }
+        deframer.append(data)
+        deliverMessages()
+        if endStream, phase != .finished { requestBodyEnded() }
+    }
+
+    func receiveTrailers(_ trailers: [HTTP2Header]) {
+        guard phase != .finished, !requestEnded else { return }
+        requestBodyEnded()
+    }
+
+    func streamClosed(_ reason: HTTP2StreamCloseReason) {
+        deadlineTimer?.cancel()
+        deadlineTimer = nil
+        stream = nil
+        guard phase != .finished else { return }
+        // The client reset the stream or the connection went away: stop the handler, send nothing.
+        phase = .finished
+        let status =
+            reason == .connectionClosed
+            ? RPCError(.cancelled, "the connection closed") : RPCError(.cancelled, "the client cancelled the call")
+        endedStatus.withLock { $0 = status }
+        requests?.finish(throwing: status)
+        requests = nil
+        task?.cancel()
+    }
+
+    // MARK: Request side (event loop)
+
+    private func openRequestStream(endStream: Bool) -> RPCReader<ByteBuffer> {
+        let (messages, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
+        phase = .running
+        if endStream {
+            requestEnded = true
+            continuation.finish()
+        } else {
+            requests = continuation
+        }
+        return RPCReader(messages)
+    }
+
+    private func deliverMessages() {
+        while phase != .finished {
+            let payload: ByteBuffer
+            do throws(RPCError) {
+                guard let message = try deframer.next() else { return }
+                payload = try unpack(message)
+            } catch {
+                fail(error)
+                return
+            }
+            switch method.handler {
+            case .unary, .serverStreaming:
+                receivedMessages += 1
+                guard receivedMessages == 1 else {
+                    fail(RPCError(.internalError, "expected one request message, received more"))
+                    return
+                }
+                singleRequest = payload
+            case .clientStreaming, .bidirectionalStreaming:
+                requests?.yield(payload)
+            }
+        }
+    }
+
+    /// The message bytes, decompressed when the flag says so.
+    private func unpack(_ message: GRPCFramedMessage) throws(RPCError) -> ByteBuffer {
+        if message.compressed || lastMessageWasCompressed {
+            lastMessageWasCompressed = message.compressed
+            context.requestWasCompressed = message.compressed
+        }
+        guard message.compressed else { return message.payload }
+        guard requestEncoding == .gzip else {
+            throw RPCError(.internalError, "a message has the compressed flag but the request has no grpc-encoding")
+        }
+        if decompressor == nil { decompressor = try GzipDecompressor() }
+        return try decompressor!.decompress(message.payload, limit: core.configuration.maxReceiveMessageSize)
+    }
+
+    private func requestBodyEnded() {
+        requestEnded = true
+        do throws(RPCError) {
+            try deframer.finish()
+        } catch {
+            fail(error)
+            return
+        }
+        switch method.handler {
+        case .unary(let body):
+            guard let request = takeSingleRequest() else { return }
+            startTask { [self] in
+                await runWithResponse { [self] in try await body(request, context) }
+            }
+        case .serverStreaming(let body):
+            guard let request = takeSingleRequest() else { return }
+            let writer = makeWriter()
+            startTask { [self] in
+                await runWithoutResponse { [self] in try await body(request, writer, context) }
+            }
+        case .clientStreaming, .bidirectionalStreaming:
+            requests?.finish()
+            requests = nil
+        }
+    }
+
+    private func takeSingleRequest() -> ByteBuffer? {
+        guard phase == .receiving else { return nil }
+        guard let request = singleRequest else {
+            fail(RPCError(.internalError, "the request has no message"))
+            return nil
+        }
+        singleRequest = nil
+        phase = .running
+        return request
+    }
+
+    /// Ends the call from the event loop with `status`: sends it, then stops the handler.
+    private func fail(_ status: RPCError) {
+        guard phase != .finished else { return }
+        endedStatus.withLock { $0 = status }
+        requests?.finish(throwing: status)
+        requests = nil
+        complete(response: nil, status: status)
+        task?.cancel()
+    }
+
+    // MARK: Running the handler (the call's task)
+
+    private func startTask(_ operation: @escaping @Sendable () async -> Void) {
+        if core.configuration.startsHandlersImmediately, #available(macOS 26, *) {
+            task = Task.immediate { await operation() }
+        } else {
+            task = Task { await operation() }
+        }
+    }
+
+    /// Runs a method that answers with one message (unary, client streaming).
+    private func runWithResponse(_ produce: @escaping @Sendable () async throws -> ByteBuffer) async {
+        let slot = ResponseSlot()
+        var status: RPCError?
+        do {
+            try await core.interceptors.run(context) { [self] in
+                let response: ByteBuffer
+                do {
+                    response = try await produce()
+                } catch {
+                    throw self.status(for: error)
+                }
+                try throwIfEnded()
+                slot.value = response
+            }
+        } catch {
+            status = self.status(for: error)
+        }
+        var framed: ByteBuffer?
+        if status == nil {
+            if let response = slot.value {
+                do throws(RPCError) {
+                    framed = try frameResponse(response, compress: nil)
+                } catch {
+                    status = error
+                }
+            } else {
+                core.logger.error(
+                    "an interceptor returned without calling next and without an error",
+                    metadata: ["method": "\(context.method)"])
+                status = RPCError(.internalError, "internal error")
+            }
+        }
+        onEventLoop { [self, framed, status] in complete(response: framed, status: status) }
+    }
+
+    /// Runs a method that streams its responses through an `RPCWriter`.
+    private func runWithoutResponse(_ body: @escaping @Sendable () async throws -> Void) async {
+        var status: RPCError?
+        do {
+            try await core.interceptors.run(context) { [self] in
+                do {
+                    try await body()
+                } catch {
+                    throw self.status(for: error)
+                }
+                try throwIfEnded()
+            }
+        } catch {
+            status = self.status(for: error)
+        }
+        onEventLoop { [self, status] in complete(response: nil, status: status) }
+    }
+
+    /// The status an error ends the call with. A call that already ended keeps its status; an
+    /// error that is not an `RPCError` becomes INTERNAL with a generic message (logged, not sent).
+    private func status(for error: any Error) -> RPCError {
+        if let ended = endedStatus.withLock({ $0 }) { return ended }
+        if let error = error as? RPCError { return error }
+        if error is CancellationError { return RPCError(.cancelled, "the call was cancelled") }
+        core.logger.error(
+            "call failed", metadata: ["method": "\(context.method)", "error": "\(String(reflecting: error))"])
+        return RPCError(.internalError, "internal error")
+    }
+
+    private func throwIfEnded() throws(RPCError) {
+        if let ended = endedStatus.withLock({ $0 }) { throw ended }
+    }
+
+    private func makeWriter() -> RPCWriter<ByteBuffer> {
+        RPCWriter { [self] message, compress in try await write(message, compress: compress) }
+    }
+
+    /// Sends one response message; returns once the transport has taken it (flow control).
+    private func write(_ message: ByteBuffer, compress: Bool?) async throws {
+        try throwIfEnded()
+        try Task.checkCancellation()
+        let framed = try frameResponse(message, compress: compress)
+        let promise = eventLoop.makePromise(of: Void.self)
+        onEventLoop { [self] in sendMessage(framed, promise: promise) }
+        // A call that ends (deadline, reset) must not leave its handler stuck behind flow control;
+        // the transport completing the promise later is then a no-op.
+        try await withTaskCancellationHandler {
+            try await promise.futureResult.get()
+        } onCancel: {
+            promise.fail(CancellationError())
+        }
+    }
+
+    /// Compresses (when chosen and the client reads gzip) and frames one response message.
+    private func frameResponse(_ message: ByteBuffer, compress: Bool?) throws(RPCError) -> ByteBuffer {
+        if let limit = core.configuration.maxSendMessageSize, message.readableBytes > limit {
+            throw RPCError(.resourceExhausted, "response message larger than max (\(message.readableBytes) vs. \(limit))")
+        }
+        if responseEncoding == .gzip, compress ?? context.compressResponse ?? (requestEncoding == .gzip) {
+            let compressed = try compressor.withLock { (compressor: inout GzipCompressor?) throws(RPCError) -> ByteBuffer in
+                if compressor == nil { compressor = try GzipCompressor() }
+                return try compressor!.compress(message)
+            }
+            return GRPCFraming.frame(compressed, compressed: true)
+        }
+        return GRPCFraming.frame(message, compressed: false)
+    }
+
+    private func onEventLoop(_ body: @escaping @Sendable () -> Void) {
+        if eventLoop.inEventLoop {
+            body()
+        } else {
+            eventLoop.execute(body)
+        }
+    }
+
+    // MARK: Response side (event loop)
+
+    private func sendMessage(_ framed: ByteBuffer, promise: EventLoopPromise<Void>) {
+        guard phase == .running, let stream else {
+            promise.fail(endedStatus.withLock { $0 } ?? RPCError(.cancelled, "the call has ended"))
+            return
+        }
+        sendHeadersIfNeeded(stream)
+        stream.sendData(framed, promise: promise)
+    }
+
+    private func sendHeadersIfNeeded(_ stream: any HTTP2ResponseStream) {
+        guard !headersSent else { return }
+        headersSent = true
+        let base = responseEncoding == .gzip ? ResponseHeaders.gzip : ResponseHeaders.plain
+        let block = ResponseHeaders.headers(base: base, metadata: context.responseHeaders)
+        reportRejected(block.rejectedKeys)
+        stream.sendHeaders(block.headers, endStream: false)
+    }
+
+    /// Sends the last message (if any) and the status, then ends the stream.
+    private func complete(response: ByteBuffer?, status: RPCError?) {
+        guard phase != .finished, let stream else { return }
+        phase = .finished
+        deadlineTimer?.cancel()
+        deadlineTimer = nil
+        requests?.finish()
+        requests = nil
+
+        if let response {
+            sendHeadersIfNeeded(stream)
+            stream.sendData(response, promise: nil)
+        }
+        let trailingMetadata = context.responseTrailers
+        if !headersSent, context.responseHeaders.isEmpty {
+            let block = ResponseHeaders.trailersOnly(status: status, metadata: trailingMetadata)
+            reportRejected(block.rejectedKeys)
+            stream.sendHeaders(block.headers, endStream: true)
+            // Early server closure: the client is still sending, so RST_STREAM(NO_ERROR) lets the
+            // stream go. Only here: a reset is queued ahead of trailers that follow DATA, and would
+            // cut them off, so after a body the client's own reset closes the stream.
+            if !requestEnded { stream.reset(errorCode: HTTP2ErrorCode.noError) }
+        } else {
+            sendHeadersIfNeeded(stream)
+            let block = ResponseHeaders.trailers(status: status, metadata: trailingMetadata)
+            reportRejected(block.rejectedKeys)
+            stream.sendTrailers(block.headers)
+        }
+    }
+
+    private func reportRejected(_ keys: [String]) {
+        guard !keys.isEmpty else { return }
+        core.logger.warning(
+            "response metadata left out: reserved or invalid keys, or values that are not printable ASCII",
+            metadata: ["method": "\(context.method)", "keys": "\(keys.joined(separator: ","))"])
+    }
+
+    /// The peer as gRPC writes it, for example `ipv4:127.0.0.1:53422`.
+    static func peerDescription(_ address: SocketAddress?) -> String {
+        guard let address else { return "unknown" }
+        switch address {
+        case .v4:
+            return "ipv4:\(address.ipAddress ?? ""):\(address.port ?? 0)"
+        case .v6:
+            return "ipv6:[\(address.ipAddress ?? "")]:\(address.port ?? 0)"
+        case .unixDomainSocket:
+            return "unix:\(address.pathname ?? "")"
+        }
+    }
+}
+
+/// Carries a unary response out of the interceptor chain: written inside `next`, read after the
+/// chain returns, within the same task (the chain's awaits order the two).
+private final class ResponseSlot: @unchecked Sendable {
+    var value: ByteBuffer?
+}

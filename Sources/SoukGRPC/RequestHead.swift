@@ -1,0 +1,66 @@
+import SoukHTTP2
+
+/// What a request's header block says about the call, read in one pass.
+struct RequestHead {
+    var httpMethod: String?
+    var path: String?
+    var contentType: String?
+    var timeout: GRPCTimeout?
+    var encoding: String?
+    var acceptEncoding: String?
+    var metadata = Metadata()
+    /// The first header that could not be read (malformed `grpc-timeout` or `-bin` value).
+    var headerError: RPCError?
+
+    init(_ headers: [HTTP2Header]) {
+        for header in headers {
+            let name = header.name
+            if name.utf8.first == UInt8(ascii: ":") {
+                switch name {
+                case ":method": httpMethod = header.value
+                case ":path": path = header.value
+                default: break
+                }
+                continue
+            }
+            switch name {
+            case "content-type":
+                contentType = header.value
+            case "grpc-timeout":
+                if let timeout = GRPCTimeout(parsing: header.value) {
+                    self.timeout = timeout
+                } else if headerError == nil {
+                    headerError = RPCError(.internalError, "malformed grpc-timeout: \(header.value)")
+                }
+            case "grpc-encoding":
+                encoding = header.value
+            case "grpc-accept-encoding":
+                // Repeated headers are one comma-separated list.
+                acceptEncoding = acceptEncoding.map { $0 + "," + header.value } ?? header.value
+            default:
+                guard !MetadataHeaders.isReserved(name) else { continue }
+                do throws(RPCError) {
+                    try MetadataHeaders.appendReceived(name: name, value: header.value, to: &metadata)
+                } catch {
+                    if headerError == nil { headerError = error }
+                }
+            }
+        }
+    }
+
+    /// Whether a content type names gRPC: `application/grpc`, optionally followed by `+subtype`
+    /// or `;parameters`.
+    static func isGRPCContentType(_ value: String) -> Bool {
+        if value == "application/grpc" { return true }
+        guard value.hasPrefix("application/grpc") else { return false }
+        let next = value.utf8[value.utf8.index(value.utf8.startIndex, offsetBy: 16)]
+        return next == UInt8(ascii: "+") || next == UInt8(ascii: ";")
+    }
+}
+
+/// A request refused before any handler runs, answered with one Trailers-Only block.
+struct RequestRefusal: Error {
+    /// `:status`: 200 for gRPC errors, or 405, 415, 400 for requests that are not valid gRPC.
+    var httpStatus: String
+    var status: RPCError
+}
