@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages"]),
         .testTarget(name: "SoukHTTP2Tests", dependencies: ["SoukHTTP2", nioCore, nioPosix]),
         .testTarget(name: "SoukGRPCTests", dependencies: ["SoukGRPC", "SoukMessages", nioCore]),
-        .testTarget(name: "SoukStandardServicesTests", dependencies: ["SoukStandardServices", "SoukGRPC", "SoukMessages"]),
+        .testTarget(name: "SoukStandardServicesTests", dependencies: ["SoukStandardServices", "SoukGRPC", "SoukMessages", nioCore]),
         .testTarget(
             name: "SoukStoreTests",
             dependencies: ["SoukStore", .product(name: "PropertyBased", package: "swift-property-based")]
