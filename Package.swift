@@ -79,7 +79,7 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
-        .testTarget(name: "SoukStandardServicesTests", dependencies: ["SoukStandardServices", "SoukGRPC", "SoukMessages"]),
+        .testTarget(name: "SoukStandardServicesTests", dependencies: ["SoukStandardServices", "SoukGRPC", "SoukMessages", nioCore]),
         .testTarget(
             name: "SoukStoreTests",
             dependencies: ["SoukStore", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -1,0 +1,107 @@
+import CProtobufC
+
+/// A Swift value read out of one protobuf-c generated struct. C types never leave this module,
+/// so the protocol is internal.
+protocol CStructReadable {
+    /// The protobuf-c struct, for example `Grpc__Health__V1__HealthCheckRequest`.
+    associatedtype CStruct
+
+    /// Calls the generated `…__init` function: sets the descriptor and the field defaults.
+    static func cInit(_ c: UnsafeMutablePointer<CStruct>)
+
+    /// Copies the fields out of an unpacked struct. Throws `FieldError` for content protobuf-c
+    /// accepts but a Swift value cannot hold (for example a string that is not UTF-8).
+    init(c: CStruct) throws
+}
+
+/// A Swift value that mirrors one protobuf-c generated struct both ways.
+protocol CStructConvertible: CStructReadable {
+    /// Sets the fields of a struct that `cInit` initialised; every pointer stored comes from `arena`.
+    func fill(_ c: inout CStruct, _ arena: inout EncodingArena)
+}
+
+/// A message wrapper packed and unpacked by protobuf-c through its `CStructConvertible` mirror.
+/// Conforming gives the `ProtoMessage` requirements for free.
+protocol CProtoMessage: ProtoMessage, CStructConvertible {}
+
+extension CStructReadable {
+    /// The protobuf-c descriptor of `CStruct`, read from a freshly initialised struct (the
+    /// generated init functions are the only Swift-visible way to the descriptor's address).
+    static var cDescriptor: UnsafePointer<ProtobufCMessageDescriptor> {
+        withUnsafeTemporaryAllocation(of: CStruct.self, capacity: 1) { buffer in
+            let c = buffer.baseAddress!
+            cInit(c)
+            return UnsafeRawPointer(c).assumingMemoryBound(to: ProtobufCMessage.self).pointee.descriptor
+        }
+    }
+}
+
+extension CProtoMessage {
+    public init(decoding bytes: UnsafeRawBufferPointer) throws {
+        self = try unpackMessage(Self.self, named: Self.protoName, bytes)
+    }
+
+    public func withEncodedBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try EncodingArena.with { arena in
+            let c = arena.cStruct(self)
+            return try withPackedBytes(UnsafeMutableRawPointer(c).assumingMemoryBound(to: ProtobufCMessage.self), body)
+        }
+    }
+}
+
+/// Unpacks `bytes` with protobuf-c and copies the result into `M`; the C message is freed before returning.
+func unpackMessage<M: CStructReadable>(_ type: M.Type, named name: String, _ bytes: UnsafeRawBufferPointer) throws -> M {
+    let unpacked = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { empty in
+        // protobuf-c wants a data pointer even for zero bytes.
+        let data = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(empty.baseAddress!)
+        return protobuf_c_message_unpack(M.cDescriptor, nil, bytes.count, data)
+    }
+    guard let unpacked else {
+        throw ProtoDecodingError(messageType: name, reason: "not valid protobuf")
+    }
+    defer { protobuf_c_message_free_unpacked(unpacked, nil) }
+    do {
+        return try M(c: UnsafeRawPointer(unpacked).assumingMemoryBound(to: M.CStruct.self).pointee)
+    } catch let error as FieldError {
+        throw ProtoDecodingError(messageType: name, reason: error.description)
+    }
+}
+
+/// Packs a C message into a temporary buffer (on the stack when small) and hands it to `body`.
+func withPackedBytes<R>(_ message: UnsafePointer<ProtobufCMessage>, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    let size = protobuf_c_message_get_packed_size(message)
+    return try withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: 1) { buffer in
+        let out = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let written = protobuf_c_message_pack(message, out)
+        precondition(written == size, "protobuf-c packed \(written) bytes, expected \(size)")
+        return try body(UnsafeRawBufferPointer(start: buffer.baseAddress, count: size))
+    }
+}
+
+/// Why a field of an unpacked message could not become a Swift value; `path` names the field
+/// from the outermost message, for example `payload.name` or `items[2].title`.
+struct FieldError: Error, CustomStringConvertible {
+    var path: [String]
+    var problem: String
+
+    init(_ field: String, _ problem: String) {
+        path = [field]
+        self.problem = problem
+    }
+
+    /// The same error seen from the message that holds `field`.
+    func inside(_ field: String) -> FieldError {
+        var copy = self
+        copy.path.insert(field, at: 0)
+        return copy
+    }
+
+    var description: String {
+        var name = ""
+        for part in path {
+            if !name.isEmpty && !part.hasPrefix("[") { name += "." }
+            name += part
+        }
+        return "field \(name) \(problem)"
+    }
+}
