@@ -1,3 +1,4 @@
+import SoukMessages
 import SoukHTTP2
 
 /// The header blocks of a response: Response-Headers, Trailers and Trailers-Only.
@@ -74,11 +75,11 @@ enum ResponseHeaders {
 /// The packed `google.rpc.Status` for `grpc-status-details-bin`: the code, the message and, in
 /// `details`, one `google.protobuf.Any` holding a `google.rpc.BadRequest` with the field violations.
 /// Nil when the error has no field violations.
-///
-/// UNFINISHED: always returns nil. The SoukMessages wrappers for google.rpc.Status, BadRequest and
-/// Any are not in this module's dependencies yet; once they are, pack them here (type URL
-/// `type.googleapis.com/google.rpc.BadRequest`). Nothing else needs to change.
 func statusDetails(_ error: RPCError) -> [UInt8]? {
     guard !error.fieldViolations.isEmpty else { return nil }
-    return nil
+    return packedStatusDetails(
+        code: Int32(error.code.rawValue),
+        message: error.message,
+        fieldViolations: error.fieldViolations.map { ($0.field, $0.description) }
+    )
 }

@@ -108,7 +108,10 @@ public struct InteropTestService: RPCService {
     static func checkCompression(expected: GRPCTesting.BoolValue?, _ context: ServerContext) throws {
         guard let expected = expected?.value else { return }
         guard expected == context.requestWasCompressed else {
-            throw RPCError(.invalidArgument, expected ? "expected a compressed request" : "expected an uncompressed request")
+            throw RPCError.invalidArgument(
+                field: "expect_compressed",
+                expected ? "expected a compressed request" : "expected an uncompressed request"
+            )
         }
     }
 
