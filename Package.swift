@@ -52,7 +52,17 @@ let package = Package(
         // grpc.health.v1, grpc.reflection, grpc.testing interop services.
         .target(name: "SoukStandardServices", dependencies: ["SoukGRPC", "SoukMessages", logging]),
         // RocksDB records, secondary indexes, transactions, idempotency, event logs, backups.
-        .target(name: "SoukStore", dependencies: ["CRocksDB", logging]),
+        .target(name: "SoukStore", dependencies: ["CRocksDB", logging, nioPosix]),
+        // Store maintenance commands (backup, restore, verify, build-index), mounted by an executable with its schema.
+        .target(name: "SoukStoreTools", dependencies: ["SoukStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // A small sample schema (jobs, accounts) shared by the store tests, the crash-test child and the benchmark.
+        .target(name: "SoukStoreFixtures", dependencies: ["SoukStore"], path: "Tests/SoukStoreFixtures"),
+        // souk-store-harness: the crash-test child, the store benchmark and the store commands over the sample schema.
+        .executableTarget(
+            name: "SoukStoreHarness",
+            dependencies: ["SoukStore", "SoukStoreTools", "SoukStoreFixtures", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "bench/store/Harness"
+        ),
         .executableTarget(
             name: "SoukServer",
             dependencies: [
@@ -82,7 +92,7 @@ let package = Package(
         .testTarget(name: "SoukStandardServicesTests", dependencies: ["SoukStandardServices", "SoukGRPC", "SoukMessages", nioCore]),
         .testTarget(
             name: "SoukStoreTests",
-            dependencies: ["SoukStore", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["SoukStore", "SoukStoreTools", "SoukStoreFixtures", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ]
 )

@@ -1,1 +1,252 @@
-// RocksDB-backed records and indexes.
+import Logging
+import NIOPosix
+import Synchronization
+
+/// A RocksDB-backed store of tables, indexes, idempotency records and event logs.
+///
+/// Reads (`get`, `list`, `events`) run on the caller's thread: they are short and never wait
+/// for locks. Writes run in `write { transaction in … }` on a pool of writer threads, because a
+/// transaction may wait for another's lock and a commit waits for fsync; running commits from
+/// many threads at once lets RocksDB group them into one log write and one fsync.
+///
+/// Durability: `write` returns only after RocksDB accepted the commit into its write-ahead log.
+/// With `SyncPolicy.syncEveryCommit` (the default) that log write was also fsynced, so the change
+/// survives power loss; with `SyncPolicy.none` it survives a crash of the process only.
+public final class Store: Sendable {
+    public let configuration: StoreConfiguration
+    public let schema: Schema
+    let database: RocksDatabase
+    let logger: Logger
+    let notifier = EventNotifier()
+    /// Build state of every index in the schema, by name.
+    let indexStatus: [String: IndexStatus]
+    /// Serializes backups (they share one checkpoint directory and backup engine).
+    let backupLock = Mutex(())
+    private let writers: NIOThreadPool
+    private let inFlight = Atomic<Int>(0)
+    private let closed = Atomic<Bool>(false)
+
+    /// Opens (or creates) the store at `configuration.path` for the tables of `schema`.
+    ///
+    /// An index that is new in the schema while its table already has records starts in the
+    /// "building" state: writes maintain it at once, lists on it fail with `.indexNotReady` until
+    /// `buildIndex` (or `buildPendingIndexes`) has filled it from the existing records.
+    public init(_ configuration: StoreConfiguration, schema: Schema) throws {
+        try schema.validate()
+        self.configuration = configuration
+        self.schema = schema
+        self.logger = configuration.logger
+        database = try RocksDatabase(configuration)
+        var status = [String: IndexStatus]()
+        for table in schema.tables {
+            for index in table.indexes {
+                status[index.name] = IndexStatus(table: table.name, kind: index.kind)
+            }
+        }
+        indexStatus = status
+        writers = NIOThreadPool(numberOfThreads: max(1, configuration.writerThreads))
+        writers.start()
+        do {
+            try loadIndexStates()
+        } catch {
+            writers.shutdownGracefully { _ in }
+            database.close()
+            throw error
+        }
+    }
+
+    deinit {
+        if !closed.load(ordering: .sequentiallyConsistent) {
+            writers.shutdownGracefully { _ in }
+            database.close()
+        }
+    }
+
+    /// Waits for running operations, then closes the database. Later calls fail with `.closed`.
+    public func close() async {
+        guard closed.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else { return }
+        while inFlight.load(ordering: .sequentiallyConsistent) > 0 {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        try? await writers.shutdownGracefully()
+        notifier.finishAll()
+        database.close()
+    }
+
+    /// Runs `body` while the database is open; `close` waits for it.
+    @inline(__always)
+    func guarded<R>(_ body: () throws -> R) throws -> R {
+        inFlight.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        defer { inFlight.wrappingSubtract(1, ordering: .sequentiallyConsistent) }
+        guard !closed.load(ordering: .sequentiallyConsistent) else { throw StoreError.closed }
+        return try body()
+    }
+
+    var now: StoreTime { configuration.clock() }
+
+    // MARK: Reads
+
+    /// The record with this identifier, or nil. Throws `.corruptRecord` when its value is damaged.
+    public func get<Value>(_ table: Table<Value>, _ id: RecordID) throws -> StoredRecord<Value>? {
+        try guarded {
+            try database.get(table.recordKey(id)) { bytes in try bytes.map { try table.decode(id: id, $0) } }
+        }
+    }
+
+    /// The records with these identifiers, in the same order (nil where absent), read in one batch
+    /// from one consistent snapshot.
+    public func get<Value>(_ table: Table<Value>, ids: [RecordID]) throws -> [StoredRecord<Value>?] {
+        try guarded {
+            var records = [StoredRecord<Value>?](repeating: nil, count: ids.count)
+            try database.multiGet(ids.map(table.recordKey)) { i, bytes in
+                records[i] = try bytes.map { try table.decode(id: ids[i], $0) }
+            }
+            return records
+        }
+    }
+
+    /// The record a unique index maps `key` to, or nil.
+    public func get<Value>(_ table: Table<Value>, unique index: Index<Value>, _ key: [KeyPart]) throws -> StoredRecord<Value>? {
+        try guarded {
+            try checkReadable(table, index)
+            guard index.kind == .unique else { throw StoreError.unknownSchemaObject("\(index.name) is not a unique index") }
+            let snapshot = RocksSnapshot(database)
+            let id = try database.get(index.queryPrefix(key), readOptions: snapshot.readOptions) { $0.flatMap(RecordID.init(bytes:)) }
+            guard let id else { return nil }
+            return try database.get(table.recordKey(id), readOptions: snapshot.readOptions) { bytes in
+                try bytes.map { try table.decode(id: id, $0) }
+            }
+        }
+    }
+
+    /// One page of the records whose entries in `index` fall in `range`, in index order.
+    ///
+    /// Reads one consistent snapshot; costs one bounded seek plus the page (page size + 1 index
+    /// entries and a batched read of the records), however large the table is.
+    public func list<Value>(
+        _ table: Table<Value>, _ index: Index<Value>, _ range: IndexRange = IndexRange(),
+        direction: ScanDirection = .ascending, page: PageRequest = PageRequest()
+    ) throws -> Page<Value> {
+        try guarded {
+            try checkReadable(table, index)
+            guard let scan = try PageScan(index: index, range: range, direction: direction, page: page) else {
+                return Page(items: [], nextPageToken: nil)
+            }
+            let snapshot = RocksSnapshot(database)
+            let iterator = RocksIterator(database: database, lower: scan.lower, upper: scan.upper, snapshot: snapshot)
+            let (ids, lastKey, hasMore) = try scan.collect(iterator, limit: page.size)
+            var items = [StoredRecord<Value>]()
+            items.reserveCapacity(ids.count)
+            try database.multiGet(ids.map(table.recordKey), readOptions: snapshot.readOptions) { i, bytes in
+                if let bytes {
+                    items.append(try table.decode(id: ids[i], bytes))
+                } else {
+                    // Cannot happen in a consistent store: `verify` reports it.
+                    logger.warning("index entry without record", metadata: ["index": "\(index.name)", "id": "\(ids[i])"])
+                }
+            }
+            let token = hasMore ? lastKey.map { scan.token(after: $0) } : nil
+            return Page(items: items, nextPageToken: token)
+        }
+    }
+
+    /// Throws unless the index belongs to the table, is in the schema, and is fully built.
+    func checkReadable<Value>(_ table: Table<Value>, _ index: Index<Value>) throws {
+        guard let status = indexStatus[index.name], status.table == table.name, table.index(named: index.name) != nil else {
+            throw StoreError.unknownSchemaObject("index \(index.name) of table \(table.name)")
+        }
+        guard status.isReady else { throw StoreError.indexNotReady(index.name) }
+    }
+
+    // MARK: Writes
+
+    /// Runs `body` as one atomic transaction and commits it; returns what `body` returned.
+    ///
+    /// Everything `body` writes (records, their index entries, events, idempotency records)
+    /// commits together or not at all. Records read through the transaction are locked until it
+    /// ends, so a read-modify-write cannot lose a concurrent update. When the transaction collides
+    /// with others (lock timeout, deadlock) it is rolled back and `body` runs again, up to
+    /// `configuration.maxAttempts` times, then `.conflict` is thrown: `body` must have no effects
+    /// outside the transaction. Errors thrown by `body` roll back and are rethrown at once.
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> T) async throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                let (result, appended) = try await runOnWriter { try self.runTransaction(body) }
+                if !appended.isEmpty { notifier.notify(appended) }
+                return result
+            } catch let error as StoreError where error.isRetryable && attempt < configuration.maxAttempts {
+                attempt += 1
+                // Random backoff so colliding transactions do not collide again in lockstep.
+                let ceiling = min(50_000, 500 << min(attempt, 7))
+                try await Task.sleep(for: .microseconds(Int.random(in: 0...ceiling)))
+            }
+        }
+    }
+
+    /// Runs blocking work on a writer thread.
+    func runOnWriter<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        do {
+            return try await writers.runIfActive(body)
+        } catch is NIOThreadPoolError.ThreadPoolInactive {
+            throw StoreError.closed
+        }
+    }
+
+    private func runTransaction<T>(_ body: (Transaction) throws -> T) throws -> (T, [String: UInt64]) {
+        try guarded {
+            let transaction = Transaction(store: self, rocks: RocksTransaction(database), now: now)
+            defer { transaction.isFinished = true }
+            do {
+                let result = try body(transaction)
+                try transaction.rocks.commit()
+                return (result, transaction.appendedEvents)
+            } catch {
+                transaction.rocks.rollback()
+                throw error
+            }
+        }
+    }
+
+    // MARK: Statistics
+
+    /// Approximate bytes of live data files and memory used by memtables and the block cache.
+    public func statistics() throws -> StoreStatistics {
+        try guarded {
+            func number(_ name: String) -> Int { Int(database.property(name) ?? "") ?? 0 }
+            return StoreStatistics(
+                liveDataFileBytes: number("rocksdb.live-sst-files-size"),
+                memtableBytes: number("rocksdb.cur-size-all-mem-tables"),
+                blockCacheBytes: number("rocksdb.block-cache-usage"),
+                estimatedKeys: number("rocksdb.estimate-num-keys"))
+        }
+    }
+
+    /// Writes the memtables to data files (for example before measuring disk usage).
+    public func flush() async throws {
+        try await runOnWriter { try self.guarded { try self.database.flush() } }
+    }
+}
+
+/// Sizes reported by RocksDB.
+public struct StoreStatistics: Sendable, Equatable {
+    public var liveDataFileBytes: Int
+    public var memtableBytes: Int
+    public var blockCacheBytes: Int
+    public var estimatedKeys: Int
+}
+
+/// Whether an index may be read yet.
+final class IndexStatus: Sendable {
+    let table: String
+    let kind: IndexKind
+    private let ready = Atomic<Bool>(false)
+
+    init(table: String, kind: IndexKind) {
+        self.table = table
+        self.kind = kind
+    }
+
+    var isReady: Bool { ready.load(ordering: .acquiring) }
+    func markReady() { ready.store(true, ordering: .releasing) }
+}

@@ -1,0 +1,126 @@
+import CRocksDB
+
+/// One backup in a backup directory.
+public struct BackupInfo: Sendable, Equatable, CustomStringConvertible {
+    public var id: UInt32
+    /// When it was taken, in seconds since the Unix epoch.
+    public var timestamp: Int64
+    /// Bytes of the files it uses (shared with other backups when incremental).
+    public var sizeBytes: UInt64
+    public var fileCount: UInt32
+
+    public var description: String { "backup \(id): taken at \(timestamp) (unix seconds), \(fileCount) files, \(sizeBytes) bytes" }
+}
+
+extension Store {
+    /// Takes an online, incremental backup into `directory` (created when missing) while the store
+    /// keeps serving; data files already in the directory from earlier backups are not copied
+    /// again. Then keeps only the newest `keepLast` backups when given. Returns the new backup.
+    ///
+    /// How: a checkpoint (hard links to the live data files, plus the memtables flushed) is made
+    /// next to the database, opened as a plain database, and handed to RocksDB's backup engine;
+    /// the checkpoint is removed afterwards. Backups of one store run one at a time.
+    public func backup(to directory: String, keepLast: Int? = nil) async throws -> BackupInfo {
+        try await runOnWriter {
+            try self.guarded {
+                try self.backupLock.withLock { _ in try self.takeBackup(to: directory, keepLast: keepLast) }
+            }
+        }
+    }
+
+    private func takeBackup(to directory: String, keepLast: Int?) throws -> BackupInfo {
+        let checkpoint = configuration.path + ".backup-checkpoint"
+        try FileSystem.removeFlatDirectory(checkpoint)  // left over from an interrupted backup
+        try database.checkpoint(to: checkpoint)
+        defer { try? FileSystem.removeFlatDirectory(checkpoint) }
+
+        let options = rocksdb_options_create()!
+        defer { rocksdb_options_destroy(options) }
+        rocksdb_options_set_disable_auto_compactions(options, 1)  // leave its files exactly as linked
+        let copy = try Rocks.call("open checkpoint \(checkpoint)") { rocksdb_open(options, checkpoint, $0) }!
+        defer { rocksdb_close(copy) }
+
+        try FileSystem.createDirectories(directory)
+        return try BackupEngine(directory: directory).withEngine { engine in
+            try Rocks.call("create backup in \(directory)") { rocksdb_backup_engine_create_new_backup_flush(engine, copy, 1, $0) }
+            if let keepLast {
+                try Rocks.call("purge old backups") { rocksdb_backup_engine_purge_old_backups(engine, UInt32(max(1, keepLast)), $0) }
+            }
+            guard let newest = BackupEngine.infos(engine).max(by: { $0.id < $1.id }) else {
+                throw StoreError.rocksDB(operation: "create backup", message: "no backup listed after creating one")
+            }
+            return newest
+        }
+    }
+}
+
+/// Backup directories: list, purge, verify and restore (restore needs the store closed).
+public enum StoreBackups {
+    /// The backups in `directory`, oldest first.
+    public static func list(in directory: String) throws -> [BackupInfo] {
+        guard FileSystem.exists(directory) else { return [] }
+        return try BackupEngine(directory: directory).withEngine { BackupEngine.infos($0).sorted { $0.id < $1.id } }
+    }
+
+    /// Deletes all but the newest `keepLast` backups, and the files only they used.
+    public static func purge(in directory: String, keepLast: Int) throws {
+        try BackupEngine(directory: directory).withEngine { engine in
+            try Rocks.call("purge old backups") { rocksdb_backup_engine_purge_old_backups(engine, UInt32(max(1, keepLast)), $0) }
+        }
+    }
+
+    /// Checks that a backup's files are all present with the recorded sizes (and checksums).
+    public static func verify(in directory: String, backupID: UInt32) throws {
+        try BackupEngine(directory: directory).withEngine { engine in
+            try Rocks.call("verify backup \(backupID)") { rocksdb_backup_engine_verify_backup(engine, backupID, $0) }
+        }
+    }
+
+    /// Replaces the database at `path` with a backup (the newest when `backupID` is nil).
+    /// The store at `path` must not be open. Files in `path` that are not part of the backup are deleted.
+    public static func restore(from directory: String, backupID: UInt32? = nil, to path: String, walDirectory: String? = nil) throws {
+        guard FileSystem.exists(directory) else {
+            throw StoreError.rocksDB(operation: "restore", message: "no backup directory at \(directory)")
+        }
+        try FileSystem.createDirectories(path)
+        try BackupEngine(directory: directory).withEngine { engine in
+            let restoreOptions = rocksdb_restore_options_create()
+            defer { rocksdb_restore_options_destroy(restoreOptions) }
+            let wal = walDirectory ?? path
+            if let backupID {
+                try Rocks.call("restore backup \(backupID)") {
+                    rocksdb_backup_engine_restore_db_from_backup(engine, path, wal, restoreOptions, backupID, $0)
+                }
+            } else {
+                try Rocks.call("restore latest backup") {
+                    rocksdb_backup_engine_restore_db_from_latest_backup(engine, path, wal, restoreOptions, $0)
+                }
+            }
+        }
+    }
+}
+
+/// Opens RocksDB's backup engine on a directory for the length of one call.
+struct BackupEngine {
+    let directory: String
+
+    func withEngine<R>(_ body: (OpaquePointer) throws -> R) throws -> R {
+        let options = rocksdb_options_create()!
+        defer { rocksdb_options_destroy(options) }
+        let engine = try Rocks.call("open backup directory \(directory)") { rocksdb_backup_engine_open(options, directory, $0) }!
+        defer { rocksdb_backup_engine_close(engine) }
+        return try body(engine)
+    }
+
+    static func infos(_ engine: OpaquePointer) -> [BackupInfo] {
+        let info = rocksdb_backup_engine_get_backup_info(engine)!
+        defer { rocksdb_backup_engine_info_destroy(info) }
+        return (0..<rocksdb_backup_engine_info_count(info)).map { i in
+            BackupInfo(
+                id: rocksdb_backup_engine_info_backup_id(info, i),
+                timestamp: rocksdb_backup_engine_info_timestamp(info, i),
+                sizeBytes: rocksdb_backup_engine_info_size(info, i),
+                fileCount: rocksdb_backup_engine_info_number_files(info, i))
+        }
+    }
+}

@@ -1,0 +1,213 @@
+/// One event of a stream, as stored.
+public struct StoredEvent: Sendable, Equatable {
+    public let stream: String
+    /// 1, 2, 3, … within the stream, without gaps.
+    public let sequence: UInt64
+    public let time: StoreTime
+    public let payload: [UInt8]
+}
+
+/// Event logs: per stream, an ordered sequence of events appended in the same transaction as the
+/// change they describe, so a follower that resumes after sequence N sees every later change
+/// exactly once. Events older than `configuration.eventRetention` are removed by
+/// `purgeExpiredEvents` (run by `runMaintenance`); resuming from before the oldest kept event
+/// fails with `.eventsExpired` rather than silently skipping.
+enum EventKeys {
+    static func head(_ stream: String) -> [UInt8] { KeySpace.prefix(KeySpace.streamHead, stream) }
+
+    static func eventPrefix(_ stream: String) -> [UInt8] { KeySpace.prefix(KeySpace.event, stream, extraCapacity: 8) }
+
+    static func event(_ stream: String, _ sequence: UInt64) -> [UInt8] {
+        var key = eventPrefix(stream)
+        KeySpace.appendUInt64(sequence, to: &key)
+        return key
+    }
+
+    /// `T | time | event key`: lets retention find old events without visiting every stream.
+    static func byTime(_ time: StoreTime, eventKey: [UInt8]) -> [UInt8] {
+        var key = [KeySpace.eventTime]
+        key.reserveCapacity(9 + eventKey.count)
+        KeyPart.time(time).encode(into: &key)
+        key.append(contentsOf: eventKey)
+        return key
+    }
+
+    static func value(time: StoreTime, payload: [UInt8]) -> [UInt8] {
+        var value: [UInt8] = [1]
+        value.reserveCapacity(9 + payload.count)
+        KeySpace.appendUInt64(UInt64(bitPattern: time.microsecondsSinceEpoch), to: &value)
+        value.append(contentsOf: payload)
+        return value
+    }
+
+    static func decode(stream: String, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws -> StoredEvent {
+        guard key.count >= 8, value.count >= 9, value[0] == 1 else {
+            throw StoreError.corruptValue(what: "event of \(stream)", reason: "malformed (\(value.count) bytes)")
+        }
+        return StoredEvent(
+            stream: stream,
+            sequence: KeySpace.readUInt64(key, at: key.count - 8),
+            time: StoreTime(microsecondsSinceEpoch: Int64(bitPattern: KeySpace.readUInt64(value, at: 1))),
+            payload: Array(value[9...]))
+    }
+
+    static func sequence(_ value: UnsafeRawBufferPointer?) -> UInt64 {
+        guard let value, value.count == 8 else { return 0 }
+        return KeySpace.readUInt64(value, at: 0)
+    }
+}
+
+extension Transaction {
+    /// Appends an event to `stream` as part of this transaction and returns its sequence number.
+    ///
+    /// Appends to one stream are serialized (the stream's head is locked until commit), so
+    /// sequence numbers have no gaps and commit in order. Followers are woken after the commit.
+    @discardableResult
+    public func appendEvent(to stream: String, _ payload: [UInt8]) throws -> UInt64 {
+        let headKey = EventKeys.head(stream)
+        let sequence = try rocks.getForUpdate(headKey) { EventKeys.sequence($0) } + 1
+        var head = [UInt8]()
+        KeySpace.appendUInt64(sequence, to: &head)
+        try rocks.put(headKey, head)
+        let eventKey = EventKeys.event(stream, sequence)
+        try rocks.put(eventKey, EventKeys.value(time: now, payload: payload))
+        try rocks.put(EventKeys.byTime(now, eventKey: eventKey), [])
+        appendedEvents[stream] = sequence
+        return sequence
+    }
+}
+
+extension Store {
+    /// The sequence number of the newest event of `stream` (0 when it has none).
+    public func lastSequence(of stream: String) throws -> UInt64 {
+        try guarded { try database.get(EventKeys.head(stream)) { EventKeys.sequence($0) } }
+    }
+
+    /// Up to `limit` events of `stream` with sequence numbers after `sequence`, oldest first.
+    /// Throws `.eventsExpired` when retention already removed the event right after `sequence`.
+    public func events(in stream: String, after sequence: UInt64, limit: Int = 100) throws -> [StoredEvent] {
+        try guarded {
+            let snapshot = RocksSnapshot(database)
+            let last = try database.get(EventKeys.head(stream), readOptions: snapshot.readOptions) { EventKeys.sequence($0) }
+            guard sequence < last else { return [] }
+            let prefix = EventKeys.eventPrefix(stream)
+            let iterator = RocksIterator(
+                database: database, lower: EventKeys.event(stream, sequence + 1),
+                upper: KeySpace.upperBound(ofPrefix: prefix), snapshot: snapshot)
+            var events = [StoredEvent]()
+            iterator.seekToFirst()
+            while iterator.isValid && events.count < max(1, limit) {
+                events.append(try EventKeys.decode(stream: stream, key: iterator.keyBuffer, value: iterator.valueBuffer))
+                iterator.next()
+            }
+            try iterator.checkError()
+            let oldest = events.first?.sequence ?? last + 1
+            if oldest != sequence + 1 {
+                throw StoreError.eventsExpired(stream: stream, oldestAvailable: oldest)
+            }
+            return events
+        }
+    }
+
+    /// Wakes the caller with the newest sequence number of `stream` after each commit that
+    /// appended to it (only the latest is kept when the caller is slow). Ends when the store closes.
+    public func eventUpdates(of stream: String) -> AsyncStream<UInt64> {
+        notifier.subscribe(stream)
+    }
+
+    /// Every event of `stream` after `sequence`, then each new one as it commits: no gap, no
+    /// duplicate. Ends when the store closes or the consuming task is cancelled; throws
+    /// `.eventsExpired` when `sequence` is older than retention.
+    public func follow(_ stream: String, after sequence: UInt64) -> EventFeed {
+        EventFeed(store: self, stream: stream, after: sequence)
+    }
+
+    /// Deletes events written before `configuration.eventRetention` ago; returns how many.
+    @discardableResult
+    public func purgeExpiredEvents(batchSize: Int = 1_000) async throws -> Int {
+        let cutoff = now.adding(.zero - configuration.eventRetention)
+        var upper = [KeySpace.eventTime]
+        KeyPart.time(cutoff).encode(into: &upper)
+        return try await purgeInBatches(lower: [KeySpace.eventTime], upper: upper, batchSize: batchSize) { transaction, key, _ in
+            try transaction.delete(Array(key))
+            try transaction.delete(Array(key[9...]))  // the event key after `T | time`
+        }
+    }
+
+    /// Deletes what `remove` deletes for each key in `[lower, upper)`, `batchSize` keys per transaction.
+    func purgeInBatches(
+        lower: [UInt8], upper: [UInt8], batchSize: Int,
+        _ remove: @escaping @Sendable (RocksTransaction, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void
+    ) async throws -> Int {
+        var total = 0
+        while true {
+            let removed = try await runOnWriter {
+                try self.guarded {
+                    let iterator = RocksIterator(database: self.database, lower: lower, upper: upper)
+                    let transaction = RocksTransaction(self.database)
+                    var count = 0
+                    do {
+                        iterator.seekToFirst()
+                        while iterator.isValid && count < batchSize {
+                            try remove(transaction, iterator.keyBuffer, iterator.valueBuffer)
+                            count += 1
+                            iterator.next()
+                        }
+                        try iterator.checkError()
+                        try transaction.commit()
+                    } catch {
+                        transaction.rollback()
+                        throw error
+                    }
+                    return count
+                }
+            }
+            total += removed
+            if removed < batchSize { return total }
+        }
+    }
+}
+
+/// The events of one stream from a starting point on, as an async sequence (see `Store.follow`).
+///
+/// It subscribes to commit notifications before its first read, then alternates between reading
+/// the log after the last event it delivered and waiting to be woken; the log, not the
+/// notification, is the source of events, so nothing is lost or repeated.
+public struct EventFeed: AsyncSequence, Sendable {
+    public typealias Element = StoredEvent
+
+    let store: Store
+    let stream: String
+    let after: UInt64
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(store: store, stream: stream, cursor: after, updates: store.eventUpdates(of: stream).makeAsyncIterator())
+    }
+
+    /// Reads the log in batches and waits for commits in between.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let store: Store
+        let stream: String
+        var cursor: UInt64
+        var updates: AsyncStream<UInt64>.AsyncIterator
+        var buffer: [StoredEvent] = []
+        var position = 0
+
+        public mutating func next() async throws -> StoredEvent? {
+            while true {
+                if position < buffer.count {
+                    defer { position += 1 }
+                    cursor = buffer[position].sequence
+                    return buffer[position]
+                }
+                if Task.isCancelled { return nil }
+                buffer = try store.events(in: stream, after: cursor, limit: 100)
+                position = 0
+                if buffer.isEmpty {
+                    // Woken by a commit to this stream (or ended when the store closes / task is cancelled).
+                    guard await updates.next() != nil else { return nil }
+                }
+            }
+        }
+    }
+}

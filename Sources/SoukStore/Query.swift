@@ -1,0 +1,174 @@
+/// Which entries of an index a list reads: those starting with `prefix`, optionally narrowed by
+/// bounds on the fields that follow it.
+///
+///     // pending jobs in a dorm, oldest first:
+///     IndexRange(prefix: [.string(marketplace), .string(dorm), .enumCase(JobStatus.pending)])
+///     // orders of a marketplace created in [t0, t1), on an index (marketplace, created):
+///     IndexRange(prefix: [.string(m)], from: [.time(t0)], before: [.time(t1)])
+public struct IndexRange: Sendable, Equatable {
+    /// Leading fields the entries must equal.
+    public var prefix: [KeyPart]
+    /// Lower bound on the fields after the prefix.
+    public var lower: RangeBound?
+    /// Upper bound on the fields after the prefix.
+    public var upper: RangeBound?
+
+    public init(prefix: [KeyPart] = [], lower: RangeBound? = nil, upper: RangeBound? = nil) {
+        self.prefix = prefix
+        self.lower = lower
+        self.upper = upper
+    }
+
+    /// Entries starting with `prefix` whose next fields are ≥ `from` (when given) and < `before` (when given).
+    public init(prefix: [KeyPart], from: [KeyPart]? = nil, before: [KeyPart]? = nil) {
+        self.init(prefix: prefix,
+                  lower: from.map { RangeBound($0, inclusive: true) },
+                  upper: before.map { RangeBound($0, inclusive: false) })
+    }
+
+    /// The `[lower, upper)` byte range within the index `keyPrefix`.
+    func bounds(indexPrefix: [UInt8]) -> (base: [UInt8], lower: [UInt8], upper: [UInt8]?) {
+        var base = indexPrefix
+        prefix.encoded(into: &base)
+        var lowerKey = base
+        if let lower {
+            var key = base
+            lower.parts.encoded(into: &key)
+            // Exclusive: skip every entry whose following fields start with the bound.
+            lowerKey = lower.inclusive ? key : (KeySpace.upperBound(ofPrefix: key) ?? key)
+        }
+        var upperKey = KeySpace.upperBound(ofPrefix: base)
+        if let upper {
+            var key = base
+            upper.parts.encoded(into: &key)
+            // Inclusive: take every entry whose following fields start with the bound.
+            upperKey = upper.inclusive ? KeySpace.upperBound(ofPrefix: key) : key
+        }
+        return (base, lowerKey, upperKey)
+    }
+}
+
+/// One end of a range: a tuple of fields and whether entries starting with it are included.
+public struct RangeBound: Sendable, Equatable {
+    public var parts: [KeyPart]
+    public var inclusive: Bool
+
+    public init(_ parts: [KeyPart], inclusive: Bool) {
+        self.parts = parts
+        self.inclusive = inclusive
+    }
+}
+
+/// The order a list walks an index in.
+public enum ScanDirection: Sendable, Equatable {
+    case ascending
+    case descending
+}
+
+/// Which page to read: its size (default 20, at most 100) and the token from the previous page.
+public struct PageRequest: Sendable, Equatable {
+    public static let defaultSize = 20
+    public static let maximumSize = 100
+
+    public var size: Int
+    public var token: String?
+
+    /// A size of 0 or less means the default; sizes above 100 are capped at 100.
+    public init(size: Int = PageRequest.defaultSize, token: String? = nil) {
+        self.size = size <= 0 ? PageRequest.defaultSize : min(size, PageRequest.maximumSize)
+        self.token = token.flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+/// One page of records and the token for the next page (nil on the last page).
+public struct Page<Value> {
+    public var items: [StoredRecord<Value>]
+    public var nextPageToken: String?
+}
+
+extension Page: Sendable where Value: Sendable {}
+
+/// The opaque page token: it carries the last index key returned, never an offset, so a page
+/// continues right after that key however many records were added or removed meanwhile.
+///
+/// Bytes (base64url without padding): format(1) = 1, direction(1), CRC-32C of the index name(4),
+/// the last key with the index prefix removed.
+enum PageToken {
+    static func make(indexName: String, indexPrefix: [UInt8], direction: ScanDirection, lastKey: [UInt8]) -> String {
+        var bytes: [UInt8] = [1, direction == .ascending ? 0 : 1]
+        let crc = nameChecksum(indexName)
+        bytes.append(contentsOf: [UInt8(crc >> 24 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+        bytes.append(contentsOf: lastKey[indexPrefix.count...])
+        return Base64URL.encode(bytes)
+    }
+
+    /// The last key a token carries, checked against the query it is used with.
+    static func lastKey(_ token: String, indexName: String, indexPrefix: [UInt8], base: [UInt8],
+                        direction: ScanDirection) throws -> [UInt8] {
+        guard let bytes = Base64URL.decode(token), bytes.count > 6, bytes[0] == 1,
+              bytes[1] == (direction == .ascending ? 0 : 1)
+        else { throw StoreError.invalidPageToken }
+        let crc = UInt32(bytes[2]) << 24 | UInt32(bytes[3]) << 16 | UInt32(bytes[4]) << 8 | UInt32(bytes[5])
+        guard crc == nameChecksum(indexName) else { throw StoreError.invalidPageToken }
+        let key = indexPrefix + bytes[6...]
+        // The key must lie within the query's prefix: a token from another query is refused.
+        guard key.count > base.count, key.starts(with: base) else { throw StoreError.invalidPageToken }
+        return key
+    }
+
+    private static func nameChecksum(_ name: String) -> UInt32 {
+        Array(name.utf8).withUnsafeBytes { CRC32C.checksum($0) }
+    }
+}
+
+/// Base64 with the URL-safe alphabet and no padding (RFC 4648 §5).
+enum Base64URL {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    private static let values: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (i, c) in alphabet.enumerated() { table[Int(c)] = UInt8(i) }
+        return table
+    }()
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity((bytes.count * 4 + 2) / 3)
+        var i = 0
+        while i + 3 <= bytes.count {
+            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+            out.append(alphabet[Int(n >> 18 & 63)]); out.append(alphabet[Int(n >> 12 & 63)])
+            out.append(alphabet[Int(n >> 6 & 63)]); out.append(alphabet[Int(n & 63)])
+            i += 3
+        }
+        let rest = bytes.count - i
+        if rest == 1 {
+            let n = UInt32(bytes[i]) << 16
+            out.append(alphabet[Int(n >> 18 & 63)]); out.append(alphabet[Int(n >> 12 & 63)])
+        } else if rest == 2 {
+            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
+            out.append(alphabet[Int(n >> 18 & 63)]); out.append(alphabet[Int(n >> 12 & 63)])
+            out.append(alphabet[Int(n >> 6 & 63)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func decode(_ text: String) -> [UInt8]? {
+        let chars = Array(text.utf8)
+        guard chars.count % 4 != 1 else { return nil }
+        var out = [UInt8]()
+        out.reserveCapacity(chars.count * 3 / 4)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for c in chars {
+            let v = values[Int(c)]
+            guard v != 0xFF else { return nil }
+            accumulator = accumulator << 6 | UInt32(v)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+            }
+        }
+        return out
+    }
+}

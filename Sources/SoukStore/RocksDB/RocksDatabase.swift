@@ -1,0 +1,156 @@
+import CRocksDB
+
+/// An open RocksDB TransactionDB and the option objects it was opened with.
+///
+/// `@unchecked Sendable`: RocksDB's DB, cache and option objects are safe to use from many threads
+/// at once; every pointer here is created in `init`, only read afterwards, and freed exactly once
+/// in `close()`, which the owner calls when no operation is in flight (see `Store.close`).
+final class RocksDatabase: @unchecked Sendable {
+    let handle: OpaquePointer
+    let writeOptions: OpaquePointer
+    let readOptions: OpaquePointer
+    let transactionOptions: OpaquePointer
+    private let options: OpaquePointer
+    private let tableOptions: OpaquePointer
+    private let cache: OpaquePointer
+    private let transactionDBOptions: OpaquePointer
+    private var isClosed = false
+
+    init(_ configuration: StoreConfiguration) throws {
+        let options = RocksDatabase.makeOptions(configuration)
+        let cache = rocksdb_cache_create_lru(configuration.blockCacheBytes)!
+        let tableOptions = rocksdb_block_based_options_create()!
+        rocksdb_block_based_options_set_block_cache(tableOptions, cache)
+        // The table factory takes ownership of the filter policy.
+        rocksdb_block_based_options_set_filter_policy(tableOptions, rocksdb_filterpolicy_create_bloom_full(10))
+        rocksdb_block_based_options_set_cache_index_and_filter_blocks(tableOptions, 1)
+        rocksdb_block_based_options_set_pin_l0_filter_and_index_blocks_in_cache(tableOptions, 1)
+        rocksdb_block_based_options_set_format_version(tableOptions, 5)
+        rocksdb_options_set_block_based_table_factory(options, tableOptions)
+
+        let txnDBOptions = rocksdb_transactiondb_options_create()!
+        rocksdb_transactiondb_options_set_transaction_lock_timeout(txnDBOptions, configuration.lockTimeoutMilliseconds)
+
+        let handle: OpaquePointer?
+        do {
+            handle = try Rocks.call("open \(configuration.path)") { error in
+                rocksdb_transactiondb_open(options, txnDBOptions, configuration.path, error)
+            }
+        } catch {
+            rocksdb_transactiondb_options_destroy(txnDBOptions)
+            rocksdb_block_based_options_destroy(tableOptions)
+            rocksdb_cache_destroy(cache)
+            rocksdb_options_destroy(options)
+            throw error
+        }
+        self.handle = handle!
+        self.options = options
+        self.cache = cache
+        self.tableOptions = tableOptions
+        self.transactionDBOptions = txnDBOptions
+
+        writeOptions = rocksdb_writeoptions_create()
+        rocksdb_writeoptions_set_sync(writeOptions, configuration.syncPolicy == .syncEveryCommit ? 1 : 0)
+        rocksdb_writeoptions_disable_WAL(writeOptions, configuration.writeAheadLog ? 0 : 1)
+        readOptions = rocksdb_readoptions_create()
+        transactionOptions = rocksdb_transaction_options_create()
+        // A deadlock fails at once (as a conflict, retried) instead of waiting for the lock timeout.
+        rocksdb_transaction_options_set_deadlock_detect(transactionOptions, 1)
+    }
+
+    private static func makeOptions(_ configuration: StoreConfiguration) -> OpaquePointer {
+        let options = rocksdb_options_create()!
+        rocksdb_options_set_create_if_missing(options, 1)
+        rocksdb_options_increase_parallelism(options, Int32(max(2, configuration.backgroundThreads)))
+        rocksdb_options_set_max_background_jobs(options, Int32(max(2, configuration.backgroundThreads)))
+        rocksdb_options_set_write_buffer_size(options, configuration.writeBufferBytes)
+        rocksdb_options_set_level_compaction_dynamic_level_bytes(options, 1)
+        rocksdb_options_set_bytes_per_sync(options, 1 << 20)
+        rocksdb_options_set_compression(options, configuration.compression.recentLevels.rocksValue)
+        rocksdb_options_set_bottommost_compression(options, configuration.compression.bottomLevel.rocksValue)
+        // After a power loss with `SyncPolicy.none` the WAL may end in a torn record: recover to the
+        // last complete write instead of refusing to open.
+        rocksdb_options_set_wal_recovery_mode(options, Int32(rocksdb_point_in_time_recovery))
+        if let walDirectory = configuration.walDirectory { rocksdb_options_set_wal_dir(options, walDirectory) }
+        rocksdb_options_set_max_total_wal_size(options, UInt64(configuration.maxTotalWALBytes))
+        rocksdb_options_set_keep_log_file_num(options, 5)
+        rocksdb_options_set_info_log_level(options, 2)  // warnings and errors in the LOG file
+        return options
+    }
+
+    /// Frees everything; called exactly once, when nothing uses the database any more.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        rocksdb_transactiondb_close(handle)
+        rocksdb_transaction_options_destroy(transactionOptions)
+        rocksdb_readoptions_destroy(readOptions)
+        rocksdb_writeoptions_destroy(writeOptions)
+        rocksdb_transactiondb_options_destroy(transactionDBOptions)
+        rocksdb_block_based_options_destroy(tableOptions)
+        rocksdb_cache_destroy(cache)
+        rocksdb_options_destroy(options)
+    }
+
+    deinit { close() }
+
+    // MARK: Reads outside a transaction
+
+    /// Looks `key` up and hands the value (without copying it) to `body`, or nil when absent.
+    func get<R>(_ key: [UInt8], readOptions: OpaquePointer? = nil, _ body: (UnsafeRawBufferPointer?) throws -> R) throws -> R {
+        let slice = try Rocks.withChars(key) { pointer, length in
+            try Rocks.call("get") { error in
+                rocksdb_transactiondb_get_pinned(handle, readOptions ?? self.readOptions, pointer, length, error)
+            }
+        }
+        guard let slice else { return try body(nil) }
+        defer { rocksdb_pinnableslice_destroy(slice) }
+        var length = 0
+        let value = rocksdb_pinnableslice_value(slice, &length)
+        return try body(Rocks.buffer(value, length))
+    }
+
+    /// Looks up many keys in one batch; calls `body` once per key, in order, with its value or nil.
+    func multiGet(_ keys: [[UInt8]], readOptions: OpaquePointer? = nil, _ body: (Int, UnsafeRawBufferPointer?) throws -> Void) throws {
+        let count = keys.count
+        guard count > 0 else { return }
+        let owned = keys.map(OwnedBytes.init)
+        var keyPointers = owned.map { UnsafePointer<CChar>($0.pointer) as UnsafePointer<CChar>? }
+        var keySizes = owned.map(\.count)
+        var values = [UnsafeMutablePointer<CChar>?](repeating: nil, count: count)
+        var valueSizes = [Int](repeating: 0, count: count)
+        var errors = [UnsafeMutablePointer<CChar>?](repeating: nil, count: count)
+        rocksdb_transactiondb_multi_get(
+            handle, readOptions ?? self.readOptions, count, &keyPointers, &keySizes, &values, &valueSizes, &errors)
+        defer {
+            for v in values where v != nil { rocksdb_free(v) }
+            for e in errors where e != nil { rocksdb_free(e) }
+        }
+        withExtendedLifetime(owned) {}
+        for i in 0..<count {
+            if let error = errors[i] { throw Rocks.classify("multi-get", String(cString: error)) }
+            try body(i, values[i].map { Rocks.buffer($0, valueSizes[i]) })
+        }
+    }
+
+    func property(_ name: String) -> String? {
+        guard let value = rocksdb_transactiondb_property_value(handle, name) else { return nil }
+        defer { rocksdb_free(value) }
+        return String(cString: value)
+    }
+
+    func flush() throws {
+        let flushOptions = rocksdb_flushoptions_create()
+        defer { rocksdb_flushoptions_destroy(flushOptions) }
+        rocksdb_flushoptions_set_wait(flushOptions, 1)
+        try Rocks.call("flush") { rocksdb_transactiondb_flush(handle, flushOptions, $0) }
+    }
+
+    /// A consistent, hard-linked copy of the database in `directory` (which must not exist).
+    func checkpoint(to directory: String) throws {
+        let checkpoint = try Rocks.call("checkpoint") { rocksdb_transactiondb_checkpoint_object_create(handle, $0) }
+        defer { rocksdb_checkpoint_object_destroy(checkpoint) }
+        // 0: flush the memtables first, so the copy is SST files and a short WAL.
+        try Rocks.call("checkpoint \(directory)") { rocksdb_checkpoint_create(checkpoint, directory, 0, $0) }
+    }
+}

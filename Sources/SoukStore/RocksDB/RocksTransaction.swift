@@ -1,0 +1,67 @@
+import CRocksDB
+
+/// One pessimistic RocksDB transaction: keys it reads for update or writes are locked until it
+/// commits or rolls back; conflicting lockers wait (up to the lock timeout) or fail on deadlock.
+final class RocksTransaction {
+    let handle: OpaquePointer
+    private let database: RocksDatabase
+
+    init(_ database: RocksDatabase) {
+        self.database = database
+        handle = rocksdb_transaction_begin(database.handle, database.writeOptions, database.transactionOptions, nil)
+    }
+
+    deinit { rocksdb_transaction_destroy(handle) }
+
+    /// Locks `key` (exclusively) and reads its latest committed value, or this transaction's own write.
+    func getForUpdate<R>(_ key: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> R) throws -> R {
+        let slice = try Rocks.withChars(key) { pointer, length in
+            try Rocks.call("get for update") { error in
+                rocksdb_transaction_get_pinned_for_update(handle, database.readOptions, pointer, length, 1, error)
+            }
+        }
+        guard let slice else { return try body(nil) }
+        defer { rocksdb_pinnableslice_destroy(slice) }
+        var length = 0
+        let value = rocksdb_pinnableslice_value(slice, &length)
+        return try body(Rocks.buffer(value, length))
+    }
+
+    /// Reads without locking (this transaction's own writes included).
+    func get<R>(_ key: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> R) throws -> R {
+        let slice = try Rocks.withChars(key) { pointer, length in
+            try Rocks.call("get") { error in
+                rocksdb_transaction_get_pinned(handle, database.readOptions, pointer, length, error)
+            }
+        }
+        guard let slice else { return try body(nil) }
+        defer { rocksdb_pinnableslice_destroy(slice) }
+        var length = 0
+        let value = rocksdb_pinnableslice_value(slice, &length)
+        return try body(Rocks.buffer(value, length))
+    }
+
+    func put(_ key: [UInt8], _ value: [UInt8]) throws {
+        try Rocks.withChars(key) { k, kl in
+            try Rocks.withChars(value) { v, vl in
+                try Rocks.call("put") { rocksdb_transaction_put(handle, k, kl, v, vl, $0) }
+            }
+        }
+    }
+
+    func delete(_ key: [UInt8]) throws {
+        try Rocks.withChars(key) { k, kl in
+            try Rocks.call("delete") { rocksdb_transaction_delete(handle, k, kl, $0) }
+        }
+    }
+
+    func commit() throws {
+        try Rocks.call("commit") { rocksdb_transaction_commit(handle, $0) }
+    }
+
+    func rollback() {
+        var error: UnsafeMutablePointer<CChar>? = nil
+        rocksdb_transaction_rollback(handle, &error)
+        if let error { rocksdb_free(error) }  // nothing to do: the transaction is dropped either way
+    }
+}

@@ -1,0 +1,87 @@
+import CRocksDB
+import Logging
+
+/// When a commit is forced to stable storage.
+///
+/// Either way a commit is acknowledged only after RocksDB has appended it to the write-ahead log.
+public enum SyncPolicy: Sendable, Equatable {
+    /// fsync the write-ahead log before acknowledging; concurrent commits share one fsync (group
+    /// commit). An acknowledged write survives a process crash **and** a power loss or kernel
+    /// panic. The default.
+    case syncEveryCommit
+    /// Hand the log record to the operating system without fsync. An acknowledged write survives
+    /// a crash of the process (the kernel still holds it) but the last writes before a power loss
+    /// or kernel panic may be lost; the store then reopens at the last complete write.
+    case none
+}
+
+/// A block compression algorithm.
+public enum CompressionAlgorithm: Sendable, Equatable {
+    case none, lz4, zstd, snappy
+
+    var rocksValue: Int32 {
+        switch self {
+        case .none: Int32(rocksdb_no_compression)
+        case .lz4: Int32(rocksdb_lz4_compression)
+        case .zstd: Int32(rocksdb_zstd_compression)
+        case .snappy: Int32(rocksdb_snappy_compression)
+        }
+    }
+}
+
+/// Compression of data files: a fast algorithm for the recent (upper) levels, which are rewritten
+/// often, and a dense one for the bottom level, which holds most of the data.
+public struct CompressionSettings: Sendable, Equatable {
+    public var recentLevels: CompressionAlgorithm
+    public var bottomLevel: CompressionAlgorithm
+
+    public init(recentLevels: CompressionAlgorithm = .lz4, bottomLevel: CompressionAlgorithm = .zstd) {
+        self.recentLevels = recentLevels
+        self.bottomLevel = bottomLevel
+    }
+}
+
+/// How to open a store: where, how much memory, compression, durability and housekeeping.
+public struct StoreConfiguration: Sendable {
+    /// The database directory (created when missing).
+    public var path: String
+    /// Size of the shared block cache for data, index and filter blocks.
+    public var blockCacheBytes: Int = 256 << 20
+    /// Size of one memtable before it is flushed to a data file.
+    public var writeBufferBytes: Int = 64 << 20
+    public var compression = CompressionSettings()
+    /// The write-ahead log. Keep it on: with it off nothing written since the last memtable flush
+    /// survives even a process crash (only for throwaway bulk loads).
+    public var writeAheadLog = true
+    /// Where the write-ahead log lives (default: inside `path`); a separate fast disk helps fsync latency.
+    public var walDirectory: String? = nil
+    /// When the log grows past this, memtables are flushed so old log files can be deleted.
+    public var maxTotalWALBytes: Int = 512 << 20
+    public var syncPolicy: SyncPolicy = .syncEveryCommit
+    /// RocksDB's flush and compaction threads.
+    public var backgroundThreads = 4
+    /// Threads that run write transactions (they block in lock waits and fsync). Concurrent commits
+    /// are grouped into one fsync only if they run on different threads, so keep this at least as
+    /// large as the number of concurrent writers you expect.
+    public var writerThreads = 64
+    /// How long a transaction waits for a key another transaction holds before giving up (and retrying).
+    public var lockTimeout: Duration = .seconds(2)
+    /// How many times a transaction is attempted when it collides with others before `.conflict` is thrown.
+    public var maxAttempts = 10
+    /// How long idempotency records are kept.
+    public var idempotencyRetention: Duration = .seconds(24 * 3600)
+    /// How long events are kept for resuming streams.
+    public var eventRetention: Duration = .seconds(7 * 24 * 3600)
+    /// The clock for timestamps and expiry (tests may substitute one).
+    public var clock: @Sendable () -> StoreTime = { StoreTime.now() }
+    public var logger = Logger(label: "souk.store")
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    var lockTimeoutMilliseconds: Int64 {
+        let (seconds, attoseconds) = lockTimeout.components
+        return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+    }
+}

@@ -1,0 +1,121 @@
+/// A table of records of one type, keyed by `RecordID`, with its secondary indexes.
+///
+/// Declare it once, as a static value next to the record type:
+///
+///     static let byStatus = Index<Order>.nonUnique("orders.marketplace_status") {
+///         [.string($0.marketplace), .enumCase($0.status)]
+///     }
+///     static let table = Table("orders", codec: OrderCodec(), indexes: [byStatus, byOwner])
+///
+/// Every write through a `Transaction` keeps the indexes in step with the record.
+public struct Table<Value>: Sendable {
+    public let name: String
+    public let codec: any RecordCodec<Value>
+    public let indexes: [Index<Value>]
+    /// `R | name`.
+    let recordPrefix: [UInt8]
+
+    public init(_ name: String, codec: some RecordCodec<Value>, indexes: [Index<Value>] = []) {
+        self.name = name
+        self.codec = codec
+        self.indexes = indexes
+        recordPrefix = KeySpace.prefix(KeySpace.record, name)
+    }
+
+    func recordKey(_ id: RecordID) -> [UInt8] {
+        KeySpace.recordKey(table: recordPrefix, id: id)
+    }
+
+    /// Envelope plus payload, checksummed.
+    func encode(_ record: StoredRecord<Value>) throws -> [UInt8] {
+        let envelope = Envelope(version: record.version, createdAt: record.createdAt, updatedAt: record.updatedAt)
+        var bytes = envelope.beginValue()
+        do {
+            try codec.encode(record.value, into: &bytes)
+        } catch {
+            throw StoreError.encodingFailed(table: name, reason: "\(error)")
+        }
+        Envelope.seal(&bytes)
+        return bytes
+    }
+
+    /// Reads a stored value; any damage becomes `StoreError.corruptRecord` naming this record.
+    func decode(id: RecordID, _ bytes: UnsafeRawBufferPointer) throws -> StoredRecord<Value> {
+        let envelope: Envelope
+        let payload: UnsafeRawBufferPointer
+        do {
+            (envelope, payload) = try Envelope.open(bytes)
+        } catch {
+            throw StoreError.corruptRecord(table: name, id: id, reason: error.description)
+        }
+        let value: Value
+        do {
+            value = try codec.decode(payload)
+        } catch {
+            throw StoreError.corruptRecord(table: name, id: id, reason: "payload does not decode: \(error)")
+        }
+        return StoredRecord(
+            id: id, version: envelope.version, createdAt: envelope.createdAt, updatedAt: envelope.updatedAt, value: value)
+    }
+
+    func index(named name: String) -> Index<Value>? {
+        indexes.first { $0.name == name }
+    }
+
+    /// The type-erased form the schema keeps.
+    public var erased: AnyTable { AnyTable(self) }
+}
+
+/// A table without its value type, as the schema and the maintenance tools see it.
+public struct AnyTable: Sendable {
+    public let name: String
+    /// The table's indexes: name and kind.
+    public let indexes: [IndexDescription]
+    let recordPrefix: [UInt8]
+    let indexPrefixes: [[UInt8]]
+    /// Decodes a stored value and returns the entries each index should hold for it (in index order).
+    let entriesForValue: @Sendable (RecordID, UnsafeRawBufferPointer) throws -> [[IndexEntry]]
+
+    public init<Value>(_ table: Table<Value>) {
+        name = table.name
+        indexes = table.indexes.map { IndexDescription(name: $0.name, kind: $0.kind) }
+        recordPrefix = table.recordPrefix
+        indexPrefixes = table.indexes.map(\.keyPrefix)
+        entriesForValue = { id, bytes in
+            let record = try table.decode(id: id, bytes)
+            return table.indexes.map { $0.entries(for: record) }
+        }
+    }
+
+    func recordKey(_ id: RecordID) -> [UInt8] {
+        KeySpace.recordKey(table: recordPrefix, id: id)
+    }
+}
+
+/// Every table the store holds. Index names are unique across the whole schema.
+public struct Schema: Sendable {
+    public let tables: [AnyTable]
+
+    public init(_ tables: [AnyTable]) {
+        self.tables = tables
+    }
+
+    public init<each Value>(_ table: repeat Table<each Value>) {
+        var tables = [AnyTable]()
+        for t in repeat each table { tables.append(AnyTable(t)) }
+        self.tables = tables
+    }
+
+    func validate() throws {
+        var tableNames = Set<String>()
+        var indexNames = Set<String>()
+        for table in tables {
+            guard tableNames.insert(table.name).inserted else { throw StoreError.invalidSchema("table \(table.name) declared twice") }
+            for index in table.indexes {
+                guard indexNames.insert(index.name).inserted else {
+                    throw StoreError.invalidSchema("index \(index.name) declared twice")
+                }
+            }
+        }
+    }
+}

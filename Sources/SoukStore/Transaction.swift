@@ -1,0 +1,152 @@
+/// One atomic read-modify-write unit, handed to the body of `Store.write`.
+///
+/// Records read through it are locked until it commits, so what it writes is based on current
+/// data. It is valid only inside that body, on that thread; keep the body free of effects
+/// outside the transaction, since it may run more than once.
+public final class Transaction {
+    let store: Store
+    let rocks: RocksTransaction
+    /// The time of this attempt; records written get it as `updatedAt` (and `createdAt`).
+    public let now: StoreTime
+    /// Streams appended to, with the last sequence number written (for waking followers).
+    var appendedEvents: [String: UInt64] = [:]
+    var isFinished = false
+
+    init(store: Store, rocks: RocksTransaction, now: StoreTime) {
+        self.store = store
+        self.rocks = rocks
+        self.now = now
+    }
+
+    private func checkOpen() {
+        precondition(!isFinished, "a Transaction was used after its write block returned")
+    }
+
+    // MARK: Records
+
+    /// Reads and locks the record, or returns nil when it does not exist (its absence is locked too).
+    public func get<Value>(_ table: Table<Value>, _ id: RecordID) throws -> StoredRecord<Value>? {
+        checkOpen()
+        return try rocks.getForUpdate(table.recordKey(id)) { bytes in try bytes.map { try table.decode(id: id, $0) } }
+    }
+
+    /// Reads and locks the record; throws `.notFound` when it does not exist.
+    public func require<Value>(_ table: Table<Value>, _ id: RecordID) throws -> StoredRecord<Value> {
+        guard let record = try get(table, id) else { throw StoreError.notFound(table: table.name, id: id) }
+        return record
+    }
+
+    /// Creates a record at version 1 with a new version 7 identifier, or with `id` (then throws
+    /// `.alreadyExists` when that identifier is taken).
+    @discardableResult
+    public func insert<Value>(_ table: Table<Value>, _ value: Value, id: RecordID? = nil) throws -> StoredRecord<Value> {
+        checkOpen()
+        let recordID: RecordID
+        if let id {
+            // A generated identifier is unique by construction; a given one must be checked.
+            guard try rocks.getForUpdate(table.recordKey(id), { $0 == nil }) else {
+                throw StoreError.alreadyExists(table: table.name, id: id)
+            }
+            recordID = id
+        } else {
+            recordID = RecordID.generate()
+        }
+        let record = StoredRecord(id: recordID, version: 1, createdAt: now, updatedAt: now, value: value)
+        try write(table, old: nil, new: record)
+        return record
+    }
+
+    /// Changes a record: reads and locks it, checks `expectedVersion` (when given), applies
+    /// `change`, and stores it with the version increased by one. Throws `.notFound` or
+    /// `.versionMismatch`.
+    @discardableResult
+    public func update<Value>(
+        _ table: Table<Value>, _ id: RecordID, expectedVersion: UInt64? = nil, _ change: (inout Value) throws -> Void
+    ) throws -> StoredRecord<Value> {
+        let old = try require(table, id)
+        if let expectedVersion, expectedVersion != old.version {
+            throw StoreError.versionMismatch(table: table.name, id: id, expected: expectedVersion, actual: old.version)
+        }
+        var value = old.value
+        try change(&value)
+        let new = StoredRecord(
+            id: id, version: old.version + 1, createdAt: old.createdAt, updatedAt: max(now, old.updatedAt), value: value)
+        try write(table, old: old, new: new)
+        return new
+    }
+
+    /// Stores `record.value` as the next version of a record read earlier (possibly outside this
+    /// transaction); throws `.versionMismatch` when the record changed since `record.version`.
+    @discardableResult
+    public func save<Value>(_ table: Table<Value>, _ record: StoredRecord<Value>) throws -> StoredRecord<Value> {
+        try update(table, record.id, expectedVersion: record.version) { $0 = record.value }
+    }
+
+    /// Deletes a record and its index entries; returns what was deleted. Throws `.notFound` or `.versionMismatch`.
+    @discardableResult
+    public func delete<Value>(_ table: Table<Value>, _ id: RecordID, expectedVersion: UInt64? = nil) throws -> StoredRecord<Value> {
+        let old = try require(table, id)
+        if let expectedVersion, expectedVersion != old.version {
+            throw StoreError.versionMismatch(table: table.name, id: id, expected: expectedVersion, actual: old.version)
+        }
+        try write(table, old: old, new: nil)
+        return old
+    }
+
+    private func write<Value>(_ table: Table<Value>, old: StoredRecord<Value>?, new: StoredRecord<Value>?) throws {
+        try IndexMaintainer.apply(table, old: old, new: new, in: rocks)
+        if let new {
+            try rocks.put(table.recordKey(new.id), table.encode(new))
+        } else if let old {
+            try rocks.delete(table.recordKey(old.id))
+        }
+    }
+
+    // MARK: Index reads (locking)
+
+    /// Up to `limit` records whose entries in `index` fall in `range`, each read and locked.
+    ///
+    /// Sees this transaction's own writes. A record that changed between reading its index entry
+    /// and locking it, so that it no longer has that entry, is skipped: every record returned
+    /// matches the range while this transaction holds it. This makes a queue pop safe:
+    /// `first(…)` then an update that moves the record out of the range.
+    public func list<Value>(
+        _ table: Table<Value>, _ index: Index<Value>, _ range: IndexRange = IndexRange(),
+        direction: ScanDirection = .ascending, limit: Int = PageRequest.defaultSize
+    ) throws -> [StoredRecord<Value>] {
+        checkOpen()
+        try store.checkReadable(table, index)
+        guard let scan = try PageScan(index: index, range: range, direction: direction, page: PageRequest(size: limit)) else {
+            return []
+        }
+        let iterator = RocksIterator(transaction: rocks, lower: scan.lower, upper: scan.upper)
+        var records = [StoredRecord<Value>]()
+        try scan.walk(iterator) { key, value in
+            guard let id = scan.recordID(key: key, value: value) else { return true }
+            let entryKey = Array(key)
+            if let record = try get(table, id), index.entries(for: record).contains(where: { $0.key == entryKey }) {
+                records.append(record)
+            }
+            return records.count < max(1, min(limit, PageRequest.maximumSize))
+        }
+        return records
+    }
+
+    /// The first record (in `direction`) whose entry in `index` falls in `range`, read and locked.
+    public func first<Value>(
+        _ table: Table<Value>, _ index: Index<Value>, _ range: IndexRange = IndexRange(), direction: ScanDirection = .ascending
+    ) throws -> StoredRecord<Value>? {
+        try list(table, index, range, direction: direction, limit: 1).first
+    }
+
+    /// The record a unique index maps `key` to, read and locked; nil when none (the value is then locked as free).
+    public func get<Value>(_ table: Table<Value>, unique index: Index<Value>, _ key: [KeyPart]) throws -> StoredRecord<Value>? {
+        checkOpen()
+        try store.checkReadable(table, index)
+        guard index.kind == .unique else { throw StoreError.unknownSchemaObject("\(index.name) is not a unique index") }
+        guard let id = try rocks.getForUpdate(index.queryPrefix(key), { $0.flatMap(RecordID.init(bytes:)) }) else {
+            return nil
+        }
+        return try get(table, id)
+    }
+}

@@ -1,0 +1,129 @@
+/// One inconsistency found by `Store.verify`.
+public enum VerificationProblem: Sendable, Equatable, CustomStringConvertible {
+    /// The stored value is truncated, damaged, or rejected by the codec.
+    case undecodableRecord(table: String, id: RecordID, reason: String)
+    /// The record should have this index entry but it is absent (or a unique entry names another record).
+    case missingIndexEntry(index: String, id: RecordID)
+    /// An index entry points to a record that does not exist or no longer produces that entry.
+    case danglingIndexEntry(index: String, id: RecordID)
+    /// A key inside an index or table range that cannot be parsed.
+    case malformedKey(area: String, bytes: Int)
+
+    public var description: String {
+        switch self {
+        case .undecodableRecord(let table, let id, let reason): "\(table)/\(id): undecodable record: \(reason)"
+        case .missingIndexEntry(let index, let id): "\(index): missing entry for record \(id)"
+        case .danglingIndexEntry(let index, let id): "\(index): entry for record \(id), which does not exist or no longer has it"
+        case .malformedKey(let area, let bytes): "\(area): malformed key of \(bytes) bytes"
+        }
+    }
+}
+
+/// What `Store.verify` found.
+public struct VerificationReport: Sendable, Equatable, CustomStringConvertible {
+    public var recordsChecked = 0
+    public var indexEntriesChecked = 0
+    /// Indexes not checked because they are still being built.
+    public var skippedIndexes: [String] = []
+    /// The first `problemLimit` problems found.
+    public var problems: [VerificationProblem] = []
+    /// How many problems there were in total.
+    public var problemCount = 0
+
+    public var isConsistent: Bool { problemCount == 0 }
+
+    mutating func report(_ problem: VerificationProblem, limit: Int) {
+        problemCount += 1
+        if problems.count < limit { problems.append(problem) }
+    }
+
+    public var description: String {
+        var lines = ["checked \(recordsChecked) records and \(indexEntriesChecked) index entries: "
+            + (isConsistent ? "consistent" : "\(problemCount) problem(s)")]
+        if !skippedIndexes.isEmpty { lines.append("not checked (still being built): " + skippedIndexes.joined(separator: ", ")) }
+        lines += problems.map { "  " + $0.description }
+        if problemCount > problems.count { lines.append("  … and \(problemCount - problems.count) more") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Store {
+    /// Walks every table and index of the schema in one consistent snapshot and reports index
+    /// entries without a record, records without an index entry, and undecodable records.
+    ///
+    /// Reads everything once (plus one point read per record and per entry): run it from the
+    /// maintenance command, not on a request path.
+    public func verify(problemLimit: Int = 1_000) async throws -> VerificationReport {
+        try await runOnWriter { try self.guarded { try self.verifySnapshot(problemLimit: problemLimit) } }
+    }
+
+    private func verifySnapshot(problemLimit: Int) throws -> VerificationReport {
+        let snapshot = RocksSnapshot(database)
+        var report = VerificationReport()
+
+        func exists(_ key: [UInt8], value expected: [UInt8]) throws -> Bool {
+            try database.get(key, readOptions: snapshot.readOptions) { $0.map { $0.elementsEqual(expected) } ?? false }
+        }
+
+        for table in schema.tables {
+            let checked = table.indexes.map { indexStatus[$0.name]?.isReady ?? false }
+            report.skippedIndexes += zip(table.indexes, checked).filter { !$0.1 }.map(\.0.name)
+
+            // Records → their entries.
+            let records = RocksIterator(database: database, lower: table.recordPrefix,
+                                        upper: KeySpace.upperBound(ofPrefix: table.recordPrefix), snapshot: snapshot)
+            records.seekToFirst()
+            while records.isValid {
+                let key = records.keyBuffer
+                report.recordsChecked += 1
+                if key.count != table.recordPrefix.count + 16 {
+                    report.report(.malformedKey(area: "table \(table.name)", bytes: key.count), limit: problemLimit)
+                } else if let id = KeySpace.trailingID(of: key) {
+                    do {
+                        let entries = try table.entriesForValue(id, records.valueBuffer)
+                        for (position, indexEntries) in entries.enumerated() where checked[position] {
+                            for entry in indexEntries {
+                                if try !exists(entry.key, value: entry.value) {
+                                    report.report(.missingIndexEntry(index: table.indexes[position].name, id: id), limit: problemLimit)
+                                }
+                            }
+                        }
+                    } catch let error as StoreError {
+                        guard case .corruptRecord(_, _, let reason) = error else { throw error }
+                        report.report(.undecodableRecord(table: table.name, id: id, reason: reason), limit: problemLimit)
+                    }
+                }
+                records.next()
+            }
+            try records.checkError()
+
+            // Entries → their records.
+            for (position, index) in table.indexes.enumerated() where checked[position] {
+                let prefix = table.indexPrefixes[position]
+                let entries = RocksIterator(database: database, lower: prefix, upper: KeySpace.upperBound(ofPrefix: prefix),
+                                            snapshot: snapshot)
+                entries.seekToFirst()
+                while entries.isValid {
+                    report.indexEntriesChecked += 1
+                    let key = Array(entries.keyBuffer)
+                    let id = index.kind == .unique ? RecordID(bytes: entries.valueBuffer)
+                        : KeySpace.trailingID(of: entries.keyBuffer)
+                    if let id {
+                        let stillProduced = try database.get(table.recordKey(id), readOptions: snapshot.readOptions) { bytes in
+                            guard let bytes else { return false }
+                            // An undecodable record was reported above; do not report its entries twice.
+                            guard let all = try? table.entriesForValue(id, bytes) else { return true }
+                            return all[position].contains { $0.key == key }
+                        }
+                        if !stillProduced { report.report(.danglingIndexEntry(index: index.name, id: id), limit: problemLimit) }
+                    } else {
+                        report.report(.malformedKey(area: "index \(index.name)", bytes: key.count), limit: problemLimit)
+                    }
+                    entries.next()
+                }
+                try entries.checkError()
+            }
+        }
+        return report
+    }
+}
