@@ -1,0 +1,134 @@
+import ArgumentParser
+import Logging
+import Metrics
+import NIOCore
+import NIOPosix
+import Prometheus
+import SoukGRPC
+import SoukHTTP2
+import SoukStandardServices
+import SoukStore
+
+/// `souk-server` (default subcommand `serve`): runs the gRPC server on an embedded store.
+@main
+struct SoukServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "souk-server",
+        abstract: "Souk: a gRPC backend for on-demand marketplaces.",
+        subcommands: [ServeCommand.self],
+        defaultSubcommand: ServeCommand.self
+    )
+}
+
+/// Starts the server and runs until SIGTERM or SIGINT, then drains and stops cleanly.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the gRPC server.")
+
+    @Option(help: "Address to listen on.") var host = "0.0.0.0"
+    @Option(help: "Port to listen on (0 picks a free one).") var port = 50051
+    @Option(help: "Directory of the embedded RocksDB store.") var dataDir = "./data"
+    @Option(help: "PEM certificate chain: serve TLS (ALPN h2) instead of cleartext h2c.") var tlsCert: String?
+    @Option(help: "PEM private key for --tls-cert.") var tlsKey: String?
+    @Option(help: "Port of the Prometheus /metrics endpoint (off when absent).") var metricsPort: Int?
+    @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel: Logger.Level = .info
+    @Option(help: "Largest request message accepted, in bytes.") var maxReceiveMessageSize = 4 * 1024 * 1024
+    @Option(help: "SETTINGS_MAX_CONCURRENT_STREAMS per connection.") var maxConcurrentStreams = 100
+    @Option(help: "Largest request header list, in bytes.") var maxHeaderListSize = 16 * 1024
+    @Option(help: "Seconds a connection with no open stream is kept.") var idleTimeout = 300
+    @Option(help: "Seconds a new connection has to finish its HTTP/2 preface.") var handshakeTimeout = 10
+    @Option(help: "Seconds calls in flight may take to finish after SIGTERM.") var shutdownGracePeriod = 30
+    @Option(help: "fsync every commit group (sync) or leave writes to the OS (none).") var sync: SyncOption = .sync
+    @Flag(help: "Serve grpc.testing.TestService for interoperability tests and benchmarks.") var enableTestService = false
+
+    func validate() throws {
+        if (tlsCert == nil) != (tlsKey == nil) {
+            throw ValidationError("--tls-cert and --tls-key go together")
+        }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
+        guard maxReceiveMessageSize > 0 else { throw ValidationError("--max-receive-message-size must be positive") }
+        guard maxConcurrentStreams > 0 else { throw ValidationError("--max-concurrent-streams must be positive") }
+        guard idleTimeout > 0, handshakeTimeout > 0, shutdownGracePeriod >= 0 else {
+            throw ValidationError("timeouts must be positive")
+        }
+    }
+
+    func run() async throws {
+        let logLevel = self.logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = logLevel
+            return handler
+        }
+        let logger = Logger(label: "souk.server")
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        let group = MultiThreadedEventLoopGroup.singleton
+
+        var storeConfiguration = StoreConfiguration(path: dataDir)
+        storeConfiguration.syncPolicy = sync.policy
+        storeConfiguration.logger = Logger(label: "souk.store")
+        let store = try Store(storeConfiguration, schema: Schema([]))
+        logger.info("store open", metadata: ["path": "\(dataDir)", "sync": "\(sync.rawValue)"])
+
+        let services = makeServices()
+        let router = GRPCRouter(
+            services: services.all,
+            interceptors: [LoggingInterceptor(logger: Logger(label: "souk.rpc")), MetricsInterceptor()],
+            configuration: .init(maxReceiveMessageSize: maxReceiveMessageSize),
+            logger: Logger(label: "souk.grpc")
+        )
+        let server = HTTP2Server(configuration: http2Configuration(), router: router, logger: logger, group: group)
+        let address = try await server.start()
+        logger.info("listening", metadata: [
+            "address": "\(address)", "tls": "\(tlsCert != nil)", "services": "\(services.all.map(\.serviceName).joined(separator: ","))",
+        ])
+
+        var metricsChannel: (any Channel)?
+        if let metricsPort {
+            metricsChannel = try await MetricsEndpoint(registry: registry, logger: logger)
+                .start(host: host, port: metricsPort, group: group)
+        }
+
+        let signal = await ShutdownSignal.wait()
+        logger.info("draining", metadata: ["signal": "\(signal)", "grace_period_s": "\(shutdownGracePeriod)"])
+        services.health.setAllNotServing()
+        await server.shutdown(gracePeriod: .seconds(shutdownGracePeriod))
+        try? await metricsChannel?.close()
+        await store.close()
+        logger.info("stopped")
+    }
+
+    private func makeServices() -> (all: [any RPCService], health: HealthService) {
+        var services: [any RPCService] = []
+        if enableTestService {
+            services += [InteropTestService(), UnimplementedService()] as [any RPCService]
+        }
+        let names = services.map(\.serviceName) + ["grpc.health.v1.Health"] + ReflectionService.serviceNames
+        let health = HealthService(servingServices: names)
+        services.append(health)
+        services += ReflectionService.allVersions(registeredServices: names) as [any RPCService]
+        return (services, health)
+    }
+
+    private func http2Configuration() -> HTTP2ServerConfiguration {
+        var configuration = HTTP2ServerConfiguration(
+            host: host,
+            port: port,
+            tls: tlsCert.map { HTTP2ServerConfiguration.TLS(certificateChainPath: $0, privateKeyPath: tlsKey!) }
+        )
+        configuration.maxConcurrentStreams = maxConcurrentStreams
+        configuration.maxHeaderListSize = maxHeaderListSize
+        configuration.idleTimeout = .seconds(idleTimeout)
+        configuration.handshakeTimeout = .seconds(handshakeTimeout)
+        return configuration
+    }
+}
+
+/// The `--sync` choices.
+enum SyncOption: String, ExpressibleByArgument, CaseIterable {
+    case sync, none
+
+    var policy: SyncPolicy { self == .sync ? .syncEveryCommit : .none }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
