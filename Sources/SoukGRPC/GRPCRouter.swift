@@ -80,16 +80,9 @@ public struct GRPCRouter: HTTP2StreamRouter {
             let block = ResponseHeaders.trailersOnly(
                 status: refusal.status, metadata: Metadata(), httpStatus: refusal.httpStatus)
             stream.sendHeaders(block.headers, endStream: true)
-            // Early server closure: let the client stop sending a body nobody reads.
-            if !endStream { stream.reset(errorCode: HTTP2ErrorCode.noError) }
             return DiscardingStreamHandler()
         }
     }
-}
-
-/// HTTP/2 error codes used here.
-enum HTTP2ErrorCode {
-    static let noError: UInt32 = 0
 }
 
 /// One registered method.

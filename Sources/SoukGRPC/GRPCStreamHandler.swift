@@ -372,6 +372,11 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     }
 
     /// Sends the last message (if any) and the status, then ends the stream.
+    ///
+    /// No RST_STREAM(NO_ERROR) follows a status sent while the client is still sending, although
+    /// the spec's "early server closure" suggests one: grpc C-core clients then report INTERNAL
+    /// ("Received RST_STREAM with error code 0") instead of the status, and after a body the
+    /// transport would queue the reset ahead of the trailers. The client resets the stream itself.
     private func complete(response: ByteBuffer?, status: RPCError?) {
         guard phase != .finished, let stream else { return }
         phase = .finished
@@ -389,10 +394,6 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
             let block = ResponseHeaders.trailersOnly(status: status, metadata: trailingMetadata)
             reportRejected(block.rejectedKeys)
             stream.sendHeaders(block.headers, endStream: true)
-            // Early server closure: the client is still sending, so RST_STREAM(NO_ERROR) lets the
-            // stream go. Only here: a reset is queued ahead of trailers that follow DATA, and would
-            // cut them off, so after a body the client's own reset closes the stream.
-            if !requestEnded { stream.reset(errorCode: HTTP2ErrorCode.noError) }
         } else {
             sendHeadersIfNeeded(stream)
             let block = ResponseHeaders.trailers(status: status, metadata: trailingMetadata)

@@ -113,7 +113,7 @@ import Testing
         try await driver.send(frame([9]))
         let events = await driver.stream.waitForEnd()
         #expect(try messages(in: events) == [[9]])
-        // No RST_STREAM after trailers that follow DATA: the transport would send it first.
+        // No RST_STREAM after the status (see GRPCStreamHandler.complete).
         #expect(events.last == .trailers([HTTP2Header("grpc-status", "0")]))
         // Data the client still sends is ignored.
         try await driver.send(frame([1]), endStream: true)
@@ -144,8 +144,8 @@ import Testing
         await journal.wait(for: "started")
         try await driver.send(frame([UInt8](repeating: 0, count: 9)))
         let events = await driver.stream.waitForEnd()
+        #expect(events.count == 1)
         #expect(events.first?.headerBlock?["grpc-status"] == "8")
-        #expect(events.last == .reset(0))
         await journal.wait(for: "reader failed: RESOURCE_EXHAUSTED: received message larger than max (9 vs. 8)")
     }
 
@@ -215,21 +215,22 @@ import Testing
         let driver = CallDriver(router: Self.router(journal: journal))
         try await driver.open(path: "/souk.test.Test/Sleep", extra: [HTTP2Header("grpc-timeout", "0m")])
         let events = await driver.stream.waitForEnd()
+        #expect(events.count == 1)
         #expect(events.first?.headerBlock?["grpc-status"] == "4")
-        #expect(events.last == .reset(0))
         try await driver.send(messages: [[1]])
+        #expect(driver.stream.events.count == 1)
         #expect(journal.all.isEmpty)
     }
 
-    @Test func deadlineWhileTheRequestIsStillOpenAlsoResets() async throws {
+    @Test func deadlineWhileTheRequestIsStillOpen() async throws {
         let journal = Journal()
         let driver = CallDriver(router: Self.router(journal: journal))
         try await driver.open(path: "/souk.test.Test/SleepStreaming", extra: [HTTP2Header("grpc-timeout", "100m")])
         await journal.wait(for: "started")
         await driver.loop.advanceTime(by: .milliseconds(100))
         let events = await driver.stream.waitForEnd()
+        #expect(events.count == 1)
         #expect(events.first?.headerBlock?["grpc-status"] == "4")
-        #expect(events.last == .reset(0))
         await journal.wait(for: "reader failed: DEADLINE_EXCEEDED: deadline exceeded")
     }
 }
