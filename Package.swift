@@ -62,7 +62,7 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages"]),
+        .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages", "SoukProtoC"]),
         .testTarget(name: "SoukHTTP2Tests", dependencies: ["SoukHTTP2", nioCore, nioPosix]),
         .testTarget(name: "SoukGRPCTests", dependencies: ["SoukGRPC", "SoukMessages", nioCore]),
         .testTarget(name: "SoukStandardServicesTests", dependencies: ["SoukStandardServices", "SoukGRPC", "SoukMessages", nioCore]),
