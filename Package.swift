@@ -73,7 +73,7 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages"]),
+        .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages", "SoukProtoC"]),
         .testTarget(
             name: "SoukHTTP2Tests",
             dependencies: [

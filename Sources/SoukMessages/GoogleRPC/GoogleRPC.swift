@@ -151,29 +151,8 @@ extension GoogleRPC.RetryInfo: CProtoMessage {
     }
 }
 
-/// One entry of `ErrorInfo.metadata` (protobuf maps are repeated key/value messages).
-private struct ErrorInfoMetadataEntry: CStructConvertible {
-    var key: String
-    var value: String
-
-    init(key: String, value: String) {
-        self.key = key
-        self.value = value
-    }
-
-    static func cInit(_ c: UnsafeMutablePointer<Google__Rpc__ErrorInfo__MetadataEntry>) {
-        google__rpc__error_info__metadata_entry__init(c)
-    }
-
-    init(c: Google__Rpc__ErrorInfo__MetadataEntry) throws {
-        key = try Unpacked.string(c.key, "key")
-        value = try Unpacked.string(c.value, "value")
-    }
-
-    func fill(_ c: inout Google__Rpc__ErrorInfo__MetadataEntry, _ arena: inout EncodingArena) {
-        c.key = arena.string(key)
-        c.value = arena.string(value)
-    }
+extension Google__Rpc__ErrorInfo__MetadataEntry: MapEntryStruct {
+    static func initialise(_ c: UnsafeMutablePointer<Self>) { google__rpc__error_info__metadata_entry__init(c) }
 }
 
 extension GoogleRPC.ErrorInfo: CProtoMessage {
@@ -184,21 +163,16 @@ extension GoogleRPC.ErrorInfo: CProtoMessage {
     }
 
     init(c: Google__Rpc__ErrorInfo) throws {
-        let entries: [ErrorInfoMetadataEntry] = try Unpacked.messages(c.n_metadata, c.metadata, "metadata")
         self.init(
             reason: try Unpacked.string(c.reason, "reason"),
             domain: try Unpacked.string(c.domain, "domain"),
-            // A key repeated on the wire keeps its last value, as protobuf specifies for maps.
-            metadata: Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+            metadata: try Unpacked.map(c.n_metadata, c.metadata, "metadata")
         )
     }
 
     func fill(_ c: inout Google__Rpc__ErrorInfo, _ arena: inout EncodingArena) {
         c.reason = arena.string(reason)
         c.domain = arena.string(domain)
-        // Sorted by key so the same value always packs to the same bytes.
-        let entries = metadata.sorted { $0.key < $1.key }.map { ErrorInfoMetadataEntry(key: $0.key, value: $0.value) }
-        c.n_metadata = entries.count
-        c.metadata = arena.messages(entries)
+        (c.n_metadata, c.metadata) = arena.map(metadata)
     }
 }

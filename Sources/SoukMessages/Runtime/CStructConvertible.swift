@@ -1,5 +1,22 @@
 import CProtobufC
 
+// How a message gets its Swift wrapper (see GRPCHealth.swift for a small complete example):
+//
+// 1. A public Swift value type with one stored property per field: `String` for string, `[UInt8]`
+//    for bytes, `Int32`/`Int64`/`UInt32`/`UInt64`/`Bool`/`Double`/`Float` for scalars, a
+//    `ProtoEnum` for enums, an Optional for a message field, an array for a repeated field, an
+//    enum with associated values (Optional) for a oneof, `Timestamp` and `Duration` for the
+//    well-known time types, an Optional scalar for a `google.protobuf.*Value` wrapper, a
+//    Dictionary for a `map<string, string>`.
+// 2. A `CProtoMessage` conformance (or only `CStructConvertible` for a part that is never sent
+//    alone): `cInit` calls the generated init function; `init(c:)` reads each field with
+//    `Unpacked.*` (passing the proto field name, so errors can name it); `fill` writes each field
+//    with the arena (`arena.string`, `arena.bytes`, `arena.message`, `arena.messages`,
+//    `arena.values`, `arena.duration`, `arena.wrapped`, `arena.map`, `enumValue.cValue()`), and
+//    sets the `n_` count of each repeated field and the `_case` of each oneof.
+// Packing, unpacking, freeing and error reporting then come from the protocol extensions below.
+// protoc-c 1.4 does not support proto3 `optional`: give a scalar presence with a wrapper type.
+
 /// A Swift value read out of one protobuf-c generated struct. C types never leave this module,
 /// so the protocol is internal.
 protocol CStructReadable {
@@ -42,19 +59,27 @@ extension CProtoMessage {
     }
 
     public func withEncodedBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try EncodingArena.with { arena in
-            let c = arena.cStruct(self)
-            return try withPackedBytes(UnsafeMutableRawPointer(c).assumingMemoryBound(to: ProtobufCMessage.self), body)
-        }
+        try packMessage(self, body)
+    }
+}
+
+/// Builds the C struct of `message` in an arena, packs it and hands the bytes to `body`.
+func packMessage<M: CStructConvertible, R>(_ message: M, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try EncodingArena.with { arena in
+        let c = arena.cStruct(message)
+        return try withPackedBytes(UnsafeMutableRawPointer(c).assumingMemoryBound(to: ProtobufCMessage.self), body)
     }
 }
 
 /// Unpacks `bytes` with protobuf-c and copies the result into `M`; the C message is freed before returning.
 func unpackMessage<M: CStructReadable>(_ type: M.Type, named name: String, _ bytes: UnsafeRawBufferPointer) throws -> M {
-    let unpacked = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { empty in
+    let unpacked: UnsafeMutablePointer<ProtobufCMessage>?
+    if let data = bytes.baseAddress, bytes.count > 0 {
+        unpacked = protobuf_c_message_unpack(M.cDescriptor, nil, bytes.count, data.assumingMemoryBound(to: UInt8.self))
+    } else {
         // protobuf-c wants a data pointer even for zero bytes.
-        let data = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(empty.baseAddress!)
-        return protobuf_c_message_unpack(M.cDescriptor, nil, bytes.count, data)
+        var none: UInt8 = 0
+        unpacked = protobuf_c_message_unpack(M.cDescriptor, nil, 0, &none)
     }
     guard let unpacked else {
         throw ProtoDecodingError(messageType: name, reason: "not valid protobuf")
