@@ -1,14 +1,17 @@
 /// The percent-encoding of `grpc-message`: UTF-8, with every byte outside 0x20...0x7E and
-/// every `%` written as `%XX` (upper-case hex).
+/// every `%` written as `%XX` (upper-case hex). A space at either end is escaped too: HTTP/2
+/// forbids leading and trailing white space in a field value, and strict clients reject it.
 public enum GRPCMessageEncoding {
     /// Encodes a status message for the `grpc-message` header.
     public static func encode(_ message: String) -> String {
         let utf8 = message.utf8
-        guard utf8.contains(where: needsEscape) else { return message }
+        let spaceAtEnds = utf8.first == 0x20 || utf8.last == 0x20
+        guard spaceAtEnds || utf8.contains(where: needsEscape) else { return message }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count + 16)
-        for byte in utf8 {
-            if needsEscape(byte) {
+        for (offset, byte) in utf8.enumerated() {
+            let atEnd = offset == 0 || offset == utf8.count - 1
+            if needsEscape(byte) || (byte == 0x20 && atEnd) {
                 bytes.append(0x25)
                 bytes.append(hexDigits[Int(byte >> 4)])
                 bytes.append(hexDigits[Int(byte & 0x0F)])

@@ -30,7 +30,7 @@ struct RequestHead {
                 if let timeout = GRPCTimeout(parsing: header.value) {
                     self.timeout = timeout
                 } else if headerError == nil {
-                    headerError = RPCError(.internalError, "malformed grpc-timeout: \(header.value)")
+                    headerError = RPCError(.internalError, "malformed grpc-timeout \"\(header.value)\"")
                 }
             case "grpc-encoding":
                 encoding = header.value

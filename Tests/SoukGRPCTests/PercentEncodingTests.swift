@@ -16,7 +16,13 @@ import Testing
         #expect(GRPCMessageEncoding.encode("😈") == "%F0%9F%98%88")
     }
 
-    @Test(arguments: ["", "plain", "100% sure", "línea\r\nnueva", "日本語", "%%41", "tab\tend", "~ \u{1F}"])
+    @Test func escapesSpacesOnlyAtTheEnds() {
+        #expect(GRPCMessageEncoding.encode(" padded ") == "%20padded%20")
+        #expect(GRPCMessageEncoding.encode("inner space") == "inner space")
+        #expect(GRPCMessageEncoding.encode(" ") == "%20")
+    }
+
+    @Test(arguments: ["", " ", "plain", " both ends ", "100% sure", "línea\r\nnueva", "日本語", "%%41", "tab\tend", "~ \u{1F}"])
     func roundTrips(message: String) {
         #expect(GRPCMessageEncoding.decode(GRPCMessageEncoding.encode(message)) == message)
     }

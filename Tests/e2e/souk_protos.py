@@ -54,7 +54,7 @@ class Stub:
             ))
 
 
-def test_service(channel):
+def interop_stub(channel):
     return Stub(channel, "grpc.testing.TestService")
 
 

@@ -5,7 +5,7 @@ import grpc
 import pytest
 
 import rawh2
-from souk_protos import message, test_service
+from souk_protos import message, interop_stub
 
 Empty = message("grpc.testing.Empty")
 SimpleRequest = message("grpc.testing.SimpleRequest")
@@ -23,7 +23,7 @@ def baseline_rss(server):
 def still_healthy(server, baseline_rss):
     yield
     with server.channel() as channel:
-        assert test_service(channel).EmptyCall(Empty(), timeout=10) == Empty()
+        assert interop_stub(channel).EmptyCall(Empty(), timeout=10) == Empty()
     growth = server.rss_kib() - baseline_rss
     assert growth < MEMORY_BOUND_KIB, f"RSS grew by {growth} KiB"
 
@@ -42,7 +42,8 @@ def test_invalid_header_block_is_a_compression_error(server):
     import hyperframe.frame
     frame = hyperframe.frame.HeadersFrame(1)
     frame.data = b"\xff\xff\xff\xff\xff\xff"  # not valid HPACK
-    frame.flags.update({"END_HEADERS", "END_STREAM"})
+    frame.flags.add("END_HEADERS")
+    frame.flags.add("END_STREAM")
     raw.send(frame.serialize())
     frames, closed = raw.read_frames(timeout=5)
     raw.close()
@@ -168,7 +169,7 @@ def test_hundreds_of_connections_that_never_finish_their_preface_are_closed(serv
         sockets.append(raw)
     # The server still serves a well-formed client meanwhile.
     with server.channel() as channel:
-        assert test_service(channel).EmptyCall(Empty(), timeout=10) == Empty()
+        assert interop_stub(channel).EmptyCall(Empty(), timeout=10) == Empty()
     # The fixture's server uses --handshake-timeout 2: every stalled connection is closed.
     closed = sum(1 for raw in sockets if raw.read_frames(timeout=10)[1])
     for raw in sockets:

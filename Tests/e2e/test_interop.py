@@ -5,7 +5,7 @@ import grpc
 import pytest
 
 import rawh2
-from souk_protos import message, test_service
+from souk_protos import message, interop_stub
 
 Empty = message("grpc.testing.Empty")
 SimpleRequest = message("grpc.testing.SimpleRequest")
@@ -27,7 +27,7 @@ def zeros(n):
 
 @pytest.fixture(scope="module")
 def stub(channel):
-    return test_service(channel)
+    return interop_stub(channel)
 
 
 def test_empty_unary(stub):

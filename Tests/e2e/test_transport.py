@@ -10,7 +10,7 @@ import grpc
 import pytest
 
 import conftest
-from souk_protos import message, test_service
+from souk_protos import message, interop_stub
 
 Empty = message("grpc.testing.Empty")
 SimpleRequest = message("grpc.testing.SimpleRequest")
@@ -39,13 +39,13 @@ def test_tls_with_alpn_h2(certificate):
                 assert tls.selected_alpn_protocol() == "h2"
         credentials = grpc.ssl_channel_credentials(root_certificates=open(certificate[0], "rb").read())
         with grpc.secure_channel(f"localhost:{server.port}", credentials) as channel:
-            assert test_service(channel).EmptyCall(Empty(), timeout=10) == Empty()
+            assert interop_stub(channel).EmptyCall(Empty(), timeout=10) == Empty()
     finally:
         assert server.stop() == 0
 
 
 def test_500_concurrent_calls_on_one_channel(channel):
-    stub = test_service(channel)
+    stub = interop_stub(channel)
     futures = [stub.UnaryCall.future(SimpleRequest(response_size=100 + i, payload=Payload(body=b"x" * i)), timeout=30)
                for i in range(500)]
     sizes = [len(f.result().payload.body) for f in futures]
@@ -53,7 +53,7 @@ def test_500_concurrent_calls_on_one_channel(channel):
 
 
 def test_metrics_endpoint_counts_calls(server, channel):
-    test_service(channel).EmptyCall(Empty(), timeout=10)
+    interop_stub(channel).EmptyCall(Empty(), timeout=10)
     text = urllib.request.urlopen(f"http://127.0.0.1:{server.metrics_port}/metrics", timeout=10).read().decode()
     assert "souk_rpc_calls_total" in text
     assert 'method="grpc.testing.TestService/EmptyCall"' in text
@@ -63,7 +63,7 @@ def test_graceful_shutdown_finishes_calls_in_flight():
     server = conftest.Server("--shutdown-grace-period", "10")
     try:
         with server.channel() as channel:
-            stub = test_service(channel)
+            stub = interop_stub(channel)
             # Two responses, the second one second after the first: the call is in flight
             # once the first arrives, and SIGTERM must not cut it short.
             request = StreamingOutputCallRequest(response_parameters=[
