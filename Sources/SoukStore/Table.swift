@@ -75,6 +75,8 @@ public struct AnyTable: Sendable {
     let indexPrefixes: [[UInt8]]
     /// Decodes a stored value and returns the entries each index should hold for it (in index order).
     let entriesForValue: @Sendable (RecordID, UnsafeRawBufferPointer) throws -> [[IndexEntry]]
+    /// Decodes a stored value and returns the entries one index (by position) should hold for it.
+    let entriesForValueInIndex: @Sendable (Int, RecordID, UnsafeRawBufferPointer) throws -> [IndexEntry]
 
     public init<Value>(_ table: Table<Value>) {
         name = table.name
@@ -84,6 +86,9 @@ public struct AnyTable: Sendable {
         entriesForValue = { id, bytes in
             let record = try table.decode(id: id, bytes)
             return table.indexes.map { $0.entries(for: record) }
+        }
+        entriesForValueInIndex = { position, id, bytes in
+            try table.indexes[position].entries(for: table.decode(id: id, bytes))
         }
     }
 
