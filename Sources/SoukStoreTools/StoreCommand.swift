@@ -12,8 +12,10 @@ public protocol StoreSchemaProvider {
 ///
 ///     subcommands: [StoreCommand<SoukSchema>.self]
 ///
-/// Commands that open the store (backup, verify, build-index) need the database not to be open
-/// in another process: RocksDB allows one process per database directory.
+/// Backup, verify and build-index need the open store. When a server holds the store open (and
+/// runs a `StoreControlServer`), they send the request through its control socket and the
+/// server runs it online; otherwise they open the store themselves. Restore needs the server
+/// stopped.
 public struct StoreCommand<Provider: StoreSchemaProvider>: AsyncParsableCommand {
     public static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -43,6 +45,19 @@ public struct StoreLocationOptions: ParsableArguments {
         configuration.walDirectory = walDirectory
         configuration.writerThreads = 4
         return configuration
+    }
+
+    /// Runs `request` in the server that holds the store open, or else on the store opened here;
+    /// prints the output and fails with the request's exit status.
+    func run(_ request: MaintenanceRequest, schema: Schema) async throws {
+        let result: (output: String, exitStatus: Int32)
+        if let remote = try StoreControlServer.send(request, dataDirectory: dataDirectory) {
+            result = remote
+        } else {
+            result = try await withStore(schema) { await request.run(on: $0) }
+        }
+        print(result.output, terminator: "")
+        if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
     }
 
     /// Opens the store, runs `body`, and closes it again.
@@ -86,8 +101,7 @@ public struct BackupCommand<Provider: StoreSchemaProvider>: AsyncParsableCommand
     public init() {}
 
     public func run() async throws {
-        let info = try await location.withStore(Provider.schema) { try await $0.backup(to: backupDirectory, keepLast: keep) }
-        print(info)
+        try await location.run(.backup(directory: backupDirectory, keepLast: keep), schema: Provider.schema)
     }
 }
 
@@ -170,9 +184,7 @@ public struct VerifyCommand<Provider: StoreSchemaProvider>: AsyncParsableCommand
     public init() {}
 
     public func run() async throws {
-        let report = try await location.withStore(Provider.schema) { try await $0.verify() }
-        print(report)
-        if !report.isConsistent { throw ExitCode(1) }
+        try await location.run(.verify, schema: Provider.schema)
     }
 }
 
@@ -192,13 +204,6 @@ public struct BuildIndexCommand<Provider: StoreSchemaProvider>: AsyncParsableCom
     public init() {}
 
     public func run() async throws {
-        try await location.withStore(Provider.schema) { store in
-            let names = self.names.isEmpty ? store.pendingIndexes : self.names
-            if names.isEmpty { print("every index is built") }
-            for name in names {
-                let count = try await store.buildIndex(name)
-                print("built \(name) from \(count) record(s)")
-            }
-        }
+        try await location.run(.buildIndex(names: names), schema: Provider.schema)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @_spi(Testing) import SoukStore
 import SoukStoreFixtures
+import SoukStoreTools
 
 /// The harness executable, built next to the test bundle by `swift build --build-tests`.
 func harnessPath() throws -> String {
@@ -140,5 +141,36 @@ func runHarness(_ arguments: [String]) throws -> (status: Int32, output: String)
         #expect(result.status == 0, "\(result.output)")
         result = try runHarness(["store", "build-index", "--data-dir", dataPath])
         #expect(result.output.contains("every index is built"), "\(result.output)")
+    }
+
+    /// While a process holds the store open, the commands run through its control socket: a
+    /// backup from cron is taken online by the server.
+    @Test func commandsReachAnOpenStoreThroughItsControlSocket() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let dataPath = directory.sub("db")
+        let store = try Store(testConfiguration(dataPath), schema: SampleSchema.schema)
+        _ = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "online")) }
+
+        // Without a control server, the command says why it cannot open the store.
+        var result = try runHarness(["store", "verify", "--data-dir", dataPath])
+        #expect(result.status != 0)
+        #expect(result.output.contains("Is the server running"), "\(result.output)")
+
+        let control = try StoreControlServer(store: store)
+        result = try runHarness(["store", "backup", "--data-dir", dataPath, "--backup-dir", directory.sub("backups"), "--keep", "2"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("backup 1:"), "\(result.output)")
+        result = try runHarness(["store", "verify", "--data-dir", dataPath])
+        #expect(result.status == 0 && result.output.contains("consistent"), "\(result.output)")
+
+        let bad = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "broken")) }
+        try await store.setRawRecordValue(SampleSchema.jobs, bad.id, [0])
+        result = try runHarness(["store", "verify", "--data-dir", dataPath])
+        #expect(result.status == 1 && result.output.contains(bad.id.description), "\(result.output)")
+
+        control.stop()
+        await store.close()
+        #expect(try StoreBackups.list(in: directory.sub("backups")).count == 1)
     }
 }

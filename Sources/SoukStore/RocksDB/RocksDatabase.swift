@@ -114,19 +114,27 @@ final class RocksDatabase: @unchecked Sendable {
     func multiGet(_ keys: [[UInt8]], readOptions: OpaquePointer? = nil, _ body: (Int, UnsafeRawBufferPointer?) throws -> Void) throws {
         let count = keys.count
         guard count > 0 else { return }
-        let owned = keys.map(OwnedBytes.init)
-        var keyPointers = owned.map { UnsafePointer<CChar>($0.pointer) as UnsafePointer<CChar>? }
-        var keySizes = owned.map(\.count)
+        // All keys in one buffer, so the batch costs one allocation instead of one per key.
+        var flat = [UInt8]()
+        flat.reserveCapacity(keys.reduce(0) { $0 + $1.count })
+        for key in keys { flat.append(contentsOf: key) }
+        var keySizes = keys.map(\.count)
         var values = [UnsafeMutablePointer<CChar>?](repeating: nil, count: count)
         var valueSizes = [Int](repeating: 0, count: count)
         var errors = [UnsafeMutablePointer<CChar>?](repeating: nil, count: count)
-        rocksdb_transactiondb_multi_get(
-            handle, readOptions ?? self.readOptions, count, &keyPointers, &keySizes, &values, &valueSizes, &errors)
+        Rocks.withChars(flat) { base, _ in
+            var offset = 0
+            var keyPointers = keySizes.map { size -> UnsafePointer<CChar>? in
+                defer { offset += size }
+                return base + offset
+            }
+            rocksdb_transactiondb_multi_get(
+                handle, readOptions ?? self.readOptions, count, &keyPointers, &keySizes, &values, &valueSizes, &errors)
+        }
         defer {
             for v in values where v != nil { rocksdb_free(v) }
             for e in errors where e != nil { rocksdb_free(e) }
         }
-        withExtendedLifetime(owned) {}
         for i in 0..<count {
             if let error = errors[i] { throw Rocks.classify("multi-get", String(cString: error)) }
             try body(i, values[i].map { Rocks.buffer($0, valueSizes[i]) })
