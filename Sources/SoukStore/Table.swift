@@ -26,6 +26,17 @@ public struct Table<Value>: Sendable {
         KeySpace.recordKey(table: recordPrefix, id: id)
     }
 
+    /// The record keys of `ids` laid end to end, and their sizes, for `RocksDatabase.multiGet(flat:)`.
+    func recordKeys(_ ids: [RecordID]) -> (flat: [UInt8], sizes: [Int]) {
+        var flat = [UInt8]()
+        flat.reserveCapacity(ids.count * (recordPrefix.count + 16))
+        for id in ids {
+            flat.append(contentsOf: recordPrefix)
+            id.appendBytes(to: &flat)
+        }
+        return (flat, [Int](repeating: recordPrefix.count + 16, count: ids.count))
+    }
+
     /// Envelope plus payload, checksummed.
     func encode(_ record: StoredRecord<Value>) throws -> [UInt8] {
         let envelope = Envelope(version: record.version, createdAt: record.createdAt, updatedAt: record.updatedAt)

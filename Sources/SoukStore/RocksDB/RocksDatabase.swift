@@ -111,14 +111,12 @@ final class RocksDatabase: @unchecked Sendable {
     }
 
     /// Looks up many keys in one batch; calls `body` once per key, in order, with its value or nil.
-    func multiGet(_ keys: [[UInt8]], readOptions: OpaquePointer? = nil, _ body: (Int, UnsafeRawBufferPointer?) throws -> Void) throws {
-        let count = keys.count
+    /// The keys lie end to end in `flat` (one allocation for the whole batch), `sizes` long each.
+    func multiGet(flat: [UInt8], sizes: [Int], readOptions: OpaquePointer? = nil,
+                  _ body: (Int, UnsafeRawBufferPointer?) throws -> Void) throws {
+        let count = sizes.count
         guard count > 0 else { return }
-        // All keys in one buffer, so the batch costs one allocation instead of one per key.
-        var flat = [UInt8]()
-        flat.reserveCapacity(keys.reduce(0) { $0 + $1.count })
-        for key in keys { flat.append(contentsOf: key) }
-        var keySizes = keys.map(\.count)
+        var keySizes = sizes
         var values = [UnsafeMutablePointer<CChar>?](repeating: nil, count: count)
         var valueSizes = [Int](repeating: 0, count: count)
         var errors = [UnsafeMutablePointer<CChar>?](repeating: nil, count: count)

@@ -31,51 +31,60 @@ struct Benchmark: AsyncParsableCommand {
     func run() async throws {
         print("store benchmark: \(small) and \(large) records, \(seconds) s per measurement, block cache \(cacheMiB) MiB")
         print("machine: \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) CPUs (shared with other work: figures are lower bounds)\n")
-        var pageLatencies = [Int: Double]()
+        let baseline = residentBytes()
+        var loaded = [(count: Int, store: Store, ids: [RecordID], rss: Int)]()
         for count in [small, large] {
-            let path = dataDirectory + "/table-\(count)"
-            let store = try Store(configuration(path), schema: Schema(Self.table))
+            let store = try Store(configuration(dataDirectory + "/table-\(count)"), schema: Schema(Self.table))
             let loadStart = ContinuousClock.now
             let ids = try await load(store, count: count)
             try await store.flush()
             let loadTime = ContinuousClock.now - loadStart
-            print("\(count) records: loaded in \(format(loadTime)) (\(Int(Double(count) / loadTime.seconds)) records/s, 500 per transaction, no fsync)")
-
-            let reads = try measure(threads: 1) { random in
-                _ = try store.get(Self.table, ids[random.next(ids.count)])
-                return 1
-            }
-            let reads2 = try measure(threads: 2) { random in
-                _ = try store.get(Self.table, ids[random.next(ids.count)])
-                return 1
-            }
-            print("  point reads: \(Int(reads.rate))/s on 1 thread, \(Int(reads2.rate))/s on 2 threads")
-
-            let owners = count / Self.recordsPerOwner
-            let pages = try measure(threads: 1) { random in
-                let owner = random.next(owners)
-                let start = ids[owner + random.next(150) * owners]
-                let range = IndexRange(prefix: ["bench", .string("o\(owner)")], lower: RangeBound([.id(start)], inclusive: true))
-                let page = try store.list(Self.table, Self.byOwner, range, page: PageRequest(size: 50))
-                precondition(page.items.count == 50, "short page")
-                return 1
-            }
-            pageLatencies[count] = pages.p99
-            print("  50-record index pages: \(Int(pages.rate))/s, p50 \(microseconds(pages.p50)), p99 \(microseconds(pages.p99))")
-
-            let statistics = try store.statistics()
-            let disk = directoryBytes(path)
-            let rss = residentBytes()
-            print("  on disk: \(mib(disk)) (\(mib(disk * 1_000_000 / count)) per million records); "
-                + "live data files \(mib(statistics.liveDataFileBytes)); block cache in use \(mib(statistics.blockCacheBytes))")
-            print("  process RSS: \(mib(rss)) (includes block cache and memtables)\n")
-            await store.close()
+            print("\(count) records loaded in \(format(loadTime)) (\(Int(Double(count) / loadTime.seconds)) records/s, 500 per transaction, no fsync)")
+            loaded.append((count, store, ids, residentBytes()))
         }
-        if let a = pageLatencies[small], let b = pageLatencies[large] {
-            print("page p99 at \(large) vs \(small) records: ratio \(fixed(b / a, 2)) (target ≤ 1.5)\n")
+        let stores = loaded
+
+        // Both tables are measured in the same loop, one query on each in turn, so that noise
+        // from other processes on the machine hits both alike.
+        print("\npoint reads (random identifiers):")
+        for threads in [1, 2] {
+            let reads = try measure(threads: threads, stores.count) { random, which in
+                let ids = stores[which].ids
+                _ = try stores[which].store.get(Self.table, ids[random.next(ids.count)])
+            }
+            for (which, entry) in stores.enumerated() {
+                print("  \(entry.count) records, \(threads) thread(s): \(Int(reads[which].rate))/s, p50 \(microseconds(reads[which].p50)), p99 \(microseconds(reads[which].p99))")
+            }
         }
 
-        print("durable creates (record + 3 index entries per transaction, fsync at every commit group):")
+        print("\n50-record index pages (one owner's entries from a random position):")
+        let pages = try measure(threads: 1, stores.count) { random, which in
+            let entry = stores[which]
+            let owners = entry.count / Self.recordsPerOwner
+            let owner = random.next(owners)
+            let start = entry.ids[owner + random.next(150) * owners]
+            let range = IndexRange(prefix: ["bench", .string("o\(owner)")], lower: RangeBound([.id(start)], inclusive: true))
+            let page = try entry.store.list(Self.table, Self.byOwner, range, page: PageRequest(size: 50))
+            precondition(page.items.count == 50, "short page")
+        }
+        for (which, entry) in stores.enumerated() {
+            print("  \(entry.count) records: \(Int(pages[which].rate)) pages/s, p50 \(microseconds(pages[which].p50)), p99 \(microseconds(pages[which].p99))")
+        }
+        print("  p99 at \(large) / p99 at \(small): \(fixed(pages[1].p99 / pages[0].p99, 2)) (target ≤ 1.5)")
+
+        print("\ndisk and memory:")
+        for entry in stores {
+            let statistics = try entry.store.statistics()
+            let disk = directoryBytes(entry.store.configuration.path)
+            print("  \(entry.count) records: \(mib(disk)) on disk (\(mib(disk * 1_000_000 / entry.count)) per million records), "
+                + "block cache holding \(mib(statistics.blockCacheBytes)), memtables \(mib(statistics.memtableBytes))")
+        }
+        let grown = stores[1].rss - stores[0].rss
+        print("  process RSS: \(mib(baseline)) at start, \(mib(stores[0].rss)) with \(small) records loaded, \(mib(stores[1].rss)) with \(large) loaded as well "
+            + "(≈ \(mib(grown * 1_000_000 / max(1, large - small))) per million records, block cache and memtables included)")
+        for entry in stores { await entry.store.close() }
+
+        print("\ndurable creates (record + 3 index entries per transaction, fsync at every commit group):")
         var configuration = configuration(dataDirectory + "/writes")
         configuration.syncPolicy = .syncEveryCommit
         let store = try Store(configuration, schema: Schema(Self.table))
@@ -94,28 +103,18 @@ struct Benchmark: AsyncParsableCommand {
         return configuration
     }
 
-    /// Loads `count` records in transactions of 500, on 2 concurrent writers; returns their identifiers in creation order.
+    /// Loads `count` records in transactions of 500; returns their identifiers in creation (and index) order.
     func load(_ store: Store, count: Int) async throws -> [RecordID] {
         let owners = count / Self.recordsPerOwner
-        let batches = stride(from: 0, to: count, by: 500).map { $0..<min(count, $0 + 500) }
-        var ids = [RecordID](repeating: RecordID(high: 0, low: 0), count: count)
-        for pair in stride(from: 0, to: batches.count, by: 2) {
-            try await withThrowingTaskGroup(of: (Range<Int>, [RecordID]).self) { group in
-                for batch in batches[pair..<min(batches.count, pair + 2)] {
-                    group.addTask {
-                        // Identifiers are made here, in order, so that ids[i] is the i-th record.
-                        let batchIDs = batch.map { _ in RecordID.generate() }
-                        try await store.write { tx in
-                            for (n, id) in zip(batch, batchIDs) {
-                                try tx.insert(Self.table, SampleJob(
-                                    marketplace: "bench", dorm: "d\(n % 20)", owner: "o\(n % owners)",
-                                    status: SampleJob.Status.allCases[n % 4], loads: Int64(n), note: "load \(n) of the benchmark"), id: id)
-                            }
-                        }
-                        return (batch, batchIDs)
-                    }
+        var ids = [RecordID]()
+        ids.reserveCapacity(count)
+        for batch in stride(from: 0, to: count, by: 500).map({ $0..<min(count, $0 + 500) }) {
+            ids += try await store.write { tx in
+                try batch.map { n in
+                    try tx.insert(Self.table, SampleJob(
+                        marketplace: "bench", dorm: "d\(n % 20)", owner: "o\(n % owners)",
+                        status: SampleJob.Status.allCases[n % 4], loads: Int64(n), note: "load \(n) of the benchmark")).id
                 }
-                for try await (batch, batchIDs) in group { ids.replaceSubrange(batch, with: batchIDs) }
             }
         }
         return ids
@@ -148,13 +147,15 @@ struct Benchmark: AsyncParsableCommand {
         var p99: Double
     }
 
-    /// Runs `operation` on `threads` threads for `seconds`, timing each call.
-    func measure(threads: Int, _ operation: @escaping @Sendable (inout SplitMix) throws -> Int) throws -> Measurement {
+    /// Runs `operation` on `threads` threads for `seconds`; each thread calls it for target 0, 1, …,
+    /// `targets - 1` in turn. Returns, per target, the calls per second of the time spent on it
+    /// (summed over threads) and the latency percentiles.
+    func measure(threads: Int, _ targets: Int, _ operation: @escaping @Sendable (inout SplitMix, Int) throws -> Void) throws -> [Measurement] {
         let duration = Duration.seconds(seconds)
-        let results = UnsafeMutableBufferPointer<(Int, [Double])>.allocate(capacity: threads)
+        let results = UnsafeMutableBufferPointer<[[Double]]>.allocate(capacity: threads)
         defer { results.deallocate() }
         var pthreads = [pthread_t]()
-        final class Job: @unchecked Sendable {  // read-only after creation, then owned by one thread
+        final class Job: @unchecked Sendable {  // handed to exactly one thread
             let body: () -> Void
             init(_ body: @escaping () -> Void) { self.body = body }
         }
@@ -162,32 +163,36 @@ struct Benchmark: AsyncParsableCommand {
             let slot = results.baseAddress! + t
             let job = Job {
                 var random = SplitMix(seed: UInt64(t + 1))
-                var latencies = [Double]()
-                var count = 0
+                var latencies = [[Double]](repeating: [], count: targets)
                 let end = ContinuousClock.now + duration
-                while true {
-                    let before = ContinuousClock.now
-                    if before >= end { break }
-                    count += (try? operation(&random)) ?? 0
-                    latencies.append((ContinuousClock.now - before).seconds)
+                while ContinuousClock.now < end {
+                    for target in 0..<targets {
+                        let before = ContinuousClock.now
+                        do { try operation(&random, target) } catch { fatalError("benchmark operation failed: \(error)") }
+                        latencies[target].append((ContinuousClock.now - before).seconds)
+                    }
                 }
-                slot.initialize(to: (count, latencies))
+                slot.initialize(to: latencies)
             }
             var thread = pthread_t()
-            let box = Unmanaged.passRetained(job).toOpaque()
             pthread_create(&thread, nil, { raw in
-                let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
-                job.body()
+                Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().body()
                 return nil
-            }, box)
+            }, Unmanaged.passRetained(job).toOpaque())
             pthreads.append(thread)
         }
         for thread in pthreads { pthread_join(thread, nil) }
-        let count = results.reduce(0) { $0 + $1.0 }
-        let latencies = results.flatMap(\.1).sorted()
-        results.baseAddress!.deinitialize(count: threads)
-        func percentile(_ p: Double) -> Double { latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
-        return Measurement(rate: Double(count) / duration.seconds, p50: percentile(0.5), p99: percentile(0.99))
+        defer { results.baseAddress!.deinitialize(count: threads) }
+        return (0..<targets).map { target in
+            let perThread = results.map { $0[target] }
+            let latencies = perThread.flatMap { $0 }.sorted()
+            // Calls per second of busy time, per thread, added up over threads.
+            let rate = perThread.reduce(0.0) { total, calls in total + Double(calls.count) / max(1e-9, calls.reduce(0, +)) }
+            func percentile(_ p: Double) -> Double {
+                latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
+            }
+            return Measurement(rate: rate, p50: percentile(0.5), p99: percentile(0.99))
+        }
     }
 }
 
