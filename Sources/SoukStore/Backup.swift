@@ -56,6 +56,11 @@ extension Store {
 
 /// Backup directories: list, purge, verify and restore (restore needs the store closed).
 public enum StoreBackups {
+    /// Whether `path` already holds a RocksDB database.
+    public static func directoryHoldsDatabase(_ path: String) -> Bool {
+        FileSystem.exists(path + "/CURRENT")
+    }
+
     /// The backups in `directory`, oldest first.
     public static func list(in directory: String) throws -> [BackupInfo] {
         guard FileSystem.exists(directory) else { return [] }

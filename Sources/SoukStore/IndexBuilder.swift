@@ -123,7 +123,7 @@ extension Store {
                                 let entries: [IndexEntry]? = try transaction.getForUpdate(table.recordKey(id)) { bytes in
                                     guard let bytes else { return nil }  // deleted meanwhile
                                     do {
-                                        return try table.entriesForValue(id, bytes)[position]
+                                        return try table.entriesForValueInIndex(position, id, bytes)
                                     } catch let error as StoreError {
                                         guard case .corruptRecord = error else { throw error }
                                         // An unreadable record cannot be indexed; `verify` reports it.

@@ -48,7 +48,8 @@ struct PageScan {
             }
             guard let id = recordID(key: key, value: value) else { return true }
             ids.append(id)
-            lastKey = Array(key)
+            // Only a full page needs a token, and only its last key.
+            if ids.count == limit { lastKey = Array(key) }
             return true
         }
         return (ids, lastKey, hasMore)

@@ -4,7 +4,7 @@
 ///     // pending jobs in a dorm, oldest first:
 ///     IndexRange(prefix: [.string(marketplace), .string(dorm), .enumCase(JobStatus.pending)])
 ///     // orders of a marketplace created in [t0, t1), on an index (marketplace, created):
-///     IndexRange(prefix: [.string(m)], from: [.time(t0)], before: [.time(t1)])
+///     IndexRange.prefix([.string(m)], from: [.time(t0)], before: [.time(t1)])
 public struct IndexRange: Sendable, Equatable {
     /// Leading fields the entries must equal.
     public var prefix: [KeyPart]
@@ -20,10 +20,10 @@ public struct IndexRange: Sendable, Equatable {
     }
 
     /// Entries starting with `prefix` whose next fields are ≥ `from` (when given) and < `before` (when given).
-    public init(prefix: [KeyPart], from: [KeyPart]? = nil, before: [KeyPart]? = nil) {
-        self.init(prefix: prefix,
-                  lower: from.map { RangeBound($0, inclusive: true) },
-                  upper: before.map { RangeBound($0, inclusive: false) })
+    public static func prefix(_ prefix: [KeyPart], from: [KeyPart]? = nil, before: [KeyPart]? = nil) -> IndexRange {
+        IndexRange(prefix: prefix,
+                   lower: from.map { RangeBound($0, inclusive: true) },
+                   upper: before.map { RangeBound($0, inclusive: false) })
     }
 
     /// The `[lower, upper)` byte range within the index `keyPrefix`.

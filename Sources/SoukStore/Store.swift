@@ -98,7 +98,8 @@ public final class Store: Sendable {
     public func get<Value>(_ table: Table<Value>, ids: [RecordID]) throws -> [StoredRecord<Value>?] {
         try guarded {
             var records = [StoredRecord<Value>?](repeating: nil, count: ids.count)
-            try database.multiGet(ids.map(table.recordKey)) { i, bytes in
+            let keys = table.recordKeys(ids)
+            try database.multiGet(flat: keys.flat, sizes: keys.sizes) { i, bytes in
                 records[i] = try bytes.map { try table.decode(id: ids[i], $0) }
             }
             return records
@@ -137,7 +138,8 @@ public final class Store: Sendable {
             let (ids, lastKey, hasMore) = try scan.collect(iterator, limit: page.size)
             var items = [StoredRecord<Value>]()
             items.reserveCapacity(ids.count)
-            try database.multiGet(ids.map(table.recordKey), readOptions: snapshot.readOptions) { i, bytes in
+            let keys = table.recordKeys(ids)
+            try database.multiGet(flat: keys.flat, sizes: keys.sizes, readOptions: snapshot.readOptions) { i, bytes in
                 if let bytes {
                     items.append(try table.decode(id: ids[i], bytes))
                 } else {

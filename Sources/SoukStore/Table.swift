@@ -26,6 +26,17 @@ public struct Table<Value>: Sendable {
         KeySpace.recordKey(table: recordPrefix, id: id)
     }
 
+    /// The record keys of `ids` laid end to end, and their sizes, for `RocksDatabase.multiGet(flat:)`.
+    func recordKeys(_ ids: [RecordID]) -> (flat: [UInt8], sizes: [Int]) {
+        var flat = [UInt8]()
+        flat.reserveCapacity(ids.count * (recordPrefix.count + 16))
+        for id in ids {
+            flat.append(contentsOf: recordPrefix)
+            id.appendBytes(to: &flat)
+        }
+        return (flat, [Int](repeating: recordPrefix.count + 16, count: ids.count))
+    }
+
     /// Envelope plus payload, checksummed.
     func encode(_ record: StoredRecord<Value>) throws -> [UInt8] {
         let envelope = Envelope(version: record.version, createdAt: record.createdAt, updatedAt: record.updatedAt)
@@ -75,6 +86,8 @@ public struct AnyTable: Sendable {
     let indexPrefixes: [[UInt8]]
     /// Decodes a stored value and returns the entries each index should hold for it (in index order).
     let entriesForValue: @Sendable (RecordID, UnsafeRawBufferPointer) throws -> [[IndexEntry]]
+    /// Decodes a stored value and returns the entries one index (by position) should hold for it.
+    let entriesForValueInIndex: @Sendable (Int, RecordID, UnsafeRawBufferPointer) throws -> [IndexEntry]
 
     public init<Value>(_ table: Table<Value>) {
         name = table.name
@@ -84,6 +97,9 @@ public struct AnyTable: Sendable {
         entriesForValue = { id, bytes in
             let record = try table.decode(id: id, bytes)
             return table.indexes.map { $0.entries(for: record) }
+        }
+        entriesForValueInIndex = { position, id, bytes in
+            try table.indexes[position].entries(for: table.decode(id: id, bytes))
         }
     }
 

@@ -112,8 +112,8 @@ extension Store {
                         let stillProduced = try database.get(table.recordKey(id), readOptions: snapshot.readOptions) { bytes in
                             guard let bytes else { return false }
                             // An undecodable record was reported above; do not report its entries twice.
-                            guard let all = try? table.entriesForValue(id, bytes) else { return true }
-                            return all[position].contains { $0.key == key }
+                            guard let entries = try? table.entriesForValueInIndex(position, id, bytes) else { return true }
+                            return entries.contains { $0.key == key }
                         }
                         if !stillProduced { report.report(.danglingIndexEntry(index: index.name, id: id), limit: problemLimit) }
                     } else {

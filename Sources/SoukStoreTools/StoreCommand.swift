@@ -1,1 +1,209 @@
-// placeholder
+import ArgumentParser
+import SoukStore
+
+/// Supplies the tables the store commands work on; the executable that mounts the commands
+/// (the server, or a test harness) provides its own schema.
+public protocol StoreSchemaProvider {
+    static var schema: Schema { get }
+}
+
+/// `store backup | restore | list-backups | purge-backups | verify | build-index`: maintenance
+/// commands for a store, mounted as a subcommand group by an executable:
+///
+///     subcommands: [StoreCommand<SoukSchema>.self]
+///
+/// Backup, verify and build-index need the open store. When a server holds the store open (and
+/// runs a `StoreControlServer`), they send the request through its control socket and the
+/// server runs it online; otherwise they open the store themselves. Restore needs the server
+/// stopped.
+public struct StoreCommand<Provider: StoreSchemaProvider>: AsyncParsableCommand {
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "store",
+            abstract: "Back up, restore, verify and evolve the store.",
+            subcommands: [
+                BackupCommand<Provider>.self, RestoreCommand.self, ListBackupsCommand.self, PurgeBackupsCommand.self,
+                VerifyCommand<Provider>.self, BuildIndexCommand<Provider>.self,
+            ])
+    }
+
+    public init() {}
+}
+
+/// Where the store lives and how to open it.
+public struct StoreLocationOptions: ParsableArguments {
+    @Option(name: .customLong("data-dir"), help: "The database directory.")
+    public var dataDirectory: String
+
+    @Option(name: .customLong("wal-dir"), help: "The write-ahead log directory, when not inside the database directory.")
+    public var walDirectory: String?
+
+    public init() {}
+
+    func configuration() -> StoreConfiguration {
+        var configuration = StoreConfiguration(path: dataDirectory)
+        configuration.walDirectory = walDirectory
+        configuration.writerThreads = 4
+        return configuration
+    }
+
+    /// Runs `request` in the server that holds the store open, or else on the store opened here;
+    /// prints the output and fails with the request's exit status.
+    func run(_ request: MaintenanceRequest, schema: Schema) async throws {
+        let result: (output: String, exitStatus: Int32)
+        if let remote = try StoreControlServer.send(request, dataDirectory: dataDirectory) {
+            result = remote
+        } else {
+            result = try await withStore(schema) { await request.run(on: $0) }
+        }
+        print(result.output, terminator: "")
+        if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
+    }
+
+    /// Opens the store, runs `body`, and closes it again.
+    func withStore<R>(_ schema: Schema, _ body: (Store) async throws -> R) async throws -> R {
+        let store: Store
+        do {
+            store = try Store(configuration(), schema: schema)
+        } catch let error as StoreError {
+            if case .rocksDB(_, let message) = error, message.contains("lock") {
+                throw ValidationError("\(error)\nIs the server running on \(dataDirectory)? Stop it first.")
+            }
+            throw error
+        }
+        do {
+            let result = try await body(store)
+            await store.close()
+            return result
+        } catch {
+            await store.close()
+            throw error
+        }
+    }
+}
+
+/// `store backup`: an incremental backup of the store into a backup directory.
+public struct BackupCommand<Provider: StoreSchemaProvider>: AsyncParsableCommand {
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "backup",
+            abstract: "Take an incremental backup (only data files not already in the backup directory are copied).")
+    }
+
+    @OptionGroup public var location: StoreLocationOptions
+
+    @Option(name: .customLong("backup-dir"), help: "The backup directory (created when missing).")
+    public var backupDirectory: String
+
+    @Option(help: "Keep only the newest N backups in the backup directory afterwards.")
+    public var keep: Int?
+
+    public init() {}
+
+    public func run() async throws {
+        try await location.run(.backup(directory: backupDirectory, keepLast: keep), schema: Provider.schema)
+    }
+}
+
+/// `store restore`: replace a (stopped) store's database with a backup.
+public struct RestoreCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "restore", abstract: "Restore the newest (or a given) backup into the data directory; the server must be stopped.")
+
+    @Option(name: .customLong("backup-dir"), help: "The backup directory.")
+    public var backupDirectory: String
+
+    @Option(name: .customLong("data-dir"), help: "The database directory to restore into.")
+    public var dataDirectory: String
+
+    @Option(name: .customLong("wal-dir"), help: "The write-ahead log directory, when not inside the database directory.")
+    public var walDirectory: String?
+
+    @Option(name: .customLong("backup-id"), help: "The backup to restore (default: the newest).")
+    public var backupID: UInt32?
+
+    @Flag(help: "Overwrite an existing database in the data directory.")
+    public var force = false
+
+    public init() {}
+
+    public func run() async throws {
+        if !force, StoreBackups.directoryHoldsDatabase(dataDirectory) {
+            throw ValidationError("\(dataDirectory) already holds a database; stop the server and pass --force to replace it.")
+        }
+        try StoreBackups.restore(from: backupDirectory, backupID: backupID, to: dataDirectory, walDirectory: walDirectory)
+        print("restored \(backupID.map { "backup \($0)" } ?? "the newest backup") into \(dataDirectory)")
+    }
+}
+
+/// `store list-backups`.
+public struct ListBackupsCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(commandName: "list-backups", abstract: "List the backups in a backup directory.")
+
+    @Option(name: .customLong("backup-dir"), help: "The backup directory.")
+    public var backupDirectory: String
+
+    public init() {}
+
+    public func run() async throws {
+        let backups = try StoreBackups.list(in: backupDirectory)
+        if backups.isEmpty { print("no backups in \(backupDirectory)") }
+        for backup in backups { print(backup) }
+    }
+}
+
+/// `store purge-backups`.
+public struct PurgeBackupsCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "purge-backups", abstract: "Delete all but the newest N backups (and files only they used).")
+
+    @Option(name: .customLong("backup-dir"), help: "The backup directory.")
+    public var backupDirectory: String
+
+    @Option(help: "How many of the newest backups to keep.")
+    public var keep: Int
+
+    public init() {}
+
+    public func run() async throws {
+        try StoreBackups.purge(in: backupDirectory, keepLast: keep)
+        print("kept the newest \(keep) backup(s) in \(backupDirectory)")
+    }
+}
+
+/// `store verify`: exits with status 1 when any index or record is inconsistent.
+public struct VerifyCommand<Provider: StoreSchemaProvider>: AsyncParsableCommand {
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "verify",
+            abstract: "Check every table and index: entries without records, records without entries, undecodable records.")
+    }
+
+    @OptionGroup public var location: StoreLocationOptions
+
+    public init() {}
+
+    public func run() async throws {
+        try await location.run(.verify, schema: Provider.schema)
+    }
+}
+
+/// `store build-index`: fill indexes added to tables that already hold records.
+public struct BuildIndexCommand<Provider: StoreSchemaProvider>: AsyncParsableCommand {
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "build-index",
+            abstract: "Build indexes from the existing records (by default every index not built yet).")
+    }
+
+    @OptionGroup public var location: StoreLocationOptions
+
+    @Argument(help: "Index names (default: every index that is not built yet).")
+    public var names: [String] = []
+
+    public init() {}
+
+    public func run() async throws {
+        try await location.run(.buildIndex(names: names), schema: Provider.schema)
+    }
+}

@@ -111,22 +111,28 @@ final class RocksDatabase: @unchecked Sendable {
     }
 
     /// Looks up many keys in one batch; calls `body` once per key, in order, with its value or nil.
-    func multiGet(_ keys: [[UInt8]], readOptions: OpaquePointer? = nil, _ body: (Int, UnsafeRawBufferPointer?) throws -> Void) throws {
-        let count = keys.count
+    /// The keys lie end to end in `flat` (one allocation for the whole batch), `sizes` long each.
+    func multiGet(flat: [UInt8], sizes: [Int], readOptions: OpaquePointer? = nil,
+                  _ body: (Int, UnsafeRawBufferPointer?) throws -> Void) throws {
+        let count = sizes.count
         guard count > 0 else { return }
-        let owned = keys.map(OwnedBytes.init)
-        var keyPointers = owned.map { UnsafePointer<CChar>($0.pointer) as UnsafePointer<CChar>? }
-        var keySizes = owned.map(\.count)
+        var keySizes = sizes
         var values = [UnsafeMutablePointer<CChar>?](repeating: nil, count: count)
         var valueSizes = [Int](repeating: 0, count: count)
         var errors = [UnsafeMutablePointer<CChar>?](repeating: nil, count: count)
-        rocksdb_transactiondb_multi_get(
-            handle, readOptions ?? self.readOptions, count, &keyPointers, &keySizes, &values, &valueSizes, &errors)
+        Rocks.withChars(flat) { base, _ in
+            var offset = 0
+            var keyPointers = keySizes.map { size -> UnsafePointer<CChar>? in
+                defer { offset += size }
+                return base + offset
+            }
+            rocksdb_transactiondb_multi_get(
+                handle, readOptions ?? self.readOptions, count, &keyPointers, &keySizes, &values, &valueSizes, &errors)
+        }
         defer {
             for v in values where v != nil { rocksdb_free(v) }
             for e in errors where e != nil { rocksdb_free(e) }
         }
-        withExtendedLifetime(owned) {}
         for i in 0..<count {
             if let error = errors[i] { throw Rocks.classify("multi-get", String(cString: error)) }
             try body(i, values[i].map { Rocks.buffer($0, valueSizes[i]) })

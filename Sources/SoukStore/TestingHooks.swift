@@ -1,0 +1,34 @@
+/// Raw access for tests that damage a store on purpose (corrupt values, lost index entries).
+/// Not for production code: it bypasses the envelope and the index maintainer.
+extension Store {
+    @_spi(Testing)
+    public func rawRecordValue<Value>(_ table: Table<Value>, _ id: RecordID) throws -> [UInt8]? {
+        try guarded { try database.get(table.recordKey(id)) { $0.map(Array.init) } }
+    }
+
+    @_spi(Testing)
+    public func setRawRecordValue<Value>(_ table: Table<Value>, _ id: RecordID, _ bytes: [UInt8]) async throws {
+        try await rawWrite { try $0.put(table.recordKey(id), bytes) }
+    }
+
+    /// Deletes (`present: false`) or re-adds the index entries the record currently has in `index`.
+    @_spi(Testing)
+    public func setRawIndexEntries<Value>(_ index: Index<Value>, of record: StoredRecord<Value>, present: Bool) async throws {
+        let entries = index.entries(for: record)
+        try await rawWrite { transaction in
+            for entry in entries {
+                if present { try transaction.put(entry.key, entry.value) } else { try transaction.delete(entry.key) }
+            }
+        }
+    }
+
+    private func rawWrite(_ body: @escaping @Sendable (RocksTransaction) throws -> Void) async throws {
+        try await runOnWriter {
+            try self.guarded {
+                let transaction = RocksTransaction(self.database)
+                try body(transaction)
+                try transaction.commit()
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+import SoukStore
+import SoukStoreFixtures
+
+@Suite struct SchemaEvolutionTests {
+    static let byNote = Index<SampleJob>.nonUnique("jobs.marketplace_note") { [.string($0.marketplace), .string($0.note)] }
+    static let uniqueNote = Index<SampleJob>.unique("jobs.unique_note") { [.string($0.note)] }
+    static let plainJobs = Table("jobs", codec: SampleJobCodec(), indexes: [SampleSchema.jobsByOwner])
+    static let jobsWithNote = Table("jobs", codec: SampleJobCodec(), indexes: [SampleSchema.jobsByOwner, byNote])
+
+    @Test func newIndexIsBuiltOnlineFromExistingRecords() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let configuration = testConfiguration(directory.path)
+
+        let before = try Store(configuration, schema: Schema(Self.plainJobs))
+        for n in 0..<1_234 {
+            _ = try await before.write { try $0.insert(Self.plainJobs, SampleJob(marketplace: "m", dorm: "d", owner: "o", note: "n\(n % 10)")) }
+        }
+        await before.close()
+
+        let store = try Store(configuration, schema: Schema(Self.jobsWithNote))
+        #expect(store.pendingIndexes == ["jobs.marketplace_note"])
+        #expect(throws: StoreError.indexNotReady("jobs.marketplace_note")) {
+            _ = try store.list(Self.jobsWithNote, Self.byNote, IndexRange(prefix: ["m", "n3"]))
+        }
+        // Writes made while the index is pending maintain it already.
+        let during = try await store.write { try $0.insert(Self.jobsWithNote, SampleJob(marketplace: "m", dorm: "d", owner: "o", note: "n3")) }
+        #expect(try await store.buildIndex("jobs.marketplace_note", batchSize: 100) == 1_235)
+        #expect(store.pendingIndexes.isEmpty)
+        let n3 = try listAll(store, Self.jobsWithNote, Self.byNote, IndexRange(prefix: ["m", "n3"]), pageSize: 100)
+        #expect(n3.count == 125)
+        #expect(n3.last?.id == during.id)
+        let report = try await store.verify()
+        #expect(report.isConsistent)
+        #expect(report.skippedIndexes.isEmpty)
+        await store.close()
+
+        // Once built, it stays built.
+        let reopened = try Store(configuration, schema: Schema(Self.jobsWithNote))
+        #expect(reopened.pendingIndexes.isEmpty)
+        await reopened.close()
+    }
+
+    @Test func uniqueIndexOverDuplicatesFailsToBuild() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let configuration = testConfiguration(directory.path)
+        let before = try Store(configuration, schema: Schema(Self.plainJobs))
+        for _ in 0..<2 {
+            _ = try await before.write { try $0.insert(Self.plainJobs, SampleJob(marketplace: "m", dorm: "d", owner: "o", note: "same")) }
+        }
+        await before.close()
+
+        let table = Table("jobs", codec: SampleJobCodec(), indexes: [Self.uniqueNote])
+        let store = try Store(configuration, schema: Schema(table))
+        await #expect(throws: StoreError.self) { try await store.buildIndex("jobs.unique_note") }
+        #expect(store.pendingIndexes == ["jobs.unique_note"])
+        await store.close()
+    }
+
+    @Test func indexOnAnEmptyTableIsReadyAtOnce() async throws {
+        try await withTemporaryStore(schema: Schema(Self.jobsWithNote)) { store, _ in
+            #expect(store.pendingIndexes.isEmpty)
+        }
+    }
+}
