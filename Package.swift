@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "SoukServer",
             dependencies: [
-                "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukMessages", logging, metrics,
+                "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukStoreTools", "SoukMessages", logging, metrics,
                 nioCore, nioPosix, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

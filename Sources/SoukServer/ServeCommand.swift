@@ -8,6 +8,7 @@ import SoukGRPC
 import SoukHTTP2
 import SoukStandardServices
 import SoukStore
+import SoukStoreTools
 
 /// `souk-server` (default subcommand `serve`): runs the gRPC server on an embedded store.
 @main
@@ -15,7 +16,7 @@ struct SoukServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "souk-server",
         abstract: "Souk: a gRPC backend for on-demand marketplaces.",
-        subcommands: [ServeCommand.self],
+        subcommands: [ServeCommand.self, StoreCommand<SoukSchema>.self],
         defaultSubcommand: ServeCommand.self
     )
 }
@@ -67,8 +68,13 @@ struct ServeCommand: AsyncParsableCommand {
         var storeConfiguration = StoreConfiguration(path: dataDir)
         storeConfiguration.syncPolicy = sync.policy
         storeConfiguration.logger = Logger(label: "souk.store")
-        let store = try Store(storeConfiguration, schema: Schema([]))
+        let store = try Store(storeConfiguration, schema: SoukSchema.schema)
         logger.info("store open", metadata: ["path": "\(dataDir)", "sync": "\(sync.rawValue)"])
+        let built = try await store.buildPendingIndexes()
+        if !built.isEmpty { logger.info("indexes built", metadata: ["indexes": "\(built.joined(separator: ","))"]) }
+        // `souk-server store backup|verify|build-index` reach the running server through this socket.
+        let control = try StoreControlServer(store: store)
+        let maintenance = Task { await store.runMaintenance() }
 
         let services = makeServices()
         let router = GRPCRouter(
@@ -94,6 +100,8 @@ struct ServeCommand: AsyncParsableCommand {
         services.health.setAllNotServing()
         await server.shutdown(gracePeriod: .seconds(shutdownGracePeriod))
         try? await metricsChannel?.close()
+        maintenance.cancel()
+        control.stop()
         await store.close()
         logger.info("stopped")
     }
