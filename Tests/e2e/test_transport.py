@@ -57,6 +57,24 @@ def test_metrics_endpoint_counts_calls(server, channel):
     text = urllib.request.urlopen(f"http://127.0.0.1:{server.metrics_port}/metrics", timeout=10).read().decode()
     assert "souk_rpc_calls_total" in text
     assert 'method="grpc.testing.TestService/EmptyCall"' in text
+    for name in ["souk_rpc_duration_seconds", "souk_rpc_active_calls",
+                 "souk_http2_open_connections", "souk_http2_active_streams"]:
+        assert name in text, name
+
+
+def test_health_reports_not_serving_while_draining():
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+    server = conftest.Server("--shutdown-grace-period", "2")
+    try:
+        with server.channel() as channel:
+            watch = health_pb2_grpc.HealthStub(channel).Watch(health_pb2.HealthCheckRequest(service=""), timeout=20)
+            assert next(watch).status == health_pb2.HealthCheckResponse.SERVING
+            server.process.send_signal(signal.SIGTERM)
+            # The watch is a call in flight: it sees the change before the grace period ends it.
+            assert next(watch).status == health_pb2.HealthCheckResponse.NOT_SERVING
+        assert server.process.wait(timeout=20) == 0
+    finally:
+        server.stop()
 
 
 def test_graceful_shutdown_finishes_calls_in_flight():
