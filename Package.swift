@@ -11,6 +11,7 @@ let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
 let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
+let base64 = Target.Dependency.product(name: "ExtrasBase64", package: "swift-extras-base64")
 
 let package = Package(
     name: "Souk",
@@ -26,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/swift-extras/swift-extras-base64.git", from: "1.2.0"),
     ],
     targets: [
         systemLibrary("CProtobufC", "libprotobuf-c", "libprotobuf-c-dev"),
@@ -48,11 +50,11 @@ let package = Package(
         // HTTP/2 server: nghttp2 sessions driven by SwiftNIO channels.
         .target(name: "SoukHTTP2", dependencies: ["CNGHTTP2", nioCore, nioPosix, nioSSL, logging, metrics]),
         // gRPC over SoukHTTP2: framing, status, metadata, deadlines, compression, dispatch, interceptors.
-        .target(name: "SoukGRPC", dependencies: ["SoukHTTP2", "SoukMessages", "CZlib", nioCore, nioPosix, logging, metrics]),
+        .target(name: "SoukGRPC", dependencies: ["SoukHTTP2", "SoukMessages", "CZlib", nioCore, nioPosix, logging, metrics, base64]),
         // grpc.health.v1, grpc.reflection, grpc.testing interop services.
         .target(name: "SoukStandardServices", dependencies: ["SoukGRPC", "SoukMessages", logging]),
         // RocksDB records, secondary indexes, transactions, idempotency, event logs, backups.
-        .target(name: "SoukStore", dependencies: ["CRocksDB", logging, nioPosix], exclude: ["README.md"]),
+        .target(name: "SoukStore", dependencies: ["CRocksDB", logging, nioPosix, base64], exclude: ["README.md"]),
         // Store maintenance commands (backup, restore, verify, build-index), mounted by an executable with its schema.
         .target(name: "SoukStoreTools", dependencies: ["SoukStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // A small sample schema (jobs, accounts) shared by the store tests, the crash-test child and the benchmark.

@@ -50,7 +50,7 @@ enum MetadataHeaders {
         }
         for part in value.split(separator: ",", omittingEmptySubsequences: false) {
             let trimmed = part.trimmingSpaces()
-            guard let bytes = Base64.decode(trimmed) else {
+            guard let bytes = MetadataBase64.decode(trimmed) else {
                 throw RPCError(.internalError, "malformed binary metadata in header \(name)")
             }
             metadata.append(Metadata.Entry(key: name, value: .binary(bytes)))
@@ -74,10 +74,10 @@ enum MetadataHeaders {
                     rejected.append(entry.key)
                     continue
                 }
-                headers.append(HTTP2Header(entry.key, Base64.encode(bytes)))
+                headers.append(HTTP2Header(entry.key, MetadataBase64.encode(bytes)))
             case .string(let value):
                 if isBinaryKey(entry.key) {
-                    headers.append(HTTP2Header(entry.key, Base64.encode(value.utf8)))
+                    headers.append(HTTP2Header(entry.key, MetadataBase64.encode(value.utf8)))
                 } else if isValidValue(value) {
                     headers.append(HTTP2Header(entry.key, value))
                 } else {

@@ -61,7 +61,7 @@ enum ResponseHeaders {
                 headers.append(HTTP2Header("grpc-message", GRPCMessageEncoding.encode(status.message)))
             }
             if let details = statusDetails(status) {
-                headers.append(HTTP2Header("grpc-status-details-bin", Base64.encode(details)))
+                headers.append(HTTP2Header("grpc-status-details-bin", MetadataBase64.encode(details)))
             }
             rejected += MetadataHeaders.append(status.trailers, to: &headers)
         } else {

@@ -1,3 +1,4 @@
+import ExtrasBase64
 /// Which entries of an index a list reads: those starting with `prefix`, optionally narrowed by
 /// bounds on the fields that follow it.
 ///
@@ -121,54 +122,13 @@ enum PageToken {
     }
 }
 
-/// Base64 with the URL-safe alphabet and no padding (RFC 4648 §5).
+/// Base64 with the URL-safe alphabet and no padding (RFC 4648 §5), for page tokens.
 enum Base64URL {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-    private static let values: [UInt8] = {
-        var table = [UInt8](repeating: 0xFF, count: 256)
-        for (i, c) in alphabet.enumerated() { table[Int(c)] = UInt8(i) }
-        return table
-    }()
-
     static func encode(_ bytes: [UInt8]) -> String {
-        var out = [UInt8]()
-        out.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var i = 0
-        while i + 3 <= bytes.count {
-            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-            out.append(alphabet[Int(n >> 18 & 63)]); out.append(alphabet[Int(n >> 12 & 63)])
-            out.append(alphabet[Int(n >> 6 & 63)]); out.append(alphabet[Int(n & 63)])
-            i += 3
-        }
-        let rest = bytes.count - i
-        if rest == 1 {
-            let n = UInt32(bytes[i]) << 16
-            out.append(alphabet[Int(n >> 18 & 63)]); out.append(alphabet[Int(n >> 12 & 63)])
-        } else if rest == 2 {
-            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
-            out.append(alphabet[Int(n >> 18 & 63)]); out.append(alphabet[Int(n >> 12 & 63)])
-            out.append(alphabet[Int(n >> 6 & 63)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        Base64.encodeToString(bytes: bytes, options: [.base64UrlAlphabet, .omitPaddingCharacter])
     }
 
     static func decode(_ text: String) -> [UInt8]? {
-        let chars = Array(text.utf8)
-        guard chars.count % 4 != 1 else { return nil }
-        var out = [UInt8]()
-        out.reserveCapacity(chars.count * 3 / 4)
-        var accumulator: UInt32 = 0
-        var bits = 0
-        for c in chars {
-            let v = values[Int(c)]
-            guard v != 0xFF else { return nil }
-            accumulator = accumulator << 6 | UInt32(v)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-            }
-        }
-        return out
+        try? Base64.decode(string: text, options: [.base64UrlAlphabet, .omitPaddingCharacter])
     }
 }

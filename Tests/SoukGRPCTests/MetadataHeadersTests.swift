@@ -7,30 +7,30 @@ import Testing
     @Test func base64RoundTripsEveryLength() throws {
         for length in 0..<20 {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 37 + 11) }
-            let text = Base64.encode(bytes)
+            let text = MetadataBase64.encode(bytes)
             #expect(!text.contains("="))
-            #expect(Base64.decode(text[...]) == bytes)
+            #expect(MetadataBase64.decode(text[...]) == bytes)
         }
     }
 
     @Test func base64MatchesRFC4648Vectors() {
         let vectors = [("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"), ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy")]
         for (plain, encoded) in vectors {
-            #expect(Base64.encode(Array(plain.utf8)) == encoded)
+            #expect(MetadataBase64.encode(Array(plain.utf8)) == encoded)
         }
     }
 
     @Test func base64AcceptsPaddedAndUnpadded() {
-        #expect(Base64.decode("Zm8=") == Array("fo".utf8))
-        #expect(Base64.decode("Zm8") == Array("fo".utf8))
-        #expect(Base64.decode("Zg==") == Array("f".utf8))
-        #expect(Base64.decode("Zg") == Array("f".utf8))
-        #expect(Base64.decode("/+8=") == [0xFF, 0xEF])
+        #expect(MetadataBase64.decode("Zm8=") == Array("fo".utf8))
+        #expect(MetadataBase64.decode("Zm8") == Array("fo".utf8))
+        #expect(MetadataBase64.decode("Zg==") == Array("f".utf8))
+        #expect(MetadataBase64.decode("Zg") == Array("f".utf8))
+        #expect(MetadataBase64.decode("/+8=") == [0xFF, 0xEF])
     }
 
     @Test(arguments: ["Z", "Zm9vY", "Zm 9v", "Zm9v!", "Zg=", "Z===", "Zm-_", "=Zm8"])
     func base64RejectsInvalidText(text: String) {
-        #expect(Base64.decode(text[...]) == nil)
+        #expect(MetadataBase64.decode(text[...]) == nil)
     }
 
     @Test func reservedHeadersAreNotCustomMetadata() {
