@@ -11,7 +11,8 @@ import Synchronization
 ///
 /// Thread safety: the properties under "Event loop state" are touched only on `eventLoop` (the
 /// transport calls the `HTTP2StreamHandler` methods there, and the call's task hops there to
-/// send). The task itself reads only constants, `endedStatus` and `compressor`, both locked.
+/// send and to report taken request messages). The task itself reads only constants, `endedStatus`
+/// and `compressor`, both locked, and takes request messages from its `RequestMessages` (locked).
 final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     private let core: RouterCore
     private let method: RegisteredMethod
