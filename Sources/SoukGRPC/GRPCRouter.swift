@@ -80,7 +80,7 @@ public struct GRPCRouter: HTTP2StreamRouter {
             let block = ResponseHeaders.trailersOnly(
                 status: refusal.status, metadata: Metadata(), httpStatus: refusal.httpStatus)
             stream.sendHeaders(block.headers, endStream: true)
-            return DiscardingStreamHandler()
+            return DiscardingStreamHandler(stream: stream)
         }
     }
 }
@@ -185,9 +185,16 @@ final class RouterCore: Sendable {
     }
 }
 
-/// The handler of a refused stream: the answer is sent, the rest of the request is ignored.
+/// The handler of a refused stream: the answer is sent, the rest of the request is ignored
+/// (and so consumed at once).
 final class DiscardingStreamHandler: HTTP2StreamHandler {
-    func receiveData(_ data: ByteBuffer, endStream: Bool) {}
+    private var stream: (any HTTP2ResponseStream)?
+
+    init(stream: any HTTP2ResponseStream) {
+        self.stream = stream
+    }
+
+    func receiveData(_ data: ByteBuffer, endStream: Bool) { stream?.consumed(data.readableBytes) }
     func receiveTrailers(_ trailers: [HTTP2Header]) {}
-    func streamClosed(_ reason: HTTP2StreamCloseReason) {}
+    func streamClosed(_ reason: HTTP2StreamCloseReason) { stream = nil }
 }

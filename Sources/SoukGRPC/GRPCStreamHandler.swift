@@ -6,9 +6,13 @@ import Synchronization
 /// Runs one gRPC call on one HTTP/2 stream: reads the request messages, runs the method's
 /// handler inside the interceptors in one task, and sends the response and the status.
 ///
+/// Flow control: received bytes are reported to the transport as consumed at once, except those of
+/// streamed request messages the handler has not taken yet (see `RequestMessages` and `releaseWindow`).
+///
 /// Thread safety: the properties under "Event loop state" are touched only on `eventLoop` (the
 /// transport calls the `HTTP2StreamHandler` methods there, and the call's task hops there to
-/// send). The task itself reads only constants, `endedStatus` and `compressor`, both locked.
+/// send and to report taken request messages). The task itself reads only constants, `endedStatus`
+/// and `compressor`, both locked, and takes request messages from its `RequestMessages` (locked).
 final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     private let core: RouterCore
     private let method: RegisteredMethod
@@ -45,8 +49,12 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     /// The request of a unary or server-streaming call, kept until the client half-closes.
     private var singleRequest: ByteBuffer?
     private var receivedMessages = 0
-    /// Feeds the RPCReader of a client- or bidirectional-streaming call.
-    private var requests: AsyncThrowingStream<ByteBuffer, any Error>.Continuation?
+    /// Feeds the RPCReader of a client- or bidirectional-streaming call, until the call ends.
+    private var requests: RequestMessages?
+    /// Received request bytes not yet reported to the transport as consumed.
+    private var unconsumedBytes = 0
+    /// Wire bytes of the messages waiting in `requests` for the handler to take them.
+    private var heldBytes = 0
     private var task: Task<Void, Never>?
     private var deadlineTimer: Scheduled<Void>?
 
@@ -102,6 +110,8 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     // MARK: HTTP2StreamHandler
 
     func receiveData(_ data: ByteBuffer, endStream: Bool) {
+        unconsumedBytes += data.readableBytes
+        defer { releaseWindow() }
         guard phase != .finished else { return }
         if endStream { requestEnded = true }
         deframer.append(data)
@@ -125,7 +135,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
             reason == .connectionClosed
             ? RPCError(.cancelled, "the connection closed") : RPCError(.cancelled, "the client cancelled the call")
         endedStatus.withLock { $0 = status }
-        requests?.finish(throwing: status)
+        requests?.fail(status)
         requests = nil
         task?.cancel()
     }
@@ -133,22 +143,45 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     // MARK: Request side (event loop)
 
     private func openRequestStream(endStream: Bool) -> RPCReader<ByteBuffer> {
-        let (messages, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
+        let messages = RequestMessages { [self] in
+            eventLoop.execute { self.messagesTaken() }
+        }
         phase = .running
+        requests = messages
         if endStream {
             requestEnded = true
-            continuation.finish()
-        } else {
-            requests = continuation
+            messages.finish()
         }
-        return RPCReader(messages)
+        return messages.reader()
+    }
+
+    /// The handler took buffered messages: their bytes may come again.
+    private func messagesTaken() {
+        guard let requests else { return }
+        heldBytes -= requests.takeTakenBytes()
+        releaseWindow()
+    }
+
+    /// Reports to the transport every received byte that no buffered message holds: bytes of
+    /// unary requests, of messages the handler took, of a message still incomplete, and every byte
+    /// once the call ended. Held bytes keep the stream's window shut until the handler reads.
+    ///
+    /// Bytes of an incomplete message are held too when they are not more than the buffered messages'
+    /// size, which bounds a stream that is never read to about two windows plus one message.
+    private func releaseWindow() {
+        let excess = unconsumedBytes - heldBytes
+        guard excess > 0 else { return }
+        unconsumedBytes -= excess
+        stream?.consumed(excess)
     }
 
     private func deliverMessages() {
         while phase != .finished {
             let payload: ByteBuffer
+            let wireSize: Int
             do throws(RPCError) {
                 guard let message = try deframer.next() else { return }
+                wireSize = GRPCFraming.prefixLength + message.payload.readableBytes
                 payload = try unpack(message)
             } catch {
                 fail(error)
@@ -163,7 +196,9 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
                 }
                 singleRequest = payload
             case .clientStreaming, .bidirectionalStreaming:
-                requests?.yield(payload)
+                if requests?.append(payload, size: wireSize) == true {
+                    heldBytes += wireSize
+                }
             }
         }
     }
@@ -203,8 +238,8 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
                 await runWithoutResponse { [self] in try await body(request, writer, context) }
             }
         case .clientStreaming, .bidirectionalStreaming:
+            // Kept until the call ends: the handler's takes are still reported.
             requests?.finish()
-            requests = nil
         }
     }
 
@@ -223,7 +258,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     private func fail(_ status: RPCError) {
         guard phase != .finished else { return }
         endedStatus.withLock { $0 = status }
-        requests?.finish(throwing: status)
+        requests?.fail(status)
         requests = nil
         complete(response: nil, status: status)
         task?.cancel()
@@ -384,6 +419,9 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
         deadlineTimer = nil
         requests?.finish()
         requests = nil
+        // Nothing reads the request any more.
+        heldBytes = 0
+        releaseWindow()
 
         if let response {
             sendHeadersIfNeeded(stream)

@@ -11,31 +11,54 @@ public enum RPCKind: Sendable {
 
 /// The request messages of a client- or bidirectional-streaming call, in arrival order.
 /// The sequence ends when the client half-closes, and throws if the call fails or is cancelled.
+///
+/// Messages are pulled as the handler reads them: while it does not read, the client is held back
+/// by HTTP/2 flow control rather than buffered without bound. Read it from one task at a time.
 public struct RPCReader<Element: Sendable>: AsyncSequence, Sendable {
-    private let base: AsyncThrowingStream<Element, any Error>
+    private let makeIterator: @Sendable () -> AsyncIterator
 
+    /// A reader over the elements of `base` (for tests and adapters).
     public init(_ base: AsyncThrowingStream<Element, any Error>) {
-        self.base = base
+        makeIterator = { AsyncIterator(base.makeAsyncIterator()) }
     }
 
-    public func makeAsyncIterator() -> AsyncThrowingStream<Element, any Error>.AsyncIterator {
-        base.makeAsyncIterator()
+    /// A reader whose iterators come from `makeIterator`.
+    init(_ makeIterator: @escaping @Sendable () -> AsyncIterator) {
+        self.makeIterator = makeIterator
     }
 
-    /// The same messages transformed (used to decode raw bytes into typed messages).
+    public func makeAsyncIterator() -> AsyncIterator {
+        makeIterator()
+    }
+
+    /// The same messages transformed as they are read (used to decode raw bytes into typed messages).
     public func map<T: Sendable>(_ transform: @escaping @Sendable (Element) throws -> T) -> RPCReader<T> {
-        let (stream, continuation) = AsyncThrowingStream<T, any Error>.makeStream()
-        let base = self.base
-        let task = Task {
-            do {
-                for try await element in base { continuation.yield(try transform(element)) }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
+        let makeIterator = self.makeIterator
+        return RPCReader<T> {
+            var base = makeIterator()
+            return RPCReader<T>.AsyncIterator {
+                guard let element = try await base.next() else { return nil }
+                return try transform(element)
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return RPCReader<T>(stream)
+    }
+
+    /// Pulls the messages one at a time.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        private let pull: () async throws -> Element?
+
+        init(_ pull: @escaping () async throws -> Element?) {
+            self.pull = pull
+        }
+
+        init(_ base: AsyncThrowingStream<Element, any Error>.AsyncIterator) {
+            var base = base
+            self.init { try await base.next() }
+        }
+
+        public mutating func next() async throws -> Element? {
+            try await pull()
+        }
     }
 }
 

@@ -9,6 +9,10 @@ import NIOCore
 /// Whatever nghttp2 has to send is pulled with `nghttp2_session_mem_send` in `flush()`: once per read
 /// batch (in `channelReadComplete`) and once per event-loop tick when handlers answer outside a read.
 /// The handler owns the session and deletes it exactly once, in `tearDown()`.
+///
+/// Receive windows reopen only for request bytes consumed: by the stream's handler (`consume`),
+/// here for bytes no handler will read, and at stream close for whatever the handler left.
+/// nghttp2 consumes padding and the DATA of streams it no longer knows.
 final class HTTP2ConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -466,6 +470,17 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
         scheduleFlush()
     }
 
+    /// The handler is done with `byteCount` received bytes of the stream: reopen the stream's and the
+    /// connection's windows by that much (nghttp2 queues a WINDOW_UPDATE once half a window is back).
+    func consume(streamID: Int32, byteCount: Int) {
+        guard let session, state != .closed else { return }
+        let rv = nghttp2_session_consume(session, streamID, byteCount)
+        if rv != 0 {
+            logger.debug("cannot consume", metadata: ["error": "\(NGHTTP2Error("nghttp2_session_consume", code: rv))"])
+        }
+        scheduleFlush()
+    }
+
     func resumeData(streamID: Int32) {
         guard let session, state != .closed else { return }
         nghttp2_session_resume_data(session, streamID)
@@ -509,7 +524,11 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     }
 
     func receiveDataChunk(streamID: Int32, data: UnsafePointer<UInt8>, length: Int) -> Int32 {
-        guard let stream = streams[streamID], stream.handler != nil else { return 0 }
+        guard let stream = streams[streamID], stream.handler != nil else {
+            // Nobody will read these bytes (a refused request): give the window back at once.
+            nghttp2_session_consume(session, streamID, length)
+            return 0
+        }
         stream.appendData(inboundSlice(data, length: length))
         return 0
     }
@@ -590,6 +609,11 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     func streamClosed(streamID: Int32, errorCode: UInt32) -> Int32 {
         guard let stream = streams.removeValue(forKey: streamID) else { return 0 }
         metrics.activeStreams.decrement()
+        let unconsumed = stream.takeUnconsumedBytes()
+        if unconsumed > 0, let session {
+            // The stream's own window is gone with it; the connection's must not leak.
+            nghttp2_session_consume_connection(session, unconsumed)
+        }
         if streams.isEmpty {
             idleSince = .now()
         }

@@ -33,8 +33,12 @@ public struct HTTP2ServerConfiguration: Sendable {
     public var maxHeaderListSize: Int = 16 * 1024
     /// SETTINGS_INITIAL_WINDOW_SIZE: how much request body a client may send on one stream ahead of
     /// window updates. Larger than the protocol default (64 KiB) so big messages flow without stalls.
+    /// The window reopens as the stream's handler consumes the body, so this also bounds what one
+    /// stream buffers for a handler that reads slowly.
     public var initialStreamWindowSize: Int = 1 << 20
-    /// Receive window of the whole connection, announced with a WINDOW_UPDATE after SETTINGS.
+    /// Receive window of the whole connection, announced with a WINDOW_UPDATE after SETTINGS; it
+    /// bounds the unconsumed request bytes of all streams together. Larger than one stream's window,
+    /// so one slow stream does not hold the others back.
     public var connectionWindowSize: Int = 16 << 20
 
     /// A connection with no open stream for this long gets GOAWAY and is closed.

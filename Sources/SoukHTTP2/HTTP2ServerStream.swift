@@ -28,6 +28,9 @@ final class HTTP2ServerStream: HTTP2ResponseStream {
     private var frameData: ByteBuffer?
     /// The error code of a RST_STREAM received from the client.
     var peerResetCode: UInt32?
+    /// Request DATA bytes received and not yet reported with `consumed`; they keep the receive
+    /// windows shut until then.
+    private var unconsumedBytes = 0
 
     // Response side.
     private var headersSent = false
@@ -95,6 +98,15 @@ final class HTTP2ServerStream: HTTP2ResponseStream {
         connection.submitReset(streamID: streamID, errorCode: errorCode)
     }
 
+    func consumed(_ byteCount: Int) {
+        assertOnEventLoop()
+        guard let connection else { return }
+        let count = min(byteCount, unconsumedBytes)
+        guard count > 0 else { return }
+        unconsumedBytes -= count
+        connection.consume(streamID: streamID, byteCount: count)
+    }
+
     private func resumeIfDeferred(_ connection: HTTP2ConnectionHandler) {
         if dataDeferred {
             dataDeferred = false
@@ -150,6 +162,7 @@ final class HTTP2ServerStream: HTTP2ResponseStream {
 
     /// Part of the payload of the DATA frame being received.
     func appendData(_ chunk: ByteBuffer) {
+        unconsumedBytes += chunk.readableBytes
         if frameData == nil {
             frameData = chunk
         } else {
@@ -216,6 +229,13 @@ final class HTTP2ServerStream: HTTP2ResponseStream {
     }
 
     // MARK: Closing
+
+    /// The received bytes the handler never reported; the stream is closing, so the connection
+    /// takes them back (they must not shrink the connection's window for good).
+    func takeUnconsumedBytes() -> Int {
+        defer { unconsumedBytes = 0 }
+        return unconsumedBytes
+    }
 
     /// The stream is closed: pending writes fail, the handler hears why, and every later call is ignored.
     func close(_ reason: HTTP2StreamCloseReason) {

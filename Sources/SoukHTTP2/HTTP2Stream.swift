@@ -24,8 +24,15 @@ public enum HTTP2StreamCloseReason: Sendable, Equatable {
 /// The receiving half of one request stream, implemented by the layer above HTTP/2.
 ///
 /// The transport calls these methods on the connection's event loop, in the order the frames arrived.
+///
+/// Flow control: the client may send only as many DATA bytes as the stream's (and the connection's)
+/// receive window allows, and the window reopens only for bytes the handler reports with
+/// `HTTP2ResponseStream.consumed(_:)`. A handler that ignores the body reports it at once; one that
+/// buffers it reports it as the buffer drains. Bytes still unreported when the stream closes are
+/// released by the transport.
 public protocol HTTP2StreamHandler: AnyObject {
     /// The payload of one DATA frame; empty when a frame only carries END_STREAM.
+    /// Its bytes count against the receive window until reported with `consumed(_:)`.
     func receiveData(_ data: ByteBuffer, endStream: Bool)
     /// Trailers from the client; they end the request body.
     func receiveTrailers(_ trailers: [HTTP2Header])
@@ -53,6 +60,10 @@ public protocol HTTP2ResponseStream: AnyObject {
     func sendTrailers(_ trailers: [HTTP2Header])
     /// Ends the stream at once with RST_STREAM and this HTTP/2 error code.
     func reset(errorCode: UInt32)
+    /// Reports that the handler is done with `byteCount` bytes of request DATA it received, so the
+    /// client may send that much more (a WINDOW_UPDATE follows once enough has been reported).
+    /// Reports beyond the bytes received are ignored.
+    func consumed(_ byteCount: Int)
 }
 
 /// Chooses a handler for each new request stream. One router serves every connection.

@@ -33,6 +33,9 @@ enum NGHTTP2Callbacks {
         // Closed streams are not kept for the priority tree (the server announces
         // SETTINGS_NO_RFC7540_PRIORITIES anyway).
         nghttp2_option_set_no_closed_streams(options, 1)
+        // Receive windows reopen only as the layer above consumes request bytes (backpressure);
+        // nghttp2 itself still consumes padding and the DATA it discards.
+        nghttp2_option_set_no_auto_window_update(options, 1)
 
         var session: OpaquePointer?
         rv = nghttp2_session_server_new2(&session, callbacks, userData, options)

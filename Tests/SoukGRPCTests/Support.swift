@@ -44,6 +44,8 @@ final class RecordingResponseStream: HTTP2ResponseStream, @unchecked Sendable {
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         var holdsData = false
         var heldPromises: [EventLoopPromise<Void>] = []
+        var consumed = 0
+        var consumedWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     let streamID: Int32 = 1
@@ -57,6 +59,21 @@ final class RecordingResponseStream: HTTP2ResponseStream, @unchecked Sendable {
     }
 
     var events: [Event] { state.withLockedValue { $0.events } }
+
+    /// Request bytes the call reported consumed so far.
+    var consumedBytes: Int { state.withLockedValue { $0.consumed } }
+
+    /// Waits until at least `count` request bytes were reported consumed.
+    func waitForConsumed(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLockedValue { state in
+                if state.consumed >= count { return true }
+                state.consumedWaiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
 
     /// While true, `sendData` promises stay pending (the peer's flow-control window is shut).
     func holdData(_ holds: Bool) {
@@ -124,6 +141,18 @@ final class RecordingResponseStream: HTTP2ResponseStream, @unchecked Sendable {
 
     func reset(errorCode: UInt32) {
         record(.reset(errorCode))
+    }
+
+    func consumed(_ byteCount: Int) {
+        eventLoop.preconditionInEventLoop()
+        let ready: [CheckedContinuation<Void, Never>] = state.withLockedValue { state in
+            state.consumed += byteCount
+            let total = state.consumed
+            let ready = state.consumedWaiters.filter { $0.count <= total }.map(\.continuation)
+            state.consumedWaiters.removeAll { $0.count <= total }
+            return ready
+        }
+        for continuation in ready { continuation.resume() }
     }
 }
 

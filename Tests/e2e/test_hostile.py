@@ -175,3 +175,59 @@ def test_hundreds_of_connections_that_never_finish_their_preface_are_closed(serv
     for raw in sockets:
         raw.close()
     assert closed == 300
+
+
+def test_a_call_that_stops_reading_holds_the_client_back(server):
+    """A client that keeps streaming to a call whose handler no longer reads is held back by flow
+    control: the server stops reopening the stream's window instead of buffering without limit.
+    FullDuplexCall stops reading while its first response waits for a window this client never opens."""
+    import socket
+    import time
+
+    import h2.settings
+
+    StreamingOutputCallRequest = message("grpc.testing.StreamingOutputCallRequest")
+    ResponseParameters = message("grpc.testing.ResponseParameters")
+    Payload = message("grpc.testing.Payload")
+    target = 200 * 1024 * 1024
+    bound = 8 * 1024 * 1024
+
+    conn = rawh2.Connection(server.port)
+    conn.h2.update_settings({h2.settings.SettingCodes.INITIAL_WINDOW_SIZE: 0})
+    stream = conn.h2.get_next_available_stream_id()
+    conn.h2.send_headers(stream, rawh2.grpc_headers("/grpc.testing.TestService/FullDuplexCall"))
+    first = StreamingOutputCallRequest(response_parameters=[ResponseParameters(size=1)])
+    conn.h2.send_data(stream, rawh2.grpc_frame(first.SerializeToString()))
+    conn.sock.sendall(conn.h2.data_to_send())
+    filler = rawh2.grpc_frame(StreamingOutputCallRequest(payload=Payload(body=b"\x00" * 65536)).SerializeToString())
+
+    conn.sock.settimeout(0.1)
+    sent = 0
+    stalled_since = None
+    while sent < target:
+        window = min(conn.h2.local_flow_control_window(stream), conn.h2.max_outbound_frame_size)
+        if window > 0:
+            stalled_since = None
+            offset = sent % len(filler)
+            chunk = filler[offset:offset + window]
+            conn.h2.send_data(stream, chunk)
+            conn.sock.sendall(conn.h2.data_to_send())
+            sent += len(chunk)
+            continue
+        # The window is shut: wait for the server to reopen it, for a while.
+        if stalled_since is None:
+            stalled_since = time.monotonic()
+            conn.h2.ping(b"flowctl!")
+            conn.sock.sendall(conn.h2.data_to_send())
+        elif time.monotonic() - stalled_since > 3:
+            break
+        conn._read_once()
+        assert not conn.closed and conn.terminated is None
+
+    conn.h2.reset_stream(stream, error_code=8)
+    try:
+        conn.sock.sendall(conn.h2.data_to_send())
+    except (OSError, socket.timeout):
+        pass
+    conn.close()
+    assert sent < bound, f"the client sent {sent} bytes to a call that stopped reading"

@@ -56,6 +56,23 @@ enum Wire {
         RawFrame(type: RawFrame.continuation, flags: endHeaders ? RawFrame.endHeaders : 0, streamID: streamID, payload: block).bytes
     }
 
+    /// DATA frames carrying `count` bytes, at most 16 KiB (the default SETTINGS_MAX_FRAME_SIZE) each.
+    static func data(streamID: UInt32, count: Int, endStream: Bool = false) -> [UInt8] {
+        var out: [UInt8] = []
+        var left = count
+        repeat {
+            let length = min(left, 16 * 1024)
+            left -= length
+            let flags = endStream && left == 0 ? RawFrame.endStream : 0
+            out += RawFrame(type: RawFrame.data, flags: flags, streamID: streamID, payload: Array(repeating: 0x62, count: length)).bytes
+        } while left > 0
+        return out
+    }
+
+    static func ping(_ payload: [UInt8]) -> [UInt8] {
+        RawFrame(type: RawFrame.ping, flags: 0, streamID: 0, payload: payload).bytes
+    }
+
     static func rstStream(streamID: UInt32, errorCode: UInt32) -> [UInt8] {
         RawFrame(type: RawFrame.rstStream, flags: 0, streamID: streamID, payload: withUnsafeBytes(of: errorCode.bigEndian, Array.init)).bytes
     }
@@ -135,8 +152,22 @@ final class RawHTTP2Connection: Sendable {
         return collector.snapshot
     }
 
+    /// Sends a PING and waits for its ACK: everything the server wrote before answering has arrived.
+    func roundTrip(_ tag: UInt8) async throws {
+        let payload = [UInt8](repeating: tag, count: 8)
+        try await send(Wire.ping(payload))
+        try await waitFor { $0.frames.contains { $0.type == RawFrame.ping && $0.flags & RawFrame.ack != 0 && $0.payload == payload } }
+    }
+
     func close() async {
         try? await channel.close()
+    }
+}
+
+extension RawFrame {
+    /// The window size increment of a WINDOW_UPDATE frame.
+    var windowIncrement: UInt32? {
+        type == Self.windowUpdate && payload.count == 4 ? Self.uint32(payload, at: 0) & 0x7fff_ffff : nil
     }
 }
 

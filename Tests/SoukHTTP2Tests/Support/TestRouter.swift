@@ -8,7 +8,9 @@ import Synchronization
 /// - `/hold`: never answers until the test calls `answerHeld` (or the stream closes);
 /// - `/trailers-only`: answers with one headers-only block (`:status 200`, `x-only: 1`);
 /// - `/reset`: resets the stream with INTERNAL_ERROR (2);
-/// - `/early`: answers completely before reading the request body.
+/// - `/early`: answers completely before reading the request body;
+/// - `/unread`: never answers and never consumes the body until the test calls `consumeUnread`.
+/// Every other handler consumes the body as it arrives.
 /// It records every opened path and every close reason.
 final class TestRouter: HTTP2StreamRouter {
     struct Opened: Sendable, Equatable {
@@ -21,6 +23,8 @@ final class TestRouter: HTTP2StreamRouter {
         var opened: [Opened] = []
         var closed: [Int32: HTTP2StreamCloseReason] = [:]
         var held: [Int32: NIOLoopBound<any HTTP2ResponseStream>] = [:]
+        var unread: [Int32: NIOLoopBound<any HTTP2ResponseStream>] = [:]
+        var unreadBytes: [Int32: Int] = [:]
     }
 
     private let state = Mutex(State())
@@ -36,23 +40,29 @@ final class TestRouter: HTTP2StreamRouter {
             state.withLock {
                 $0.closed[id] = reason
                 $0.held[id] = nil
+                $0.unread[id] = nil
             }
         }
         switch path {
         case "/hold":
             state.withLock { $0.held[stream.streamID] = NIOLoopBound(stream, eventLoop: stream.eventLoop) }
-            return RecordingHandler(streamID: stream.streamID, onClose: recordClose)
+            return RecordingHandler(stream: stream, onClose: recordClose)
+        case "/unread":
+            state.withLock { $0.unread[stream.streamID] = NIOLoopBound(stream, eventLoop: stream.eventLoop) }
+            return UnreadHandler(streamID: stream.streamID, onClose: recordClose) { [self] id, count in
+                state.withLock { $0.unreadBytes[id, default: 0] += count }
+            }
         case "/trailers-only":
             stream.sendHeaders([HTTP2Header(":status", "200"), HTTP2Header("x-only", "1")], endStream: true)
-            return RecordingHandler(streamID: stream.streamID, onClose: recordClose)
+            return RecordingHandler(stream: stream, onClose: recordClose)
         case "/reset":
             stream.reset(errorCode: 2)
-            return RecordingHandler(streamID: stream.streamID, onClose: recordClose)
+            return RecordingHandler(stream: stream, onClose: recordClose)
         case "/early":
             stream.sendHeaders([HTTP2Header(":status", "200")], endStream: false)
             stream.sendData(ByteBuffer(string: "early"), promise: nil)
             stream.sendTrailers([HTTP2Header("x-early", "1")])
-            return RecordingHandler(streamID: stream.streamID, onClose: recordClose)
+            return RecordingHandler(stream: stream, onClose: recordClose)
         default:
             let handler = EchoHandler(stream: stream, onClose: recordClose)
             stream.sendHeaders([HTTP2Header(":status", "200"), HTTP2Header("content-type", "application/octet-stream")], endStream: false)
@@ -105,23 +115,51 @@ final class TestRouter: HTTP2StreamRouter {
         return probe
     }
 
+    /// Request body bytes an `/unread` stream received so far (whether consumed or not).
+    func unreadBytes(_ id: Int32) -> Int {
+        state.withLock { $0.unreadBytes[id] ?? 0 }
+    }
+
+    /// Reports `count` bytes of `/unread` stream `id` consumed.
+    func consumeUnread(_ id: Int32, _ count: Int) async throws {
+        guard let stream = state.withLock({ $0.unread[id] }) else { return }
+        try await stream.eventLoop.submit { stream.value.consumed(count) }.get()
+    }
+
     /// The held stream as the transport hands it over (for calling it after it closed).
     func heldStream(_ id: Int32) -> NIOLoopBound<any HTTP2ResponseStream>? {
         state.withLock { $0.held[id] }
     }
 }
 
-/// Records how the stream closed; ignores the request body.
+/// Records how the stream closed; ignores (and so consumes at once) the request body.
 private final class RecordingHandler: HTTP2StreamHandler {
-    let streamID: Int32
+    let stream: any HTTP2ResponseStream
     let onClose: (Int32, HTTP2StreamCloseReason) -> Void
 
-    init(streamID: Int32, onClose: @escaping (Int32, HTTP2StreamCloseReason) -> Void) {
-        self.streamID = streamID
+    init(stream: any HTTP2ResponseStream, onClose: @escaping (Int32, HTTP2StreamCloseReason) -> Void) {
+        self.stream = stream
         self.onClose = onClose
     }
 
-    func receiveData(_ data: ByteBuffer, endStream: Bool) {}
+    func receiveData(_ data: ByteBuffer, endStream: Bool) { stream.consumed(data.readableBytes) }
+    func receiveTrailers(_ trailers: [HTTP2Header]) {}
+    func streamClosed(_ reason: HTTP2StreamCloseReason) { onClose(stream.streamID, reason) }
+}
+
+/// Counts the request body's bytes and leaves them unconsumed.
+private final class UnreadHandler: HTTP2StreamHandler {
+    let streamID: Int32
+    let onClose: (Int32, HTTP2StreamCloseReason) -> Void
+    let onData: (Int32, Int) -> Void
+
+    init(streamID: Int32, onClose: @escaping (Int32, HTTP2StreamCloseReason) -> Void, onData: @escaping (Int32, Int) -> Void) {
+        self.streamID = streamID
+        self.onClose = onClose
+        self.onData = onData
+    }
+
+    func receiveData(_ data: ByteBuffer, endStream: Bool) { onData(streamID, data.readableBytes) }
     func receiveTrailers(_ trailers: [HTTP2Header]) {}
     func streamClosed(_ reason: HTTP2StreamCloseReason) { onClose(streamID, reason) }
 }
@@ -139,6 +177,7 @@ private final class EchoHandler: HTTP2StreamHandler {
     func receiveData(_ data: ByteBuffer, endStream: Bool) {
         if data.readableBytes > 0 {
             stream.sendData(data, promise: nil)
+            stream.consumed(data.readableBytes)
         }
         if endStream { finish(how: "data", trailers: []) }
     }
