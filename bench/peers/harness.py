@@ -427,6 +427,14 @@ def machine():
     return f"{os.cpu_count()} CPUs ({model}), Linux {platform.release()}"
 
 
+def load_note(load_at_start):
+    """Whether anything else competed for the CPUs: a busy machine makes the figures unreliable."""
+    note = f"load average {load_at_start:.2f} at start, {os.getloadavg()[0]:.2f} at end"
+    if os.nice(0) > 0:
+        note += f"; run at nice {os.nice(0)}"
+    return note
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--souk-bin", required=True)
@@ -444,6 +452,7 @@ def main():
     args.duration = args.duration or (3 if args.quick else 10)
     args.warmup = args.warmup or (1 if args.quick else 3)
 
+    load_at_start = os.getloadavg()[0]
     load_test_protos()
     servers = all_servers(args.souk_bin)
     if args.servers:
@@ -451,6 +460,8 @@ def main():
         servers = [s for s in servers if s.name in wanted]
     workloads = args.workloads.split(",") if args.workloads else list(WORKLOADS)
     OUT.mkdir(parents=True, exist_ok=True)
+    for old_log in OUT.glob("*.log"):
+        old_log.unlink()
     bodies = {}
     for workload in WORKLOADS:
         bodies[workload] = OUT / f"{workload}.bin"
@@ -499,7 +510,7 @@ def main():
     report = [
         "# Souk against the servers people would pick instead" + ("" if souk_measured else " (peers only)"), "",
         f"- date: {now:%Y-%m-%d %H:%M} UTC",
-        f"- machine: {machine()}",
+        f"- machine: {machine()}; {load_note(load_at_start)}",
         f"- command: `{args.command}`",
         f"- method: each server started fresh per run, pinned to CPU {SERVER_CPU} (`taskset`); h2load pinned to "
         f"CPU {CLIENT_CPU}; {args.warmup} s warm-up, then a {args.duration} s measured window; {args.rounds} "
@@ -508,6 +519,10 @@ def main():
         "peak RSS is VmHWM. A client CPU use near 100% (⚠) means h2load, not the server, was the limit.",
     ]
     report += [f"- {name}: {version}" for name, version in tool_versions().items()]
+    if load_at_start > 0.5 or os.nice(0) > 0:
+        report += ["", "**The machine was not idle (see the load average above): other processes took CPU time "
+                   "from both sides, so these figures check that the harness works and do not compare the "
+                   "servers.** A server CPU use well under 100% with a client CPU use well under 100% shows it."]
     if not souk_measured:
         report += ["", "**Peers only: Souk was not measured.**"]
     report += [f"- {message}" for message in skipped]
