@@ -209,26 +209,26 @@ extension SoukV1 {
         /// How long a lockout lasts (15 minutes).
         public var lockoutDuration: Duration?
         /// Lifetime of a password-reset token (1 hour); tokens are single-use.
-        public var passwordResetTtl: Duration?
+        public var passwordResetTTL: Duration?
         /// Lifetime of an access token (e.g.
-        public var accessTokenTtl: Duration?
+        public var accessTokenTTL: Duration?
         /// Lifetime of a refresh token (e.g.
-        public var refreshTokenTtl: Duration?
+        public var refreshTokenTTL: Duration?
 
         public init(
             allowedEmailDomains: [String] = [],
             maxFailedLogins: Int32 = 0,
             lockoutDuration: Duration? = nil,
-            passwordResetTtl: Duration? = nil,
-            accessTokenTtl: Duration? = nil,
-            refreshTokenTtl: Duration? = nil
+            passwordResetTTL: Duration? = nil,
+            accessTokenTTL: Duration? = nil,
+            refreshTokenTTL: Duration? = nil
         ) {
             self.allowedEmailDomains = allowedEmailDomains
             self.maxFailedLogins = maxFailedLogins
             self.lockoutDuration = lockoutDuration
-            self.passwordResetTtl = passwordResetTtl
-            self.accessTokenTtl = accessTokenTtl
-            self.refreshTokenTtl = refreshTokenTtl
+            self.passwordResetTTL = passwordResetTTL
+            self.accessTokenTTL = accessTokenTTL
+            self.refreshTokenTTL = refreshTokenTTL
         }
     }
 }
@@ -241,9 +241,9 @@ extension SoukV1.AccountSettings: CProtoMessage {
         allowedEmailDomains = try Unpacked.strings(c.n_allowed_email_domains, c.allowed_email_domains, "allowed_email_domains")
         maxFailedLogins = c.max_failed_logins
         lockoutDuration = try Unpacked.duration(c.lockout_duration, "lockout_duration")
-        passwordResetTtl = try Unpacked.duration(c.password_reset_ttl, "password_reset_ttl")
-        accessTokenTtl = try Unpacked.duration(c.access_token_ttl, "access_token_ttl")
-        refreshTokenTtl = try Unpacked.duration(c.refresh_token_ttl, "refresh_token_ttl")
+        passwordResetTTL = try Unpacked.duration(c.password_reset_ttl, "password_reset_ttl")
+        accessTokenTTL = try Unpacked.duration(c.access_token_ttl, "access_token_ttl")
+        refreshTokenTTL = try Unpacked.duration(c.refresh_token_ttl, "refresh_token_ttl")
     }
 
     func fill(_ c: inout Souk__V1__AccountSettings, _ arena: inout EncodingArena) {
@@ -251,9 +251,9 @@ extension SoukV1.AccountSettings: CProtoMessage {
         c.allowed_email_domains = arena.strings(allowedEmailDomains)
         c.max_failed_logins = maxFailedLogins
         c.lockout_duration = arena.duration(lockoutDuration)
-        c.password_reset_ttl = arena.duration(passwordResetTtl)
-        c.access_token_ttl = arena.duration(accessTokenTtl)
-        c.refresh_token_ttl = arena.duration(refreshTokenTtl)
+        c.password_reset_ttl = arena.duration(passwordResetTTL)
+        c.access_token_ttl = arena.duration(accessTokenTTL)
+        c.refresh_token_ttl = arena.duration(refreshTokenTTL)
     }
 }
 
