@@ -107,11 +107,7 @@ public final class Identity: Sendable {
     /// Creates the platform operator from the command line's e-mail and the password from the
     /// environment, unless an operator exists already. Returns whether one was created.
     public func bootstrapOperator(email: String, password: String) async throws -> Bool {
-        let existing = try store.list(
-            AccountTable.table, AccountTable.byRoleStatus,
-            IndexRange.starting(with: [.string(""), .enumCase(SoukV1.Role.operator), .enumCase(SoukV1.RoleStatus.active)]),
-            page: PageRequest(size: 1))
-        guard existing.items.isEmpty else { return false }
+        guard try !hasOperator() else { return false }
         let new = NewAccount(email: email, password: password, givenName: "Platform operator", activeRoles: [.operator])
         do {
             _ = try await createAccount(new, in: nil, actor: .system("BootstrapOperator"))
@@ -119,6 +115,15 @@ public final class Identity: Sendable {
             throw IdentitySetupError("cannot create the platform operator: \(error.message)")
         }
         return true
+    }
+
+    /// Whether a platform operator account exists.
+    public func hasOperator() throws -> Bool {
+        let existing = try store.list(
+            AccountTable.table, AccountTable.byRoleStatus,
+            IndexRange.starting(with: [.string(""), .enumCase(SoukV1.Role.operator), .enumCase(SoukV1.RoleStatus.active)]),
+            page: PageRequest(size: 1))
+        return !existing.items.isEmpty
     }
 
     func mappingEmailTaken<T>(_ body: () async throws -> T) async throws -> T {
