@@ -98,8 +98,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SoukStandardServicesTests", dependencies: ["SoukStandardServices", "SoukGRPC", "SoukMessages", nioCore]),
-        .testTarget(name: "SoukAccessTests", dependencies: ["SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore"]),
-        .testTarget(name: "SoukIdentityTests", dependencies: ["SoukIdentity", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukDemo", logging]),
+        .testTarget(name: "SoukAccessTests", dependencies: ["SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", nioCore]),
+        .testTarget(
+            name: "SoukIdentityTests",
+            dependencies: ["SoukIdentity", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukDemo", logging, nioCore]),
         .testTarget(
             name: "SoukStoreTests",
             dependencies: ["SoukStore", "SoukStoreTools", "SoukStoreFixtures", .product(name: "PropertyBased", package: "swift-property-based")]

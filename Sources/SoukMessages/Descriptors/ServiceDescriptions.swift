@@ -16,6 +16,19 @@ public struct MethodDescription: Sendable, Equatable {
     /// the descriptor set was built without `--include_source_info`.
     public var leadingComments: String
 
+    public init(
+        service: String, name: String, inputType: String, outputType: String, clientStreaming: Bool, serverStreaming: Bool,
+        leadingComments: String
+    ) {
+        self.service = service
+        self.name = name
+        self.inputType = inputType
+        self.outputType = outputType
+        self.clientStreaming = clientStreaming
+        self.serverStreaming = serverStreaming
+        self.leadingComments = leadingComments
+    }
+
     /// `service/method`, as logged and as error messages name a method.
     public var fullName: String { "\(service)/\(name)" }
 }
