@@ -74,3 +74,10 @@ public func rpcError(from error: any Error, logger: Logger? = nil) -> any Error 
 private func singular(_ table: String) -> String {
     table.hasSuffix("s") ? String(table.dropLast()) : table
 }
+
+extension RPCError {
+    /// The `ErrorDetail` this error carries in `souk-error-bin`, if any.
+    public var errorDetail: SoukV1.ErrorDetail? {
+        trailers.binaryValues(soukErrorTrailer).first.flatMap { try? SoukV1.ErrorDetail(decoding: $0) }
+    }
+}

@@ -35,7 +35,7 @@ import Testing
     @Test func noTokenWhereGuestsAreNotAllowedIsUnauthenticated() async {
         let error = await status(getAccount, request(), token: nil)
         #expect(error?.code == .unauthenticated)
-        #expect(error?.detail?.reason == .tokenInvalid)
+        #expect(error?.errorDetail?.reason == .tokenInvalid)
     }
 
     @Test func aRefusedTokenIsUnauthenticatedWithItsReason() async {
@@ -49,7 +49,7 @@ import Testing
         #expect(await status(getAccount, request(), token: "customer") == nil)
         let error = await status(getAccount, request(account: FakeAuthenticator.adminID), token: "customer")
         #expect(error?.code == .permissionDenied)
-        #expect(error?.detail?.reason == .notAllowed)
+        #expect(error?.errorDetail?.reason == .notAllowed)
     }
 
     @Test func adminsAndOperatorsNeedNoOwnership() async throws {
@@ -61,7 +61,7 @@ import Testing
     @Test func aTokenNeverActsInAnotherMarketplace() async {
         let error = await status(getAccount, request(FakeAuthenticator.otherMarketplace), token: "admin")
         #expect(error?.code == .permissionDenied)
-        #expect(error?.detail?.reason == .marketplaceMismatch)
+        #expect(error?.errorDetail?.reason == .marketplaceMismatch)
     }
 
     @Test func marketplaceMustBeAKnownUUID() async {
@@ -90,7 +90,7 @@ import Testing
         #expect(await status(method, SoukV1.GetMeRequest(), token: "operator") == nil)
         let error = await status(method, SoukV1.GetMeRequest(), token: "customer")
         #expect(error?.code == .permissionDenied)
-        #expect(error?.detail?.reason == .marketplaceMismatch)
+        #expect(error?.errorDetail?.reason == .marketplaceMismatch)
     }
 
     @Test func rolesThatAreNotActiveAreRefused() async {
@@ -98,7 +98,7 @@ import Testing
         let request = SoukV1.ListAccountsRequest(marketplaceID: FakeAuthenticator.marketplace.description)
         let denied = await status(method, request, token: "customer")
         #expect(denied?.code == .permissionDenied)
-        #expect(denied?.detail?.reason == .notAllowed)
+        #expect(denied?.errorDetail?.reason == .notAllowed)
         #expect(await status(method, request, token: "admin") == nil)
     }
 
@@ -117,7 +117,7 @@ import Testing
         let method = builder.unary("GetPublicProfile", verticals: [.laundry]) { (_: SoukV1.GetPublicProfileRequest, _) in SoukV1.PersonSummary() }
         let error = await status(method, SoukV1.GetPublicProfileRequest(marketplaceID: FakeAuthenticator.marketplace.description), token: nil)
         #expect(error?.code == .failedPrecondition)
-        #expect(error?.detail?.reason == .wrongVertical)
+        #expect(error?.errorDetail?.reason == .wrongVertical)
     }
 
     @Test func storeErrorsBecomeStatuses() async {
@@ -126,7 +126,7 @@ import Testing
         }
         let error = await status(method, SoukV1.GetPublicProfileRequest(marketplaceID: FakeAuthenticator.marketplace.description), token: nil)
         #expect(error?.code == .aborted)
-        #expect(error?.detail?.reason == .staleVersion)
+        #expect(error?.errorDetail?.reason == .staleVersion)
     }
 
     @Test func unimplementedMethodsAnswerAfterAuthorization() async throws {

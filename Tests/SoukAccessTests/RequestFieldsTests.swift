@@ -54,9 +54,9 @@ import Testing
         #expect(error.code == .invalidArgument)
         #expect(error.message == "lines[0].quantity: must be between 1 and 12")
         #expect(error.fieldViolations == [FieldViolation(field: "lines[0].quantity", description: "must be between 1 and 12")])
-        #expect(error.detail == SoukV1.ErrorDetail(reason: .quantityLimit, field: "lines[0].quantity", userMessage: "must be between 1 and 12"))
+        #expect(error.errorDetail == SoukV1.ErrorDetail(reason: .quantityLimit, field: "lines[0].quantity", userMessage: "must be between 1 and 12"))
         let locked = RPCError.souk(.resourceExhausted, .accountLocked, "locked", retryTime: Timestamp(seconds: 9))
-        #expect(locked.detail?.retryTime == Timestamp(seconds: 9))
+        #expect(locked.errorDetail?.retryTime == Timestamp(seconds: 9))
         #expect(locked.fieldViolations.isEmpty)
     }
 

@@ -76,10 +76,3 @@ struct AccessHarness {
         }
     }
 }
-
-extension RPCError {
-    /// The ErrorDetail in `souk-error-bin`, if any.
-    var detail: SoukV1.ErrorDetail? {
-        trailers.binaryValues(soukErrorTrailer).first.flatMap { try? SoukV1.ErrorDetail(decoding: $0) }
-    }
-}

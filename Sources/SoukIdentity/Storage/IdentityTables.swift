@@ -9,7 +9,7 @@ import SoukStore
 /// A marketplace: the contract's message as stored.
 public enum MarketplaceTable {
     static let bySlug = Index<SoukV1.Marketplace>.unique("marketplaces.slug") { [.string($0.slug)] }
-    static let all = Index<SoukV1.Marketplace>.nonUnique("marketplaces.all") { _ in [] }
+    static let all = Index<SoukV1.Marketplace>.nonUnique("marketplaces.all", key: { _ in [] })
     static let byVertical = Index<SoukV1.Marketplace>.nonUnique("marketplaces.vertical") { [.enumCase($0.vertical)] }
     static let byArchived = Index<SoukV1.Marketplace>.nonUnique("marketplaces.archived") { [.bool($0.archived)] }
     static let byArchivedVertical = Index<SoukV1.Marketplace>.nonUnique("marketplaces.archived_vertical") {
@@ -44,9 +44,9 @@ public enum AccountTable {
     }
     static let byMarketplace = Index<AccountRecord>.nonUnique("accounts.marketplace") { [.string($0.account.marketplaceID)] }
     /// One entry per role the account holds, with the role's status.
-    static let byRoleStatus = Index<AccountRecord>.nonUnique("accounts.role_status") { record in
+    static let byRoleStatus = Index<AccountRecord>.nonUnique("accounts.role_status", keys: { record in
         record.account.roles.map { [.string(record.account.marketplaceID), .enumCase($0.role), .enumCase($0.status)] }
-    }
+    })
     static let byState = Index<AccountRecord>.nonUnique("accounts.state") {
         [.string($0.account.marketplaceID), .enumCase($0.account.state)]
     }
@@ -88,9 +88,9 @@ enum SessionTable {
     static let byRefreshToken = Index<SessionRecord>.unique("sessions.refresh_token") {
         $0.revoked ? nil : [.bytes($0.refreshTokenHash)]
     }
-    static let byRetiredRefreshToken = Index<SessionRecord>.nonUnique("sessions.retired_refresh_token") { (session: SessionRecord) in
+    static let byRetiredRefreshToken = Index<SessionRecord>.nonUnique("sessions.retired_refresh_token", keys: { session in
         session.revoked ? [] : session.retiredRefreshHashes.map { [.bytes($0)] }
-    }
+    })
     static let byAccount = Index<SessionRecord>.nonUnique("sessions.account") { $0.revoked ? nil : [.id($0.accountID)] }
 
     static let table = Table(
