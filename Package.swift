@@ -65,7 +65,7 @@ let package = Package(
         ),
         // Who may call what: callers from bearer tokens, access rules read from the contract's Access lines,
         // the souk.v1 method builder (marketplace scope, ownership), the UNIMPLEMENTED fallback.
-        .target(name: "SoukAccess", dependencies: ["SoukGRPC", "SoukMessages", "SoukStore", logging]),
+        .target(name: "SoukAccess", dependencies: ["SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore]),
         // Marketplaces, accounts, sessions and tokens, passwords (Argon2id), mail outbox, audit log.
         .target(name: "SoukIdentity", dependencies: ["SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging, nioCore, nioPosix]),
         // The demo marketplaces and accounts `souk-server --demo` loads.

@@ -1,4 +1,5 @@
 import Logging
+import NIOCore
 import SoukGRPC
 import SoukMessages
 import SoukStore
@@ -17,6 +18,9 @@ public enum MarketplaceScope: Sendable {
     /// May be empty for guests and operators, who then act on the platform (operator Login,
     /// and the calls about one's own session an operator makes).
     case marketplaceOrPlatform
+    /// The request names no marketplace (CreateMarketplace, ListMarketplaces): anyone the
+    /// Access line admits acts on the platform.
+    case platform
 }
 
 /// What a contract handler knows about its call once the builder's checks passed.
@@ -126,14 +130,14 @@ public struct SoukMethodBuilder: Sendable {
     ) -> RPCMethod {
         let check = checks(name, scope: scope, verticals: verticals, owner: owner)
         let logger = logger
-        return .unary(name) { (request: Request, context) in
+        return refusingNUL(Request.self, .unary(name) { (request: Request, context) in
             do {
                 let call = try check.prepare(request, marketplaceID: request.marketplaceID, context)
                 return try await body(request, call)
             } catch {
                 throw rpcError(from: error, logger: logger)
             }
-        }
+        })
     }
 
     /// A server-streaming RPC whose request names its marketplace.
@@ -144,14 +148,14 @@ public struct SoukMethodBuilder: Sendable {
     ) -> RPCMethod {
         let check = checks(name, scope: scope, verticals: verticals, owner: owner)
         let logger = logger
-        return .serverStreaming(name) { (request: Request, writer: RPCWriter<Response>, context) in
+        return refusingNUL(Request.self, .serverStreaming(name) { (request: Request, writer: RPCWriter<Response>, context) in
             do {
                 let call = try check.prepare(request, marketplaceID: request.marketplaceID, context)
                 try await body(request, writer, call)
             } catch {
                 throw rpcError(from: error, logger: logger)
             }
-        }
+        })
     }
 
     /// A unary RPC that acts on the platform, not in a marketplace (CreateMarketplace,
@@ -159,15 +163,39 @@ public struct SoukMethodBuilder: Sendable {
     public func platformUnary<Request: ProtoMessage, Response: ProtoMessage>(
         _ name: String, _ body: @escaping @Sendable (Request, SoukCall) async throws -> Response
     ) -> RPCMethod {
-        let check = checks(name, scope: .marketplaceOrPlatform, verticals: nil, owner: Ownership<Request>?.none)
+        let check = checks(name, scope: .platform, verticals: nil, owner: Ownership<Request>?.none)
         let logger = logger
-        return .unary(name) { (request: Request, context) in
+        return refusingNUL(Request.self, .unary(name) { (request: Request, context) in
             do {
                 let call = try check.prepare(request, marketplaceID: "", context)
                 return try await body(request, call)
             } catch {
                 throw rpcError(from: error, logger: logger)
             }
+        })
+    }
+
+    /// Refuses, before decoding, a request whose string field holds a NUL character: protobuf-c
+    /// would cut the string there, and the body would act on a value the client never sent.
+    private func refusingNUL<Request: ProtoMessage>(_ type: Request.Type, _ method: RPCMethod) -> RPCMethod {
+        @Sendable func check(_ bytes: ByteBuffer) throws {
+            if let field = bytes.withUnsafeReadableBytes({ Request.stringFieldContainingNUL(in: $0) }) {
+                throw RPCError.invalidField(field, "must not contain NUL characters")
+            }
+        }
+        switch method.handler {
+        case .unary(let handler):
+            return RPCMethod(name: method.name, handler: .unary { bytes, context in
+                try check(bytes)
+                return try await handler(bytes, context)
+            })
+        case .serverStreaming(let handler):
+            return RPCMethod(name: method.name, handler: .serverStreaming { bytes, writer, context in
+                try check(bytes)
+                try await handler(bytes, writer, context)
+            })
+        default:
+            return method
         }
     }
 
@@ -198,7 +226,9 @@ struct CallChecks<Request>: Sendable {
         let decision = try authorize(rule, context)
         var marketplaceID: RecordID?
         var marketplace: SoukV1.Marketplace?
-        if text.isEmpty {
+        if scope == .platform {
+            // No marketplace to check.
+        } else if text.isEmpty {
             guard scope == .marketplaceOrPlatform else { throw RPCError.invalidField("marketplace_id", "is required") }
             if let caller, !caller.isOperator {
                 throw RPCError.souk(.permissionDenied, .marketplaceMismatch, "the token belongs to a marketplace account: send its marketplace_id")

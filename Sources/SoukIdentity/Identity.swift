@@ -19,7 +19,7 @@ public final class Identity: Sendable {
 
     /// Every table identity keeps; add them to the store's schema.
     public static let tables: [AnyTable] = [
-        MarketplaceTable.table.erased, AccountTable.table.erased, SessionTable.table.erased,
+        MarketplaceTable.table.erased, AccountTable.table.erased, CredentialTable.table.erased, SessionTable.table.erased,
         PasswordResetTable.table.erased, AddressTable.table.erased, MailTable.table.erased, AuditTable.table.erased,
     ]
 
@@ -58,7 +58,18 @@ public final class Identity: Sendable {
         try store.get(
             AccountTable.table, unique: AccountTable.byEmail,
             [.string(marketplaceID?.description ?? ""), .string(EmailAddress.key(email))]
-        ).map(\.apiAccount)
+        ).map(present)
+    }
+
+    /// The contract's view of a stored account, with its sign-in fields.
+    func present(_ record: StoredRecord<AccountRecord>) throws -> SoukV1.Account {
+        record.apiAccount(try store.get(CredentialTable.table, record.id)?.value)
+    }
+
+    /// The contract's view of stored accounts (their credentials read in one batch).
+    func present(_ records: [StoredRecord<AccountRecord>]) throws -> [SoukV1.Account] {
+        let credentials = try store.get(CredentialTable.table, ids: records.map(\.id))
+        return zip(records, credentials).map { $0.apiAccount($1?.value) }
     }
 
     /// Creates an account after checking every field (INVALID_ARGUMENT naming it), hashing the
@@ -78,13 +89,15 @@ public final class Identity: Sendable {
             try await store.write(idempotencyKey: idempotencyKey, fingerprint: fingerprint, responseCodec: AccountOnlyCodec()) {
                 transaction in
                 let record = try transaction.insert(
-                    AccountTable.table, new.record(in: marketplace, passwordHash: hash, now: transaction.now, decidedBy: actor.accountID))
+                    AccountTable.table, new.record(in: marketplace, now: transaction.now, decidedBy: actor.accountID))
+                let credentials = try transaction.insert(CredentialTable.table, CredentialRecord(passwordHash: hash), id: record.id)
                 try AuditLog.record(
                     in: transaction, marketplaceID: record.value.account.marketplaceID,
                     resource: .init(type: .account, id: record.id.description), actor: actor,
                     to: SoukV1.AccountState.active.protoName, resourceVersion: record.version)
-                let session = try sessionDevice.map { try sessions.open(in: transaction, account: record, rules: rules, deviceName: $0) }
-                return SoukV1.SignUpResponse(account: record.apiAccount, session: session)
+                let account = record.apiAccount(credentials.value)
+                let session = try sessionDevice.map { try sessions.open(in: transaction, account: account, rules: rules, deviceName: $0) }
+                return SoukV1.SignUpResponse(account: account, session: session)
             }
         }
         guard let account = result.value.account else { throw RPCError(.internalError, "stored sign-up without an account") }
@@ -92,7 +105,8 @@ public final class Identity: Sendable {
             guard let sessionDevice, let id = RecordID(account.id) else { return (account, nil) }
             let session = try await store.write { transaction in
                 let record = try transaction.require(AccountTable.table, id)
-                return try sessions.open(in: transaction, account: record, rules: rules, deviceName: sessionDevice)
+                let account = record.apiAccount(try transaction.get(CredentialTable.table, id)?.value)
+                return try sessions.open(in: transaction, account: account, rules: rules, deviceName: sessionDevice)
             }
             return (account, session)
         }

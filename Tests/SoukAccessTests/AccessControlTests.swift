@@ -129,6 +129,22 @@ import Testing
         #expect(error?.errorDetail?.reason == .staleVersion)
     }
 
+    @Test func stringsHoldingNULsAreRefusedBeforeTheyAreCut() async throws {
+        let method = builder.unary("GetPublicProfile") { (request: SoukV1.GetPublicProfileRequest, _) in
+            SoukV1.PersonSummary(accountID: request.accountID)
+        }
+        let marketplace = Array(FakeAuthenticator.marketplace.description.utf8)
+        var bytes: [UInt8] = [0x0A, UInt8(marketplace.count)] + marketplace
+        bytes += [0x12, 0x03, UInt8(ascii: "a"), 0, UInt8(ascii: "b")]  // account_id = "a\0b"
+        do {
+            _ = try await harness.call("souk.v1.Accounts", method, bytes: bytes, token: nil)
+            Issue.record("a NUL inside account_id was accepted")
+        } catch let error as RPCError {
+            #expect(error.code == .invalidArgument)
+            #expect(error.fieldViolations.first?.field == "account_id")
+        }
+    }
+
     @Test func unimplementedMethodsAnswerAfterAuthorization() async throws {
         let fallback = UnimplementedMethods.services(rules: harness.rules, implemented: [])
         #expect(fallback.count == 15)

@@ -52,12 +52,17 @@ struct AccessHarness {
 
     /// Runs `method` with `request`; returns the response bytes.
     func call(_ service: String, _ method: RPCMethod, _ request: some ProtoMessage, token: String?) async throws -> [UInt8] {
+        try await call(service, method, bytes: request.encoded(), token: token)
+    }
+
+    /// Runs `method` with packed request bytes; returns the response bytes.
+    func call(_ service: String, _ method: RPCMethod, bytes: [UInt8], token: String?) async throws -> [UInt8] {
         guard case .unary(let handler) = method.handler else { throw RPCError(.internalError, "not unary") }
         let context = context(service, method.name, token: token)
         let result = Mutex<[UInt8]>([])
         try await AuthenticationInterceptor(authenticator: authenticator, rules: rules).intercept(context) {
             try await AuthorizationInterceptor(rules: rules).intercept(context) {
-                let reply = try await handler(ByteBuffer(bytes: request.encoded()), context)
+                let reply = try await handler(ByteBuffer(bytes: bytes), context)
                 result.withLock { $0 = Array(reply.readableBytesView) }
             }
         }

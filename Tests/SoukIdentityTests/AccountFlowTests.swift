@@ -100,6 +100,23 @@ import Testing
         #expect(reused?.errorDetail?.reason == .requestIDReused)
     }
 
+    @Test func signingInAndChangingThePasswordLeaveTheAccountVersion() async throws {
+        let marketplace = try await fixture.marketplace()
+        let signUp = try await fixture.signUp(marketplace, email: "jo@rutgers.edu")
+        let version = try #require(signUp.account?.version)
+        _ = await fixture.error("souk.v1.Accounts", "Login", SoukV1.LoginRequest(
+            marketplaceID: marketplace.id, email: "jo@rutgers.edu", password: "Wrong-pass-1"), as: SoukV1.Session.self)
+        let session: SoukV1.Session = try await fixture.accounts(
+            "Login", SoukV1.LoginRequest(marketplaceID: marketplace.id, email: "jo@rutgers.edu", password: "Abcdef1!"))
+        #expect(session.account?.version == version)
+        #expect(session.account?.lastLoginTime == Timestamp(fixture.clock.read()) && session.account?.failedLoginCount == 0)
+        let _: SoukV1.ChangePasswordResponse = try await fixture.accounts("ChangePassword", SoukV1.ChangePasswordRequest(
+            marketplaceID: marketplace.id, currentPassword: "Abcdef1!", newPassword: "Newpass1!"), token: session.accessToken)
+        let me: SoukV1.Account = try await fixture.accounts(
+            "GetMe", SoukV1.GetMeRequest(marketplaceID: marketplace.id), token: session.accessToken)
+        #expect(me.version == version)
+    }
+
     @Test func wrongPasswordsLockTheAccountForTheMarketplacesLockout() async throws {
         let marketplace = try await fixture.marketplace(settings: .init(accounts: .init(maxFailedLogins: 3, lockoutDuration: .seconds(120))))
         _ = try await fixture.signUp(marketplace, email: "jo@rutgers.edu")
@@ -315,7 +332,8 @@ import Testing
             "DeleteAccount", SoukV1.DeleteAccountRequest(marketplaceID: marketplace.id, password: "Abcdef1!"), token: token)
         #expect(await getMe(marketplace, token)?.code == .unauthenticated)
         let stored = try #require(try fixture.store.get(AccountTable.table, RecordID(signUp.account!.id)!))
-        #expect(stored.value.account.state == .deleted && stored.value.account.email.isEmpty && stored.value.passwordHash.isEmpty)
+        #expect(stored.value.account.state == .deleted && stored.value.account.email.isEmpty && stored.value.account.givenName.isEmpty)
+        #expect(try fixture.store.get(CredentialTable.table, stored.id)?.value.passwordHash == "")
         _ = try await fixture.signUp(marketplace, email: "jo@rutgers.edu", requestID: "again")
     }
 

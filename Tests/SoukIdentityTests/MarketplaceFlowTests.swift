@@ -135,6 +135,8 @@ import Testing
                 "Login", SoukV1.LoginRequest(marketplaceID: login.marketplaceID, email: login.email, password: login.password))
             #expect(session.account?.roles.contains { $0.role == login.role && $0.status == .active } == true)
         }
+        let dasher = try #require(try fixture.identity.account(email: "dasher.demo@rutgers.edu", marketplaceID: RecordID(logins[10].marketplaceID)))
+        #expect(dasher.laundryProfile?.dormID == DemoDorm.mattiaHall.id.description && dasher.dasherProfile?.age == 20)
         let dripNDash = try #require(try fixture.identity.marketplaces.marketplace(slug: "drip-n-dash"))
         #expect(dripNDash.settings?.accounts?.allowedEmailDomains == ["rutgers.edu"])
         let chateau = try #require(try fixture.identity.marketplaces.marketplace(slug: "chateau-du-nox"))

@@ -24,11 +24,20 @@ import Testing
         #expect(throws: (any Error).self) { try truncated.withUnsafeBytes { try SessionTable.table.codec.decode($0) } }
     }
 
-    @Test func accountRecordsKeepThePasswordHashApart() throws {
-        let record = AccountRecord(account: SoukV1.Account(email: "a@b.co", givenName: "王小明"), passwordHash: "$argon2id$x")
+    @Test func accountsAndTheirCredentialsRoundTrip() throws {
+        let record = AccountRecord(account: SoukV1.Account(email: "a@b.co", givenName: "王小明"))
         var bytes: [UInt8] = []
         try AccountTable.table.codec.encode(record, into: &bytes)
         #expect(try bytes.withUnsafeBytes { try AccountTable.table.codec.decode($0) } == record)
+        for credentials in [
+            CredentialRecord(passwordHash: "$argon2id$x"),
+            CredentialRecord(passwordHash: "h", failedLogins: 4, lockedUntil: StoreTime(microsecondsSinceEpoch: 9), lastLogin: nil),
+            CredentialRecord(passwordHash: "", failedLogins: 0, lockedUntil: nil, lastLogin: StoreTime(microsecondsSinceEpoch: -1)),
+        ] {
+            var bytes: [UInt8] = []
+            try CredentialTable.table.codec.encode(credentials, into: &bytes)
+            #expect(try bytes.withUnsafeBytes { try CredentialTable.table.codec.decode($0) } == credentials)
+        }
     }
 
     @Test func settingsMaskCopiesOnlyTheNamedPaths() {

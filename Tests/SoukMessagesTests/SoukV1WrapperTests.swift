@@ -85,3 +85,21 @@ import Testing
         #expect(methods.contains { $0.serverStreaming })
     }
 }
+
+@Suite struct EmbeddedNULTests {
+    @Test func findsNULsInNestedAndRepeatedStrings() throws {
+        let clean = SoukV1.SignUpRequest(marketplaceID: "m", email: "a@b.co", givenName: "Ann").encoded()
+        #expect(clean.withUnsafeBytes { SoukV1.SignUpRequest.stringFieldContainingNUL(in: $0) } == nil)
+        let named = try Protoc.encode("souk.v1.SignUpRequest", #"given_name: "Ann\000e""#, files: ["souk/v1/accounts.proto"])
+        #expect(named.withUnsafeBytes { SoukV1.SignUpRequest.stringFieldContainingNUL(in: $0) } == "given_name")
+        // What protobuf-c makes of it: the string ends at the NUL.
+        #expect(try SoukV1.SignUpRequest(decoding: named).givenName == "Ann")
+        let nested = try Protoc.encode(
+            "souk.v1.UpdateProfileRequest", #"account { roles { reason: "ok" } roles { reason: "x\000" } }"#, files: ["souk/v1/accounts.proto"])
+        #expect(nested.withUnsafeBytes { SoukV1.UpdateProfileRequest.stringFieldContainingNUL(in: $0) } == "account.roles[1].reason")
+        let mask = try Protoc.encode("souk.v1.UpdateProfileRequest", #"update_mask { paths: "a" paths: "\000" }"#, files: ["souk/v1/accounts.proto"])
+        #expect(mask.withUnsafeBytes { SoukV1.UpdateProfileRequest.stringFieldContainingNUL(in: $0) } == "update_mask.paths[1]")
+        // Bytes fields may hold NULs.
+        #expect([0x12, 0x01, 0x00].withUnsafeBytes { GRPCTesting.Payload.stringFieldContainingNUL(in: $0) } == nil)
+    }
+}

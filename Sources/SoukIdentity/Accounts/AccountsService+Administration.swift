@@ -35,7 +35,7 @@ extension AccountsService {
             result = try store.list(AccountTable.table, AccountTable.byMarketplace, .starting(with: [.string(scope)]), page: page)
         }
         // A state filter next to another filter narrows the page (which may then hold fewer items).
-        let accounts = result.items.filter { state == nil || $0.value.account.state == state }.map(\.apiAccount)
+        let accounts = try identity.present(result.items.filter { state == nil || $0.value.account.state == state })
         return SoukV1.ListAccountsResponse(
             accounts: accounts, nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
@@ -91,11 +91,12 @@ extension AccountsService {
 
     func rejectRole(_ request: SoukV1.RejectRoleRequest, _ call: SoukCall) async throws -> SoukV1.Account {
         let role = try decidedRole(request.role)
-        let reason = try Self.reason(request.reason)
+        let reasonText = request.reason
         let target = try account(request.accountID, field: "account_id", call)
         let decider = call.caller?.accountID.description ?? ""
         let name = marketplaceName(call)
         return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "role rejected") { value, transaction in
+            let reason = try Self.reason(reasonText)
             guard let index = value.account.roles.firstIndex(where: { $0.role == role && $0.status == .pending }) else {
                 throw RPCError.souk(.failedPrecondition, .invalidTransition, "the \(role.word) role is not pending")
             }
@@ -139,7 +140,7 @@ extension AccountsService {
     func revokeRole(_ request: SoukV1.RevokeRoleRequest, _ call: SoukCall) async throws -> SoukV1.Account {
         if request.role == .customer { throw RPCError.invalidField("role", "the customer role is never taken away") }
         let role = try decidedRole(request.role, allowCustomer: false)
-        let reason = try Self.reason(request.reason)
+        let reasonText = request.reason
         let target = try account(request.accountID, field: "account_id", call)
         if role == .admin, target.id == call.caller?.accountID {
             throw RPCError.souk(.failedPrecondition, .invalidTransition, "an admin cannot revoke their own admin role")
@@ -147,6 +148,7 @@ extension AccountsService {
         let decider = call.caller?.accountID.description ?? ""
         let name = marketplaceName(call)
         return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "role revoked") { value, transaction in
+            let reason = try Self.reason(reasonText)
             guard let index = value.account.roles.firstIndex(where: { $0.role == role && $0.status == .active }) else {
                 throw RPCError.souk(.failedPrecondition, .invalidTransition, "the account does not hold the \(role.word) role")
             }
@@ -161,13 +163,15 @@ extension AccountsService {
     }
 
     func blockAccount(_ request: SoukV1.BlockAccountRequest, _ call: SoukCall) async throws -> SoukV1.Account {
-        let reason = try Self.reason(request.reason)
+        let reasonText = request.reason
         let target = try account(request.accountID, field: "account_id", call)
         guard target.id != call.caller?.accountID else {
             throw RPCError.souk(.failedPrecondition, .invalidTransition, "an account cannot block itself")
         }
         let name = marketplaceName(call)
         return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "blocked") { value, _ in
+            // After the version check, so a retried block says ABORTED whatever it carries.
+            let reason = try Self.reason(reasonText)
             guard value.account.state == .active else {
                 throw RPCError.souk(
                     .failedPrecondition, .invalidTransition,
@@ -185,14 +189,16 @@ extension AccountsService {
     func unblockAccount(_ request: SoukV1.UnblockAccountRequest, _ call: SoukCall) async throws -> SoukV1.Account {
         let target = try account(request.accountID, field: "account_id", call)
         let name = marketplaceName(call)
-        return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "unblocked") { value, _ in
+        return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "unblocked") { value, transaction in
             guard value.account.state == .blocked else {
                 throw RPCError.souk(.failedPrecondition, .invalidTransition, "the account is not blocked")
             }
             value.account.state = .active
             value.account.blockReason = ""
-            value.account.failedLoginCount = 0
-            value.account.lockedUntil = nil
+            try transaction.update(CredentialTable.table, target.id) { credentials in
+                credentials.failedLogins = 0
+                credentials.lockedUntil = nil
+            }
             return AccountChange(
                 from: SoukV1.AccountState.blocked.protoName, to: SoukV1.AccountState.active.protoName,
                 notice: ("Your \(name) account was unblocked", "An admin unblocked your \(name) account; you can sign in again."))

@@ -6,11 +6,11 @@ import SoukStore
 // One's own account: reading, profile changes, deletion, asking for a role.
 extension AccountsService {
     func getMe(_ request: SoukV1.GetMeRequest, _ call: SoukCall) async throws -> SoukV1.Account {
-        try callerAccount(call).1.apiAccount
+        try identity.present(callerAccount(call).1)
     }
 
     func getAccount(_ request: SoukV1.GetAccountRequest, _ call: SoukCall) async throws -> SoukV1.Account {
-        try account(request.accountID, field: "account_id", call).apiAccount
+        try identity.present(account(request.accountID, field: "account_id", call))
     }
 
     func getPublicProfile(_ request: SoukV1.GetPublicProfileRequest, _ call: SoukCall) async throws -> SoukV1.PersonSummary {
@@ -112,7 +112,7 @@ extension AccountsService {
 
     func deleteAccount(_ request: SoukV1.DeleteAccountRequest, _ call: SoukCall) async throws -> SoukV1.DeleteAccountResponse {
         let (caller, record) = try callerAccount(call)
-        guard try await identity.passwords.verify(request.password, against: record.value.passwordHash) else {
+        guard try await identity.passwords.verify(request.password, against: passwordHash(record.id)) else {
             throw RPCError.souk(.unauthenticated, .badCredentials, "the password is wrong")
         }
         let hooks = identity.deletionHooks
@@ -134,7 +134,7 @@ extension AccountsService {
             value.account.laundryProfile = nil
             value.account.blockReason = ""
             value.account.state = .deleted
-            value.passwordHash = ""
+            try transaction.update(CredentialTable.table, caller.accountID) { $0 = CredentialRecord(passwordHash: "") }
             return AccountChange(
                 from: from, to: SoukV1.AccountState.deleted.protoName,
                 notice: ("Your \(name) account was deleted", "Your \(name) account and its personal data were deleted at your request."),

@@ -32,14 +32,14 @@ extension AccountsService {
         let rules = try identity.accountRules(scope)
         let found = try store.get(
             AccountTable.table, unique: AccountTable.byEmail, [.string(scope), .string(EmailAddress.key(request.email))])
-        let now = store.configuration.clock()
-        if let found, let lockedUntil = found.value.account.lockedUntil, StoreTime(lockedUntil) > now {
+        let credentials = try found.flatMap { try store.get(CredentialTable.table, $0.id) }
+        if let lockedUntil = credentials?.value.lockedUntil, lockedUntil > store.configuration.clock() {
             throw RPCError.souk(
                 .resourceExhausted, .accountLocked, "too many failed sign-ins: the account is locked, try again later",
-                retryTime: lockedUntil)
+                retryTime: Timestamp(lockedUntil))
         }
         // An unknown e-mail verifies against a decoy hash: same time, same answer.
-        guard try await identity.passwords.verify(request.password, against: found?.value.passwordHash), let found else {
+        guard try await identity.passwords.verify(request.password, against: credentials?.value.passwordHash), let found, let credentials else {
             if let found { try await recordFailedLogin(found.id, rules: rules) }
             throw Self.badCredentials
         }
@@ -47,18 +47,20 @@ extension AccountsService {
             throw RPCError.souk(.permissionDenied, .accountBlocked, "the account is blocked")
         }
         let sessions = identity.sessions
-        let hashRead = found.value.passwordHash
         let deviceName = request.deviceName
         let session = try await store.write { transaction in
-            let current = try transaction.require(AccountTable.table, found.id)
+            let account = try transaction.require(AccountTable.table, found.id)
+            let current = try transaction.require(CredentialTable.table, found.id)
             // The password changed while it was being verified: the one checked is no longer valid.
-            guard current.value.passwordHash == hashRead, current.value.account.state == .active else { throw Self.badCredentials }
-            let record = try transaction.update(AccountTable.table, found.id) { value in
-                value.account.failedLoginCount = 0
-                value.account.lockedUntil = nil
-                value.account.lastLoginTime = Timestamp(transaction.now)
+            guard current.value.passwordHash == credentials.value.passwordHash, account.value.account.state == .active else {
+                throw Self.badCredentials
             }
-            return try sessions.open(in: transaction, account: record, rules: rules, deviceName: deviceName)
+            let updated = try transaction.update(CredentialTable.table, found.id) { value in
+                value.failedLogins = 0
+                value.lockedUntil = nil
+                value.lastLogin = transaction.now
+            }
+            return try sessions.open(in: transaction, account: account.apiAccount(updated.value), rules: rules, deviceName: deviceName)
         }
         logger.info("signed in", metadata: [
             "account_id": "\(found.id)", "marketplace_id": "\(scope)", "session_id": "\(session.sessionID)",
@@ -72,15 +74,15 @@ extension AccountsService {
     private func recordFailedLogin(_ id: RecordID, rules: AccountRules) async throws {
         let locked: Bool = try await store.write { transaction in
             var locked = false
-            try transaction.update(AccountTable.table, id) { value in
-                if let until = value.account.lockedUntil, StoreTime(until) <= transaction.now {
+            try transaction.update(CredentialTable.table, id) { value in
+                if let until = value.lockedUntil, until <= transaction.now {
                     // A lockout that ended starts a fresh count.
-                    value.account.lockedUntil = nil
-                    value.account.failedLoginCount = 0
+                    value.lockedUntil = nil
+                    value.failedLogins = 0
                 }
-                value.account.failedLoginCount += 1
-                if value.account.failedLoginCount >= rules.maxFailedLogins {
-                    value.account.lockedUntil = Timestamp(transaction.now.adding(rules.lockoutDuration))
+                value.failedLogins += 1
+                if value.failedLogins >= rules.maxFailedLogins {
+                    value.lockedUntil = transaction.now.adding(rules.lockoutDuration)
                     locked = true
                 }
             }
@@ -118,18 +120,18 @@ extension AccountsService {
         if let problem = PasswordPolicy.problem(with: request.newPassword) {
             throw RPCError.invalidField("new_password", problem, reason: .weakPassword)
         }
-        let (caller, account) = try callerAccount(call)
-        guard try await identity.passwords.verify(request.currentPassword, against: account.value.passwordHash) else {
+        let (caller, _) = try callerAccount(call)
+        let hashRead = try passwordHash(caller.accountID)
+        guard try await identity.passwords.verify(request.currentPassword, against: hashRead) else {
             throw RPCError.souk(.unauthenticated, .badCredentials, "the current password is wrong")
         }
         let newHash = try await identity.passwords.hash(request.newPassword)
         let sessions = identity.sessions
-        let hashRead = account.value.passwordHash
         let ended = try await store.write { transaction in
-            guard try transaction.require(AccountTable.table, caller.accountID).value.passwordHash == hashRead else {
+            guard try transaction.require(CredentialTable.table, caller.accountID).value.passwordHash == hashRead else {
                 throw RPCError.souk(.aborted, .staleVersion, "the password was changed meanwhile; try again")
             }
-            try transaction.update(AccountTable.table, caller.accountID) { $0.passwordHash = newHash }
+            try transaction.update(CredentialTable.table, caller.accountID) { $0.passwordHash = newHash }
             return try sessions.revokeAll(in: transaction, accountID: caller.accountID, except: caller.sessionID)
         }
         logger.info("password changed", metadata: ["account_id": "\(caller.accountID)", "ended_sessions": "\(ended)"])
@@ -193,10 +195,10 @@ extension AccountsService {
                   let account = try transaction.get(AccountTable.table, current.value.accountID), account.value.account.state != .deleted
             else { throw invalid }
             try transaction.update(PasswordResetTable.table, reset.id) { $0.used = true }
-            try transaction.update(AccountTable.table, account.id) { value in
+            try transaction.update(CredentialTable.table, account.id) { value in
                 value.passwordHash = newHash
-                value.account.failedLoginCount = 0
-                value.account.lockedUntil = nil
+                value.failedLogins = 0
+                value.lockedUntil = nil
             }
             return try sessions.revokeAll(in: transaction, accountID: account.id)
         }

@@ -76,6 +76,11 @@ public struct AccountsService: RPCService {
         return record
     }
 
+    /// The password hash of an account ("" when it has none).
+    func passwordHash(_ id: RecordID) throws -> String {
+        try store.get(CredentialTable.table, id)?.value.passwordHash ?? ""
+    }
+
     /// The caller's own account record.
     func callerAccount(_ call: SoukCall) throws -> (Caller, StoredRecord<AccountRecord>) {
         let caller = try call.requireCaller()
@@ -127,7 +132,7 @@ public struct AccountsService: RPCService {
                         accountID: id.description, subject: notice.subject, body: notice.body)
                 }
                 if changed.revokesSessions { _ = try sessions.revokeAll(in: transaction, accountID: id) }
-                return (record, changed)
+                return (record.apiAccount(try transaction.get(CredentialTable.table, id)?.value), changed)
             }
         }
         var metadata: Logger.Metadata = [
@@ -135,7 +140,7 @@ public struct AccountsService: RPCService {
         ]
         if !changed.from.isEmpty || !changed.to.isEmpty { metadata["transition"] = "\(changed.from) -> \(changed.to)" }
         logger.info("account \(event)", metadata: metadata)
-        return record.apiAccount
+        return record
     }
 
     /// The name a marketplace's mail uses.

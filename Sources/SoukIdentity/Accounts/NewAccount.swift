@@ -94,7 +94,7 @@ public struct NewAccount: Sendable {
     }
 
     /// The stored account: customer active, the other roles active or pending as asked.
-    func record(in marketplace: SoukV1.Marketplace?, passwordHash: String, now: StoreTime, decidedBy: String) -> AccountRecord {
+    func record(in marketplace: SoukV1.Marketplace?, now: StoreTime, decidedBy: String) -> AccountRecord {
         let time = Timestamp(now)
         var grants: [SoukV1.RoleGrant] = []
         if marketplace != nil {
@@ -114,7 +114,7 @@ public struct NewAccount: Sendable {
             account.laundryProfile = laundryProfile
             if grants.contains(where: { $0.role == .courier }) { Self.makeDasher(&account, age: dasherAge) }
         }
-        return AccountRecord(account: account, passwordHash: passwordHash)
+        return AccountRecord(account: account)
     }
 
     /// Gives a laundry courier the Dasher profile; a Dasher's rating starts at 5 stars.

@@ -62,17 +62,18 @@ public final class SessionManager: TokenAuthenticator {
     /// Opens a session for the account in `transaction` and returns it with its new tokens
     /// (the only time the tokens exist outside the client).
     func open(
-        in transaction: Transaction, account: StoredRecord<AccountRecord>, rules: AccountRules, deviceName: String
+        in transaction: Transaction, account: SoukV1.Account, rules: AccountRules, deviceName: String
     ) throws -> SoukV1.Session {
+        guard let accountID = RecordID(account.id) else { throw RPCError(.internalError, "session for an account without an id") }
         let access = SecretToken.generate()
         let refresh = SecretToken.generate()
         let record = SessionRecord(
-            accountID: account.id, marketplaceID: account.value.account.marketplaceID,
+            accountID: accountID, marketplaceID: account.marketplaceID,
             accessTokenHash: access.hash.bytes, accessExpiry: transaction.now.adding(rules.accessTokenTTL),
             refreshTokenHash: refresh.hash.bytes, refreshExpiry: transaction.now.adding(rules.refreshTokenTTL),
             retiredRefreshHashes: [], revoked: false, deviceName: String(deviceName.prefix(120)))
         let session = try transaction.insert(SessionTable.table, record)
-        return Self.apiSession(session, access: access, refresh: refresh, account: account.apiAccount)
+        return Self.apiSession(session, access: access, refresh: refresh, account: account)
     }
 
     static func apiSession(
@@ -121,7 +122,8 @@ public final class SessionManager: TokenAuthenticator {
                     record.refreshTokenHash = refresh.hash.bytes
                     record.refreshExpiry = transaction.now.adding(rules.refreshTokenTTL)
                 }
-                return .rotated(Self.apiSession(updated, access: access, refresh: refresh, account: account.apiAccount))
+                let presented = account.apiAccount(try transaction.get(CredentialTable.table, account.id)?.value)
+                return .rotated(Self.apiSession(updated, access: access, refresh: refresh, account: presented))
             }
             if let session = try transaction.first(
                 SessionTable.table, SessionTable.byRetiredRefreshToken, IndexRange.starting(with: [.bytes(hash)]))

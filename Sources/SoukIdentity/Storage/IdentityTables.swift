@@ -20,16 +20,16 @@ public enum MarketplaceTable {
         indexes: [bySlug, all, byVertical, byArchived, byArchivedVertical])
 }
 
-/// An account and its password hash.
+/// An account: profile, roles and state. Its password and sign-in counters live in
+/// `CredentialRecord`, so signing in or changing the password never changes the account's
+/// version (an edit a client prepared stays valid).
 public struct AccountRecord: Sendable, Equatable {
-    /// The account as the contract shows it (id, version and times come from the envelope).
+    /// The account as the contract shows it (id, version and times come from the envelope; the
+    /// sign-in fields from the credentials).
     public var account: SoukV1.Account
-    /// Argon2id hash string; empty once the account is deleted.
-    var passwordHash: String
 
-    init(account: SoukV1.Account, passwordHash: String) {
+    init(account: SoukV1.Account) {
         self.account = account
-        self.passwordHash = passwordHash
     }
 
     /// Whether the account is a platform operator's.
@@ -53,14 +53,43 @@ public enum AccountTable {
     public static let table = Table(
         "accounts",
         codec: FieldCodec<AccountRecord>(
+            write: { value, writer in writer.message(value.account) },
+            read: { reader in AccountRecord(account: try reader.message(SoukV1.Account.self)) }),
+        indexes: [byEmail, byMarketplace, byRoleStatus, byState])
+}
+
+/// The secret and the sign-in counters of an account, stored under the account's id.
+struct CredentialRecord: Sendable, Equatable {
+    /// Argon2id hash string; empty once the account is deleted.
+    var passwordHash: String
+    /// Failed sign-ins in a row.
+    var failedLogins: Int32 = 0
+    var lockedUntil: StoreTime?
+    var lastLogin: StoreTime?
+}
+
+enum CredentialTable {
+    static let table = Table(
+        "account_credentials",
+        codec: FieldCodec<CredentialRecord>(
             write: { value, writer in
-                writer.message(value.account)
                 writer.string(value.passwordHash)
+                writer.int(Int64(value.failedLogins))
+                for time in [value.lockedUntil, value.lastLogin] {
+                    writer.bool(time != nil)
+                    writer.time(time ?? StoreTime(microsecondsSinceEpoch: 0))
+                }
             },
             read: { reader in
-                AccountRecord(account: try reader.message(SoukV1.Account.self), passwordHash: try reader.string())
-            }),
-        indexes: [byEmail, byMarketplace, byRoleStatus, byState])
+                var record = CredentialRecord(passwordHash: try reader.string(), failedLogins: Int32(truncatingIfNeeded: try reader.int()))
+                let lockedSet = try reader.bool()
+                let locked = try reader.time()
+                let lastSet = try reader.bool()
+                let last = try reader.time()
+                record.lockedUntil = lockedSet ? locked : nil
+                record.lastLogin = lastSet ? last : nil
+                return record
+            }))
 }
 
 /// A signed-in session: the hashes of its current token pair and of the refresh tokens it
@@ -180,13 +209,16 @@ enum AddressTable {
 }
 
 extension StoredRecord where Value == AccountRecord {
-    /// The contract's view: the stored account with its id, version and times.
-    public var apiAccount: SoukV1.Account {
+    /// The contract's view: the stored account with its id, version, times and sign-in fields.
+    func apiAccount(_ credentials: CredentialRecord?) -> SoukV1.Account {
         var account = value.account
         account.id = id.description
         account.version = Int64(version)
         account.createTime = Timestamp(createdAt)
         account.updateTime = Timestamp(updatedAt)
+        account.failedLoginCount = credentials?.failedLogins ?? 0
+        account.lockedUntil = credentials?.lockedUntil.map(Timestamp.init)
+        account.lastLoginTime = credentials?.lastLogin.map(Timestamp.init)
         return account
     }
 }
