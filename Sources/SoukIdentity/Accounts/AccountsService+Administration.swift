@@ -84,7 +84,7 @@ extension AccountsService {
             value.account.roles[index].decideTime = Timestamp(transaction.now)
             if laundry, role == .courier { NewAccount.makeDasher(&value.account, age: 0) }
             return AccountChange(
-                from: SoukV1.RoleStatus.pending.protoName, to: SoukV1.RoleStatus.active.protoName, reason: "\(role.word) role",
+                from: SoukV1.RoleStatus.pending.protoName, to: SoukV1.RoleStatus.active.protoName, role: role,
                 notice: ("Your \(role.word) role at \(name) was approved", "An admin approved your \(role.word) role at \(name)."))
         }
     }
@@ -105,7 +105,7 @@ extension AccountsService {
             value.account.roles[index].decidedByAccountID = decider
             value.account.roles[index].decideTime = Timestamp(transaction.now)
             return AccountChange(
-                from: SoukV1.RoleStatus.pending.protoName, to: SoukV1.RoleStatus.rejected.protoName, reason: "\(role.word) role: \(reason)",
+                from: SoukV1.RoleStatus.pending.protoName, to: SoukV1.RoleStatus.rejected.protoName, reason: reason, role: role,
                 notice: ("Your \(role.word) role at \(name) was not approved", "An admin did not approve your \(role.word) role: \(reason)"))
         }
     }
@@ -132,7 +132,7 @@ extension AccountsService {
             }
             if laundry, role == .courier { NewAccount.makeDasher(&value.account, age: 0) }
             return AccountChange(
-                from: from, to: SoukV1.RoleStatus.active.protoName, reason: "\(role.word) role",
+                from: from, to: SoukV1.RoleStatus.active.protoName, role: role,
                 notice: ("You have the \(role.word) role at \(name)", "An admin gave you the \(role.word) role at \(name)."))
         }
     }
@@ -157,7 +157,7 @@ extension AccountsService {
             value.account.roles[index].decidedByAccountID = decider
             value.account.roles[index].decideTime = Timestamp(transaction.now)
             return AccountChange(
-                from: SoukV1.RoleStatus.active.protoName, to: SoukV1.RoleStatus.revoked.protoName, reason: "\(role.word) role: \(reason)",
+                from: SoukV1.RoleStatus.active.protoName, to: SoukV1.RoleStatus.revoked.protoName, reason: reason, role: role,
                 notice: ("Your \(role.word) role at \(name) was revoked", "An admin revoked your \(role.word) role: \(reason)"))
         }
     }

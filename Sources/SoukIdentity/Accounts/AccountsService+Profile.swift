@@ -170,7 +170,7 @@ extension AccountsService {
                 value.account.roles.append(grant)
             }
             if laundry, role == .courier { NewAccount.makeDasher(&value.account, age: age) }
-            return AccountChange(to: SoukV1.RoleStatus.pending.protoName, reason: "\(role.word) role requested")
+            return AccountChange(to: SoukV1.RoleStatus.pending.protoName, role: role)
         }
     }
 }

@@ -94,7 +94,10 @@ public struct AccountsService: RPCService {
     struct AccountChange: Sendable {
         var from = ""
         var to = ""
+        /// The reason the actor gave (audited as given).
         var reason = ""
+        /// The role a role decision is about (logged; the audit entry's states are its statuses).
+        var role: SoukV1.Role?
         /// Subject and body of an ACCOUNT_NOTICE mail to the account.
         var notice: (subject: String, body: String)?
         var revokesSessions = false
@@ -139,6 +142,7 @@ public struct AccountsService: RPCService {
             "account_id": "\(id)", "marketplace_id": "\(scope)", "actor_account_id": "\(actor.accountID)", "version": "\(record.version)",
         ]
         if !changed.from.isEmpty || !changed.to.isEmpty { metadata["transition"] = "\(changed.from) -> \(changed.to)" }
+        if let role = changed.role { metadata["role"] = "\(role.protoName)" }
         logger.info("account \(event)", metadata: metadata)
         return record
     }
