@@ -26,6 +26,13 @@ final class IdentityFixture: Sendable {
     let services: [String: [any RPCService]]
 
     static let operatorEmail = "ops@souk.example"
+
+    /// Logs only failures, so test output stays readable.
+    static var quietLogger: Logger {
+        var logger = Logger(label: "test.identity")
+        logger.logLevel = .error
+        return logger
+    }
     static let operatorPassword = "Operator-Pass-1"
 
     init(accessTokenTTL: Duration = .seconds(3600)) throws {
@@ -37,11 +44,12 @@ final class IdentityFixture: Sendable {
         configuration.writeBufferBytes = 4 << 20
         let clock = self.clock
         configuration.clock = { clock.read() }
-        configuration.logger = Logger(label: "test.store")
+        configuration.logger = Self.quietLogger
         store = try Store(configuration, schema: Schema(Identity.tables))
         var identityConfiguration = IdentityConfiguration()
         identityConfiguration.passwordHashMemoryKiB = 64
         identityConfiguration.accessTokenTTL = accessTokenTTL
+        identityConfiguration.logger = Self.quietLogger
         identity = try Identity(store: store, configuration: identityConfiguration)
         rules = try AccessRules.contract()
         var services: [String: [any RPCService]] = [:]

@@ -36,6 +36,7 @@ public struct AccountRecord: Sendable, Equatable {
     public var isOperator: Bool { account.roles.contains { $0.role == .operator && $0.status == .active } }
 }
 
+/// Accounts, with their unique e-mail per marketplace and the indexes admins list them by.
 public enum AccountTable {
     /// E-mail per marketplace, lower-cased; deleted accounts free theirs.
     static let byEmail = Index<AccountRecord>.unique("accounts.email") { record in
