@@ -74,9 +74,6 @@ public struct SoukCall: Sendable {
         guard let marketplace, let marketplaceID else { throw RPCError.invalidField("marketplace_id", "is required") }
         return (marketplaceID, marketplace)
     }
-
-    /// Whether the caller passed through a role that needs no ownership (admin, operator, ...).
-    public var isUnrestricted: Bool { decision == .allowed }
 }
 
 /// Who owns what a request names, declared once per RPC whose Access line has `(owner)`.
@@ -108,6 +105,21 @@ public struct Ownership<Request>: Sendable {
 /// unknown marketplace NOT_FOUND; archived FAILED_PRECONDITION; wrong vertical
 /// FAILED_PRECONDITION), and the ownership rule declared with the method. Errors the body throws
 /// are mapped to statuses by `rpcError(from:)`.
+///
+///     let build = SoukMethodBuilder(service: "souk.v1.Orders", rules: rules, marketplaces: identity.marketplaces, logger: logger)
+///     var methods: [RPCMethod] {
+///         [
+///             // Access: customer (owner), provider (owner), admin, operator.
+///             build.unary("CancelOrder", verticals: [.retail, .foodDelivery], owner: Ownership { request, call, caller, roles in
+///                 let order = try orders.get(request.orderID, in: call)   // NOT_FOUND when missing
+///                 return roles.contains(.customer) && order.customerID == caller.accountID
+///                     || roles.contains(.provider) && order.providerID == caller.accountID
+///             }) { request, call in try await cancel(request, call) },
+///         ]
+///     }
+///
+/// Registering a method whose Access line has `(owner)` without an ownership rule (or one with a
+/// rule it does not need) stops the server at startup.
 public struct SoukMethodBuilder: Sendable {
     /// For example `souk.v1.Accounts`.
     public let service: String

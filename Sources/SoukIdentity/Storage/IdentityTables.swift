@@ -31,9 +31,6 @@ public struct AccountRecord: Sendable, Equatable {
     init(account: SoukV1.Account) {
         self.account = account
     }
-
-    /// Whether the account is a platform operator's.
-    public var isOperator: Bool { account.roles.contains { $0.role == .operator && $0.status == .active } }
 }
 
 /// Accounts, with their unique e-mail per marketplace and the indexes admins list them by.
