@@ -1,11 +1,15 @@
 import ArgumentParser
+import Foundation
 import Logging
 import Metrics
 import NIOCore
 import NIOPosix
 import Prometheus
+import SoukAccess
+import SoukDemo
 import SoukGRPC
 import SoukHTTP2
+import SoukIdentity
 import SoukStandardServices
 import SoukStore
 import SoukStoreTools
@@ -40,6 +44,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds calls in flight may take to finish after SIGTERM.") var shutdownGracePeriod = 30
     @Option(help: "fsync every commit group (sync) or leave writes to the OS (none).") var sync: SyncOption = .sync
     @Flag(help: "Serve grpc.testing.TestService for interoperability tests and benchmarks.") var enableTestService = false
+    @Flag(help: "Load the five demo marketplaces and their demo accounts, and print the demo logins on stdout.") var demo = false
+    @Option(help: ArgumentHelp(
+        "E-mail of the platform operator created at first start (default: $SOUK_OPERATOR_EMAIL); its password comes from $SOUK_OPERATOR_PASSWORD.",
+        valueName: "email")) var operatorEmail: String?
+    @Option(help: "Longest access-token lifetime, in seconds (a marketplace setting may shorten it).") var accessTokenTtl = 3600
+    @Option(help: "Longest refresh-token lifetime, in seconds (a marketplace setting may shorten it).") var refreshTokenTtl = 2_592_000
+    @Option(help: "Argon2id memory per password hash, in KiB (libsodium's interactive cost by default; small values only for tests).")
+    var passwordHashMemoryKib = PasswordHasher.defaultMemoryKiB
 
     func validate() throws {
         if (tlsCert == nil) != (tlsKey == nil) {
@@ -50,6 +62,10 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxConcurrentStreams > 0 else { throw ValidationError("--max-concurrent-streams must be positive") }
         guard idleTimeout > 0, handshakeTimeout > 0, shutdownGracePeriod >= 0 else {
             throw ValidationError("timeouts must be positive")
+        }
+        guard accessTokenTtl > 0, refreshTokenTtl > 0 else { throw ValidationError("token lifetimes must be positive") }
+        guard passwordHashMemoryKib >= PasswordHasher.minimumMemoryKiB else {
+            throw ValidationError("--password-hash-memory-kib must be at least \(PasswordHasher.minimumMemoryKiB)")
         }
     }
 
@@ -76,10 +92,23 @@ struct ServeCommand: AsyncParsableCommand {
         let control = try StoreControlServer(store: store)
         let maintenance = Task { await store.runMaintenance() }
 
-        let services = makeServices()
+        // Every contract RPC's Access line, read from the embedded descriptor set: the server does
+        // not start when one is missing or malformed.
+        let rules = try AccessRules.contract()
+        let identity = try Identity(store: store, configuration: identityConfiguration())
+        try await bootstrapOperator(identity, logger: logger)
+        if demo {
+            for login in try await DemoLoader(identity: identity).load() { print(login.line) }
+            fflush(nil)  // stdout may be a pipe: the logins must reach it now
+        }
+
+        let services = makeServices(identity: identity, rules: rules)
         let router = GRPCRouter(
             services: services.all,
-            interceptors: [LoggingInterceptor(logger: Logger(label: "souk.rpc")), MetricsInterceptor()],
+            interceptors: [
+                LoggingInterceptor(logger: Logger(label: "souk.rpc")), MetricsInterceptor(),
+                AuthenticationInterceptor(authenticator: identity.sessions, rules: rules), AuthorizationInterceptor(rules: rules),
+            ],
             configuration: .init(maxReceiveMessageSize: maxReceiveMessageSize),
             logger: Logger(label: "souk.grpc")
         )
@@ -106,12 +135,43 @@ struct ServeCommand: AsyncParsableCommand {
         logger.info("stopped")
     }
 
-    private func makeServices() -> (all: [any RPCService], health: HealthService) {
-        var services: [any RPCService] = []
+    private func identityConfiguration() -> IdentityConfiguration {
+        var configuration = IdentityConfiguration()
+        configuration.accessTokenTTL = .seconds(accessTokenTtl)
+        configuration.refreshTokenTTL = .seconds(refreshTokenTtl)
+        configuration.passwordHashMemoryKiB = passwordHashMemoryKib
+        configuration.logger = Logger(label: "souk.identity")
+        return configuration
+    }
+
+    /// Creates the platform operator at first start from --operator-email (or $SOUK_OPERATOR_EMAIL)
+    /// and $SOUK_OPERATOR_PASSWORD; never from a flag or a built-in password.
+    private func bootstrapOperator(_ identity: Identity, logger: Logger) async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let email = operatorEmail ?? environment["SOUK_OPERATOR_EMAIL"].flatMap { $0.isEmpty ? nil : $0 }
+        let password = environment["SOUK_OPERATOR_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let email else {
+            logger.debug("no operator e-mail given; no operator is created")
+            return
+        }
+        guard let password else {
+            if try identity.hasOperator() { return }
+            throw ValidationError("--operator-email needs the operator's password in $SOUK_OPERATOR_PASSWORD")
+        }
+        if try await identity.bootstrapOperator(email: email, password: password) {
+            logger.info("platform operator created", metadata: ["email": "\(email)"])
+        } else {
+            logger.info("a platform operator exists already; --operator-email is not used")
+        }
+    }
+
+    private func makeServices(identity: Identity, rules: AccessRules) -> (all: [any RPCService], health: HealthService) {
+        var services: [any RPCService] = identity.services(rules: rules)
+        services += UnimplementedMethods.services(rules: rules, implemented: services)
         if enableTestService {
             services += [InteropTestService(), UnimplementedService()] as [any RPCService]
         }
-        let names = services.map(\.serviceName) + ["grpc.health.v1.Health"] + ReflectionService.serviceNames
+        let names = Array(Set(services.map(\.serviceName))).sorted() + ["grpc.health.v1.Health"] + ReflectionService.serviceNames
         let health = HealthService(servingServices: names)
         services.append(health)
         services += ReflectionService.allVersions(registeredServices: names) as [any RPCService]

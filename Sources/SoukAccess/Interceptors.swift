@@ -1,0 +1,64 @@
+import SoukGRPC
+import SoukMessages
+
+/// Resolves the `authorization: Bearer <token>` metadata of contract calls to a `Caller`
+/// (attached under `CallerKey`). A refused token is kept under `AuthenticationFailureKey` for
+/// `AuthorizationInterceptor` to decide on; this interceptor never ends a call itself.
+/// Calls outside the contract (health, reflection) are passed through untouched.
+public struct AuthenticationInterceptor: ServerInterceptor {
+    let authenticator: any TokenAuthenticator
+    let rules: AccessRules
+
+    public init(authenticator: any TokenAuthenticator, rules: AccessRules) {
+        self.authenticator = authenticator
+        self.rules = rules
+    }
+
+    public func intercept(_ context: ServerContext, next: @Sendable () async throws -> Void) async throws {
+        if let header = context.requestMetadata["authorization"], rules.rule(for: context.method) != nil {
+            do {
+                guard let token = Self.bearerToken(header) else {
+                    throw RPCError.souk(.unauthenticated, .tokenInvalid, "the authorization metadata must be \"Bearer <access token>\"")
+                }
+                context[CallerKey.self] = try authenticator.caller(forAccessToken: token)
+            } catch let error as RPCError {
+                context[AuthenticationFailureKey.self] = error
+            }
+        }
+        try await next()
+    }
+
+    /// The token of `Bearer <token>` (the scheme is case-insensitive); nil when malformed.
+    static func bearerToken(_ header: String) -> String? {
+        let parts = header.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return String(parts[1])
+    }
+}
+
+/// Checks every contract call against its Access line before the handler runs:
+/// UNAUTHENTICATED without a valid token where guests are not allowed, PERMISSION_DENIED when
+/// the caller holds none of the allowed roles as active. Ownership and marketplace checks need
+/// the request and happen in `SoukMethodBuilder`.
+public struct AuthorizationInterceptor: ServerInterceptor {
+    let rules: AccessRules
+
+    public init(rules: AccessRules) {
+        self.rules = rules
+    }
+
+    public func intercept(_ context: ServerContext, next: @Sendable () async throws -> Void) async throws {
+        if let rule = rules.rule(for: context.method) {
+            _ = try authorize(rule, context)
+        }
+        try await next()
+    }
+
+    static func deniedMessage(_ method: MethodDescriptor, _ rule: AccessRule, _ reason: SoukV1.ErrorReason) -> String {
+        let allowed = rule.description.dropFirst("Access: ".count).dropLast()
+        if reason == .rolePending {
+            return "\(method) needs a role that is still pending approval (allowed: \(allowed))"
+        }
+        return "\(method) is not allowed for the caller's roles (allowed: \(allowed))"
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import SoukAccess
+import SoukGRPC
+import SoukMessages
+import SoukStore
+
+// Account administration by admins and operators: listing, creating, role decisions, blocking.
+extension AccountsService {
+    func listAccounts(_ request: SoukV1.ListAccountsRequest, _ call: SoukCall) async throws -> SoukV1.ListAccountsResponse {
+        let scope = Self.scopeKey(call)
+        let role: SoukV1.Role? = request.role == .unspecified ? nil : request.role
+        let status: SoukV1.RoleStatus? = request.roleStatus == .unspecified ? nil : request.roleStatus
+        let state: SoukV1.AccountState? = request.state == .unspecified ? nil : request.state
+        let prefix = EmailAddress.key(request.emailPrefix)
+        if status != nil, role == nil { throw RPCError.invalidField("role_status", "needs role (for example role=COURIER, role_status=PENDING)") }
+        if !prefix.isEmpty, role != nil { throw RPCError.invalidField("email_prefix", "cannot be combined with role") }
+        let filters = "role=\(request.role.rawValue);status=\(request.roleStatus.rawValue);state=\(request.state.rawValue);email=\(prefix)"
+        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        let result: Page<AccountRecord>
+        if let role {
+            var parts: [KeyPart] = [.string(scope), .enumCase(role)]
+            if let status { parts.append(.enumCase(status)) }
+            result = try store.list(AccountTable.table, AccountTable.byRoleStatus, .starting(with: parts), page: page)
+        } else if !prefix.isEmpty {
+            var upper = Array(prefix.utf8)
+            upper[upper.count - 1] += 1  // e-mail keys are ASCII, so the last byte is below 0x7F
+            result = try store.list(
+                AccountTable.table, AccountTable.byEmail,
+                IndexRange(prefix: [.string(scope)], lower: RangeBound([.string(prefix)], inclusive: true),
+                           upper: RangeBound([.bytes(upper)], inclusive: false)),
+                page: page)
+        } else if let state {
+            result = try store.list(AccountTable.table, AccountTable.byState, .starting(with: [.string(scope), .enumCase(state)]), page: page)
+        } else {
+            result = try store.list(AccountTable.table, AccountTable.byMarketplace, .starting(with: [.string(scope)]), page: page)
+        }
+        // A state filter next to another filter narrows the page (which may then hold fewer items).
+        let accounts = try identity.present(result.items.filter { state == nil || $0.value.account.state == state })
+        return SoukV1.ListAccountsResponse(
+            accounts: accounts, nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
+    }
+
+    func createAccount(_ request: SoukV1.CreateAccountRequest, _ call: SoukCall) async throws -> SoukV1.Account {
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let caller = try call.requireCaller()
+        let requestID = try RequestFields.requestID(request.requestID)
+        for (index, role) in request.roles.enumerated() where ![.provider, .courier, .admin, .customer].contains(role) {
+            throw RPCError.invalidField("roles[\(index)]", "must be provider, courier or admin")
+        }
+        let new = NewAccount(
+            email: request.email, password: request.initialPassword, givenName: request.givenName, familyName: request.familyName,
+            phone: request.phone, activeRoles: request.roles, laundryProfile: request.laundryProfile)
+        var fingerprinted = request
+        fingerprinted.initialPassword = ""
+        return try await identity.createAccount(
+            new, in: marketplace, fields: .createAccount, actor: AuditActor(call, requestID: requestID),
+            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
+            fingerprint: RequestFingerprint(fingerprinted.encoded())
+        ).account
+    }
+
+    /// The role a decision is about: one a marketplace account can hold.
+    private func decidedRole(_ role: SoukV1.Role, allowCustomer: Bool = true) throws -> SoukV1.Role {
+        switch role {
+        case .provider, .courier, .admin: return role
+        case .customer where allowCustomer: return role
+        default: throw RPCError.invalidField("role", "must be provider, courier\(allowCustomer ? ", customer" : "") or admin")
+        }
+    }
+
+    func approveRole(_ request: SoukV1.ApproveRoleRequest, _ call: SoukCall) async throws -> SoukV1.Account {
+        let role = try decidedRole(request.role)
+        let target = try account(request.accountID, field: "account_id", call)
+        let decider = call.caller?.accountID.description ?? ""
+        let laundry = call.marketplace?.vertical == .laundry
+        let name = marketplaceName(call)
+        return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "role approved") { value, transaction in
+            guard let index = value.account.roles.firstIndex(where: { $0.role == role && $0.status == .pending }) else {
+                throw RPCError.souk(.failedPrecondition, .invalidTransition, "the \(role.word) role is not pending")
+            }
+            value.account.roles[index].status = .active
+            value.account.roles[index].reason = ""
+            value.account.roles[index].decidedByAccountID = decider
+            value.account.roles[index].decideTime = Timestamp(transaction.now)
+            if laundry, role == .courier { NewAccount.makeDasher(&value.account, age: 0) }
+            return AccountChange(
+                from: SoukV1.RoleStatus.pending.protoName, to: SoukV1.RoleStatus.active.protoName, role: role,
+                notice: ("Your \(role.word) role at \(name) was approved", "An admin approved your \(role.word) role at \(name)."))
+        }
+    }
+
+    func rejectRole(_ request: SoukV1.RejectRoleRequest, _ call: SoukCall) async throws -> SoukV1.Account {
+        let role = try decidedRole(request.role)
+        let reasonText = request.reason
+        let target = try account(request.accountID, field: "account_id", call)
+        let decider = call.caller?.accountID.description ?? ""
+        let name = marketplaceName(call)
+        return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "role rejected") { value, transaction in
+            let reason = try Self.reason(reasonText)
+            guard let index = value.account.roles.firstIndex(where: { $0.role == role && $0.status == .pending }) else {
+                throw RPCError.souk(.failedPrecondition, .invalidTransition, "the \(role.word) role is not pending")
+            }
+            value.account.roles[index].status = .rejected
+            value.account.roles[index].reason = reason
+            value.account.roles[index].decidedByAccountID = decider
+            value.account.roles[index].decideTime = Timestamp(transaction.now)
+            return AccountChange(
+                from: SoukV1.RoleStatus.pending.protoName, to: SoukV1.RoleStatus.rejected.protoName, reason: reason, role: role,
+                notice: ("Your \(role.word) role at \(name) was not approved", "An admin did not approve your \(role.word) role: \(reason)"))
+        }
+    }
+
+    func assignRole(_ request: SoukV1.AssignRoleRequest, _ call: SoukCall) async throws -> SoukV1.Account {
+        if request.role == .operator { throw RPCError.invalidField("role", "operator is never granted inside a marketplace") }
+        let role = try decidedRole(request.role)
+        let target = try account(request.accountID, field: "account_id", call)
+        let decider = call.caller?.accountID.description ?? ""
+        let laundry = call.marketplace?.vertical == .laundry
+        let name = marketplaceName(call)
+        return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "role assigned") { value, transaction in
+            let now = Timestamp(transaction.now)
+            let grant = SoukV1.RoleGrant(role: role, status: .active, decidedByAccountID: decider, requestTime: now, decideTime: now)
+            var from = ""
+            if let index = value.account.roles.firstIndex(where: { $0.role == role }) {
+                guard value.account.roles[index].status != .active else {
+                    throw RPCError.souk(.failedPrecondition, .invalidTransition, "the \(role.word) role is already active")
+                }
+                from = value.account.roles[index].status.protoName
+                value.account.roles[index] = grant
+            } else {
+                value.account.roles.append(grant)
+            }
+            if laundry, role == .courier { NewAccount.makeDasher(&value.account, age: 0) }
+            return AccountChange(
+                from: from, to: SoukV1.RoleStatus.active.protoName, role: role,
+                notice: ("You have the \(role.word) role at \(name)", "An admin gave you the \(role.word) role at \(name)."))
+        }
+    }
+
+    func revokeRole(_ request: SoukV1.RevokeRoleRequest, _ call: SoukCall) async throws -> SoukV1.Account {
+        if request.role == .customer { throw RPCError.invalidField("role", "the customer role is never taken away") }
+        let role = try decidedRole(request.role, allowCustomer: false)
+        let reasonText = request.reason
+        let target = try account(request.accountID, field: "account_id", call)
+        if role == .admin, target.id == call.caller?.accountID {
+            throw RPCError.souk(.failedPrecondition, .invalidTransition, "an admin cannot revoke their own admin role")
+        }
+        let decider = call.caller?.accountID.description ?? ""
+        let name = marketplaceName(call)
+        return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "role revoked") { value, transaction in
+            let reason = try Self.reason(reasonText)
+            guard let index = value.account.roles.firstIndex(where: { $0.role == role && $0.status == .active }) else {
+                throw RPCError.souk(.failedPrecondition, .invalidTransition, "the account does not hold the \(role.word) role")
+            }
+            value.account.roles[index].status = .revoked
+            value.account.roles[index].reason = reason
+            value.account.roles[index].decidedByAccountID = decider
+            value.account.roles[index].decideTime = Timestamp(transaction.now)
+            return AccountChange(
+                from: SoukV1.RoleStatus.active.protoName, to: SoukV1.RoleStatus.revoked.protoName, reason: reason, role: role,
+                notice: ("Your \(role.word) role at \(name) was revoked", "An admin revoked your \(role.word) role: \(reason)"))
+        }
+    }
+
+    func blockAccount(_ request: SoukV1.BlockAccountRequest, _ call: SoukCall) async throws -> SoukV1.Account {
+        let reasonText = request.reason
+        let target = try account(request.accountID, field: "account_id", call)
+        guard target.id != call.caller?.accountID else {
+            throw RPCError.souk(.failedPrecondition, .invalidTransition, "an account cannot block itself")
+        }
+        let name = marketplaceName(call)
+        return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "blocked") { value, _ in
+            // After the version check, so a retried block says ABORTED whatever it carries.
+            let reason = try Self.reason(reasonText)
+            guard value.account.state == .active else {
+                throw RPCError.souk(
+                    .failedPrecondition, .invalidTransition,
+                    value.account.state == .blocked ? "the account is already blocked" : "the account was deleted")
+            }
+            value.account.state = .blocked
+            value.account.blockReason = reason
+            return AccountChange(
+                from: SoukV1.AccountState.active.protoName, to: SoukV1.AccountState.blocked.protoName, reason: reason,
+                notice: ("Your \(name) account was blocked", "An admin blocked your \(name) account: \(reason)"),
+                revokesSessions: true)
+        }
+    }
+
+    func unblockAccount(_ request: SoukV1.UnblockAccountRequest, _ call: SoukCall) async throws -> SoukV1.Account {
+        let target = try account(request.accountID, field: "account_id", call)
+        let name = marketplaceName(call)
+        return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "unblocked") { value, transaction in
+            guard value.account.state == .blocked else {
+                throw RPCError.souk(.failedPrecondition, .invalidTransition, "the account is not blocked")
+            }
+            value.account.state = .active
+            value.account.blockReason = ""
+            try transaction.update(CredentialTable.table, target.id) { credentials in
+                credentials.failedLogins = 0
+                credentials.lockedUntil = nil
+            }
+            return AccountChange(
+                from: SoukV1.AccountState.blocked.protoName, to: SoukV1.AccountState.active.protoName,
+                notice: ("Your \(name) account was unblocked", "An admin unblocked your \(name) account; you can sign in again."))
+        }
+    }
+
+    /// A decision's reason: required, at most 500 characters.
+    static func reason(_ text: String) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw RPCError.invalidField("reason", "is required") }
+        guard trimmed.count <= 500 else { throw RPCError.invalidField("reason", "must be at most 500 characters") }
+        return trimmed
+    }
+}

@@ -1,0 +1,176 @@
+import SoukAccess
+import SoukGRPC
+import SoukMessages
+import SoukStore
+
+// One's own account: reading, profile changes, deletion, asking for a role.
+extension AccountsService {
+    func getMe(_ request: SoukV1.GetMeRequest, _ call: SoukCall) async throws -> SoukV1.Account {
+        try identity.present(callerAccount(call).1)
+    }
+
+    func getAccount(_ request: SoukV1.GetAccountRequest, _ call: SoukCall) async throws -> SoukV1.Account {
+        try identity.present(account(request.accountID, field: "account_id", call))
+    }
+
+    func getPublicProfile(_ request: SoukV1.GetPublicProfileRequest, _ call: SoukCall) async throws -> SoukV1.PersonSummary {
+        let record = try account(request.accountID, field: "account_id", call)
+        guard record.value.account.state != .deleted else { throw RPCError.notFound("account", request.accountID) }
+        let account = record.value.account
+        return SoukV1.PersonSummary(
+            accountID: record.id.description, givenName: account.givenName, avatarURL: account.avatarURL, rating: account.rating)
+    }
+
+    static let profilePaths: Set<String> = [
+        "email", "given_name", "family_name", "phone", "avatar_url", "locale", "laundry_profile", "laundry_profile.campus",
+        "laundry_profile.dorm_id", "laundry_profile.room", "dasher_profile.age",
+    ]
+
+    func updateProfile(_ request: SoukV1.UpdateProfileRequest, _ call: SoukCall) async throws -> SoukV1.Account {
+        let caller = try call.requireCaller()
+        let input = request.account ?? SoukV1.Account()
+        let targetText = input.id.isEmpty ? caller.accountID.description : input.id
+        let target = try account(targetText, field: "account.id", call)
+        let paths = try RequestFields.maskPaths(request.updateMask, allowed: Self.profilePaths)
+        let laundry = call.marketplace?.vertical == .laundry
+        let rules = try identity.accountRules(Self.scopeKey(call))
+        for path in paths {
+            switch path {
+            case "email":
+                if let problem = EmailAddress.problem(with: input.email) { throw RPCError.invalidField("account.email", problem) }
+                if !EmailAddress.isAllowed(input.email, domains: rules.allowedEmailDomains) {
+                    throw RPCError.invalidField(
+                        "account.email", "must be an address at \(rules.allowedEmailDomains.map { "@" + $0 }.joined(separator: " or "))",
+                        reason: .emailDomainNotAllowed)
+                }
+            case "given_name":
+                if let problem = PersonName.problem(with: input.givenName) { throw RPCError.invalidField("account.given_name", problem) }
+            case "family_name":
+                if !input.familyName.isEmpty, let problem = PersonName.problem(with: input.familyName) {
+                    throw RPCError.invalidField("account.family_name", problem)
+                }
+            case "phone":
+                if !input.phone.isEmpty, let problem = PhoneNumber.problem(with: input.phone) {
+                    throw RPCError.invalidField("account.phone", problem)
+                }
+            case "avatar_url":
+                try Self.validateURL(input.avatarURL, field: "account.avatar_url")
+            case "locale":
+                if !input.locale.isEmpty { try MarketplaceValidation.locale(input.locale, field: "account.locale") }
+            case "dasher_profile.age":
+                guard laundry, target.value.account.roles.contains(where: { $0.role == .courier }) else {
+                    throw RPCError.invalidField("update_mask", "dasher_profile.age applies only to couriers of laundry marketplaces")
+                }
+                guard (16...120).contains(input.dasherProfile?.age ?? 0) else {
+                    throw RPCError.invalidField("account.dasher_profile.age", "must be between 16 and 120")
+                }
+            default:  // laundry_profile and its fields
+                guard laundry else { throw RPCError.invalidField("update_mask", "\(path) applies only to laundry marketplaces") }
+            }
+        }
+        let laundryPaths = paths.filter { $0.hasPrefix("laundry_profile") }
+        return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "profile updated") { value, _ in
+            guard value.account.state != .deleted else {
+                throw RPCError.souk(.failedPrecondition, .invalidTransition, "the account was deleted")
+            }
+            for path in paths {
+                switch path {
+                case "email": value.account.email = input.email
+                case "given_name": value.account.givenName = input.givenName
+                case "family_name": value.account.familyName = input.familyName
+                case "phone": value.account.phone = input.phone
+                case "avatar_url": value.account.avatarURL = input.avatarURL
+                case "locale": value.account.locale = input.locale
+                case "dasher_profile.age": value.account.dasherProfile?.age = input.dasherProfile?.age ?? 0
+                default: break
+                }
+            }
+            if !laundryPaths.isEmpty {
+                var profile = value.account.laundryProfile ?? SoukV1.LaundryProfile()
+                let source = input.laundryProfile ?? SoukV1.LaundryProfile()
+                for path in laundryPaths {
+                    switch path {
+                    case "laundry_profile": profile = source
+                    case "laundry_profile.campus": profile.campus = source.campus
+                    case "laundry_profile.dorm_id": profile.dormID = source.dormID
+                    default: profile.room = source.room
+                    }
+                }
+                try NewAccount.validate(profile, field: "account.laundry_profile")
+                value.account.laundryProfile = profile
+            }
+            return AccountChange()
+        }
+    }
+
+    static func validateURL(_ url: String, field: String) throws {
+        guard !url.isEmpty else { return }
+        guard url.utf8.count <= 2048, url.hasPrefix("https://") || url.hasPrefix("http://"),
+              url.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F })
+        else { throw RPCError.invalidField(field, "must be an http or https URL of at most 2048 characters") }
+    }
+
+    func deleteAccount(_ request: SoukV1.DeleteAccountRequest, _ call: SoukCall) async throws -> SoukV1.DeleteAccountResponse {
+        let (caller, record) = try callerAccount(call)
+        guard try await identity.passwords.verify(request.password, against: passwordHash(record.id)) else {
+            throw RPCError.souk(.unauthenticated, .badCredentials, "the password is wrong")
+        }
+        let hooks = identity.deletionHooks
+        let name = marketplaceName(call)
+        _ = try await changeAccount(caller.accountID, call, expectedVersion: request.expectedVersion, event: "deleted") { value, transaction in
+            let subject = AccountDeletionSubject(
+                accountID: caller.accountID, marketplaceID: caller.marketplaceID ?? caller.accountID, roles: value.account.roles)
+            if let obligation = try hooks.openObligation(subject, transaction) {
+                throw RPCError.souk(.failedPrecondition, .openObligations, "the account cannot be deleted yet: \(obligation)")
+            }
+            try hooks.runCleanups(subject, transaction)
+            let from = value.account.state.protoName
+            // Personal data is erased; the record stays for what refers to it (orders, ratings).
+            value.account.email = ""
+            value.account.givenName = ""
+            value.account.familyName = ""
+            value.account.phone = ""
+            value.account.avatarURL = ""
+            value.account.laundryProfile = nil
+            value.account.blockReason = ""
+            value.account.state = .deleted
+            try transaction.update(CredentialTable.table, caller.accountID) { $0 = CredentialRecord(passwordHash: "") }
+            return AccountChange(
+                from: from, to: SoukV1.AccountState.deleted.protoName,
+                notice: ("Your \(name) account was deleted", "Your \(name) account and its personal data were deleted at your request."),
+                revokesSessions: true)
+        }
+        return SoukV1.DeleteAccountResponse()
+    }
+
+    func requestRole(_ request: SoukV1.RequestRoleRequest, _ call: SoukCall) async throws -> SoukV1.Account {
+        let caller = try call.requireCaller()
+        guard [.provider, .courier, .admin].contains(request.role) else {
+            throw RPCError.invalidField("role", "must be provider, courier or admin")
+        }
+        let laundry = call.marketplace?.vertical == .laundry
+        if laundry, request.role == .courier, request.dasherAge != 0, !(16...120).contains(request.dasherAge) {
+            throw RPCError.invalidField("dasher_age", "must be between 16 and 120")
+        }
+        let role = request.role
+        let age = request.dasherAge
+        return try await changeAccount(caller.accountID, call, expectedVersion: request.expectedVersion, event: "role requested") {
+            value, transaction in
+            let now = Timestamp(transaction.now)
+            let grant = SoukV1.RoleGrant(role: role, status: .pending, requestTime: now)
+            if let index = value.account.roles.firstIndex(where: { $0.role == role }) {
+                let status = value.account.roles[index].status
+                guard status != .active, status != .pending else {
+                    throw RPCError.souk(
+                        .failedPrecondition, .invalidTransition,
+                        "the \(role.word) role is already \(status == .active ? "held" : "pending")")
+                }
+                value.account.roles[index] = grant
+            } else {
+                value.account.roles.append(grant)
+            }
+            if laundry, role == .courier { NewAccount.makeDasher(&value.account, age: age) }
+            return AccountChange(to: SoukV1.RoleStatus.pending.protoName, role: role)
+        }
+    }
+}

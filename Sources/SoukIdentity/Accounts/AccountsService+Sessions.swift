@@ -1,0 +1,208 @@
+import SoukAccess
+import SoukGRPC
+import SoukMessages
+import SoukStore
+
+// Sign-up, sign-in, tokens and passwords.
+extension AccountsService {
+    func signUp(_ request: SoukV1.SignUpRequest, _ call: SoukCall) async throws -> SoukV1.SignUpResponse {
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let requestID = try RequestFields.requestID(request.requestID)
+        for (index, role) in request.requestedRoles.enumerated() where ![.provider, .courier, .admin, .customer].contains(role) {
+            throw RPCError.invalidField("requested_roles[\(index)]", "must be provider, courier or admin")
+        }
+        let new = NewAccount(
+            email: request.email, password: request.password, givenName: request.givenName, familyName: request.familyName,
+            phone: request.phone, pendingRoles: request.requestedRoles, laundryProfile: request.laundryProfile,
+            dasherAge: request.dasherAge)
+        // The fingerprint leaves the password out: idempotency records keep no secrets.
+        var fingerprinted = request
+        fingerprinted.password = ""
+        let (account, session) = try await identity.createAccount(
+            new, in: marketplace, fields: .signUp, actor: AuditActor(call, requestID: requestID),
+            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: "", key: requestID),
+            fingerprint: RequestFingerprint(fingerprinted.encoded()), sessionDevice: request.deviceName)
+        return SoukV1.SignUpResponse(account: account, session: session)
+    }
+
+    func login(_ request: SoukV1.LoginRequest, _ call: SoukCall) async throws -> SoukV1.Session {
+        if let problem = EmailAddress.problem(with: request.email) { throw RPCError.invalidField("email", problem) }
+        guard !request.password.isEmpty else { throw RPCError.invalidField("password", "is required") }
+        let scope = Self.scopeKey(call)
+        let rules = try identity.accountRules(scope)
+        let found = try store.get(
+            AccountTable.table, unique: AccountTable.byEmail, [.string(scope), .string(EmailAddress.key(request.email))])
+        let credentials = try found.flatMap { try store.get(CredentialTable.table, $0.id) }
+        if let lockedUntil = credentials?.value.lockedUntil, lockedUntil > store.configuration.clock() {
+            throw RPCError.souk(
+                .resourceExhausted, .accountLocked, "too many failed sign-ins: the account is locked, try again later",
+                retryTime: Timestamp(lockedUntil))
+        }
+        // An unknown e-mail verifies against a decoy hash: same time, same answer.
+        guard try await identity.passwords.verify(request.password, against: credentials?.value.passwordHash), let found, let credentials else {
+            if let found { try await recordFailedLogin(found.id, rules: rules) }
+            throw Self.badCredentials
+        }
+        guard found.value.account.state == .active else {
+            throw RPCError.souk(.permissionDenied, .accountBlocked, "the account is blocked")
+        }
+        let sessions = identity.sessions
+        let deviceName = request.deviceName
+        let session = try await store.write { transaction in
+            let account = try transaction.require(AccountTable.table, found.id)
+            let current = try transaction.require(CredentialTable.table, found.id)
+            // The password changed while it was being verified: the one checked is no longer valid.
+            guard current.value.passwordHash == credentials.value.passwordHash, account.value.account.state == .active else {
+                throw Self.badCredentials
+            }
+            let updated = try transaction.update(CredentialTable.table, found.id) { value in
+                value.failedLogins = 0
+                value.lockedUntil = nil
+                value.lastLogin = transaction.now
+            }
+            return try sessions.open(in: transaction, account: account.apiAccount(updated.value), rules: rules, deviceName: deviceName)
+        }
+        logger.info("signed in", metadata: [
+            "account_id": "\(found.id)", "marketplace_id": "\(scope)", "session_id": "\(session.sessionID)",
+        ])
+        return session
+    }
+
+    static let badCredentials = RPCError.souk(.unauthenticated, .badCredentials, "wrong e-mail or password")
+
+    /// Counts a failed sign-in; the one that reaches the marketplace's limit locks the account.
+    private func recordFailedLogin(_ id: RecordID, rules: AccountRules) async throws {
+        let locked: Bool = try await store.write { transaction in
+            var locked = false
+            try transaction.update(CredentialTable.table, id) { value in
+                if let until = value.lockedUntil, until <= transaction.now {
+                    // A lockout that ended starts a fresh count.
+                    value.lockedUntil = nil
+                    value.failedLogins = 0
+                }
+                value.failedLogins += 1
+                if value.failedLogins >= rules.maxFailedLogins {
+                    value.lockedUntil = transaction.now.adding(rules.lockoutDuration)
+                    locked = true
+                }
+            }
+            return locked
+        }
+        if locked {
+            logger.info("account locked after failed sign-ins", metadata: ["account_id": "\(id)", "failed": "\(rules.maxFailedLogins)"])
+        }
+    }
+
+    func refresh(_ request: SoukV1.RefreshRequest, _ call: SoukCall) async throws -> SoukV1.Session {
+        guard !request.refreshToken.isEmpty else { throw RPCError.invalidField("refresh_token", "is required") }
+        let identity = self.identity
+        return try await identity.sessions.refresh(request.refreshToken, marketplaceID: call.marketplaceID) { marketplaceID in
+            try identity.accountRules(marketplaceID)
+        }
+    }
+
+    func logout(_ request: SoukV1.LogoutRequest, _ call: SoukCall) async throws -> SoukV1.LogoutResponse {
+        let caller = try call.requireCaller()
+        let sessions = identity.sessions
+        let allSessions = request.allSessions
+        let ended = try await store.write { transaction in
+            allSessions
+                ? try sessions.revokeAll(in: transaction, accountID: caller.accountID)
+                : (try sessions.revoke(in: transaction, sessionID: caller.sessionID) ? 1 : 0)
+        }
+        logger.info("signed out", metadata: [
+            "account_id": "\(caller.accountID)", "session_id": "\(caller.sessionID)", "ended_sessions": "\(ended)",
+        ])
+        return SoukV1.LogoutResponse(endedSessions: Int32(ended))
+    }
+
+    func changePassword(_ request: SoukV1.ChangePasswordRequest, _ call: SoukCall) async throws -> SoukV1.ChangePasswordResponse {
+        if let problem = PasswordPolicy.problem(with: request.newPassword) {
+            throw RPCError.invalidField("new_password", problem, reason: .weakPassword)
+        }
+        let (caller, _) = try callerAccount(call)
+        let hashRead = try passwordHash(caller.accountID)
+        guard try await identity.passwords.verify(request.currentPassword, against: hashRead) else {
+            throw RPCError.souk(.unauthenticated, .badCredentials, "the current password is wrong")
+        }
+        let newHash = try await identity.passwords.hash(request.newPassword)
+        let sessions = identity.sessions
+        let ended = try await store.write { transaction in
+            guard try transaction.require(CredentialTable.table, caller.accountID).value.passwordHash == hashRead else {
+                throw RPCError.souk(.aborted, .staleVersion, "the password was changed meanwhile; try again")
+            }
+            try transaction.update(CredentialTable.table, caller.accountID) { $0.passwordHash = newHash }
+            return try sessions.revokeAll(in: transaction, accountID: caller.accountID, except: caller.sessionID)
+        }
+        logger.info("password changed", metadata: ["account_id": "\(caller.accountID)", "ended_sessions": "\(ended)"])
+        return SoukV1.ChangePasswordResponse(endedSessions: Int32(ended))
+    }
+
+    func requestPasswordReset(
+        _ request: SoukV1.RequestPasswordResetRequest, _ call: SoukCall
+    ) async throws -> SoukV1.RequestPasswordResetResponse {
+        if let problem = EmailAddress.problem(with: request.email) { throw RPCError.invalidField("email", problem) }
+        let scope = Self.scopeKey(call)
+        guard let found = try store.get(
+            AccountTable.table, unique: AccountTable.byEmail, [.string(scope), .string(EmailAddress.key(request.email))]),
+            found.value.account.state == .active
+        else {
+            // Same answer whether or not the e-mail exists.
+            return SoukV1.RequestPasswordResetResponse()
+        }
+        let rules = try identity.accountRules(scope)
+        let token = SecretToken.generate()
+        let minutes = Int(rules.passwordResetTTL.components.seconds / 60)
+        let name = marketplaceName(call)
+        let body = """
+            Someone asked to reset the password of your \(name) account.
+
+            Reset token: \(token.text)
+
+            The token works once and expires in \(minutes) minutes. If you did not ask for this, ignore this mail.
+            """
+        let mailID = try await store.write { transaction in
+            try transaction.insert(PasswordResetTable.table, PasswordResetRecord(
+                accountID: found.id, marketplaceID: scope, tokenHash: token.hash.bytes,
+                expiry: transaction.now.adding(rules.passwordResetTTL), used: false))
+            return try MailOutbox.enqueue(
+                in: transaction, marketplaceID: scope, kind: .passwordReset, to: found.value.account.email,
+                accountID: found.id.description, subject: "Reset your \(name) password", body: body)
+        }
+        logger.info("password reset requested", metadata: ["account_id": "\(found.id)", "mail_id": "\(mailID)"])
+        return SoukV1.RequestPasswordResetResponse()
+    }
+
+    func confirmPasswordReset(
+        _ request: SoukV1.ConfirmPasswordResetRequest, _ call: SoukCall
+    ) async throws -> SoukV1.ConfirmPasswordResetResponse {
+        if let problem = PasswordPolicy.problem(with: request.newPassword) {
+            throw RPCError.invalidField("new_password", problem, reason: .weakPassword)
+        }
+        let invalid = RPCError.souk(.failedPrecondition, .tokenInvalid, "the reset token is unknown, used or expired")
+        let scope = Self.scopeKey(call)
+        let hash = TokenHash(of: request.resetToken).bytes
+        guard !request.resetToken.isEmpty,
+              let reset = try store.get(PasswordResetTable.table, unique: PasswordResetTable.byToken, [.bytes(hash)]),
+              reset.value.marketplaceID == scope, reset.value.expiry > store.configuration.clock()
+        else { throw invalid }
+        let newHash = try await identity.passwords.hash(request.newPassword)
+        let sessions = identity.sessions
+        let ended = try await store.write { transaction in
+            // Read again under lock: two confirmations with one token cannot both succeed.
+            guard let current = try transaction.get(PasswordResetTable.table, reset.id), !current.value.used,
+                  current.value.expiry > transaction.now,
+                  let account = try transaction.get(AccountTable.table, current.value.accountID), account.value.account.state != .deleted
+            else { throw invalid }
+            try transaction.update(PasswordResetTable.table, reset.id) { $0.used = true }
+            try transaction.update(CredentialTable.table, account.id) { value in
+                value.passwordHash = newHash
+                value.failedLogins = 0
+                value.lockedUntil = nil
+            }
+            return try sessions.revokeAll(in: transaction, accountID: account.id)
+        }
+        logger.info("password reset", metadata: ["account_id": "\(reset.value.accountID)", "ended_sessions": "\(ended)"])
+        return SoukV1.ConfirmPasswordResetResponse()
+    }
+}

@@ -1,0 +1,175 @@
+import Logging
+import SoukAccess
+import SoukGRPC
+import SoukMessages
+import SoukStore
+
+/// Sessions and their tokens: opaque 256-bit access tokens (short-lived) and refresh tokens
+/// (rotated on every use), stored only as BLAKE2b hashes. Resolves access tokens for the
+/// authentication interceptor.
+public final class SessionManager: TokenAuthenticator {
+    let store: Store
+    let logger: Logger
+
+    init(store: Store, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    var now: StoreTime { store.configuration.clock() }
+
+    // MARK: Authentication (every call)
+
+    /// Three point reads: the session by token hash, then its account (so a block or a role
+    /// decision applies to the very next call).
+    public func caller(forAccessToken token: String) throws -> Caller {
+        let hash = TokenHash(of: token)
+        guard let session = try store.get(SessionTable.table, unique: SessionTable.byAccessToken, [.bytes(hash.bytes)]) else {
+            throw Self.unauthenticated("the access token is unknown or was revoked")
+        }
+        guard session.value.accessExpiry > now else {
+            throw Self.unauthenticated("the access token has expired; refresh it")
+        }
+        guard let account = try store.get(AccountTable.table, session.value.accountID) else {
+            throw Self.unauthenticated("the access token's account no longer exists")
+        }
+        switch account.value.account.state {
+        case .active: break
+        case .blocked: throw Self.unauthenticated("the account is blocked")
+        default: throw Self.unauthenticated("the account was deleted")
+        }
+        return Self.caller(account, sessionID: session.id)
+    }
+
+    static func caller(_ account: StoredRecord<AccountRecord>, sessionID: RecordID) -> Caller {
+        var active = Set<SoukV1.Role>()
+        var pending = Set<SoukV1.Role>()
+        for grant in account.value.account.roles {
+            if grant.status == .active { active.insert(grant.role) }
+            if grant.status == .pending { pending.insert(grant.role) }
+        }
+        return Caller(
+            accountID: account.id, marketplaceID: RecordID(account.value.account.marketplaceID), sessionID: sessionID,
+            activeRoles: active, pendingRoles: pending)
+    }
+
+    static func unauthenticated(_ message: String) -> RPCError {
+        RPCError.souk(.unauthenticated, .tokenInvalid, message)
+    }
+
+    // MARK: Sessions
+
+    /// Opens a session for the account in `transaction` and returns it with its new tokens
+    /// (the only time the tokens exist outside the client).
+    func open(
+        in transaction: Transaction, account: SoukV1.Account, rules: AccountRules, deviceName: String
+    ) throws -> SoukV1.Session {
+        guard let accountID = RecordID(account.id) else { throw RPCError(.internalError, "session for an account without an id") }
+        let access = SecretToken.generate()
+        let refresh = SecretToken.generate()
+        let record = SessionRecord(
+            accountID: accountID, marketplaceID: account.marketplaceID,
+            accessTokenHash: access.hash.bytes, accessExpiry: transaction.now.adding(rules.accessTokenTTL),
+            refreshTokenHash: refresh.hash.bytes, refreshExpiry: transaction.now.adding(rules.refreshTokenTTL),
+            retiredRefreshHashes: [], revoked: false, deviceName: String(deviceName.prefix(120)))
+        let session = try transaction.insert(SessionTable.table, record)
+        return Self.apiSession(session, access: access, refresh: refresh, account: account)
+    }
+
+    static func apiSession(
+        _ session: StoredRecord<SessionRecord>, access: SecretToken, refresh: SecretToken, account: SoukV1.Account
+    ) -> SoukV1.Session {
+        SoukV1.Session(
+            accessToken: access.text, accessTokenExpireTime: Timestamp(session.value.accessExpiry),
+            refreshToken: refresh.text, refreshTokenExpireTime: Timestamp(session.value.refreshExpiry),
+            sessionID: session.id.description, account: account)
+    }
+
+    /// What a refresh attempt found.
+    enum RefreshOutcome: Sendable {
+        case rotated(SoukV1.Session)
+        /// A rotated-out refresh token came back: the session was revoked.
+        case reused(sessionID: RecordID, accountID: RecordID)
+        case invalid(String)
+        case blocked
+    }
+
+    /// Exchanges a refresh token for a new pair: the old refresh token stops working, and one
+    /// that comes back later ends the whole session (it may have been stolen).
+    func refresh(
+        _ token: String, marketplaceID: RecordID?, rules: @escaping @Sendable (String) throws -> AccountRules
+    ) async throws -> SoukV1.Session {
+        let hash = TokenHash(of: token).bytes
+        let outcome: RefreshOutcome = try await store.write { transaction in
+            if let session = try transaction.get(SessionTable.table, unique: SessionTable.byRefreshToken, [.bytes(hash)]) {
+                guard session.value.refreshExpiry > transaction.now else { return .invalid("the refresh token has expired; sign in again") }
+                // An operator's session is valid in every marketplace; others only in their own.
+                if !session.value.marketplaceID.isEmpty, RecordID(session.value.marketplaceID) != marketplaceID {
+                    return .invalid("the refresh token is unknown, used or expired")
+                }
+                guard let account = try transaction.get(AccountTable.table, session.value.accountID),
+                      account.value.account.state != .deleted
+                else { return .invalid("the refresh token's account no longer exists") }
+                guard account.value.account.state == .active else { return .blocked }
+                let rules = try rules(session.value.marketplaceID)
+                let access = SecretToken.generate()
+                let refresh = SecretToken.generate()
+                let updated = try transaction.update(SessionTable.table, session.id) { record in
+                    record.retiredRefreshHashes.append(record.refreshTokenHash)
+                    if record.retiredRefreshHashes.count > SessionTable.retiredRefreshLimit { record.retiredRefreshHashes.removeFirst() }
+                    record.accessTokenHash = access.hash.bytes
+                    record.accessExpiry = transaction.now.adding(rules.accessTokenTTL)
+                    record.refreshTokenHash = refresh.hash.bytes
+                    record.refreshExpiry = transaction.now.adding(rules.refreshTokenTTL)
+                }
+                let presented = account.apiAccount(try transaction.get(CredentialTable.table, account.id)?.value)
+                return .rotated(Self.apiSession(updated, access: access, refresh: refresh, account: presented))
+            }
+            if let session = try transaction.first(
+                SessionTable.table, SessionTable.byRetiredRefreshToken, IndexRange.starting(with: [.bytes(hash)]))
+            {
+                try transaction.update(SessionTable.table, session.id) { $0.revoked = true }
+                return .reused(sessionID: session.id, accountID: session.value.accountID)
+            }
+            return .invalid("the refresh token is unknown, used or expired")
+        }
+        switch outcome {
+        case .rotated(let session):
+            return session
+        case .reused(let sessionID, let accountID):
+            logger.warning("refresh token reused: session revoked", metadata: [
+                "session_id": "\(sessionID)", "account_id": "\(accountID)",
+            ])
+            throw Self.unauthenticated("the refresh token was already used; the session has ended, sign in again")
+        case .invalid(let message):
+            throw Self.unauthenticated(message)
+        case .blocked:
+            throw RPCError.souk(.permissionDenied, .accountBlocked, "the account is blocked")
+        }
+    }
+
+    /// Revokes one session; false when it was already revoked.
+    @discardableResult
+    func revoke(in transaction: Transaction, sessionID: RecordID) throws -> Bool {
+        guard let session = try transaction.get(SessionTable.table, sessionID), !session.value.revoked else { return false }
+        try transaction.update(SessionTable.table, sessionID) { $0.revoked = true }
+        return true
+    }
+
+    /// Revokes every live session of an account (but `except`); returns how many.
+    func revokeAll(in transaction: Transaction, accountID: RecordID, except: RecordID? = nil) throws -> Int {
+        var ended = 0
+        while true {
+            // Revoked sessions leave the index, so each round reads the next ones.
+            let batch = try transaction.list(
+                SessionTable.table, SessionTable.byAccount, IndexRange.starting(with: [.id(accountID)]),
+                limit: PageRequest.maximumSize
+            ).filter { $0.id != except }
+            if batch.isEmpty { return ended }
+            for session in batch {
+                try transaction.update(SessionTable.table, session.id) { $0.revoked = true }
+                ended += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Logging
+import SoukAccess
+import SoukGRPC
+import SoukMessages
+import SoukStore
+
+/// The part of `souk.v1.Admin` that identity keeps: the audit log and the mail outbox.
+/// (Announcements, policies and advertisements answer UNIMPLEMENTED until they are built.)
+public struct AdminRecordsService: RPCService {
+    public let serviceName = "souk.v1.Admin"
+    let identity: Identity
+    let build: SoukMethodBuilder
+
+    public init(identity: Identity, rules: AccessRules) {
+        self.identity = identity
+        build = SoukMethodBuilder(service: serviceName, rules: rules, marketplaces: identity.marketplaces, logger: identity.logger)
+    }
+
+    var store: Store { identity.store }
+
+    public var methods: [RPCMethod] {
+        [
+            build.unary("ListAuditEntries", listAuditEntries),
+            build.unary("ListMailOutbox", listMailOutbox),
+            build.unary("CompleteMail", completeMail),
+        ]
+    }
+
+    /// Newest first: of one resource, of one type of resource, by one actor, or all.
+    func listAuditEntries(_ request: SoukV1.ListAuditEntriesRequest, _ call: SoukCall) async throws -> SoukV1.ListAuditEntriesResponse {
+        let scope = AccountsService.scopeKey(call)
+        let resource = request.resource
+        if resource != nil, !request.actorAccountID.isEmpty {
+            throw RPCError.invalidField("actor_account_id", "cannot be combined with resource")
+        }
+        let filters = "type=\(resource?.type.rawValue ?? 0);id=\(resource?.id ?? "");actor=\(request.actorAccountID)"
+        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        let result: Page<AuditRecord>
+        if let resource, !resource.id.isEmpty {
+            let id = try RequestFields.id(resource.id, field: "resource.id")
+            result = try store.list(
+                AuditTable.table, AuditTable.byResource, .starting(with: [.string(scope), .string(id.description)]),
+                direction: .descending, page: page)
+        } else if let resource, resource.type != .unspecified {
+            result = try store.list(
+                AuditTable.table, AuditTable.byResourceType, .starting(with: [.string(scope), .enumCase(resource.type)]),
+                direction: .descending, page: page)
+        } else if resource != nil {
+            throw RPCError.invalidField("resource", "must name an id or a type")
+        } else if !request.actorAccountID.isEmpty {
+            let actor = try RequestFields.id(request.actorAccountID, field: "actor_account_id")
+            result = try store.list(
+                AuditTable.table, AuditTable.byActor, .starting(with: [.string(scope), .string(actor.description)]),
+                direction: .descending, page: page)
+        } else {
+            result = try store.list(AuditTable.table, AuditTable.byMarketplace, .starting(with: [.string(scope)]), direction: .descending, page: page)
+        }
+        return SoukV1.ListAuditEntriesResponse(
+            entries: result.items.map(\.apiEntry), nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
+    }
+
+    /// Oldest first; secret-bearing bodies only for operators (the mail adapter runs as one).
+    func listMailOutbox(_ request: SoukV1.ListMailOutboxRequest, _ call: SoukCall) async throws -> SoukV1.ListMailOutboxResponse {
+        let scope = AccountsService.scopeKey(call)
+        let status: SoukV1.MailStatus? = request.status == .unspecified ? nil : request.status
+        let filters = "status=\(request.status.rawValue)"
+        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        let result = if let status {
+            try store.list(MailTable.table, MailTable.byStatus, .starting(with: [.string(scope), .enumCase(status)]), page: page)
+        } else {
+            try store.list(MailTable.table, MailTable.byMarketplace, .starting(with: [.string(scope)]), page: page)
+        }
+        let reveal = call.caller?.isOperator == true
+        return SoukV1.ListMailOutboxResponse(
+            messages: result.items.map { $0.apiMessage(revealSecrets: reveal) },
+            nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
+    }
+
+    /// The mail adapter's report on one mail: SENT or FAILED, once, from PENDING.
+    func completeMail(_ request: SoukV1.CompleteMailRequest, _ call: SoukCall) async throws -> SoukV1.MailMessage {
+        guard request.status == .sent || request.status == .failed else {
+            throw RPCError.invalidField("status", "must be MAIL_STATUS_SENT or MAIL_STATUS_FAILED")
+        }
+        let id = try RequestFields.id(request.mailID, field: "mail_id")
+        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let scope = AccountsService.scopeKey(call)
+        let actor = AuditActor(call)
+        let (status, errorText) = (request.status, String(request.error.prefix(1000)))
+        let record = try await store.write { transaction in
+            guard let current = try transaction.get(MailTable.table, id), current.value.marketplaceID == scope else {
+                throw RPCError.notFound("mail", request.mailID)
+            }
+            if let expected, expected != current.version {
+                throw RPCError.staleVersion("mail \(id)", expected: expected, actual: current.version)
+            }
+            guard current.value.message.status == .pending else {
+                throw RPCError.souk(.failedPrecondition, .invalidTransition, "the mail is not pending")
+            }
+            let record = try transaction.update(MailTable.table, id) { value in
+                value.message.status = status
+                value.message.attempts += 1
+                value.message.lastError = status == .failed ? errorText : ""
+                if status == .sent { value.message.sendTime = Timestamp(transaction.now) }
+            }
+            try AuditLog.record(
+                in: transaction, marketplaceID: scope, resource: .init(type: .unspecified, id: id.description), actor: actor,
+                from: SoukV1.MailStatus.pending.protoName, to: status.protoName, reason: errorText, resourceVersion: record.version)
+            return record
+        }
+        identity.logger.info("mail completed", metadata: ["mail_id": "\(id)", "status": "\(status.protoName)"])
+        return record.apiMessage(revealSecrets: true)
+    }
+}

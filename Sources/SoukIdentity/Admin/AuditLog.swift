@@ -1,0 +1,90 @@
+import SoukAccess
+import SoukGRPC
+import SoukMessages
+import SoukStore
+
+/// One audit entry and the marketplace it belongs to.
+struct AuditRecord: Sendable {
+    var marketplaceID: String
+    var entry: SoukV1.AuditEntry
+}
+
+enum AuditTable {
+    static let byMarketplace = Index<AuditRecord>.nonUnique("audit.marketplace") { [.string($0.marketplaceID)] }
+    static let byResource = Index<AuditRecord>.nonUnique("audit.resource") {
+        [.string($0.marketplaceID), .string($0.entry.resource?.id ?? "")]
+    }
+    static let byResourceType = Index<AuditRecord>.nonUnique("audit.resource_type") {
+        [.string($0.marketplaceID), .enumCase($0.entry.resource?.type ?? .unspecified)]
+    }
+    static let byActor = Index<AuditRecord>.nonUnique("audit.actor") {
+        $0.entry.actorAccountID.isEmpty ? nil : [.string($0.marketplaceID), .string($0.entry.actorAccountID)]
+    }
+
+    static let table = Table(
+        "audit_entries",
+        codec: FieldCodec<AuditRecord>(
+            write: { value, writer in
+                writer.string(value.marketplaceID)
+                writer.message(value.entry)
+            },
+            read: { reader in
+                AuditRecord(marketplaceID: try reader.string(), entry: try reader.message(SoukV1.AuditEntry.self))
+            }),
+        indexes: [byMarketplace, byResource, byResourceType, byActor])
+}
+
+/// Who made a change, as the audit log records it.
+public struct AuditActor: Sendable {
+    /// Empty when the server acted on its own.
+    public var accountID: String
+    public var role: SoukV1.Role
+    /// The RPC ("souk.v1.Accounts/BlockAccount") or server action ("system/Bootstrap").
+    public var action: String
+    /// The call's idempotency key, if any.
+    public var requestID: String
+
+    public init(accountID: String, role: SoukV1.Role, action: String, requestID: String = "") {
+        self.accountID = accountID
+        self.role = role
+        self.action = action
+        self.requestID = requestID
+    }
+
+    /// The caller of a contract call, in the role they act in.
+    public init(_ call: SoukCall, requestID: String = "") {
+        self.init(
+            accountID: call.caller?.accountID.description ?? "", role: call.actorRole,
+            action: call.context.method.description, requestID: requestID)
+    }
+
+    /// The server itself (demo loading, operator bootstrap, timeouts).
+    public static func system(_ action: String) -> AuditActor {
+        AuditActor(accountID: "", role: .unspecified, action: "system/\(action)")
+    }
+}
+
+/// Platform decision 16: every state transition records who did it and when, in the same
+/// transaction as the change. Listed by `Admin.ListAuditEntries`.
+public enum AuditLog {
+    /// Records one transition of `resource` in `marketplaceID` ("" for platform resources).
+    public static func record(
+        in transaction: Transaction, marketplaceID: String, resource: SoukV1.ResourceRef, actor: AuditActor,
+        from fromState: String = "", to toState: String = "", reason: String = "", resourceVersion: UInt64
+    ) throws {
+        let entry = SoukV1.AuditEntry(
+            resource: resource, actorAccountID: actor.accountID, actorRole: actor.role, action: actor.action,
+            fromState: fromState, toState: toState, reason: reason, resourceVersion: Int64(resourceVersion),
+            requestID: actor.requestID)
+        try transaction.insert(AuditTable.table, AuditRecord(marketplaceID: marketplaceID, entry: entry))
+    }
+}
+
+extension StoredRecord where Value == AuditRecord {
+    var apiEntry: SoukV1.AuditEntry {
+        var entry = value.entry
+        entry.id = id.description
+        entry.createTime = Timestamp(createdAt)
+        return entry
+    }
+}

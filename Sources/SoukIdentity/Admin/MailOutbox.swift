@@ -1,0 +1,60 @@
+import SoukAccess
+import SoukMessages
+import SoukStore
+
+/// One outgoing mail and the marketplace it belongs to.
+struct MailRecord: Sendable {
+    var marketplaceID: String
+    var message: SoukV1.MailMessage
+}
+
+enum MailTable {
+    static let byMarketplace = Index<MailRecord>.nonUnique("mail.marketplace") { [.string($0.marketplaceID)] }
+    static let byStatus = Index<MailRecord>.nonUnique("mail.status") { [.string($0.marketplaceID), .enumCase($0.message.status)] }
+
+    static let table = Table(
+        "mail_outbox",
+        codec: FieldCodec<MailRecord>(
+            write: { value, writer in
+                writer.string(value.marketplaceID)
+                writer.message(value.message)
+            },
+            read: { reader in
+                MailRecord(marketplaceID: try reader.string(), message: try reader.message(SoukV1.MailMessage.self))
+            }),
+        indexes: [byMarketplace, byStatus])
+}
+
+/// Mail waiting for the mail adapter (which sends it and reports with `Admin.CompleteMail`).
+public enum MailOutbox {
+    /// The body admins see for secret-bearing kinds.
+    public static let redacted = "[redacted]"
+
+    /// Queues a mail as PENDING in the transaction; returns its id.
+    @discardableResult
+    public static func enqueue(
+        in transaction: Transaction, marketplaceID: String, kind: SoukV1.MailKind, to address: String,
+        accountID: String, subject: String, body: String
+    ) throws -> RecordID {
+        let message = SoukV1.MailMessage(
+            kind: kind, toAddress: address, accountID: accountID, subject: subject, body: body, status: .pending)
+        return try transaction.insert(MailTable.table, MailRecord(marketplaceID: marketplaceID, message: message)).id
+    }
+
+    /// Whether a kind's body carries a secret (shown only to operators).
+    static func carriesSecret(_ kind: SoukV1.MailKind) -> Bool {
+        kind == .passwordReset
+    }
+}
+
+extension StoredRecord where Value == MailRecord {
+    /// The contract's view; secret bodies redacted unless `revealSecrets`.
+    func apiMessage(revealSecrets: Bool) -> SoukV1.MailMessage {
+        var message = value.message
+        message.id = id.description
+        message.version = Int64(version)
+        message.createTime = Timestamp(createdAt)
+        if !revealSecrets, MailOutbox.carriesSecret(message.kind) { message.body = MailOutbox.redacted }
+        return message
+    }
+}

@@ -1,0 +1,168 @@
+import Logging
+import SoukAccess
+import SoukGRPC
+import SoukMessages
+import SoukStore
+
+/// The identity layer in one place: marketplaces, accounts, sessions, passwords, mail outbox and
+/// audit log over one store. The server makes one, registers its services, and other domains
+/// use it to find marketplaces and accounts and to hook into account deletion.
+public final class Identity: Sendable {
+    public let store: Store
+    public let configuration: IdentityConfiguration
+    public let marketplaces: MarketplaceRegistry
+    public let sessions: SessionManager
+    public let passwords: PasswordHasher
+    /// Checks and cleanups other domains add to account deletion.
+    public let deletionHooks = AccountDeletionHooks()
+    let logger: Logger
+
+    /// Every table identity keeps; add them to the store's schema.
+    public static let tables: [AnyTable] = [
+        MarketplaceTable.table.erased, AccountTable.table.erased, CredentialTable.table.erased, SessionTable.table.erased,
+        PasswordResetTable.table.erased, AddressTable.table.erased, MailTable.table.erased, AuditTable.table.erased,
+    ]
+
+    /// Starts the password hashing pool; throws when the hashing cost is out of libsodium's range.
+    public init(store: Store, configuration: IdentityConfiguration) throws {
+        self.store = store
+        self.configuration = configuration
+        logger = configuration.logger
+        marketplaces = MarketplaceRegistry(store: store, logger: configuration.logger)
+        sessions = SessionManager(store: store, logger: configuration.logger)
+        passwords = try PasswordHasher(memoryKiB: configuration.passwordHashMemoryKiB, threads: configuration.passwordHashThreads)
+    }
+
+    /// The contract services identity implements: Marketplaces, Accounts, and the mail outbox
+    /// and audit log of Admin.
+    public func services(rules: AccessRules) -> [any RPCService] {
+        [
+            MarketplacesService(registry: marketplaces, rules: rules),
+            AccountsService(identity: self, rules: rules),
+            AdminRecordsService(identity: self, rules: rules),
+        ]
+    }
+
+    /// The account rules of a marketplace ("" for the platform's operators).
+    func accountRules(_ marketplaceID: String) throws -> AccountRules {
+        guard let id = RecordID(marketplaceID), let marketplace = try marketplaces.marketplace(id) else {
+            return AccountRules(nil, server: configuration)
+        }
+        return AccountRules(marketplace.settings?.accounts, server: configuration)
+    }
+
+    // MARK: Accounts
+
+    /// The account with this e-mail (any case) in a marketplace (nil: among operators).
+    public func account(email: String, marketplaceID: RecordID?) throws -> SoukV1.Account? {
+        try store.get(
+            AccountTable.table, unique: AccountTable.byEmail,
+            [.string(marketplaceID?.description ?? ""), .string(EmailAddress.key(email))]
+        ).map(present)
+    }
+
+    /// The contract's view of a stored account, with its sign-in fields.
+    func present(_ record: StoredRecord<AccountRecord>) throws -> SoukV1.Account {
+        record.apiAccount(try store.get(CredentialTable.table, record.id)?.value)
+    }
+
+    /// The contract's view of stored accounts (their credentials read in one batch).
+    func present(_ records: [StoredRecord<AccountRecord>]) throws -> [SoukV1.Account] {
+        let credentials = try store.get(CredentialTable.table, ids: records.map(\.id))
+        return zip(records, credentials).map { $0.apiAccount($1?.value) }
+    }
+
+    /// Creates an account after checking every field (INVALID_ARGUMENT naming it), hashing the
+    /// password off the event loop; ALREADY_EXISTS (EMAIL_TAKEN) when the e-mail is used in the
+    /// marketplace. With `sessionDevice` the account is also signed in. With an idempotency key
+    /// a retry returns the first account (and, signing in, a new session).
+    public func createAccount(
+        _ new: NewAccount, in marketplace: SoukV1.Marketplace?, fields: NewAccount.FieldNames = .signUp, actor: AuditActor,
+        idempotencyKey: IdempotencyKey? = nil, fingerprint: RequestFingerprint = RequestFingerprint([]),
+        sessionDevice: String? = nil
+    ) async throws -> (account: SoukV1.Account, session: SoukV1.Session?) {
+        let rules = try accountRules(marketplace?.id ?? "")
+        try new.validate(in: marketplace, rules: rules, fields: fields)
+        let hash = try await passwords.hash(new.password)
+        let sessions = self.sessions
+        let result = try await mappingEmailTaken {
+            try await store.write(idempotencyKey: idempotencyKey, fingerprint: fingerprint, responseCodec: AccountOnlyCodec()) {
+                transaction in
+                let record = try transaction.insert(
+                    AccountTable.table, new.record(in: marketplace, now: transaction.now, decidedBy: actor.accountID))
+                let credentials = try transaction.insert(CredentialTable.table, CredentialRecord(passwordHash: hash), id: record.id)
+                try AuditLog.record(
+                    in: transaction, marketplaceID: record.value.account.marketplaceID,
+                    resource: .init(type: .account, id: record.id.description), actor: actor,
+                    to: SoukV1.AccountState.active.protoName, resourceVersion: record.version)
+                let account = record.apiAccount(credentials.value)
+                let session = try sessionDevice.map { try sessions.open(in: transaction, account: account, rules: rules, deviceName: $0) }
+                return SoukV1.SignUpResponse(account: account, session: session)
+            }
+        }
+        guard let account = result.value.account else { throw RPCError(.internalError, "stored sign-up without an account") }
+        if result.replayed {
+            guard let sessionDevice, let id = RecordID(account.id) else { return (account, nil) }
+            let session = try await store.write { transaction in
+                let record = try transaction.require(AccountTable.table, id)
+                let account = record.apiAccount(try transaction.get(CredentialTable.table, id)?.value)
+                return try sessions.open(in: transaction, account: account, rules: rules, deviceName: sessionDevice)
+            }
+            return (account, session)
+        }
+        logger.info("account created", metadata: [
+            "account_id": "\(account.id)", "marketplace_id": "\(account.marketplaceID)",
+            "roles": "\(account.roles.map { "\($0.role.protoName)=\($0.status.protoName)" }.joined(separator: ","))",
+            "actor_account_id": "\(actor.accountID)",
+        ])
+        return (account, result.value.session)
+    }
+
+    /// Creates the platform operator from the command line's e-mail and the password from the
+    /// environment, unless an operator exists already. Returns whether one was created.
+    public func bootstrapOperator(email: String, password: String) async throws -> Bool {
+        guard try !hasOperator() else { return false }
+        let new = NewAccount(email: email, password: password, givenName: "Platform operator", activeRoles: [.operator])
+        do {
+            _ = try await createAccount(new, in: nil, actor: .system("BootstrapOperator"))
+        } catch let error as RPCError {
+            throw IdentitySetupError("cannot create the platform operator: \(error.message)")
+        }
+        return true
+    }
+
+    /// Whether a platform operator account exists.
+    public func hasOperator() throws -> Bool {
+        let existing = try store.list(
+            AccountTable.table, AccountTable.byRoleStatus,
+            IndexRange.starting(with: [.string(""), .enumCase(SoukV1.Role.operator), .enumCase(SoukV1.RoleStatus.active)]),
+            page: PageRequest(size: 1))
+        return !existing.items.isEmpty
+    }
+
+    func mappingEmailTaken<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch StoreError.uniqueViolation(let index, _) where index == AccountTable.byEmail.name {
+            throw RPCError.souk(.alreadyExists, .emailTaken, "the e-mail is already used by another account in this marketplace")
+        }
+    }
+}
+
+/// The identity layer could not be set up (bad operator credentials, hashing cost).
+public struct IdentitySetupError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Stores only the account of a sign-up response for idempotent replays: session tokens are
+/// never stored in the clear, so a replay signs in anew.
+struct AccountOnlyCodec: RecordCodec {
+    func encode(_ value: SoukV1.SignUpResponse, into bytes: inout [UInt8]) throws {
+        SoukV1.SignUpResponse(account: value.account).withEncodedBytes { bytes.append(contentsOf: $0) }
+    }
+
+    func decode(_ bytes: UnsafeRawBufferPointer) throws -> SoukV1.SignUpResponse {
+        try SoukV1.SignUpResponse(decoding: bytes)
+    }
+}

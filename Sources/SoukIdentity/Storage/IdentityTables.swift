@@ -1,0 +1,245 @@
+import SoukAccess
+import SoukMessages
+import SoukStore
+
+// The identity tables. Each record keeps its marketplace (empty for platform operators) first in
+// every index key, so no list ever crosses marketplaces. Protobuf values are stored without
+// their id, version and times: the store's envelope holds those.
+
+/// A marketplace: the contract's message as stored.
+public enum MarketplaceTable {
+    static let bySlug = Index<SoukV1.Marketplace>.unique("marketplaces.slug") { [.string($0.slug)] }
+    static let all = Index<SoukV1.Marketplace>.nonUnique("marketplaces.all", key: { _ in [] })
+    static let byVertical = Index<SoukV1.Marketplace>.nonUnique("marketplaces.vertical") { [.enumCase($0.vertical)] }
+    static let byArchived = Index<SoukV1.Marketplace>.nonUnique("marketplaces.archived") { [.bool($0.archived)] }
+    static let byArchivedVertical = Index<SoukV1.Marketplace>.nonUnique("marketplaces.archived_vertical") {
+        [.bool($0.archived), .enumCase($0.vertical)]
+    }
+    public static let table = Table(
+        "marketplaces", codec: MessageCodec<SoukV1.Marketplace>(),
+        indexes: [bySlug, all, byVertical, byArchived, byArchivedVertical])
+}
+
+/// An account: profile, roles and state. Its password and sign-in counters live in
+/// `CredentialRecord`, so signing in or changing the password never changes the account's
+/// version (an edit a client prepared stays valid).
+public struct AccountRecord: Sendable, Equatable {
+    /// The account as the contract shows it (id, version and times come from the envelope; the
+    /// sign-in fields from the credentials).
+    public var account: SoukV1.Account
+
+    init(account: SoukV1.Account) {
+        self.account = account
+    }
+}
+
+/// Accounts, with their unique e-mail per marketplace and the indexes admins list them by.
+public enum AccountTable {
+    /// E-mail per marketplace, lower-cased; deleted accounts free theirs.
+    static let byEmail = Index<AccountRecord>.unique("accounts.email") { record in
+        guard record.account.state != .deleted, !record.account.email.isEmpty else { return nil }
+        return [.string(record.account.marketplaceID), .string(EmailAddress.key(record.account.email))]
+    }
+    static let byMarketplace = Index<AccountRecord>.nonUnique("accounts.marketplace") { [.string($0.account.marketplaceID)] }
+    /// One entry per role the account holds, with the role's status.
+    static let byRoleStatus = Index<AccountRecord>.nonUnique("accounts.role_status", keys: { record in
+        record.account.roles.map { [.string(record.account.marketplaceID), .enumCase($0.role), .enumCase($0.status)] }
+    })
+    static let byState = Index<AccountRecord>.nonUnique("accounts.state") {
+        [.string($0.account.marketplaceID), .enumCase($0.account.state)]
+    }
+    public static let table = Table(
+        "accounts",
+        codec: FieldCodec<AccountRecord>(
+            write: { value, writer in writer.message(value.account) },
+            read: { reader in AccountRecord(account: try reader.message(SoukV1.Account.self)) }),
+        indexes: [byEmail, byMarketplace, byRoleStatus, byState])
+}
+
+/// The secret and the sign-in counters of an account, stored under the account's id.
+struct CredentialRecord: Sendable, Equatable {
+    /// Argon2id hash string; empty once the account is deleted.
+    var passwordHash: String
+    /// Failed sign-ins in a row.
+    var failedLogins: Int32 = 0
+    var lockedUntil: StoreTime?
+    var lastLogin: StoreTime?
+}
+
+enum CredentialTable {
+    static let table = Table(
+        "account_credentials",
+        codec: FieldCodec<CredentialRecord>(
+            write: { value, writer in
+                writer.string(value.passwordHash)
+                writer.int(Int64(value.failedLogins))
+                for time in [value.lockedUntil, value.lastLogin] {
+                    writer.bool(time != nil)
+                    writer.time(time ?? StoreTime(microsecondsSinceEpoch: 0))
+                }
+            },
+            read: { reader in
+                var record = CredentialRecord(passwordHash: try reader.string(), failedLogins: Int32(truncatingIfNeeded: try reader.int()))
+                let lockedSet = try reader.bool()
+                let locked = try reader.time()
+                let lastSet = try reader.bool()
+                let last = try reader.time()
+                record.lockedUntil = lockedSet ? locked : nil
+                record.lastLogin = lastSet ? last : nil
+                return record
+            }))
+}
+
+/// A signed-in session: the hashes of its current token pair and of the refresh tokens it
+/// rotated out (to detect their reuse).
+struct SessionRecord: Sendable {
+    var accountID: RecordID
+    var marketplaceID: String
+    var accessTokenHash: [UInt8]
+    var accessExpiry: StoreTime
+    var refreshTokenHash: [UInt8]
+    var refreshExpiry: StoreTime
+    /// Newest last; at most `SessionTable.retiredRefreshLimit`.
+    var retiredRefreshHashes: [[UInt8]]
+    var revoked: Bool
+    var deviceName: String
+}
+
+enum SessionTable {
+    /// Refresh tokens remembered per session for reuse detection.
+    static let retiredRefreshLimit = 16
+
+    static let byAccessToken = Index<SessionRecord>.unique("sessions.access_token") {
+        $0.revoked ? nil : [.bytes($0.accessTokenHash)]
+    }
+    static let byRefreshToken = Index<SessionRecord>.unique("sessions.refresh_token") {
+        $0.revoked ? nil : [.bytes($0.refreshTokenHash)]
+    }
+    static let byRetiredRefreshToken = Index<SessionRecord>.nonUnique("sessions.retired_refresh_token", keys: { session in
+        session.revoked ? [] : session.retiredRefreshHashes.map { [.bytes($0)] }
+    })
+    static let byAccount = Index<SessionRecord>.nonUnique("sessions.account") { $0.revoked ? nil : [.id($0.accountID)] }
+
+    static let table = Table(
+        "sessions",
+        codec: FieldCodec<SessionRecord>(
+            write: { value, writer in
+                writer.id(value.accountID)
+                writer.string(value.marketplaceID)
+                writer.data(value.accessTokenHash)
+                writer.time(value.accessExpiry)
+                writer.data(value.refreshTokenHash)
+                writer.time(value.refreshExpiry)
+                writer.list(value.retiredRefreshHashes) { $0.data($1) }
+                writer.bool(value.revoked)
+                writer.string(value.deviceName)
+            },
+            read: { reader in
+                SessionRecord(
+                    accountID: try reader.id(), marketplaceID: try reader.string(),
+                    accessTokenHash: try reader.bytesValue(), accessExpiry: try reader.time(),
+                    refreshTokenHash: try reader.bytesValue(), refreshExpiry: try reader.time(),
+                    retiredRefreshHashes: try reader.list { try $0.bytesValue() },
+                    revoked: try reader.bool(), deviceName: try reader.string())
+            }),
+        indexes: [byAccessToken, byRefreshToken, byRetiredRefreshToken, byAccount])
+}
+
+/// A single-use password-reset token (its hash).
+struct PasswordResetRecord: Sendable {
+    var accountID: RecordID
+    var marketplaceID: String
+    var tokenHash: [UInt8]
+    var expiry: StoreTime
+    var used: Bool
+}
+
+enum PasswordResetTable {
+    static let byToken = Index<PasswordResetRecord>.unique("password_resets.token") { $0.used ? nil : [.bytes($0.tokenHash)] }
+
+    static let table = Table(
+        "password_resets",
+        codec: FieldCodec<PasswordResetRecord>(
+            write: { value, writer in
+                writer.id(value.accountID)
+                writer.string(value.marketplaceID)
+                writer.data(value.tokenHash)
+                writer.time(value.expiry)
+                writer.bool(value.used)
+            },
+            read: { reader in
+                PasswordResetRecord(
+                    accountID: try reader.id(), marketplaceID: try reader.string(), tokenHash: try reader.bytesValue(),
+                    expiry: try reader.time(), used: try reader.bool())
+            }),
+        indexes: [byToken])
+}
+
+/// A saved address of an account.
+struct AddressRecord: Sendable {
+    var marketplaceID: String
+    var saved: SoukV1.SavedAddress
+}
+
+enum AddressTable {
+    static let byAccount = Index<AddressRecord>.nonUnique("addresses.account") {
+        [.string($0.marketplaceID), .string($0.saved.accountID), .bool($0.saved.archived)]
+    }
+    static let byAccountAll = Index<AddressRecord>.nonUnique("addresses.account_all") {
+        [.string($0.marketplaceID), .string($0.saved.accountID)]
+    }
+    /// Only the account's default address (at most one).
+    static let defaultOfAccount = Index<AddressRecord>.nonUnique("addresses.default") {
+        $0.saved.isDefault && !$0.saved.archived ? [.string($0.marketplaceID), .string($0.saved.accountID)] : nil
+    }
+
+    static let table = Table(
+        "addresses",
+        codec: FieldCodec<AddressRecord>(
+            write: { value, writer in
+                writer.string(value.marketplaceID)
+                writer.message(value.saved)
+            },
+            read: { reader in
+                AddressRecord(marketplaceID: try reader.string(), saved: try reader.message(SoukV1.SavedAddress.self))
+            }),
+        indexes: [byAccount, byAccountAll, defaultOfAccount])
+}
+
+extension StoredRecord where Value == AccountRecord {
+    /// The contract's view: the stored account with its id, version, times and sign-in fields.
+    func apiAccount(_ credentials: CredentialRecord?) -> SoukV1.Account {
+        var account = value.account
+        account.id = id.description
+        account.version = Int64(version)
+        account.createTime = Timestamp(createdAt)
+        account.updateTime = Timestamp(updatedAt)
+        account.failedLoginCount = credentials?.failedLogins ?? 0
+        account.lockedUntil = credentials?.lockedUntil.map(Timestamp.init)
+        account.lastLoginTime = credentials?.lastLogin.map(Timestamp.init)
+        return account
+    }
+}
+
+extension StoredRecord where Value == SoukV1.Marketplace {
+    /// The contract's view: the stored marketplace with its id, version and times.
+    public var apiMarketplace: SoukV1.Marketplace {
+        var marketplace = value
+        marketplace.id = id.description
+        marketplace.version = Int64(version)
+        marketplace.createTime = Timestamp(createdAt)
+        marketplace.updateTime = Timestamp(updatedAt)
+        return marketplace
+    }
+}
+
+extension StoredRecord where Value == AddressRecord {
+    var apiAddress: SoukV1.SavedAddress {
+        var saved = value.saved
+        saved.id = id.description
+        saved.version = Int64(version)
+        saved.createTime = Timestamp(createdAt)
+        saved.updateTime = Timestamp(updatedAt)
+        return saved
+    }
+}
