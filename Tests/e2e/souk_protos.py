@@ -5,6 +5,9 @@ contract the server was built from, and avoids a clash between the proto package
 and the `grpc` Python package.
 """
 import pathlib
+import re
+from dataclasses import dataclass
+from types import SimpleNamespace
 
 import grpc
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
@@ -60,3 +63,153 @@ def interop_stub(channel):
 
 def status_of(error: grpc.RpcError):
     return error.code(), error.details()
+
+
+# ---- The contract's own comments: the `// Access:` and `// Errors:` lines of every RPC ----
+
+ACCESS_WORDS = ("guest", "customer", "provider", "courier", "admin", "operator")
+# Only a role that can be a party to a resource takes the ` (owner)` qualifier.
+OWNER_WORDS = ("customer", "provider", "courier")
+_ACCESS_CALLER = r"(?:guest|customer|provider|courier|admin|operator)(?: \(owner\))?"
+_ACCESS_LINE = re.compile(rf"Access: ({_ACCESS_CALLER}(?:, {_ACCESS_CALLER})*)\.")
+
+
+@dataclass(frozen=True)
+class AccessRule:
+    """Who may call an RPC, parsed from the first line of its comment (common.proto, ACCESS LINE)."""
+    callers: frozenset  # the caller words listed
+    owner_only: frozenset  # the words qualified by ` (owner)`
+    line: str
+
+    def allows(self, roles) -> bool:
+        """Whether a caller passes at the role level; `roles` is None for a guest (no token),
+        else the caller's active role words. `(owner)` counts as allowed here: ownership is a
+        property of the resource a request names, not of the caller."""
+        if "guest" in self.callers:
+            return True
+        return roles is not None and bool(self.callers & set(roles))
+
+
+def parse_access_line(line: str) -> AccessRule:
+    """Parses `Access: <caller>[, <caller>]... .`; raises ValueError when the line breaks the grammar."""
+    match = _ACCESS_LINE.fullmatch(line.strip())
+    if not match:
+        raise ValueError(f"not an Access line: {line!r}")
+    words, owned = [], set()
+    for caller in match.group(1).split(", "):
+        word, _, qualifier = caller.partition(" ")
+        if word in words:
+            raise ValueError(f"{word} listed twice: {line!r}")
+        if qualifier and word not in OWNER_WORDS:
+            raise ValueError(f"{word} cannot be qualified by (owner): {line!r}")
+        words.append(word)
+        if qualifier:
+            owned.add(word)
+    if "guest" in words and len(words) > 1:
+        raise ValueError(f"guest already admits every caller: {line!r}")
+    return AccessRule(frozenset(words), frozenset(owned), line.strip())
+
+
+@dataclass(frozen=True)
+class Method:
+    """One RPC of the descriptor set with its request/response classes and its proto comment."""
+    path: str  # "/souk.v1.Accounts/GetMe"
+    service: str  # "souk.v1.Accounts"
+    name: str  # "GetMe"
+    client_streaming: bool
+    server_streaming: bool
+    request: type
+    response: type
+    comment: str  # leading comment, one line per `//` line, without the slashes
+
+    @property
+    def short(self) -> str:
+        """"Accounts/GetMe": the service without its package, then the method."""
+        return f"{self.service.rsplit('.', 1)[-1]}/{self.name}"
+
+    def access(self) -> AccessRule:
+        """The rule of the comment's first line (raises ValueError if it is missing or malformed)."""
+        first = self.comment.strip().splitlines()[0] if self.comment.strip() else ""
+        return parse_access_line(first)
+
+    def errors_text(self) -> str:
+        """The `Errors:` part of the comment (to the end), or "" if there is none."""
+        text = " ".join(line.strip() for line in self.comment.splitlines())
+        _, found, rest = text.partition("Errors:")
+        return rest.strip() if found else ""
+
+
+# FileDescriptorProto.service = 6, ServiceDescriptorProto.method = 2 (descriptor.proto field numbers).
+_SERVICE_FIELD, _METHOD_FIELD = 6, 2
+
+
+def methods(package: str = "souk.v1") -> list:
+    """Every RPC of a package, in declaration order, with its comment from the SourceCodeInfo."""
+    out = []
+    for file in _files.file:
+        if file.package != package:
+            continue
+        comments = {
+            (loc.path[1], loc.path[3]): loc.leading_comments
+            for loc in file.source_code_info.location
+            if len(loc.path) == 4 and loc.path[0] == _SERVICE_FIELD and loc.path[2] == _METHOD_FIELD
+        }
+        for s_index, service in enumerate(file.service):
+            service_name = f"{file.package}.{service.name}"
+            for m_index, m in enumerate(service.method):
+                described = _pool.FindMethodByName(f"{service_name}.{m.name}")
+                out.append(Method(
+                    path=f"/{service_name}/{m.name}", service=service_name, name=m.name,
+                    client_streaming=m.client_streaming, server_streaming=m.server_streaming,
+                    request=message_factory.GetMessageClass(described.input_type),
+                    response=message_factory.GetMessageClass(described.output_type),
+                    comment=comments.get((s_index, m_index), ""),
+                ))
+    return out
+
+
+def enum(full_name):
+    """The numbers of a proto enum by value name: `enum("souk.v1.Role").ROLE_ADMIN == 4`."""
+    values = _pool.FindEnumTypeByName(full_name).values
+    return SimpleNamespace(**{v.name: v.number for v in values})
+
+
+def enum_name(full_name, number) -> str:
+    """The value name of an enum number ("ROLE_ADMIN"), or the number as text if unknown."""
+    value = _pool.FindEnumTypeByName(full_name).values_by_number.get(number)
+    return value.name if value else str(number)
+
+
+# ---- Error details sent in trailers ----
+
+def trailer(error: grpc.RpcError, key: str):
+    """The value of one trailing-metadata key of a failed call (bytes for `-bin` keys), or None."""
+    for k, v in error.trailing_metadata() or ():
+        if k == key:
+            return v
+    return None
+
+
+def rpc_status(error: grpc.RpcError):
+    """The google.rpc.Status of `grpc-status-details-bin`, or None when the trailer is absent."""
+    raw = trailer(error, "grpc-status-details-bin")
+    return None if raw is None else message("google.rpc.Status").FromString(raw)
+
+
+def field_violations(error: grpc.RpcError) -> list:
+    """Every google.rpc.BadRequest.FieldViolation carried in `grpc-status-details-bin`."""
+    status = rpc_status(error)
+    if status is None:
+        return []
+    bad_request = message("google.rpc.BadRequest")
+    out = []
+    for detail in status.details:
+        if detail.type_url.rsplit("/", 1)[-1] == "google.rpc.BadRequest":
+            out.extend(bad_request.FromString(detail.value).field_violations)
+    return out
+
+
+def error_detail(error: grpc.RpcError):
+    """The souk.v1.ErrorDetail of the `souk-error-bin` trailer, or None when it is absent."""
+    raw = trailer(error, "souk-error-bin")
+    return None if raw is None else message("souk.v1.ErrorDetail").FromString(raw)

@@ -1,0 +1,236 @@
+"""Helpers of the identity end-to-end tests: stubs of the souk.v1 services, signed-in parties that
+keep their short-lived access token fresh, and assertions on refusals and their error details."""
+import re
+import threading
+import time
+import uuid
+
+import grpc
+import pytest
+
+from souk_protos import Stub, enum, enum_name, error_detail, field_violations, message, rpc_status
+
+Role = enum("souk.v1.Role")
+RoleStatus = enum("souk.v1.RoleStatus")
+AccountState = enum("souk.v1.AccountState")
+Reason = enum("souk.v1.ErrorReason")
+MailKind = enum("souk.v1.MailKind")
+MailStatus = enum("souk.v1.MailStatus")
+ResourceType = enum("souk.v1.ResourceType")
+
+ROLE_WORDS = {Role.ROLE_CUSTOMER: "customer", Role.ROLE_PROVIDER: "provider", Role.ROLE_COURIER: "courier",
+              Role.ROLE_ADMIN: "admin", Role.ROLE_OPERATOR: "operator"}
+
+TIMEOUT = 10  # seconds per call: generous on a loaded machine; no test waits on it
+STRONG_PASSWORD = "Str0ng!Passw0rd"
+# A token is refreshed when it has less than this left, so a call never races its expiry.
+REFRESH_MARGIN = 1.2
+
+
+class Pb:
+    """souk.v1 message classes by short name: `pb.SignUpRequest(...)`."""
+
+    def __getattr__(self, name):
+        full = name if "." in name else f"souk.v1.{name}"
+        return message(full)
+
+
+pb = Pb()
+FieldMask = message("google.protobuf.FieldMask")
+Duration = message("google.protobuf.Duration")
+
+
+class Api:
+    """Stubs of the souk.v1 services the identity tests call, over one channel."""
+
+    def __init__(self, channel):
+        self.channel = channel
+        self.accounts = Stub(channel, "souk.v1.Accounts")
+        self.marketplaces = Stub(channel, "souk.v1.Marketplaces")
+        self.admin = Stub(channel, "souk.v1.Admin")
+        self.catalog = Stub(channel, "souk.v1.Catalog")
+        self.deliveries = Stub(channel, "souk.v1.Deliveries")
+
+
+def bearer(access_token: str):
+    return (("authorization", f"Bearer {access_token}"),)
+
+
+def unique_email(tag: str = "user", domain: str = "example.com") -> str:
+    return f"{tag}.{uuid.uuid4().hex[:12]}@{domain}"
+
+
+def request_id() -> str:
+    return str(uuid.uuid4())
+
+
+def seconds(timestamp) -> float:
+    """A google.protobuf.Timestamp as Unix seconds."""
+    return timestamp.seconds + timestamp.nanos / 1e9
+
+
+def role_status(account, role: int):
+    """The status of one role of an account, or None if it does not hold it."""
+    for grant in account.roles:
+        if grant.role == role:
+            return grant.status
+    return None
+
+
+def active_role_words(account) -> set:
+    return {ROLE_WORDS[g.role] for g in account.roles if g.status == RoleStatus.ROLE_STATUS_ACTIVE}
+
+
+class Party:
+    """A signed-in account. `md()` gives the call metadata, refreshing the access token first
+    when it is about to expire (the identity server's tokens live 2 seconds)."""
+
+    def __init__(self, api: Api, marketplace_id: str, email: str, password: str, session):
+        self.api = api
+        self.marketplace_id = marketplace_id
+        self.email = email
+        self.password = password
+        self.session = session
+        self._lock = threading.Lock()
+
+    @classmethod
+    def login(cls, api: Api, marketplace_id: str, email: str, password: str):
+        session = api.accounts.Login(pb.LoginRequest(marketplace_id=marketplace_id, email=email, password=password,
+                                                     device_name="e2e"), timeout=TIMEOUT)
+        return cls(api, marketplace_id, email, password, session)
+
+    @property
+    def account_id(self) -> str:
+        return self.session.account.id
+
+    def md(self):
+        with self._lock:
+            if seconds(self.session.access_token_expire_time) - time.time() < REFRESH_MARGIN:
+                self.session = self.api.accounts.Refresh(
+                    pb.RefreshRequest(marketplace_id=self.marketplace_id, refresh_token=self.session.refresh_token),
+                    timeout=TIMEOUT)
+            return bearer(self.session.access_token)
+
+    def me(self):
+        return self.api.accounts.GetMe(pb.GetMeRequest(marketplace_id=self.marketplace_id), metadata=self.md(),
+                                       timeout=TIMEOUT)
+
+
+def sign_up(api: Api, marketplace_id: str, *, email: str | None = None, password: str = STRONG_PASSWORD,
+            given_name: str = "Test", family_name: str = "User", requested_roles=(), **fields):
+    """Signs up a new account and returns it as a Party (with its SignUpResponse in `.signup`)."""
+    email = email or unique_email()
+    response = api.accounts.SignUp(pb.SignUpRequest(
+        marketplace_id=marketplace_id, request_id=request_id(), email=email, password=password,
+        given_name=given_name, family_name=family_name, requested_roles=list(requested_roles), **fields),
+        timeout=TIMEOUT)
+    party = Party(api, marketplace_id, email, password, response.session)
+    party.signup = response
+    return party
+
+
+def refused(call, code: grpc.StatusCode, *, field: str | None = None, reason: int | None = None) -> grpc.RpcError:
+    """Runs `call()`, which must fail with `code`. With `field`: the message starts with the
+    field path, grpc-status-details-bin carries a google.rpc.BadRequest naming it, and the
+    souk-error-bin ErrorDetail names it (reason FIELD_INVALID unless `reason` says otherwise).
+    With `reason`: the ErrorDetail carries that reason."""
+    with pytest.raises(grpc.RpcError) as info:
+        call()
+    error = info.value
+    assert error.code() == code, f"expected {code.name}, got {error.code().name}: {error.details()!r}"
+    detail = error_detail(error)
+    if field is not None:
+        assert (error.details() or "").startswith(f"{field}:"), \
+            f"message should start with the field path {field!r}: {error.details()!r}"
+        status = rpc_status(error)
+        assert status is not None, "grpc-status-details-bin missing"
+        assert status.code == code.value[0], f"google.rpc.Status.code {status.code} differs from grpc-status"
+        named = [v.field for v in field_violations(error)]
+        assert field in named, f"google.rpc.BadRequest should name {field!r}, names {named}"
+        assert detail is not None, "souk-error-bin ErrorDetail missing"
+        assert detail.field == field, f"ErrorDetail.field {detail.field!r}, expected {field!r}"
+        expected = Reason.ERROR_REASON_FIELD_INVALID if reason is None else reason
+        assert detail.reason == expected, \
+            f"ErrorDetail.reason {enum_name('souk.v1.ErrorReason', detail.reason)}, " \
+            f"expected {enum_name('souk.v1.ErrorReason', expected)}"
+    elif reason is not None:
+        assert detail is not None, f"souk-error-bin ErrorDetail missing: {error.details()!r}"
+        assert detail.reason == reason, \
+            f"ErrorDetail.reason {enum_name('souk.v1.ErrorReason', detail.reason)}, " \
+            f"expected {enum_name('souk.v1.ErrorReason', reason)}"
+    return error
+
+
+def code_of(call):
+    """The status code of `call()`: OK when it returns."""
+    try:
+        call()
+        return grpc.StatusCode.OK
+    except grpc.RpcError as error:
+        return error.code()
+
+
+def assert_not_expired(session, what: str = "access token"):
+    """Guards a revocation check: a refusal proves revocation only while the token has not
+    expired on its own."""
+    left = seconds(session.access_token_expire_time) - time.time()
+    assert left > 0.05, f"the {what} expired before the check ({left:.2f}s left): the check proves nothing"
+
+
+def login_party(api: Api, login) -> Party:
+    """Signs in a DemoLogin."""
+    return Party.login(api, login.marketplace_id, login.email, login.password)
+
+
+def operator_party(api: Api, server) -> Party:
+    """The platform operator: Login with an empty marketplace_id."""
+    return Party.login(api, "", server.OPERATOR_EMAIL, server.OPERATOR_PASSWORD)
+
+
+def create_marketplace(api: Api, operator: Party, template_marketplace_id: str, *, lockout_seconds: int | None = None):
+    """A fresh marketplace made by the operator, a copy of a demo marketplace (same vertical,
+    currency and settings) with a new slug, no e-mail domain restriction and, if given, its
+    own lockout duration."""
+    template = api.marketplaces.GetMarketplace(pb.GetMarketplaceRequest(marketplace_id=template_marketplace_id),
+                                               timeout=TIMEOUT)
+    fresh = pb.Marketplace()
+    fresh.CopyFrom(template)
+    for output_only in ("id", "version", "create_time", "update_time", "archived", "archive_time"):
+        fresh.ClearField(output_only)
+    fresh.slug = f"e2e-{uuid.uuid4().hex[:12]}"
+    fresh.display_name = f"E2E {fresh.slug}"
+    del fresh.settings.accounts.allowed_email_domains[:]
+    if lockout_seconds is not None:
+        fresh.settings.accounts.max_failed_logins = 5
+        fresh.settings.accounts.lockout_duration.CopyFrom(Duration(seconds=lockout_seconds))
+    return api.marketplaces.CreateMarketplace(pb.CreateMarketplaceRequest(request_id=request_id(), marketplace=fresh),
+                                              metadata=operator.md(), timeout=TIMEOUT)
+
+
+def all_pages(list_call, request, items_field: str, metadata_fn):
+    """Every page of a List call: (pages as lists of items, every item in order)."""
+    pages = []
+    while True:
+        response = list_call(request, metadata=metadata_fn(), timeout=TIMEOUT)
+        pages.append((list(getattr(response, items_field)), response.next_page_token))
+        if not response.next_page_token:
+            return pages
+        request.page_token = response.next_page_token
+
+
+def outbox(api: Api, reader: Party, marketplace_id: str):
+    """Every mail in a marketplace's outbox, oldest first, as `reader` sees it."""
+    request = pb.ListMailOutboxRequest(marketplace_id=marketplace_id, page_size=100)
+    return [m for page, _ in all_pages(api.admin.ListMailOutbox, request, "messages", reader.md) for m in page]
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{20,}")
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def reset_token_in(body: str) -> str:
+    """The reset token in a password-reset mail body: the one run of 20 or more URL-safe
+    characters (base64url or hex, as a token in a link would be) that is not a UUID."""
+    candidates = {t for t in _TOKEN.findall(body) if not _UUID.fullmatch(t)}
+    assert len(candidates) == 1, f"expected one reset token in the mail body, found {candidates}: {body!r}"
+    return candidates.pop()
