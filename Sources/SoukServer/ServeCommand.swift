@@ -115,7 +115,7 @@ struct ServeCommand: AsyncParsableCommand {
         let server = HTTP2Server(configuration: http2Configuration(), router: router, logger: logger, group: group)
         let address = try await server.start()
         logger.info("listening", metadata: [
-            "address": "\(address)", "tls": "\(tlsCert != nil)", "services": "\(services.all.map(\.serviceName).joined(separator: ","))",
+            "address": "\(address)", "tls": "\(tlsCert != nil)", "services": "\(Set(services.all.map(\.serviceName)).sorted().joined(separator: ","))",
         ])
 
         var metricsChannel: (any Channel)?
