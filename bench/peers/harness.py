@@ -185,7 +185,7 @@ class Running:
 def verify_grpc(port):
     """Every workload's call through grpcio: status OK and a payload of the requested size."""
     with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
-        stub = souk_protos.test_service(channel)
+        stub = souk_protos.interop_stub(channel)
         stub.EmptyCall(souk_protos.message("grpc.testing.Empty")(), timeout=10)
         for workload, (_, size) in WORKLOADS.items():
             if size is None:
