@@ -220,7 +220,8 @@ public final class Store: Sendable {
                 liveDataFileBytes: number("rocksdb.live-sst-files-size"),
                 memtableBytes: number("rocksdb.cur-size-all-mem-tables"),
                 blockCacheBytes: number("rocksdb.block-cache-usage"),
-                estimatedKeys: number("rocksdb.estimate-num-keys"))
+                estimatedKeys: number("rocksdb.estimate-num-keys"),
+                compacting: number("rocksdb.compaction-pending") != 0 || number("rocksdb.num-running-compactions") != 0)
         }
     }
 
@@ -236,6 +237,9 @@ public struct StoreStatistics: Sendable, Equatable {
     public var memtableBytes: Int
     public var blockCacheBytes: Int
     public var estimatedKeys: Int
+    /// Whether RocksDB has compaction work pending or running (a store just bulk-loaded is not
+    /// yet at its steady state).
+    public var compacting: Bool
 }
 
 /// Whether an index may be read yet.

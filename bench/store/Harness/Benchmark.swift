@@ -40,6 +40,13 @@ struct Benchmark: AsyncParsableCommand {
             try await store.flush()
             let loadTime = ContinuousClock.now - loadStart
             print("\(count) records loaded in \(format(loadTime)) (\(Int(Double(count) / loadTime.seconds)) records/s, 500 per transaction, no fsync)")
+            // Measure the steady state: background compaction of the bulk load would otherwise
+            // compete with the queries for the same CPUs.
+            let settleStart = ContinuousClock.now
+            while try store.statistics().compacting, ContinuousClock.now - settleStart < .seconds(300) {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            print("  compactions settled after \(format(ContinuousClock.now - settleStart))")
             loaded.append((count, store, ids, residentBytes()))
         }
         let stores = loaded
