@@ -13,6 +13,13 @@ let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
 let base64 = Target.Dependency.product(name: "ExtrasBase64", package: "swift-extras-base64")
 
+/// Settings of every Swift module. Release builds skip the dynamic exclusivity checks (a runtime
+/// call on every access to a class property on the call path); debug builds, which run the tests,
+/// keep them.
+let swiftSettings: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "Souk",
     platforms: [.macOS(.v15)],
@@ -110,3 +117,7 @@ let package = Package(
         ),
     ]
 )
+
+for target in package.targets where target.type != .system && target.name != "SoukProtoC" {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}

@@ -12,7 +12,8 @@ import Synchronization
 /// Thread safety: the properties under "Event loop state" are touched only on `eventLoop` (the
 /// transport calls the `HTTP2StreamHandler` methods there, and the call's task hops there to
 /// send and to report taken request messages). The task itself reads only constants, `endedStatus`
-/// and `compressor`, both locked, and takes request messages from its `RequestMessages` (locked).
+/// and `compressor`, both locked, and `response`, which only the task touches; it takes request
+/// messages from its `RequestMessages` (locked).
 final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     private let core: RouterCore
     private let method: RegisteredMethod
@@ -58,6 +59,11 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     private var task: Task<Void, Never>?
     private var deadlineTimer: Scheduled<Void>?
 
+    // Task state.
+    /// A unary response on its way out of the interceptor chain: written inside `next`, read after
+    /// the chain returns, both in the call's task (whose awaits order the two).
+    private var response: ByteBuffer?
+
     init(core: RouterCore, stream: any HTTP2ResponseStream, head: RequestHead, call: AcceptedCall) {
         self.core = core
         self.method = call.method
@@ -70,7 +76,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
         self.context = ServerContext(
             method: call.method.descriptor,
             requestMetadata: head.metadata,
-            peer: Self.peerDescription(stream.remoteAddress),
+            remoteAddress: stream.remoteAddress,
             deadline: head.timeout.map { ContinuousClock.now.advanced(by: $0.duration) }
         )
     }
@@ -276,7 +282,6 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
 
     /// Runs a method that answers with one message (unary, client streaming).
     private func runWithResponse(_ produce: @escaping @Sendable () async throws -> ByteBuffer) async {
-        let slot = ResponseSlot()
         var status: RPCError?
         do {
             try await core.interceptors.run(context) { [self] in
@@ -287,14 +292,15 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
                     throw self.status(for: error)
                 }
                 try throwIfEnded()
-                slot.value = response
+                self.response = response
             }
         } catch {
             status = self.status(for: error)
         }
         var framed: ByteBuffer?
         if status == nil {
-            if let response = slot.value {
+            if let response = self.response {
+                self.response = nil
                 do throws(RPCError) {
                     framed = try frameResponse(response, compress: nil)
                 } catch {
@@ -307,7 +313,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
                 status = RPCError(.internalError, "internal error")
             }
         }
-        onEventLoop { [self, framed, status] in complete(response: framed, status: status) }
+        completeOnEventLoop(response: framed, status: status)
     }
 
     /// Runs a method that streams its responses through an `RPCWriter`.
@@ -325,7 +331,17 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
         } catch {
             status = self.status(for: error)
         }
-        onEventLoop { [self, status] in complete(response: nil, status: status) }
+        completeOnEventLoop(response: nil, status: status)
+    }
+
+    /// `complete` from the task: at once when the task runs on the event loop (a handler that never
+    /// suspended), which also spares the closure a hop would allocate.
+    private func completeOnEventLoop(response: ByteBuffer?, status: RPCError?) {
+        if eventLoop.inEventLoop {
+            complete(response: response, status: status)
+        } else {
+            eventLoop.execute { [self] in complete(response: response, status: status) }
+        }
     }
 
     /// The status an error ends the call with. A call that already ended keeps its status; an
@@ -446,23 +462,4 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
             "response metadata left out: reserved or invalid keys, or values that are not printable ASCII",
             metadata: ["method": "\(context.method)", "keys": "\(keys.joined(separator: ","))"])
     }
-
-    /// The peer as gRPC writes it, for example `ipv4:127.0.0.1:53422`.
-    static func peerDescription(_ address: SocketAddress?) -> String {
-        guard let address else { return "unknown" }
-        switch address {
-        case .v4:
-            return "ipv4:\(address.ipAddress ?? ""):\(address.port ?? 0)"
-        case .v6:
-            return "ipv6:[\(address.ipAddress ?? "")]:\(address.port ?? 0)"
-        case .unixDomainSocket:
-            return "unix:\(address.pathname ?? "")"
-        }
-    }
-}
-
-/// Carries a unary response out of the interceptor chain: written inside `next`, read after the
-/// chain returns, within the same task (the chain's awaits order the two).
-private final class ResponseSlot: @unchecked Sendable {
-    var value: ByteBuffer?
 }

@@ -24,12 +24,17 @@ public struct Metadata: Sendable, Equatable, Sequence {
 
     /// Appends a string value (the key is lower-cased).
     public mutating func add(_ key: String, _ value: String) {
-        entries.append(Entry(key: key.lowercased(), value: .string(value)))
+        entries.append(Entry(key: Self.lowercased(key), value: .string(value)))
     }
 
     /// Appends a binary value; the key must end in `-bin`.
     public mutating func add(_ key: String, bytes: [UInt8]) {
-        entries.append(Entry(key: key.lowercased(), value: .binary(bytes)))
+        entries.append(Entry(key: Self.lowercased(key), value: .binary(bytes)))
+    }
+
+    /// The key in lower case; the key itself (no copy) when it is lower case already, as keys nearly always are.
+    private static func lowercased(_ key: String) -> String {
+        key.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ? key.lowercased() : key
     }
 
     /// Appends an entry as it is; its key must already be lower-case (HTTP/2 header names are).
@@ -39,13 +44,13 @@ public struct Metadata: Sendable, Equatable, Sequence {
 
     /// Removes every value of a key.
     public mutating func removeAll(_ key: String) {
-        let key = key.lowercased()
+        let key = Self.lowercased(key)
         entries.removeAll { $0.key == key }
     }
 
     /// The first string value of a key.
     public subscript(_ key: String) -> String? {
-        let key = key.lowercased()
+        let key = Self.lowercased(key)
         for entry in entries where entry.key == key {
             if case .string(let value) = entry.value { return value }
         }
@@ -54,7 +59,7 @@ public struct Metadata: Sendable, Equatable, Sequence {
 
     /// Every binary value of a `-bin` key.
     public func binaryValues(_ key: String) -> [[UInt8]] {
-        let key = key.lowercased()
+        let key = Self.lowercased(key)
         return entries.compactMap { entry in
             guard entry.key == key, case .binary(let bytes) = entry.value else { return nil }
             return bytes

@@ -1,4 +1,5 @@
-import NIOConcurrencyHelpers
+import NIOCore
+import Synchronization
 
 /// The fully-qualified name of a method, as in the `:path` `/package.Service/Method`.
 public struct MethodDescriptor: Sendable, Hashable, CustomStringConvertible {
@@ -29,8 +30,15 @@ public final class ServerContext: Sendable {
     public let method: MethodDescriptor
     /// The client's custom metadata (reserved and pseudo headers removed; `-bin` values decoded).
     public let requestMetadata: Metadata
-    /// The client's address, for example `ipv4:127.0.0.1:53422`.
-    public let peer: String
+    /// The client's address, for example `ipv4:127.0.0.1:53422`. Described on first use: most
+    /// calls never read it, and formatting an address costs more than the rest of a small call.
+    public var peer: String {
+        switch source {
+        case .described(let description): description
+        case .address(let address): Self.describe(address)
+        }
+    }
+    private let source: PeerSource
     /// When the call must end, from `grpc-timeout`; nil when the client set none.
     public let deadline: ContinuousClock.Instant?
 
@@ -41,44 +49,75 @@ public final class ServerContext: Sendable {
         var compressResponse: Bool?
         var values: [ObjectIdentifier: any Sendable] = [:]
     }
-    private let state = NIOLockedValueBox(Mutable())
+    private let state = Mutex(Mutable())
+
+    private enum PeerSource {
+        case described(String)
+        case address(SocketAddress?)
+    }
 
     public init(method: MethodDescriptor, requestMetadata: Metadata, peer: String, deadline: ContinuousClock.Instant?) {
         self.method = method
         self.requestMetadata = requestMetadata
-        self.peer = peer
+        self.source = .described(peer)
         self.deadline = deadline
+    }
+
+    /// A context whose `peer` is described from `remoteAddress` when first read.
+    public init(
+        method: MethodDescriptor,
+        requestMetadata: Metadata,
+        remoteAddress: SocketAddress?,
+        deadline: ContinuousClock.Instant?
+    ) {
+        self.method = method
+        self.requestMetadata = requestMetadata
+        self.source = .address(remoteAddress)
+        self.deadline = deadline
+    }
+
+    /// The peer as gRPC writes it, for example `ipv4:127.0.0.1:53422`.
+    static func describe(_ address: SocketAddress?) -> String {
+        guard let address else { return "unknown" }
+        switch address {
+        case .v4:
+            return "ipv4:\(address.ipAddress ?? ""):\(address.port ?? 0)"
+        case .v6:
+            return "ipv6:[\(address.ipAddress ?? "")]:\(address.port ?? 0)"
+        case .unixDomainSocket:
+            return "unix:\(address.pathname ?? "")"
+        }
     }
 
     /// Initial metadata sent with the response headers; set it before the first response message.
     public var responseHeaders: Metadata {
-        get { state.withLockedValue { $0.responseHeaders } }
-        set { state.withLockedValue { $0.responseHeaders = newValue } }
+        get { state.withLock { $0.responseHeaders } }
+        set { state.withLock { $0.responseHeaders = newValue } }
     }
 
     /// Trailing metadata sent with the status.
     public var responseTrailers: Metadata {
-        get { state.withLockedValue { $0.responseTrailers } }
-        set { state.withLockedValue { $0.responseTrailers = newValue } }
+        get { state.withLock { $0.responseTrailers } }
+        set { state.withLock { $0.responseTrailers = newValue } }
     }
 
     /// Whether the most recent request message arrived with the compressed flag set.
     public var requestWasCompressed: Bool {
-        get { state.withLockedValue { $0.requestWasCompressed } }
-        set { state.withLockedValue { $0.requestWasCompressed = newValue } }
+        get { state.withLock { $0.requestWasCompressed } }
+        set { state.withLock { $0.requestWasCompressed = newValue } }
     }
 
     /// Whether to compress response messages (with gzip, and only when the client accepts it).
     /// nil means the default: compress when the request was compressed. For streaming calls,
     /// `RPCWriter.write(_:compress:)` overrides it per message.
     public var compressResponse: Bool? {
-        get { state.withLockedValue { $0.compressResponse } }
-        set { state.withLockedValue { $0.compressResponse = newValue } }
+        get { state.withLock { $0.compressResponse } }
+        set { state.withLock { $0.compressResponse = newValue } }
     }
 
     /// A value attached to the call by an interceptor.
     public subscript<Key: ServerContextKey>(_ key: Key.Type) -> Key.Value? {
-        get { state.withLockedValue { $0.values[ObjectIdentifier(key)] as? Key.Value } }
-        set { state.withLockedValue { $0.values[ObjectIdentifier(key)] = newValue } }
+        get { state.withLock { $0.values[ObjectIdentifier(key)] as? Key.Value } }
+        set { state.withLock { $0.values[ObjectIdentifier(key)] = newValue } }
     }
 }

@@ -20,8 +20,9 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     /// Payloads at least this large are written to the channel as they are (a slice of the caller's
     /// buffer) instead of being copied next to their frame header.
     private static let zeroCopyThreshold = 4096
-    /// Initial size of the buffer frames are gathered in before a write.
-    private static let outboundCapacity = 16 * 1024
+    /// Initial size of the buffer frames are gathered in before a write. It grows with the traffic
+    /// and keeps its size; an idle connection keeps only this much.
+    private static let outboundCapacity = 1024
     /// Bytes produced by one `flush()` before it yields the event loop to other work.
     private static let maxBytesPerFlush = 1 << 20
     /// PING payload that marks the round trip of a graceful shutdown.
@@ -42,7 +43,14 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     private var session: OpaquePointer?
     private var context: ChannelHandlerContext?
     private var streams: [Int32: HTTP2ServerStream] = [:]
-    private let headerBlock = NGHTTP2HeaderBlock()
+    /// Made with the first response: idle connections are most connections.
+    private lazy var headerBlock = NGHTTP2HeaderBlock()
+    /// The header block being received. HTTP/2 sends a block's frames back to back, so one block
+    /// is received at a time; the array is reused from block to block.
+    private var receivedFields: [HTTP2Header] = []
+    /// RFC 9113 §6.5.2 size of `receivedFields` so far.
+    private var receivedListSize = 0
+    private var headerStrings = HeaderStringCache()
 
     private enum State {
         /// Serving.
@@ -370,7 +378,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
             return
         }
         if outbound.readableBytes == 0 {
-            outbound.clear(minimumCapacity: Self.outboundCapacity)
+            outbound.clear()
         }
         isFlushing = true
         flushedBytes = 0
@@ -496,9 +504,9 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
             streams[streamID] = HTTP2ServerStream(streamID: streamID, connection: self)
             metrics.activeStreams.increment()
             idleSince = nil
-        } else {
-            streams[streamID]?.beginHeaderBlock()
         }
+        receivedFields.removeAll(keepingCapacity: true)
+        receivedListSize = 0
         return 0
     }
 
@@ -510,13 +518,18 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
         let streamID = frame.pointee.hd.stream_id
         guard let stream = streams[streamID], !stream.requestRefused else { return 0 }
         // RFC 9113 §6.5.2 counts each field as name + value + 32 octets.
-        if stream.addHeaderSize(nameLength + valueLength + 32, limit: configuration.maxHeaderListSize) {
-            stream.appendHeader(HTTP2Header(name: name, nameLength: nameLength, value: value, valueLength: valueLength))
+        receivedListSize += nameLength + valueLength + 32
+        if receivedListSize <= configuration.maxHeaderListSize {
+            receivedFields.append(HTTP2Header(
+                headerStrings.string(UnsafeBufferPointer(start: name, count: nameLength)),
+                headerStrings.string(UnsafeBufferPointer(start: value, count: valueLength))))
             return 0
         }
+        // The block will never be delivered.
+        receivedFields.removeAll(keepingCapacity: true)
         if frame.pointee.headers.cat == NGHTTP2_HCAT_REQUEST {
             // Answered with 431 once the block is complete; the router never sees it.
-            stream.refuseRequest()
+            stream.requestRefused = true
             return 0
         }
         nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), streamID, NGHTTP2_ENHANCE_YOUR_CALM.rawValue)
@@ -560,11 +573,12 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
                 if stream.requestRefused {
                     stream.sendHeaders([HTTP2Header(":status", "431")], endStream: true)
                 } else {
-                    stream.handler = router.openStream(stream, headers: stream.takeHeaderBlock(), endStream: endStream)
+                    stream.handler = router.openStream(stream, headers: receivedFields, endStream: endStream)
                 }
             } else if let handler = stream.handler {
-                handler.receiveTrailers(stream.takeHeaderBlock())
+                handler.receiveTrailers(receivedFields)
             }
+            receivedFields.removeAll(keepingCapacity: true)
         case NGHTTP2Callbacks.rstStreamFrame:
             if let stream = streams[header.stream_id] {
                 stream.peerResetCode = frame.pointee.rst_stream.error_code
@@ -651,7 +665,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
                 outbound.writeImmutableBuffer(payload)
             } else {
                 writeOutbound(context)
-                outbound.clear(minimumCapacity: Self.outboundCapacity)
+                outbound.clear()
                 context.write(wrapOutboundOut(payload), promise: nil)
             }
         }, completed: &completedWrites)

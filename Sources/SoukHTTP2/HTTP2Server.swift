@@ -58,6 +58,9 @@ public final class HTTP2Server: Sendable {
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             // Room for a few large DATA frames per flush before the connection counts as not writable.
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 128 * 1024, high: 512 * 1024))
+            // Each connection keeps its read buffer: start small (idle connections are most of them)
+            // and let busy ones grow it.
+            .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65536))
             .childChannelInitializer { [self] channel in
                 channel.eventLoop.makeCompletedFuture {
                     try initializeConnection(channel, sslContext: sslContext)

@@ -19,11 +19,8 @@ final class HTTP2ServerStream: HTTP2ResponseStream {
     // Request side.
     /// The layer above; set once the request header block is complete.
     var handler: (any HTTP2StreamHandler)?
-    /// The header block being received (request headers, then trailers).
-    private var headerBlock: [HTTP2Header] = []
-    private var headerListSize = 0
     /// The request header block went over the limit; the request is answered 431 and never routed.
-    private(set) var requestRefused = false
+    var requestRefused = false
     /// Payload of the DATA frame being received (nghttp2 may hand it over in several chunks).
     private var frameData: ByteBuffer?
     /// The error code of a RST_STREAM received from the client.
@@ -52,7 +49,6 @@ final class HTTP2ServerStream: HTTP2ResponseStream {
         self.connection = connection
         self.eventLoop = connection.eventLoop
         self.remoteAddress = connection.remoteAddress
-        headerBlock.reserveCapacity(16)
     }
 
     // MARK: HTTP2ResponseStream
@@ -124,41 +120,6 @@ final class HTTP2ServerStream: HTTP2ResponseStream {
     }
 
     // MARK: Request side, called from nghttp2 callbacks
-
-    /// A new header block (request headers or trailers) starts.
-    func beginHeaderBlock() {
-        headerBlock.removeAll(keepingCapacity: true)
-        headerListSize = 0
-    }
-
-    /// Counts `size` more bytes of the header block; false when it went over `limit` (the block
-    /// collected so far is dropped, since it will never be delivered).
-    func addHeaderSize(_ size: Int, limit: Int) -> Bool {
-        headerListSize += size
-        guard headerListSize <= limit else {
-            headerBlock.removeAll()
-            return false
-        }
-        return true
-    }
-
-    /// Adds one received field to the header block.
-    func appendHeader(_ header: HTTP2Header) {
-        headerBlock.append(header)
-    }
-
-    /// The request header block went over the limit.
-    func refuseRequest() {
-        requestRefused = true
-        headerBlock.removeAll()
-    }
-
-    /// Hands over the completed header block.
-    func takeHeaderBlock() -> [HTTP2Header] {
-        let block = headerBlock
-        headerBlock = []
-        return block
-    }
 
     /// Part of the payload of the DATA frame being received.
     func appendData(_ chunk: ByteBuffer) {

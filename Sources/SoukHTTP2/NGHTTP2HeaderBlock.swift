@@ -10,9 +10,10 @@ final class NGHTTP2HeaderBlock {
     private var fieldCapacity: Int
 
     init() {
-        byteCapacity = 1024
+        // Enough for a gRPC response's headers; grown for larger blocks.
+        byteCapacity = 256
         bytes = .allocate(capacity: byteCapacity)
-        fieldCapacity = 16
+        fieldCapacity = 8
         fields = .allocate(capacity: fieldCapacity)
     }
 
@@ -73,15 +74,5 @@ final class NGHTTP2HeaderBlock {
             count += 1
         }
         return count
-    }
-}
-
-extension HTTP2Header {
-    /// A header received from nghttp2; the bytes are only valid during the callback, so they are copied.
-    init(name: UnsafePointer<UInt8>, nameLength: Int, value: UnsafePointer<UInt8>, valueLength: Int) {
-        self.init(
-            String(decoding: UnsafeBufferPointer(start: name, count: nameLength), as: UTF8.self),
-            String(decoding: UnsafeBufferPointer(start: value, count: valueLength), as: UTF8.self)
-        )
     }
 }

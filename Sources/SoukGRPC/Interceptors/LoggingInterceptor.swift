@@ -15,6 +15,11 @@ public struct LoggingInterceptor: ServerInterceptor {
     }
 
     public func intercept(_ context: ServerContext, next: @Sendable () async throws -> Void) async throws {
+        // Nothing to log at this level: spare the clock reads.
+        guard logger.logLevel <= max(level, failureLevel) else {
+            try await next()
+            return
+        }
         let start = ContinuousClock.now
         do {
             try await next()

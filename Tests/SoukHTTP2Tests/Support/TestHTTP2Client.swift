@@ -281,7 +281,10 @@ private final class ClientSessionHandler: ChannelInboundHandler {
 
 private let clientOnHeader: nghttp2_on_header_callback = { _, frame, name, nameLength, value, valueLength, _, userData in
     ClientSessionHandler.from(userData).header(
-        frame!, HTTP2Header(name: name!, nameLength: nameLength, value: value!, valueLength: valueLength))
+        frame!,
+        HTTP2Header(
+            String(decoding: UnsafeBufferPointer(start: name!, count: nameLength), as: UTF8.self),
+            String(decoding: UnsafeBufferPointer(start: value!, count: valueLength), as: UTF8.self)))
     return 0
 }
 
