@@ -139,7 +139,7 @@ public final class Store: Sendable {
             var items = [StoredRecord<Value>]()
             items.reserveCapacity(ids.count)
             let keys = table.recordKeys(ids)
-            try database.multiGet(flat: keys.flat, sizes: keys.sizes, readOptions: snapshot.readOptions) { i, bytes in
+            try database.multiGet(flat: keys.flat, sizes: keys.sizes, snapshot: snapshot) { i, bytes in
                 if let bytes {
                     items.append(try table.decode(id: ids[i], bytes))
                 } else {

@@ -1,4 +1,5 @@
 import CRocksDB
+import CRocksDBBatch
 
 /// An open RocksDB TransactionDB and the option objects it was opened with.
 ///
@@ -110,32 +111,45 @@ final class RocksDatabase: @unchecked Sendable {
         return try body(Rocks.buffer(value, length))
     }
 
-    /// Looks up many keys in one batch; calls `body` once per key, in order, with its value or nil.
-    /// The keys lie end to end in `flat` (one allocation for the whole batch), `sizes` long each.
-    func multiGet(flat: [UInt8], sizes: [Int], readOptions: OpaquePointer? = nil,
+    /// Looks up many keys in one batch (RocksDB's batched MultiGet: one pass per data file, filters
+    /// probed for all keys together), through `snapshot` when given; calls `body` once per key, in
+    /// order, with its value (valid only during the call) or nil. The keys lie end to end in `flat`
+    /// (one allocation for the whole batch), `sizes` long each.
+    func multiGet(flat: [UInt8], sizes: [Int], snapshot: RocksSnapshot? = nil,
                   _ body: (Int, UnsafeRawBufferPointer?) throws -> Void) throws {
         let count = sizes.count
         guard count > 0 else { return }
-        var keySizes = sizes
-        var values = [UnsafeMutablePointer<CChar>?](repeating: nil, count: count)
-        var valueSizes = [Int](repeating: 0, count: count)
-        var errors = [UnsafeMutablePointer<CChar>?](repeating: nil, count: count)
-        Rocks.withChars(flat) { base, _ in
-            var offset = 0
-            var keyPointers = keySizes.map { size -> UnsafePointer<CChar>? in
-                defer { offset += size }
-                return base + offset
+        // The C callback cannot throw: the first error is kept and rethrown after the batch.
+        struct Visit {
+            var body: (Int, UnsafeRawBufferPointer?) throws -> Void
+            var failure: (any Error)?
+        }
+        try withoutActuallyEscaping(body) { body in
+            var visit = Visit(body: body, failure: nil)
+            Rocks.withChars(flat) { base, _ in
+                var offset = 0
+                let keyPointers = sizes.map { size -> UnsafePointer<CChar>? in
+                    defer { offset += size }
+                    return base + offset
+                }
+                withUnsafeMutablePointer(to: &visit) { context in
+                    souk_transactiondb_batched_multi_get(
+                        handle, snapshot?.snapshotHandle, count, keyPointers, sizes, 0, context
+                    ) { context, index, value, length, error in
+                        let visit = context!.assumingMemoryBound(to: Visit.self)
+                        guard visit.pointee.failure == nil else { return }
+                        do {
+                            if let error {
+                                throw Rocks.classify("multi-get", String(cString: error))
+                            }
+                            try visit.pointee.body(index, value.map { Rocks.buffer($0, length) })
+                        } catch {
+                            visit.pointee.failure = error
+                        }
+                    }
+                }
             }
-            rocksdb_transactiondb_multi_get(
-                handle, readOptions ?? self.readOptions, count, &keyPointers, &keySizes, &values, &valueSizes, &errors)
-        }
-        defer {
-            for v in values where v != nil { rocksdb_free(v) }
-            for e in errors where e != nil { rocksdb_free(e) }
-        }
-        for i in 0..<count {
-            if let error = errors[i] { throw Rocks.classify("multi-get", String(cString: error)) }
-            try body(i, values[i].map { Rocks.buffer($0, valueSizes[i]) })
+            if let failure = visit.failure { throw failure }
         }
     }
 

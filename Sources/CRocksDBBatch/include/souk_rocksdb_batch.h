@@ -1,0 +1,27 @@
+#ifndef SOUK_ROCKSDB_BATCH_H
+#define SOUK_ROCKSDB_BATCH_H
+
+#include <stddef.h>
+#include <rocksdb/c.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Receives one key's result: its value (valid only during the call), or NULL when the key is
+/// absent; `error` is RocksDB's message when the lookup failed (and NULL otherwise).
+typedef void (*souk_multi_get_visitor)(void *context, size_t index, const char *value, size_t length, const char *error);
+
+/// RocksDB's batched MultiGet (the C API of RocksDB 7.8 offers only the per-key loop for a
+/// TransactionDB): looks up `count` keys of the default column family in one pass, through
+/// `snapshot` when not NULL, and calls `visit` once per key, in key order of the arguments.
+/// `sorted_input` says the keys are already in ascending order.
+void souk_transactiondb_batched_multi_get(rocksdb_transactiondb_t *db, const rocksdb_snapshot_t *snapshot,
+                                          size_t count, const char *const *keys, const size_t *key_sizes,
+                                          unsigned char sorted_input, void *context, souk_multi_get_visitor visit);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
