@@ -120,6 +120,6 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system && target.name != "SoukProtoC" {
+for target in package.targets where target.type != .system && !["SoukProtoC", "CRocksDBBatch"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }
