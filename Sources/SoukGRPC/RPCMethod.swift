@@ -164,12 +164,16 @@ func decode<M: ProtoMessage>(_ type: M.Type, _ buffer: ByteBuffer) throws -> M {
     }
 }
 
-/// Packs a response into a new buffer, leaving room before it for the gRPC message prefix
+/// Packs a response straight into a new buffer, leaving room before it for the gRPC message prefix
 /// so that framing does not copy it.
 func encode<M: ProtoMessage>(_ message: M) -> ByteBuffer {
-    message.withEncodedBytes { bytes in
-        var buffer = GRPCFraming.bufferWithPrefixRoom(capacity: bytes.count)
-        buffer.writeBytes(bytes)
+    message.withPacker { size, pack in
+        var buffer = GRPCFraming.bufferWithPrefixRoom(capacity: size)
+        guard size > 0 else { return buffer }
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { destination in
+            pack(destination.baseAddress!)
+            return size
+        }
         return buffer
     }
 }

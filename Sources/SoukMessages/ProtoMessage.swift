@@ -11,12 +11,26 @@ public protocol ProtoMessage: Sendable, Equatable {
 
     /// Packs the message and hands the bytes to `body`; they are valid only during the call.
     func withEncodedBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
+
+    /// Hands `body` the packed size and a function that packs the message into memory of at least
+    /// that size (valid only during the call). Packing straight into its destination spares the
+    /// copy that `withEncodedBytes` makes.
+    func withPacker<R>(_ body: (_ packedSize: Int, _ pack: (UnsafeMutableRawPointer) -> Void) throws -> R) rethrows -> R
 }
 
 extension ProtoMessage {
     /// Unpacks a message from an array of bytes.
     public init(decoding bytes: [UInt8]) throws {
         self = try bytes.withUnsafeBytes { try Self(decoding: $0) }
+    }
+
+    /// Packs through `withEncodedBytes`, copying once.
+    public func withPacker<R>(_ body: (_ packedSize: Int, _ pack: (UnsafeMutableRawPointer) -> Void) throws -> R) rethrows -> R {
+        try withEncodedBytes { bytes in
+            try body(bytes.count) { destination in
+                if let base = bytes.baseAddress { destination.copyMemory(from: base, byteCount: bytes.count) }
+            }
+        }
     }
 
     /// The packed wire format as an array.

@@ -12,13 +12,13 @@ public final class MetricsInterceptor: ServerInterceptor {
 
     private let factory: any MetricsFactory
     private let activeCalls: Meter
-    /// Metric objects by method (and status), made once: making one costs a factory lookup.
-    private let counters = Mutex<[CounterKey: Counter]>([:])
-    private let timers = Mutex<[MethodDescriptor: Timer]>([:])
+    /// Metric objects by method, made once (making one costs a factory lookup); one lookup per call.
+    private let methods = Mutex<[MethodDescriptor: MethodMetrics]>([:])
 
-    private struct CounterKey: Hashable {
-        var method: MethodDescriptor
-        var code: StatusCode
+    /// One method's timer and its counters by status code (made on first use).
+    private struct MethodMetrics {
+        var timer: Timer
+        var counters: [Counter?]
     }
 
     /// Metrics made by `factory` (by default the one `MetricsSystem` was bootstrapped with).
@@ -42,30 +42,25 @@ public final class MetricsInterceptor: ServerInterceptor {
 
     private func record(_ method: MethodDescriptor, _ code: StatusCode, since start: ContinuousClock.Instant) {
         let (seconds, attoseconds) = (ContinuousClock.now - start).components
-        timer(method).recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-        counter(method, code).increment()
+        let (timer, counter) = metrics(method, code)
+        timer.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        counter.increment()
     }
 
-    private func counter(_ method: MethodDescriptor, _ code: StatusCode) -> Counter {
-        let key = CounterKey(method: method, code: code)
-        return counters.withLock { counters in
-            if let counter = counters[key] { return counter }
+    private func metrics(_ method: MethodDescriptor, _ code: StatusCode) -> (Timer, Counter) {
+        methods.withLock { methods in
+            var entry = methods[method] ?? MethodMetrics(
+                timer: Timer(label: Self.durationLabel, dimensions: [("method", method.description)], factory: factory),
+                counters: Array(repeating: nil, count: StatusCode.allCases.count))
+            if let counter = entry.counters[code.rawValue] { return (entry.timer, counter) }
             let counter = Counter(
                 label: Self.callsLabel,
                 dimensions: [("method", method.description), ("status", code.description)],
                 factory: factory
             )
-            counters[key] = counter
-            return counter
-        }
-    }
-
-    private func timer(_ method: MethodDescriptor) -> Timer {
-        timers.withLock { timers in
-            if let timer = timers[method] { return timer }
-            let timer = Timer(label: Self.durationLabel, dimensions: [("method", method.description)], factory: factory)
-            timers[method] = timer
-            return timer
+            entry.counters[code.rawValue] = counter
+            methods[method] = entry
+            return (entry.timer, counter)
         }
     }
 }

@@ -61,6 +61,17 @@ extension CProtoMessage {
     public func withEncodedBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try packMessage(self, body)
     }
+
+    public func withPacker<R>(_ body: (_ packedSize: Int, _ pack: (UnsafeMutableRawPointer) -> Void) throws -> R) rethrows -> R {
+        try EncodingArena.with { arena in
+            let c = UnsafeMutableRawPointer(arena.cStruct(self)).assumingMemoryBound(to: ProtobufCMessage.self)
+            let size = protobuf_c_message_get_packed_size(c)
+            return try body(size) { destination in
+                let written = protobuf_c_message_pack(c, destination.assumingMemoryBound(to: UInt8.self))
+                precondition(written == size, "protobuf-c packed \(written) bytes, expected \(size)")
+            }
+        }
+    }
 }
 
 /// Builds the C struct of `message` in an arena, packs it and hands the bytes to `body`.
