@@ -299,10 +299,10 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
         }
         var framed: ByteBuffer?
         if status == nil {
-            if let response = self.response {
-                self.response = nil
+            // Taken, not copied: framing writes the prefix in place only into a buffer nothing else holds.
+            if let response = self.response.take() {
                 do throws(RPCError) {
-                    framed = try frameResponse(response, compress: nil)
+                    framed = try frameResponse(consume response, compress: nil)
                 } catch {
                     status = error
                 }
@@ -380,7 +380,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     }
 
     /// Compresses (when chosen and the client reads gzip) and frames one response message.
-    private func frameResponse(_ message: ByteBuffer, compress: Bool?) throws(RPCError) -> ByteBuffer {
+    private func frameResponse(_ message: consuming ByteBuffer, compress: Bool?) throws(RPCError) -> ByteBuffer {
         if let limit = core.configuration.maxSendMessageSize, message.readableBytes > limit {
             throw RPCError(.resourceExhausted, "response message larger than max (\(message.readableBytes) vs. \(limit))")
         }
@@ -391,7 +391,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
             }
             return GRPCFraming.frame(compressed, compressed: true)
         }
-        return GRPCFraming.frame(message, compressed: false)
+        return GRPCFraming.frame(consume message, compressed: false)
     }
 
     private func onEventLoop(_ body: @escaping @Sendable () -> Void) {

@@ -10,8 +10,7 @@ public enum GRPCFraming {
     /// When `payload` has at least `prefixLength` bytes of room before its reader index (as the
     /// buffers made by `encode` and the compressor have), the prefix is written in place and the
     /// payload is not copied.
-    public static func frame(_ payload: ByteBuffer, compressed: Bool) -> ByteBuffer {
-        var payload = payload
+    public static func frame(_ payload: consuming ByteBuffer, compressed: Bool) -> ByteBuffer {
         let length = payload.readableBytes
         precondition(length <= Int(UInt32.max), "a gRPC message is at most 4 GiB")
         let start = payload.readerIndex
@@ -70,6 +69,14 @@ public struct GRPCMessageDeframer: Sendable {
         guard chunk.readableBytes > 0 else { return }
         if var buffer = self.buffer, buffer.readableBytes > 0 {
             self.buffer = nil  // keep the storage uniquely referenced while writing
+            // Room for the rest of the message at once (within the limit), rather than growing by
+            // doubling and copying the message several times.
+            if buffer.readableBytes >= GRPCFraming.prefixLength,
+               let length = buffer.getInteger(at: buffer.readerIndex + 1, as: UInt32.self),
+               Int(length) <= maxMessageSize {
+                let missing = GRPCFraming.prefixLength + Int(length) - buffer.readableBytes
+                buffer.reserveCapacity(minimumWritableBytes: max(missing, chunk.readableBytes))
+            }
             buffer.writeImmutableBuffer(chunk)
             self.buffer = buffer
         } else {
