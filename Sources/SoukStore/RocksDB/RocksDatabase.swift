@@ -166,6 +166,11 @@ final class RocksDatabase: @unchecked Sendable {
         try Rocks.call("flush") { rocksdb_transactiondb_flush(handle, flushOptions, $0) }
     }
 
+    /// Merges every key range down into the bottom level (see `Store.compact`); blocks until done.
+    func compactAll() throws {
+        try Rocks.call("compact") { souk_transactiondb_compact_all(handle, $0) }
+    }
+
     /// A consistent, hard-linked copy of the database in `directory` (which must not exist).
     func checkpoint(to directory: String) throws {
         let checkpoint = try Rocks.call("checkpoint") { rocksdb_transactiondb_checkpoint_object_create(handle, $0) }
