@@ -61,10 +61,10 @@ let package = Package(
         // grpc.health.v1, grpc.reflection, grpc.testing interop services.
         .target(name: "SoukStandardServices", dependencies: ["SoukGRPC", "SoukMessages", logging]),
         // RocksDB records, secondary indexes, transactions, idempotency, event logs, backups.
-        // RocksDB's batched MultiGet, which its C API does not offer for a TransactionDB.
+        // RocksDB's batched MultiGet and CompactRange, which its C API does not offer for a TransactionDB.
         .target(name: "CRocksDBBatch", dependencies: ["CRocksDB"]),
         .target(name: "SoukStore", dependencies: ["CRocksDB", "CRocksDBBatch", logging, nioPosix, base64], exclude: ["README.md"]),
-        // Store maintenance commands (backup, restore, verify, build-index), mounted by an executable with its schema.
+        // Store maintenance commands (backup, restore, verify, build-index, compact), mounted by an executable with its schema.
         .target(name: "SoukStoreTools", dependencies: ["SoukStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // A small sample schema (jobs, accounts) shared by the store tests, the crash-test child and the benchmark.
         .target(name: "SoukStoreFixtures", dependencies: ["SoukStore"], path: "Tests/SoukStoreFixtures"),

@@ -1,12 +1,7 @@
 #include "souk_rocksdb_batch.h"
 
 #include <memory>
-#include <rocksdb/utilities/transaction_db.h>
-
-// The C API's handles are single-pointer wrappers, defined in RocksDB's c.cc (not in a header);
-// these are the same definitions.
-struct rocksdb_transactiondb_t { rocksdb::TransactionDB *rep; };
-struct rocksdb_snapshot_t { const rocksdb::Snapshot *rep; };
+#include "handles.h"
 
 extern "C" void souk_transactiondb_batched_multi_get(rocksdb_transactiondb_t *db, const rocksdb_snapshot_t *snapshot,
                                                      size_t count, const char *const *keys, const size_t *key_sizes,

@@ -88,7 +88,7 @@ struct ServeCommand: AsyncParsableCommand {
         logger.info("store open", metadata: ["path": "\(dataDir)", "sync": "\(sync.rawValue)"])
         let built = try await store.buildPendingIndexes()
         if !built.isEmpty { logger.info("indexes built", metadata: ["indexes": "\(built.joined(separator: ","))"]) }
-        // `souk-server store backup|verify|build-index` reach the running server through this socket.
+        // `souk-server store backup|verify|build-index|compact` reach the running server through this socket.
         let control = try StoreControlServer(store: store)
         let maintenance = Task { await store.runMaintenance() }
 

@@ -188,9 +188,13 @@ public final class Store: Sendable {
 
     /// Runs blocking work on a writer thread.
     func runOnWriter<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        guard !closed.load(ordering: .sequentiallyConsistent) else { throw StoreError.closed }
         do {
             return try await writers.runIfActive(body)
         } catch is NIOThreadPoolError.ThreadPoolInactive {
+            throw StoreError.closed
+        } catch is CancellationError where closed.load(ordering: .sequentiallyConsistent) {
+            // A pool that was shut down cancels the work handed to it.
             throw StoreError.closed
         }
     }
@@ -221,6 +225,7 @@ public final class Store: Sendable {
                 memtableBytes: number("rocksdb.cur-size-all-mem-tables"),
                 blockCacheBytes: number("rocksdb.block-cache-usage"),
                 estimatedKeys: number("rocksdb.estimate-num-keys"),
+                levelZeroFiles: number("rocksdb.num-files-at-level0"),
                 compacting: number("rocksdb.compaction-pending") != 0 || number("rocksdb.num-running-compactions") != 0)
         }
     }
@@ -237,6 +242,9 @@ public struct StoreStatistics: Sendable, Equatable {
     public var memtableBytes: Int
     public var blockCacheBytes: Int
     public var estimatedKeys: Int
+    /// Data files in level 0 (flushed memtables not yet merged into the levels below); every
+    /// lookup probes each of them, so a backlog here slows reads.
+    public var levelZeroFiles: Int
     /// Whether RocksDB has compaction work pending or running (a store just bulk-loaded is not
     /// yet at its steady state).
     public var compacting: Bool

@@ -1,6 +1,6 @@
 import SoukStore
 
-/// A maintenance task that needs the open store (backup, verify, build-index), run either by a
+/// A maintenance task that needs the open store (backup, verify, build-index, compact), run either by a
 /// command that opened the store itself or, through the control socket, by the process that
 /// holds the store open.
 public enum MaintenanceRequest: Equatable, Sendable {
@@ -8,6 +8,8 @@ public enum MaintenanceRequest: Equatable, Sendable {
     case verify
     /// Build these indexes (all pending ones when empty).
     case buildIndex(names: [String])
+    /// Merge all data into the bottom level (after a bulk import or a restore).
+    case compact
 
     /// Runs the request; returns the text to show and the exit status (0 = success).
     public func run(on store: Store) async -> (output: String, exitStatus: Int32) {
@@ -28,6 +30,13 @@ public enum MaintenanceRequest: Equatable, Sendable {
                     output += "built \(name) from \(count) record(s)\n"
                 }
                 return (output, 0)
+            case .compact:
+                let before = try store.statistics()
+                let start = ContinuousClock.now
+                try await store.compact()
+                let after = try store.statistics()
+                return ("compacted in \(ContinuousClock.now - start): level-0 files \(before.levelZeroFiles) → \(after.levelZeroFiles), "
+                    + "live data \(before.liveDataFileBytes) → \(after.liveDataFileBytes) bytes\n", 0)
             }
         } catch {
             return ("error: \(error)\n", 2)
@@ -40,6 +49,7 @@ public enum MaintenanceRequest: Equatable, Sendable {
         case .backup(let directory, let keepLast): ["backup", directory, keepLast.map(String.init) ?? ""].joined(separator: "\t")
         case .verify: "verify"
         case .buildIndex(let names): (["build-index"] + names).joined(separator: "\t")
+        case .compact: "compact"
         }
     }
 
@@ -52,6 +62,8 @@ public enum MaintenanceRequest: Equatable, Sendable {
             self = .verify
         case "build-index":
             self = .buildIndex(names: Array(fields.dropFirst()))
+        case "compact" where fields.count == 1:
+            self = .compact
         default:
             return nil
         }

@@ -7,12 +7,12 @@ public protocol StoreSchemaProvider {
     static var schema: Schema { get }
 }
 
-/// `store backup | restore | list-backups | purge-backups | verify | build-index`: maintenance
+/// `store backup | restore | list-backups | purge-backups | verify | build-index | compact`: maintenance
 /// commands for a store, mounted as a subcommand group by an executable:
 ///
 ///     subcommands: [StoreCommand<SoukSchema>.self]
 ///
-/// Backup, verify and build-index need the open store. When a server holds the store open (and
+/// Backup, verify, build-index and compact need the open store. When a server holds the store open (and
 /// runs a `StoreControlServer`), they send the request through its control socket and the
 /// server runs it online; otherwise they open the store themselves. Restore needs the server
 /// stopped.
@@ -20,10 +20,10 @@ public struct StoreCommand<Provider: StoreSchemaProvider>: AsyncParsableCommand 
     public static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "store",
-            abstract: "Back up, restore, verify and evolve the store.",
+            abstract: "Back up, restore, verify, compact and evolve the store.",
             subcommands: [
                 BackupCommand<Provider>.self, RestoreCommand.self, ListBackupsCommand.self, PurgeBackupsCommand.self,
-                VerifyCommand<Provider>.self, BuildIndexCommand<Provider>.self,
+                VerifyCommand<Provider>.self, BuildIndexCommand<Provider>.self, CompactCommand<Provider>.self,
             ])
     }
 
@@ -205,5 +205,22 @@ public struct BuildIndexCommand<Provider: StoreSchemaProvider>: AsyncParsableCom
 
     public func run() async throws {
         try await location.run(.buildIndex(names: names), schema: Provider.schema)
+    }
+}
+
+/// `store compact`: merge all data into the bottom level, after a bulk import or a restore.
+public struct CompactCommand<Provider: StoreSchemaProvider>: AsyncParsableCommand {
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "compact",
+            abstract: "Merge all data files into the bottom level (after a bulk import or a restore), so reads probe fewer files.")
+    }
+
+    @OptionGroup public var location: StoreLocationOptions
+
+    public init() {}
+
+    public func run() async throws {
+        try await location.run(.compact, schema: Provider.schema)
     }
 }

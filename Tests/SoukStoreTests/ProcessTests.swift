@@ -141,6 +141,10 @@ func runHarness(_ arguments: [String]) throws -> (status: Int32, output: String)
         #expect(result.status == 0, "\(result.output)")
         result = try runHarness(["store", "build-index", "--data-dir", dataPath])
         #expect(result.output.contains("every index is built"), "\(result.output)")
+        result = try runHarness(["store", "compact", "--data-dir", dataPath])
+        #expect(result.status == 0 && result.output.contains("level-0 files"), "\(result.output)")
+        result = try runHarness(["store", "verify", "--data-dir", dataPath])
+        #expect(result.status == 0, "\(result.output)")
     }
 
     /// While a process holds the store open, the commands run through its control socket: a
@@ -150,7 +154,7 @@ func runHarness(_ arguments: [String]) throws -> (status: Int32, output: String)
         defer { directory.remove() }
         let dataPath = directory.sub("db")
         let store = try Store(testConfiguration(dataPath), schema: SampleSchema.schema)
-        _ = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "online")) }
+        let online = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "online")) }
 
         // Without a control server, the command says why it cannot open the store.
         var result = try runHarness(["store", "verify", "--data-dir", dataPath])
@@ -163,6 +167,12 @@ func runHarness(_ arguments: [String]) throws -> (status: Int32, output: String)
         #expect(result.output.contains("backup 1:"), "\(result.output)")
         result = try runHarness(["store", "verify", "--data-dir", dataPath])
         #expect(result.status == 0 && result.output.contains("consistent"), "\(result.output)")
+        try await store.flush()
+        #expect(try store.statistics().levelZeroFiles > 0)
+        result = try runHarness(["store", "compact", "--data-dir", dataPath])
+        #expect(result.status == 0 && result.output.contains("level-0 files"), "\(result.output)")
+        #expect(try store.statistics().levelZeroFiles == 0)
+        #expect(try store.get(SampleSchema.jobs, online.id)?.value.owner == "online")
 
         let bad = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "broken")) }
         try await store.setRawRecordValue(SampleSchema.jobs, bad.id, [0])

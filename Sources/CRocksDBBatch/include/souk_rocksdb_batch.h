@@ -20,6 +20,12 @@ void souk_transactiondb_batched_multi_get(rocksdb_transactiondb_t *db, const roc
                                           size_t count, const char *const *keys, const size_t *key_sizes,
                                           unsigned char sorted_input, void *context, souk_multi_get_visitor visit);
 
+/// RocksDB's CompactRange over every key of the default column family (the C API of RocksDB 7.8
+/// offers it only on a plain DB, and without its status): merges the level-0 files and every
+/// upper level down into the bottom level. Blocks until done. On failure sets `*errptr` to
+/// RocksDB's message (malloc'ed; free it with `rocksdb_free`).
+void souk_transactiondb_compact_all(rocksdb_transactiondb_t *db, char **errptr);
+
 #ifdef __cplusplus
 }
 #endif
