@@ -14,7 +14,7 @@ public struct AuthenticationInterceptor: ServerInterceptor {
         self.rules = rules
     }
 
-    public func intercept(_ context: ServerContext, next: @Sendable () async throws -> Void) async throws {
+    public nonisolated(nonsending) func intercept(_ context: ServerContext, next: nonisolated(nonsending) @Sendable () async throws -> Void) async throws {
         if let header = context.requestMetadata["authorization"], rules.rule(for: context.method) != nil {
             do {
                 guard let token = Self.bearerToken(header) else {
@@ -47,7 +47,7 @@ public struct AuthorizationInterceptor: ServerInterceptor {
         self.rules = rules
     }
 
-    public func intercept(_ context: ServerContext, next: @Sendable () async throws -> Void) async throws {
+    public nonisolated(nonsending) func intercept(_ context: ServerContext, next: nonisolated(nonsending) @Sendable () async throws -> Void) async throws {
         if let rule = rules.rule(for: context.method) {
             _ = try authorize(rule, context)
         }

@@ -138,7 +138,7 @@ public struct SoukMethodBuilder: Sendable {
     public func unary<Request: MarketplaceScopedRequest, Response: ProtoMessage>(
         _ name: String, scope: MarketplaceScope = .marketplace, verticals: Set<SoukV1.Vertical>? = nil,
         owner: Ownership<Request>? = nil,
-        _ body: @escaping @Sendable (Request, SoukCall) async throws -> Response
+        _ body: nonisolated(nonsending) @escaping @Sendable (Request, SoukCall) async throws -> Response
     ) -> RPCMethod {
         let check = checks(name, scope: scope, verticals: verticals, owner: owner)
         let logger = logger
@@ -156,7 +156,7 @@ public struct SoukMethodBuilder: Sendable {
     public func serverStreaming<Request: MarketplaceScopedRequest, Response: ProtoMessage>(
         _ name: String, scope: MarketplaceScope = .marketplace, verticals: Set<SoukV1.Vertical>? = nil,
         owner: Ownership<Request>? = nil,
-        _ body: @escaping @Sendable (Request, RPCWriter<Response>, SoukCall) async throws -> Void
+        _ body: nonisolated(nonsending) @escaping @Sendable (Request, RPCWriter<Response>, SoukCall) async throws -> Void
     ) -> RPCMethod {
         let check = checks(name, scope: scope, verticals: verticals, owner: owner)
         let logger = logger
@@ -173,7 +173,7 @@ public struct SoukMethodBuilder: Sendable {
     /// A unary RPC that acts on the platform, not in a marketplace (CreateMarketplace,
     /// ListMarketplaces: the only requests without `marketplace_id`).
     public func platformUnary<Request: ProtoMessage, Response: ProtoMessage>(
-        _ name: String, _ body: @escaping @Sendable (Request, SoukCall) async throws -> Response
+        _ name: String, _ body: nonisolated(nonsending) @escaping @Sendable (Request, SoukCall) async throws -> Response
     ) -> RPCMethod {
         let check = checks(name, scope: .platform, verticals: nil, owner: Ownership<Request>?.none)
         let logger = logger

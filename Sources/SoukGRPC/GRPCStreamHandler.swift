@@ -272,7 +272,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
 
     // MARK: Running the handler (the call's task)
 
-    private func startTask(_ operation: @escaping @Sendable () async -> Void) {
+    private func startTask(_ operation: nonisolated(nonsending) @escaping @Sendable () async -> Void) {
         if core.configuration.startsHandlersImmediately, #available(macOS 26, *) {
             task = Task.immediate { await operation() }
         } else {
@@ -281,7 +281,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     }
 
     /// Runs a method that answers with one message (unary, client streaming).
-    private func runWithResponse(_ produce: @escaping @Sendable () async throws -> ByteBuffer) async {
+    private nonisolated(nonsending) func runWithResponse(_ produce: nonisolated(nonsending) @escaping @Sendable () async throws -> ByteBuffer) async {
         var status: RPCError?
         do {
             try await core.interceptors.run(context) { [self] in
@@ -317,7 +317,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     }
 
     /// Runs a method that streams its responses through an `RPCWriter`.
-    private func runWithoutResponse(_ body: @escaping @Sendable () async throws -> Void) async {
+    private nonisolated(nonsending) func runWithoutResponse(_ body: nonisolated(nonsending) @escaping @Sendable () async throws -> Void) async {
         var status: RPCError?
         do {
             try await core.interceptors.run(context) { [self] in

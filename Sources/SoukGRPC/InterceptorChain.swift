@@ -8,7 +8,7 @@ struct InterceptorChain: Sendable {
 
     /// Runs the interceptors, each one's `next` leading to the following one and the last
     /// one's to `body`.
-    func run(_ context: ServerContext, _ body: @Sendable () async throws -> Void) async throws {
+    nonisolated(nonsending) func run(_ context: ServerContext, _ body: nonisolated(nonsending) @Sendable () async throws -> Void) async throws {
         if interceptors.isEmpty {
             try await body()
         } else {
@@ -16,7 +16,7 @@ struct InterceptorChain: Sendable {
         }
     }
 
-    private func run(from index: Int, _ context: ServerContext, _ body: @Sendable () async throws -> Void) async throws {
+    private nonisolated(nonsending) func run(from index: Int, _ context: ServerContext, _ body: nonisolated(nonsending) @Sendable () async throws -> Void) async throws {
         guard index < interceptors.count else {
             try await body()
             return

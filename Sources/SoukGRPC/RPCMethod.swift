@@ -85,11 +85,16 @@ public struct RPCWriter<Element: Sendable>: Sendable {
 }
 
 /// A method's body over packed messages (protobuf bytes, uncompressed, without the gRPC prefix).
+///
+/// Bodies and interceptors are `nonisolated(nonsending)`: they run on the executor of the call's
+/// task, so a call that never suspends makes no executor switch (each switch takes a lock in the
+/// runtime). A function reference passed as a body must be declared `nonisolated(nonsending)` too:
+/// Swift 6.3.1's type checker crashes converting a plain `async` function to this type.
 public enum RPCHandler: Sendable {
-    case unary(@Sendable (ByteBuffer, ServerContext) async throws -> ByteBuffer)
-    case serverStreaming(@Sendable (ByteBuffer, RPCWriter<ByteBuffer>, ServerContext) async throws -> Void)
-    case clientStreaming(@Sendable (RPCReader<ByteBuffer>, ServerContext) async throws -> ByteBuffer)
-    case bidirectionalStreaming(@Sendable (RPCReader<ByteBuffer>, RPCWriter<ByteBuffer>, ServerContext) async throws -> Void)
+    case unary(_: nonisolated(nonsending) @Sendable (ByteBuffer, ServerContext) async throws -> ByteBuffer)
+    case serverStreaming(_: nonisolated(nonsending) @Sendable (ByteBuffer, RPCWriter<ByteBuffer>, ServerContext) async throws -> Void)
+    case clientStreaming(_: nonisolated(nonsending) @Sendable (RPCReader<ByteBuffer>, ServerContext) async throws -> ByteBuffer)
+    case bidirectionalStreaming(_: nonisolated(nonsending) @Sendable (RPCReader<ByteBuffer>, RPCWriter<ByteBuffer>, ServerContext) async throws -> Void)
 
     public var kind: RPCKind {
         switch self {
@@ -117,7 +122,7 @@ public struct RPCMethod: Sendable {
     /// A unary method over typed messages.
     public static func unary<Request: ProtoMessage, Response: ProtoMessage>(
         _ name: String,
-        _ body: @escaping @Sendable (Request, ServerContext) async throws -> Response
+        _ body: nonisolated(nonsending) @escaping @Sendable (Request, ServerContext) async throws -> Response
     ) -> RPCMethod {
         RPCMethod(name: name, handler: .unary { bytes, context in
             encode(try await body(try decode(Request.self, bytes), context))
@@ -127,7 +132,7 @@ public struct RPCMethod: Sendable {
     /// A server-streaming method over typed messages.
     public static func serverStreaming<Request: ProtoMessage, Response: ProtoMessage>(
         _ name: String,
-        _ body: @escaping @Sendable (Request, RPCWriter<Response>, ServerContext) async throws -> Void
+        _ body: nonisolated(nonsending) @escaping @Sendable (Request, RPCWriter<Response>, ServerContext) async throws -> Void
     ) -> RPCMethod {
         RPCMethod(name: name, handler: .serverStreaming { bytes, writer, context in
             try await body(try decode(Request.self, bytes), writer.map { encode($0) }, context)
@@ -137,7 +142,7 @@ public struct RPCMethod: Sendable {
     /// A client-streaming method over typed messages.
     public static func clientStreaming<Request: ProtoMessage, Response: ProtoMessage>(
         _ name: String,
-        _ body: @escaping @Sendable (RPCReader<Request>, ServerContext) async throws -> Response
+        _ body: nonisolated(nonsending) @escaping @Sendable (RPCReader<Request>, ServerContext) async throws -> Response
     ) -> RPCMethod {
         RPCMethod(name: name, handler: .clientStreaming { reader, context in
             encode(try await body(reader.map { try decode(Request.self, $0) }, context))
@@ -147,7 +152,7 @@ public struct RPCMethod: Sendable {
     /// A bidirectional-streaming method over typed messages.
     public static func bidirectionalStreaming<Request: ProtoMessage, Response: ProtoMessage>(
         _ name: String,
-        _ body: @escaping @Sendable (RPCReader<Request>, RPCWriter<Response>, ServerContext) async throws -> Void
+        _ body: nonisolated(nonsending) @escaping @Sendable (RPCReader<Request>, RPCWriter<Response>, ServerContext) async throws -> Void
     ) -> RPCMethod {
         RPCMethod(name: name, handler: .bidirectionalStreaming { reader, writer, context in
             try await body(reader.map { try decode(Request.self, $0) }, writer.map { encode($0) }, context)
@@ -189,5 +194,5 @@ public protocol RPCService: Sendable {
 public protocol ServerInterceptor: Sendable {
     /// Runs the rest of the chain and the handler with `next()`, or throws an `RPCError` to refuse the call.
     /// An error thrown by `next()` is the call's outcome; rethrow it (possibly after recording it).
-    func intercept(_ context: ServerContext, next: @Sendable () async throws -> Void) async throws
+    nonisolated(nonsending) func intercept(_ context: ServerContext, next: nonisolated(nonsending) @Sendable () async throws -> Void) async throws
 }

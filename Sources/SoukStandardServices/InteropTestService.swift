@@ -50,7 +50,7 @@ public struct InteropTestService: RPCService {
         ]
     }
 
-    @Sendable static func unaryCall(_ request: GRPCTesting.SimpleRequest, _ context: ServerContext) async throws -> GRPCTesting.SimpleResponse {
+    @Sendable nonisolated(nonsending) static func unaryCall(_ request: GRPCTesting.SimpleRequest, _ context: ServerContext) async throws -> GRPCTesting.SimpleResponse {
         echoMetadata(context)
         if let compressed = request.responseCompressed {
             context.compressResponse = compressed.value
@@ -61,7 +61,7 @@ public struct InteropTestService: RPCService {
         return GRPCTesting.SimpleResponse(payload: payload)
     }
 
-    @Sendable static func streamingInputCall(
+    @Sendable nonisolated(nonsending) static func streamingInputCall(
         _ requests: RPCReader<GRPCTesting.StreamingInputCallRequest>, _ context: ServerContext
     ) async throws -> GRPCTesting.StreamingInputCallResponse {
         echoMetadata(context)
@@ -81,7 +81,7 @@ public struct InteropTestService: RPCService {
     }
 
     /// One response per ResponseParameters, each after its interval, compressed as asked.
-    static func respond(to request: GRPCTesting.StreamingOutputCallRequest, _ writer: RPCWriter<GRPCTesting.StreamingOutputCallResponse>) async throws {
+    nonisolated(nonsending) static func respond(to request: GRPCTesting.StreamingOutputCallRequest, _ writer: RPCWriter<GRPCTesting.StreamingOutputCallResponse>) async throws {
         try throwEchoStatus(request.responseStatus)
         for parameters in request.responseParameters {
             if parameters.intervalUs > 0 {

@@ -11,7 +11,7 @@ private struct TracingInterceptor: ServerInterceptor {
     let name: String
     let journal: Journal
 
-    func intercept(_ context: ServerContext, next: @Sendable () async throws -> Void) async throws {
+    nonisolated(nonsending) func intercept(_ context: ServerContext, next: nonisolated(nonsending) @Sendable () async throws -> Void) async throws {
         journal.add("\(name) in")
         defer { journal.add("\(name) out") }
         try await next()
@@ -22,7 +22,7 @@ private struct TracingInterceptor: ServerInterceptor {
 private struct RequireAuthorization: ServerInterceptor {
     struct Principal: ServerContextKey { typealias Value = String }
 
-    func intercept(_ context: ServerContext, next: @Sendable () async throws -> Void) async throws {
+    nonisolated(nonsending) func intercept(_ context: ServerContext, next: nonisolated(nonsending) @Sendable () async throws -> Void) async throws {
         guard let token = context.requestMetadata["authorization"] else {
             var trailers = Metadata()
             trailers.add("www-authenticate", "Bearer")

@@ -239,7 +239,7 @@ import Testing
 struct OutcomeRecorder: ServerInterceptor {
     let journal: Journal
 
-    func intercept(_ context: ServerContext, next: @Sendable () async throws -> Void) async throws {
+    nonisolated(nonsending) func intercept(_ context: ServerContext, next: nonisolated(nonsending) @Sendable () async throws -> Void) async throws {
         do {
             try await next()
             journal.add("OK")

@@ -14,7 +14,7 @@ public struct LoggingInterceptor: ServerInterceptor {
         self.failureLevel = failureLevel
     }
 
-    public func intercept(_ context: ServerContext, next: @Sendable () async throws -> Void) async throws {
+    public nonisolated(nonsending) func intercept(_ context: ServerContext, next: nonisolated(nonsending) @Sendable () async throws -> Void) async throws {
         // Nothing to log at this level: spare the clock reads.
         guard logger.logLevel <= max(level, failureLevel) else {
             try await next()

@@ -27,7 +27,7 @@ public final class MetricsInterceptor: ServerInterceptor {
         self.activeCalls = Meter(label: Self.activeCallsLabel, factory: factory)
     }
 
-    public func intercept(_ context: ServerContext, next: @Sendable () async throws -> Void) async throws {
+    public nonisolated(nonsending) func intercept(_ context: ServerContext, next: nonisolated(nonsending) @Sendable () async throws -> Void) async throws {
         let start = ContinuousClock.now
         activeCalls.increment()
         defer { activeCalls.decrement() }
