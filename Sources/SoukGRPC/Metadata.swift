@@ -34,7 +34,10 @@ public struct Metadata: Sendable, Equatable, Sequence {
 
     /// The key in lower case; the key itself (no copy) when it is lower case already, as keys nearly always are.
     private static func lowercased(_ key: String) -> String {
-        key.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ? key.lowercased() : key
+        let hasUpperCase = key.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 &- UInt8(ascii: "A") < 26 }
+        } ?? key.utf8.contains { $0 &- UInt8(ascii: "A") < 26 }
+        return hasUpperCase ? key.lowercased() : key
     }
 
     /// Appends an entry as it is; its key must already be lower-case (HTTP/2 header names are).

@@ -7,7 +7,8 @@ import NIOCore
 /// Bytes read from the channel go to `nghttp2_session_mem_recv`; nghttp2's callbacks (in
 /// `NGHTTP2Callbacks.swift`) turn frames into calls on `HTTP2StreamRouter` and `HTTP2StreamHandler`.
 /// Whatever nghttp2 has to send is pulled with `nghttp2_session_mem_send` in `flush()`: once per read
-/// batch (in `channelReadComplete`) and once per event-loop tick when handlers answer outside a read.
+/// batch (in `channelReadComplete`), during a batch that has answered `answersPerEarlyFlush` requests
+/// (a callback pauses `mem_recv`), and once per event-loop tick when handlers answer outside a read.
 /// The handler owns the session and deletes it exactly once, in `tearDown()`.
 ///
 /// Receive windows reopen only for request bytes consumed: by the stream's handler (`consume`),
@@ -69,6 +70,13 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     private var inbound: ByteBuffer?
     private var inboundBase: UnsafeRawPointer?
     private var isReading = false
+    /// The stream of the header block being received: its fields arrive one callback each, and a
+    /// block's frames are never interleaved with another stream's (RFC 9113 §4.3).
+    private var headerStream: HTTP2ServerStream?
+    /// Responses submitted since the last flush.
+    private var answersWaiting = 0
+    /// A callback returned `NGHTTP2_ERR_PAUSE` so that `channelRead` flushes before reading on.
+    private var pausedForFlush = false
 
     // Writing.
     private var outbound: ByteBuffer
@@ -152,7 +160,21 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
                 inbound = nil
                 inboundBase = nil
             }
-            return nghttp2_session_mem_recv(session, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+            var session = session
+            var offset = 0
+            while true {
+                let count = nghttp2_session_mem_recv(
+                    session, base.assumingMemoryBound(to: UInt8.self) + offset, bytes.count - offset)
+                guard count >= 0 else { return count }
+                offset += count
+                // Paused by a callback with answers waiting: send them, then read on. nghttp2 finishes
+                // the frame it paused in on the next call, even one with no bytes left.
+                guard pausedForFlush else { return offset }
+                pausedForFlush = false
+                flush()
+                guard let live = self.session, state == .open || state == .draining else { return offset }
+                session = live
+            }
         }
         if result < 0 {
             failConnection(NGHTTP2Error("nghttp2_session_mem_recv", code: Int32(result)))
@@ -234,6 +256,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
 
         let open = streams
         streams.removeAll()
+        headerStream = nil
         for stream in open.values {
             metrics.activeStreams.decrement()
             stream.close(.connectionClosed)
@@ -381,6 +404,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
             outbound.clear()
         }
         isFlushing = true
+        answersWaiting = 0
         flushedBytes = 0
         flushPaused = false
         while !flushPaused {
@@ -458,6 +482,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
         if rv != 0 {
             logger.debug("cannot submit response", metadata: ["error": "\(NGHTTP2Error("nghttp2_submit_response", code: rv))"])
         }
+        answersWaiting += 1
         scheduleFlush()
     }
 
@@ -501,9 +526,13 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
         guard frame.pointee.hd.type == NGHTTP2Callbacks.headersFrame else { return 0 }
         let streamID = frame.pointee.hd.stream_id
         if frame.pointee.headers.cat == NGHTTP2_HCAT_REQUEST {
-            streams[streamID] = HTTP2ServerStream(streamID: streamID, connection: self)
+            let stream = HTTP2ServerStream(streamID: streamID, connection: self)
+            streams[streamID] = stream
+            headerStream = stream
             metrics.activeStreams.increment()
             idleSince = nil
+        } else {
+            headerStream = streams[streamID]
         }
         receivedFields.removeAll(keepingCapacity: true)
         receivedListSize = 0
@@ -516,14 +545,14 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
         value: UnsafePointer<UInt8>, valueLength: Int
     ) -> Int32 {
         let streamID = frame.pointee.hd.stream_id
-        guard let stream = streams[streamID], !stream.requestRefused else { return 0 }
+        guard let stream = headerStream, stream.streamID == streamID, !stream.requestRefused else { return 0 }
         // RFC 9113 §6.5.2 counts each field as name + value + 32 octets.
         receivedListSize += nameLength + valueLength + 32
         if receivedListSize <= configuration.maxHeaderListSize {
             receivedFields.append(HTTP2Header(
                 headerStrings.string(UnsafeBufferPointer(start: name, count: nameLength)),
                 headerStrings.string(UnsafeBufferPointer(start: value, count: valueLength))))
-            return 0
+            return pauseForFlushIfDue()
         }
         // The block will never be delivered.
         receivedFields.removeAll(keepingCapacity: true)
@@ -543,7 +572,16 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
             return 0
         }
         stream.appendData(inboundSlice(data, length: length))
-        return 0
+        return pauseForFlushIfDue()
+    }
+
+    /// `NGHTTP2_ERR_PAUSE` once `configuration.answersPerEarlyFlush` answers wait during a read, else
+    /// 0. Only from the header and data-chunk callbacks, after they took their bytes (nghttp2 counts
+    /// them read).
+    private func pauseForFlushIfDue() -> Int32 {
+        guard isReading, answersWaiting >= configuration.answersPerEarlyFlush else { return 0 }
+        pausedForFlush = true
+        return NGHTTP2_ERR_PAUSE.rawValue
     }
 
     /// The received bytes as a slice of the buffer being read (no copy), or a copy when nghttp2 handed
@@ -567,6 +605,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
                 stream.deliverData(endStream: header.flags & NGHTTP2Callbacks.endStreamFlag != 0)
             }
         case NGHTTP2Callbacks.headersFrame:
+            headerStream = nil
             guard let stream = streams[header.stream_id] else { break }
             let endStream = header.flags & NGHTTP2Callbacks.endStreamFlag != 0
             if frame.pointee.headers.cat == NGHTTP2_HCAT_REQUEST {
@@ -622,6 +661,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
 
     func streamClosed(streamID: Int32, errorCode: UInt32) -> Int32 {
         guard let stream = streams.removeValue(forKey: streamID) else { return 0 }
+        if headerStream === stream { headerStream = nil }
         metrics.activeStreams.decrement()
         let unconsumed = stream.takeUnconsumedBytes()
         if unconsumed > 0, let session {

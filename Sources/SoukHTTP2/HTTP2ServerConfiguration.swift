@@ -40,6 +40,11 @@ public struct HTTP2ServerConfiguration: Sendable {
     /// bounds the unconsumed request bytes of all streams together. Larger than one stream's window,
     /// so one slow stream does not hold the others back.
     public var connectionWindowSize: Int = 16 << 20
+    /// Responses answered while reading one batch of requests after which the server stops reading
+    /// to send them, then reads on. A client with many requests in flight on one connection then
+    /// gets answers (and sends its next requests) while the rest of the batch is processed, instead
+    /// of client and server taking turns. Lower: earlier answers and more writes.
+    public var answersPerEarlyFlush: Int = 16
 
     /// A connection with no open stream for this long gets GOAWAY and is closed.
     public var idleTimeout: Duration = .seconds(300)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// Turns received header bytes into Strings, reusing the String made for the same bytes earlier on
 /// the connection. HPACK makes requests on one connection repeat their fields (`:path`,
 /// `content-type`, `user-agent`, ...), so most long fields cost a compare and a retain instead of an
@@ -37,7 +43,7 @@ struct HeaderStringCache {
         let utf8 = string.utf8
         guard utf8.count == bytes.count else { return false }
         return utf8.withContiguousStorageIfAvailable { stored in
-            stored.elementsEqual(bytes)
+            memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0
         } ?? utf8.elementsEqual(bytes)
     }
 }

@@ -45,40 +45,44 @@ enum NGHTTP2Callbacks {
 
     /// The data source read callback given with every response that has a body.
     static let readData: nghttp2_data_source_read_callback = { _, streamID, _, length, flags, _, userData in
-        connection(userData).nextFrameLength(streamID: streamID, maxLength: length, flags: &flags!.pointee)
+        withConnection(userData) { $0.nextFrameLength(streamID: streamID, maxLength: length, flags: &flags!.pointee) }
     }
 
+    /// Calls `body` with the connection `userData` points at, without retaining it: nghttp2 calls back
+    /// only from inside a call the connection itself made, so the connection is alive throughout.
     @inline(__always)
-    private static func connection(_ userData: UnsafeMutableRawPointer?) -> HTTP2ConnectionHandler {
-        Unmanaged<HTTP2ConnectionHandler>.fromOpaque(userData!).takeUnretainedValue()
+    private static func withConnection<Result>(
+        _ userData: UnsafeMutableRawPointer?, _ body: (HTTP2ConnectionHandler) -> Result
+    ) -> Result {
+        Unmanaged<HTTP2ConnectionHandler>.fromOpaque(userData!)._withUnsafeGuaranteedRef(body)
     }
 
     private static let onBeginHeaders: nghttp2_on_begin_headers_callback = { _, frame, userData in
-        connection(userData).beginHeaders(frame!)
+        withConnection(userData) { $0.beginHeaders(frame!) }
     }
 
     private static let onHeader: nghttp2_on_header_callback = { _, frame, name, nameLength, value, valueLength, _, userData in
-        connection(userData).receiveHeader(
-            frame!, name: name!, nameLength: nameLength, value: value!, valueLength: valueLength)
+        withConnection(userData) { $0.receiveHeader(
+            frame!, name: name!, nameLength: nameLength, value: value!, valueLength: valueLength) }
     }
 
     private static let onDataChunk: nghttp2_on_data_chunk_recv_callback = { _, _, streamID, data, length, userData in
-        connection(userData).receiveDataChunk(streamID: streamID, data: data!, length: length)
+        withConnection(userData) { $0.receiveDataChunk(streamID: streamID, data: data!, length: length) }
     }
 
     private static let onFrameReceived: nghttp2_on_frame_recv_callback = { _, frame, userData in
-        connection(userData).receiveFrame(frame!)
+        withConnection(userData) { $0.receiveFrame(frame!) }
     }
 
     private static let onFrameSent: nghttp2_on_frame_send_callback = { _, frame, userData in
-        connection(userData).frameSent(frame!)
+        withConnection(userData) { $0.frameSent(frame!) }
     }
 
     private static let onStreamClose: nghttp2_on_stream_close_callback = { _, streamID, errorCode, userData in
-        connection(userData).streamClosed(streamID: streamID, errorCode: errorCode)
+        withConnection(userData) { $0.streamClosed(streamID: streamID, errorCode: errorCode) }
     }
 
     private static let sendData: nghttp2_send_data_callback = { _, frame, frameHeader, length, _, userData in
-        connection(userData).sendDataFrame(frame!, frameHeader: frameHeader!, length: length)
+        withConnection(userData) { $0.sendDataFrame(frame!, frameHeader: frameHeader!, length: length) }
     }
 }
