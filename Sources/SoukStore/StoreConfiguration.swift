@@ -41,12 +41,36 @@ public struct CompressionSettings: Sendable, Equatable {
     }
 }
 
+/// How data files are laid out and looked up: settings that trade memory and disk for the cost of
+/// one record lookup.
+public struct TableSettings: Sendable, Equatable {
+    /// Target size of one (uncompressed) data block: larger blocks mean fewer index entries per
+    /// file but more bytes read and decompressed per block cache miss.
+    public var blockBytes: Int = 4 << 10
+    /// Adds a small hash table to every data block, so a point lookup finds its key in one probe
+    /// instead of a binary search over the block's restart points (about 1 byte per key).
+    public var dataBlockHashIndex = false
+    /// Keys per hash bucket of that index (lower: fewer collisions, more space).
+    public var dataBlockHashRatio = 0.75
+    /// Bloom filter bits per key (about 1 % false positives at 10).
+    public var bloomBitsPerKey = 10.0
+    /// Block cache shards as a power of two (nil: RocksDB picks from the capacity).
+    public var blockCacheShardBits: Int? = nil
+    /// Leaves the bloom filter out of bottom-level files (saves their memory; a lookup of an
+    /// absent key then reads a bottom-level data block).
+    public var optimizeFiltersForHits = false
+
+    public init() {}
+}
+
 /// How to open a store: where, how much memory, compression, durability and housekeeping.
 public struct StoreConfiguration: Sendable {
     /// The database directory (created when missing).
     public var path: String
-    /// Size of the shared block cache for data, index and filter blocks.
+    /// Size of the shared block cache for (uncompressed) data blocks.
     public var blockCacheBytes: Int = 256 << 20
+    /// How data files are laid out and looked up (block size, in-block hash index, filters).
+    public var table = TableSettings()
     /// Size of one memtable before it is flushed to a data file.
     public var writeBufferBytes: Int = 64 << 20
     public var compression = CompressionSettings()
