@@ -7,7 +7,7 @@ import Glibc
 
 /// The store benchmark (run it through `bench/store/run`, which builds in release mode):
 /// point reads, 50-record index pages (throughput and p99) on a small and a large table, as loaded
-/// and again after a full compaction, durable creates at 1, 16 and 64 concurrent writers with
+/// and again after a full compaction (each after an unmeasured warm-up), durable creates at 1, 16 and 64 concurrent writers with
 /// fsync, and disk and memory use.
 struct Benchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "bench", abstract: "Store benchmark (use a release build).")
@@ -16,13 +16,13 @@ struct Benchmark: AsyncParsableCommand {
     @Option(help: "Records in the small table.") var small = 10_000
     @Option(help: "Records in the large table.") var large = 1_000_000
     @Option(help: "Seconds per measurement.") var seconds = 5
-    @Option(help: "Block cache in MiB.") var cacheMiB = 256
-    @Option(help: "Data block size in KiB.") var blockKiB = 4
-    @Flag(help: "Hash index inside data blocks.") var hashIndex = false
+    @Option(name: .customLong("cache-mib"), help: "Block cache in MiB.") var cacheMiB = 256
+    @Option(name: .customLong("block-kib"), help: "Data block size in KiB.") var blockKiB = TableSettings().blockBytes >> 10
+    @Flag(inversion: .prefixedNo, help: "Hash index inside data blocks.") var hashIndex = TableSettings().dataBlockHashIndex
     @Option(help: "Bloom filter bits per key.") var bloomBits = 10.0
     @Option(help: "Block cache shard bits (default: RocksDB's choice).") var cacheShardBits: Int? = nil
     @Flag(help: "No bloom filters in bottom-level files.") var optimizeFiltersForHits = false
-    @Option(help: "Seconds of unmeasured pages on both tables before each page measurement.") var warmUp = 0
+    @Option(help: "Seconds of unmeasured pages on both tables before each page measurement.") var warmUp = 5
     @Flag(help: "Measure only the pages (no point reads, no durable creates).") var pagesOnly = false
 
     static let byStatus = Index<SampleJob>.nonUnique("bench.marketplace_status") { [.string($0.marketplace), .enumCase($0.status)] }
@@ -77,7 +77,9 @@ struct Benchmark: AsyncParsableCommand {
         // Pages twice: as loaded (a few level-0 files from the last flushes are still above the
         // bottom level, below RocksDB's compaction trigger, so every lookup probes them too), then
         // after `compact()` merged everything into the bottom level (what `store compact` does
-        // after a bulk import or restore).
+        // after a bulk import or restore). Each measurement follows `warmUp` seconds of the same
+        // pages (other random positions) on both tables, so the block cache is in its steady
+        // state: a compaction writes new files, whose blocks are not yet cached.
         let diskAsLoaded = stores.map { directoryBytes($0.store.configuration.path) }
         try measurePages(stores, state: "as loaded")
         print("\nfull compaction (Store.compact):")
@@ -102,6 +104,7 @@ struct Benchmark: AsyncParsableCommand {
         let grown = stores[1].rss - stores[0].rss
         print("  process RSS: \(mib(baseline)) at start, \(mib(stores[0].rss)) with \(small) records loaded, \(mib(stores[1].rss)) with \(large) loaded as well "
             + "(≈ \(mib(grown * 1_000_000 / max(1, large - small))) per million records, block cache and memtables included)")
+        print("  process RSS after the page measurements: \(mib(residentBytes())) (the block cache fills as pages are read, up to \(cacheMiB) MiB)")
         for entry in stores { await entry.store.close() }
         if pagesOnly { return }
 
