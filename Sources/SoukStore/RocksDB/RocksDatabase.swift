@@ -19,11 +19,18 @@ final class RocksDatabase: @unchecked Sendable {
 
     init(_ configuration: StoreConfiguration) throws {
         let options = RocksDatabase.makeOptions(configuration)
-        let cache = rocksdb_cache_create_lru(configuration.blockCacheBytes)!
+        let table = configuration.table
+        let cache = RocksDatabase.makeCache(configuration)
         let tableOptions = rocksdb_block_based_options_create()!
         rocksdb_block_based_options_set_block_cache(tableOptions, cache)
+        rocksdb_block_based_options_set_block_size(tableOptions, table.blockBytes)
+        if table.dataBlockHashIndex {
+            rocksdb_block_based_options_set_data_block_index_type(
+                tableOptions, Int32(rocksdb_block_based_table_data_block_index_type_binary_search_and_hash))
+            rocksdb_block_based_options_set_data_block_hash_ratio(tableOptions, table.dataBlockHashRatio)
+        }
         // The table factory takes ownership of the filter policy.
-        rocksdb_block_based_options_set_filter_policy(tableOptions, rocksdb_filterpolicy_create_bloom_full(10))
+        rocksdb_block_based_options_set_filter_policy(tableOptions, rocksdb_filterpolicy_create_bloom_full(table.bloomBitsPerKey))
         // Index and filter blocks stay with their open table files, outside the block cache: a large
         // file's whole filter (≈ 4 MiB for 64 MiB of data) does not fit one cache shard and would be
         // evicted and re-read on nearly every lookup. They cost about 2 MiB of memory per million records.
@@ -61,6 +68,17 @@ final class RocksDatabase: @unchecked Sendable {
         rocksdb_transaction_options_set_deadlock_detect(transactionOptions, 1)
     }
 
+    private static func makeCache(_ configuration: StoreConfiguration) -> OpaquePointer {
+        guard let shardBits = configuration.table.blockCacheShardBits else {
+            return rocksdb_cache_create_lru(configuration.blockCacheBytes)!
+        }
+        let cacheOptions = rocksdb_lru_cache_options_create()!
+        defer { rocksdb_lru_cache_options_destroy(cacheOptions) }
+        rocksdb_lru_cache_options_set_capacity(cacheOptions, configuration.blockCacheBytes)
+        rocksdb_lru_cache_options_set_num_shard_bits(cacheOptions, Int32(shardBits))
+        return rocksdb_cache_create_lru_opts(cacheOptions)!
+    }
+
     private static func makeOptions(_ configuration: StoreConfiguration) -> OpaquePointer {
         let options = rocksdb_options_create()!
         rocksdb_options_set_create_if_missing(options, 1)
@@ -71,6 +89,7 @@ final class RocksDatabase: @unchecked Sendable {
         rocksdb_options_set_bytes_per_sync(options, 1 << 20)
         rocksdb_options_set_compression(options, configuration.compression.recentLevels.rocksValue)
         rocksdb_options_set_bottommost_compression(options, configuration.compression.bottomLevel.rocksValue)
+        rocksdb_options_set_optimize_filters_for_hits(options, configuration.table.optimizeFiltersForHits ? 1 : 0)
         // After a power loss with `SyncPolicy.none` the WAL may end in a torn record: recover to the
         // last complete write instead of refusing to open.
         rocksdb_options_set_wal_recovery_mode(options, Int32(rocksdb_point_in_time_recovery))

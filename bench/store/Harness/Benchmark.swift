@@ -7,7 +7,7 @@ import Glibc
 
 /// The store benchmark (run it through `bench/store/run`, which builds in release mode):
 /// point reads, 50-record index pages (throughput and p99) on a small and a large table, as loaded
-/// and again after a full compaction, durable creates at 1, 16 and 64 concurrent writers with
+/// and again after a full compaction (each after an unmeasured warm-up), durable creates at 1, 16 and 64 concurrent writers with
 /// fsync, and disk and memory use.
 struct Benchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "bench", abstract: "Store benchmark (use a release build).")
@@ -16,7 +16,14 @@ struct Benchmark: AsyncParsableCommand {
     @Option(help: "Records in the small table.") var small = 10_000
     @Option(help: "Records in the large table.") var large = 1_000_000
     @Option(help: "Seconds per measurement.") var seconds = 5
-    @Option(help: "Block cache in MiB.") var cacheMiB = 256
+    @Option(name: .customLong("cache-mib"), help: "Block cache in MiB.") var cacheMiB = 256
+    @Option(name: .customLong("block-kib"), help: "Data block size in KiB.") var blockKiB = TableSettings().blockBytes >> 10
+    @Flag(inversion: .prefixedNo, help: "Hash index inside data blocks.") var hashIndex = TableSettings().dataBlockHashIndex
+    @Option(help: "Bloom filter bits per key.") var bloomBits = 10.0
+    @Option(help: "Block cache shard bits (default: RocksDB's choice).") var cacheShardBits: Int? = nil
+    @Flag(help: "No bloom filters in bottom-level files.") var optimizeFiltersForHits = false
+    @Option(help: "Seconds of unmeasured pages on both tables before each page measurement.") var warmUp = 5
+    @Flag(help: "Measure only the pages (no point reads, no durable creates).") var pagesOnly = false
 
     static let byStatus = Index<SampleJob>.nonUnique("bench.marketplace_status") { [.string($0.marketplace), .enumCase($0.status)] }
     static let byOwner = Index<SampleJob>.nonUnique("bench.marketplace_owner") { [.string($0.marketplace), .string($0.owner)] }
@@ -30,7 +37,9 @@ struct Benchmark: AsyncParsableCommand {
     static let recordsPerOwner = 200
 
     func run() async throws {
-        print("store benchmark: \(small) and \(large) records, \(seconds) s per measurement, block cache \(cacheMiB) MiB")
+        print("store benchmark: \(small) and \(large) records, \(seconds) s per measurement, block cache \(cacheMiB) MiB, "
+            + "\(warmUp) s warm-up before pages")
+        print("tables: \(configuration("").table)")
         print("machine: \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) CPUs (shared with other work: figures are lower bounds)\n")
         let baseline = residentBytes()
         var loaded = [(count: Int, store: Store, ids: [RecordID], rss: Int)]()
@@ -55,7 +64,7 @@ struct Benchmark: AsyncParsableCommand {
         // Both tables are measured in the same loop, one query on each in turn, so that noise
         // from other processes on the machine hits both alike.
         print("\npoint reads (random identifiers):")
-        for threads in [1, 2] {
+        for threads in pagesOnly ? [] : [1, 2] {
             let reads = try measure(threads: threads, stores.count) { random, which in
                 let ids = stores[which].ids
                 _ = try stores[which].store.get(Self.table, ids[random.next(ids.count)])
@@ -68,7 +77,9 @@ struct Benchmark: AsyncParsableCommand {
         // Pages twice: as loaded (a few level-0 files from the last flushes are still above the
         // bottom level, below RocksDB's compaction trigger, so every lookup probes them too), then
         // after `compact()` merged everything into the bottom level (what `store compact` does
-        // after a bulk import or restore).
+        // after a bulk import or restore). Each measurement follows `warmUp` seconds of the same
+        // pages (other random positions) on both tables, so the block cache is in its steady
+        // state: a compaction writes new files, whose blocks are not yet cached.
         let diskAsLoaded = stores.map { directoryBytes($0.store.configuration.path) }
         try measurePages(stores, state: "as loaded")
         print("\nfull compaction (Store.compact):")
@@ -93,7 +104,9 @@ struct Benchmark: AsyncParsableCommand {
         let grown = stores[1].rss - stores[0].rss
         print("  process RSS: \(mib(baseline)) at start, \(mib(stores[0].rss)) with \(small) records loaded, \(mib(stores[1].rss)) with \(large) loaded as well "
             + "(≈ \(mib(grown * 1_000_000 / max(1, large - small))) per million records, block cache and memtables included)")
+        print("  process RSS after the page measurements: \(mib(residentBytes())) (the block cache fills as pages are read, up to \(cacheMiB) MiB)")
         for entry in stores { await entry.store.close() }
+        if pagesOnly { return }
 
         print("\ndurable creates (record + 3 index entries per transaction, fsync at every commit group):")
         var configuration = configuration(dataDirectory + "/writes")
@@ -113,7 +126,7 @@ struct Benchmark: AsyncParsableCommand {
     func measurePages(_ stores: [(count: Int, store: Store, ids: [RecordID], rss: Int)], state: String) throws {
         let levelZero = try stores.map { try $0.store.statistics().levelZeroFiles }
         print("\n50-record index pages (one owner's entries from a random position), \(state):")
-        let pages = try measure(threads: 1, stores.count) { random, which in
+        let page: @Sendable (inout SplitMix, Int) throws -> Void = { random, which in
             let entry = stores[which]
             let owners = entry.count / Self.recordsPerOwner
             let owner = random.next(owners)
@@ -122,6 +135,8 @@ struct Benchmark: AsyncParsableCommand {
             let page = try entry.store.list(Self.table, Self.byOwner, range, page: PageRequest(size: 50))
             precondition(page.items.count == 50, "short page")
         }
+        if warmUp > 0 { _ = try measure(threads: 1, stores.count, seconds: warmUp, seed: 1_000, page) }
+        let pages = try measure(threads: 1, stores.count, page)
         for (which, entry) in stores.enumerated() {
             print("  \(entry.count) records (\(levelZero[which]) level-0 files): \(Int(pages[which].rate)) pages/s, "
                 + "p50 \(microseconds(pages[which].p50)), p99 \(microseconds(pages[which].p99))")
@@ -133,6 +148,11 @@ struct Benchmark: AsyncParsableCommand {
     func configuration(_ path: String) -> StoreConfiguration {
         var configuration = StoreConfiguration(path: path)
         configuration.blockCacheBytes = cacheMiB << 20
+        configuration.table.blockBytes = blockKiB << 10
+        configuration.table.dataBlockHashIndex = hashIndex
+        configuration.table.bloomBitsPerKey = bloomBits
+        configuration.table.blockCacheShardBits = cacheShardBits
+        configuration.table.optimizeFiltersForHits = optimizeFiltersForHits
         return configuration
     }
 
@@ -183,8 +203,9 @@ struct Benchmark: AsyncParsableCommand {
     /// Runs `operation` on `threads` threads for `seconds`; each thread calls it for target 0, 1, …,
     /// `targets - 1` in turn. Returns, per target, the calls per second of the time spent on it
     /// (summed over threads) and the latency percentiles.
-    func measure(threads: Int, _ targets: Int, _ operation: @escaping @Sendable (inout SplitMix, Int) throws -> Void) throws -> [Measurement] {
-        let duration = Duration.seconds(seconds)
+    func measure(threads: Int, _ targets: Int, seconds: Int? = nil, seed: UInt64 = 0,
+                 _ operation: @escaping @Sendable (inout SplitMix, Int) throws -> Void) throws -> [Measurement] {
+        let duration = Duration.seconds(seconds ?? self.seconds)
         let results = UnsafeMutableBufferPointer<[[Double]]>.allocate(capacity: threads)
         defer { results.deallocate() }
         var pthreads = [pthread_t]()
@@ -195,7 +216,7 @@ struct Benchmark: AsyncParsableCommand {
         for t in 0..<threads {
             let slot = results.baseAddress! + t
             let job = Job {
-                var random = SplitMix(seed: UInt64(t + 1))
+                var random = SplitMix(seed: seed + UInt64(t + 1))
                 var latencies = [[Double]](repeating: [], count: targets)
                 let end = ContinuousClock.now + duration
                 while ContinuousClock.now < end {
