@@ -165,7 +165,10 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
             while true {
                 let count = nghttp2_session_mem_recv(
                     session, base.assumingMemoryBound(to: UInt8.self) + offset, bytes.count - offset)
-                guard count >= 0 else { return count }
+                guard count >= 0 else {
+                    pausedForFlush = false
+                    return count
+                }
                 offset += count
                 // Paused by a callback with answers waiting: send them, then read on. nghttp2 finishes
                 // the frame it paused in on the next call, even one with no bytes left.

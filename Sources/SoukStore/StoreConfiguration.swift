@@ -75,6 +75,10 @@ public struct StoreConfiguration: Sendable {
     public var table = TableSettings()
     /// Size of one memtable before it is flushed to a data file.
     public var writeBufferBytes: Int = 64 << 20
+    /// Level-0 files that start a compaction into the levels below. Level-0 files overlap, so a
+    /// lookup checks each one: 2 (RocksDB's default is 4) keeps lookups short at the cost of
+    /// compacting more often.
+    public var levelZeroCompactionTrigger: Int = 2
     public var compression = CompressionSettings()
     /// The write-ahead log. Keep it on: with it off nothing written since the last memtable flush
     /// survives even a process crash (only for throwaway bulk loads).

@@ -6,7 +6,8 @@ import SoukStoreFixtures
     /// Writes flushed in three rounds (later rounds updating and deleting records of earlier ones)
     /// leave several level-0 files; compacting merges them away and every query answers as before.
     @Test func compactionMergesLevelZeroAndKeepsAnswers() async throws {
-        try await withTemporaryStore { store, _ in
+        // Three level-0 files must stay until `compact()`: no automatic compaction before then.
+        try await withTemporaryStore(configure: { $0.levelZeroCompactionTrigger = 8 }) { store, _ in
             var accountIDs = [RecordID]()
             for (round, tag) in ["a", "b", "c"].enumerated() {
                 accountIDs += try await BackupTests.populate(store, count: 60, tag: tag)

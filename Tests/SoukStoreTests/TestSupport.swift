@@ -45,11 +45,15 @@ func testConfiguration(_ path: String, clock: ManualClock? = nil) -> StoreConfig
 
 /// Opens a store on a fresh directory, runs `body`, then closes the store and removes the directory.
 func withTemporaryStore<R>(
-    schema: Schema = SampleSchema.schema, clock: ManualClock? = nil, _ body: (Store, TemporaryDirectory) async throws -> R
+    schema: Schema = SampleSchema.schema, clock: ManualClock? = nil,
+    configure: (inout StoreConfiguration) -> Void = { _ in },
+    _ body: (Store, TemporaryDirectory) async throws -> R
 ) async throws -> R {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
-    let store = try Store(testConfiguration(directory.sub("db"), clock: clock), schema: schema)
+    var configuration = testConfiguration(directory.sub("db"), clock: clock)
+    configure(&configuration)
+    let store = try Store(configuration, schema: schema)
     do {
         let result = try await body(store, directory)
         await store.close()

@@ -86,6 +86,7 @@ final class RocksDatabase: @unchecked Sendable {
         rocksdb_options_set_max_background_jobs(options, Int32(max(2, configuration.backgroundThreads)))
         rocksdb_options_set_write_buffer_size(options, configuration.writeBufferBytes)
         rocksdb_options_set_level_compaction_dynamic_level_bytes(options, 1)
+        rocksdb_options_set_level0_file_num_compaction_trigger(options, Int32(configuration.levelZeroCompactionTrigger))
         rocksdb_options_set_bytes_per_sync(options, 1 << 20)
         rocksdb_options_set_compression(options, configuration.compression.recentLevels.rocksValue)
         rocksdb_options_set_bottommost_compression(options, configuration.compression.bottomLevel.rocksValue)
