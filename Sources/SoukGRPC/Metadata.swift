@@ -34,9 +34,9 @@ public struct Metadata: Sendable, Equatable, Sequence {
 
     /// The key in lower case; the key itself (no copy) when it is lower case already, as keys nearly always are.
     private static func lowercased(_ key: String) -> String {
-        let hasUpperCase = key.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.contains { $0 &- UInt8(ascii: "A") < 26 }
-        } ?? key.utf8.contains { $0 &- UInt8(ascii: "A") < 26 }
+        let isUpperCase = { (byte: UInt8) in byte &- UInt8(ascii: "A") < 26 }
+        let hasUpperCase = key.utf8.withContiguousStorageIfAvailable { $0.contains(where: isUpperCase) }
+            ?? key.utf8.contains(where: isUpperCase)
         return hasUpperCase ? key.lowercased() : key
     }
 

@@ -582,7 +582,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     /// 0. Only from the header and data-chunk callbacks, after they took their bytes (nghttp2 counts
     /// them read).
     private func pauseForFlushIfDue() -> Int32 {
-        guard isReading, answersWaiting >= configuration.answersPerEarlyFlush else { return 0 }
+        guard isReading, answersWaiting >= max(1, configuration.answersPerEarlyFlush) else { return 0 }
         pausedForFlush = true
         return NGHTTP2_ERR_PAUSE.rawValue
     }

@@ -43,7 +43,7 @@ public struct HTTP2ServerConfiguration: Sendable {
     /// Responses answered while reading one batch of requests after which the server stops reading
     /// to send them, then reads on. A client with many requests in flight on one connection then
     /// gets answers (and sends its next requests) while the rest of the batch is processed, instead
-    /// of client and server taking turns. Lower: earlier answers and more writes.
+    /// of client and server taking turns. Lower: earlier answers and more writes (at least 1).
     public var answersPerEarlyFlush: Int = 16
 
     /// A connection with no open stream for this long gets GOAWAY and is closed.
