@@ -8,11 +8,23 @@ struct RequestHead {
     var timeout: GRPCTimeout?
     var encoding: String?
     var acceptEncoding: String?
-    var metadata = Metadata()
+    var metadata: Metadata
     /// The first header that could not be read (malformed `grpc-timeout` or `-bin` value).
     var headerError: RPCError?
+}
 
+extension RequestHead {
+    // Fields are gathered in locals and handed to the memberwise initializer: building `self` field
+    // by field made the optimizer copy the whole struct (a retain and release per field) per request.
     init(_ headers: [HTTP2Header]) {
+        var httpMethod: String?
+        var path: String?
+        var contentType: String?
+        var timeout: GRPCTimeout?
+        var encoding: String?
+        var acceptEncoding: String?
+        var metadata = Metadata()
+        var headerError: RPCError?
         for header in headers {
             let name = header.name
             if name.utf8.first == UInt8(ascii: ":") {
@@ -27,8 +39,8 @@ struct RequestHead {
             case "content-type":
                 contentType = header.value
             case "grpc-timeout":
-                if let timeout = GRPCTimeout(parsing: header.value) {
-                    self.timeout = timeout
+                if let parsed = GRPCTimeout(parsing: header.value) {
+                    timeout = parsed
                 } else if headerError == nil {
                     headerError = RPCError(.internalError, "malformed grpc-timeout \"\(header.value)\"")
                 }
@@ -46,6 +58,9 @@ struct RequestHead {
                 }
             }
         }
+        self.init(
+            httpMethod: httpMethod, path: path, contentType: contentType, timeout: timeout, encoding: encoding,
+            acceptEncoding: acceptEncoding, metadata: metadata, headerError: headerError)
     }
 
     /// Whether a content type names gRPC: `application/grpc`, optionally followed by `+subtype`

@@ -426,7 +426,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
             if count == 0 { break }
             outbound.writeBytes(UnsafeRawBufferPointer(start: chunk, count: count))
             flushedBytes += count
-            checkFlushBudget(context)
+            checkFlushBudget()
         }
         isFlushing = false
         writeOutbound(context)
@@ -442,12 +442,18 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
         }
     }
 
-    /// Pauses the current flush once it wrote `maxBytesPerFlush` or the channel stopped being writable.
-    private func checkFlushBudget(_ context: ChannelHandlerContext) {
+    /// Pauses the current flush once it wrote `maxBytesPerFlush`.
+    private func checkFlushBudget() {
+        if flushedBytes >= Self.maxBytesPerFlush {
+            flushPaused = true
+        }
+    }
+
+    /// Pauses the current flush when a write left the channel unwritable. Only writes change that,
+    /// so it is asked after each write rather than for every frame.
+    private func checkWritability(_ context: ChannelHandlerContext) {
         if !context.channel.isWritable {
             waitingForWritability = true
-            flushPaused = true
-        } else if flushedBytes >= Self.maxBytesPerFlush {
             flushPaused = true
         }
     }
@@ -710,13 +716,14 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
                 writeOutbound(context)
                 outbound.clear()
                 context.write(wrapOutboundOut(payload), promise: nil)
+                checkWritability(context)
             }
         }, completed: &completedWrites)
         if padding > 1 {
             outbound.writeRepeatingByte(0, count: padding - 1)
         }
         flushedBytes += 9 + length + padding
-        checkFlushBudget(context)
+        checkFlushBudget()
         // nghttp2 would go on with the next DATA frame inside this same mem_send call; pause it.
         return flushPaused ? NGHTTP2_ERR_PAUSE.rawValue : 0
     }

@@ -21,7 +21,8 @@ final class HTTP2ServerStream: HTTP2ResponseStream {
     var handler: (any HTTP2StreamHandler)?
     /// The request header block went over the limit; the request is answered 431 and never routed.
     var requestRefused = false
-    /// Payload of the DATA frame being received (nghttp2 may hand it over in several chunks).
+    /// The latest part of the DATA frame being received, not yet handed on (nghttp2 may hand a frame
+    /// over in several parts).
     private var frameData: ByteBuffer?
     /// The error code of a RST_STREAM received from the client.
     var peerResetCode: UInt32?
@@ -121,20 +122,20 @@ final class HTTP2ServerStream: HTTP2ResponseStream {
 
     // MARK: Request side, called from nghttp2 callbacks
 
-    /// Part of the payload of the DATA frame being received.
+    /// Part of the payload of the DATA frame being received. It waits for the next part or the end
+    /// of the frame, whichever comes first, and then goes to the handler as it is: parts of one frame
+    /// are not joined, since the handler copies what it keeps anyway.
     func appendData(_ chunk: ByteBuffer) {
         unconsumedBytes += chunk.readableBytes
-        if frameData == nil {
-            frameData = chunk
-        } else {
-            frameData!.writeImmutableBuffer(chunk)
+        if let earlier = frameData.take() {
+            handler?.receiveData(earlier, endStream: false)
         }
+        frameData = chunk
     }
 
-    /// The DATA frame being received is complete: hand its payload to the handler.
+    /// The DATA frame being received is complete: hand its last part to the handler.
     func deliverData(endStream: Bool) {
-        let data = frameData ?? ByteBuffer()
-        frameData = nil
+        let data = frameData.take() ?? ByteBuffer()
         handler?.receiveData(data, endStream: endStream)
     }
 

@@ -31,7 +31,8 @@ public enum HTTP2StreamCloseReason: Sendable, Equatable {
 /// buffers it reports it as the buffer drains. Bytes still unreported when the stream closes are
 /// released by the transport.
 public protocol HTTP2StreamHandler: AnyObject {
-    /// The payload of one DATA frame; empty when a frame only carries END_STREAM.
+    /// The payload of one DATA frame, or part of it when the frame arrived over several reads (the
+    /// last part carries the frame's END_STREAM); empty when a frame only carries END_STREAM.
     /// Its bytes count against the receive window until reported with `consumed(_:)`.
     func receiveData(_ data: ByteBuffer, endStream: Bool)
     /// Trailers from the client; they end the request body.

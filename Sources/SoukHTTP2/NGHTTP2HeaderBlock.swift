@@ -24,27 +24,30 @@ final class NGHTTP2HeaderBlock {
 
     /// Calls `body` with an `nghttp2_nv` array for `headers`, valid only during the call.
     func withNameValues<R>(_ headers: [HTTP2Header], _ body: (UnsafePointer<nghttp2_nv>, Int) -> R) -> R {
-        var total = 0
-        for header in headers {
-            total += header.name.utf8.count + header.value.utf8.count
-        }
-        reserve(bytes: total, fields: headers.count)
+        // Through the buffer the headers are borrowed where they lie, without a retain per string.
+        headers.withUnsafeBufferPointer { headers in
+            var total = 0
+            for index in headers.indices {
+                total += headers[index].name.utf8.count + headers[index].value.utf8.count
+            }
+            reserve(bytes: total, fields: headers.count)
 
-        var offset = 0
-        for (index, header) in headers.enumerated() {
-            let name = bytes + offset
-            offset += copyUTF8(header.name, to: name)
-            let value = bytes + offset
-            offset += copyUTF8(header.value, to: value)
-            fields[index] = nghttp2_nv(
-                name: name,
-                value: value,
-                namelen: value - name,
-                valuelen: (bytes + offset) - value,
-                flags: UInt8(NGHTTP2_NV_FLAG_NONE.rawValue)
-            )
+            var offset = 0
+            for index in headers.indices {
+                let name = bytes + offset
+                offset += copyUTF8(headers[index].name, to: name)
+                let value = bytes + offset
+                offset += copyUTF8(headers[index].value, to: value)
+                fields[index] = nghttp2_nv(
+                    name: name,
+                    value: value,
+                    namelen: value - name,
+                    valuelen: (bytes + offset) - value,
+                    flags: UInt8(NGHTTP2_NV_FLAG_NONE.rawValue)
+                )
+            }
+            return body(fields, headers.count)
         }
-        return body(fields, headers.count)
     }
 
     private func reserve(bytes needed: Int, fields neededFields: Int) {

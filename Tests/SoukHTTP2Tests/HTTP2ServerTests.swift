@@ -144,6 +144,27 @@ struct HTTP2RequestTests {
         }
     }
 
+    /// A DATA frame whose bytes arrive in several TCP writes reaches the handler in parts (each part
+    /// handed on when the next arrives); the parts together are the frame's payload, in order.
+    @Test func aDataFrameSentInPiecesArrivesWholeAndInOrder() async throws {
+        try await withServer { _, address, _ in
+            let raw = try await RawHTTP2Connection.connect(to: address)
+            defer { Task { await raw.close() } }
+            let payload = (0 ..< 12_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) }
+            let frame = RawFrame(type: RawFrame.data, flags: RawFrame.endStream, streamID: 1, payload: payload).bytes
+            try await raw.send(Wire.preface + Wire.settings()
+                + Wire.headers(streamID: 1, block: Wire.requestBlock(path: "/echo"), endStream: false))
+            for start in stride(from: 0, to: frame.count, by: 2_500) {
+                try await raw.send(Array(frame[start ..< min(start + 2_500, frame.count)]))
+            }
+            let snapshot = try await raw.waitFor { snapshot in
+                snapshot.frames.contains { $0.streamID == 1 && $0.flags & RawFrame.endStream != 0 }
+            }
+            let echoed = snapshot.frames.filter { $0.streamID == 1 && $0.type == RawFrame.data }.flatMap(\.payload)
+            #expect(echoed == payload)
+        }
+    }
+
     @Test func responseBeforeRequestEndsStopsTheClient() async throws {
         try await withServer { _, address, router in
             let client = try await TestHTTP2Client.connect(to: address)

@@ -58,6 +58,20 @@ func roundTrip<M: ProtoMessage>(_ message: M) throws -> [UInt8] {
         _ = try roundTrip(GRPCHealth.HealthCheckRequest(service: "souk.v1.Orders"))
     }
 
+    @Test func bytesFieldsAroundTheBorrowThresholdPackTheirOwnBytes() throws {
+        // Below the threshold the arena copies the bytes; from it on, the C field points into the array.
+        for count in [EncodingArena.borrowThreshold - 1, EncodingArena.borrowThreshold, 70_000] {
+            let body = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            var response = GRPCTesting.SimpleResponse(payload: .init(body: body), username: "u")
+            let bytes = try roundTrip(response)
+            #expect(bytes.count > count)
+            #expect(bytes.firstRange(of: body) != nil)
+            // Changing the message afterwards gives it new storage; the packed bytes follow the value.
+            response.payload?.body[0] ^= 0xFF
+            #expect(try GRPCTesting.SimpleResponse(decoding: response.encoded()).payload?.body.first == body[0] ^ 0xFF)
+        }
+    }
+
     @Test func repeatedFields() throws {
         let request = GRPCTesting.StreamingOutputCallRequest(
             responseParameters: [.init(size: 31415), .init(size: 9, intervalUs: 10, compressed: .init(value: false)), .init()],

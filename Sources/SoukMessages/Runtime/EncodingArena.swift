@@ -6,13 +6,20 @@ import CProtobufC
 ///
 /// A bump allocator: the first allocations go into a caller-provided scratch buffer (on the
 /// stack), larger or later ones into heap chunks.
+///
+/// Large bytes fields are not copied: the arena keeps the array alive and the C field points at
+/// its storage (see `bytes`).
 struct EncodingArena: ~Copyable {
     private var cursor: UnsafeMutableRawPointer
     private var end: UnsafeMutableRawPointer
     private var chunks: [UnsafeMutableRawPointer] = []
+    /// Arrays whose storage C fields point into; held so that storage lives as long as the arena.
+    private var borrowed: [[UInt8]] = []
 
     /// Heap chunks are at least this large, so a message with many fields allocates rarely.
     private static let chunkSize = 4096
+    /// Bytes fields at least this long are borrowed rather than copied.
+    static let borrowThreshold = 1024
 
     /// Runs `body` with an arena whose first bytes live on the stack.
     static func with<R>(_ body: (inout EncodingArena) throws -> R) rethrows -> R {
@@ -68,9 +75,19 @@ struct EncodingArena: ~Copyable {
         }
     }
 
-    /// A copy of `bytes`, as protobuf-c's bytes field.
+    /// `bytes` as protobuf-c's bytes field: a copy in the arena, or for `borrowThreshold` bytes and
+    /// more the array's own storage, held until the arena ends.
+    ///
+    /// Borrowing relies on a native Swift array (every array on Linux) keeping its elements at one
+    /// address while any copy of it is alive, and on copy-on-write: a later change to the caller's
+    /// array moves that array to new storage and leaves the held one untouched.
     mutating func bytes(_ bytes: [UInt8]) -> ProtobufCBinaryData {
         guard !bytes.isEmpty else { return ProtobufCBinaryData(len: 0, data: nil) }
+        if bytes.count >= Self.borrowThreshold {
+            borrowed.append(bytes)
+            let storage = bytes.withUnsafeBufferPointer { $0.baseAddress! }
+            return ProtobufCBinaryData(len: bytes.count, data: UnsafeMutablePointer(mutating: storage))
+        }
         let out = allocate(UInt8.self, count: bytes.count)
         bytes.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: $0.count) }
         return ProtobufCBinaryData(len: bytes.count, data: out)
