@@ -142,3 +142,17 @@ struct RecordingLogHandler: LogHandler {
             level: event.level, message: "\(event.message)", metadata: merged.mapValues { "\($0)" }))
     }
 }
+
+@Suite struct MethodDescriptorTests {
+    @Test func equalNamesAreOneKeyAndOtherNamesAreNot() {
+        // Made separately, as the router and the access rules do.
+        let check = MethodDescriptor(service: "grpc.health.v1.Health", method: String("Check".reversed().reversed()))
+        var table = [MethodDescriptor(service: "grpc.health.v1.Health", method: "Check"): 1]
+        table[MethodDescriptor(service: "grpc.health.v1.Other", method: "Check")] = 2
+        table[MethodDescriptor(service: "grpc.health.v1.Health", method: "Watch")] = 3
+        #expect(table[check] == 1)
+        #expect(table.count == 3)
+        #expect(check.hashValue == MethodDescriptor(service: "grpc.health.v1.Health", method: "Check").hashValue)
+        #expect(check != MethodDescriptor(service: "grpc.health.v1.HealthCheck", method: ""))
+    }
+}
