@@ -297,6 +297,15 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
         } catch {
             status = self.status(for: error)
         }
+        finishWithResponse(status: status)
+    }
+
+    /// The end of `runWithResponse`: frames the response and completes the call. Kept out of line so
+    /// that its locals live on the thread's stack, not in the task's async frame (every call allocates
+    /// that frame from the task allocator, and a large one costs it an extra slab).
+    @inline(never)
+    private func finishWithResponse(status: RPCError?) {
+        var status = status
         var framed: ByteBuffer?
         if status == nil {
             // Taken, not copied: framing writes the prefix in place only into a buffer nothing else holds.

@@ -23,14 +23,18 @@ public struct LoggingInterceptor: ServerInterceptor {
         let start = ContinuousClock.now
         do {
             try await next()
-            log(context, status: nil, since: start)
+            log(context, error: nil, since: start)
         } catch {
-            log(context, status: (error as? RPCError) ?? RPCError(.unknown, "\(error)"), since: start)
+            log(context, error: error, since: start)
             throw error
         }
     }
 
-    private func log(_ context: ServerContext, status: RPCError?, since start: ContinuousClock.Instant) {
+    // Out of line, like the other helpers interceptors call around `next`: its locals then live on
+    // the thread's stack rather than in the call's async frame, which the task allocates per call.
+    @inline(never)
+    private func log(_ context: ServerContext, error: (any Error)?, since start: ContinuousClock.Instant) {
+        let status = error.map { ($0 as? RPCError) ?? RPCError(.unknown, "\($0)") }
         let code = status?.code ?? .ok
         let level: Logger.Level
         switch code {

@@ -40,6 +40,8 @@ public final class MetricsInterceptor: ServerInterceptor {
         }
     }
 
+    // Out of line so that its locals stay out of the call's async frame (see LoggingInterceptor.log).
+    @inline(never)
     private func record(_ method: MethodDescriptor, _ code: StatusCode, since start: ContinuousClock.Instant) {
         let (seconds, attoseconds) = (ContinuousClock.now - start).components
         let (timer, counter) = metrics(method, code)
