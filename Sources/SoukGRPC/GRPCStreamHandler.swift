@@ -281,7 +281,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     }
 
     /// Runs a method that answers with one message (unary, client streaming).
-    private nonisolated(nonsending) func runWithResponse(_ produce: nonisolated(nonsending) @escaping @Sendable () async throws -> ByteBuffer) async {
+    private nonisolated(nonsending) func runWithResponse(_ produce: nonisolated(nonsending) @Sendable () async throws -> ByteBuffer) async {
         var status: RPCError?
         do {
             try await core.interceptors.run(context) { [self] in
@@ -326,7 +326,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     }
 
     /// Runs a method that streams its responses through an `RPCWriter`.
-    private nonisolated(nonsending) func runWithoutResponse(_ body: nonisolated(nonsending) @escaping @Sendable () async throws -> Void) async {
+    private nonisolated(nonsending) func runWithoutResponse(_ body: nonisolated(nonsending) @Sendable () async throws -> Void) async {
         var status: RPCError?
         do {
             try await core.interceptors.run(context) { [self] in
