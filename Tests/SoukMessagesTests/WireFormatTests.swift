@@ -58,6 +58,34 @@ func roundTrip<M: ProtoMessage>(_ message: M) throws -> [UInt8] {
         _ = try roundTrip(GRPCHealth.HealthCheckRequest(service: "souk.v1.Orders"))
     }
 
+    @Test func largeBytesFieldsAreUnpackedIntoTheirOwnArrays() throws {
+        // From LargeBlocks.threshold on, protobuf-c unpacks the field into an array the wrapper takes.
+        for count in [LargeBlocks.threshold - 1, LargeBlocks.threshold, LargeBlocks.threshold + 1, 200_000] {
+            let body = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) }
+            let bytes = GRPCTesting.SimpleRequest(responseSize: 7, payload: .init(body: body)).encoded()
+            var decoded = try GRPCTesting.SimpleRequest(decoding: bytes)
+            #expect(decoded.payload?.body == body)
+            #expect(decoded.responseSize == 7)
+            // The array outlives the unpacked C message and is the wrapper's to change.
+            decoded.payload?.body[count - 1] ^= 0xFF
+            #expect(decoded.payload?.body.last == body[count - 1] ^ 0xFF)
+            #expect(try GRPCTesting.SimpleRequest(decoding: bytes).payload?.body == body)
+        }
+        // Several large blocks in one message (a repeated bytes field), and a large one beside small ones.
+        let files = [[UInt8](repeating: 1, count: 20_000), [2, 3], [UInt8](repeating: 4, count: 70_000)]
+        let response = GRPCReflection.ServerReflectionResponse<GRPCReflection.V1>(
+            messageResponse: .fileDescriptorResponse(.init(fileDescriptorProtos: files)))
+        _ = try roundTrip(response)
+    }
+
+    @Test func aMessageCutInsideALargeBytesFieldIsRefused() {
+        // protobuf-c frees what it unpacked so far, the large block included.
+        let bytes = GRPCTesting.SimpleRequest(payload: .init(body: [UInt8](repeating: 9, count: 40_000))).encoded()
+        #expect(throws: ProtoDecodingError.self) { try GRPCTesting.SimpleRequest(decoding: Array(bytes.dropLast(10))) }
+        let trailingGarbage = bytes + [0xFF]
+        #expect(throws: ProtoDecodingError.self) { try GRPCTesting.SimpleRequest(decoding: trailingGarbage) }
+    }
+
     @Test func bytesFieldsAroundTheBorrowThresholdPackTheirOwnBytes() throws {
         // Below the threshold the arena copies the bytes; from it on, the C field points into the array.
         for count in [EncodingArena.borrowThreshold - 1, EncodingArena.borrowThreshold, 70_000] {

@@ -82,24 +82,27 @@ func packMessage<M: CStructConvertible, R>(_ message: M, _ body: (UnsafeRawBuffe
     }
 }
 
-/// Unpacks `bytes` with protobuf-c and copies the result into `M`; the C message is freed before returning.
+/// Unpacks `bytes` with protobuf-c and copies the result into `M`; the C message is freed before
+/// returning. Large bytes fields are not copied but handed over (see `LargeBlocks`).
 func unpackMessage<M: CStructReadable>(_ type: M.Type, named name: String, _ bytes: UnsafeRawBufferPointer) throws -> M {
-    let unpacked: UnsafeMutablePointer<ProtobufCMessage>?
-    if let data = bytes.baseAddress, bytes.count > 0 {
-        unpacked = protobuf_c_message_unpack(M.cDescriptor, nil, bytes.count, data.assumingMemoryBound(to: UInt8.self))
-    } else {
-        // protobuf-c wants a data pointer even for zero bytes.
-        var none: UInt8 = 0
-        unpacked = protobuf_c_message_unpack(M.cDescriptor, nil, 0, &none)
-    }
-    guard let unpacked else {
-        throw ProtoDecodingError(messageType: name, reason: "not valid protobuf")
-    }
-    defer { protobuf_c_message_free_unpacked(unpacked, nil) }
-    do {
-        return try M(c: UnsafeRawPointer(unpacked).assumingMemoryBound(to: M.CStruct.self).pointee)
-    } catch let error as FieldError {
-        throw ProtoDecodingError(messageType: name, reason: error.description)
+    try LargeBlocks.withAllocator { allocator in
+        let unpacked: UnsafeMutablePointer<ProtobufCMessage>?
+        if let data = bytes.baseAddress, bytes.count > 0 {
+            unpacked = protobuf_c_message_unpack(M.cDescriptor, allocator, bytes.count, data.assumingMemoryBound(to: UInt8.self))
+        } else {
+            // protobuf-c wants a data pointer even for zero bytes.
+            var none: UInt8 = 0
+            unpacked = protobuf_c_message_unpack(M.cDescriptor, allocator, 0, &none)
+        }
+        guard let unpacked else {
+            throw ProtoDecodingError(messageType: name, reason: "not valid protobuf")
+        }
+        defer { protobuf_c_message_free_unpacked(unpacked, allocator) }
+        do {
+            return try M(c: UnsafeRawPointer(unpacked).assumingMemoryBound(to: M.CStruct.self).pointee)
+        } catch let error as FieldError {
+            throw ProtoDecodingError(messageType: name, reason: error.description)
+        }
     }
 }
 

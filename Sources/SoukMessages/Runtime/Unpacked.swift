@@ -14,9 +14,13 @@ enum Unpacked {
         return string
     }
 
-    /// A bytes field.
+    /// A bytes field: the array protobuf-c unpacked it into when it is large (see `LargeBlocks`),
+    /// else a copy.
     static func bytes(_ c: ProtobufCBinaryData) -> [UInt8] {
         guard c.len > 0, let data = c.data else { return [] }
+        if c.len >= LargeBlocks.threshold, let array = LargeBlocks.take(data, count: c.len) {
+            return array
+        }
         return Array(UnsafeBufferPointer(start: data, count: c.len))
     }
 
