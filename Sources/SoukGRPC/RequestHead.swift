@@ -15,7 +15,8 @@ struct RequestHead {
 
 extension RequestHead {
     // Fields are gathered in locals and handed to the memberwise initializer: building `self` field
-    // by field made the optimizer copy the whole struct (a retain and release per field) per request.
+    // by field, or a local `RequestHead` returned or assigned to `self`, made the optimizer copy the
+    // whole struct (a retain and release per field) on every request. Hence the second field list.
     init(_ headers: [HTTP2Header]) {
         var httpMethod: String?
         var path: String?
