@@ -1,3 +1,4 @@
+import Logging
 import SoukGRPC
 import SoukMessages
 
@@ -5,24 +6,19 @@ import SoukMessages
 /// (attached under `CallerKey`). A refused token is kept under `AuthenticationFailureKey` for
 /// `AuthorizationInterceptor` to decide on; this interceptor never ends a call itself.
 /// Calls outside the contract (health, reflection) are passed through untouched.
+/// A token that cannot be checked (the store failed) ends the call: INTERNAL or UNAVAILABLE.
 public struct AuthenticationInterceptor: ServerInterceptor {
     let authenticator: any TokenAuthenticator
     let rules: AccessRules
+    let logger: Logger
 
-    public init(authenticator: any TokenAuthenticator, rules: AccessRules) {
+    public init(authenticator: any TokenAuthenticator, rules: AccessRules, logger: Logger = Logger(label: "souk.access")) {
         self.authenticator = authenticator
         self.rules = rules
+        self.logger = logger
     }
 
-    public nonisolated(nonsending) func intercept(_ context: ServerContext, next: nonisolated(nonsending) @Sendable () async throws -> Void) async throws {
-        try authenticate(context)
-        try await next()
-    }
-
-    // Out of line so that its locals stay out of the call's async frame, which the task allocates
-    // per call.
-    @inline(never)
-    private func authenticate(_ context: ServerContext) throws {
+    public func callStarted(_ context: ServerContext) throws(RPCError) {
         guard let header = context.requestMetadata["authorization"], rules.rule(for: context.method) != nil else { return }
         do {
             guard let token = Self.bearerToken(header) else {
@@ -31,8 +27,12 @@ public struct AuthenticationInterceptor: ServerInterceptor {
             context[CallerKey.self] = try authenticator.caller(forAccessToken: token)
         } catch let error as RPCError {
             context[AuthenticationFailureKey.self] = error
+        } catch {
+            throw (rpcError(from: error, logger: logger) as? RPCError) ?? RPCError(.internalError, "internal error")
         }
     }
+
+    public func callEnded(_ context: ServerContext, status: RPCError?) {}
 
     /// The token of `Bearer <token>` (the scheme is case-insensitive); nil when malformed.
     static func bearerToken(_ header: String) -> String? {
@@ -53,12 +53,12 @@ public struct AuthorizationInterceptor: ServerInterceptor {
         self.rules = rules
     }
 
-    public nonisolated(nonsending) func intercept(_ context: ServerContext, next: nonisolated(nonsending) @Sendable () async throws -> Void) async throws {
-        if let rule = rules.rule(for: context.method) {
-            _ = try authorize(rule, context)
-        }
-        try await next()
+    public func callStarted(_ context: ServerContext) throws(RPCError) {
+        guard let rule = rules.rule(for: context.method) else { return }
+        _ = try authorize(rule, context)
     }
+
+    public func callEnded(_ context: ServerContext, status: RPCError?) {}
 
     static func deniedMessage(_ method: MethodDescriptor, _ rule: AccessRule, _ reason: SoukV1.ErrorReason) -> String {
         let allowed = rule.description.dropFirst("Access: ".count).dropLast()

@@ -275,7 +275,7 @@ struct CallChecks<Request>: Sendable {
 
 /// The Access-line decision for a call, or the error that refuses it. The one function both
 /// `AuthorizationInterceptor` and the method builder apply.
-func authorize(_ rule: AccessRule, _ context: ServerContext) throws -> AccessDecision {
+func authorize(_ rule: AccessRule, _ context: ServerContext) throws(RPCError) -> AccessDecision {
     let decision = rule.decide(for: context[CallerKey.self])
     switch decision {
     case .allowed, .allowedAsOwner:

@@ -4,7 +4,8 @@ import SoukHTTP2
 import Synchronization
 
 /// Runs one gRPC call on one HTTP/2 stream: reads the request messages, runs the method's
-/// handler inside the interceptors in one task, and sends the response and the status.
+/// handler between the interceptors' hooks, and sends the response and the status. An async
+/// handler runs in a task of its own; a synchronous unary handler runs on the event loop.
 ///
 /// Flow control: received bytes are reported to the transport as consumed at once, except those of
 /// streamed request messages the handler has not taken yet (see `RequestMessages` and `releaseWindow`).
@@ -12,8 +13,7 @@ import Synchronization
 /// Thread safety: the properties under "Event loop state" are touched only on `eventLoop` (the
 /// transport calls the `HTTP2StreamHandler` methods there, and the call's task hops there to
 /// send and to report taken request messages). The task itself reads only constants, `endedStatus`
-/// and `compressor`, both locked, and `response`, which only the task touches; it takes request
-/// messages from its `RequestMessages` (locked).
+/// and `compressor`, both locked; it takes request messages from its `RequestMessages` (locked).
 final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     private let core: RouterCore
     private let method: RegisteredMethod
@@ -59,11 +59,6 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     private var task: Task<Void, Never>?
     private var deadlineTimer: Scheduled<Void>?
 
-    // Task state.
-    /// A unary response on its way out of the interceptor chain: written inside `next`, read after
-    /// the chain returns, both in the call's task (whose awaits order the two).
-    private var response: ByteBuffer?
-
     init(core: RouterCore, stream: any HTTP2ResponseStream, head: RequestHead, call: AcceptedCall) {
         self.core = core
         self.method = call.method
@@ -73,11 +68,13 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
         self.requestEncoding = call.requestEncoding
         self.responseEncoding = call.responseEncoding
         self.deframer = GRPCMessageDeframer(maxMessageSize: core.configuration.maxReceiveMessageSize)
+        let now = ContinuousClock.now
         self.context = ServerContext(
             method: call.method.descriptor,
             requestMetadata: head.metadata,
             remoteAddress: stream.remoteAddress,
-            deadline: head.timeout.map { ContinuousClock.now.advanced(by: $0.duration) }
+            deadline: head.timeout.map { now.advanced(by: $0.duration) },
+            started: now
         )
     }
 
@@ -97,7 +94,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
             }
         }
         switch method.handler {
-        case .unary, .serverStreaming:
+        case .unary, .synchronousUnary, .serverStreaming:
             if endStream { requestBodyEnded() }
         case .clientStreaming(let body):
             let reader = openRequestStream(endStream: endStream)
@@ -194,7 +191,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
                 return
             }
             switch method.handler {
-            case .unary, .serverStreaming:
+            case .unary, .synchronousUnary, .serverStreaming:
                 receivedMessages += 1
                 guard receivedMessages == 1 else {
                     fail(RPCError(.internalError, "expected one request message, received more"))
@@ -236,6 +233,14 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
             guard let request = takeSingleRequest() else { return }
             startTask { [self] in
                 await runWithResponse { [self] in try await body(request, context) }
+            }
+        case .synchronousUnary(let body):
+            // Runs here and now, on the event loop: no task.
+            guard let request = takeSingleRequest(), startInterceptors() else { return }
+            do {
+                finish(response: try body(request, context), error: nil)
+            } catch {
+                finish(response: nil, error: error)
             }
         case .serverStreaming(let body):
             guard let request = takeSingleRequest() else { return }
@@ -282,65 +287,56 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
 
     /// Runs a method that answers with one message (unary, client streaming).
     private nonisolated(nonsending) func runWithResponse(_ produce: nonisolated(nonsending) @Sendable () async throws -> ByteBuffer) async {
-        var status: RPCError?
+        guard startInterceptors() else { return }
         do {
-            try await core.interceptors.run(context) { [self] in
-                let response: ByteBuffer
-                do {
-                    response = try await produce()
-                } catch {
-                    throw self.status(for: error)
-                }
-                try throwIfEnded()
-                self.response = response
-            }
+            finish(response: try await produce(), error: nil)
         } catch {
-            status = self.status(for: error)
+            finish(response: nil, error: error)
         }
-        finishWithResponse(status: status)
-    }
-
-    /// The end of `runWithResponse`: frames the response and completes the call. Kept out of line so
-    /// that its locals live on the thread's stack, not in the task's async frame (every call allocates
-    /// that frame from the task allocator, and a large one costs it an extra slab).
-    @inline(never)
-    private func finishWithResponse(status: RPCError?) {
-        var status = status
-        var framed: ByteBuffer?
-        if status == nil {
-            // Taken, not copied: framing writes the prefix in place only into a buffer nothing else holds.
-            if let response = self.response.take() {
-                do throws(RPCError) {
-                    framed = try frameResponse(consume response, compress: nil)
-                } catch {
-                    status = error
-                }
-            } else {
-                core.logger.error(
-                    "an interceptor returned without calling next and without an error",
-                    metadata: ["method": "\(context.method)"])
-                status = RPCError(.internalError, "internal error")
-            }
-        }
-        completeOnEventLoop(response: framed, status: status)
     }
 
     /// Runs a method that streams its responses through an `RPCWriter`.
     private nonisolated(nonsending) func runWithoutResponse(_ body: nonisolated(nonsending) @Sendable () async throws -> Void) async {
-        var status: RPCError?
+        guard startInterceptors() else { return }
         do {
-            try await core.interceptors.run(context) { [self] in
-                do {
-                    try await body()
-                } catch {
-                    throw self.status(for: error)
-                }
-                try throwIfEnded()
-            }
+            try await body()
+            finish(response: nil, error: nil)
         } catch {
-            status = self.status(for: error)
+            finish(response: nil, error: error)
         }
-        completeOnEventLoop(response: nil, status: status)
+    }
+
+    /// Runs the interceptors' `callStarted`; when one refuses the call, completes it and returns false.
+    /// (This and `finish` are out of line so that their locals live on the thread's stack, not in
+    /// the call's async frame, which the task allocator allocates for every call.)
+    @inline(never)
+    private func startInterceptors() -> Bool {
+        do throws(RPCError) {
+            try core.interceptors.start(context)
+            return true
+        } catch {
+            completeOnEventLoop(response: nil, status: endedStatus.withLock { $0 } ?? error)
+            return false
+        }
+    }
+
+    /// Ends a call whose handler has returned (with `response` for a unary or client-streaming
+    /// call) or thrown `error`: frames the response, ends the interceptors with the call's status,
+    /// and completes the call.
+    @inline(never)
+    private func finish(response: consuming ByteBuffer?, error: (any Error)?) {
+        var status = error.map { self.status(for: $0) } ?? endedStatus.withLock { $0 }
+        var framed: ByteBuffer?
+        if status == nil, let response = response.take() {
+            do throws(RPCError) {
+                // Consumed, not copied: framing writes the prefix in place only into a buffer nothing else holds.
+                framed = try frameResponse(consume response, compress: nil)
+            } catch {
+                status = error
+            }
+        }
+        core.interceptors.end(context, status: status)
+        completeOnEventLoop(response: framed, status: status)
     }
 
     /// `complete` from the task: at once when the task runs on the event loop (a handler that never

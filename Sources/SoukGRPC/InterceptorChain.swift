@@ -6,23 +6,27 @@ struct InterceptorChain: Sendable {
         self.interceptors = interceptors
     }
 
-    /// Runs the interceptors, each one's `next` leading to the following one and the last
-    /// one's to `body`.
-    nonisolated(nonsending) func run(_ context: ServerContext, _ body: nonisolated(nonsending) @Sendable () async throws -> Void) async throws {
-        if interceptors.isEmpty {
-            try await body()
-        } else {
-            try await run(from: 0, context, body)
+    /// Starts the call in each interceptor, outermost first. When one refuses it, those already
+    /// started are ended with its error, and the error is thrown: the call must not run.
+    func start(_ context: ServerContext) throws(RPCError) {
+        for (index, interceptor) in interceptors.enumerated() {
+            do {
+                try interceptor.callStarted(context)
+            } catch {
+                end(context, status: error, started: index)
+                throw error
+            }
         }
     }
 
-    private nonisolated(nonsending) func run(from index: Int, _ context: ServerContext, _ body: nonisolated(nonsending) @Sendable () async throws -> Void) async throws {
-        guard index < interceptors.count else {
-            try await body()
-            return
-        }
-        try await interceptors[index].intercept(context) {
-            try await run(from: index + 1, context, body)
+    /// Ends a call that `start` let through, innermost interceptor first.
+    func end(_ context: ServerContext, status: RPCError?) {
+        end(context, status: status, started: interceptors.count)
+    }
+
+    private func end(_ context: ServerContext, status: RPCError?, started: Int) {
+        for interceptor in interceptors[..<started].reversed() {
+            interceptor.callEnded(context, status: status)
         }
     }
 }

@@ -86,7 +86,7 @@ public struct RPCWriter<Element: Sendable>: Sendable {
 
 /// A method's body over packed messages (protobuf bytes, uncompressed, without the gRPC prefix).
 ///
-/// Bodies and interceptors are `nonisolated(nonsending)`: they run on the executor of the call's
+/// Async bodies are `nonisolated(nonsending)`: they run on the executor of the call's
 /// task, so a call that never suspends makes no executor switch (each switch takes a lock in the
 /// runtime). A function reference passed as a body must be declared `nonisolated(nonsending)` too:
 /// Swift 6.3.1's type checker crashes converting a plain `async` function to this type.
@@ -95,10 +95,13 @@ public enum RPCHandler: Sendable {
     case serverStreaming(_: nonisolated(nonsending) @Sendable (ByteBuffer, RPCWriter<ByteBuffer>, ServerContext) async throws -> Void)
     case clientStreaming(_: nonisolated(nonsending) @Sendable (RPCReader<ByteBuffer>, ServerContext) async throws -> ByteBuffer)
     case bidirectionalStreaming(_: nonisolated(nonsending) @Sendable (RPCReader<ByteBuffer>, RPCWriter<ByteBuffer>, ServerContext) async throws -> Void)
+    /// A unary body that never waits: it runs on the connection's event loop as soon as the
+    /// request has arrived, without a task (see `RPCMethod.synchronousUnary`).
+    case synchronousUnary(_: @Sendable (ByteBuffer, ServerContext) throws -> ByteBuffer)
 
     public var kind: RPCKind {
         switch self {
-        case .unary: .unary
+        case .unary, .synchronousUnary: .unary
         case .serverStreaming: .serverStreaming
         case .clientStreaming: .clientStreaming
         case .bidirectionalStreaming: .bidirectionalStreaming
@@ -126,6 +129,21 @@ public struct RPCMethod: Sendable {
     ) -> RPCMethod {
         RPCMethod(name: name, handler: .unary { bytes, context in
             encode(try await body(try decode(Request.self, bytes), context))
+        })
+    }
+
+    /// A unary method over typed messages whose body neither waits nor blocks (no `await`, no
+    /// disk or network I/O, no long computation).
+    ///
+    /// It runs on the connection's event loop when the request has arrived, inside the
+    /// interceptors, without starting a task; a task per call is most of the cost of a small call.
+    /// While it runs, the connection's other streams wait, so anything that may block belongs in `unary`.
+    public static func synchronousUnary<Request: ProtoMessage, Response: ProtoMessage>(
+        _ name: String,
+        _ body: @escaping @Sendable (Request, ServerContext) throws -> Response
+    ) -> RPCMethod {
+        RPCMethod(name: name, handler: .synchronousUnary { bytes, context in
+            encode(try body(try decode(Request.self, bytes), context))
         })
     }
 
@@ -191,8 +209,15 @@ public protocol RPCService: Sendable {
 }
 
 /// Code that runs around every call: logging, metrics, authentication, authorization.
+///
+/// Both hooks are synchronous and run on the call's thread: before the handler (outermost
+/// interceptor first) and once the call's outcome is known (innermost first). They must not block.
 public protocol ServerInterceptor: Sendable {
-    /// Runs the rest of the chain and the handler with `next()`, or throws an `RPCError` to refuse the call.
-    /// An error thrown by `next()` is the call's outcome; rethrow it (possibly after recording it).
-    nonisolated(nonsending) func intercept(_ context: ServerContext, next: nonisolated(nonsending) @Sendable () async throws -> Void) async throws
+    /// Runs before the handler. Throw an `RPCError` to refuse the call: the handler and the
+    /// interceptors after this one do not run, and the error is the call's status.
+    func callStarted(_ context: ServerContext) throws(RPCError)
+    /// Runs once the call has its status (nil: OK), for every interceptor whose `callStarted`
+    /// returned. Not run when the call ended before its handler was due (a bad request, an
+    /// expired deadline, a reset stream).
+    func callEnded(_ context: ServerContext, status: RPCError?)
 }

@@ -57,6 +57,8 @@ public final class ServerContext: Sendable {
     private let source: PeerSource
     /// When the call must end, from `grpc-timeout`; nil when the client set none.
     public let deadline: ContinuousClock.Instant?
+    /// When the request's headers were read; call durations are measured from it.
+    public let started: ContinuousClock.Instant
 
     private struct Mutable {
         var responseHeaders = Metadata()
@@ -72,11 +74,15 @@ public final class ServerContext: Sendable {
         case address(SocketAddress?)
     }
 
-    public init(method: MethodDescriptor, requestMetadata: Metadata, peer: String, deadline: ContinuousClock.Instant?) {
+    public init(
+        method: MethodDescriptor, requestMetadata: Metadata, peer: String, deadline: ContinuousClock.Instant?,
+        started: ContinuousClock.Instant = .now
+    ) {
         self.method = method
         self.requestMetadata = requestMetadata
         self.source = .described(peer)
         self.deadline = deadline
+        self.started = started
     }
 
     /// A context whose `peer` is described from `remoteAddress` when first read.
@@ -84,12 +90,14 @@ public final class ServerContext: Sendable {
         method: MethodDescriptor,
         requestMetadata: Metadata,
         remoteAddress: SocketAddress?,
-        deadline: ContinuousClock.Instant?
+        deadline: ContinuousClock.Instant?,
+        started: ContinuousClock.Instant = .now
     ) {
         self.method = method
         self.requestMetadata = requestMetadata
         self.source = .address(remoteAddress)
         self.deadline = deadline
+        self.started = started
     }
 
     /// The peer as gRPC writes it, for example `ipv4:127.0.0.1:53422`.

@@ -64,7 +64,8 @@ public final class HealthService: RPCService {
 
     public var methods: [RPCMethod] {
         [
-            .unary("Check") { [self] (request: GRPCHealth.HealthCheckRequest, _) in
+            // Reads one locked value: no task needed (load balancers call it often).
+            .synchronousUnary("Check") { [self] (request: GRPCHealth.HealthCheckRequest, _) in
                 guard let status = status(ofService: request.service) else {
                     throw RPCError(.notFound, "unknown service \"\(request.service)\"")
                 }

@@ -5,6 +5,8 @@ import SoukMessages
 /// (grpc/grpc doc/interop-test-descriptions.md, "Server"): payloads of zeros of the requested
 /// sizes, echoed status codes and metadata, compression checks and per-message compression.
 ///
+/// The unary methods do no I/O, so they run synchronously on the event loop (`synchronousUnary`).
+///
 /// Not implemented: filling the username, OAuth scope, server id, hostname and gRPCLB route
 /// (no authentication or load balancing in the test server); CacheableUnaryCall answers like UnaryCall.
 public struct InteropTestService: RPCService {
@@ -19,12 +21,12 @@ public struct InteropTestService: RPCService {
 
     public var methods: [RPCMethod] {
         [
-            .unary("EmptyCall") { (_: GRPCTesting.Empty, context) in
+            .synchronousUnary("EmptyCall") { (_: GRPCTesting.Empty, context) in
                 Self.echoMetadata(context)
                 return GRPCTesting.Empty()
             },
-            .unary("UnaryCall", Self.unaryCall),
-            .unary("CacheableUnaryCall", Self.unaryCall),
+            .synchronousUnary("UnaryCall", Self.unaryCall),
+            .synchronousUnary("CacheableUnaryCall", Self.unaryCall),
             .serverStreaming("StreamingOutputCall") { (request: GRPCTesting.StreamingOutputCallRequest, writer, context) in
                 Self.echoMetadata(context)
                 try await Self.respond(to: request, writer)
@@ -44,13 +46,13 @@ public struct InteropTestService: RPCService {
                     try await Self.respond(to: request, writer)
                 }
             },
-            .unary("UnimplementedCall") { (_: GRPCTesting.Empty, _) -> GRPCTesting.Empty in
+            .synchronousUnary("UnimplementedCall") { (_: GRPCTesting.Empty, _) -> GRPCTesting.Empty in
                 throw RPCError(.unimplemented, "grpc.testing.TestService/UnimplementedCall is not implemented")
             },
         ]
     }
 
-    @Sendable nonisolated(nonsending) static func unaryCall(_ request: GRPCTesting.SimpleRequest, _ context: ServerContext) async throws -> GRPCTesting.SimpleResponse {
+    @Sendable static func unaryCall(_ request: GRPCTesting.SimpleRequest, _ context: ServerContext) throws -> GRPCTesting.SimpleResponse {
         echoMetadata(context)
         if let compressed = request.responseCompressed {
             context.compressResponse = compressed.value

@@ -45,6 +45,12 @@ import Testing
         #expect(await status(getAccount, request(), token: "Basic abc")?.code == .unauthenticated)
     }
 
+    @Test func aTokenThatCannotBeCheckedEndsTheCall() async {
+        // The store failed while the token was looked up: not the caller's fault, so not UNAUTHENTICATED.
+        let error = await status(getAccount, request(), token: "store-closed")
+        #expect(error?.code == .unavailable)
+    }
+
     @Test func ownerReadsOwnAccountButNotAnothers() async throws {
         #expect(await status(getAccount, request(), token: "customer") == nil)
         let error = await status(getAccount, request(account: FakeAuthenticator.adminID), token: "customer")

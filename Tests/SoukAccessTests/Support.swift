@@ -2,7 +2,6 @@ import NIOCore
 import SoukGRPC
 import SoukMessages
 import SoukStore
-import Synchronization
 @testable import SoukAccess
 
 /// Tokens "customer", "admin", "operator", "pending-provider" are valid; "blocked" is refused.
@@ -20,6 +19,7 @@ struct FakeAuthenticator: TokenAuthenticator {
                           activeRoles: [.customer], pendingRoles: [.provider])
         case "admin": return Caller(accountID: Self.adminID, marketplaceID: Self.marketplace, sessionID: RecordID(high: 1, low: 3), activeRoles: [.customer, .admin])
         case "operator": return Caller(accountID: RecordID(high: 10, low: 3), marketplaceID: nil, sessionID: RecordID(high: 1, low: 4), activeRoles: [.operator])
+        case "store-closed": throw StoreError.closed
         default: throw RPCError.souk(.unauthenticated, .tokenInvalid, "the access token is unknown or was revoked")
         }
     }
@@ -59,14 +59,10 @@ struct AccessHarness {
     func call(_ service: String, _ method: RPCMethod, bytes: [UInt8], token: String?) async throws -> [UInt8] {
         guard case .unary(let handler) = method.handler else { throw RPCError(.internalError, "not unary") }
         let context = context(service, method.name, token: token)
-        let result = Mutex<[UInt8]>([])
-        try await AuthenticationInterceptor(authenticator: authenticator, rules: rules).intercept(context) {
-            try await AuthorizationInterceptor(rules: rules).intercept(context) {
-                let reply = try await handler(ByteBuffer(bytes: bytes), context)
-                result.withLock { $0 = Array(reply.readableBytesView) }
-            }
-        }
-        return result.withLock { $0 }
+        try AuthenticationInterceptor(authenticator: authenticator, rules: rules).callStarted(context)
+        try AuthorizationInterceptor(rules: rules).callStarted(context)
+        let reply = try await handler(ByteBuffer(bytes: bytes), context)
+        return Array(reply.readableBytesView)
     }
 
     /// The status a call ends with (OK when it returns).

@@ -6,15 +6,17 @@ import Testing
 
 @testable import SoukGRPC
 
-/// Notes when the chain enters and leaves it.
+/// Notes when a call starts and ends in it.
 private struct TracingInterceptor: ServerInterceptor {
     let name: String
     let journal: Journal
 
-    nonisolated(nonsending) func intercept(_ context: ServerContext, next: nonisolated(nonsending) @Sendable () async throws -> Void) async throws {
+    func callStarted(_ context: ServerContext) throws(RPCError) {
         journal.add("\(name) in")
-        defer { journal.add("\(name) out") }
-        try await next()
+    }
+
+    func callEnded(_ context: ServerContext, status: RPCError?) {
+        journal.add("\(name) out \(status?.code.description ?? "OK")")
     }
 }
 
@@ -22,15 +24,16 @@ private struct TracingInterceptor: ServerInterceptor {
 private struct RequireAuthorization: ServerInterceptor {
     struct Principal: ServerContextKey { typealias Value = String }
 
-    nonisolated(nonsending) func intercept(_ context: ServerContext, next: nonisolated(nonsending) @Sendable () async throws -> Void) async throws {
+    func callStarted(_ context: ServerContext) throws(RPCError) {
         guard let token = context.requestMetadata["authorization"] else {
             var trailers = Metadata()
             trailers.add("www-authenticate", "Bearer")
             throw RPCError(.unauthenticated, "missing credentials", trailers: trailers)
         }
         context[Principal.self] = token
-        try await next()
     }
+
+    func callEnded(_ context: ServerContext, status: RPCError?) {}
 }
 
 @Suite struct InterceptorTests {
@@ -52,7 +55,7 @@ private struct RequireAuthorization: ServerInterceptor {
         ]))
         let events = try await driver.unary(path: "/souk.test.Test/Echo", request: [1])
         #expect(events.last == .trailers([HTTP2Header("grpc-status", "0")]))
-        #expect(journal.all == ["outer in", "inner in", "handler anonymous", "inner out", "outer out"])
+        #expect(journal.all == ["outer in", "inner in", "handler anonymous", "inner out OK", "outer out OK"])
     }
 
     @Test func anInterceptorCanRefuseTheCall() async throws {
@@ -66,7 +69,7 @@ private struct RequireAuthorization: ServerInterceptor {
         #expect(block["grpc-status"] == "16")
         #expect(block["grpc-message"] == "missing credentials")
         #expect(block["www-authenticate"] == "Bearer")
-        #expect(journal.all == ["outer in", "outer out"])
+        #expect(journal.all == ["outer in", "outer out UNAUTHENTICATED"])
     }
 
     @Test func anInterceptorCanAttachValuesForTheHandler() async throws {

@@ -239,13 +239,9 @@ import Testing
 struct OutcomeRecorder: ServerInterceptor {
     let journal: Journal
 
-    nonisolated(nonsending) func intercept(_ context: ServerContext, next: nonisolated(nonsending) @Sendable () async throws -> Void) async throws {
-        do {
-            try await next()
-            journal.add("OK")
-        } catch {
-            journal.add((error as? RPCError)?.code.description ?? "not an RPCError: \(error)")
-            throw error
-        }
+    func callStarted(_ context: ServerContext) throws(RPCError) {}
+
+    func callEnded(_ context: ServerContext, status: RPCError?) {
+        journal.add(status?.code.description ?? "OK")
     }
 }

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import SoukHTTP2
 import Testing
@@ -217,6 +218,62 @@ import Testing
         let events = await two.stream.waitForEnd()
         #expect(events.count == 1)
         #expect(events.first?.headerBlock?["grpc-status"] == "13")
+    }
+
+    @Test func synchronousUnaryRunsOnTheEventLoopWithoutATask() async throws {
+        let seen = Journal()
+        let loop = NIOLockedValueBox<(any EventLoop)?>(nil)
+        let sync = RPCMethod.synchronousUnary("Sync") { (request: RawMessage, _: ServerContext) in
+            seen.add(withUnsafeCurrentTask { $0 == nil } ? "no task" : "in a task")
+            seen.add(loop.withLockedValue { $0?.inEventLoop } == true ? "on the event loop" : "elsewhere")
+            return request
+        }
+        let outcomes = Journal()
+        let driver = CallDriver(router: Self.router(interceptors: [OutcomeRecorder(journal: outcomes)], extraMethods: [sync]))
+        loop.withLockedValue { $0 = driver.loop }
+        let events = try await driver.unary(path: "/souk.test.Test/Sync", request: [1, 2, 3])
+        #expect(events == [
+            .headers(ResponseHeaders.plain, endStream: false),
+            .data([0, 0, 0, 0, 3, 1, 2, 3]),
+            .trailers([HTTP2Header("grpc-status", "0")]),
+        ])
+        #expect(seen.all == ["no task", "on the event loop"])
+        #expect(outcomes.all == ["OK"])
+    }
+
+    @Test func synchronousUnaryErrorsBecomeTheStatus() async throws {
+        let methods = [
+            RPCMethod.synchronousUnary("SyncNotFound") { (_: RawMessage, _: ServerContext) -> RawMessage in
+                throw RPCError(.notFound, "no such order")
+            },
+            RPCMethod.synchronousUnary("SyncCrash") { (_: RawMessage, _: ServerContext) -> RawMessage in
+                struct Failure: Error {}
+                throw Failure()
+            },
+        ]
+        let outcomes = Journal()
+        let router = Self.router(interceptors: [OutcomeRecorder(journal: outcomes)], extraMethods: methods)
+        let notFound = try await CallDriver(router: router).unary(path: "/souk.test.Test/SyncNotFound", request: [])
+        #expect(notFound.count == 1)
+        #expect(notFound[0].headerBlock?["grpc-status"] == "5")
+        #expect(notFound[0].headerBlock?["grpc-message"] == "no such order")
+        let crash = try await CallDriver(router: router).unary(path: "/souk.test.Test/SyncCrash", request: [])
+        #expect(crash.last?.headerBlock?["grpc-status"] == "13")
+        let undecodable = try await CallDriver(router: router).unary(path: "/souk.test.Test/SyncNotFound", request: [0xFF])
+        #expect(undecodable.last?.headerBlock?["grpc-status"] == "13")
+        #expect(outcomes.all == ["NOT_FOUND", "INTERNAL", "INTERNAL"])
+    }
+
+    @Test(arguments: ["Echo", "SyncEcho"])
+    func interceptorsSeeTheStatusTheCallEndsWith(method: String) async throws {
+        // The response is refused after the handler returned it: the interceptors must not log OK.
+        let syncEcho = RPCMethod.synchronousUnary("SyncEcho") { (request: RawMessage, _: ServerContext) in request }
+        let outcomes = Journal()
+        let driver = CallDriver(router: Self.router(
+            configuration: .init(maxSendMessageSize: 4), interceptors: [OutcomeRecorder(journal: outcomes)], extraMethods: [syncEcho]))
+        let events = try await driver.unary(path: "/souk.test.Test/\(method)", request: [1, 2, 3, 4, 5])
+        #expect(events.last?.headerBlock?["grpc-status"] == "8")
+        #expect(outcomes.all == ["RESOURCE_EXHAUSTED"])
     }
 
     @Test func peerAndDeadlineReachTheContext() async throws {

@@ -74,14 +74,10 @@ final class IdentityFixture: Sendable {
         if let token { metadata.add("authorization", "Bearer \(token)") }
         let context = ServerContext(
             method: MethodDescriptor(service: service, method: method), requestMetadata: metadata, peer: "test", deadline: nil)
-        let reply = Mutex<[UInt8]>([])
-        try await AuthenticationInterceptor(authenticator: identity.sessions, rules: rules).intercept(context) {
-            try await AuthorizationInterceptor(rules: rules).intercept(context) {
-                let bytes = try await handler(ByteBuffer(bytes: request.encoded()), context)
-                reply.withLock { $0 = Array(bytes.readableBytesView) }
-            }
-        }
-        return try Response(decoding: reply.withLock { $0 })
+        try AuthenticationInterceptor(authenticator: identity.sessions, rules: rules).callStarted(context)
+        try AuthorizationInterceptor(rules: rules).callStarted(context)
+        let reply = try await handler(ByteBuffer(bytes: request.encoded()), context)
+        return try Response(decoding: Array(reply.readableBytesView))
     }
 
     /// The error a call ends with; nil when it succeeds.

@@ -23,10 +23,14 @@ struct CallHarness {
     func unary<Response: ProtoMessage>(
         _ name: String, _ request: some ProtoMessage, context: ServerContext? = nil, as: Response.Type = Response.self
     ) async throws -> Response {
-        guard case .unary(let handler) = try method(name).handler else {
-            throw HarnessError("\(name) is not unary")
+        let bytes = ByteBuffer(bytes: request.encoded())
+        let context = context ?? self.context(name)
+        let reply: ByteBuffer
+        switch try method(name).handler {
+        case .unary(let handler): reply = try await handler(bytes, context)
+        case .synchronousUnary(let handler): reply = try handler(bytes, context)
+        default: throw HarnessError("\(name) is not unary")
         }
-        let reply = try await handler(ByteBuffer(bytes: request.encoded()), context ?? self.context(name))
         return try Response(decoding: Array(reply.readableBytesView))
     }
 

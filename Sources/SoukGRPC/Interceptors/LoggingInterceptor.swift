@@ -1,6 +1,6 @@
 import Logging
 
-/// Logs one structured line per call: method, status, duration and peer.
+/// Logs one structured line per call: method, status, duration (since the request's headers) and peer.
 public struct LoggingInterceptor: ServerInterceptor {
     public let logger: Logger
     /// The level of calls that end OK or with a client-side status.
@@ -14,27 +14,9 @@ public struct LoggingInterceptor: ServerInterceptor {
         self.failureLevel = failureLevel
     }
 
-    public nonisolated(nonsending) func intercept(_ context: ServerContext, next: nonisolated(nonsending) @Sendable () async throws -> Void) async throws {
-        // Nothing to log at this level: spare the clock reads.
-        guard logger.logLevel <= max(level, failureLevel) else {
-            try await next()
-            return
-        }
-        let start = ContinuousClock.now
-        do {
-            try await next()
-            log(context, error: nil, since: start)
-        } catch {
-            log(context, error: error, since: start)
-            throw error
-        }
-    }
+    public func callStarted(_ context: ServerContext) throws(RPCError) {}
 
-    // Out of line, like the other helpers interceptors call around `next`: its locals then live on
-    // the thread's stack rather than in the call's async frame, which the task allocates per call.
-    @inline(never)
-    private func log(_ context: ServerContext, error: (any Error)?, since start: ContinuousClock.Instant) {
-        let status = error.map { ($0 as? RPCError) ?? RPCError(.unknown, "\($0)") }
+    public func callEnded(_ context: ServerContext, status: RPCError?) {
         let code = status?.code ?? .ok
         let level: Logger.Level
         switch code {
@@ -42,11 +24,10 @@ public struct LoggingInterceptor: ServerInterceptor {
         default: level = self.level
         }
         guard logger.logLevel <= level else { return }
-        let elapsed = ContinuousClock.now - start
         var metadata: Logger.Metadata = [
             "method": "\(context.method)",
             "status": "\(code)",
-            "duration_ms": "\(milliseconds(elapsed))",
+            "duration_ms": "\(milliseconds(ContinuousClock.now - context.started))",
             "peer": "\(context.peer)",
         ]
         if let status, !status.message.isEmpty { metadata["message"] = "\(status.message)" }
