@@ -22,10 +22,11 @@ public struct GRPCRouter: HTTP2StreamRouter {
         /// The largest response message sent, in bytes (before compression); nil for no limit.
         /// A larger one ends the call with RESOURCE_EXHAUSTED.
         public var maxSendMessageSize: Int?
-        /// Start each call's task with `Task.immediate`, so the interceptors and the handler run
-        /// on the event loop's thread until their first suspension (a call that never suspends
-        /// costs no thread hop). When false, calls start on the global executor. Either way,
-        /// long blocking work belongs on a thread pool, not in a handler.
+        /// Start each async handler's task with `Task.immediate`, so the interceptors and the
+        /// handler run on the event loop's thread until their first suspension (a call that never
+        /// suspends costs no thread hop). When false, those calls start on the global executor.
+        /// Either way, long blocking work belongs on a thread pool, not in a handler.
+        /// (`synchronousUnary` methods always run on the event loop, with no task.)
         public var startsHandlersImmediately: Bool
 
         public init(
