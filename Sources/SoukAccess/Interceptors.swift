@@ -4,9 +4,9 @@ import SoukMessages
 
 /// Resolves the `authorization: Bearer <token>` metadata of contract calls to a `Caller`
 /// (attached under `CallerKey`). A refused token is kept under `AuthenticationFailureKey` for
-/// `AuthorizationInterceptor` to decide on; this interceptor never ends a call itself.
+/// `AuthorizationInterceptor` to decide on: this interceptor does not end a call over a token.
+/// Only a token that cannot be checked (the store failed) ends the call, INTERNAL or UNAVAILABLE.
 /// Calls outside the contract (health, reflection) are passed through untouched.
-/// A token that cannot be checked (the store failed) ends the call: INTERNAL or UNAVAILABLE.
 public struct AuthenticationInterceptor: ServerInterceptor {
     let authenticator: any TokenAuthenticator
     let rules: AccessRules
@@ -32,8 +32,6 @@ public struct AuthenticationInterceptor: ServerInterceptor {
         }
     }
 
-    public func callEnded(_ context: ServerContext, status: RPCError?) {}
-
     /// The token of `Bearer <token>` (the scheme is case-insensitive); nil when malformed.
     static func bearerToken(_ header: String) -> String? {
         let parts = header.split(separator: " ", omittingEmptySubsequences: true)
@@ -57,8 +55,6 @@ public struct AuthorizationInterceptor: ServerInterceptor {
         guard let rule = rules.rule(for: context.method) else { return }
         _ = try authorize(rule, context)
     }
-
-    public func callEnded(_ context: ServerContext, status: RPCError?) {}
 
     static func deniedMessage(_ method: MethodDescriptor, _ rule: AccessRule, _ reason: SoukV1.ErrorReason) -> String {
         let allowed = rule.description.dropFirst("Access: ".count).dropLast()

@@ -221,3 +221,10 @@ public protocol ServerInterceptor: Sendable {
     /// expired deadline, a reset stream).
     func callEnded(_ context: ServerContext, status: RPCError?)
 }
+
+extension ServerInterceptor {
+    /// Lets every call through.
+    public func callStarted(_ context: ServerContext) throws(RPCError) {}
+    /// Does nothing when a call ends.
+    public func callEnded(_ context: ServerContext, status: RPCError?) {}
+}

@@ -32,8 +32,6 @@ private struct RequireAuthorization: ServerInterceptor {
         }
         context[Principal.self] = token
     }
-
-    func callEnded(_ context: ServerContext, status: RPCError?) {}
 }
 
 @Suite struct InterceptorTests {

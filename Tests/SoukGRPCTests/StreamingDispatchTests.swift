@@ -239,8 +239,6 @@ import Testing
 struct OutcomeRecorder: ServerInterceptor {
     let journal: Journal
 
-    func callStarted(_ context: ServerContext) throws(RPCError) {}
-
     func callEnded(_ context: ServerContext, status: RPCError?) {
         journal.add(status?.code.description ?? "OK")
     }

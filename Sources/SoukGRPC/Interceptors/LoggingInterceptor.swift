@@ -14,8 +14,6 @@ public struct LoggingInterceptor: ServerInterceptor {
         self.failureLevel = failureLevel
     }
 
-    public func callStarted(_ context: ServerContext) throws(RPCError) {}
-
     public func callEnded(_ context: ServerContext, status: RPCError?) {
         let code = status?.code ?? .ok
         let level: Logger.Level
