@@ -89,7 +89,11 @@ let package = Package(
                 nioCore, nioPosix, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-            ]
+            ],
+            // jemalloc replaces glibc's malloc for the whole process (Swift runtime, nghttp2, protobuf-c,
+            // RocksDB): a call's short-lived buffers are allocated and freed in bursts that overflow
+            // glibc's per-thread cache, and jemalloc also keeps idle connections smaller.
+            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
 
         .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages", "SoukProtoC"]),

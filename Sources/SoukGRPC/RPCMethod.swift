@@ -190,15 +190,18 @@ func decode<M: ProtoMessage>(_ type: M.Type, _ buffer: ByteBuffer) throws -> M {
 /// Packs a response straight into a new buffer, leaving room before it for the gRPC message prefix
 /// so that framing does not copy it.
 func encode<M: ProtoMessage>(_ message: M) -> ByteBuffer {
+    var encoded: ByteBuffer?
     message.withPacker { size, pack in
         var buffer = GRPCFraming.bufferWithPrefixRoom(capacity: size)
-        guard size > 0 else { return buffer }
-        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { destination in
-            pack(destination.baseAddress!)
-            return size
+        if size > 0 {
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { destination in
+                pack(destination.baseAddress!)
+                return size
+            }
         }
-        return buffer
+        encoded = buffer
     }
+    return encoded!
 }
 
 /// A gRPC service: its fully-qualified name and its methods.

@@ -43,9 +43,10 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     /// The nghttp2 session; created when the channel becomes active, deleted in `tearDown()`.
     private var session: OpaquePointer?
     private var context: ChannelHandlerContext?
-    private var streams: [Int32: HTTP2ServerStream] = [:]
-    /// Made with the first response: idle connections are most connections.
-    private lazy var headerBlock = NGHTTP2HeaderBlock()
+    private var streams = StreamTable<HTTP2ServerStream>()
+    /// A `let` rather than made on first use: reading a lazy property retains the object on every
+    /// response. It allocates its buffers with the first response (idle connections are most).
+    private let headerBlock = NGHTTP2HeaderBlock()
     /// The header block being received. HTTP/2 sends a block's frames back to back, so one block
     /// is received at a time; the array is reused from block to block.
     private var receivedFields: [HTTP2Header] = []
@@ -70,9 +71,10 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     private var inbound: ByteBuffer?
     private var inboundBase: UnsafeRawPointer?
     private var isReading = false
-    /// The stream of the header block being received: its fields arrive one callback each, and a
-    /// block's frames are never interleaved with another stream's (RFC 9113 §4.3).
-    private var headerStream: HTTP2ServerStream?
+    /// The stream whose header block is being collected (0: none): its fields arrive one callback
+    /// each, and a block's frames are never interleaved with another stream's (RFC 9113 §4.3). An ID
+    /// rather than the stream, so that each field costs a compare and no retain.
+    private var headerStreamID: Int32 = 0
     /// Responses submitted since the last flush.
     private var answersWaiting = 0
     /// A callback returned `NGHTTP2_ERR_PAUSE` so that `channelRead` flushes before reading on.
@@ -257,10 +259,9 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
         drainTimer = nil
         closeTimer = nil
 
-        let open = streams
-        streams.removeAll()
-        headerStream = nil
-        for stream in open.values {
+        let open = streams.removeAll()
+        headerStreamID = 0
+        for stream in open {
             metrics.activeStreams.decrement()
             stream.close(.connectionClosed)
         }
@@ -536,12 +537,13 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
         let streamID = frame.pointee.hd.stream_id
         if frame.pointee.headers.cat == NGHTTP2_HCAT_REQUEST {
             let stream = HTTP2ServerStream(streamID: streamID, connection: self)
-            streams[streamID] = stream
-            headerStream = stream
+            streams.insert(stream)
+            headerStreamID = streamID
             metrics.activeStreams.increment()
             idleSince = nil
         } else {
-            headerStream = streams[streamID]
+            // Trailers: collected unless the request was refused (it has nobody to hand them to).
+            headerStreamID = streams[streamID].map { $0.requestRefused ? 0 : streamID } ?? 0
         }
         receivedFields.removeAll(keepingCapacity: true)
         receivedListSize = 0
@@ -554,7 +556,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
         value: UnsafePointer<UInt8>, valueLength: Int
     ) -> Int32 {
         let streamID = frame.pointee.hd.stream_id
-        guard let stream = headerStream, stream.streamID == streamID, !stream.requestRefused else { return 0 }
+        guard streamID == headerStreamID else { return 0 }
         // RFC 9113 §6.5.2 counts each field as name + value + 32 octets.
         receivedListSize += nameLength + valueLength + 32
         if receivedListSize <= configuration.maxHeaderListSize {
@@ -565,9 +567,10 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
         }
         // The block will never be delivered.
         receivedFields.removeAll(keepingCapacity: true)
+        headerStreamID = 0
         if frame.pointee.headers.cat == NGHTTP2_HCAT_REQUEST {
             // Answered with 431 once the block is complete; the router never sees it.
-            stream.requestRefused = true
+            streams[streamID]?.requestRefused = true
             return 0
         }
         nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), streamID, NGHTTP2_ENHANCE_YOUR_CALM.rawValue)
@@ -614,7 +617,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
                 stream.deliverData(endStream: header.flags & NGHTTP2Callbacks.endStreamFlag != 0)
             }
         case NGHTTP2Callbacks.headersFrame:
-            headerStream = nil
+            headerStreamID = 0
             guard let stream = streams[header.stream_id] else { break }
             let endStream = header.flags & NGHTTP2Callbacks.endStreamFlag != 0
             if frame.pointee.headers.cat == NGHTTP2_HCAT_REQUEST {
@@ -669,8 +672,8 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     }
 
     func streamClosed(streamID: Int32, errorCode: UInt32) -> Int32 {
-        guard let stream = streams.removeValue(forKey: streamID) else { return 0 }
-        if headerStream === stream { headerStream = nil }
+        guard let stream = streams.removeValue(forStreamID: streamID) else { return 0 }
+        if headerStreamID == streamID { headerStreamID = 0 }
         metrics.activeStreams.decrement()
         let unconsumed = stream.takeUnconsumedBytes()
         if unconsumed > 0, let session {

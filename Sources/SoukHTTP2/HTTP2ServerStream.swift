@@ -8,7 +8,7 @@ import NIOCore
 /// `.resetByPeer(code)`; a reset sent by this side (by `reset(errorCode:)`, or by nghttp2 because the
 /// client broke the protocol on this stream) is also reported as `.resetByPeer` with the code sent,
 /// since the seam has no separate case and a handler that called `reset` already knows why.
-final class HTTP2ServerStream: HTTP2ResponseStream {
+final class HTTP2ServerStream: HTTP2ResponseStream, StreamIdentified {
     let streamID: Int32
     let eventLoop: any EventLoop
     let remoteAddress: SocketAddress?
@@ -35,7 +35,7 @@ final class HTTP2ServerStream: HTTP2ResponseStream {
     /// The end of the response is queued (trailers, or a headers-only response).
     private var endQueued = false
     private var trailers: [HTTP2Header] = []
-    private var outbound = CircularBuffer<PendingWrite>(initialCapacity: 4)
+    private var outbound = PendingWrites()
     private var outboundBytes = 0
     /// nghttp2 holds the DATA provider back (we answered NGHTTP2_ERR_DEFERRED); resume it on new data.
     private var dataDeferred = false
@@ -43,6 +43,38 @@ final class HTTP2ServerStream: HTTP2ResponseStream {
     private struct PendingWrite {
         var data: ByteBuffer
         var promise: EventLoopPromise<Void>?
+    }
+
+    /// The writes waiting to go out, in order. The first is held inline: a unary response is one
+    /// write, and a queue's storage would be allocated for every stream.
+    private struct PendingWrites {
+        private var head: PendingWrite?
+        /// The writes after `head`; empty whenever `head` is nil.
+        private var tail: CircularBuffer<PendingWrite>?
+
+        var isEmpty: Bool { head == nil }
+        /// Bytes left in the first write.
+        var firstByteCount: Int { head?.data.readableBytes ?? 0 }
+
+        mutating func append(_ write: PendingWrite) {
+            if head == nil {
+                head = write
+            } else {
+                tail = tail ?? CircularBuffer(initialCapacity: 4)
+                tail!.append(write)
+            }
+        }
+
+        mutating func popFirst() -> PendingWrite? {
+            guard let first = head else { return nil }
+            head = tail?.popFirst()
+            return first
+        }
+
+        /// The next `length` bytes of the first write, which has more than that.
+        mutating func sliceFirst(length: Int) -> ByteBuffer {
+            head!.data.readSlice(length: length)!
+        }
     }
 
     init(streamID: Int32, connection: HTTP2ConnectionHandler) {
@@ -175,14 +207,14 @@ final class HTTP2ServerStream: HTTP2ResponseStream {
     func takeFramePayload(length: Int, emit: (ByteBuffer) -> Void, completed: inout [EventLoopPromise<Void>]) {
         var remaining = length
         while remaining > 0, !outbound.isEmpty {
-            let available = outbound[outbound.startIndex].data.readableBytes
+            let available = outbound.firstByteCount
             if available <= remaining {
-                let write = outbound.removeFirst()
+                let write = outbound.popFirst()!
                 remaining -= available
                 emit(write.data)
                 if let promise = write.promise { completed.append(promise) }
             } else {
-                let slice = outbound[outbound.startIndex].data.readSlice(length: remaining)!
+                let slice = outbound.sliceFirst(length: remaining)
                 remaining = 0
                 emit(slice)
             }

@@ -1,37 +1,63 @@
 import CNGHTTP2
 
-/// Turns `[HTTP2Header]` into the `nghttp2_nv` array nghttp2's submit functions take, in memory that
-/// is reused from call to call (nghttp2 copies names and values during the submit, so the memory is
-/// only borrowed for that call). One per connection; touched only on its event loop.
+/// Turns `[HTTP2Header]` into the `nghttp2_nv` array nghttp2's submit functions take. nghttp2 copies
+/// names and values during the submit, so the array is only borrowed for that call. One per
+/// connection; touched only on its event loop.
+///
+/// Most responses send the same constant arrays (`:status 200` with the content type, then
+/// `grpc-status 0`), so the last few arrays converted are kept, each with the array it came from:
+/// handing over the same array again costs a pointer compare instead of copying every name and value.
 final class NGHTTP2HeaderBlock {
-    private var bytes: UnsafeMutablePointer<UInt8>
-    private var byteCapacity: Int
-    private var fields: UnsafeMutablePointer<nghttp2_nv>
-    private var fieldCapacity: Int
+    private static let slotCount = 4
+    /// Empty until the first conversion, so that a connection that never answers costs little.
+    private var slots: [Converted] = []
+    /// The slot the next array not found is converted into (round robin).
+    private var nextSlot = 0
 
-    init() {
-        // Enough for a gRPC response's headers; grown for larger blocks.
-        byteCapacity = 256
-        bytes = .allocate(capacity: byteCapacity)
-        fieldCapacity = 8
-        fields = .allocate(capacity: fieldCapacity)
+    /// One converted array: `fields` point into `bytes`.
+    private struct Converted {
+        /// The array converted, held so that its storage, whose address identifies it, stays alive
+        /// and unchanged (a mutation of a shared array copies it to new storage).
+        var source: [HTTP2Header] = []
+        var identity: UnsafeRawPointer?
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var byteCapacity = 0
+        var fields: UnsafeMutablePointer<nghttp2_nv>?
+        var fieldCapacity = 0
     }
 
+    init() {}
+
     deinit {
-        bytes.deallocate()
-        fields.deallocate()
+        for slot in slots {
+            slot.bytes?.deallocate()
+            slot.fields?.deallocate()
+        }
     }
 
     /// Calls `body` with an `nghttp2_nv` array for `headers`, valid only during the call.
     func withNameValues<R>(_ headers: [HTTP2Header], _ body: (UnsafePointer<nghttp2_nv>, Int) -> R) -> R {
+        let identity = headers.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        for index in slots.indices where slots[index].identity == identity && identity != nil {
+            return body(slots[index].fields!, headers.count)
+        }
+        if slots.isEmpty { slots = Array(repeating: Converted(), count: Self.slotCount) }
+        let index = nextSlot
+        nextSlot = (nextSlot + 1) % Self.slotCount
+        convert(headers, into: &slots[index])
+        slots[index].source = headers
+        slots[index].identity = identity
+        return body(slots[index].fields!, headers.count)
+    }
+
+    private func convert(_ headers: [HTTP2Header], into slot: inout Converted) {
         // Through the buffer the headers are borrowed where they lie, without a retain per string.
         headers.withUnsafeBufferPointer { headers in
             var total = 0
             for index in headers.indices {
                 total += headers[index].name.utf8.count + headers[index].value.utf8.count
             }
-            reserve(bytes: total, fields: headers.count)
-
+            let (bytes, fields) = reserve(&slot, bytes: total, fields: headers.count)
             var offset = 0
             for index in headers.indices {
                 let name = bytes + offset
@@ -46,21 +72,25 @@ final class NGHTTP2HeaderBlock {
                     flags: UInt8(NGHTTP2_NV_FLAG_NONE.rawValue)
                 )
             }
-            return body(fields, headers.count)
         }
     }
 
-    private func reserve(bytes needed: Int, fields neededFields: Int) {
-        if needed > byteCapacity {
-            bytes.deallocate()
-            byteCapacity = max(needed, byteCapacity * 2)
-            bytes = .allocate(capacity: byteCapacity)
+    /// The slot's buffers, grown to hold `needed` bytes and `neededFields` fields.
+    private func reserve(
+        _ slot: inout Converted, bytes needed: Int, fields neededFields: Int
+    ) -> (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<nghttp2_nv>) {
+        if slot.bytes == nil || needed > slot.byteCapacity {
+            slot.bytes?.deallocate()
+            // Enough for a gRPC response's headers; grown for larger blocks.
+            slot.byteCapacity = max(needed, 2 * slot.byteCapacity, 128)
+            slot.bytes = .allocate(capacity: slot.byteCapacity)
         }
-        if neededFields > fieldCapacity {
-            fields.deallocate()
-            fieldCapacity = max(neededFields, fieldCapacity * 2)
-            fields = .allocate(capacity: fieldCapacity)
+        if slot.fields == nil || neededFields > slot.fieldCapacity {
+            slot.fields?.deallocate()
+            slot.fieldCapacity = max(neededFields, 2 * slot.fieldCapacity, 4)
+            slot.fields = .allocate(capacity: slot.fieldCapacity)
         }
+        return (slot.bytes!, slot.fields!)
     }
 
     /// Copies the UTF-8 bytes of `string` to `destination`; returns how many were copied.

@@ -14,8 +14,9 @@ public protocol ProtoMessage: Sendable, Equatable {
 
     /// Hands `body` the packed size and a function that packs the message into memory of at least
     /// that size (valid only during the call). Packing straight into its destination spares the
-    /// copy that `withEncodedBytes` makes.
-    func withPacker<R>(_ body: (_ packedSize: Int, _ pack: (UnsafeMutableRawPointer) -> Void) throws -> R) rethrows -> R
+    /// copy that `withEncodedBytes` makes. Not generic, so that a call through the protocol (once
+    /// per response) needs no generic metadata at run time.
+    func withPacker(_ body: (_ packedSize: Int, _ pack: (UnsafeMutableRawPointer) -> Void) -> Void)
 }
 
 extension ProtoMessage {
@@ -25,9 +26,9 @@ extension ProtoMessage {
     }
 
     /// Packs through `withEncodedBytes`, copying once.
-    public func withPacker<R>(_ body: (_ packedSize: Int, _ pack: (UnsafeMutableRawPointer) -> Void) throws -> R) rethrows -> R {
-        try withEncodedBytes { bytes in
-            try body(bytes.count) { destination in
+    public func withPacker(_ body: (_ packedSize: Int, _ pack: (UnsafeMutableRawPointer) -> Void) -> Void) {
+        withEncodedBytes { bytes in
+            body(bytes.count) { destination in
                 if let base = bytes.baseAddress { destination.copyMemory(from: base, byteCount: bytes.count) }
             }
         }

@@ -41,6 +41,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Largest request header list, in bytes.") var maxHeaderListSize = 16 * 1024
     @Option(help: "Seconds a connection with no open stream is kept.") var idleTimeout = 300
     @Option(help: "Seconds a new connection has to finish its HTTP/2 preface.") var handshakeTimeout = 10
+    @Option(help: "Event-loop threads serving connections (default: the CPUs this process may run on).") var eventLoops: Int?
     @Option(help: "Seconds calls in flight may take to finish after SIGTERM.") var shutdownGracePeriod = 30
     @Option(help: "fsync every commit group (sync) or leave writes to the OS (none).") var sync: SyncOption = .sync
     @Flag(help: "Serve grpc.testing.TestService for interoperability tests and benchmarks.") var enableTestService = false
@@ -59,6 +60,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
         guard maxReceiveMessageSize > 0 else { throw ValidationError("--max-receive-message-size must be positive") }
+        guard eventLoops.map({ $0 > 0 }) ?? true else { throw ValidationError("--event-loops must be positive") }
         guard maxConcurrentStreams > 0 else { throw ValidationError("--max-concurrent-streams must be positive") }
         guard idleTimeout > 0, handshakeTimeout > 0, shutdownGracePeriod >= 0 else {
             throw ValidationError("timeouts must be positive")
@@ -79,7 +81,6 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = Logger(label: "souk.server")
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
-        let group = MultiThreadedEventLoopGroup.singleton
 
         var storeConfiguration = StoreConfiguration(path: dataDir)
         storeConfiguration.syncPolicy = sync.policy
@@ -112,10 +113,12 @@ struct ServeCommand: AsyncParsableCommand {
             configuration: .init(maxReceiveMessageSize: maxReceiveMessageSize),
             logger: Logger(label: "souk.grpc")
         )
+        let loopCount = eventLoops ?? ProcessorAffinity.availableCount
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: loopCount)
         let server = HTTP2Server(configuration: http2Configuration(), router: router, logger: logger, group: group)
         let address = try await server.start()
         logger.info("listening", metadata: [
-            "address": "\(address)", "tls": "\(tlsCert != nil)", "services": "\(Set(services.all.map(\.serviceName)).sorted().joined(separator: ","))",
+            "address": "\(address)", "tls": "\(tlsCert != nil)", "event_loops": "\(loopCount)", "services": "\(Set(services.all.map(\.serviceName)).sorted().joined(separator: ","))",
         ])
 
         var metricsChannel: (any Channel)?
@@ -132,6 +135,7 @@ struct ServeCommand: AsyncParsableCommand {
         maintenance.cancel()
         control.stop()
         await store.close()
+        try? await group.shutdownGracefully()
         logger.info("stopped")
     }
 

@@ -1,5 +1,6 @@
 import SoukGRPC
 import SoukMessages
+import Synchronization
 
 /// `grpc.testing.TestService`, the server side of gRPC's interoperability tests
 /// (grpc/grpc doc/interop-test-descriptions.md, "Server"): payloads of zeros of the requested
@@ -102,7 +103,21 @@ public struct InteropTestService: RPCService {
         guard size >= 0 else {
             throw RPCError(.invalidArgument, "negative response size \(size)")
         }
-        return GRPCTesting.Payload(type: .compressable, body: [UInt8](repeating: 0, count: Int(size)))
+        return GRPCTesting.Payload(type: .compressable, body: zeroBody(count: Int(size)))
+    }
+
+    /// The body of the latest payload size asked for, shared by the calls that ask for the same size:
+    /// the bytes are immutable, so a run of equal requests (as from a load generator) does not
+    /// allocate and clear a body per call. Bodies over `sharedZeroBodyLimit` are made per call.
+    private static let lastZeroBody = Mutex<[UInt8]>([])
+    private static let sharedZeroBodyLimit = 1 << 20
+
+    static func zeroBody(count: Int) -> [UInt8] {
+        guard count <= sharedZeroBodyLimit else { return [UInt8](repeating: 0, count: count) }
+        return lastZeroBody.withLock { last in
+            if last.count != count { last = [UInt8](repeating: 0, count: count) }
+            return last
+        }
     }
 
     /// INVALID_ARGUMENT when the request's compression differs from what the client said it sent

@@ -40,6 +40,16 @@ import Testing
         #expect(context.compressResponse == nil)
     }
 
+    /// Sizes in turn, repeated and changing, small and over the shared-body limit: each response
+    /// carries exactly the zeros asked for.
+    @Test func responsesOfChangingSizesCarryTheSizeAskedFor() async throws {
+        for size in [1_024, 1_024, 0, 7, 1_024, 2_000_000, 2_000_000, 1_024, 65_536] {
+            let response = try await call.unary(
+                "UnaryCall", SimpleRequest(responseSize: Int32(size)), as: SimpleResponse.self)
+            #expect(response.payload == Self.zeros(size))
+        }
+    }
+
     @Test(arguments: [true, false])
     func serverCompressedUnarySetsTheResponseCompression(compress: Bool) async throws {
         let context = call.context("UnaryCall")

@@ -62,11 +62,11 @@ extension CProtoMessage {
         try packMessage(self, body)
     }
 
-    public func withPacker<R>(_ body: (_ packedSize: Int, _ pack: (UnsafeMutableRawPointer) -> Void) throws -> R) rethrows -> R {
-        try EncodingArena.with { arena in
+    public func withPacker(_ body: (_ packedSize: Int, _ pack: (UnsafeMutableRawPointer) -> Void) -> Void) {
+        EncodingArena.with { arena in
             let c = UnsafeMutableRawPointer(arena.cStruct(self)).assumingMemoryBound(to: ProtobufCMessage.self)
             let size = protobuf_c_message_get_packed_size(c)
-            return try body(size) { destination in
+            body(size) { destination in
                 let written = protobuf_c_message_pack(c, destination.assumingMemoryBound(to: UInt8.self))
                 precondition(written == size, "protobuf-c packed \(written) bytes, expected \(size)")
             }
