@@ -60,7 +60,7 @@ final class HTTP2ServerStream: HTTP2ResponseStream, StreamIdentified {
             if head == nil {
                 head = write
             } else {
-                tail = tail ?? CircularBuffer(initialCapacity: 4)
+                if tail == nil { tail = CircularBuffer(initialCapacity: 4) }
                 tail!.append(write)
             }
         }
