@@ -7,7 +7,8 @@ import Darwin
 /// Turns received header bytes into Strings, reusing the String made for the same bytes earlier on
 /// the connection. HPACK makes requests on one connection repeat their fields (`:path`,
 /// `content-type`, `user-agent`, ...), so most long fields cost a compare and a retain instead of an
-/// allocation, a copy and a UTF-8 check. One per connection; touched only on its event loop.
+/// allocation, a copy and a UTF-8 check. Short fields are the `wellKnown` literals when they are
+/// among them, and new inline Strings otherwise. One per connection; touched only on its event loop.
 struct HeaderStringCache {
     /// Strings up to this many UTF-8 bytes are stored inline in the String: making one is cheap.
     private static let smallStringLimit = 15
