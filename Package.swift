@@ -63,6 +63,8 @@ let package = Package(
         // RocksDB records, secondary indexes, transactions, idempotency, event logs, backups.
         // RocksDB's batched MultiGet and CompactRange, which its C API does not offer for a TransactionDB.
         .target(name: "CRocksDBBatch", dependencies: ["CRocksDB"]),
+        // jemalloc's start-up options for souk-server.
+        .target(name: "CAllocatorOptions"),
         .target(name: "SoukStore", dependencies: ["CRocksDB", "CRocksDBBatch", logging, nioPosix, base64], exclude: ["README.md"]),
         // Store maintenance commands (backup, restore, verify, build-index, compact), mounted by an executable with its schema.
         .target(name: "SoukStoreTools", dependencies: ["SoukStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -85,7 +87,7 @@ let package = Package(
             name: "SoukServer",
             dependencies: [
                 "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukStoreTools", "SoukMessages", logging, metrics,
-                "SoukAccess", "SoukIdentity", "SoukDemo",
+                "SoukAccess", "SoukIdentity", "SoukDemo", "CAllocatorOptions",
                 nioCore, nioPosix, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -124,6 +126,6 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system && !["SoukProtoC", "CRocksDBBatch"].contains(target.name) {
+for target in package.targets where target.type != .system && !["SoukProtoC", "CRocksDBBatch", "CAllocatorOptions"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }

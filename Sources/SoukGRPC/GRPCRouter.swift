@@ -108,7 +108,7 @@ struct AcceptedCall {
 
 /// The router's shared, immutable state; one reference per call.
 final class RouterCore: Sendable {
-    let methods: [String: RegisteredMethod]
+    let methods: PathTable<RegisteredMethod>
     let serviceNames: Set<String>
     let interceptors: InterceptorChain
     let configuration: GRPCRouter.Configuration
@@ -130,7 +130,7 @@ final class RouterCore: Sendable {
                 methods[descriptor.path] = RegisteredMethod(descriptor: descriptor, handler: method.handler)
             }
         }
-        self.methods = methods
+        self.methods = PathTable(methods)
         self.serviceNames = serviceNames
         self.interceptors = InterceptorChain(interceptors)
         self.configuration = configuration

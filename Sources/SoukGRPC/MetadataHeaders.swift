@@ -7,11 +7,8 @@ enum MetadataHeaders {
     static func isReserved(_ name: String) -> Bool {
         let utf8 = name.utf8
         guard let first = utf8.first else { return true }
-        if first == UInt8(ascii: ":") { return true }
-        switch name {
-        case "content-type", "te", "user-agent": return true
-        default: return name.hasPrefix("grpc-")
-        }
+        return first == UInt8(ascii: ":") || name.isHeaderName("content-type") || name.isHeaderName("te")
+            || name.isHeaderName("user-agent") || name.hasPrefix("grpc-")
     }
 
     /// Whether a name is a valid custom metadata key: 1*( 0-9 / a-z / "_" / "-" / "." ).
@@ -96,5 +93,14 @@ extension Substring {
         while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
         while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
         return result
+    }
+}
+
+extension String {
+    /// Whether this is the header name `literal`. The UTF-8 lengths are compared first: names
+    /// mostly differ in length, and that compare is inline, while `==` on unequal Strings is a call.
+    @inline(__always)
+    func isHeaderName(_ literal: String) -> Bool {
+        utf8.count == literal.utf8.count && self == literal
     }
 }

@@ -29,29 +29,27 @@ extension RequestHead {
         for header in headers {
             let name = header.name
             if name.utf8.first == UInt8(ascii: ":") {
-                switch name {
-                case ":method": httpMethod = header.value
-                case ":path": path = header.value
-                default: break
+                if name.isHeaderName(":method") {
+                    httpMethod = header.value
+                } else if name.isHeaderName(":path") {
+                    path = header.value
                 }
                 continue
             }
-            switch name {
-            case "content-type":
+            if name.isHeaderName("content-type") {
                 contentType = header.value
-            case "grpc-timeout":
+            } else if name.isHeaderName("grpc-timeout") {
                 if let parsed = GRPCTimeout(parsing: header.value) {
                     timeout = parsed
                 } else if headerError == nil {
                     headerError = RPCError(.internalError, "malformed grpc-timeout \"\(header.value)\"")
                 }
-            case "grpc-encoding":
+            } else if name.isHeaderName("grpc-encoding") {
                 encoding = header.value
-            case "grpc-accept-encoding":
+            } else if name.isHeaderName("grpc-accept-encoding") {
                 // Repeated headers are one comma-separated list.
                 acceptEncoding = acceptEncoding.map { $0 + "," + header.value } ?? header.value
-            default:
-                guard !MetadataHeaders.isReserved(name) else { continue }
+            } else if !MetadataHeaders.isReserved(name) {
                 do throws(RPCError) {
                     try MetadataHeaders.appendReceived(name: name, value: header.value, to: &metadata)
                 } catch {

@@ -37,7 +37,8 @@ import Testing
         for name in [":path", ":authority", "content-type", "te", "user-agent", "grpc-timeout", "grpc-foo"] {
             #expect(MetadataHeaders.isReserved(name), "\(name)")
         }
-        for name in ["authorization", "x-request-id", "grpcfoo", "trace-bin"] {
+        // Names one byte away from a reserved one, at the same length, are metadata.
+        for name in ["authorization", "x-request-id", "grpcfoo", "trace-bin", "content-typf", "tf", "user-agenu"] {
             #expect(!MetadataHeaders.isReserved(name), "\(name)")
         }
     }
@@ -61,6 +62,24 @@ import Testing
         #expect(head.metadata.binaryValues("trace-bin") == [[0, 1, 2], [3, 4]])
         // The spec forbids failing on values outside ASCII-Value; they are kept as received.
         #expect(head.metadata["x-odd"] == "  spaced\u{80} ")
+    }
+
+    @Test func headerNamesAreMatchedExactly() {
+        let head = RequestHead([
+            HTTP2Header(":method", "POST"), HTTP2Header(":metho", "GET"), HTTP2Header(":scheme", "http"),
+            HTTP2Header(":path", "/a.B/C"), HTTP2Header(":pat", "/x"), HTTP2Header("content-type", "application/grpc"),
+            HTTP2Header("grpc-encoding", "gzip"), HTTP2Header("grpc-encodinh", "x"), HTTP2Header("content-typf", "y"),
+            HTTP2Header("grpc-timeoul", "1S"), HTTP2Header("grpc-accept-encodin", "z"),
+        ])
+        #expect(head.httpMethod == "POST")
+        #expect(head.path == "/a.B/C")
+        #expect(head.contentType == "application/grpc")
+        #expect(head.encoding == "gzip")
+        #expect(head.timeout == nil)
+        #expect(head.acceptEncoding == nil)
+        // Unknown `grpc-` names are reserved, so only the near-miss of content-type is metadata.
+        #expect(head.metadata.count == 1)
+        #expect(head.metadata["content-typf"] == "y")
     }
 
     @Test func malformedBinaryOrTimeoutHeadersAreErrors() {

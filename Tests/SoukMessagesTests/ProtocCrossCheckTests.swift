@@ -26,6 +26,24 @@ import Testing
                   text: #"grpclb_route_type: GRPCLB_ROUTE_TYPE_FALLBACK hostname: "ünïcode""#, file: "grpc/testing/messages.proto")
     }
 
+    /// From `packThroughBufferThreshold` on, messages are packed through a buffer; a nested message
+    /// whose length takes three bytes must still come out as protoc writes it.
+    @Test(arguments: [packThroughBufferThreshold - 8, packThroughBufferThreshold, 70_000])
+    func largeNestedMessagesPackAsProtocDoes(bodySize: Int) throws {
+        let body = (0 ..< bodySize).map { UInt8(ascii: "a") + UInt8($0 % 3) }
+        let value = GRPCTesting.SimpleResponse(payload: .init(body: body), username: "u", hostname: "h")
+        try check(value, text: #"payload { body: "\#(String(decoding: body, as: UTF8.self))" } username: "u" hostname: "h""#,
+                  file: "grpc/testing/messages.proto")
+        var packed: [UInt8] = []
+        value.withPacker { size, pack in
+            packed = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                pack(UnsafeMutableRawPointer(buffer.baseAddress!))
+                count = size
+            }
+        }
+        #expect(packed == value.encoded())
+    }
+
     @Test func healthMessages() throws {
         try check(GRPCHealth.HealthCheckRequest(service: "grpc.testing.TestService"),
                   text: #"service: "grpc.testing.TestService""#, file: "grpc/health/v1/health.proto")

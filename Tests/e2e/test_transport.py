@@ -1,5 +1,6 @@
 """Transport-level behaviour seen from real clients: TLS with ALPN, many concurrent calls on
 one channel, metrics, and graceful shutdown."""
+import os
 import signal
 import socket
 import ssl
@@ -96,3 +97,13 @@ def test_graceful_shutdown_finishes_calls_in_flight():
             socket.create_connection(("127.0.0.1", server.port), timeout=1).close()
     finally:
         server.stop()
+
+
+def test_jemalloc_starts_with_the_servers_options():
+    """souk-server links jemalloc and hands it its start-up options (Sources/CAllocatorOptions)."""
+    binary = os.environ.get("SOUK_SERVER") or str(conftest.ROOT / ".build" / "debug" / "souk-server")
+    result = subprocess.run(
+        [binary, "--help"], env={**os.environ, "MALLOC_CONF": "confirm_conf:true"},
+        capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "Set conf value: tcache_max:262144" in result.stderr, result.stderr

@@ -67,8 +67,7 @@ extension CProtoMessage {
             let c = UnsafeMutableRawPointer(arena.cStruct(self)).assumingMemoryBound(to: ProtobufCMessage.self)
             let size = protobuf_c_message_get_packed_size(c)
             body(size) { destination in
-                let written = protobuf_c_message_pack(c, destination.assumingMemoryBound(to: UInt8.self))
-                precondition(written == size, "protobuf-c packed \(written) bytes, expected \(size)")
+                pack(c, size: size, into: destination.assumingMemoryBound(to: UInt8.self))
             }
         }
     }
@@ -110,11 +109,36 @@ func unpackMessage<M: CStructReadable>(_ type: M.Type, named name: String, _ byt
 func withPackedBytes<R>(_ message: UnsafePointer<ProtobufCMessage>, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
     let size = protobuf_c_message_get_packed_size(message)
     return try withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: 1) { buffer in
-        let out = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let written = protobuf_c_message_pack(message, out)
-        precondition(written == size, "protobuf-c packed \(written) bytes, expected \(size)")
+        pack(message, size: size, into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
         return try body(UnsafeRawBufferPointer(start: buffer.baseAddress, count: size))
     }
+}
+
+/// Messages of at least this many packed bytes go through `protobuf_c_message_pack_to_buffer`.
+let packThroughBufferThreshold = 16 * 1024
+
+/// Packs `message` into the `size` bytes at `destination`, `size` being its packed size.
+///
+/// `protobuf_c_message_pack` writes a nested message after a one-byte length and moves it up when
+/// its length takes more bytes, so every large payload inside a nested message was copied twice.
+/// Packing through a buffer measures each nested message first and copies every byte once, but
+/// makes a call per field; it pays off for large messages only.
+func pack(_ message: UnsafePointer<ProtobufCMessage>, size: Int, into destination: UnsafeMutablePointer<UInt8>) {
+    guard size >= packThroughBufferThreshold else {
+        let written = protobuf_c_message_pack(message, destination)
+        precondition(written == size, "protobuf-c packed \(written) bytes, expected \(size)")
+        return
+    }
+    // A simple buffer over the destination: it never grows, as exactly `size` bytes arrive.
+    var buffer = ProtobufCBufferSimple(
+        base: ProtobufCBuffer(append: protobuf_c_buffer_simple_append),
+        alloced: size, len: 0, data: destination, must_free_data: 0, allocator: nil)
+    let written = withUnsafeMutablePointer(to: &buffer) { simple in
+        simple.withMemoryRebound(to: ProtobufCBuffer.self, capacity: 1) { protobuf_c_message_pack_to_buffer(message, $0) }
+    }
+    precondition(
+        written == size && buffer.len == size && buffer.data == destination,
+        "protobuf-c packed \(written) bytes, expected \(size)")
 }
 
 /// Why a field of an unpacked message could not become a Swift value; `path` names the field
