@@ -98,7 +98,7 @@ extension Substring {
 
 extension String {
     /// Whether this is the header name `literal`. The UTF-8 lengths are compared first: names
-    /// mostly differ in length, and that compare is inline, while `==` on unequal Strings is a call.
+    /// mostly differ in length, and comparing lengths costs less than `==` on two unequal Strings.
     @inline(__always)
     func isHeaderName(_ literal: String) -> Bool {
         utf8.count == literal.utf8.count && self == literal

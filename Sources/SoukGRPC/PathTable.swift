@@ -18,7 +18,6 @@ struct PathTable<Value: Sendable>: Sendable {
 
     /// Open addressing with linear probing; at most half the slots are used.
     private let slots: [Entry?]
-    private let mask: Int
 
     init(_ entries: [String: Value]) {
         var capacity = 8
@@ -31,7 +30,6 @@ struct PathTable<Value: Sendable>: Sendable {
             slots[slot] = Entry(path: bytes, value: value)
         }
         self.slots = slots
-        self.mask = capacity - 1
     }
 
     /// Every value, in no particular order.
@@ -43,6 +41,7 @@ struct PathTable<Value: Sendable>: Sendable {
     }
 
     private func find(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+        let mask = slots.count - 1
         var slot = Self.hash(bytes) & mask
         while let entry = slots[slot] {
             if entry.path.count == bytes.count, bytes.isEmpty

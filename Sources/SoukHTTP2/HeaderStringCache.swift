@@ -59,7 +59,7 @@ struct HeaderStringCache {
 
 /// A fixed set of short strings (at most 15 UTF-8 bytes), found by their bytes. A match returns the
 /// set's own String: comparing two machine words costs less than making a String from the bytes
-/// (validating and packing them), and the String then equals the same literal elsewhere (`case
+/// (validating and packing them), and the String then equals the same literal elsewhere (`name ==
 /// ":path"`) on the first, bitwise check.
 ///
 /// The entries live in memory of its own rather than in arrays, so that a lookup retains nothing.
