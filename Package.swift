@@ -76,18 +76,20 @@ let package = Package(
             dependencies: ["SoukStore", "SoukStoreTools", "SoukStoreFixtures", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "bench/store/Harness"
         ),
-        // Who may call what: callers from bearer tokens, access rules read from the contract's Access lines,
-        // the souk.v1 method builder (marketplace scope, ownership), the UNIMPLEMENTED fallback.
+        // Who may call what: callers from bearer tokens and the access rules read from the contract's Access lines.
         .target(name: "SoukAccess", dependencies: ["SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore]),
-        // Marketplaces, accounts, sessions and tokens, passwords (Argon2id), mail outbox, audit log.
-        .target(name: "SoukIdentity", dependencies: ["SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging, nioCore, nioPosix]),
+        // What every domain module is built on: the souk.v1 method builder and interceptors, errors,
+        // request-field checks, record codecs, the audit log, the outbox, the UNIMPLEMENTED fallback.
+        .target(name: "SoukKit", dependencies: ["SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore]),
+        // Marketplaces, accounts, sessions and tokens, passwords (Argon2id).
+        .target(name: "SoukIdentity", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging, nioCore, nioPosix]),
         // The demo marketplaces and accounts `souk-server --demo` loads.
-        .target(name: "SoukDemo", dependencies: ["SoukIdentity", "SoukAccess", "SoukMessages", "SoukStore", logging]),
+        .target(name: "SoukDemo", dependencies: ["SoukIdentity", "SoukKit", "SoukAccess", "SoukMessages", "SoukStore", logging]),
         .executableTarget(
             name: "SoukServer",
             dependencies: [
                 "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukStoreTools", "SoukMessages", logging, metrics,
-                "SoukAccess", "SoukIdentity", "SoukDemo", "CAllocatorOptions",
+                "SoukAccess", "SoukKit", "SoukIdentity", "SoukDemo", "CAllocatorOptions",
                 nioCore, nioPosix, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -115,10 +117,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SoukStandardServicesTests", dependencies: ["SoukStandardServices", "SoukGRPC", "SoukMessages", nioCore]),
-        .testTarget(name: "SoukAccessTests", dependencies: ["SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", nioCore]),
+        .testTarget(name: "SoukAccessTests", dependencies: ["SoukAccess", "SoukKit", "SoukGRPC", "SoukMessages", "SoukStore", nioCore]),
         .testTarget(
             name: "SoukIdentityTests",
-            dependencies: ["SoukIdentity", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukDemo", logging, nioCore]),
+            dependencies: ["SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukDemo", logging, nioCore]),
         .testTarget(
             name: "SoukStoreTests",
             dependencies: ["SoukStore", "SoukStoreTools", "SoukStoreFixtures", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -1,5 +1,6 @@
 import Logging
 import SoukAccess
+import SoukKit
 import SoukIdentity
 import SoukMessages
 import SoukStore

@@ -6,6 +6,7 @@ import NIOCore
 import NIOPosix
 import Prometheus
 import SoukAccess
+import SoukKit
 import SoukDemo
 import SoukGRPC
 import SoukHTTP2

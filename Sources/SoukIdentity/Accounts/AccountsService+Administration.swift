@@ -1,5 +1,6 @@
 import Foundation
 import SoukAccess
+import SoukKit
 import SoukGRPC
 import SoukMessages
 import SoukStore

@@ -1,5 +1,6 @@
 import Logging
 import SoukAccess
+import SoukKit
 import SoukGRPC
 import SoukMessages
 import SoukStore

@@ -1,4 +1,5 @@
 import Logging
+import SoukAccess
 import SoukGRPC
 import SoukMessages
 import SoukStore

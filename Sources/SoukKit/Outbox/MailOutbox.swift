@@ -3,16 +3,16 @@ import SoukMessages
 import SoukStore
 
 /// One outgoing mail and the marketplace it belongs to.
-struct MailRecord: Sendable {
-    var marketplaceID: String
-    var message: SoukV1.MailMessage
+package struct MailRecord: Sendable {
+    package var marketplaceID: String
+    package var message: SoukV1.MailMessage
 }
 
-enum MailTable {
-    static let byMarketplace = Index<MailRecord>.nonUnique("mail.marketplace") { [.string($0.marketplaceID)] }
-    static let byStatus = Index<MailRecord>.nonUnique("mail.status") { [.string($0.marketplaceID), .enumCase($0.message.status)] }
+package enum MailTable {
+    package static let byMarketplace = Index<MailRecord>.nonUnique("mail.marketplace") { [.string($0.marketplaceID)] }
+    package static let byStatus = Index<MailRecord>.nonUnique("mail.status") { [.string($0.marketplaceID), .enumCase($0.message.status)] }
 
-    static let table = Table(
+    package static let table = Table(
         "mail_outbox",
         codec: FieldCodec<MailRecord>(
             write: { value, writer in
@@ -42,14 +42,14 @@ public enum MailOutbox {
     }
 
     /// Whether a kind's body carries a secret (shown only to operators).
-    static func carriesSecret(_ kind: SoukV1.MailKind) -> Bool {
+    package static func carriesSecret(_ kind: SoukV1.MailKind) -> Bool {
         kind == .passwordReset
     }
 }
 
 extension StoredRecord where Value == MailRecord {
     /// The contract's view; secret bodies redacted unless `revealSecrets`.
-    func apiMessage(revealSecrets: Bool) -> SoukV1.MailMessage {
+    package func apiMessage(revealSecrets: Bool) -> SoukV1.MailMessage {
         var message = value.message
         message.id = id.description
         message.version = Int64(version)

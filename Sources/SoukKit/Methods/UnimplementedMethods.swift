@@ -1,3 +1,4 @@
+import SoukAccess
 import SoukGRPC
 import SoukMessages
 

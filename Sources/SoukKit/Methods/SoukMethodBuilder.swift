@@ -1,5 +1,6 @@
 import Logging
 import NIOCore
+import SoukAccess
 import SoukGRPC
 import SoukMessages
 import SoukStore

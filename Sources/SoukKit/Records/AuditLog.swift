@@ -4,24 +4,24 @@ import SoukMessages
 import SoukStore
 
 /// One audit entry and the marketplace it belongs to.
-struct AuditRecord: Sendable {
-    var marketplaceID: String
-    var entry: SoukV1.AuditEntry
+package struct AuditRecord: Sendable {
+    package var marketplaceID: String
+    package var entry: SoukV1.AuditEntry
 }
 
-enum AuditTable {
-    static let byMarketplace = Index<AuditRecord>.nonUnique("audit.marketplace") { [.string($0.marketplaceID)] }
-    static let byResource = Index<AuditRecord>.nonUnique("audit.resource") {
+package enum AuditTable {
+    package static let byMarketplace = Index<AuditRecord>.nonUnique("audit.marketplace") { [.string($0.marketplaceID)] }
+    package static let byResource = Index<AuditRecord>.nonUnique("audit.resource") {
         [.string($0.marketplaceID), .string($0.entry.resource?.id ?? "")]
     }
-    static let byResourceType = Index<AuditRecord>.nonUnique("audit.resource_type") {
+    package static let byResourceType = Index<AuditRecord>.nonUnique("audit.resource_type") {
         [.string($0.marketplaceID), .enumCase($0.entry.resource?.type ?? .unspecified)]
     }
-    static let byActor = Index<AuditRecord>.nonUnique("audit.actor") {
+    package static let byActor = Index<AuditRecord>.nonUnique("audit.actor") {
         $0.entry.actorAccountID.isEmpty ? nil : [.string($0.marketplaceID), .string($0.entry.actorAccountID)]
     }
 
-    static let table = Table(
+    package static let table = Table(
         "audit_entries",
         codec: FieldCodec<AuditRecord>(
             write: { value, writer in
@@ -81,7 +81,7 @@ public enum AuditLog {
 }
 
 extension StoredRecord where Value == AuditRecord {
-    var apiEntry: SoukV1.AuditEntry {
+    package var apiEntry: SoukV1.AuditEntry {
         var entry = value.entry
         entry.id = id.description
         entry.createTime = Timestamp(createdAt)

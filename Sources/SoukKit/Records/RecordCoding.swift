@@ -1,25 +1,26 @@
+import SoukAccess
 import SoukMessages
 import SoukStore
 
 /// The bytes of a stored record: fields written in a fixed order, each length-prefixed where
 /// needed. Records start with a format byte; a reader given an older, shorter record gets
 /// defaults for the fields added since (`isAtEnd`), so fields are only ever appended.
-struct RecordWriter {
-    var bytes: [UInt8]
+package struct RecordWriter {
+    package var bytes: [UInt8]
 
     /// Takes over `bytes` (without copying) and appends the format byte; hand the bytes back with `finish`.
-    init(taking bytes: inout [UInt8], format: UInt8 = 1) {
+    package init(taking bytes: inout [UInt8], format: UInt8 = 1) {
         self.bytes = []
         swap(&self.bytes, &bytes)
         self.bytes.append(format)
     }
 
     /// Moves the written bytes back into `bytes`.
-    mutating func finish(into bytes: inout [UInt8]) {
+    package mutating func finish(into bytes: inout [UInt8]) {
         swap(&self.bytes, &bytes)
     }
 
-    mutating func varint(_ value: UInt64) {
+    package mutating func varint(_ value: UInt64) {
         var value = value
         while value >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
@@ -28,45 +29,45 @@ struct RecordWriter {
         bytes.append(UInt8(value))
     }
 
-    mutating func int(_ value: Int64) { varint(UInt64(bitPattern: value)) }
-    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
-    mutating func time(_ value: StoreTime) { int(value.microsecondsSinceEpoch) }
-    mutating func id(_ value: RecordID) { value.appendBytes(to: &bytes) }
+    package mutating func int(_ value: Int64) { varint(UInt64(bitPattern: value)) }
+    package mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    package mutating func time(_ value: StoreTime) { int(value.microsecondsSinceEpoch) }
+    package mutating func id(_ value: RecordID) { value.appendBytes(to: &bytes) }
 
-    mutating func data(_ value: some Collection<UInt8>) {
+    package mutating func data(_ value: some Collection<UInt8>) {
         varint(UInt64(value.count))
         bytes.append(contentsOf: value)
     }
 
-    mutating func string(_ value: String) { data(value.utf8) }
+    package mutating func string(_ value: String) { data(value.utf8) }
 
-    mutating func message<M: ProtoMessage>(_ value: M) {
+    package mutating func message<M: ProtoMessage>(_ value: M) {
         value.withEncodedBytes { data($0) }
     }
 
-    mutating func list<T>(_ values: [T], _ write: (inout RecordWriter, T) -> Void) {
+    package mutating func list<T>(_ values: [T], _ write: (inout RecordWriter, T) -> Void) {
         varint(UInt64(values.count))
         for value in values { write(&self, value) }
     }
 }
 
 /// Reads what `RecordWriter` wrote, in the same order.
-struct RecordReader {
+package struct RecordReader {
     private let bytes: UnsafeRawBufferPointer
     private var position = 0
     /// The record's format byte.
-    let format: UInt8
+    package let format: UInt8
 
-    init(_ bytes: UnsafeRawBufferPointer) throws {
+    package init(_ bytes: UnsafeRawBufferPointer) throws {
         guard let format = bytes.first else { throw RecordCodingError("empty record") }
         self.bytes = bytes
         self.format = format
         position = 1
     }
 
-    var isAtEnd: Bool { position >= bytes.count }
+    package var isAtEnd: Bool { position >= bytes.count }
 
-    mutating func varint() throws -> UInt64 {
+    package mutating func varint() throws -> UInt64 {
         var value: UInt64 = 0
         for shift in stride(from: 0, to: 64, by: 7) {
             guard position < bytes.count else { throw RecordCodingError("truncated number") }
@@ -78,42 +79,42 @@ struct RecordReader {
         throw RecordCodingError("number too long")
     }
 
-    mutating func int() throws -> Int64 { Int64(bitPattern: try varint()) }
+    package mutating func int() throws -> Int64 { Int64(bitPattern: try varint()) }
 
-    mutating func bool() throws -> Bool {
+    package mutating func bool() throws -> Bool {
         guard position < bytes.count else { throw RecordCodingError("truncated flag") }
         defer { position += 1 }
         return bytes[position] != 0
     }
 
-    mutating func time() throws -> StoreTime { StoreTime(microsecondsSinceEpoch: try int()) }
+    package mutating func time() throws -> StoreTime { StoreTime(microsecondsSinceEpoch: try int()) }
 
-    mutating func id() throws -> RecordID {
+    package mutating func id() throws -> RecordID {
         guard bytes.count - position >= 16 else { throw RecordCodingError("truncated identifier") }
         defer { position += 16 }
         return RecordID(bytes: UnsafeRawBufferPointer(rebasing: bytes[position..<position + 16]))!
     }
 
-    mutating func data() throws -> UnsafeRawBufferPointer {
+    package mutating func data() throws -> UnsafeRawBufferPointer {
         let count = try varint()
         guard count <= UInt64(bytes.count - position) else { throw RecordCodingError("truncated field") }
         defer { position += Int(count) }
         return UnsafeRawBufferPointer(rebasing: bytes[position..<position + Int(count)])
     }
 
-    mutating func bytesValue() throws -> [UInt8] { Array(try data()) }
+    package mutating func bytesValue() throws -> [UInt8] { Array(try data()) }
 
-    mutating func string() throws -> String {
+    package mutating func string() throws -> String {
         let data = try data()
         guard let string = String(validating: data, as: UTF8.self) else { throw RecordCodingError("text is not UTF-8") }
         return string
     }
 
-    mutating func message<M: ProtoMessage>(_ type: M.Type) throws -> M {
+    package mutating func message<M: ProtoMessage>(_ type: M.Type) throws -> M {
         try M(decoding: try data())
     }
 
-    mutating func list<T>(_ read: (inout RecordReader) throws -> T) throws -> [T] {
+    package mutating func list<T>(_ read: (inout RecordReader) throws -> T) throws -> [T] {
         let count = try varint()
         guard count <= UInt64(bytes.count - position) else { throw RecordCodingError("list longer than the record") }
         var values: [T] = []
@@ -124,35 +125,42 @@ struct RecordReader {
 }
 
 /// A stored record that cannot be read.
-struct RecordCodingError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct RecordCodingError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// A record codec from a pair of functions over `RecordWriter` and `RecordReader`.
-struct FieldCodec<Value>: RecordCodec {
-    let write: @Sendable (Value, inout RecordWriter) -> Void
-    let read: @Sendable (inout RecordReader) throws -> Value
+package struct FieldCodec<Value>: RecordCodec {
+    package let write: @Sendable (Value, inout RecordWriter) -> Void
+    package let read: @Sendable (inout RecordReader) throws -> Value
 
-    func encode(_ value: Value, into bytes: inout [UInt8]) throws {
+    package init(write: @escaping @Sendable (Value, inout RecordWriter) -> Void, read: @escaping @Sendable (inout RecordReader) throws -> Value) {
+        self.write = write
+        self.read = read
+    }
+
+    package func encode(_ value: Value, into bytes: inout [UInt8]) throws {
         var writer = RecordWriter(taking: &bytes)
         write(value, &writer)
         writer.finish(into: &bytes)
     }
 
-    func decode(_ bytes: UnsafeRawBufferPointer) throws -> Value {
+    package func decode(_ bytes: UnsafeRawBufferPointer) throws -> Value {
         var reader = try RecordReader(bytes)
         return try read(&reader)
     }
 }
 
 /// A record codec for a protobuf message stored as it is (idempotent responses, marketplaces).
-struct MessageCodec<M: ProtoMessage>: RecordCodec {
-    func encode(_ value: M, into bytes: inout [UInt8]) throws {
+package struct MessageCodec<M: ProtoMessage>: RecordCodec {
+    package init() {}
+
+    package func encode(_ value: M, into bytes: inout [UInt8]) throws {
         value.withEncodedBytes { bytes.append(contentsOf: $0) }
     }
 
-    func decode(_ bytes: UnsafeRawBufferPointer) throws -> M {
+    package func decode(_ bytes: UnsafeRawBufferPointer) throws -> M {
         try M(decoding: bytes)
     }
 }
