@@ -100,7 +100,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
 
-        .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages", "SoukProtoC"]),
+        .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages", "SoukProtoC"], exclude: ["Vectors"]),
         .testTarget(
             name: "SoukHTTP2Tests",
             dependencies: [

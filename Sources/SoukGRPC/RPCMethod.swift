@@ -31,6 +31,23 @@ public struct RPCReader<Element: Sendable>: AsyncSequence, Sendable {
         makeIterator()
     }
 
+    /// `first`, then the messages `rest` has still to give: a call that looked at its first
+    /// request before handing the stream on. Read it once, from one task at a time.
+    public init(first: Element, then rest: AsyncIterator) {
+        nonisolated(unsafe) let rest = rest
+        makeIterator = {
+            var pending: Element? = first
+            var base = rest
+            return AsyncIterator {
+                if let element = pending {
+                    pending = nil
+                    return element
+                }
+                return try await base.next()
+            }
+        }
+    }
+
     /// The same messages transformed as they are read (used to decode raw bytes into typed messages).
     public func map<T: Sendable>(_ transform: @escaping @Sendable (Element) throws -> T) -> RPCReader<T> {
         let makeIterator = self.makeIterator

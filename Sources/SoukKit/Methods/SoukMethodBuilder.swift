@@ -288,3 +288,105 @@ func authorize(_ rule: AccessRule, _ context: ServerContext) throws(RPCError) ->
         throw RPCError.souk(.permissionDenied, reason, AuthorizationInterceptor.deniedMessage(context.method, rule, reason))
     }
 }
+
+// MARK: - Streams of requests
+
+extension SoukMethodBuilder {
+    /// A client-streaming RPC: the checks run on the first request, and every later request must
+    /// name the same marketplace (INVALID_ARGUMENT otherwise).
+    public func clientStreaming<Request: MarketplaceScopedRequest, Response: ProtoMessage>(
+        _ name: String, scope: MarketplaceScope = .marketplace, verticals: Set<SoukV1.Vertical>? = nil,
+        owner: Ownership<Request>? = nil,
+        _ body: nonisolated(nonsending) @escaping @Sendable (RPCReader<Request>, SoukCall) async throws -> Response
+    ) -> RPCMethod {
+        let check = checks(name, scope: scope, verticals: verticals, owner: owner)
+        let logger = logger
+        return .clientStreaming(name) { (requests: RPCReader<Request>, context) in
+            do {
+                let (requests, call) = try await check.prepare(requests, context)
+                return try await body(requests, call)
+            } catch {
+                throw rpcError(from: error, logger: logger)
+            }
+        }
+    }
+
+    /// A bidirectional-streaming RPC, checked as `clientStreaming` is.
+    public func bidirectionalStreaming<Request: MarketplaceScopedRequest, Response: ProtoMessage>(
+        _ name: String, scope: MarketplaceScope = .marketplace, verticals: Set<SoukV1.Vertical>? = nil,
+        owner: Ownership<Request>? = nil,
+        _ body: nonisolated(nonsending) @escaping @Sendable (RPCReader<Request>, RPCWriter<Response>, SoukCall) async throws -> Void
+    ) -> RPCMethod {
+        let check = checks(name, scope: scope, verticals: verticals, owner: owner)
+        let logger = logger
+        return .bidirectionalStreaming(name) { (requests: RPCReader<Request>, writer: RPCWriter<Response>, context) in
+            do {
+                let (requests, call) = try await check.prepare(requests, context)
+                try await body(requests, writer, call)
+            } catch {
+                throw rpcError(from: error, logger: logger)
+            }
+        }
+    }
+}
+
+extension CallChecks where Request: MarketplaceScopedRequest {
+    /// Checks the call on its first request and hands on every request, the first included.
+    func prepare(_ requests: RPCReader<Request>, _ context: ServerContext) async throws -> (RPCReader<Request>, SoukCall) {
+        var iterator = requests.makeAsyncIterator()
+        guard let first = try await iterator.next() else {
+            throw RPCError.souk(.invalidArgument, .fieldInvalid, "\(context.method) needs at least one request")
+        }
+        let call = try prepare(first, marketplaceID: first.marketplaceID, context)
+        let marketplaceID = first.marketplaceID
+        let rest = RPCReader(first: first, then: iterator).map { (request: Request) throws -> Request in
+            guard request.marketplaceID == marketplaceID else {
+                throw RPCError.invalidField("marketplace_id", "must be the same in every request of the stream")
+            }
+            return request
+        }
+        return (rest, call)
+    }
+}
+
+// MARK: - Typed declarations
+
+extension SoukMethodBuilder {
+    /// The method of a unary RPC of a generated service declaration.
+    public func method<Request, Response>(_ name: String, _ rpc: UnaryRPC<Request, Response>) -> RPCMethod {
+        guard let (options, body) = rpc.served else { return unimplemented(name) }
+        return unary(name, scope: options.scope, verticals: options.verticals, owner: options.owner, body)
+    }
+
+    /// The method of a platform unary RPC of a generated service declaration.
+    public func method<Request, Response>(_ name: String, _ rpc: PlatformUnaryRPC<Request, Response>) -> RPCMethod {
+        guard let body = rpc.served else { return unimplemented(name) }
+        return platformUnary(name, body)
+    }
+
+    /// The method of a server-streaming RPC of a generated service declaration.
+    public func method<Request, Response>(_ name: String, _ rpc: ServerStreamingRPC<Request, Response>) -> RPCMethod {
+        guard let (options, body) = rpc.served else { return unimplemented(name) }
+        return serverStreaming(name, scope: options.scope, verticals: options.verticals, owner: options.owner, body)
+    }
+
+    /// The method of a client-streaming RPC of a generated service declaration.
+    public func method<Request, Response>(_ name: String, _ rpc: ClientStreamingRPC<Request, Response>) -> RPCMethod {
+        guard let (options, body) = rpc.served else { return unimplemented(name) }
+        return clientStreaming(name, scope: options.scope, verticals: options.verticals, owner: options.owner, body)
+    }
+
+    /// The method of a bidirectional-streaming RPC of a generated service declaration.
+    public func method<Request, Response>(_ name: String, _ rpc: BidirectionalStreamingRPC<Request, Response>) -> RPCMethod {
+        guard let (options, body) = rpc.served else { return unimplemented(name) }
+        return bidirectionalStreaming(name, scope: options.scope, verticals: options.verticals, owner: options.owner, body)
+    }
+
+    /// A contract RPC left unimplemented on purpose: UNIMPLEMENTED once the interceptors let it through.
+    func unimplemented(_ name: String) -> RPCMethod {
+        guard let method = rules.methods.first(where: { $0.service == service && $0.name == name }) else {
+            preconditionFailure("\(service)/\(name) is not in the contract")
+        }
+        return UnimplementedMethods.method(method)
+    }
+}

@@ -17,7 +17,7 @@ public enum UnimplementedMethods {
         var order: [String] = []
         for method in rules.methods where !present.contains(MethodDescriptor(service: method.service, method: method.name)) {
             if missing[method.service] == nil { order.append(method.service) }
-            missing[method.service, default: []].append(RPCMethod(name: method.name, handler: handler(for: method)))
+            missing[method.service, default: []].append(Self.method(method))
         }
         return order.map { FallbackService(serviceName: $0, methods: missing[$0]!) }
     }
@@ -27,14 +27,17 @@ public enum UnimplementedMethods {
         RPCError(.unimplemented, "\(method.fullName) is not implemented yet")
     }
 
-    private static func handler(for method: MethodDescription) -> RPCHandler {
+    /// A method with `method`'s call shape that answers UNIMPLEMENTED.
+    static func method(_ method: MethodDescription) -> RPCMethod {
         let error = error(method)
+        let handler: RPCHandler
         switch (method.clientStreaming, method.serverStreaming) {
-        case (false, false): return .unary { _, _ in throw error }
-        case (false, true): return .serverStreaming { _, _, _ in throw error }
-        case (true, false): return .clientStreaming { _, _ in throw error }
-        case (true, true): return .bidirectionalStreaming { _, _, _ in throw error }
+        case (false, false): handler = .unary { _, _ in throw error }
+        case (false, true): handler = .serverStreaming { _, _, _ in throw error }
+        case (true, false): handler = .clientStreaming { _, _ in throw error }
+        case (true, true): handler = .bidirectionalStreaming { _, _, _ in throw error }
         }
+        return RPCMethod(name: method.name, handler: handler)
     }
 }
 

@@ -1,0 +1,61 @@
+"""The contract generator (scripts/lib/swift_contract.py) against expected output: a sample proto
+with every shape the contract uses (scalars, bytes, enums, repeated fields, nested messages,
+timestamps and durations, a oneof, a marketplace-scoped request and all four call shapes)."""
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+
+import swift_contract  # noqa: E402
+from google.protobuf import descriptor_pb2  # noqa: E402
+
+
+def sample_file():
+    include = os.environ.get("PROTOC_INCLUDE", "/usr/include")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "sample.desc")
+        subprocess.run(["protoc", "-I", os.path.join(HERE, "fixtures"), "-I", include, "--include_imports",
+                        "--include_source_info", f"--descriptor_set_out={out}", "souk/v1/sample.proto"], check=True)
+        fds = descriptor_pb2.FileDescriptorSet.FromString(open(out, "rb").read())
+    return next(f for f in fds.file if f.name == "souk/v1/sample.proto")
+
+
+def expected(name):
+    with open(os.path.join(HERE, "expected", name)) as f:
+        return f.read()
+
+
+def test_messages_and_enums_match_the_expected_swift():
+    assert swift_contract.messages_file(sample_file()) == expected("Sample.swift")
+
+
+def test_service_declaration_matches_the_expected_swift():
+    f = sample_file()
+    messages = {m.name: m for m in f.message_type}
+    assert swift_contract.service_file(f, f.service[0], 0, messages) == expected("Samples.swift")
+
+
+def test_names_follow_swift_conventions():
+    assert swift_contract.camel("courier_account_id") == "courierAccountID"
+    assert swift_contract.camel("photo_urls") == "photoURLs"
+    assert swift_contract.camel("refresh_token_ttl") == "refreshTokenTTL"
+    assert swift_contract.camel("target", upper_first=True) == "Target"
+    assert swift_contract.c_snake("GetMeRequest") == "get_me_request"
+    assert swift_contract.esc("operator") == "`operator`"
+
+
+def test_unsupported_shapes_stop_the_generator():
+    f = sample_file()
+    sample = f.message_type[0]
+    nested = sample.nested_type.add()
+    nested.name = "Inner"
+    try:
+        swift_contract.messages_file(f)
+    except SystemExit as stop:
+        assert "nested" in str(stop)
+    else:
+        raise AssertionError("a nested message was accepted")
