@@ -58,6 +58,20 @@ public struct DemoLoader: Sendable {
         return logins
     }
 
+    /// The demo marketplaces and accounts that `logins` name, for the domains' demo data.
+    public func context(_ logins: [DemoLogin]) throws -> DemoContext {
+        var marketplaces: [String: SoukV1.Marketplace] = [:]
+        var accounts: [String: [SoukV1.Role: RecordID]] = [:]
+        for login in logins {
+            guard let id = RecordID(login.marketplaceID), let marketplace = try identity.marketplaces.marketplace(id),
+                  let account = try identity.account(email: login.email, marketplaceID: id), let accountID = RecordID(account.id)
+            else { throw DemoError("demo login \(login.email) has no account") }
+            marketplaces[marketplace.slug] = marketplace
+            accounts[marketplace.slug, default: [:]][login.role] = accountID
+        }
+        return DemoContext(marketplaces: marketplaces, accounts: accounts)
+    }
+
     /// The marketplace with `template.slug`, created from `template` when missing.
     func marketplace(_ template: SoukV1.Marketplace) async throws -> SoukV1.Marketplace {
         if let existing = try identity.marketplaces.marketplace(slug: template.slug) { return existing }
@@ -95,4 +109,10 @@ public struct DemoLoader: Sendable {
     static func money(_ amountMinor: Int64, _ currency: String) -> SoukV1.Money {
         SoukV1.Money(amountMinor: amountMinor, currencyCode: currency)
     }
+}
+
+/// Demo data could not be loaded.
+struct DemoError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

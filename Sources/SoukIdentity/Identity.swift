@@ -5,10 +5,11 @@ import SoukGRPC
 import SoukMessages
 import SoukStore
 
-/// The identity layer in one place: marketplaces, accounts, sessions, passwords, mail outbox and
-/// audit log over one store. The server makes one, registers its services, and other domains
-/// use it to find marketplaces and accounts and to hook into account deletion.
-public final class Identity: Sendable {
+/// The identity layer in one place: marketplaces, accounts, sessions and passwords over one
+/// store. The server mounts it as a domain, and other domains use it to find marketplaces and
+/// accounts and to hook into account deletion.
+public final class Identity: SoukDomain {
+    public static let name = "identity"
     public let store: Store
     public let configuration: IdentityConfiguration
     public let marketplaces: MarketplaceRegistry
@@ -18,10 +19,10 @@ public final class Identity: Sendable {
     public let deletionHooks = AccountDeletionHooks()
     let logger: Logger
 
-    /// Every table identity keeps; add them to the store's schema.
+    /// Every table identity keeps (the audit log and mail outbox are the kit's, `KitTables`).
     public static let tables: [AnyTable] = [
         MarketplaceTable.table.erased, AccountTable.table.erased, CredentialTable.table.erased, SessionTable.table.erased,
-        PasswordResetTable.table.erased, AddressTable.table.erased, MailTable.table.erased, AuditTable.table.erased,
+        PasswordResetTable.table.erased, AddressTable.table.erased,
     ]
 
     /// Starts the password hashing pool; throws when the hashing cost is out of libsodium's range.
@@ -36,6 +37,11 @@ public final class Identity: Sendable {
 
     /// The contract services identity implements: Marketplaces, Accounts, and the mail outbox
     /// and audit log of Admin.
+    public func services(_ kit: ServiceKit) -> [any RPCService] {
+        services(rules: kit.rules)
+    }
+
+    /// The same, built with the contract's `rules`.
     public func services(rules: AccessRules) -> [any RPCService] {
         [
             MarketplacesService(registry: marketplaces, rules: rules),

@@ -99,12 +99,18 @@ struct ServeCommand: AsyncParsableCommand {
         let rules = try AccessRules.contract()
         let identity = try Identity(store: store, configuration: identityConfiguration())
         try await bootstrapOperator(identity, logger: logger)
+        let domains = Domains.make(identity: identity)
         if demo {
-            for login in try await DemoLoader(identity: identity).load() { print(login.line) }
+            let loader = DemoLoader(identity: identity)
+            let logins = try await loader.load()
+            let context = try loader.context(logins)
+            for domain in domains { try await domain.loadDemo(context) }
+            for login in logins { print(login.line) }
             fflush(nil)  // stdout may be a pipe: the logins must reach it now
         }
 
-        let services = makeServices(identity: identity, rules: rules)
+        let kit = ServiceKit(rules: rules, marketplaces: identity.marketplaces, logger: Logger(label: "souk.rpc"))
+        let services = makeServices(domains: domains, kit: kit)
         let router = GRPCRouter(
             services: services.all,
             interceptors: [
@@ -170,9 +176,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    private func makeServices(identity: Identity, rules: AccessRules) -> (all: [any RPCService], health: HealthService) {
-        var services: [any RPCService] = identity.services(rules: rules)
-        services += UnimplementedMethods.services(rules: rules, implemented: services)
+    private func makeServices(domains: [any SoukDomain], kit: ServiceKit) -> (all: [any RPCService], health: HealthService) {
+        var services: [any RPCService] = domains.flatMap { $0.services(kit) }
+        services += UnimplementedMethods.services(rules: kit.rules, implemented: services)
         if enableTestService {
             services += [InteropTestService(), UnimplementedService()] as [any RPCService]
         }

@@ -46,7 +46,7 @@ final class IdentityFixture: Sendable {
         let clock = self.clock
         configuration.clock = { clock.read() }
         configuration.logger = Self.quietLogger
-        store = try Store(configuration, schema: Schema(Identity.tables))
+        store = try Store(configuration, schema: Schema.mounting([Identity.self]))
         var identityConfiguration = IdentityConfiguration()
         identityConfiguration.passwordHashMemoryKiB = 64
         identityConfiguration.accessTokenTTL = accessTokenTTL

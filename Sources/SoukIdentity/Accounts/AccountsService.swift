@@ -21,44 +21,46 @@ public struct AccountsService: RPCService {
     var store: Store { identity.store }
     var logger: Logger { identity.logger }
 
-    public var methods: [RPCMethod] {
-        [
+    public var methods: [RPCMethod] { declaration.methods(build) }
+
+    /// Every RPC of the service with its handler and ownership rule.
+    var declaration: SoukV1Services.Accounts {
+        SoukV1Services.Accounts(
             // Sessions and passwords.
-            build.unary("SignUp", signUp),
-            build.unary("Login", scope: .marketplaceOrPlatform, login),
-            build.unary("Refresh", scope: .marketplaceOrPlatform, refresh),
-            build.unary("Logout", scope: .marketplaceOrPlatform, logout),
-            build.unary("ChangePassword", scope: .marketplaceOrPlatform, changePassword),
-            build.unary("RequestPasswordReset", requestPasswordReset),
-            build.unary("ConfirmPasswordReset", confirmPasswordReset),
+            signUp: .handler(signUp),
+            login: .handler(scope: .marketplaceOrPlatform, login),
+            refresh: .handler(scope: .marketplaceOrPlatform, refresh),
+            logout: .handler(scope: .marketplaceOrPlatform, logout),
             // The caller's own account.
-            build.unary("GetMe", scope: .marketplaceOrPlatform, getMe),
-            build.unary("UpdateProfile", owner: .account { $0.account?.id ?? "" }, updateProfile),
-            build.unary("DeleteAccount", owner: .caller, deleteAccount),
-            build.unary("RequestRole", owner: .caller, requestRole),
-            build.unary("GetAccount", owner: .account { $0.accountID }, getAccount),
-            build.unary("GetPublicProfile", getPublicProfile),
+            getMe: .handler(scope: .marketplaceOrPlatform, getMe),
+            updateProfile: .handler(owner: .account { $0.account?.id ?? "" }, updateProfile),
+            changePassword: .handler(scope: .marketplaceOrPlatform, changePassword),
+            requestPasswordReset: .handler(requestPasswordReset),
+            confirmPasswordReset: .handler(confirmPasswordReset),
+            deleteAccount: .handler(owner: .caller, deleteAccount),
+            requestRole: .handler(owner: .caller, requestRole),
+            getAccount: .handler(owner: .account { $0.accountID }, getAccount),
+            getPublicProfile: .handler(getPublicProfile),
             // Administration.
-            build.unary("ListAccounts", listAccounts),
-            build.unary("CreateAccount", createAccount),
-            build.unary("ApproveRole", approveRole),
-            build.unary("RejectRole", rejectRole),
-            build.unary("AssignRole", assignRole),
-            build.unary("RevokeRole", revokeRole),
-            build.unary("BlockAccount", blockAccount),
-            build.unary("UnblockAccount", unblockAccount),
+            listAccounts: .handler(listAccounts),
+            createAccount: .handler(createAccount),
+            approveRole: .handler(approveRole),
+            rejectRole: .handler(rejectRole),
+            assignRole: .handler(assignRole),
+            revokeRole: .handler(revokeRole),
+            blockAccount: .handler(blockAccount),
+            unblockAccount: .handler(unblockAccount),
             // Saved addresses.
-            build.unary("CreateAddress", createAddress),
-            build.unary("GetAddress", owner: addressOwner { $0.addressID }, getAddress),
-            build.unary("ListAddresses", owner: .account { $0.accountID }, listAddresses),
-            build.unary("UpdateAddress", owner: addressOwner { $0.savedAddress?.id ?? "" }, updateAddress),
-            build.unary("ArchiveAddress", owner: addressOwner { $0.addressID }) { (request: SoukV1.ArchiveAddressRequest, call) in
+            createAddress: .handler(createAddress),
+            getAddress: .handler(owner: addressOwner { $0.addressID }, getAddress),
+            listAddresses: .handler(owner: .account { $0.accountID }, listAddresses),
+            updateAddress: .handler(owner: addressOwner { $0.savedAddress?.id ?? "" }, updateAddress),
+            archiveAddress: .handler(owner: addressOwner { $0.addressID }) { request, call in
                 try await setAddressArchived(true, request.addressID, request.expectedVersion, call)
             },
-            build.unary("RestoreAddress", owner: addressOwner { $0.addressID }) { (request: SoukV1.RestoreAddressRequest, call) in
+            restoreAddress: .handler(owner: addressOwner { $0.addressID }) { request, call in
                 try await setAddressArchived(false, request.addressID, request.expectedVersion, call)
-            },
-        ]
+            })
     }
 
     // MARK: Shared

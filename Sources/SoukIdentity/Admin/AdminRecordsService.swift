@@ -19,12 +19,20 @@ public struct AdminRecordsService: RPCService {
 
     var store: Store { identity.store }
 
-    public var methods: [RPCMethod] {
-        [
-            build.unary("ListAuditEntries", listAuditEntries),
-            build.unary("ListMailOutbox", listMailOutbox),
-            build.unary("CompleteMail", completeMail),
-        ]
+    public var methods: [RPCMethod] { declaration.methods(build) }
+
+    /// The audit log and the mail outbox; the rest of Admin is not built yet.
+    var declaration: SoukV1Services.Admin {
+        SoukV1Services.Admin(
+            createAnnouncement: .unimplemented, getAnnouncement: .unimplemented, listAnnouncements: .unimplemented,
+            updateAnnouncement: .unimplemented, archiveAnnouncement: .unimplemented, restoreAnnouncement: .unimplemented,
+            createPolicy: .unimplemented, getPolicy: .unimplemented, listPolicies: .unimplemented,
+            updatePolicy: .unimplemented, archivePolicy: .unimplemented, restorePolicy: .unimplemented,
+            createAdvertisement: .unimplemented, getAdvertisement: .unimplemented, listAdvertisements: .unimplemented,
+            updateAdvertisement: .unimplemented, archiveAdvertisement: .unimplemented, restoreAdvertisement: .unimplemented,
+            listAuditEntries: .handler(listAuditEntries),
+            listMailOutbox: .handler(listMailOutbox),
+            completeMail: .handler(completeMail))
     }
 
     /// Newest first: of one resource, of one type of resource, by one actor, or all.

@@ -17,20 +17,18 @@ public struct MarketplacesService: RPCService {
         build = SoukMethodBuilder(service: serviceName, rules: rules, marketplaces: registry, logger: registry.logger)
     }
 
-    public var methods: [RPCMethod] {
-        [
-            build.platformUnary("CreateMarketplace", create),
-            build.unary("GetMarketplace") { (_: SoukV1.GetMarketplaceRequest, call) in try call.requireMarketplace().marketplace },
-            build.platformUnary("ListMarketplaces", list),
-            build.unary("UpdateMarketplace", update),
-            build.unary("UpdateMarketplaceSettings", updateSettings),
-            build.unary("ArchiveMarketplace") { (request: SoukV1.ArchiveMarketplaceRequest, call) in
-                try await setArchived(true, request.expectedVersion, call)
-            },
-            build.unary("RestoreMarketplace") { (request: SoukV1.RestoreMarketplaceRequest, call) in
-                try await setArchived(false, request.expectedVersion, call)
-            },
-        ]
+    public var methods: [RPCMethod] { declaration.methods(build) }
+
+    /// Every RPC of the service with its handler.
+    var declaration: SoukV1Services.Marketplaces {
+        SoukV1Services.Marketplaces(
+            createMarketplace: .handler(create),
+            getMarketplace: .handler { _, call in try call.requireMarketplace().marketplace },
+            listMarketplaces: .handler(list),
+            updateMarketplace: .handler(update),
+            updateMarketplaceSettings: .handler(updateSettings),
+            archiveMarketplace: .handler { request, call in try await setArchived(true, request.expectedVersion, call) },
+            restoreMarketplace: .handler { request, call in try await setArchived(false, request.expectedVersion, call) })
     }
 
     private func create(_ request: SoukV1.CreateMarketplaceRequest, _ call: SoukCall) async throws -> SoukV1.Marketplace {

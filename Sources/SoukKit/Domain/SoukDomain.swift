@@ -18,21 +18,51 @@ public struct ServiceKit: Sendable {
     }
 }
 
-/// A domain module as the server mounts it: the tables it stores and the contract services it
-/// serves. The server lists its domains in one place and builds the store's schema and its
-/// router from them, so a domain's table cannot be left out of the schema.
+/// A domain module as the server mounts it: the tables it stores, the contract services it
+/// serves and its demo data. `Sources/SoukServer/Domains.swift` lists every domain once and builds
+/// the store's schema, the router and `--demo` from that list (see `ADDING-A-SERVICE.md`).
 public protocol SoukDomain: Sendable {
     /// For logs, for example `identity`.
-    var name: String { get }
+    static var name: String { get }
 
-    /// Every table the domain writes, with its indexes.
-    var tables: [AnyTable] { get }
+    /// Every table the domain writes, with its indexes. Static, because the store opens with its
+    /// schema before any domain exists.
+    static var tables: [AnyTable] { get }
 
     /// The domain's contract services, typed declarations built with `ContractService.rpcService`.
     func services(_ kit: ServiceKit) -> [any RPCService]
+
+    /// Adds the domain's demo records to the demo marketplaces. Must be idempotent: `--demo`
+    /// runs it at every start.
+    func loadDemo(_ demo: DemoContext) async throws
+}
+
+extension SoukDomain {
+    /// No demo data.
+    public func loadDemo(_ demo: DemoContext) async throws {}
+}
+
+/// The demo marketplaces and accounts a domain's demo data hangs on.
+public struct DemoContext: Sendable {
+    /// The demo marketplaces by slug, for example `aqua-hub`.
+    public var marketplaces: [String: SoukV1.Marketplace]
+    /// The demo account id of each role in each marketplace, by slug.
+    public var accounts: [String: [SoukV1.Role: RecordID]]
+
+    public init(marketplaces: [String: SoukV1.Marketplace], accounts: [String: [SoukV1.Role: RecordID]]) {
+        self.marketplaces = marketplaces
+        self.accounts = accounts
+    }
 }
 
 /// The tables of the kit itself: the audit log and the mail outbox every domain writes to.
 public enum KitTables {
     public static let all: [AnyTable] = [AuditTable.table.erased, MailTable.table.erased]
+}
+
+extension Schema {
+    /// The schema of a server mounting `domains`: the kit's tables and every domain's.
+    public static func mounting(_ domains: [any SoukDomain.Type]) -> Schema {
+        Schema(KitTables.all + domains.flatMap { $0.tables })
+    }
 }

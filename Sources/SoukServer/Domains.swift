@@ -1,0 +1,22 @@
+import SoukIdentity
+import SoukKit
+import SoukStore
+import SoukStoreTools
+
+/// Every domain the server mounts, listed once: the store's schema, the router's services and
+/// the demo data come from this list. Adding a domain is adding it here (see
+/// Sources/SoukKit/ADDING-A-SERVICE.md).
+enum Domains {
+    /// The domain types, for the schema (which the store needs before any domain exists).
+    static let types: [any SoukDomain.Type] = [Identity.self]
+
+    /// The domains over an open store. Their types must be exactly `types` (a test checks).
+    static func make(identity: Identity) -> [any SoukDomain] {
+        [identity]
+    }
+}
+
+/// Every table the server stores, for the server and for the `store` commands.
+enum SoukSchema: StoreSchemaProvider {
+    static var schema: Schema { Schema.mounting(Domains.types) }
+}
