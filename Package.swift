@@ -13,10 +13,12 @@ let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
 let base64 = Target.Dependency.product(name: "ExtrasBase64", package: "swift-extras-base64")
 
-/// Settings of every Swift module. Release builds skip the dynamic exclusivity checks (a runtime
-/// call on every access to a class property on the call path); debug builds, which run the tests,
-/// keep them.
-let swiftSettings: [SwiftSetting] = [
+/// Settings of the modules every call passes through (HTTP/2, gRPC, the message wrappers, the
+/// interop test service the benchmarks measure): release builds skip the dynamic exclusivity
+/// checks there, a runtime call on every access to a class property on the call path. Domain and
+/// storage modules, and debug builds (which run the tests), keep them.
+let callPathModules: Set<String> = ["SoukHTTP2", "SoukGRPC", "SoukMessages", "SoukStandardServices"]
+let callPathSettings: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
@@ -128,6 +130,6 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system && !["SoukProtoC", "CRocksDBBatch", "CAllocatorOptions"].contains(target.name) {
-    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+for target in package.targets where callPathModules.contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + callPathSettings
 }
