@@ -75,6 +75,23 @@ public final class Transaction {
         return new
     }
 
+    /// Changes fields the server maintains (ratings, stock, counters, locations, an active lease):
+    /// reads and locks the record, applies `change`, and stores it keeping its version and update
+    /// time, so that a client editing the record with the version it read is not refused because
+    /// the server changed such a field meanwhile. `change` must touch only such fields; a client's
+    /// edit, made with `update` inside its own transaction, starts from the latest value and so
+    /// keeps them. Throws `.notFound`.
+    @discardableResult
+    public func updateMaintainedFields<Value>(
+        _ table: Table<Value>, _ id: RecordID, _ change: (inout Value) throws -> Void
+    ) throws -> StoredRecord<Value> {
+        let old = try require(table, id)
+        var new = old
+        try change(&new.value)
+        try write(table, old: old, new: new)
+        return new
+    }
+
     /// Stores `record.value` as the next version of a record read earlier (possibly outside this
     /// transaction); throws `.versionMismatch` when the record changed since `record.version`.
     @discardableResult

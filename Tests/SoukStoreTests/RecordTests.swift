@@ -45,6 +45,27 @@ import SoukStoreFixtures
         }
     }
 
+    @Test func maintainedFieldsKeepTheVersionAClientEditsWith() async throws {
+        try await withTemporaryStore { store, _ in
+            let created = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: 2)) }
+            // The server moves a maintained field (here the courier, standing in for a rating or a
+            // location) twice; its index follows, the version a client read stays valid.
+            for courier in ["ann", "bob"] {
+                let kept = try await store.write { try $0.updateMaintainedFields(SampleSchema.jobs, created.id) { $0.courier = courier } }
+                #expect(kept.version == 1)
+                #expect(kept.updatedAt == created.updatedAt)
+            }
+            #expect(try store.list(jobs, SampleSchema.jobsByCourier, IndexRange(prefix: ["m1", "bob"])).items.map(\.id) == [created.id])
+            // The client's edit, made with the version it read, passes and keeps the server's field.
+            let edited = try await store.write { tx in
+                try tx.update(SampleSchema.jobs, created.id, expectedVersion: 1) { $0.status = .accepted }
+            }
+            #expect(edited.version == 2)
+            #expect(edited.value.courier == "bob")
+            #expect(try await store.verify().isConsistent)
+        }
+    }
+
     @Test func explicitIdentifierMustBeFree() async throws {
         try await withTemporaryStore { store, _ in
             let id = RecordID.generate()

@@ -2360,7 +2360,7 @@ const ProtobufCMessageDescriptor souk__v1__list_deliveries_response__descriptor 
   (ProtobufCMessageInit) souk__v1__list_deliveries_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__set_courier_availability_request__field_descriptors[4] =
+static const ProtobufCFieldDescriptor souk__v1__set_courier_availability_request__field_descriptors[3] =
 {
   {
     "marketplace_id",
@@ -2398,21 +2398,8 @@ static const ProtobufCFieldDescriptor souk__v1__set_courier_availability_request
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
-  {
-    "expected_version",
-    4,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_INT64,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__SetCourierAvailabilityRequest, expected_version),
-    NULL,
-    NULL,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
 };
 static const unsigned souk__v1__set_courier_availability_request__field_indices_by_name[] = {
-  3,   /* field[3] = expected_version */
   2,   /* field[2] = location */
   0,   /* field[0] = marketplace_id */
   1,   /* field[1] = online */
@@ -2420,7 +2407,7 @@ static const unsigned souk__v1__set_courier_availability_request__field_indices_
 static const ProtobufCIntRange souk__v1__set_courier_availability_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 4 }
+  { 0, 3 }
 };
 const ProtobufCMessageDescriptor souk__v1__set_courier_availability_request__descriptor =
 {
@@ -2430,7 +2417,7 @@ const ProtobufCMessageDescriptor souk__v1__set_courier_availability_request__des
   "Souk__V1__SetCourierAvailabilityRequest",
   "souk.v1",
   sizeof(Souk__V1__SetCourierAvailabilityRequest),
-  4,
+  3,
   souk__v1__set_courier_availability_request__field_descriptors,
   souk__v1__set_courier_availability_request__field_indices_by_name,
   1,  souk__v1__set_courier_availability_request__number_ranges,

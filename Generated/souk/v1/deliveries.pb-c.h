@@ -451,14 +451,10 @@ struct  Souk__V1__SetCourierAvailabilityRequest
    * Required when going online.
    */
   Souk__V1__GeoPoint *location;
-  /*
-   * The courier status version the client read (0 if never set).
-   */
-  int64_t expected_version;
 };
 #define SOUK__V1__SET_COURIER_AVAILABILITY_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__set_courier_availability_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, NULL, 0 }
+    , (char *)protobuf_c_empty_string, 0, NULL }
 
 
 /*

@@ -2709,7 +2709,7 @@ const ProtobufCMessageDescriptor souk__v1__list_accepting_dashers_response__desc
   (ProtobufCMessageInit) souk__v1__list_accepting_dashers_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__set_accepting_requests_request__field_descriptors[3] =
+static const ProtobufCFieldDescriptor souk__v1__set_accepting_requests_request__field_descriptors[2] =
 {
   {
     "marketplace_id",
@@ -2735,28 +2735,15 @@ static const ProtobufCFieldDescriptor souk__v1__set_accepting_requests_request__
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
-  {
-    "expected_version",
-    3,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_INT64,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__SetAcceptingRequestsRequest, expected_version),
-    NULL,
-    NULL,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
 };
 static const unsigned souk__v1__set_accepting_requests_request__field_indices_by_name[] = {
   1,   /* field[1] = accepting_requests */
-  2,   /* field[2] = expected_version */
   0,   /* field[0] = marketplace_id */
 };
 static const ProtobufCIntRange souk__v1__set_accepting_requests_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 2 }
 };
 const ProtobufCMessageDescriptor souk__v1__set_accepting_requests_request__descriptor =
 {
@@ -2766,7 +2753,7 @@ const ProtobufCMessageDescriptor souk__v1__set_accepting_requests_request__descr
   "Souk__V1__SetAcceptingRequestsRequest",
   "souk.v1",
   sizeof(Souk__V1__SetAcceptingRequestsRequest),
-  3,
+  2,
   souk__v1__set_accepting_requests_request__field_descriptors,
   souk__v1__set_accepting_requests_request__field_indices_by_name,
   1,  souk__v1__set_accepting_requests_request__number_ranges,

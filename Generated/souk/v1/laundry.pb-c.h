@@ -495,14 +495,10 @@ struct  Souk__V1__SetAcceptingRequestsRequest
   ProtobufCMessage base;
   char *marketplace_id;
   protobuf_c_boolean accepting_requests;
-  /*
-   * The caller's account version.
-   */
-  int64_t expected_version;
 };
 #define SOUK__V1__SET_ACCEPTING_REQUESTS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__set_accepting_requests_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, 0 }
+    , (char *)protobuf_c_empty_string, 0 }
 
 
 /*

@@ -85,7 +85,7 @@ extension SoukV1Services {
         /// Goes online (with a first position) or offline. Going offline with a delivery in
         /// progress is refused.
         /// Errors: INVALID_ARGUMENT (field: location required to go online), FAILED_PRECONDITION
-        /// (delivery in progress), ABORTED (stale version).
+        /// (delivery in progress).
         public var setCourierAvailability: UnaryRPC<SoukV1.SetCourierAvailabilityRequest, SoukV1.CourierStatus>
 
         /// Access: courier (owner), admin, operator.

@@ -45,7 +45,7 @@ extension SoukV1Services {
         /// Access: courier.
         /// The Dasher's accepting-requests switch: when on, customers may name them as preferred
         /// Dasher. Dashers may ask for work either way.
-        /// Errors: FAILED_PRECONDITION (no laundry profile), ABORTED (stale version).
+        /// Errors: FAILED_PRECONDITION (no laundry profile).
         public var setAcceptingRequests: UnaryRPC<SoukV1.SetAcceptingRequestsRequest, SoukV1.Account>
 
         /// Access: customer.

@@ -879,19 +879,11 @@ extension SoukV1 {
         public var online: Bool
         /// Required when going online.
         public var location: SoukV1.GeoPoint?
-        /// The courier status version the client read (0 if never set).
-        public var expectedVersion: Int64
 
-        public init(
-            marketplaceID: String = "",
-            online: Bool = false,
-            location: SoukV1.GeoPoint? = nil,
-            expectedVersion: Int64 = 0,
-        ) {
+        public init(marketplaceID: String = "", online: Bool = false, location: SoukV1.GeoPoint? = nil) {
             self.marketplaceID = marketplaceID
             self.online = online
             self.location = location
-            self.expectedVersion = expectedVersion
         }
     }
 }
@@ -907,14 +899,12 @@ extension SoukV1.SetCourierAvailabilityRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         online = c.online != 0
         location = try Unpacked.message(c.location, "location")
-        expectedVersion = c.expected_version
     }
 
     func fill(_ c: inout Souk__V1__SetCourierAvailabilityRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
         c.online = online ? 1 : 0
         c.location = arena.message(location)
-        c.expected_version = expectedVersion
     }
 }
 

@@ -968,13 +968,10 @@ extension SoukV1 {
     public struct SetAcceptingRequestsRequest: Sendable, Hashable {
         public var marketplaceID: String
         public var acceptingRequests: Bool
-        /// The caller's account version.
-        public var expectedVersion: Int64
 
-        public init(marketplaceID: String = "", acceptingRequests: Bool = false, expectedVersion: Int64 = 0) {
+        public init(marketplaceID: String = "", acceptingRequests: Bool = false) {
             self.marketplaceID = marketplaceID
             self.acceptingRequests = acceptingRequests
-            self.expectedVersion = expectedVersion
         }
     }
 }
@@ -989,13 +986,11 @@ extension SoukV1.SetAcceptingRequestsRequest: CProtoMessage {
     init(c: Souk__V1__SetAcceptingRequestsRequest) throws {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         acceptingRequests = c.accepting_requests != 0
-        expectedVersion = c.expected_version
     }
 
     func fill(_ c: inout Souk__V1__SetAcceptingRequestsRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
         c.accepting_requests = acceptingRequests ? 1 : 0
-        c.expected_version = expectedVersion
     }
 }
 
