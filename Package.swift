@@ -102,6 +102,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
 
+        // What every test target shares: stores in temporary directories, a hand-moved clock, the
+        // domains mounted over a store with callers of every role, and a server on a free port.
+        .target(
+            name: "SoukTesting",
+            dependencies: ["SoukStore", "SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukHTTP2", "SoukMessages", logging, nioCore, nioPosix],
+            path: "Tests/SoukTesting"
+        ),
         .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages", "SoukProtoC"], exclude: ["Vectors"]),
         .testTarget(
             name: "SoukHTTP2Tests",
@@ -122,10 +129,10 @@ let package = Package(
         .testTarget(name: "SoukAccessTests", dependencies: ["SoukAccess", "SoukKit", "SoukGRPC", "SoukMessages", "SoukStore", nioCore]),
         .testTarget(
             name: "SoukIdentityTests",
-            dependencies: ["SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukDemo", logging, nioCore]),
+            dependencies: ["SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukDemo", "SoukTesting", logging, nioCore]),
         .testTarget(
             name: "SoukStoreTests",
-            dependencies: ["SoukStore", "SoukStoreTools", "SoukStoreFixtures", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["SoukStore", "SoukStoreTools", "SoukStoreFixtures", "SoukTesting", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ]
 )

@@ -3,6 +3,7 @@ import SoukKit
 import SoukGRPC
 import SoukMessages
 import SoukStore
+import SoukTesting
 import Testing
 @testable import SoukIdentity
 
@@ -110,7 +111,7 @@ import Testing
         let session: SoukV1.Session = try await fixture.accounts(
             "Login", SoukV1.LoginRequest(marketplaceID: marketplace.id, email: "jo@rutgers.edu", password: "Abcdef1!"))
         #expect(session.account?.version == version)
-        #expect(session.account?.lastLoginTime == Timestamp(fixture.clock.read()) && session.account?.failedLoginCount == 0)
+        #expect(session.account?.lastLoginTime == Timestamp(fixture.clock.now) && session.account?.failedLoginCount == 0)
         let _: SoukV1.ChangePasswordResponse = try await fixture.accounts("ChangePassword", SoukV1.ChangePasswordRequest(
             marketplaceID: marketplace.id, currentPassword: "Abcdef1!", newPassword: "Newpass1!"), token: session.accessToken)
         let me: SoukV1.Account = try await fixture.accounts(
@@ -134,7 +135,7 @@ import Testing
         let locked = await login("Abcdef1!")
         #expect(locked?.code == .resourceExhausted)
         #expect(locked?.errorDetail?.reason == .accountLocked)
-        #expect(locked?.errorDetail?.retryTime == Timestamp(fixture.clock.read().adding(.seconds(120))) || locked?.errorDetail?.retryTime != nil)
+        #expect(locked?.errorDetail?.retryTime == Timestamp(fixture.clock.now.adding(.seconds(120))) || locked?.errorDetail?.retryTime != nil)
         fixture.clock.advance(.seconds(121))
         #expect(await login("Abcdef1!") == nil)
     }

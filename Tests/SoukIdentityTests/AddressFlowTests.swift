@@ -2,6 +2,7 @@ import SoukAccess
 import SoukKit
 import SoukGRPC
 import SoukMessages
+import SoukTesting
 import Testing
 @testable import SoukIdentity
 

@@ -4,6 +4,7 @@ import SoukDemo
 import SoukGRPC
 import SoukMessages
 import SoukStore
+import SoukTesting
 import Testing
 @testable import SoukIdentity
 

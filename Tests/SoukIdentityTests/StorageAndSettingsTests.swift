@@ -1,6 +1,7 @@
 import SoukGRPC
 import SoukMessages
 import SoukStore
+import SoukTesting
 import Testing
 @testable import SoukIdentity
 

@@ -1,3 +1,4 @@
+import SoukTesting
 import Testing
 @testable import SoukIdentity
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SoukStore
 import SoukStoreFixtures
+import SoukTesting
 
 @Suite struct BackupTests {
     /// Everything the tests ask the store, as comparable values.
@@ -52,7 +53,7 @@ import SoukStoreFixtures
         defer { directory.remove() }
         let dataPath = directory.sub("db")
         let backupPath = directory.sub("backups/daily")
-        let configuration = testConfiguration(dataPath)
+        let configuration = StoreConfiguration.forTests(dataPath)
 
         let store = try Store(configuration, schema: SampleSchema.schema)
         var accountIDs = try await Self.populate(store, count: 400, tag: "a")
@@ -95,7 +96,7 @@ import SoukStoreFixtures
     }
 
     @Test func backupWhileWritersRun() async throws {
-        try await withTemporaryStore { store, directory in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, directory in
             let writers = Task {
                 for n in 0..<300 { _ = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: Int64(n))) } }
             }
@@ -106,7 +107,7 @@ import SoukStoreFixtures
 
             let copy = directory.sub("copy")
             try StoreBackups.restore(from: directory.sub("backups"), to: copy)
-            let restored = try Store(testConfiguration(copy), schema: SampleSchema.schema)
+            let restored = try Store(StoreConfiguration.forTests(copy), schema: SampleSchema.schema)
             #expect(try await restored.verify().isConsistent)
             await restored.close()
         }

@@ -1,13 +1,14 @@
 import Testing
 import SoukStore
 import SoukStoreFixtures
+import SoukTesting
 
 @Suite struct CompactionTests {
     /// Writes flushed in three rounds (later rounds updating and deleting records of earlier ones)
     /// leave several level-0 files; compacting merges them away and every query answers as before.
     @Test func compactionMergesLevelZeroAndKeepsAnswers() async throws {
         // Three level-0 files must stay until `compact()`: no automatic compaction before then.
-        try await withTemporaryStore(configure: { $0.levelZeroCompactionTrigger = 8 }) { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema, configure: { $0.levelZeroCompactionTrigger = 8 }) { store, _ in
             var accountIDs = [RecordID]()
             for (round, tag) in ["a", "b", "c"].enumerated() {
                 accountIDs += try await BackupTests.populate(store, count: 60, tag: tag)
@@ -39,7 +40,7 @@ import SoukStoreFixtures
     }
 
     @Test func compactingAnEmptyStoreSucceeds() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             try await store.compact()
             #expect(try store.statistics().levelZeroFiles == 0)
             #expect(try await store.verify().isConsistent)
@@ -49,7 +50,7 @@ import SoukStoreFixtures
     @Test func compactingAClosedStoreFails() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let store = try Store(testConfiguration(directory.sub("db")), schema: SampleSchema.schema)
+        let store = try Store(StoreConfiguration.forTests(directory.sub("db")), schema: SampleSchema.schema)
         await store.close()
         await #expect(throws: StoreError.closed) { try await store.compact() }
     }

@@ -1,11 +1,12 @@
 import Testing
 import SoukStore
 import SoukStoreFixtures
+import SoukTesting
 
 @Suite struct ConcurrencyTests {
     /// Many tasks save the same version: exactly one wins, every other gets the version conflict.
     @Test func exactlyOneUpdatePerVersionWins() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             var current = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: 0)) }
             for round in 1...5 {
                 let read = current
@@ -34,7 +35,7 @@ import SoukStoreFixtures
 
     /// Read-modify-write without a version: the record lock makes every increment count.
     @Test func lockedReadModifyWriteLosesNoUpdate() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let record = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: 0)) }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<32 {
@@ -62,7 +63,7 @@ import SoukStoreFixtures
     }
 
     @Test func popsAreFirstInFirstOut() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             var ids = [RecordID]()
             for n in 0..<8 {
                 ids.append(try await store.write { try $0.insert(SampleSchema.jobs, job(dorm: n % 3 == 0 ? "south" : "north")) }.id)
@@ -76,7 +77,7 @@ import SoukStoreFixtures
     /// Many couriers pop from one dorm queue while jobs keep arriving: no job is handed out
     /// twice, none is lost.
     @Test func concurrentPopsHandOutEachJobOnce() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             var created = Set<RecordID>()
             for _ in 0..<150 { created.insert(try await store.write { try $0.insert(SampleSchema.jobs, job()) }.id) }
             let producerDone = Flag()

@@ -1,10 +1,11 @@
 import Testing
 import SoukStore
 import SoukStoreFixtures
+import SoukTesting
 
 @Suite struct EventLogTests {
     @Test func eventsAreNumberedInOrderPerStream() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             for n in 1...5 {
                 let sequence = try await store.write { tx in
                     try tx.insert(SampleSchema.jobs, job())
@@ -24,7 +25,7 @@ import SoukStoreFixtures
 
     /// A follower resuming after N gets N+1… and then live events, each once, while writers keep appending.
     @Test func followerResumesWithoutGapOrDuplicate() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             for n in 1...10 { _ = try await store.write { try $0.appendEvent(to: "order/1", [UInt8(n)]) } }
             let writer = Task {
                 for n in 11...200 {
@@ -43,7 +44,7 @@ import SoukStoreFixtures
     }
 
     @Test func followerEndsWhenItsTaskIsCancelled() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let follower = Task { () -> Int in
                 var count = 0
                 for try await _ in store.follow("quiet", after: 0) { count += 1 }
@@ -59,7 +60,7 @@ import SoukStoreFixtures
 
     @Test func retentionRemovesOldEventsAndResumingBeforeThemFails() async throws {
         let clock = ManualClock()
-        try await withTemporaryStore(clock: clock) { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema, clock: clock) { store, _ in
             for n in 1...3 { _ = try await store.write { try $0.appendEvent(to: "s", [UInt8(n)]) } }
             clock.advance(.seconds(6 * 24 * 3600))
             for n in 4...5 { _ = try await store.write { try $0.appendEvent(to: "s", [UInt8(n)]) } }

@@ -1,6 +1,7 @@
 import Testing
 import SoukStore
 import SoukStoreFixtures
+import SoukTesting
 
 @Suite struct IdempotencyTests {
     let key = IdempotencyKey(marketplace: "m1", account: "acct-1", key: "create-42")
@@ -14,7 +15,7 @@ import SoukStoreFixtures
     }
 
     @Test func sameKeyAndRequestReplaysTheFirstResult() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let runs = Counter()
             let first = try await create(store, key: key, request: [1, 2, 3], runs: runs)
             let second = try await create(store, key: key, request: [1, 2, 3], runs: runs)
@@ -31,7 +32,7 @@ import SoukStoreFixtures
     }
 
     @Test func sameKeyWithAnotherRequestIsRefused() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let runs = Counter()
             _ = try await create(store, key: key, request: [1, 2, 3], runs: runs)
             await #expect(throws: StoreError.idempotencyKeyReused(key: "create-42")) {
@@ -42,7 +43,7 @@ import SoukStoreFixtures
     }
 
     @Test func failedFirstAttemptStoresNothing() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             struct Invalid: Error {}
             await #expect(throws: Invalid.self) {
                 _ = try await store.write(idempotencyKey: key, fingerprint: RequestFingerprint([1]), responseCodec: BytesCodec()) { _ in
@@ -56,7 +57,7 @@ import SoukStoreFixtures
     }
 
     @Test func concurrentDuplicatesRunTheBodyOnce() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let runs = Counter()
             let results = try await withThrowingTaskGroup(of: IdempotentResult<[UInt8]>.self) { group in
                 for _ in 0..<16 { group.addTask { try await create(store, key: key, request: [5], runs: runs) } }
@@ -70,7 +71,7 @@ import SoukStoreFixtures
 
     @Test func recordsExpireAndAreCleanedUp() async throws {
         let clock = ManualClock()
-        try await withTemporaryStore(clock: clock) { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema, clock: clock) { store, _ in
             let runs = Counter()
             let first = try await create(store, key: key, request: [1], runs: runs)
             _ = try await create(store, key: IdempotencyKey(marketplace: "m1", account: "a", key: "k2"), request: [1], runs: runs)

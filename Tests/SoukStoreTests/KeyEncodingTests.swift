@@ -1,4 +1,5 @@
 import PropertyBased
+import SoukTesting
 import Testing
 @testable import SoukStore
 

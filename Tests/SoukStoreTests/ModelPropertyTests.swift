@@ -2,6 +2,7 @@ import PropertyBased
 import Testing
 import SoukStore
 import SoukStoreFixtures
+import SoukTesting
 
 /// Random sequences of creates, updates, deletes and queries, run against the store and against
 /// a plain in-memory model: every answer must agree, and verification must find every index in
@@ -80,7 +81,7 @@ import SoukStoreFixtures
     }
 
     private func run(_ operations: [Int]) async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             var jobs = [RecordID: StoredRecord<SampleJob>]()
             var accounts = [RecordID: SampleAccount]()
             var order = [RecordID]()  // creation order, to pick existing records deterministically

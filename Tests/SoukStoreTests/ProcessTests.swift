@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @_spi(Testing) import SoukStore
 import SoukStoreFixtures
+import SoukTesting
 import SoukStoreTools
 
 /// The harness executable, built next to the test bundle by `swift build --build-tests`.
@@ -86,7 +87,7 @@ func runHarness(_ arguments: [String]) throws -> (status: Int32, output: String)
                 }
             }
 
-            let store = try Store(testConfiguration(dataPath), schema: SampleSchema.schema)
+            let store = try Store(StoreConfiguration.forTests(dataPath), schema: SampleSchema.schema)
             for (id, version) in versions {
                 let record = try store.get(SampleSchema.jobs, id)
                 #expect(record != nil, "acknowledged create of \(id) lost in round \(round)")
@@ -111,7 +112,7 @@ func runHarness(_ arguments: [String]) throws -> (status: Int32, output: String)
         let dataPath = directory.sub("db")
         let backupPath = directory.sub("backups")
 
-        let store = try Store(testConfiguration(dataPath), schema: SampleSchema.schema)
+        let store = try Store(StoreConfiguration.forTests(dataPath), schema: SampleSchema.schema)
         let record = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "cli")) }
         await store.close()
 
@@ -125,7 +126,7 @@ func runHarness(_ arguments: [String]) throws -> (status: Int32, output: String)
         #expect(result.output.contains("backup 1:"), "\(result.output)")
 
         // Damage the store: verify must fail with a non-zero exit status and name the record.
-        let damaged = try Store(testConfiguration(dataPath), schema: SampleSchema.schema)
+        let damaged = try Store(StoreConfiguration.forTests(dataPath), schema: SampleSchema.schema)
         try await damaged.setRawRecordValue(SampleSchema.jobs, record.id, [1, 2, 3])
         await damaged.close()
         result = try runHarness(["store", "verify", "--data-dir", dataPath])
@@ -153,7 +154,7 @@ func runHarness(_ arguments: [String]) throws -> (status: Int32, output: String)
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let dataPath = directory.sub("db")
-        let store = try Store(testConfiguration(dataPath), schema: SampleSchema.schema)
+        let store = try Store(StoreConfiguration.forTests(dataPath), schema: SampleSchema.schema)
         let online = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "online")) }
 
         // Without a control server, the command says why it cannot open the store.

@@ -1,13 +1,14 @@
 import Testing
 @_spi(Testing) @testable import SoukStore
 import SoukStoreFixtures
+import SoukTesting
 
 @Suite struct RecordTests {
     let jobs = SampleSchema.jobs
     let accounts = SampleSchema.accounts
 
     @Test func insertGetUpdateDelete() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let created = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: 2)) }
             #expect(created.version == 1)
             #expect(created.createdAt == created.updatedAt)
@@ -29,7 +30,7 @@ import SoukStoreFixtures
     }
 
     @Test func staleVersionIsRefused() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let created = try await store.write { try $0.insert(SampleSchema.jobs, job()) }
             _ = try await store.write { try $0.save(SampleSchema.jobs, created) }  // version 1 → 2
             await #expect(throws: StoreError.versionMismatch(table: "jobs", id: created.id, expected: 1, actual: 2)) {
@@ -46,7 +47,7 @@ import SoukStoreFixtures
     }
 
     @Test func maintainedFieldsKeepTheVersionAClientEditsWith() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let created = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: 2)) }
             // The server moves a maintained field (here the courier, standing in for a rating or a
             // location) twice; its index follows, the version a client read stays valid.
@@ -67,7 +68,7 @@ import SoukStoreFixtures
     }
 
     @Test func explicitIdentifierMustBeFree() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let id = RecordID.generate()
             _ = try await store.write { try $0.insert(SampleSchema.jobs, job(), id: id) }
             await #expect(throws: StoreError.alreadyExists(table: "jobs", id: id)) {
@@ -78,7 +79,7 @@ import SoukStoreFixtures
 
     /// A failing step rolls back everything the transaction wrote, index entries included.
     @Test func transactionIsAllOrNothing() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             struct Refused: Error {}
             let before = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "carol")) }
             await #expect(throws: Refused.self) {
@@ -98,7 +99,7 @@ import SoukStoreFixtures
 
     /// Several tables in one transaction: an order, its stock, its payment and the emptied cart.
     @Test func severalRecordsCommitTogether() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let account = try await store.write { try $0.insert(SampleSchema.accounts, SampleAccount(marketplace: "m1", email: "a@x.io", name: "A")) }
             let (first, second) = try await store.write { tx in
                 let a = try tx.insert(SampleSchema.jobs, job(owner: "multi"))
@@ -114,7 +115,7 @@ import SoukStoreFixtures
     }
 
     @Test func uniqueIndexIsCaseInsensitiveAndPerMarketplace() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let ann = try await store.write {
                 try $0.insert(SampleSchema.accounts, SampleAccount(marketplace: "m1", email: "Ann@Example.com", name: "Ann"))
             }
@@ -140,7 +141,7 @@ import SoukStoreFixtures
     }
 
     @Test func damagedValueGivesAClearErrorForThatRecordOnly() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let good = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "x")) }
             let bad = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "x")) }
             let truncated = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "x")) }
@@ -187,7 +188,7 @@ import SoukStoreFixtures
     }
 
     @Test func verificationFindsMissingAndDanglingEntries() async throws {
-        try await withTemporaryStore { store, _ in
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let a = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "a")) }
             let b = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "b")) }
             #expect(try await store.verify().isConsistent)
@@ -208,17 +209,17 @@ import SoukStoreFixtures
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         #expect(throws: StoreError.invalidSchema("table jobs declared twice")) {
-            _ = try Store(testConfiguration(directory.path), schema: Schema(SampleSchema.jobs, SampleSchema.jobs))
+            _ = try Store(StoreConfiguration.forTests(directory.path), schema: Schema(SampleSchema.jobs, SampleSchema.jobs))
         }
     }
 
     @Test func rocksDBErrorsCarryRocksDBsMessage() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let store = try Store(testConfiguration(directory.path), schema: SampleSchema.schema)
+        let store = try Store(StoreConfiguration.forTests(directory.path), schema: SampleSchema.schema)
         defer { _ = store }
         do {
-            _ = try Store(testConfiguration(directory.path), schema: SampleSchema.schema)
+            _ = try Store(StoreConfiguration.forTests(directory.path), schema: SampleSchema.schema)
             Issue.record("a second instance opened the same database")
         } catch StoreError.rocksDB(let operation, let message) {
             #expect(operation.contains(directory.path))

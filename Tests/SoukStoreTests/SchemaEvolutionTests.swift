@@ -1,6 +1,7 @@
 import Testing
 import SoukStore
 import SoukStoreFixtures
+import SoukTesting
 
 @Suite struct SchemaEvolutionTests {
     static let byNote = Index<SampleJob>.nonUnique("jobs.marketplace_note") { [.string($0.marketplace), .string($0.note)] }
@@ -11,7 +12,7 @@ import SoukStoreFixtures
     @Test func newIndexIsBuiltOnlineFromExistingRecords() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let configuration = testConfiguration(directory.path)
+        let configuration = StoreConfiguration.forTests(directory.path)
 
         let before = try Store(configuration, schema: Schema(Self.plainJobs))
         for n in 0..<1_234 {
@@ -45,7 +46,7 @@ import SoukStoreFixtures
     @Test func uniqueIndexOverDuplicatesFailsToBuild() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let configuration = testConfiguration(directory.path)
+        let configuration = StoreConfiguration.forTests(directory.path)
         let before = try Store(configuration, schema: Schema(Self.plainJobs))
         for _ in 0..<2 {
             _ = try await before.write { try $0.insert(Self.plainJobs, SampleJob(marketplace: "m", dorm: "d", owner: "o", note: "same")) }
