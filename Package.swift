@@ -82,7 +82,9 @@ let package = Package(
         .target(name: "SoukAccess", dependencies: ["SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore]),
         // What every domain module is built on: the souk.v1 method builder and interceptors, errors,
         // request-field checks, record codecs, the audit log, the outbox, the UNIMPLEMENTED fallback.
-        .target(name: "SoukKit", dependencies: ["SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore]),
+        .target(
+            name: "SoukKit", dependencies: ["SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore],
+            exclude: ["ADDING-A-SERVICE.md"]),
         // Marketplaces, accounts, sessions and tokens, passwords (Argon2id).
         .target(name: "SoukIdentity", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging, nioCore, nioPosix]),
         // The demo marketplaces and accounts `souk-server --demo` loads.
