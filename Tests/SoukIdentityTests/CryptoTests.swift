@@ -43,6 +43,17 @@ import Testing
         #expect(try await !hasher.verify("Abcdef1!", against: "not a hash"))
     }
 
+    @Test func theDecoyIsAWellFormedHashOfTheSameCostThatMatchesNothing() async throws {
+        let hasher = try PasswordHasher(memoryKiB: 64, threads: 1)
+        let decoy = PasswordHasher.decoy(operations: hasher.operations, memoryKiB: 64)
+        #expect(PasswordHasher.isHash(decoy, operations: hasher.operations, memoryKiB: 64))
+        #expect(PasswordHasher.isHash(try await hasher.hash("Abcdef1!"), operations: hasher.operations, memoryKiB: 64))
+        #expect(!PasswordHasher.isHash(decoy, operations: hasher.operations, memoryKiB: 128))
+        #expect(!PasswordHasher.isHash("not a hash", operations: hasher.operations, memoryKiB: 64))
+        #expect(decoy != PasswordHasher.decoy(operations: hasher.operations, memoryKiB: 64))
+        #expect(!PasswordHasher.verify("", decoy))
+    }
+
     @Test func hashingCostOutsideLibsodiumsRangeIsRefused() {
         #expect(throws: PasswordHashError.self) { try PasswordHasher(memoryKiB: 1) }
         #expect(PasswordHasher.defaultMemoryKiB == 65536)

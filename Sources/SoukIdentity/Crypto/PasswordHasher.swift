@@ -27,8 +27,7 @@ public final class PasswordHasher: Sendable {
                 "memory limit \(memoryKiB) KiB is outside libsodium's Argon2id range (at least \(Self.minimumMemoryKiB) KiB)")
         }
         self.memoryKiB = memoryKiB
-        decoyHash = try Self.hash(
-            SecretToken.generate().text, operations: UInt64(crypto_pwhash_argon2id_opslimit_interactive()), memoryKiB: memoryKiB)
+        decoyHash = Self.decoy(operations: UInt64(crypto_pwhash_argon2id_opslimit_interactive()), memoryKiB: memoryKiB)
         pool = NIOThreadPool(numberOfThreads: max(1, threads))
         pool.start()
     }
@@ -71,6 +70,28 @@ public final class PasswordHasher: Sendable {
             throw PasswordHashError("crypto_pwhash_argon2id_str failed: out of memory for \(memoryKiB) KiB")
         }
         return String(decoding: output.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A well-formed hash string of this cost whose salt and digest are random bytes: verifying
+    /// any password against it costs a real Argon2id run and fails. Made without hashing, so the
+    /// server does not need the hash's memory (64 MiB by default) at startup.
+    static func decoy(operations: UInt64, memoryKiB: Int) -> String {
+        let salt = base64(Sodium.randomBytes(Int(crypto_pwhash_argon2id_saltbytes())))
+        let digest = base64(Sodium.randomBytes(32))
+        return "$argon2id$v=19$m=\(memoryKiB),t=\(operations),p=1$\(salt)$\(digest)"
+    }
+
+    /// Base64 without padding, as Argon2 hash strings write salts and digests.
+    private static func base64(_ bytes: [UInt8]) -> String {
+        let variant = sodium_base64_VARIANT_ORIGINAL_NO_PADDING
+        var output = [CChar](repeating: 0, count: sodium_base64_encoded_len(bytes.count, variant))
+        bytes.withUnsafeBufferPointer { sodium_bin2base64(&output, output.count, $0.baseAddress, bytes.count, variant) }
+        return String(decoding: output.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Whether libsodium reads `stored` as an Argon2id hash of exactly this cost.
+    static func isHash(_ stored: String, operations: UInt64, memoryKiB: Int) -> Bool {
+        crypto_pwhash_argon2id_str_needs_rehash(stored, operations, memoryKiB * 1024) == 0
     }
 
     static func verify(_ password: String, _ stored: String) -> Bool {
