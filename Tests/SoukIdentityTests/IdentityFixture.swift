@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import SoukAccess
 import SoukGRPC
+import SoukKit
 import SoukMessages
 import SoukStore
 import Synchronization

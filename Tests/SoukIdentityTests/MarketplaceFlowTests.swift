@@ -1,6 +1,7 @@
 import SoukAccess
 import SoukDemo
 import SoukGRPC
+import SoukKit
 import SoukMessages
 import SoukStore
 import Testing
