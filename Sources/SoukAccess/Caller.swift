@@ -13,16 +13,19 @@ public struct Caller: Sendable, Equatable {
     public var activeRoles: Set<SoukV1.Role>
     /// Roles requested and waiting for an admin.
     public var pendingRoles: Set<SoukV1.Role>
+    /// The account's preferred language (BCP 47, may be empty): error messages use it.
+    public var locale: String
 
     public init(
         accountID: RecordID, marketplaceID: RecordID?, sessionID: RecordID,
-        activeRoles: Set<SoukV1.Role>, pendingRoles: Set<SoukV1.Role> = []
+        activeRoles: Set<SoukV1.Role>, pendingRoles: Set<SoukV1.Role> = [], locale: String = ""
     ) {
         self.accountID = accountID
         self.marketplaceID = marketplaceID
         self.sessionID = sessionID
         self.activeRoles = activeRoles
         self.pendingRoles = pendingRoles
+        self.locale = locale
     }
 
     /// A platform operator: valid in every marketplace.

@@ -44,13 +44,16 @@ public struct GRPCRouter: HTTP2StreamRouter {
     let core: RouterCore
 
     /// A router over these services. Two methods with the same path are a programming error.
+    /// `errorStatus` completes every error status before it is sent.
     public init(
         services: [any RPCService],
         interceptors: [any ServerInterceptor] = [],
+        errorStatus: (any ErrorStatusCompleter)? = nil,
         configuration: Configuration = Configuration(),
         logger: Logger
     ) {
-        core = RouterCore(services: services, interceptors: interceptors, configuration: configuration, logger: logger)
+        core = RouterCore(
+            services: services, interceptors: interceptors, errorStatus: errorStatus, configuration: configuration, logger: logger)
     }
 
     /// The configuration every call uses.
@@ -111,12 +114,14 @@ final class RouterCore: Sendable {
     let methods: PathTable<RegisteredMethod>
     let serviceNames: Set<String>
     let interceptors: InterceptorChain
+    let errorStatus: (any ErrorStatusCompleter)?
     let configuration: GRPCRouter.Configuration
     let logger: Logger
 
     init(
         services: [any RPCService],
         interceptors: [any ServerInterceptor],
+        errorStatus: (any ErrorStatusCompleter)?,
         configuration: GRPCRouter.Configuration,
         logger: Logger
     ) {
@@ -133,6 +138,7 @@ final class RouterCore: Sendable {
         self.methods = PathTable(methods)
         self.serviceNames = serviceNames
         self.interceptors = InterceptorChain(interceptors)
+        self.errorStatus = errorStatus
         self.configuration = configuration
         self.logger = logger
     }

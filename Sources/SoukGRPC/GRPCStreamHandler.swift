@@ -448,6 +448,11 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
             sendHeadersIfNeeded(stream)
             stream.sendData(response, promise: nil)
         }
+        var status = status
+        if var error = status, let completer = core.errorStatus {
+            completer.complete(&error, context: context)
+            status = error
+        }
         let trailingMetadata = context.responseTrailers
         if !headersSent, context.responseHeaders.isEmpty {
             let block = ResponseHeaders.trailersOnly(status: status, metadata: trailingMetadata)

@@ -60,8 +60,8 @@ enum ResponseHeaders {
             if !status.message.isEmpty {
                 headers.append(HTTP2Header("grpc-message", GRPCMessageEncoding.encode(status.message)))
             }
-            if let details = statusDetails(status) {
-                headers.append(HTTP2Header("grpc-status-details-bin", MetadataBase64.encode(details)))
+            if let details = status.statusDetails {
+                headers.append(HTTP2Header("grpc-status-details-bin", MetadataBase64.encode(details.encoded())))
             }
             rejected += MetadataHeaders.append(status.trailers, to: &headers)
         } else {
@@ -70,16 +70,4 @@ enum ResponseHeaders {
         rejected += MetadataHeaders.append(metadata, to: &headers)
         return (headers, rejected)
     }
-}
-
-/// The packed `google.rpc.Status` for `grpc-status-details-bin`: the code, the message and, in
-/// `details`, one `google.protobuf.Any` holding a `google.rpc.BadRequest` with the field violations.
-/// Nil when the error has no field violations.
-func statusDetails(_ error: RPCError) -> [UInt8]? {
-    guard !error.fieldViolations.isEmpty else { return nil }
-    return packedStatusDetails(
-        code: Int32(error.code.rawValue),
-        message: error.message,
-        fieldViolations: error.fieldViolations.map { ($0.field, $0.description) }
-    )
 }

@@ -1,3 +1,5 @@
+import SoukMessages
+
 /// The canonical gRPC status codes.
 public enum StatusCode: Int, Sendable, CaseIterable, CustomStringConvertible {
     case ok = 0
@@ -56,18 +58,34 @@ public struct FieldViolation: Sendable, Equatable {
 }
 
 /// An error that ends a call with a gRPC status. Any other error a handler throws ends it as INTERNAL.
+///
+/// Besides the code and message, an error carries the rich details of Google's error model
+/// (AIP-193), sent as a `google.rpc.Status` in `grpc-status-details-bin`.
 public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: StatusCode
+    /// For developers: logged and sent as `grpc-message`. Users get `localizedMessage`.
     public var message: String
-    /// Field violations, sent in `grpc-status-details-bin` so a client can show which field is wrong.
+    /// Why the call failed, as a reason constant of a domain: a program branches on it.
+    public var errorInfo: GoogleRPC.ErrorInfo?
+    /// Field violations, sent as a `google.rpc.BadRequest` so a client can show which field is wrong.
     public var fieldViolations: [FieldViolation]
+    /// How long to wait before retrying, sent as a `google.rpc.RetryInfo`.
+    public var retryDelay: Duration?
+    /// The error in words for the user, in their language.
+    public var localizedMessage: GoogleRPC.LocalizedMessage?
     /// Extra trailing metadata to send with the status.
     public var trailers: Metadata
 
-    public init(_ code: StatusCode, _ message: String, fieldViolations: [FieldViolation] = [], trailers: Metadata = Metadata()) {
+    public init(
+        _ code: StatusCode, _ message: String, errorInfo: GoogleRPC.ErrorInfo? = nil, fieldViolations: [FieldViolation] = [],
+        retryDelay: Duration? = nil, localizedMessage: GoogleRPC.LocalizedMessage? = nil, trailers: Metadata = Metadata()
+    ) {
         self.code = code
         self.message = message
+        self.errorInfo = errorInfo
         self.fieldViolations = fieldViolations
+        self.retryDelay = retryDelay
+        self.localizedMessage = localizedMessage
         self.trailers = trailers
     }
 
@@ -76,5 +94,29 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
         RPCError(.invalidArgument, "\(field): \(description)", fieldViolations: [FieldViolation(field: field, description: description)])
     }
 
+    /// The `google.rpc.Status` sent in `grpc-status-details-bin`: the code, the message and the
+    /// details in the order ErrorInfo, BadRequest, RetryInfo, LocalizedMessage. Nil when the
+    /// error carries no details.
+    public var statusDetails: GoogleRPC.Status? {
+        var details: [GoogleProtobuf.AnyMessage] = []
+        if let errorInfo { details.append(GoogleProtobuf.AnyMessage(packing: errorInfo)) }
+        if !fieldViolations.isEmpty {
+            let violations = fieldViolations.map { GoogleRPC.BadRequest.FieldViolation(field: $0.field, description: $0.description) }
+            details.append(GoogleProtobuf.AnyMessage(packing: GoogleRPC.BadRequest(fieldViolations: violations)))
+        }
+        if let retryDelay { details.append(GoogleProtobuf.AnyMessage(packing: GoogleRPC.RetryInfo(retryDelay: retryDelay))) }
+        if let localizedMessage { details.append(GoogleProtobuf.AnyMessage(packing: localizedMessage)) }
+        guard !details.isEmpty else { return nil }
+        return GoogleRPC.Status(code: Int32(code.rawValue), message: message, details: details)
+    }
+
     public var description: String { "\(code): \(message)" }
+}
+
+/// Completes the error status of every call just before it is sent, so that what a server's
+/// clients expect on all errors (a reason for errors raised without one, a message in the
+/// caller's language) is added in one place rather than at each throw. Runs on the event loop
+/// once per failed call, after the interceptors ended: it must not block.
+public protocol ErrorStatusCompleter: Sendable {
+    func complete(_ error: inout RPCError, context: ServerContext)
 }

@@ -117,6 +117,7 @@ struct ServeCommand: AsyncParsableCommand {
                 LoggingInterceptor(logger: Logger(label: "souk.rpc")), MetricsInterceptor(),
                 AuthenticationInterceptor(authenticator: identity.sessions, rules: rules), AuthorizationInterceptor(rules: rules),
             ],
+            errorStatus: SoukErrorStatus(rules: rules),
             configuration: .init(maxReceiveMessageSize: maxReceiveMessageSize),
             logger: Logger(label: "souk.grpc")
         )

@@ -2,8 +2,8 @@
 ///
 /// The RPC layer maps these to status codes: `conflict` and `versionMismatch` → ABORTED,
 /// `notFound` → NOT_FOUND, `alreadyExists` and `uniqueViolation` → ALREADY_EXISTS,
-/// `idempotencyKeyReused` → FAILED_PRECONDITION (or INVALID_ARGUMENT), `invalidPageToken` →
-/// INVALID_ARGUMENT, `eventsExpired` → OUT_OF_RANGE, the rest → INTERNAL or UNAVAILABLE.
+/// `idempotencyKeyReused` and `invalidPageToken` → INVALID_ARGUMENT, `eventsExpired` →
+/// OUT_OF_RANGE, the rest → INTERNAL or UNAVAILABLE.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// RocksDB reported an error; `message` is RocksDB's own text.
     case rocksDB(operation: String, message: String)

@@ -1,4 +1,5 @@
 import SoukGRPC
+import SoukKit
 import SoukMessages
 import SoukStore
 import Testing
@@ -55,10 +56,12 @@ import SoukKit
         #expect(error.code == .invalidArgument)
         #expect(error.message == "lines[0].quantity: must be between 1 and 12")
         #expect(error.fieldViolations == [FieldViolation(field: "lines[0].quantity", description: "must be between 1 and 12")])
-        #expect(error.errorDetail == SoukV1.ErrorDetail(reason: .quantityLimit, field: "lines[0].quantity", userMessage: "must be between 1 and 12"))
-        let locked = RPCError.souk(.resourceExhausted, .accountLocked, "locked", retryTime: Timestamp(seconds: 9))
-        #expect(locked.errorDetail?.retryTime == Timestamp(seconds: 9))
-        #expect(locked.fieldViolations.isEmpty)
+        #expect(error.errorInfo == GoogleRPC.ErrorInfo(reason: "QUANTITY_LIMIT", domain: "souk.v1", metadata: ["field": "lines[0].quantity"]))
+        #expect(error.soukReason == .quantityLimit)
+        let locked = RPCError.souk(.resourceExhausted, .accountLocked, "locked", retryDelay: .seconds(9))
+        #expect(locked.retryDelay == .seconds(9))
+        #expect(locked.errorInfo == GoogleRPC.ErrorInfo(reason: "ACCOUNT_LOCKED", domain: "souk.v1"))
+        #expect(locked.fieldViolations.isEmpty && locked.message == "locked")
     }
 
     @Test func storeErrorMapping() {

@@ -1,5 +1,6 @@
 import NIOCore
 import SoukGRPC
+import SoukKit
 import SoukMessages
 import SoukStore
 @testable import SoukAccess

@@ -47,11 +47,11 @@ import Testing
             laundryProfile: .init(campus: "Busch", room: "1"))
         var request = base
         request.email = "a@gmail.com"
-        #expect(await error(request)?.errorDetail?.reason == .emailDomainNotAllowed)
+        #expect(await error(request)?.soukReason == .emailDomainNotAllowed)
         request = base
         request.password = "abcdefgh"
         let weak = await error(request)
-        #expect(weak?.errorDetail?.reason == .weakPassword)
+        #expect(weak?.soukReason == .weakPassword)
         #expect(weak?.fieldViolations.first?.field == "password")
         request = base
         request.phone = "0501234567"
@@ -76,7 +76,7 @@ import Testing
                                  givenName: "Jo", laundryProfile: .init(campus: "Busch", room: "2")),
             as: SoukV1.SignUpResponse.self)
         #expect(taken?.code == .alreadyExists)
-        #expect(taken?.errorDetail?.reason == .emailTaken)
+        #expect(taken?.soukReason == .emailTaken)
         let token = try #require(first.session?.accessToken)
         let account = try #require(first.account)
         let updated: SoukV1.Account = try await fixture.accounts("UpdateProfile", SoukV1.UpdateProfileRequest(
@@ -99,7 +99,7 @@ import Testing
             marketplaceID: marketplace.id, requestID: "same", email: "other@rutgers.edu", password: "Abcdef1!", givenName: "O",
             laundryProfile: .init(campus: "Busch", room: "2")), as: SoukV1.SignUpResponse.self)
         #expect(reused?.code == .invalidArgument)
-        #expect(reused?.errorDetail?.reason == .requestIDReused)
+        #expect(reused?.soukReason == .requestIDReused)
     }
 
     @Test func signingInAndChangingThePasswordLeaveTheAccountVersion() async throws {
@@ -130,12 +130,12 @@ import Testing
         for _ in 0..<3 {
             let wrong = await login("Wrong-pass-1")
             #expect(wrong?.code == .unauthenticated)
-            #expect(wrong?.message == unknown?.message && wrong?.errorDetail == unknown?.errorDetail)
+            #expect(wrong?.message == unknown?.message && wrong?.errorInfo == unknown?.errorInfo)
         }
         let locked = await login("Abcdef1!")
         #expect(locked?.code == .resourceExhausted)
-        #expect(locked?.errorDetail?.reason == .accountLocked)
-        #expect(locked?.errorDetail?.retryTime == Timestamp(fixture.clock.now.adding(.seconds(120))) || locked?.errorDetail?.retryTime != nil)
+        #expect(locked?.soukReason == .accountLocked)
+        #expect(locked?.retryDelay == .seconds(120))
         fixture.clock.advance(.seconds(121))
         #expect(await login("Abcdef1!") == nil)
     }
@@ -201,7 +201,7 @@ import Testing
         #expect(await getMe(marketplace, token)?.code == .unauthenticated)
         let login = await fixture.error("souk.v1.Accounts", "Login", SoukV1.LoginRequest(
             marketplaceID: marketplace.id, email: "jo@rutgers.edu", password: "Abcdef1!"), as: SoukV1.Session.self)
-        #expect(login?.code == .permissionDenied && login?.errorDetail?.reason == .accountBlocked)
+        #expect(login?.code == .permissionDenied && login?.soukReason == .accountBlocked)
         let twice = await fixture.error("souk.v1.Accounts", "BlockAccount", block, token: admin, as: SoukV1.Account.self)
         #expect(twice?.code == .failedPrecondition)
         let _: SoukV1.Account = try await fixture.accounts(
@@ -300,7 +300,7 @@ import Testing
         let _: SoukV1.ConfirmPasswordResetResponse = try await fixture.accounts("ConfirmPasswordReset", confirm)
         #expect(await getMe(marketplace, session.accessToken)?.code == .unauthenticated)
         let again = await fixture.error("souk.v1.Accounts", "ConfirmPasswordReset", confirm, as: SoukV1.ConfirmPasswordResetResponse.self)
-        #expect(again?.code == .failedPrecondition && again?.errorDetail?.reason == .tokenInvalid)
+        #expect(again?.code == .failedPrecondition && again?.soukReason == .tokenInvalid)
         let _: SoukV1.Session = try await fixture.accounts(
             "Login", SoukV1.LoginRequest(marketplaceID: marketplace.id, email: "jo@rutgers.edu", password: "Newpass1!"))
     }
@@ -347,7 +347,7 @@ import Testing
         }
         let refused = await fixture.error("souk.v1.Accounts", "DeleteAccount", SoukV1.DeleteAccountRequest(
             marketplaceID: marketplace.id, password: "Abcdef1!"), token: signUp.session?.accessToken, as: SoukV1.DeleteAccountResponse.self)
-        #expect(refused?.code == .failedPrecondition && refused?.errorDetail?.reason == .openObligations)
+        #expect(refused?.code == .failedPrecondition && refused?.soukReason == .openObligations)
     }
 
     @Test func requestingARoleAddsItAsPending() async throws {
@@ -379,7 +379,7 @@ import Testing
         #expect(own.email == "jo@rutgers.edu")
         let elsewhere = await fixture.error("souk.v1.Accounts", "GetMe", SoukV1.GetMeRequest(marketplaceID: rentals.id), token: token,
                                             as: SoukV1.Account.self)
-        #expect(elsewhere?.code == .permissionDenied && elsewhere?.errorDetail?.reason == .marketplaceMismatch)
+        #expect(elsewhere?.code == .permissionDenied && elsewhere?.soukReason == .marketplaceMismatch)
         let summary: SoukV1.PersonSummary = try await fixture.accounts(
             "GetPublicProfile", SoukV1.GetPublicProfileRequest(marketplaceID: laundry.id, accountID: ann.account!.id))
         #expect(summary.givenName == "Test" && summary.accountID == ann.account!.id)

@@ -2,6 +2,7 @@ import SoukAccess
 import SoukKit
 import SoukDemo
 import SoukGRPC
+import SoukKit
 import SoukMessages
 import SoukStore
 import SoukTesting
@@ -31,7 +32,7 @@ import Testing
         var duplicate = request
         duplicate.requestID = "m2"
         let taken = await fixture.error("souk.v1.Marketplaces", "CreateMarketplace", duplicate, token: operatorToken, as: SoukV1.Marketplace.self)
-        #expect(taken?.code == .alreadyExists && taken?.errorDetail?.reason == .duplicate)
+        #expect(taken?.code == .alreadyExists && taken?.soukReason == .duplicate)
         let guest = await fixture.error("souk.v1.Marketplaces", "CreateMarketplace", duplicate, as: SoukV1.Marketplace.self)
         #expect(guest?.code == .unauthenticated)
         let admin = try await fixture.adminToken(created, email: "admin@aquahub.example")

@@ -74,8 +74,9 @@ import Testing
             """#
         // protoc needs error_details.proto loaded to expand the Any.
         let golden = try Protoc.encode("google.rpc.Status", text, files: ["google/rpc/status.proto", "google/rpc/error_details.proto"])
-        let expected = packedStatusDetails(code: 3, message: "bad", fieldViolations: [(field: "email", description: "missing")])
-        #expect(expected == golden)
+        let badRequest = GoogleRPC.BadRequest(fieldViolations: [.init(field: "email", description: "missing")])
+        let status = GoogleRPC.Status(code: 3, message: "bad", details: [GoogleProtobuf.AnyMessage(packing: badRequest)])
+        #expect(status.encoded() == golden)
     }
 
     @Test func wellKnownTypes() throws {
@@ -85,5 +86,7 @@ import Testing
                   file: "google/rpc/error_details.proto")
         try check(GoogleRPC.ErrorInfo(reason: "R", domain: "d", metadata: ["k": "v"]),
                   text: #"reason: "R" domain: "d" metadata { key: "k" value: "v" }"#, file: "google/rpc/error_details.proto")
+        try check(GoogleRPC.LocalizedMessage(locale: "ar", message: "رسالة"),
+                  text: #"locale: "ar" message: "رسالة""#, file: "google/rpc/error_details.proto")
     }
 }

@@ -49,17 +49,13 @@ import Testing
             """#, file: "souk/v1/marketplaces.proto")
     }
 
-    @Test func requestsWithFieldMasksAndErrorDetail() throws {
+    @Test func requestsWithFieldMasks() throws {
         try check(
             SoukV1.UpdateProfileRequest(
                 marketplaceID: "m", account: .init(id: "a", phone: "+966512345678"),
                 updateMask: .init(paths: ["phone", "laundry_profile.room"]), expectedVersion: 3),
             text: #"marketplace_id: "m" account { id: "a" phone: "+966512345678" } update_mask { paths: ["phone", "laundry_profile.room"] } expected_version: 3"#,
             file: "souk/v1/accounts.proto")
-        try check(
-            SoukV1.ErrorDetail(reason: .accountLocked, field: "", userMessage: "locked", retryTime: Timestamp(seconds: 10)),
-            text: #"reason: ERROR_REASON_ACCOUNT_LOCKED user_message: "locked" retry_time { seconds: 10 }"#,
-            file: "souk/v1/common.proto")
         try check(
             SoukV1.ListMailOutboxResponse(messages: [.init(id: "x", kind: .passwordReset, status: .pending, attempts: 1)], nextPageToken: "t"),
             text: #"messages { id: "x" kind: MAIL_KIND_PASSWORD_RESET status: MAIL_STATUS_PENDING attempts: 1 } next_page_token: "t""#,
@@ -69,6 +65,8 @@ import Testing
     @Test func enumNamesMatchTheContract() {
         #expect(SoukV1.Role.operator.protoName == "ROLE_OPERATOR")
         #expect(SoukV1.ErrorReason(rawValue: 40) == .openObligations)
+        #expect(SoukV1.ErrorReason(rawValue: 50) == .internalError)
+        #expect(SoukV1.ErrorReason.concurrentChange.protoName == "ERROR_REASON_CONCURRENT_CHANGE")
         #expect(SoukV1.ErrorReason(rawValue: 999) == .unrecognized(999))
         #expect(SoukV1.ResourceType.menuItem.protoName == "RESOURCE_TYPE_MENU_ITEM")
     }

@@ -76,22 +76,17 @@ import Testing
         #expect(try roundTrip(GoogleRPC.ErrorInfo(metadata: [:])).isEmpty)
     }
 
-    @Test func packedStatusDetailsHoldsABadRequest() throws {
-        let bytes = packedStatusDetails(code: 3, message: "email: is not an email address",
-                                        fieldViolations: [(field: "email", description: "is not an email address"), (field: "items[2].quantity", description: "must be positive")])
-        let status = try GoogleRPC.Status(decoding: bytes)
-        #expect(status.code == 3)
-        #expect(status.message == "email: is not an email address")
-        #expect(status.details.count == 1)
-        let badRequest = try #require(try status.details[0].unpack(GoogleRPC.BadRequest.self))
-        #expect(badRequest.fieldViolations == [
-            .init(field: "email", description: "is not an email address"),
-            .init(field: "items[2].quantity", description: "must be positive"),
+    @Test func statusHoldsTypedDetailsInOrder() throws {
+        let info = GoogleRPC.ErrorInfo(reason: "STALE_VERSION", domain: "souk.v1", metadata: ["current_version": "4"])
+        let localized = GoogleRPC.LocalizedMessage(locale: "vi", message: "Dữ liệu đã thay đổi")
+        let status = GoogleRPC.Status(code: 10, message: "account is at version 4", details: [
+            GoogleProtobuf.AnyMessage(packing: info), GoogleProtobuf.AnyMessage(packing: localized),
         ])
-    }
-
-    @Test func packedStatusDetailsWithoutViolationsHasNoDetails() throws {
-        let status = try GoogleRPC.Status(decoding: packedStatusDetails(code: 5, message: "no such order", fieldViolations: []))
-        #expect(status == GoogleRPC.Status(code: 5, message: "no such order"))
+        let decoded = try GoogleRPC.Status(decoding: try roundTrip(status))
+        #expect(decoded == status)
+        #expect(try decoded.details[0].unpack(GoogleRPC.ErrorInfo.self) == info)
+        #expect(try decoded.details[0].unpack(GoogleRPC.LocalizedMessage.self) == nil)
+        #expect(try decoded.details[1].unpack(GoogleRPC.LocalizedMessage.self) == localized)
+        #expect(decoded.details[1].typeURL == "type.googleapis.com/google.rpc.LocalizedMessage")
     }
 }

@@ -7,8 +7,9 @@ import uuid
 
 import grpc
 import pytest
+from google.rpc import error_details_pb2
 
-from souk_protos import Stub, enum, enum_name, error_detail, field_violations, message, rpc_status
+from souk_protos import Stub, enum, enum_name, error_reason, field_violations, message, rich_status, status_detail
 
 Role = enum("souk.v1.Role")
 RoleStatus = enum("souk.v1.RoleStatus")
@@ -130,34 +131,31 @@ def sign_up(api: Api, marketplace_id: str, *, email: str | None = None, password
 
 
 def refused(call, code: grpc.StatusCode, *, field: str | None = None, reason: int | None = None) -> grpc.RpcError:
-    """Runs `call()`, which must fail with `code`. With `field`: the message starts with the
-    field path, grpc-status-details-bin carries a google.rpc.BadRequest naming it, and the
-    souk-error-bin ErrorDetail names it (reason FIELD_INVALID unless `reason` says otherwise).
-    With `reason`: the ErrorDetail carries that reason."""
+    """Runs `call()`, which must fail with `code` and a rich status (AIP-193) in
+    grpc-status-details-bin whose google.rpc.ErrorInfo has domain souk.v1. With `field`: the
+    message starts with the field path, a google.rpc.BadRequest names it, and the ErrorInfo
+    names it in its metadata (reason FIELD_INVALID unless `reason` says otherwise). With
+    `reason`: the ErrorInfo carries that reason."""
     with pytest.raises(grpc.RpcError) as info:
         call()
     error = info.value
     assert error.code() == code, f"expected {code.name}, got {error.code().name}: {error.details()!r}"
-    detail = error_detail(error)
+    status = rich_status(error)
+    assert status is not None, f"grpc-status-details-bin missing: {error.details()!r}"
+    error_info = status_detail(error, error_details_pb2.ErrorInfo)
+    assert error_info is not None and error_info.domain == "souk.v1", f"no souk.v1 ErrorInfo: {status!r}"
     if field is not None:
         assert (error.details() or "").startswith(f"{field}:"), \
             f"message should start with the field path {field!r}: {error.details()!r}"
-        status = rpc_status(error)
-        assert status is not None, "grpc-status-details-bin missing"
-        assert status.code == code.value[0], f"google.rpc.Status.code {status.code} differs from grpc-status"
         named = [v.field for v in field_violations(error)]
         assert field in named, f"google.rpc.BadRequest should name {field!r}, names {named}"
-        assert detail is not None, "souk-error-bin ErrorDetail missing"
-        assert detail.field == field, f"ErrorDetail.field {detail.field!r}, expected {field!r}"
-        expected = Reason.ERROR_REASON_FIELD_INVALID if reason is None else reason
-        assert detail.reason == expected, \
-            f"ErrorDetail.reason {enum_name('souk.v1.ErrorReason', detail.reason)}, " \
-            f"expected {enum_name('souk.v1.ErrorReason', expected)}"
-    elif reason is not None:
-        assert detail is not None, f"souk-error-bin ErrorDetail missing: {error.details()!r}"
-        assert detail.reason == reason, \
-            f"ErrorDetail.reason {enum_name('souk.v1.ErrorReason', detail.reason)}, " \
-            f"expected {enum_name('souk.v1.ErrorReason', reason)}"
+        assert error_info.metadata.get("field") == field, f"ErrorInfo.metadata should name {field!r}: {error_info!r}"
+        if reason is None:
+            reason = Reason.ERROR_REASON_FIELD_INVALID
+    if reason is not None:
+        got = error_reason(error)
+        assert got == reason, \
+            f"ErrorInfo.reason {error_info.reason}, expected {enum_name('souk.v1.ErrorReason', reason)}"
     return error
 
 

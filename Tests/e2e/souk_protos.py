@@ -11,6 +11,8 @@ from types import SimpleNamespace
 
 import grpc
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status as grpc_rich_status
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DESCRIPTOR_SET = ROOT / "Generated" / "souk.desc"
@@ -180,7 +182,7 @@ def enum_name(full_name, number) -> str:
     return value.name if value else str(number)
 
 
-# ---- Error details sent in trailers ----
+# ---- Error details (AIP-193): a google.rpc.Status in grpc-status-details-bin ----
 
 def trailer(error: grpc.RpcError, key: str):
     """The value of one trailing-metadata key of a failed call (bytes for `-bin` keys), or None."""
@@ -190,26 +192,34 @@ def trailer(error: grpc.RpcError, key: str):
     return None
 
 
-def rpc_status(error: grpc.RpcError):
-    """The google.rpc.Status of `grpc-status-details-bin`, or None when the trailer is absent."""
-    raw = trailer(error, "grpc-status-details-bin")
-    return None if raw is None else message("google.rpc.Status").FromString(raw)
+def rich_status(error: grpc.RpcError):
+    """The google.rpc.Status of a failed call, read by grpcio-status from grpc-status-details-bin
+    (it also checks that the status's code and message match the call's), or None when absent."""
+    return grpc_rich_status.from_call(error)
+
+
+def status_detail(error: grpc.RpcError, kind):
+    """The first detail of type `kind` (an error_details_pb2 class) in the call's rich status, or None."""
+    status = rich_status(error)
+    for detail in status.details if status is not None else ():
+        if detail.Is(kind.DESCRIPTOR):
+            unpacked = kind()
+            detail.Unpack(unpacked)
+            return unpacked
+    return None
 
 
 def field_violations(error: grpc.RpcError) -> list:
-    """Every google.rpc.BadRequest.FieldViolation carried in `grpc-status-details-bin`."""
-    status = rpc_status(error)
-    if status is None:
-        return []
-    bad_request = message("google.rpc.BadRequest")
-    out = []
-    for detail in status.details:
-        if detail.type_url.rsplit("/", 1)[-1] == "google.rpc.BadRequest":
-            out.extend(bad_request.FromString(detail.value).field_violations)
-    return out
+    """Every google.rpc.BadRequest.FieldViolation of the call's rich status."""
+    bad_request = status_detail(error, error_details_pb2.BadRequest)
+    return [] if bad_request is None else list(bad_request.field_violations)
 
 
-def error_detail(error: grpc.RpcError):
-    """The souk.v1.ErrorDetail of the `souk-error-bin` trailer, or None when it is absent."""
-    raw = trailer(error, "souk-error-bin")
-    return None if raw is None else message("souk.v1.ErrorDetail").FromString(raw)
+def error_reason(error: grpc.RpcError):
+    """The souk.v1.ErrorReason number that the call's google.rpc.ErrorInfo names (domain souk.v1),
+    or None when there is none."""
+    info = status_detail(error, error_details_pb2.ErrorInfo)
+    if info is None or info.domain != "souk.v1":
+        return None
+    value = _pool.FindEnumTypeByName("souk.v1.ErrorReason").values_by_name.get(f"ERROR_REASON_{info.reason}")
+    return None if value is None else value.number

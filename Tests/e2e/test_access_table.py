@@ -7,13 +7,13 @@ by: a guest (no token); DineSwift's demo customer, provider, courier and admin; 
 operator; and a new customer whose provider and courier roles are still pending.
 
 - Refused: UNAUTHENTICATED for a guest on a non-guest RPC; PERMISSION_DENIED for a signed-in
-  caller without an allowed active role, with ErrorDetail reason ROLE_PENDING when only a
+  caller without an allowed active role, with ErrorInfo reason ROLE_PENDING when only a
   pending role would have allowed it, NOT_ALLOWED otherwise.
 - Allowed: any status but UNAUTHENTICATED and PERMISSION_DENIED. UNIMPLEMENTED (not built yet),
   INVALID_ARGUMENT, NOT_FOUND, FAILED_PRECONDITION (e.g. WRONG_VERTICAL) are all fine for a
   minimal request. The one exception: an RPC whose Errors line lists UNAUTHENTICATED for a
   domain reason (Login, Refresh, ChangePassword, DeleteAccount check credentials) may answer
-  it with ErrorDetail reason BAD_CREDENTIALS or TOKEN_INVALID. `(owner)` counts as allowed:
+  it with ErrorInfo reason BAD_CREDENTIALS or TOKEN_INVALID. `(owner)` counts as allowed:
   a minimal request names no resource to own.
 """
 import concurrent.futures
@@ -25,7 +25,7 @@ import pytest
 from conftest import DEMO_ROLES, IdentityServer, stop_cleanly
 from souk_identity import ROLE_WORDS, Api, Party, Reason, Role, RoleStatus, active_role_words, login_party, \
     operator_party, sign_up
-from souk_protos import ACCESS_WORDS, enum_name, error_detail, methods, parse_access_line
+from souk_protos import ACCESS_WORDS, enum_name, error_reason, methods, parse_access_line
 
 Code = grpc.StatusCode
 METHODS = methods("souk.v1")
@@ -117,7 +117,7 @@ class Caller:
 class Outcome:
     code: grpc.StatusCode
     details: str
-    reason: int | None  # ErrorDetail.reason from souk-error-bin, if sent
+    reason: int | None  # the ErrorReason that google.rpc.ErrorInfo names, if sent
 
     def describe(self) -> str:
         reason = "" if self.reason is None else f" [{enum_name('souk.v1.ErrorReason', self.reason)}]"
@@ -167,8 +167,7 @@ def minimal_request(method, marketplace_id):
 
 
 def outcome_of(error: grpc.RpcError) -> Outcome:
-    detail = error_detail(error)
-    return Outcome(error.code(), error.details() or "", None if detail is None else detail.reason)
+    return Outcome(error.code(), error.details() or "", error_reason(error))
 
 
 def call(channel, method, request, metadata) -> Outcome:
@@ -242,4 +241,4 @@ def test_access(outcomes, callers, method, caller):
         assert outcome.code == Code.PERMISSION_DENIED, f"must be PERMISSION_DENIED: {where}"
         expected = Reason.ERROR_REASON_ROLE_PENDING if who.pending & rule.callers else Reason.ERROR_REASON_NOT_ALLOWED
         assert outcome.reason == expected, \
-            f"ErrorDetail.reason should be {enum_name('souk.v1.ErrorReason', expected)}: {where}"
+            f"ErrorInfo.reason should be {enum_name('souk.v1.ErrorReason', expected)}: {where}"

@@ -502,51 +502,6 @@ void   souk__v1__audit_entry__free_unpacked
   assert(message->base.descriptor == &souk__v1__audit_entry__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-void   souk__v1__error_detail__init
-                     (Souk__V1__ErrorDetail         *message)
-{
-  static const Souk__V1__ErrorDetail init_value = SOUK__V1__ERROR_DETAIL__INIT;
-  *message = init_value;
-}
-size_t souk__v1__error_detail__get_packed_size
-                     (const Souk__V1__ErrorDetail *message)
-{
-  assert(message->base.descriptor == &souk__v1__error_detail__descriptor);
-  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
-}
-size_t souk__v1__error_detail__pack
-                     (const Souk__V1__ErrorDetail *message,
-                      uint8_t       *out)
-{
-  assert(message->base.descriptor == &souk__v1__error_detail__descriptor);
-  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
-}
-size_t souk__v1__error_detail__pack_to_buffer
-                     (const Souk__V1__ErrorDetail *message,
-                      ProtobufCBuffer *buffer)
-{
-  assert(message->base.descriptor == &souk__v1__error_detail__descriptor);
-  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
-}
-Souk__V1__ErrorDetail *
-       souk__v1__error_detail__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data)
-{
-  return (Souk__V1__ErrorDetail *)
-     protobuf_c_message_unpack (&souk__v1__error_detail__descriptor,
-                                allocator, len, data);
-}
-void   souk__v1__error_detail__free_unpacked
-                     (Souk__V1__ErrorDetail *message,
-                      ProtobufCAllocator *allocator)
-{
-  if(!message)
-    return;
-  assert(message->base.descriptor == &souk__v1__error_detail__descriptor);
-  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
-}
 static const ProtobufCFieldDescriptor souk__v1__money__field_descriptors[2] =
 {
   {
@@ -1446,83 +1401,6 @@ const ProtobufCMessageDescriptor souk__v1__audit_entry__descriptor =
   (ProtobufCMessageInit) souk__v1__audit_entry__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__error_detail__field_descriptors[4] =
-{
-  {
-    "reason",
-    1,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_ENUM,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ErrorDetail, reason),
-    &souk__v1__error_reason__descriptor,
-    NULL,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-  {
-    "field",
-    2,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ErrorDetail, field),
-    NULL,
-    &protobuf_c_empty_string,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-  {
-    "user_message",
-    3,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ErrorDetail, user_message),
-    NULL,
-    &protobuf_c_empty_string,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-  {
-    "retry_time",
-    4,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_MESSAGE,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ErrorDetail, retry_time),
-    &google__protobuf__timestamp__descriptor,
-    NULL,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-};
-static const unsigned souk__v1__error_detail__field_indices_by_name[] = {
-  1,   /* field[1] = field */
-  0,   /* field[0] = reason */
-  3,   /* field[3] = retry_time */
-  2,   /* field[2] = user_message */
-};
-static const ProtobufCIntRange souk__v1__error_detail__number_ranges[1 + 1] =
-{
-  { 1, 0 },
-  { 0, 4 }
-};
-const ProtobufCMessageDescriptor souk__v1__error_detail__descriptor =
-{
-  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
-  "souk.v1.ErrorDetail",
-  "ErrorDetail",
-  "Souk__V1__ErrorDetail",
-  "souk.v1",
-  sizeof(Souk__V1__ErrorDetail),
-  4,
-  souk__v1__error_detail__field_descriptors,
-  souk__v1__error_detail__field_indices_by_name,
-  1,  souk__v1__error_detail__number_ranges,
-  (ProtobufCMessageInit) souk__v1__error_detail__init,
-  NULL,NULL,NULL    /* reserved[123] */
-};
 static const ProtobufCEnumValue souk__v1__fee_kind__enum_values_by_number[5] =
 {
   { "FEE_KIND_UNSPECIFIED", "SOUK__V1__FEE_KIND__FEE_KIND_UNSPECIFIED", 0 },
@@ -1671,7 +1549,7 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   souk__v1__resource_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[41] =
+static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[51] =
 {
   { "ERROR_REASON_UNSPECIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_FIELD_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID", 1 },
@@ -1714,11 +1592,21 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[41
   { "ERROR_REASON_EVENTS_EXPIRED", "SOUK__V1__ERROR_REASON__ERROR_REASON_EVENTS_EXPIRED", 38 },
   { "ERROR_REASON_DUPLICATE", "SOUK__V1__ERROR_REASON__ERROR_REASON_DUPLICATE", 39 },
   { "ERROR_REASON_OPEN_OBLIGATIONS", "SOUK__V1__ERROR_REASON__ERROR_REASON_OPEN_OBLIGATIONS", 40 },
+  { "ERROR_REASON_RESOURCE_NOT_FOUND", "SOUK__V1__ERROR_REASON__ERROR_REASON_RESOURCE_NOT_FOUND", 41 },
+  { "ERROR_REASON_CONCURRENT_CHANGE", "SOUK__V1__ERROR_REASON__ERROR_REASON_CONCURRENT_CHANGE", 42 },
+  { "ERROR_REASON_MARKETPLACE_ARCHIVED", "SOUK__V1__ERROR_REASON__ERROR_REASON_MARKETPLACE_ARCHIVED", 43 },
+  { "ERROR_REASON_SELF_ACTION", "SOUK__V1__ERROR_REASON__ERROR_REASON_SELF_ACTION", 44 },
+  { "ERROR_REASON_NOT_IMPLEMENTED", "SOUK__V1__ERROR_REASON__ERROR_REASON_NOT_IMPLEMENTED", 45 },
+  { "ERROR_REASON_MESSAGE_TOO_LARGE", "SOUK__V1__ERROR_REASON__ERROR_REASON_MESSAGE_TOO_LARGE", 46 },
+  { "ERROR_REASON_DEADLINE_EXCEEDED", "SOUK__V1__ERROR_REASON__ERROR_REASON_DEADLINE_EXCEEDED", 47 },
+  { "ERROR_REASON_CANCELLED", "SOUK__V1__ERROR_REASON__ERROR_REASON_CANCELLED", 48 },
+  { "ERROR_REASON_UNAVAILABLE", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNAVAILABLE", 49 },
+  { "ERROR_REASON_INTERNAL_ERROR", "SOUK__V1__ERROR_REASON__ERROR_REASON_INTERNAL_ERROR", 50 },
 };
 static const ProtobufCIntRange souk__v1__error_reason__value_ranges[] = {
-{0, 0},{0, 41}
+{0, 0},{0, 51}
 };
-static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[41] =
+static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[51] =
 {
   { "ERROR_REASON_ACCOUNT_BLOCKED", 8 },
   { "ERROR_REASON_ACCOUNT_LOCKED", 9 },
@@ -1726,25 +1614,32 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_ALREADY_PAID", 27 },
   { "ERROR_REASON_ALREADY_RATED", 36 },
   { "ERROR_REASON_BAD_CREDENTIALS", 10 },
+  { "ERROR_REASON_CANCELLED", 48 },
   { "ERROR_REASON_CANCEL_NOT_ALLOWED", 28 },
   { "ERROR_REASON_CARD_INVALID", 24 },
   { "ERROR_REASON_CART_EMPTY", 19 },
   { "ERROR_REASON_CART_LINE_EXISTS", 16 },
   { "ERROR_REASON_CART_OTHER_RESTAURANT", 18 },
+  { "ERROR_REASON_CONCURRENT_CHANGE", 42 },
   { "ERROR_REASON_COURIER_OFFLINE", 34 },
   { "ERROR_REASON_DASHER_NOT_ACCEPTING", 31 },
+  { "ERROR_REASON_DEADLINE_EXCEEDED", 47 },
   { "ERROR_REASON_DUPLICATE", 39 },
   { "ERROR_REASON_EMAIL_DOMAIN_NOT_ALLOWED", 12 },
   { "ERROR_REASON_EMAIL_TAKEN", 11 },
   { "ERROR_REASON_EVENTS_EXPIRED", 38 },
   { "ERROR_REASON_FIELD_INVALID", 1 },
   { "ERROR_REASON_FINAL_COST_REQUIRED", 30 },
+  { "ERROR_REASON_INTERNAL_ERROR", 50 },
   { "ERROR_REASON_INVALID_TRANSITION", 15 },
   { "ERROR_REASON_ITEM_UNAVAILABLE", 21 },
   { "ERROR_REASON_LEASE_TOO_SHORT", 32 },
   { "ERROR_REASON_LISTING_LEASED", 33 },
+  { "ERROR_REASON_MARKETPLACE_ARCHIVED", 43 },
   { "ERROR_REASON_MARKETPLACE_MISMATCH", 5 },
+  { "ERROR_REASON_MESSAGE_TOO_LARGE", 46 },
   { "ERROR_REASON_NOT_ALLOWED", 6 },
+  { "ERROR_REASON_NOT_IMPLEMENTED", 45 },
   { "ERROR_REASON_NOT_RATABLE", 37 },
   { "ERROR_REASON_NO_COURIER_AVAILABLE", 35 },
   { "ERROR_REASON_OPEN_OBLIGATIONS", 40 },
@@ -1753,11 +1648,14 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_PAYMENT_METHOD_NOT_ACCEPTED", 26 },
   { "ERROR_REASON_QUANTITY_LIMIT", 17 },
   { "ERROR_REASON_REQUEST_ID_REUSED", 3 },
+  { "ERROR_REASON_RESOURCE_NOT_FOUND", 41 },
   { "ERROR_REASON_RESTAURANT_CLOSED", 22 },
   { "ERROR_REASON_ROLE_PENDING", 7 },
+  { "ERROR_REASON_SELF_ACTION", 44 },
   { "ERROR_REASON_STAGE_NOT_NEXT", 29 },
   { "ERROR_REASON_STALE_VERSION", 2 },
   { "ERROR_REASON_TOKEN_INVALID", 14 },
+  { "ERROR_REASON_UNAVAILABLE", 49 },
   { "ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_WEAK_PASSWORD", 13 },
   { "ERROR_REASON_WRONG_VERTICAL", 4 },
@@ -1769,9 +1667,9 @@ const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
   "ErrorReason",
   "Souk__V1__ErrorReason",
   "souk.v1",
-  41,
+  51,
   souk__v1__error_reason__enum_values_by_number,
-  41,
+  51,
   souk__v1__error_reason__enum_values_by_name,
   1,
   souk__v1__error_reason__value_ranges,

@@ -27,7 +27,6 @@ typedef struct Souk__V1__PersonSummary Souk__V1__PersonSummary;
 typedef struct Souk__V1__RatingSummary Souk__V1__RatingSummary;
 typedef struct Souk__V1__ResourceRef Souk__V1__ResourceRef;
 typedef struct Souk__V1__AuditEntry Souk__V1__AuditEntry;
-typedef struct Souk__V1__ErrorDetail Souk__V1__ErrorDetail;
 
 
 /* --- enums --- */
@@ -116,12 +115,14 @@ typedef enum _Souk__V1__ResourceType {
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__RESOURCE_TYPE)
 } Souk__V1__ResourceType;
 /*
- * Reasons for errors that come from domain rules. RPC comments name them in their Errors line.
+ * Reasons for errors, sent as google.rpc.ErrorInfo.reason without the `ERROR_REASON_` prefix.
+ * RPC comments name them in their Errors line.
  */
 typedef enum _Souk__V1__ErrorReason {
   SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED = 0,
   /*
-   * A field failed validation (INVALID_ARGUMENT); ErrorDetail.field names it.
+   * A field failed validation (INVALID_ARGUMENT); BadRequest and ErrorInfo metadata `field` name
+   * it.
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID = 1,
   /*
@@ -284,7 +285,50 @@ typedef enum _Souk__V1__ErrorReason {
    * The account still has open obligations (active lease, job in progress, unpaid bill) and
    * cannot be deleted (FAILED_PRECONDITION).
    */
-  SOUK__V1__ERROR_REASON__ERROR_REASON_OPEN_OBLIGATIONS = 40
+  SOUK__V1__ERROR_REASON__ERROR_REASON_OPEN_OBLIGATIONS = 40,
+  /*
+   * The resource named does not exist, or lives in another marketplace (NOT_FOUND).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_RESOURCE_NOT_FOUND = 41,
+  /*
+   * Concurrent changes to the same records kept colliding with the request, which the server
+   * retried (ABORTED); try again.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_CONCURRENT_CHANGE = 42,
+  /*
+   * The marketplace is archived; only platform operators act in it (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_MARKETPLACE_ARCHIVED = 43,
+  /*
+   * An admin may not block their own account or revoke their own admin role
+   * (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_SELF_ACTION = 44,
+  /*
+   * The RPC is in the contract but not served yet (UNIMPLEMENTED).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_NOT_IMPLEMENTED = 45,
+  /*
+   * A request or response message is larger than the server accepts (RESOURCE_EXHAUSTED).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_MESSAGE_TOO_LARGE = 46,
+  /*
+   * The call's deadline passed before it finished (DEADLINE_EXCEEDED).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_DEADLINE_EXCEEDED = 47,
+  /*
+   * The call was cancelled (CANCELLED).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_CANCELLED = 48,
+  /*
+   * The server cannot answer now (shutting down, an index being built); retry with backoff
+   * (UNAVAILABLE).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_UNAVAILABLE = 49,
+  /*
+   * A fault in the server, logged there; not caused by the request (INTERNAL).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_INTERNAL_ERROR = 50
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ERROR_REASON)
 } Souk__V1__ErrorReason;
 
@@ -594,35 +638,6 @@ struct  Souk__V1__AuditEntry
     , (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, SOUK__V1__ROLE__ROLE_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL }
 
 
-/*
- * Machine-readable detail of an error, sent serialized in the `souk-error-bin` trailer next
- * to grpc-status and grpc-message.
- */
-struct  Souk__V1__ErrorDetail
-{
-  ProtobufCMessage base;
-  /*
-   * Why the call failed.
-   */
-  Souk__V1__ErrorReason reason;
-  /*
-   * For validation errors: the field path ("lines[0].quantity").
-   */
-  char *field;
-  /*
-   * A message fit to show to the user, in English.
-   */
-  char *user_message;
-  /*
-   * When retrying may succeed (account lockout end).
-   */
-  Google__Protobuf__Timestamp *retry_time;
-};
-#define SOUK__V1__ERROR_DETAIL__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&souk__v1__error_detail__descriptor) \
-    , SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL }
-
-
 /* Souk__V1__Money methods */
 void   souk__v1__money__init
                      (Souk__V1__Money         *message);
@@ -832,25 +847,6 @@ Souk__V1__AuditEntry *
 void   souk__v1__audit_entry__free_unpacked
                      (Souk__V1__AuditEntry *message,
                       ProtobufCAllocator *allocator);
-/* Souk__V1__ErrorDetail methods */
-void   souk__v1__error_detail__init
-                     (Souk__V1__ErrorDetail         *message);
-size_t souk__v1__error_detail__get_packed_size
-                     (const Souk__V1__ErrorDetail   *message);
-size_t souk__v1__error_detail__pack
-                     (const Souk__V1__ErrorDetail   *message,
-                      uint8_t             *out);
-size_t souk__v1__error_detail__pack_to_buffer
-                     (const Souk__V1__ErrorDetail   *message,
-                      ProtobufCBuffer     *buffer);
-Souk__V1__ErrorDetail *
-       souk__v1__error_detail__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data);
-void   souk__v1__error_detail__free_unpacked
-                     (Souk__V1__ErrorDetail *message,
-                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Souk__V1__Money_Closure)
@@ -886,9 +882,6 @@ typedef void (*Souk__V1__ResourceRef_Closure)
 typedef void (*Souk__V1__AuditEntry_Closure)
                  (const Souk__V1__AuditEntry *message,
                   void *closure_data);
-typedef void (*Souk__V1__ErrorDetail_Closure)
-                 (const Souk__V1__ErrorDetail *message,
-                  void *closure_data);
 
 /* --- services --- */
 
@@ -910,7 +903,6 @@ extern const ProtobufCMessageDescriptor souk__v1__person_summary__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__rating_summary__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__resource_ref__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__audit_entry__descriptor;
-extern const ProtobufCMessageDescriptor souk__v1__error_detail__descriptor;
 
 PROTOBUF_C__END_DECLS
 

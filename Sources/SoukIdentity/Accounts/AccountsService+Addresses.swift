@@ -133,7 +133,7 @@ extension AccountsService {
         let record = try await store.write { transaction in
             let stored = try transaction.require(AddressTable.table, current.id)
             if let expected, expected != stored.version {
-                throw RPCError.staleVersion("address \(current.id)", expected: expected, actual: stored.version)
+                throw RPCError.staleVersion("address", current.id.description, expected: expected, actual: stored.version)
             }
             guard !stored.value.saved.archived else {
                 throw RPCError.souk(.failedPrecondition, .invalidTransition, "the address is archived; restore it first")
@@ -178,7 +178,7 @@ extension AccountsService {
         let record = try await store.write { transaction in
             let stored = try transaction.require(AddressTable.table, current.id)
             if let expected, expected != stored.version {
-                throw RPCError.staleVersion("address \(current.id)", expected: expected, actual: stored.version)
+                throw RPCError.staleVersion("address", current.id.description, expected: expected, actual: stored.version)
             }
             guard stored.value.saved.archived != archived else {
                 throw RPCError.souk(.failedPrecondition, .invalidTransition, archived ? "the address is already archived" : "the address is not archived")

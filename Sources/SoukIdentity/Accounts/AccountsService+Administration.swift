@@ -144,7 +144,7 @@ extension AccountsService {
         let reasonText = request.reason
         let target = try account(request.accountID, field: "account_id", call)
         if role == .admin, target.id == call.caller?.accountID {
-            throw RPCError.souk(.failedPrecondition, .invalidTransition, "an admin cannot revoke their own admin role")
+            throw RPCError.souk(.failedPrecondition, .selfAction, "an admin cannot revoke their own admin role")
         }
         let decider = call.caller?.accountID.description ?? ""
         let name = marketplaceName(call)
@@ -167,7 +167,7 @@ extension AccountsService {
         let reasonText = request.reason
         let target = try account(request.accountID, field: "account_id", call)
         guard target.id != call.caller?.accountID else {
-            throw RPCError.souk(.failedPrecondition, .invalidTransition, "an account cannot block itself")
+            throw RPCError.souk(.failedPrecondition, .selfAction, "an account cannot block itself")
         }
         let name = marketplaceName(call)
         return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "blocked") { value, _ in
@@ -176,7 +176,8 @@ extension AccountsService {
             guard value.account.state == .active else {
                 throw RPCError.souk(
                     .failedPrecondition, .invalidTransition,
-                    value.account.state == .blocked ? "the account is already blocked" : "the account was deleted")
+                    value.account.state == .blocked ? "the account is already blocked" : "the account was deleted",
+                    metadata: ["state": value.account.state.protoName])
             }
             value.account.state = .blocked
             value.account.blockReason = reason
@@ -192,7 +193,8 @@ extension AccountsService {
         let name = marketplaceName(call)
         return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "unblocked") { value, transaction in
             guard value.account.state == .blocked else {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, "the account is not blocked")
+                throw RPCError.souk(
+                    .failedPrecondition, .invalidTransition, "the account is not blocked", metadata: ["state": value.account.state.protoName])
             }
             value.account.state = .active
             value.account.blockReason = ""

@@ -34,10 +34,11 @@ extension AccountsService {
         let found = try store.get(
             AccountTable.table, unique: AccountTable.byEmail, [.string(scope), .string(EmailAddress.key(request.email))])
         let credentials = try found.flatMap { try store.get(CredentialTable.table, $0.id) }
-        if let lockedUntil = credentials?.value.lockedUntil, lockedUntil > store.configuration.clock() {
+        let now = store.configuration.clock()
+        if let lockedUntil = credentials?.value.lockedUntil, lockedUntil > now {
             throw RPCError.souk(
                 .resourceExhausted, .accountLocked, "too many failed sign-ins: the account is locked, try again later",
-                retryTime: Timestamp(lockedUntil))
+                retryDelay: .microseconds(lockedUntil.microsecondsSinceEpoch - now.microsecondsSinceEpoch))
         }
         // An unknown e-mail verifies against a decoy hash: same time, same answer.
         guard try await identity.passwords.verify(request.password, against: credentials?.value.passwordHash), let found, let credentials else {

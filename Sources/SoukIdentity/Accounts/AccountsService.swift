@@ -124,7 +124,7 @@ public struct AccountsService: RPCService {
                     throw RPCError.notFound("account", id.description)
                 }
                 if let expected, expected != current.version {
-                    throw RPCError.staleVersion("account \(id)", expected: expected, actual: current.version)
+                    throw RPCError.staleVersion("account", id.description, expected: expected, actual: current.version)
                 }
                 var value = current.value
                 let changed = try change(&value, transaction)

@@ -51,7 +51,7 @@ public final class SessionManager: TokenAuthenticator {
         }
         return Caller(
             accountID: account.id, marketplaceID: RecordID(account.value.account.marketplaceID), sessionID: sessionID,
-            activeRoles: active, pendingRoles: pending)
+            activeRoles: active, pendingRoles: pending, locale: account.value.account.locale)
     }
 
     static func unauthenticated(_ message: String) -> RPCError {

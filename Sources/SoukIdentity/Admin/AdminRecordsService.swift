@@ -100,10 +100,11 @@ public struct AdminRecordsService: RPCService {
                 throw RPCError.notFound("mail", request.mailID)
             }
             if let expected, expected != current.version {
-                throw RPCError.staleVersion("mail \(id)", expected: expected, actual: current.version)
+                throw RPCError.staleVersion("mail", id.description, expected: expected, actual: current.version)
             }
             guard current.value.message.status == .pending else {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, "the mail is not pending")
+                throw RPCError.souk(
+                    .failedPrecondition, .invalidTransition, "the mail is not pending", metadata: ["state": current.value.message.status.protoName])
             }
             let record = try transaction.update(MailTable.table, id) { value in
                 value.message.status = status

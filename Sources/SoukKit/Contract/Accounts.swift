@@ -22,7 +22,7 @@ extension SoukV1Services {
         /// Signs in with e-mail and password and returns a new token pair. Five failed attempts in
         /// a row lock the account for 15 minutes (marketplace settings).
         /// Errors: INVALID_ARGUMENT (field), UNAUTHENTICATED (BAD_CREDENTIALS), PERMISSION_DENIED
-        /// (ACCOUNT_BLOCKED), RESOURCE_EXHAUSTED (ACCOUNT_LOCKED, retry_time set).
+        /// (ACCOUNT_BLOCKED), RESOURCE_EXHAUSTED (ACCOUNT_LOCKED, RetryInfo says how long).
         public var login: UnaryRPC<SoukV1.LoginRequest, SoukV1.Session>
 
         /// Access: guest.
@@ -125,14 +125,16 @@ extension SoukV1Services {
 
         /// Access: admin, operator.
         /// Takes a role away (never the customer role).
-        /// Errors: INVALID_ARGUMENT (field: role is customer), NOT_FOUND, FAILED_PRECONDITION (role
-        /// not held; the caller's own admin role), ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: role is customer), NOT_FOUND, FAILED_PRECONDITION
+        /// (INVALID_TRANSITION: role not held; SELF_ACTION: the caller's own admin role), ABORTED (stale
+        /// version), PERMISSION_DENIED.
         public var revokeRole: UnaryRPC<SoukV1.RevokeRoleRequest, SoukV1.Account>
 
         /// Access: admin, operator.
         /// Blocks an account: it cannot log in and its tokens stop working at once.
-        /// Errors: INVALID_ARGUMENT (field: reason empty), NOT_FOUND, FAILED_PRECONDITION (already
-        /// blocked; the caller itself), ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: reason empty), NOT_FOUND, FAILED_PRECONDITION
+        /// (INVALID_TRANSITION: already blocked; SELF_ACTION: the caller itself), ABORTED (stale
+        /// version), PERMISSION_DENIED.
         public var blockAccount: UnaryRPC<SoukV1.BlockAccountRequest, SoukV1.Account>
 
         /// Access: admin, operator.

@@ -249,16 +249,20 @@ struct CallChecks<Request>: Sendable {
         } else {
             let id = try RequestFields.id(text, field: "marketplace_id")
             if let caller, !caller.isOperator, caller.marketplaceID != id {
-                throw RPCError.souk(.permissionDenied, .marketplaceMismatch, "the token belongs to another marketplace than \(text)")
+                throw RPCError.souk(
+                    .permissionDenied, .marketplaceMismatch, "the token belongs to another marketplace than \(text)",
+                    metadata: ["marketplace_id": text])
             }
             guard let found = try marketplaces.marketplace(id) else { throw RPCError.notFound("marketplace", text) }
             if found.archived, caller?.isOperator != true {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, "marketplace \(text) is archived")
+                throw RPCError.souk(
+                    .failedPrecondition, .marketplaceArchived, "marketplace \(text) is archived", metadata: ["marketplace_id": text])
             }
             if let verticals, !verticals.contains(found.vertical) {
                 throw RPCError.souk(
                     .failedPrecondition, .wrongVertical,
-                    "\(context.method) is not available in a \(found.vertical.protoName) marketplace")
+                    "\(context.method) is not available in a \(found.vertical.protoName) marketplace",
+                    metadata: ["marketplace_id": text, "vertical": found.vertical.protoName])
             }
             marketplaceID = id
             marketplace = found

@@ -24,7 +24,7 @@ public enum UnimplementedMethods {
 
     /// The error every fallback handler throws.
     public static func error(_ method: MethodDescription) -> RPCError {
-        RPCError(.unimplemented, "\(method.fullName) is not implemented yet")
+        RPCError.souk(.unimplemented, .notImplemented, "\(method.fullName) is not implemented yet")
     }
 
     /// A method with `method`'s call shape that answers UNIMPLEMENTED.

@@ -63,19 +63,18 @@ public enum GoogleRPC {
             self.metadata = metadata
         }
     }
-}
 
-/// The `grpc-status-details-bin` trailer value for an error: a packed `google.rpc.Status` with the
-/// code and message, and (when there are field violations) one detail, a `google.rpc.BadRequest`.
-public func packedStatusDetails(code: Int32, message: String, fieldViolations: [(field: String, description: String)]) -> [UInt8] {
-    var details: [GoogleProtobuf.AnyMessage] = []
-    if !fieldViolations.isEmpty {
-        let badRequest = GoogleRPC.BadRequest(fieldViolations: fieldViolations.map {
-            GoogleRPC.BadRequest.FieldViolation(field: $0.field, description: $0.description)
-        })
-        details.append(GoogleProtobuf.AnyMessage(packing: badRequest))
+    /// `google.rpc.LocalizedMessage`: an error message translated for the user.
+    public struct LocalizedMessage: Sendable, Hashable {
+        /// The BCP 47 language of `message`, for example `ar`.
+        public var locale: String
+        public var message: String
+
+        public init(locale: String = "", message: String = "") {
+            self.locale = locale
+            self.message = message
+        }
     }
-    return GoogleRPC.Status(code: code, message: message, details: details).encoded()
 }
 
 extension GoogleRPC.Status: CProtoMessage {
@@ -174,5 +173,22 @@ extension GoogleRPC.ErrorInfo: CProtoMessage {
         c.reason = arena.string(reason)
         c.domain = arena.string(domain)
         (c.n_metadata, c.metadata) = arena.map(metadata)
+    }
+}
+
+extension GoogleRPC.LocalizedMessage: CProtoMessage {
+    public static var protoName: String { "google.rpc.LocalizedMessage" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Google__Rpc__LocalizedMessage>) {
+        google__rpc__localized_message__init(c)
+    }
+
+    init(c: Google__Rpc__LocalizedMessage) throws {
+        self.init(locale: try Unpacked.string(c.locale, "locale"), message: try Unpacked.string(c.message, "message"))
+    }
+
+    func fill(_ c: inout Google__Rpc__LocalizedMessage, _ arena: inout EncodingArena) {
+        c.locale = arena.string(locale)
+        c.message = arena.string(message)
     }
 }

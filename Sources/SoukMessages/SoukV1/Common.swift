@@ -279,10 +279,12 @@ extension SoukV1 {
 }
 
 extension SoukV1 {
-    /// Reasons for errors that come from domain rules. RPC comments name them in their Errors line.
+    /// Reasons for errors, sent as google.rpc.ErrorInfo.reason without the `ERROR_REASON_` prefix.
+    /// RPC comments name them in their Errors line.
     public enum ErrorReason: ProtoEnum, CaseIterable {
         case unspecified
-        /// A field failed validation (INVALID_ARGUMENT); ErrorDetail.field names it.
+        /// A field failed validation (INVALID_ARGUMENT); BadRequest and ErrorInfo metadata `field` name
+        /// it.
         case fieldInvalid
         /// expected_version differs from the stored version (ABORTED).
         case staleVersion
@@ -367,6 +369,29 @@ extension SoukV1 {
         /// The account still has open obligations (active lease, job in progress, unpaid bill) and
         /// cannot be deleted (FAILED_PRECONDITION).
         case openObligations
+        /// The resource named does not exist, or lives in another marketplace (NOT_FOUND).
+        case resourceNotFound
+        /// Concurrent changes to the same records kept colliding with the request, which the server
+        /// retried (ABORTED); try again.
+        case concurrentChange
+        /// The marketplace is archived; only platform operators act in it (FAILED_PRECONDITION).
+        case marketplaceArchived
+        /// An admin may not block their own account or revoke their own admin role
+        /// (FAILED_PRECONDITION).
+        case selfAction
+        /// The RPC is in the contract but not served yet (UNIMPLEMENTED).
+        case notImplemented
+        /// A request or response message is larger than the server accepts (RESOURCE_EXHAUSTED).
+        case messageTooLarge
+        /// The call's deadline passed before it finished (DEADLINE_EXCEEDED).
+        case deadlineExceeded
+        /// The call was cancelled (CANCELLED).
+        case cancelled
+        /// The server cannot answer now (shutting down, an index being built); retry with backoff
+        /// (UNAVAILABLE).
+        case unavailable
+        /// A fault in the server, logged there; not caused by the request (INTERNAL).
+        case internalError
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -412,6 +437,16 @@ extension SoukV1 {
             .eventsExpired,
             .duplicate,
             .openObligations,
+            .resourceNotFound,
+            .concurrentChange,
+            .marketplaceArchived,
+            .selfAction,
+            .notImplemented,
+            .messageTooLarge,
+            .deadlineExceeded,
+            .cancelled,
+            .unavailable,
+            .internalError,
         ]
 
         public init(rawValue: Int32) {
@@ -457,6 +492,16 @@ extension SoukV1 {
             case 38: self = .eventsExpired
             case 39: self = .duplicate
             case 40: self = .openObligations
+            case 41: self = .resourceNotFound
+            case 42: self = .concurrentChange
+            case 43: self = .marketplaceArchived
+            case 44: self = .selfAction
+            case 45: self = .notImplemented
+            case 46: self = .messageTooLarge
+            case 47: self = .deadlineExceeded
+            case 48: self = .cancelled
+            case 49: self = .unavailable
+            case 50: self = .internalError
             default: self = .unrecognized(rawValue)
             }
         }
@@ -504,6 +549,16 @@ extension SoukV1 {
             case .eventsExpired: 38
             case .duplicate: 39
             case .openObligations: 40
+            case .resourceNotFound: 41
+            case .concurrentChange: 42
+            case .marketplaceArchived: 43
+            case .selfAction: 44
+            case .notImplemented: 45
+            case .messageTooLarge: 46
+            case .deadlineExceeded: 47
+            case .cancelled: 48
+            case .unavailable: 49
+            case .internalError: 50
             case .unrecognized(let value): value
             }
         }
@@ -552,6 +607,16 @@ extension SoukV1 {
             case .eventsExpired: "ERROR_REASON_EVENTS_EXPIRED"
             case .duplicate: "ERROR_REASON_DUPLICATE"
             case .openObligations: "ERROR_REASON_OPEN_OBLIGATIONS"
+            case .resourceNotFound: "ERROR_REASON_RESOURCE_NOT_FOUND"
+            case .concurrentChange: "ERROR_REASON_CONCURRENT_CHANGE"
+            case .marketplaceArchived: "ERROR_REASON_MARKETPLACE_ARCHIVED"
+            case .selfAction: "ERROR_REASON_SELF_ACTION"
+            case .notImplemented: "ERROR_REASON_NOT_IMPLEMENTED"
+            case .messageTooLarge: "ERROR_REASON_MESSAGE_TOO_LARGE"
+            case .deadlineExceeded: "ERROR_REASON_DEADLINE_EXCEEDED"
+            case .cancelled: "ERROR_REASON_CANCELLED"
+            case .unavailable: "ERROR_REASON_UNAVAILABLE"
+            case .internalError: "ERROR_REASON_INTERNAL_ERROR"
             case .unrecognized(let value): "ERROR_REASON_\(value)"
             }
         }
@@ -1084,54 +1149,5 @@ extension SoukV1.AuditEntry: CProtoMessage {
         c.resource_version = resourceVersion
         c.request_id = arena.string(requestID)
         c.create_time = arena.message(createTime)
-    }
-}
-
-extension SoukV1 {
-    /// Machine-readable detail of an error, sent serialized in the `souk-error-bin` trailer next
-    /// to grpc-status and grpc-message.
-    public struct ErrorDetail: Sendable, Hashable {
-        /// Why the call failed.
-        public var reason: SoukV1.ErrorReason
-        /// For validation errors: the field path ("lines[0].quantity").
-        public var field: String
-        /// A message fit to show to the user, in English.
-        public var userMessage: String
-        /// When retrying may succeed (account lockout end).
-        public var retryTime: Timestamp?
-
-        public init(
-            reason: SoukV1.ErrorReason = .unspecified,
-            field: String = "",
-            userMessage: String = "",
-            retryTime: Timestamp? = nil,
-        ) {
-            self.reason = reason
-            self.field = field
-            self.userMessage = userMessage
-            self.retryTime = retryTime
-        }
-    }
-}
-
-extension SoukV1.ErrorDetail: CProtoMessage {
-    public static var protoName: String { "souk.v1.ErrorDetail" }
-
-    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__ErrorDetail>) {
-        souk__v1__error_detail__init(c)
-    }
-
-    init(c: Souk__V1__ErrorDetail) throws {
-        reason = .init(cValue: c.reason)
-        field = try Unpacked.string(c.field, "field")
-        userMessage = try Unpacked.string(c.user_message, "user_message")
-        retryTime = try Unpacked.message(c.retry_time, "retry_time")
-    }
-
-    func fill(_ c: inout Souk__V1__ErrorDetail, _ arena: inout EncodingArena) {
-        c.reason = reason.cValue()
-        c.field = arena.string(field)
-        c.user_message = arena.string(userMessage)
-        c.retry_time = arena.message(retryTime)
     }
 }

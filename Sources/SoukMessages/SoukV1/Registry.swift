@@ -132,7 +132,6 @@ extension SoukV1 {
         "souk.v1.RatingSummary": RatingSummary.self,
         "souk.v1.ResourceRef": ResourceRef.self,
         "souk.v1.AuditEntry": AuditEntry.self,
-        "souk.v1.ErrorDetail": ErrorDetail.self,
         "souk.v1.Delivery": Delivery.self,
         "souk.v1.CourierStatus": CourierStatus.self,
         "souk.v1.AvailableCourier": AvailableCourier.self,
