@@ -3,6 +3,7 @@ import SoukMessages
 import SoukStore
 import Testing
 @testable import SoukAccess
+import SoukKit
 
 /// The interceptors and the method builder together, on real contract methods.
 @Suite struct AccessControlTests {

@@ -3,6 +3,7 @@ import SoukMessages
 import SoukStore
 import Testing
 @testable import SoukAccess
+import SoukKit
 
 @Suite struct RequestFieldsTests {
     @Test func pageTokensAreBoundToTheirFilters() throws {

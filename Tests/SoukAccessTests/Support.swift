@@ -3,6 +3,7 @@ import SoukGRPC
 import SoukMessages
 import SoukStore
 @testable import SoukAccess
+import SoukKit
 
 /// Tokens "customer", "admin", "operator", "pending-provider" are valid; "blocked" is refused.
 struct FakeAuthenticator: TokenAuthenticator {

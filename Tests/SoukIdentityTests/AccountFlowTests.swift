@@ -1,4 +1,5 @@
 import SoukAccess
+import SoukKit
 import SoukGRPC
 import SoukMessages
 import SoukStore

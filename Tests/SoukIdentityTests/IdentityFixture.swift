@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import SoukAccess
+import SoukKit
 import SoukGRPC
 import SoukMessages
 import SoukStore

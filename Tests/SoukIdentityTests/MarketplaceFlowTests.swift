@@ -1,4 +1,5 @@
 import SoukAccess
+import SoukKit
 import SoukDemo
 import SoukGRPC
 import SoukMessages
