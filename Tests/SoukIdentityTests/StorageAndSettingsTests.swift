@@ -53,6 +53,9 @@ import Testing
         #expect(settings.commerce == .init(taxRateBps: 0))
         SettingsMask.apply(["laundry.service_fee"], from: SoukV1.MarketplaceSettings(), to: &settings)
         #expect(settings.laundry == SoukV1.LaundrySettings())
+        SettingsMask.apply(
+            ["accounts.refresh_reuse_interval"], from: .init(accounts: .init(refreshReuseInterval: .seconds(5))), to: &settings)
+        #expect(settings.accounts == .init(maxFailedLogins: 5, lockoutDuration: .seconds(2), refreshReuseInterval: .seconds(5)))
         #expect(SettingsMask.allowedPaths.isSuperset(of: ["accounts", "commerce.delivery_fee", "rentals.platform_fee_bps", "delivery.offer_timeout"]))
         #expect(!SettingsMask.allowedPaths.contains("commerce.nope"))
     }
@@ -69,6 +72,7 @@ import Testing
         #expect(marketplace.settings?.accounts?.maxFailedLogins == 5)
         #expect(marketplace.settings?.accounts?.lockoutDuration == .seconds(900))
         #expect(marketplace.settings?.accounts?.passwordResetTTL == .seconds(3600))
+        #expect(marketplace.settings?.accounts?.refreshReuseInterval == .seconds(30))
         #expect(marketplace.settings?.laundry?.serviceFee == .init(amountMinor: 500, currencyCode: "USD"))
     }
 
@@ -91,6 +95,10 @@ import Testing
                             settings: .init(accounts: .init(allowedEmailDomains: ["not a domain"]))), "marketplace.settings.accounts.allowed_email_domains[0]"),
         (SoukV1.Marketplace(slug: "mara", displayName: "A", vertical: .rentals, currencyCode: "VND",
                             settings: .init(rentals: .init(paymentProviderFeeBps: 6000, platformFeeBps: 5000))), "marketplace.settings.rentals.platform_fee_bps"),
+        (SoukV1.Marketplace(slug: "aqua-hub", displayName: "A", vertical: .retail, currencyCode: "SAR",
+                            settings: .init(accounts: .init(refreshReuseInterval: .zero))), "marketplace.settings.accounts.refresh_reuse_interval"),
+        (SoukV1.Marketplace(slug: "aqua-hub", displayName: "A", vertical: .retail, currencyCode: "SAR",
+                            settings: .init(accounts: .init(refreshReuseInterval: .milliseconds(300_001)))), "marketplace.settings.accounts.refresh_reuse_interval"),
     ])
     func invalidMarketplacesNameTheField(marketplace: SoukV1.Marketplace, field: String) {
         do {
