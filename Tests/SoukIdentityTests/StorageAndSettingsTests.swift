@@ -19,9 +19,29 @@ import Testing
         #expect(decoded.refreshExpiry == record.refreshExpiry)
         #expect(decoded.retiredRefreshHashes == record.retiredRefreshHashes)
         #expect(decoded.revoked && decoded.deviceName == record.deviceName)
+        #expect(decoded.latestRotation == nil)
         // Damage is reported, never decoded as garbage.
         let truncated = Array(bytes.dropFirst().prefix(bytes.count / 2))
         #expect(throws: (any Error).self) { try truncated.withUnsafeBytes { try SessionTable.table.codec.decode($0) } }
+    }
+
+    @Test func sessionRecordsKeepTheirLatestRotationAndOlderOnesReadWithout() throws {
+        var record = SessionRecord(
+            accountID: RecordID(high: 1, low: 2), marketplaceID: "m", accessTokenHash: [1], accessExpiry: StoreTime(microsecondsSinceEpoch: 42),
+            refreshTokenHash: [2], refreshExpiry: StoreTime(microsecondsSinceEpoch: 43), retiredRefreshHashes: [[3]], revoked: false,
+            deviceName: "d")
+        var older: [UInt8] = []
+        try SessionTable.table.codec.encode(record, into: &older)
+        // A record written before rotations were kept ends after the device name.
+        older.removeLast()
+        #expect(try older.withUnsafeBytes { try SessionTable.table.codec.decode($0) }.latestRotation == nil)
+        record.latestRotation = RefreshRotation(
+            retiredRefreshHash: [3], rotatedAt: StoreTime(microsecondsSinceEpoch: 41), pair: SealedTokenPair(bytes: [7, 7, 7]))
+        var bytes: [UInt8] = []
+        try SessionTable.table.codec.encode(record, into: &bytes)
+        #expect(try bytes.withUnsafeBytes { try SessionTable.table.codec.decode($0) }.latestRotation == record.latestRotation)
+        record.revoke()
+        #expect(record.revoked && record.latestRotation == nil)
     }
 
     @Test func accountsAndTheirCredentialsRoundTrip() throws {
