@@ -65,6 +65,12 @@ struct CredentialRecord: Sendable, Equatable {
     var failedLogins: Int32 = 0
     var lockedUntil: StoreTime?
     var lastLogin: StoreTime?
+
+    /// When the lockout in force at `now` ends; nil when the account is not locked.
+    func lockout(at now: StoreTime) -> StoreTime? {
+        guard let lockedUntil, lockedUntil > now else { return nil }
+        return lockedUntil
+    }
 }
 
 enum CredentialTable {
