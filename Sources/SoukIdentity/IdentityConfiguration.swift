@@ -17,18 +17,23 @@ public struct IdentityConfiguration: Sendable {
 }
 
 /// The account rules of one marketplace (or of the platform), with the contract's defaults
-/// where a setting is unset: 5 failed logins lock for 15 minutes, reset tokens last 1 hour.
+/// where a setting is unset: 5 failed logins lock for 15 minutes, reset tokens last 1 hour, a
+/// rotated refresh token may come back for 30 seconds.
 struct AccountRules: Sendable {
     var maxFailedLogins: Int32
     var lockoutDuration: Duration
     var passwordResetTTL: Duration
     var accessTokenTTL: Duration
     var refreshTokenTTL: Duration
+    var refreshReuseInterval: Duration
     var allowedEmailDomains: [String]
 
     static let defaultMaxFailedLogins: Int32 = 5
     static let defaultLockout: Duration = .seconds(15 * 60)
     static let defaultPasswordResetTTL: Duration = .seconds(3600)
+    static let defaultRefreshReuseInterval: Duration = .seconds(30)
+    /// Long enough for a retry over a slow network, short enough to leave a stolen token little use.
+    static let refreshReuseIntervalRange: ClosedRange<Duration> = .seconds(1) ... .seconds(300)
 
     init(_ settings: SoukV1.AccountSettings?, server: IdentityConfiguration) {
         maxFailedLogins = settings.map { $0.maxFailedLogins > 0 ? $0.maxFailedLogins : Self.defaultMaxFailedLogins } ?? Self.defaultMaxFailedLogins
@@ -36,6 +41,7 @@ struct AccountRules: Sendable {
         passwordResetTTL = settings?.passwordResetTTL.flatMap { $0 > .zero ? $0 : nil } ?? Self.defaultPasswordResetTTL
         accessTokenTTL = min(server.accessTokenTTL, settings?.accessTokenTTL.flatMap { $0 > .zero ? $0 : nil } ?? server.accessTokenTTL)
         refreshTokenTTL = min(server.refreshTokenTTL, settings?.refreshTokenTTL.flatMap { $0 > .zero ? $0 : nil } ?? server.refreshTokenTTL)
+        refreshReuseInterval = settings?.refreshReuseInterval ?? Self.defaultRefreshReuseInterval
         allowedEmailDomains = settings?.allowedEmailDomains ?? []
     }
 }

@@ -149,7 +149,9 @@ import Testing
             "Refresh", SoukV1.RefreshRequest(marketplaceID: marketplace.id, refreshToken: session.refreshToken))
         #expect(refreshed.sessionID == session.sessionID)
         #expect(await getMe(marketplace, refreshed.accessToken) == nil)
-        // The rotated-out refresh token ends the whole session when it comes back.
+        // The rotated-out refresh token ends the whole session when it comes back after the
+        // reuse interval (30 seconds).
+        fixture.clock.advance(.seconds(30))
         let reused = await fixture.error(
             "souk.v1.Accounts", "Refresh", SoukV1.RefreshRequest(marketplaceID: marketplace.id, refreshToken: session.refreshToken),
             as: SoukV1.Session.self)

@@ -1,4 +1,5 @@
 import SoukTesting
+import SoukStore
 import Testing
 @testable import SoukIdentity
 
@@ -7,6 +8,33 @@ import Testing
         // BLAKE2b-256 of the empty input and of "abc" (RFC 7693 parameters, 32-byte output).
         #expect(hex(Sodium.blake2b256([])) == "0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8")
         #expect(hex(Sodium.blake2b256(Array("abc".utf8))) == "bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319")
+    }
+
+    @Test func keyedBlake2bMatchesPythonsHashlib() {
+        // hashlib.blake2b(b"abc", digest_size=32, key=bytes(range(16))).hexdigest()
+        let key = (0..<16).map(UInt8.init)
+        #expect(hex(Sodium.blake2b256(Array("abc".utf8), key: key)) == "3fd8fd31501cdbe942607b204368e3dc4ebce5744de1a955a6025f5c9848bb20")
+    }
+
+    @Test func sealedTokenPairsOpenOnlyWithTheirTokenAndSession() {
+        let (access, refresh, retired) = (SecretToken.generate(), SecretToken.generate(), SecretToken.generate())
+        let session = RecordID.generate()
+        let sealed = SealedTokenPair(access: access, refresh: refresh, key: retired, sessionID: session)
+        let opened = sealed.open(key: retired, sessionID: session)
+        #expect(opened?.access == access && opened?.refresh == refresh)
+        // Neither token appears in what the store keeps, and two seals of one pair differ (random nonce).
+        for secret in [access, refresh, retired] {
+            #expect(!sealed.bytes.contains(Array(secret.text.utf8)))
+        }
+        #expect(SealedTokenPair(access: access, refresh: refresh, key: retired, sessionID: session) != sealed)
+        // The stored hash of the retired token is no key; nor is another token or another session.
+        #expect(sealed.open(key: SecretToken(text: hex(retired.hash.bytes)), sessionID: session) == nil)
+        #expect(sealed.open(key: refresh, sessionID: session) == nil)
+        #expect(sealed.open(key: retired, sessionID: RecordID.generate()) == nil)
+        var altered = sealed.bytes
+        altered[altered.count - 1] ^= 1
+        #expect(SealedTokenPair(bytes: altered).open(key: retired, sessionID: session) == nil)
+        #expect(SealedTokenPair(bytes: Array(sealed.bytes.prefix(10))).open(key: retired, sessionID: session) == nil)
     }
 
     @Test func base64URLWithoutPadding() {

@@ -20,9 +20,29 @@ import Testing
         #expect(decoded.refreshExpiry == record.refreshExpiry)
         #expect(decoded.retiredRefreshHashes == record.retiredRefreshHashes)
         #expect(decoded.revoked && decoded.deviceName == record.deviceName)
+        #expect(decoded.latestRotation == nil)
         // Damage is reported, never decoded as garbage.
         let truncated = Array(bytes.dropFirst().prefix(bytes.count / 2))
         #expect(throws: (any Error).self) { try truncated.withUnsafeBytes { try SessionTable.table.codec.decode($0) } }
+    }
+
+    @Test func sessionRecordsKeepTheirLatestRotationAndOlderOnesReadWithout() throws {
+        var record = SessionRecord(
+            accountID: RecordID(high: 1, low: 2), marketplaceID: "m", accessTokenHash: [1], accessExpiry: StoreTime(microsecondsSinceEpoch: 42),
+            refreshTokenHash: [2], refreshExpiry: StoreTime(microsecondsSinceEpoch: 43), retiredRefreshHashes: [[3]], revoked: false,
+            deviceName: "d")
+        var older: [UInt8] = []
+        try SessionTable.table.codec.encode(record, into: &older)
+        // A record written before rotations were kept ends after the device name.
+        older.removeLast()
+        #expect(try older.withUnsafeBytes { try SessionTable.table.codec.decode($0) }.latestRotation == nil)
+        record.latestRotation = RefreshRotation(
+            retiredRefreshHash: [3], rotatedAt: StoreTime(microsecondsSinceEpoch: 41), pair: SealedTokenPair(bytes: [7, 7, 7]))
+        var bytes: [UInt8] = []
+        try SessionTable.table.codec.encode(record, into: &bytes)
+        #expect(try bytes.withUnsafeBytes { try SessionTable.table.codec.decode($0) }.latestRotation == record.latestRotation)
+        record.revoke()
+        #expect(record.revoked && record.latestRotation == nil)
     }
 
     @Test func accountsAndTheirCredentialsRoundTrip() throws {
@@ -54,6 +74,9 @@ import Testing
         #expect(settings.commerce == .init(taxRateBps: 0))
         SettingsMask.apply(["laundry.service_fee"], from: SoukV1.MarketplaceSettings(), to: &settings)
         #expect(settings.laundry == SoukV1.LaundrySettings())
+        SettingsMask.apply(
+            ["accounts.refresh_reuse_interval"], from: .init(accounts: .init(refreshReuseInterval: .seconds(5))), to: &settings)
+        #expect(settings.accounts == .init(maxFailedLogins: 5, lockoutDuration: .seconds(2), refreshReuseInterval: .seconds(5)))
         #expect(SettingsMask.allowedPaths.isSuperset(of: ["accounts", "commerce.delivery_fee", "rentals.platform_fee_bps", "delivery.offer_timeout"]))
         #expect(!SettingsMask.allowedPaths.contains("commerce.nope"))
     }
@@ -70,6 +93,7 @@ import Testing
         #expect(marketplace.settings?.accounts?.maxFailedLogins == 5)
         #expect(marketplace.settings?.accounts?.lockoutDuration == .seconds(900))
         #expect(marketplace.settings?.accounts?.passwordResetTTL == .seconds(3600))
+        #expect(marketplace.settings?.accounts?.refreshReuseInterval == .seconds(30))
         #expect(marketplace.settings?.laundry?.serviceFee == .init(amountMinor: 500, currencyCode: "USD"))
     }
 
@@ -92,6 +116,10 @@ import Testing
                             settings: .init(accounts: .init(allowedEmailDomains: ["not a domain"]))), "marketplace.settings.accounts.allowed_email_domains[0]"),
         (SoukV1.Marketplace(slug: "mara", displayName: "A", vertical: .rentals, currencyCode: "VND",
                             settings: .init(rentals: .init(paymentProviderFeeBps: 6000, platformFeeBps: 5000))), "marketplace.settings.rentals.platform_fee_bps"),
+        (SoukV1.Marketplace(slug: "aqua-hub", displayName: "A", vertical: .retail, currencyCode: "SAR",
+                            settings: .init(accounts: .init(refreshReuseInterval: .zero))), "marketplace.settings.accounts.refresh_reuse_interval"),
+        (SoukV1.Marketplace(slug: "aqua-hub", displayName: "A", vertical: .retail, currencyCode: "SAR",
+                            settings: .init(accounts: .init(refreshReuseInterval: .milliseconds(300_001)))), "marketplace.settings.accounts.refresh_reuse_interval"),
     ])
     func invalidMarketplacesNameTheField(marketplace: SoukV1.Marketplace, field: String) {
         do {

@@ -185,10 +185,11 @@ def operator_party(api: Api, server) -> Party:
     return Party.login(api, "", server.OPERATOR_EMAIL, server.OPERATOR_PASSWORD)
 
 
-def create_marketplace(api: Api, operator: Party, template_marketplace_id: str, *, lockout_seconds: int | None = None):
+def create_marketplace(api: Api, operator: Party, template_marketplace_id: str, *, lockout_seconds: int | None = None,
+                       refresh_reuse_seconds: int | None = None):
     """A fresh marketplace made by the operator, a copy of a demo marketplace (same vertical,
     currency and settings) with a new slug, no e-mail domain restriction and, if given, its
-    own lockout duration."""
+    own lockout duration and refresh reuse interval."""
     template = api.marketplaces.GetMarketplace(pb.GetMarketplaceRequest(marketplace_id=template_marketplace_id),
                                                timeout=TIMEOUT)
     fresh = pb.Marketplace()
@@ -201,6 +202,8 @@ def create_marketplace(api: Api, operator: Party, template_marketplace_id: str, 
     if lockout_seconds is not None:
         fresh.settings.accounts.max_failed_logins = 5
         fresh.settings.accounts.lockout_duration.CopyFrom(Duration(seconds=lockout_seconds))
+    if refresh_reuse_seconds is not None:
+        fresh.settings.accounts.refresh_reuse_interval.CopyFrom(Duration(seconds=refresh_reuse_seconds))
     return api.marketplaces.CreateMarketplace(pb.CreateMarketplaceRequest(request_id=request_id(), marketplace=fresh),
                                               metadata=operator.md(), timeout=TIMEOUT)
 

@@ -966,7 +966,7 @@ const ProtobufCMessageDescriptor souk__v1__marketplace_settings__descriptor =
   (ProtobufCMessageInit) souk__v1__marketplace_settings__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__account_settings__field_descriptors[6] =
+static const ProtobufCFieldDescriptor souk__v1__account_settings__field_descriptors[7] =
 {
   {
     "allowed_email_domains",
@@ -1040,6 +1040,18 @@ static const ProtobufCFieldDescriptor souk__v1__account_settings__field_descript
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "refresh_reuse_interval",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__AccountSettings, refresh_reuse_interval),
+    &google__protobuf__duration__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__account_settings__field_indices_by_name[] = {
   4,   /* field[4] = access_token_ttl */
@@ -1047,12 +1059,13 @@ static const unsigned souk__v1__account_settings__field_indices_by_name[] = {
   2,   /* field[2] = lockout_duration */
   1,   /* field[1] = max_failed_logins */
   3,   /* field[3] = password_reset_ttl */
+  6,   /* field[6] = refresh_reuse_interval */
   5,   /* field[5] = refresh_token_ttl */
 };
 static const ProtobufCIntRange souk__v1__account_settings__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 6 }
+  { 0, 7 }
 };
 const ProtobufCMessageDescriptor souk__v1__account_settings__descriptor =
 {
@@ -1062,7 +1075,7 @@ const ProtobufCMessageDescriptor souk__v1__account_settings__descriptor =
   "Souk__V1__AccountSettings",
   "souk.v1",
   sizeof(Souk__V1__AccountSettings),
-  6,
+  7,
   souk__v1__account_settings__field_descriptors,
   souk__v1__account_settings__field_indices_by_name,
   1,  souk__v1__account_settings__number_ranges,

@@ -162,10 +162,18 @@ struct  Souk__V1__AccountSettings
    * Lifetime of a refresh token (e.g. 30 days).
    */
   Google__Protobuf__Duration *refresh_token_ttl;
+  /*
+   * How long after its rotation the refresh token it retired may be presented again and get
+   * the same new pair back (a lost Refresh answer, two refreshes at once). Only the token of
+   * the session's latest rotation gets this; presented at or after the end of the interval, or
+   * once its successor was itself rotated, it ends the session. 30 seconds when unset; when
+   * set, 1 second to 5 minutes.
+   */
+  Google__Protobuf__Duration *refresh_reuse_interval;
 };
 #define SOUK__V1__ACCOUNT_SETTINGS__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__account_settings__descriptor) \
-    , 0,NULL, 0, NULL, NULL, NULL, NULL }
+    , 0,NULL, 0, NULL, NULL, NULL, NULL, NULL }
 
 
 /*

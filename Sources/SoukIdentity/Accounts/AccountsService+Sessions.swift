@@ -26,30 +26,48 @@ extension AccountsService {
         return SoukV1.SignUpResponse(account: account, session: session)
     }
 
+    // Sign-in and the lockout (platform decision 5). An attempt arriving while the account is
+    // locked is refused before any hashing. Otherwise the password is checked (the slow part,
+    // concurrent attempts overlap here), then the verdict is one transaction: a right password
+    // signs in and clears the count without looking at the lock again (it was checked before a
+    // lock that attempts in flight set meanwhile); a wrong one is counted unless the account is
+    // locked by then, so however many are in flight, those after the limit are refused as locked.
     func login(_ request: SoukV1.LoginRequest, _ call: SoukCall) async throws -> SoukV1.Session {
         if let problem = EmailAddress.problem(with: request.email) { throw RPCError.invalidField("email", problem) }
         guard !request.password.isEmpty else { throw RPCError.invalidField("password", "is required") }
-        let scope = Self.scopeKey(call)
-        let rules = try identity.accountRules(scope)
-        let found = try store.get(
-            AccountTable.table, unique: AccountTable.byEmail, [.string(scope), .string(EmailAddress.key(request.email))])
-        let credentials = try found.flatMap { try store.get(CredentialTable.table, $0.id) }
-        let now = store.configuration.clock()
-        if let lockedUntil = credentials?.value.lockedUntil, lockedUntil > now {
-            throw RPCError.souk(
-                .resourceExhausted, .accountLocked, "too many failed sign-ins: the account is locked, try again later",
-                retryDelay: .microseconds(lockedUntil.microsecondsSinceEpoch - now.microsecondsSinceEpoch))
-        }
+        let attempt = try beginSignIn(email: request.email, scope: Self.scopeKey(call))
         // An unknown e-mail verifies against a decoy hash: same time, same answer.
-        guard try await identity.passwords.verify(request.password, against: credentials?.value.passwordHash), let found, let credentials else {
-            if let found { try await recordFailedLogin(found.id, rules: rules) }
+        let matches = try await identity.passwords.verify(request.password, against: attempt.credentials?.value.passwordHash)
+        return try await finishSignIn(attempt, passwordMatches: matches, deviceName: request.deviceName)
+    }
+
+    /// A sign-in between its lock check and its password check: what it found then.
+    struct SignInAttempt: Sendable {
+        let scope: String
+        let account: StoredRecord<AccountRecord>?
+        let credentials: StoredRecord<CredentialRecord>?
+    }
+
+    /// Finds the account by e-mail; refuses at once while it is locked.
+    func beginSignIn(email: String, scope: String) throws -> SignInAttempt {
+        let account = try store.get(
+            AccountTable.table, unique: AccountTable.byEmail, [.string(scope), .string(EmailAddress.key(email))])
+        let credentials = try account.flatMap { try store.get(CredentialTable.table, $0.id) }
+        if let until = credentials?.value.lockout(at: store.configuration.clock()) { throw accountLocked(until: until) }
+        return SignInAttempt(scope: scope, account: account, credentials: credentials)
+    }
+
+    /// The verdict on a checked password: a session, or the refusal (counting a wrong password).
+    func finishSignIn(_ attempt: SignInAttempt, passwordMatches: Bool, deviceName: String) async throws -> SoukV1.Session {
+        let rules = try identity.accountRules(attempt.scope)
+        guard passwordMatches, let found = attempt.account, let credentials = attempt.credentials else {
+            if let found = attempt.account { try await countFailedLogin(found.id, rules: rules) }
             throw Self.badCredentials
         }
         guard found.value.account.state == .active else {
             throw RPCError.souk(.permissionDenied, .accountBlocked, "the account is blocked")
         }
         let sessions = identity.sessions
-        let deviceName = request.deviceName
         let session = try await store.write { transaction in
             let account = try transaction.require(AccountTable.table, found.id)
             let current = try transaction.require(CredentialTable.table, found.id)
@@ -65,33 +83,53 @@ extension AccountsService {
             return try sessions.open(in: transaction, account: account.apiAccount(updated.value), rules: rules, deviceName: deviceName)
         }
         logger.info("signed in", metadata: [
-            "account_id": "\(found.id)", "marketplace_id": "\(scope)", "session_id": "\(session.sessionID)",
+            "account_id": "\(found.id)", "marketplace_id": "\(attempt.scope)", "session_id": "\(session.sessionID)",
         ])
         return session
     }
 
     static let badCredentials = RPCError.souk(.unauthenticated, .badCredentials, "wrong e-mail or password")
 
-    /// Counts a failed sign-in; the one that reaches the marketplace's limit locks the account.
-    private func recordFailedLogin(_ id: RecordID, rules: AccountRules) async throws {
-        let locked: Bool = try await store.write { transaction in
-            var locked = false
-            try transaction.update(CredentialTable.table, id) { value in
-                if let until = value.lockedUntil, until <= transaction.now {
-                    // A lockout that ended starts a fresh count.
+    func accountLocked(until: StoreTime) -> RPCError {
+        let left = max(0, until.microsecondsSinceEpoch - store.configuration.clock().microsecondsSinceEpoch)
+        return RPCError.souk(
+            .resourceExhausted, .accountLocked, "too many failed sign-ins: the account is locked, try again later",
+            retryDelay: .microseconds(left))
+    }
+
+    /// What a wrong password did to the lockout.
+    private enum FailedLogin: Sendable {
+        case counted(lockedNow: Bool)
+        case refused(lockedUntil: StoreTime)
+    }
+
+    /// Counts a wrong password and decides the lock in one transaction: returns when the
+    /// failure was counted (the one reaching the marketplace's limit sets the lock), throws
+    /// ACCOUNT_LOCKED, uncounted, when the account is locked by then.
+    private func countFailedLogin(_ id: RecordID, rules: AccountRules) async throws {
+        let outcome: FailedLogin = try await store.write { transaction in
+            guard let current = try transaction.get(CredentialTable.table, id) else { return .counted(lockedNow: false) }
+            if let until = current.value.lockout(at: transaction.now) { return .refused(lockedUntil: until) }
+            let updated = try transaction.update(CredentialTable.table, id) { value in
+                // A lockout that ended starts a fresh count.
+                if value.lockedUntil != nil {
                     value.lockedUntil = nil
                     value.failedLogins = 0
                 }
                 value.failedLogins += 1
                 if value.failedLogins >= rules.maxFailedLogins {
                     value.lockedUntil = transaction.now.adding(rules.lockoutDuration)
-                    locked = true
                 }
             }
-            return locked
+            return .counted(lockedNow: updated.value.lockedUntil != nil)
         }
-        if locked {
-            logger.info("account locked after failed sign-ins", metadata: ["account_id": "\(id)", "failed": "\(rules.maxFailedLogins)"])
+        switch outcome {
+        case .counted(let lockedNow):
+            if lockedNow {
+                logger.info("account locked after failed sign-ins", metadata: ["account_id": "\(id)", "failed": "\(rules.maxFailedLogins)"])
+            }
+        case .refused(let lockedUntil):
+            throw accountLocked(until: lockedUntil)
         }
     }
 

@@ -6,8 +6,9 @@ import SoukMessages
 import SoukStore
 
 /// Sessions and their tokens: opaque 256-bit access tokens (short-lived) and refresh tokens
-/// (rotated on every use), stored only as BLAKE2b hashes. Resolves access tokens for the
-/// authentication interceptor.
+/// (rotated on every use), stored only as BLAKE2b hashes; the pair of the latest rotation is
+/// also kept sealed under the refresh token it retired, to answer a retry. Resolves access
+/// tokens for the authentication interceptor.
 public final class SessionManager: TokenAuthenticator {
     let store: Store
     let logger: Logger
@@ -88,54 +89,76 @@ public final class SessionManager: TokenAuthenticator {
 
     /// What a refresh attempt found.
     enum RefreshOutcome: Sendable {
-        case rotated(SoukV1.Session)
-        /// A rotated-out refresh token came back: the session was revoked.
+        /// A new pair, or the same pair again for a retry within the reuse interval.
+        case issued(SoukV1.Session)
+        /// A retired refresh token came back too late: the session was revoked.
         case reused(sessionID: RecordID, accountID: RecordID)
         case invalid(String)
         case blocked
     }
 
-    /// Exchanges a refresh token for a new pair: the old refresh token stops working, and one
-    /// that comes back later ends the whole session (it may have been stolen).
+    /// Exchanges a refresh token for a new pair, retiring it. The retired token of the latest
+    /// rotation, presented again before the marketplace's reuse interval ends, gets that same
+    /// pair again (the client lost the answer, or refreshed twice at once); any retired token
+    /// presented otherwise ends the whole session (it may have been stolen).
     func refresh(
         _ token: String, marketplaceID: RecordID?, rules: @escaping @Sendable (String) throws -> AccountRules
     ) async throws -> SoukV1.Session {
-        let hash = TokenHash(of: token).bytes
+        let presented = SecretToken(text: token)
+        let hash = presented.hash.bytes
         let outcome: RefreshOutcome = try await store.write { transaction in
-            if let session = try transaction.get(SessionTable.table, unique: SessionTable.byRefreshToken, [.bytes(hash)]) {
-                guard session.value.refreshExpiry > transaction.now else { return .invalid("the refresh token has expired; sign in again") }
-                // An operator's session is valid in every marketplace; others only in their own.
-                if !session.value.marketplaceID.isEmpty, RecordID(session.value.marketplaceID) != marketplaceID {
-                    return .invalid("the refresh token is unknown, used or expired")
-                }
-                guard let account = try transaction.get(AccountTable.table, session.value.accountID),
-                      account.value.account.state != .deleted
-                else { return .invalid("the refresh token's account no longer exists") }
-                guard account.value.account.state == .active else { return .blocked }
-                let rules = try rules(session.value.marketplaceID)
-                let access = SecretToken.generate()
-                let refresh = SecretToken.generate()
-                let updated = try transaction.update(SessionTable.table, session.id) { record in
-                    record.retiredRefreshHashes.append(record.refreshTokenHash)
-                    if record.retiredRefreshHashes.count > SessionTable.retiredRefreshLimit { record.retiredRefreshHashes.removeFirst() }
-                    record.accessTokenHash = access.hash.bytes
-                    record.accessExpiry = transaction.now.adding(rules.accessTokenTTL)
-                    record.refreshTokenHash = refresh.hash.bytes
-                    record.refreshExpiry = transaction.now.adding(rules.refreshTokenTTL)
-                }
-                let presented = account.apiAccount(try transaction.get(CredentialTable.table, account.id)?.value)
-                return .rotated(Self.apiSession(updated, access: access, refresh: refresh, account: presented))
-            }
-            if let session = try transaction.first(
+            let session: StoredRecord<SessionRecord>
+            // The same pair again when this is a retry of the latest rotation.
+            var retried: (access: SecretToken, refresh: SecretToken)?
+            if let current = try transaction.get(SessionTable.table, unique: SessionTable.byRefreshToken, [.bytes(hash)]) {
+                session = current
+            } else if let retired = try transaction.first(
                 SessionTable.table, SessionTable.byRetiredRefreshToken, IndexRange.starting(with: [.bytes(hash)]))
             {
-                try transaction.update(SessionTable.table, session.id) { $0.revoked = true }
-                return .reused(sessionID: session.id, accountID: session.value.accountID)
+                let interval = try rules(retired.value.marketplaceID).refreshReuseInterval
+                guard let rotation = retired.value.latestRotation, rotation.retiredRefreshHash == hash,
+                      transaction.now < rotation.rotatedAt.adding(interval),
+                      let pair = rotation.pair.open(key: presented, sessionID: retired.id)
+                else {
+                    try transaction.update(SessionTable.table, retired.id) { $0.revoke() }
+                    return .reused(sessionID: retired.id, accountID: retired.value.accountID)
+                }
+                session = retired
+                retried = pair
+            } else {
+                return .invalid("the refresh token is unknown, used or expired")
             }
-            return .invalid("the refresh token is unknown, used or expired")
+            guard session.value.refreshExpiry > transaction.now else { return .invalid("the refresh token has expired; sign in again") }
+            // An operator's session is valid in every marketplace; others only in their own.
+            if !session.value.marketplaceID.isEmpty, RecordID(session.value.marketplaceID) != marketplaceID {
+                return .invalid("the refresh token is unknown, used or expired")
+            }
+            guard let account = try transaction.get(AccountTable.table, session.value.accountID),
+                  account.value.account.state != .deleted
+            else { return .invalid("the refresh token's account no longer exists") }
+            guard account.value.account.state == .active else { return .blocked }
+            let presentedAccount = account.apiAccount(try transaction.get(CredentialTable.table, account.id)?.value)
+            if let retried {
+                return .issued(Self.apiSession(session, access: retried.access, refresh: retried.refresh, account: presentedAccount))
+            }
+            let rules = try rules(session.value.marketplaceID)
+            let access = SecretToken.generate()
+            let refresh = SecretToken.generate()
+            let updated = try transaction.update(SessionTable.table, session.id) { record in
+                record.retiredRefreshHashes.append(record.refreshTokenHash)
+                if record.retiredRefreshHashes.count > SessionTable.retiredRefreshLimit { record.retiredRefreshHashes.removeFirst() }
+                record.latestRotation = RefreshRotation(
+                    retiredRefreshHash: record.refreshTokenHash, rotatedAt: transaction.now,
+                    pair: SealedTokenPair(access: access, refresh: refresh, key: presented, sessionID: session.id))
+                record.accessTokenHash = access.hash.bytes
+                record.accessExpiry = transaction.now.adding(rules.accessTokenTTL)
+                record.refreshTokenHash = refresh.hash.bytes
+                record.refreshExpiry = transaction.now.adding(rules.refreshTokenTTL)
+            }
+            return .issued(Self.apiSession(updated, access: access, refresh: refresh, account: presentedAccount))
         }
         switch outcome {
-        case .rotated(let session):
+        case .issued(let session):
             return session
         case .reused(let sessionID, let accountID):
             logger.warning("refresh token reused: session revoked", metadata: [
@@ -153,7 +176,7 @@ public final class SessionManager: TokenAuthenticator {
     @discardableResult
     func revoke(in transaction: Transaction, sessionID: RecordID) throws -> Bool {
         guard let session = try transaction.get(SessionTable.table, sessionID), !session.value.revoked else { return false }
-        try transaction.update(SessionTable.table, sessionID) { $0.revoked = true }
+        try transaction.update(SessionTable.table, sessionID) { $0.revoke() }
         return true
     }
 
@@ -168,7 +191,7 @@ public final class SessionManager: TokenAuthenticator {
             ).filter { $0.id != except }
             if batch.isEmpty { return ended }
             for session in batch {
-                try transaction.update(SessionTable.table, session.id) { $0.revoked = true }
+                try transaction.update(SessionTable.table, session.id) { $0.revoke() }
                 ended += 1
             }
         }

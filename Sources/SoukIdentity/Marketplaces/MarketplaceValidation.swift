@@ -63,6 +63,7 @@ enum MarketplaceValidation {
         if accounts.maxFailedLogins == 0 { accounts.maxFailedLogins = AccountRules.defaultMaxFailedLogins }
         if accounts.lockoutDuration == nil { accounts.lockoutDuration = AccountRules.defaultLockout }
         if accounts.passwordResetTTL == nil { accounts.passwordResetTTL = AccountRules.defaultPasswordResetTTL }
+        if accounts.refreshReuseInterval == nil { accounts.refreshReuseInterval = AccountRules.defaultRefreshReuseInterval }
         settings.accounts = accounts
         return SoukV1.Marketplace(
             slug: input.slug, displayName: input.displayName, vertical: input.vertical, currencyCode: input.currencyCode,
@@ -88,6 +89,7 @@ enum MarketplaceValidation {
             try duration(accounts.passwordResetTTL, "\(path).password_reset_ttl")
             try duration(accounts.accessTokenTTL, "\(path).access_token_ttl")
             try duration(accounts.refreshTokenTTL, "\(path).refresh_token_ttl")
+            try duration(accounts.refreshReuseInterval, AccountRules.refreshReuseIntervalRange, "\(path).refresh_reuse_interval")
             settings.accounts = accounts
         }
         if var commerce = settings.commerce {
@@ -149,6 +151,13 @@ enum MarketplaceValidation {
 
     private static func duration(_ value: Duration?, _ field: String) throws {
         if let value, value < .zero { throw RPCError.invalidField(field, "must not be negative") }
+    }
+
+    private static func duration(_ value: Duration?, _ range: ClosedRange<Duration>, _ field: String) throws {
+        if let value, !range.contains(value) {
+            throw RPCError.invalidField(
+                field, "must be between \(range.lowerBound.components.seconds) and \(range.upperBound.components.seconds) seconds")
+        }
     }
 
     private static func money(_ value: SoukV1.Money?, _ currency: String, _ field: String) throws -> SoukV1.Money? {

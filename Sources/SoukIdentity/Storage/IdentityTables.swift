@@ -65,6 +65,12 @@ struct CredentialRecord: Sendable, Equatable {
     var failedLogins: Int32 = 0
     var lockedUntil: StoreTime?
     var lastLogin: StoreTime?
+
+    /// When the lockout in force at `now` ends; nil when the account is not locked.
+    func lockout(at now: StoreTime) -> StoreTime? {
+        guard let lockedUntil, lockedUntil > now else { return nil }
+        return lockedUntil
+    }
 }
 
 enum CredentialTable {
@@ -92,7 +98,7 @@ enum CredentialTable {
 }
 
 /// A signed-in session: the hashes of its current token pair and of the refresh tokens it
-/// rotated out (to detect their reuse).
+/// rotated out (to detect their reuse), and its latest rotation (to answer a retry of it).
 struct SessionRecord: Sendable {
     var accountID: RecordID
     var marketplaceID: String
@@ -104,6 +110,24 @@ struct SessionRecord: Sendable {
     var retiredRefreshHashes: [[UInt8]]
     var revoked: Bool
     var deviceName: String
+    /// Nil before the first rotation, once revoked, and in records written before rotations were kept.
+    var latestRotation: RefreshRotation? = nil
+
+    /// Ends the session: its tokens leave the indexes and the sealed pair is dropped.
+    mutating func revoke() {
+        revoked = true
+        latestRotation = nil
+    }
+}
+
+/// A rotation of a session's refresh token, kept until the next one so that the retired token
+/// can get the same new pair again within the marketplace's reuse interval.
+struct RefreshRotation: Sendable, Equatable {
+    /// The `TokenHash` of the refresh token this rotation retired.
+    var retiredRefreshHash: [UInt8]
+    var rotatedAt: StoreTime
+    /// The pair this rotation issued (the session's current one), sealed under the retired token.
+    var pair: SealedTokenPair
 }
 
 enum SessionTable {
@@ -134,14 +158,26 @@ enum SessionTable {
                 writer.list(value.retiredRefreshHashes) { $0.data($1) }
                 writer.bool(value.revoked)
                 writer.string(value.deviceName)
+                writer.bool(value.latestRotation != nil)
+                if let rotation = value.latestRotation {
+                    writer.data(rotation.retiredRefreshHash)
+                    writer.time(rotation.rotatedAt)
+                    writer.data(rotation.pair.bytes)
+                }
             },
             read: { reader in
-                SessionRecord(
+                var record = SessionRecord(
                     accountID: try reader.id(), marketplaceID: try reader.string(),
                     accessTokenHash: try reader.bytesValue(), accessExpiry: try reader.time(),
                     refreshTokenHash: try reader.bytesValue(), refreshExpiry: try reader.time(),
                     retiredRefreshHashes: try reader.list { try $0.bytesValue() },
                     revoked: try reader.bool(), deviceName: try reader.string())
+                if !reader.isAtEnd, try reader.bool() {
+                    record.latestRotation = RefreshRotation(
+                        retiredRefreshHash: try reader.bytesValue(), rotatedAt: try reader.time(),
+                        pair: SealedTokenPair(bytes: try reader.bytesValue()))
+                }
+                return record
             }),
         indexes: [byAccessToken, byRefreshToken, byRetiredRefreshToken, byAccount])
 }

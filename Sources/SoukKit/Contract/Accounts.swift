@@ -20,14 +20,23 @@ extension SoukV1Services {
 
         /// Access: guest.
         /// Signs in with e-mail and password and returns a new token pair. Five failed attempts in
-        /// a row lock the account for 15 minutes (marketplace settings).
+        /// a row lock the account for 15 minutes (marketplace settings). An attempt arriving while
+        /// the account is locked is refused without checking its password. Otherwise the password
+        /// is checked first: a right one signs in and clears the count (even if attempts checked at
+        /// the same time locked the account meanwhile); a wrong one is counted, and the one that
+        /// reaches the limit locks the account and still gets BAD_CREDENTIALS, while wrong ones
+        /// finishing after it get ACCOUNT_LOCKED and are not counted.
         /// Errors: INVALID_ARGUMENT (field), UNAUTHENTICATED (BAD_CREDENTIALS), PERMISSION_DENIED
         /// (ACCOUNT_BLOCKED), RESOURCE_EXHAUSTED (ACCOUNT_LOCKED, RetryInfo says how long).
         public var login: UnaryRPC<SoukV1.LoginRequest, SoukV1.Session>
 
         /// Access: guest.
-        /// Exchanges a refresh token for a new token pair; the old refresh token stops working
-        /// (rotation). Reusing a rotated refresh token revokes the whole session.
+        /// Exchanges a refresh token for a new token pair; the old refresh token is retired
+        /// (rotation). Within the marketplace's refresh_reuse_interval (30 seconds by default) after
+        /// the rotation, the retired token returns the same pair again (the same access and refresh
+        /// tokens and expiry times), so a retried or concurrent Refresh does not sign the client out.
+        /// Presented at or after the end of that interval, or after the pair it got was itself
+        /// rotated, a retired token revokes the whole session (it may have been stolen).
         /// Errors: UNAUTHENTICATED (TOKEN_INVALID: unknown, used or expired), PERMISSION_DENIED
         /// (ACCOUNT_BLOCKED).
         public var refresh: UnaryRPC<SoukV1.RefreshRequest, SoukV1.Session>

@@ -228,6 +228,12 @@ extension SoukV1 {
         public var accessTokenTTL: Duration?
         /// Lifetime of a refresh token (e.g. 30 days).
         public var refreshTokenTTL: Duration?
+        /// How long after its rotation the refresh token it retired may be presented again and get
+        /// the same new pair back (a lost Refresh answer, two refreshes at once). Only the token of
+        /// the session's latest rotation gets this; presented at or after the end of the interval, or
+        /// once its successor was itself rotated, it ends the session. 30 seconds when unset; when
+        /// set, 1 second to 5 minutes.
+        public var refreshReuseInterval: Duration?
 
         public init(
             allowedEmailDomains: [String] = [],
@@ -236,6 +242,7 @@ extension SoukV1 {
             passwordResetTTL: Duration? = nil,
             accessTokenTTL: Duration? = nil,
             refreshTokenTTL: Duration? = nil,
+            refreshReuseInterval: Duration? = nil,
         ) {
             self.allowedEmailDomains = allowedEmailDomains
             self.maxFailedLogins = maxFailedLogins
@@ -243,6 +250,7 @@ extension SoukV1 {
             self.passwordResetTTL = passwordResetTTL
             self.accessTokenTTL = accessTokenTTL
             self.refreshTokenTTL = refreshTokenTTL
+            self.refreshReuseInterval = refreshReuseInterval
         }
     }
 }
@@ -261,6 +269,7 @@ extension SoukV1.AccountSettings: CProtoMessage {
         passwordResetTTL = try Unpacked.duration(c.password_reset_ttl, "password_reset_ttl")
         accessTokenTTL = try Unpacked.duration(c.access_token_ttl, "access_token_ttl")
         refreshTokenTTL = try Unpacked.duration(c.refresh_token_ttl, "refresh_token_ttl")
+        refreshReuseInterval = try Unpacked.duration(c.refresh_reuse_interval, "refresh_reuse_interval")
     }
 
     func fill(_ c: inout Souk__V1__AccountSettings, _ arena: inout EncodingArena) {
@@ -271,6 +280,7 @@ extension SoukV1.AccountSettings: CProtoMessage {
         c.password_reset_ttl = arena.duration(passwordResetTTL)
         c.access_token_ttl = arena.duration(accessTokenTTL)
         c.refresh_token_ttl = arena.duration(refreshTokenTTL)
+        c.refresh_reuse_interval = arena.duration(refreshReuseInterval)
     }
 }
 
