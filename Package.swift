@@ -79,7 +79,8 @@ let package = Package(
         // Who may call what: callers from bearer tokens and the access rules read from the contract's Access lines.
         .target(name: "SoukAccess", dependencies: ["SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore]),
         // What every domain module is built on: the souk.v1 method builder and interceptors, errors,
-        // request-field checks, record codecs, the audit log, the outbox, the UNIMPLEMENTED fallback.
+        // request-field checks, record codecs, the audit log, the outbox, the UNIMPLEMENTED fallback,
+        // and the state machines every lifecycle is declared with.
         .target(name: "SoukKit", dependencies: ["SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore]),
         // Marketplaces, accounts, sessions and tokens, passwords (Argon2id).
         .target(name: "SoukIdentity", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging, nioCore, nioPosix]),
