@@ -82,6 +82,12 @@ let package = Package(
         // request-field checks, record codecs, the audit log, the outbox, the UNIMPLEMENTED fallback,
         // and the state machines every lifecycle is declared with.
         .target(name: "SoukKit", dependencies: ["SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore]),
+        // The domains to come, holding their lifecycle declarations for now: orders, deliveries and
+        // payments; laundry jobs; bookings and bills; support tickets.
+        .target(name: "SoukCommerce", dependencies: ["SoukKit", "SoukMessages"]),
+        .target(name: "SoukLaundry", dependencies: ["SoukKit", "SoukMessages"]),
+        .target(name: "SoukRentals", dependencies: ["SoukKit", "SoukMessages"]),
+        .target(name: "SoukSupport", dependencies: ["SoukKit", "SoukMessages"]),
         // Marketplaces, accounts, sessions and tokens, passwords (Argon2id).
         .target(name: "SoukIdentity", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging, nioCore, nioPosix]),
         // The demo marketplaces and accounts `souk-server --demo` loads.
@@ -122,6 +128,12 @@ let package = Package(
         .testTarget(
             name: "SoukIdentityTests",
             dependencies: ["SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukDemo", logging, nioCore]),
+        .testTarget(
+            name: "SoukLifecycleTests",
+            dependencies: [
+                "SoukKit", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukSupport", "SoukGRPC",
+                "SoukMessages", "SoukStore", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(
             name: "SoukStoreTests",
             dependencies: ["SoukStore", "SoukStoreTools", "SoukStoreFixtures", .product(name: "PropertyBased", package: "swift-property-based")]
