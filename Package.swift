@@ -81,10 +81,19 @@ let package = Package(
         // Who may call what: callers from bearer tokens and the access rules read from the contract's Access lines.
         .target(name: "SoukAccess", dependencies: ["SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore]),
         // What every domain module is built on: the souk.v1 method builder and interceptors, errors,
-        // request-field checks, record codecs, the audit log, the outbox, the UNIMPLEMENTED fallback.
+        // request-field checks, record codecs, the audit log, the outbox, the UNIMPLEMENTED fallback,
+        // and the state machines every lifecycle is declared with.
         .target(
             name: "SoukKit", dependencies: ["SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore],
-            exclude: ["ADDING-A-SERVICE.md"]),
+            exclude: ["ADDING-A-SERVICE.md", "StateMachine/MACHINES.md"]),
+        // The domains to come, holding their lifecycle declarations for now: orders, deliveries and
+        // payments; laundry jobs; bookings and bills; support tickets.
+        .target(name: "SoukCommerce", dependencies: ["SoukKit", "SoukMessages"]),
+        .target(name: "SoukLaundry", dependencies: ["SoukKit", "SoukMessages"]),
+        .target(name: "SoukRentals", dependencies: ["SoukKit", "SoukMessages"]),
+        .target(name: "SoukSupport", dependencies: ["SoukKit", "SoukMessages"]),
+        // Every declared lifecycle, for the lifecycle page and its test.
+        .target(name: "SoukLifecycles", dependencies: ["SoukKit", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukSupport"]),
         // Marketplaces, accounts, sessions and tokens, passwords (Argon2id).
         .target(name: "SoukIdentity", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging, nioCore, nioPosix]),
         // The demo marketplaces and accounts `souk-server --demo` loads.
@@ -93,7 +102,7 @@ let package = Package(
             name: "SoukServer",
             dependencies: [
                 "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukStoreTools", "SoukMessages", logging, metrics,
-                "SoukAccess", "SoukKit", "SoukIdentity", "SoukDemo", "CAllocatorOptions",
+                "SoukAccess", "SoukKit", "SoukIdentity", "SoukDemo", "SoukLifecycles", "CAllocatorOptions",
                 nioCore, nioPosix, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -133,6 +142,12 @@ let package = Package(
         .testTarget(
             name: "SoukIdentityTests",
             dependencies: ["SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukDemo", "SoukTesting", logging, nioCore]),
+        .testTarget(
+            name: "SoukLifecycleTests",
+            dependencies: [
+                "SoukKit", "SoukLifecycles", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukSupport", "SoukGRPC",
+                "SoukMessages", "SoukStore", "SoukTesting", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(
             name: "SoukStoreTests",
             dependencies: ["SoukStore", "SoukStoreTools", "SoukStoreFixtures", "SoukTesting", .product(name: "PropertyBased", package: "swift-property-based")]

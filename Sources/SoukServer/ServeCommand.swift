@@ -21,7 +21,7 @@ struct SoukServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "souk-server",
         abstract: "Souk: a gRPC backend for on-demand marketplaces.",
-        subcommands: [ServeCommand.self, StoreCommand<SoukSchema>.self],
+        subcommands: [ServeCommand.self, StoreCommand<SoukSchema>.self, StateMachinesCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }

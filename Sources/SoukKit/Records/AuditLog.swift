@@ -21,6 +21,11 @@ package enum AuditTable {
         $0.entry.actorAccountID.isEmpty ? nil : [.string($0.marketplaceID), .string($0.entry.actorAccountID)]
     }
 
+    /// Only state transitions (entries with a target state), oldest first: a resource's history.
+    package static let transitionsByResource = Index<AuditRecord>.nonUnique("audit.transitions") {
+        $0.entry.toState.isEmpty ? nil : [.string($0.marketplaceID), .string($0.entry.resource?.id ?? "")]
+    }
+
     package static let table = Table(
         "audit_entries",
         codec: FieldCodec<AuditRecord>(
@@ -31,7 +36,7 @@ package enum AuditTable {
             read: { reader in
                 AuditRecord(marketplaceID: try reader.string(), entry: try reader.message(SoukV1.AuditEntry.self))
             }),
-        indexes: [byMarketplace, byResource, byResourceType, byActor])
+        indexes: [byMarketplace, byResource, byResourceType, byActor, transitionsByResource])
 }
 
 /// Who made a change, as the audit log records it.
@@ -43,6 +48,8 @@ public struct AuditActor: Sendable {
     public var action: String
     /// The call's idempotency key, if any.
     public var requestID: String
+    /// True only for `system(_:)`: a guest also has no account and no role, but is not the server.
+    public private(set) var isServer = false
 
     public init(accountID: String, role: SoukV1.Role, action: String, requestID: String = "") {
         self.accountID = accountID
@@ -60,23 +67,27 @@ public struct AuditActor: Sendable {
 
     /// The server itself (demo loading, operator bootstrap, timeouts).
     public static func system(_ action: String) -> AuditActor {
-        AuditActor(accountID: "", role: .unspecified, action: "system/\(action)")
+        var actor = AuditActor(accountID: "", role: .unspecified, action: "system/\(action)")
+        actor.isServer = true
+        return actor
     }
 }
 
 /// Platform decision 16: every state transition records who did it and when, in the same
 /// transaction as the change. Listed by `Admin.ListAuditEntries`.
 public enum AuditLog {
-    /// Records one transition of `resource` in `marketplaceID` ("" for platform resources).
+    /// Records one transition of `resource` in `marketplaceID` ("" for platform resources) and
+    /// returns the entry as `Admin.ListAuditEntries` shows it.
+    @discardableResult
     public static func record(
         in transaction: Transaction, marketplaceID: String, resource: SoukV1.ResourceRef, actor: AuditActor,
         from fromState: String = "", to toState: String = "", reason: String = "", resourceVersion: UInt64
-    ) throws {
+    ) throws -> SoukV1.AuditEntry {
         let entry = SoukV1.AuditEntry(
             resource: resource, actorAccountID: actor.accountID, actorRole: actor.role, action: actor.action,
             fromState: fromState, toState: toState, reason: reason, resourceVersion: Int64(resourceVersion),
             requestID: actor.requestID)
-        try transaction.insert(AuditTable.table, AuditRecord(marketplaceID: marketplaceID, entry: entry))
+        return try transaction.insert(AuditTable.table, AuditRecord(marketplaceID: marketplaceID, entry: entry)).apiEntry
     }
 }
 

@@ -1,0 +1,64 @@
+import SoukKit
+import SoukMessages
+
+/// Where a laundry job stands: one of its ten stages, or cancelled (the job keeps the stage it
+/// was cancelled in, and `state` says CANCELLED).
+///
+/// Note: `JobStage` is numbered one higher than the app's stages (JOB_STAGE_PICKED_UP_LAUNDRY
+/// is stage 3 but number 4). This machine uses the enum by name, so the renumbering, which
+/// belongs to the laundry work, will not change it.
+public enum LaundryJobState: LifecycleState {
+    case stage(SoukV1.JobStage)
+    case cancelled
+
+    public var protoName: String {
+        switch self {
+        case .stage(let stage): stage.protoName
+        case .cancelled: SoukV1.JobState.cancelled.protoName
+        }
+    }
+}
+
+extension SoukV1.Job {
+    /// The job's lifecycle state, kept in `stage` and `state` (which also says when stage 9 was reached).
+    public var lifecycleState: LaundryJobState {
+        get { state == .cancelled ? .cancelled : .stage(stage) }
+        set {
+            switch newValue {
+            case .stage(let stage):
+                self.stage = stage
+                state = stage == .droppedOffLaundry ? .droppedOff : .active
+            case .cancelled:
+                state = .cancelled
+            }
+        }
+    }
+}
+
+/// The lifecycle of a Drip 'n Dash job. The Laundry service arrives with the laundry domain.
+/// Offering a job to a Dasher, a denial and a lapsed offer leave it at stage 0: they are not
+/// transitions.
+public enum JobLifecycle {
+    /// The ten stages in order, 0 to 9.
+    public static let stages: [SoukV1.JobStage] = [
+        .waitingForDasherToAccept, .dasherAcceptedRequest, .dasherOnWayForPickup, .pickedUpLaundry, .laundryInWasher,
+        .finishedWashing, .laundryInDryer, .finishedDrying, .dasherOnWayForDropOff, .droppedOffLaundry,
+    ]
+
+    static let offeredDasher = TransitionGuard<SoukV1.Job>.only(.courier, "only the Dasher it is offered to") { $0.offeredToAccountID }
+    static let assignedDasher = TransitionGuard<SoukV1.Job>.only(.courier, "only the assigned Dasher") { $0.dasherAccountID }
+
+    public static let machine = StateMachine<SoukV1.Job, LaundryJobState>(
+        "Laundry job", resource: .job, state: \.lifecycleState, initial: [.stage(stages[0])],
+        transitions: [
+            Transition("accept", from: [.stage(stages[0])], to: .stage(stages[1]), by: [.courier], guards: [offeredDasher]),
+            // The customer sends the accepted Dasher away: back to the queue at its place.
+            Transition("reject_dasher", from: [.stage(stages[1]), .stage(stages[2])], to: .stage(stages[0]), by: [.customer]),
+            // Stages 0–2; from stage 3 the laundry is picked up.
+            Transition("cancel", from: stages[0...2].map { .stage($0) }, to: .cancelled, by: [.customer], refusal: .cancelNotAllowed),
+        ]
+            // One stage at a time, forward, from stage 1 to stage 9: each stage has exactly one next.
+            + zip(stages.dropFirst(), stages.dropFirst(2)).map { from, to in
+                Transition("advance", from: [.stage(from)], to: .stage(to), by: [.courier], guards: [assignedDasher], refusal: .stageNotNext)
+            })
+}
