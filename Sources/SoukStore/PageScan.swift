@@ -57,7 +57,7 @@ struct PageScan {
 
     /// Visits entries in the scan direction until `visit` returns false or the range ends.
     func walk(_ iterator: RocksIterator, _ visit: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool) throws {
-        direction == .ascending ? iterator.seekToFirst() : iterator.seekToLast()
+        position(iterator)
         while iterator.isValid {
             let key = iterator.keyBuffer
             // RocksDB enforces the bounds for database iterators; checking here too keeps
@@ -67,6 +67,22 @@ struct PageScan {
             direction == .ascending ? iterator.next() : iterator.previous()
         }
         try iterator.checkError()
+    }
+
+    /// Puts the iterator on the first entry of the range in the scan direction. It seeks to the
+    /// bounds rather than to the first or last key: a transaction's iterator merges the
+    /// transaction's own writes without applying the read bounds to them, so its first or last
+    /// key may be an uncommitted entry outside the range, which would end the walk at once.
+    private func position(_ iterator: RocksIterator) {
+        switch direction {
+        case .ascending:
+            iterator.seek(lower)
+        case .descending:
+            guard let upper else { return iterator.seekToLast() }
+            // The last entry below the exclusive upper bound.
+            iterator.seekForPrevious(upper)
+            if iterator.isValid, iterator.keyBuffer.elementsEqual(upper) { iterator.previous() }
+        }
     }
 
     private func contains(_ key: UnsafeRawBufferPointer) -> Bool {

@@ -208,6 +208,8 @@ import Testing
         #expect(twice?.code == .failedPrecondition)
         let _: SoukV1.Account = try await fixture.accounts(
             "UnblockAccount", SoukV1.UnblockAccountRequest(marketplaceID: marketplace.id, accountID: account.id), token: admin)
+        // Blocking ended the sessions: unblocking does not bring the old token back.
+        #expect(await getMe(marketplace, token)?.code == .unauthenticated)
         let audit: SoukV1.ListAuditEntriesResponse = try await fixture.call("souk.v1.Admin", "ListAuditEntries", SoukV1.ListAuditEntriesRequest(
             marketplaceID: marketplace.id, resource: .init(type: .account, id: account.id)), token: admin)
         #expect(audit.entries.map(\.action) == ["souk.v1.Accounts/UnblockAccount", "souk.v1.Accounts/BlockAccount", "souk.v1.Accounts/SignUp"])

@@ -10,6 +10,23 @@ import SoukTesting
         try await store.write { tx in try values.map { try tx.insert(SampleSchema.jobs, $0) } }
     }
 
+    @Test func aTransactionListsPastItsOwnWritesBeforeAndAfterTheRange() async throws {
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+            let committed = try await store.write { tx in
+                [try tx.insert(SampleSchema.jobs, job("m1")), try tx.insert(SampleSchema.jobs, job("m1"))].map(\.id)
+            }
+            for direction in [ScanDirection.ascending, .descending] {
+                let listed = try await store.write { tx in
+                    // Uncommitted entries just below and just above the range, in the same index.
+                    try tx.insert(SampleSchema.jobs, job("m0"))
+                    try tx.insert(SampleSchema.jobs, job("m2"))
+                    return try tx.list(SampleSchema.jobs, SampleSchema.jobsByOwner, IndexRange(prefix: ["m1", "alice"]), direction: direction)
+                }
+                #expect(Set(listed.map(\.id)) == Set(committed), "\(direction)")
+            }
+        }
+    }
+
     @Test func pagesWalkAnIndexInBothDirections() async throws {
         try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let pending = try await insert(store, (0..<10).map { _ in job(status: .pending) })

@@ -55,6 +55,11 @@ final class RocksIterator {
         Rocks.withChars(key) { rocksdb_iter_seek(iterator, $0, $1) }
     }
 
+    /// Moves to the last key at or before `key`.
+    func seekForPrevious(_ key: [UInt8]) {
+        Rocks.withChars(key) { rocksdb_iter_seek_for_prev(iterator, $0, $1) }
+    }
+
     /// The current key, valid until the iterator moves.
     var keyBuffer: UnsafeRawBufferPointer {
         var length = 0
