@@ -11,7 +11,7 @@ from souk_identity import (
     STRONG_PASSWORD, TIMEOUT, Api, Duration, FieldMask, Reason, bearer, create_marketplace, operator_party, pb,
     refused, sign_up,
 )
-from souk_protos import error_detail
+from souk_protos import error_reason
 
 Code = grpc.StatusCode
 WRONG_PASSWORD = "Wr0ng!Password"
@@ -51,12 +51,12 @@ def at_once(call, requests):
 
 
 def reason_of(outcome):
-    """The ErrorDetail reason of a refusal; None for an answer."""
+    """The ErrorInfo reason of a refusal; None for an answer."""
     if not isinstance(outcome, grpc.RpcError):
         return None
-    detail = error_detail(outcome)
-    assert detail is not None, f"souk-error-bin ErrorDetail missing: {outcome.code()} {outcome.details()!r}"
-    return detail.reason
+    reason = error_reason(outcome)
+    assert reason is not None, f"ErrorInfo missing: {outcome.code()} {outcome.details()!r}"
+    return reason
 
 
 # ---- Refresh retries ----
