@@ -46,7 +46,8 @@ final class IdentityFixture: Sendable {
         let clock = self.clock
         configuration.clock = { clock.read() }
         configuration.logger = Self.quietLogger
-        store = try Store(configuration, schema: Schema(Identity.tables))
+        // Profiles refer to uploaded pictures: the kit's media table is written with them.
+        store = try Store(configuration, schema: Schema(Identity.tables + [MediaTable.table.erased]))
         var identityConfiguration = IdentityConfiguration()
         identityConfiguration.passwordHashMemoryKiB = 64
         identityConfiguration.accessTokenTTL = accessTokenTTL

@@ -367,6 +367,8 @@ extension SoukV1 {
         /// The account still has open obligations (active lease, job in progress, unpaid bill) and
         /// cannot be deleted (FAILED_PRECONDITION).
         case openObligations
+        /// An upload is larger than the marketplace's max_upload_bytes (RESOURCE_EXHAUSTED).
+        case tooLarge
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -412,6 +414,7 @@ extension SoukV1 {
             .eventsExpired,
             .duplicate,
             .openObligations,
+            .tooLarge,
         ]
 
         public init(rawValue: Int32) {
@@ -457,6 +460,7 @@ extension SoukV1 {
             case 38: self = .eventsExpired
             case 39: self = .duplicate
             case 40: self = .openObligations
+            case 41: self = .tooLarge
             default: self = .unrecognized(rawValue)
             }
         }
@@ -504,6 +508,7 @@ extension SoukV1 {
             case .eventsExpired: 38
             case .duplicate: 39
             case .openObligations: 40
+            case .tooLarge: 41
             case .unrecognized(let value): value
             }
         }
@@ -552,6 +557,7 @@ extension SoukV1 {
             case .eventsExpired: "ERROR_REASON_EVENTS_EXPIRED"
             case .duplicate: "ERROR_REASON_DUPLICATE"
             case .openObligations: "ERROR_REASON_OPEN_OBLIGATIONS"
+            case .tooLarge: "ERROR_REASON_TOO_LARGE"
             case .unrecognized(let value): "ERROR_REASON_\(value)"
             }
         }
@@ -891,20 +897,20 @@ extension SoukV1 {
         public var accountID: String
         /// First name only.
         public var givenName: String
-        /// Picture URL, if the account set one.
-        public var avatarURL: String
+        /// The account's picture: the id of an image uploaded with Media.UploadMedia; empty if none.
+        public var avatarMediaID: String
         /// Their rating as rated party.
         public var rating: SoukV1.RatingSummary?
 
         public init(
             accountID: String = "",
             givenName: String = "",
-            avatarURL: String = "",
+            avatarMediaID: String = "",
             rating: SoukV1.RatingSummary? = nil,
         ) {
             self.accountID = accountID
             self.givenName = givenName
-            self.avatarURL = avatarURL
+            self.avatarMediaID = avatarMediaID
             self.rating = rating
         }
     }
@@ -920,14 +926,14 @@ extension SoukV1.PersonSummary: CProtoMessage {
     init(c: Souk__V1__PersonSummary) throws {
         accountID = try Unpacked.string(c.account_id, "account_id")
         givenName = try Unpacked.string(c.given_name, "given_name")
-        avatarURL = try Unpacked.string(c.avatar_url, "avatar_url")
+        avatarMediaID = try Unpacked.string(c.avatar_media_id, "avatar_media_id")
         rating = try Unpacked.message(c.rating, "rating")
     }
 
     func fill(_ c: inout Souk__V1__PersonSummary, _ arena: inout EncodingArena) {
         c.account_id = arena.string(accountID)
         c.given_name = arena.string(givenName)
-        c.avatar_url = arena.string(avatarURL)
+        c.avatar_media_id = arena.string(avatarMediaID)
         c.rating = arena.message(rating)
     }
 }
