@@ -83,13 +83,15 @@ let package = Package(
         .target(name: "SoukKit", dependencies: ["SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore]),
         // Marketplaces, accounts, sessions and tokens, passwords (Argon2id).
         .target(name: "SoukIdentity", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging, nioCore, nioPosix]),
+        // Uploaded files and images: media records, content-addressed files beside the store, the Media service, the purge.
+        .target(name: "SoukMedia", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging]),
         // The demo marketplaces and accounts `souk-server --demo` loads.
         .target(name: "SoukDemo", dependencies: ["SoukIdentity", "SoukKit", "SoukAccess", "SoukMessages", "SoukStore", logging]),
         .executableTarget(
             name: "SoukServer",
             dependencies: [
                 "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukStoreTools", "SoukMessages", logging, metrics,
-                "SoukAccess", "SoukKit", "SoukIdentity", "SoukDemo", "CAllocatorOptions",
+                "SoukAccess", "SoukKit", "SoukIdentity", "SoukMedia", "SoukDemo", "CAllocatorOptions",
                 nioCore, nioPosix, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -121,6 +123,9 @@ let package = Package(
         .testTarget(
             name: "SoukIdentityTests",
             dependencies: ["SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukDemo", logging, nioCore]),
+        .testTarget(
+            name: "SoukMediaTests",
+            dependencies: ["SoukMedia", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", logging]),
         .testTarget(
             name: "SoukStoreTests",
             dependencies: ["SoukStore", "SoukStoreTools", "SoukStoreFixtures", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -11,6 +11,7 @@ import SoukDemo
 import SoukGRPC
 import SoukHTTP2
 import SoukIdentity
+import SoukMedia
 import SoukStandardServices
 import SoukStore
 import SoukStoreTools
@@ -93,6 +94,8 @@ struct ServeCommand: AsyncParsableCommand {
         // `souk-server store backup|verify|build-index|compact` reach the running server through this socket.
         let control = try StoreControlServer(store: store)
         let maintenance = Task { await store.runMaintenance() }
+        let media = try Media(store: store)
+        let mediaMaintenance = Task { await media.runMaintenance() }
 
         // Every contract RPC's Access line, read from the embedded descriptor set: the server does
         // not start when one is missing or malformed.
@@ -104,7 +107,7 @@ struct ServeCommand: AsyncParsableCommand {
             fflush(nil)  // stdout may be a pipe: the logins must reach it now
         }
 
-        let services = makeServices(identity: identity, rules: rules)
+        let services = makeServices(identity: identity, domains: [media], rules: rules)
         let router = GRPCRouter(
             services: services.all,
             interceptors: [
@@ -134,6 +137,7 @@ struct ServeCommand: AsyncParsableCommand {
         await server.shutdown(gracePeriod: .seconds(shutdownGracePeriod))
         try? await metricsChannel?.close()
         maintenance.cancel()
+        mediaMaintenance.cancel()
         control.stop()
         await store.close()
         try? await group.shutdownGracefully()
@@ -170,8 +174,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    private func makeServices(identity: Identity, rules: AccessRules) -> (all: [any RPCService], health: HealthService) {
+    private func makeServices(
+        identity: Identity, domains: [any SoukDomain], rules: AccessRules
+    ) -> (all: [any RPCService], health: HealthService) {
         var services: [any RPCService] = identity.services(rules: rules)
+        let kit = ServiceKit(rules: rules, marketplaces: identity.marketplaces, logger: Logger(label: "souk.rpc"))
+        for domain in domains { services += domain.services(kit) }
         services += UnimplementedMethods.services(rules: rules, implemented: services)
         if enableTestService {
             services += [InteropTestService(), UnimplementedService()] as [any RPCService]
