@@ -50,7 +50,7 @@ import SoukStore
         #expect(FileManager.default.contents(atPath: path) == Data(Samples.png))
 
         let responses = try await fixture.download(object.id, marketplace: marketplace, token: alice.token)
-        guard case .media(let first)? = responses.first?.part else { Issue.record("the first response carries no metadata"); return }
+        guard case .media(let first)? = responses.first?.part else { throw RPCError(.internalError, "the first response carries no metadata") }
         #expect(first == object)
         #expect(responses.dropFirst().allSatisfy { if case .chunk(let bytes)? = $0.part { bytes.count <= MediaService.chunkBytes } else { false } })
         #expect(try await fixture.downloadedContent(object.id, marketplace: marketplace, token: alice.token) == Samples.png)
