@@ -23,6 +23,7 @@
 #include "souk/v1/feedback.pb-c.h"
 #include "souk/v1/laundry.pb-c.h"
 #include "souk/v1/marketplaces.pb-c.h"
+#include "souk/v1/media.pb-c.h"
 #include "souk/v1/messaging.pb-c.h"
 #include "souk/v1/notifications.pb-c.h"
 #include "souk/v1/orders.pb-c.h"

@@ -1,5 +1,6 @@
 import SoukIdentity
 import SoukKit
+import SoukMedia
 import SoukStore
 import SoukStoreTools
 
@@ -8,11 +9,11 @@ import SoukStoreTools
 /// Sources/SoukKit/ADDING-A-SERVICE.md).
 enum Domains {
     /// The domain types, for the schema (which the store needs before any domain exists).
-    static let types: [any SoukDomain.Type] = [Identity.self]
+    static let types: [any SoukDomain.Type] = [Identity.self, Media.self]
 
     /// The domains over an open store. Their types must be exactly `types` (a test checks).
-    static func make(identity: Identity) -> [any SoukDomain] {
-        [identity]
+    static func make(identity: Identity, media: Media) -> [any SoukDomain] {
+        [identity, media]
     }
 }
 

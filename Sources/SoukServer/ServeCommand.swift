@@ -11,6 +11,7 @@ import SoukDemo
 import SoukGRPC
 import SoukHTTP2
 import SoukIdentity
+import SoukMedia
 import SoukStandardServices
 import SoukStore
 import SoukStoreTools
@@ -99,7 +100,9 @@ struct ServeCommand: AsyncParsableCommand {
         let rules = try AccessRules.contract()
         let identity = try Identity(store: store, configuration: identityConfiguration())
         try await bootstrapOperator(identity, logger: logger)
-        let domains = Domains.make(identity: identity)
+        let media = try Media(store: store)
+        let mediaMaintenance = Task { await media.runMaintenance() }
+        let domains = Domains.make(identity: identity, media: media)
         if demo {
             let loader = DemoLoader(identity: identity)
             let logins = try await loader.load()
@@ -141,6 +144,7 @@ struct ServeCommand: AsyncParsableCommand {
         await server.shutdown(gracePeriod: .seconds(shutdownGracePeriod))
         try? await metricsChannel?.close()
         maintenance.cancel()
+        mediaMaintenance.cancel()
         control.stop()
         await store.close()
         try? await group.shutdownGracefully()

@@ -108,21 +108,31 @@ public struct AnyTable: Sendable {
     }
 }
 
-/// Every table the store holds. Index names are unique across the whole schema.
+/// Every table the store holds, and the folders of files kept beside it. Index names are
+/// unique across the whole schema.
 public struct Schema: Sendable {
     public let tables: [AnyTable]
+    /// Folders inside the store's directory whose content-addressed files (a file's name names
+    /// its content, and it never changes) are copied into the store's backups and restored with
+    /// them, for example `media`.
+    public let fileFolders: [String]
 
-    public init(_ tables: [AnyTable]) {
+    public init(_ tables: [AnyTable], fileFolders: [String] = []) {
         self.tables = tables
+        self.fileFolders = fileFolders
     }
 
     public init<each Value>(_ table: repeat Table<each Value>) {
         var tables = [AnyTable]()
         for t in repeat each table { tables.append(AnyTable(t)) }
         self.tables = tables
+        fileFolders = []
     }
 
     func validate() throws {
+        for folder in fileFolders where folder.isEmpty || folder.hasPrefix(".") || folder.contains("/") {
+            throw StoreError.invalidSchema("file folder \"\(folder)\" must be one plain directory name")
+        }
         var tableNames = Set<String>()
         var indexNames = Set<String>()
         for table in tables {

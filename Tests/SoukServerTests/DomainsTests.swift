@@ -1,6 +1,7 @@
 import Foundation
 import SoukIdentity
 import SoukKit
+import SoukMedia
 import SoukStore
 import SoukTesting
 import Testing
@@ -36,7 +37,8 @@ import Testing
 
     @Test func theServerMakesExactlyTheListedDomains() throws {
         let harness = try DomainHarness()
-        let made = Domains.make(identity: harness.identity).map { ObjectIdentifier(type(of: $0)) }
+        let media = try Media(store: harness.store)
+        let made = Domains.make(identity: harness.identity, media: media).map { ObjectIdentifier(type(of: $0)) }
         #expect(Set(made) == Set(Domains.types.map { ObjectIdentifier($0) }))
         #expect(made.count == Domains.types.count)
     }

@@ -30,13 +30,15 @@ public final class DomainHarness: Sendable {
         return logger
     }
 
-    /// Mounts identity and the domains `makeDomains` builds over the store (their types in `domainTypes`).
+    /// Mounts identity and the domains `makeDomains` builds (their types in `domainTypes`) over a store
+    /// in `directory/db`; the directory is removed with the harness.
     public init(
-        domainTypes: [any SoukDomain.Type] = [], accessTokenTTL: Duration = .seconds(3600),
+        directory: TemporaryDirectory = TemporaryDirectory(), domainTypes: [any SoukDomain.Type] = [],
+        accessTokenTTL: Duration = .seconds(3600),
         configureIdentity: (inout IdentityConfiguration) -> Void = { _ in },
         makeDomains: (Identity) throws -> [any SoukDomain] = { _ in [] }
     ) throws {
-        directory = TemporaryDirectory()
+        self.directory = directory
         var configuration = StoreConfiguration.forTests(directory.sub("db"), clock: clock)
         configuration.writerThreads = 4
         configuration.writeBufferBytes = 4 << 20
@@ -66,19 +68,31 @@ public final class DomainHarness: Sendable {
     /// The services as a flat list, for a router.
     public var allServices: [any RPCService] { services.values.flatMap { $0 } }
 
-    /// Calls the unary `service/method` with `request` as the holder of `token`.
-    public func call<Response: ProtoMessage>(
-        _ service: String, _ method: String, _ request: some ProtoMessage, token: String? = nil, as: Response.Type = Response.self
-    ) async throws -> Response {
-        let found = services[service]?.lazy.flatMap(\.methods).first { $0.name == method }
-        guard let found, case .unary(let handler) = found.handler else { throw RPCError(.unimplemented, "no unary \(service)/\(method)") }
+    /// The method `service/method` as the router would find it.
+    public func method(_ service: String, _ method: String) -> RPCMethod? {
+        services[service]?.lazy.flatMap(\.methods).first { $0.name == method }
+    }
+
+    /// The context of a call to `service/method` by the holder of `token` (nil: a guest), after
+    /// the authentication and authorization interceptors let it through.
+    public func context(_ service: String, _ method: String, token: String?) throws -> ServerContext {
         var metadata = Metadata()
         if let token { metadata.add("authorization", "Bearer \(token)") }
         let context = ServerContext(
             method: MethodDescriptor(service: service, method: method), requestMetadata: metadata, peer: "test", deadline: nil)
         try AuthenticationInterceptor(authenticator: identity.sessions, rules: rules).callStarted(context)
         try AuthorizationInterceptor(rules: rules).callStarted(context)
-        let reply = try await handler(ByteBuffer(bytes: request.encoded()), context)
+        return context
+    }
+
+    /// Calls the unary `service/method` with `request` as the holder of `token`.
+    public func call<Response: ProtoMessage>(
+        _ service: String, _ method: String, _ request: some ProtoMessage, token: String? = nil, as: Response.Type = Response.self
+    ) async throws -> Response {
+        guard case .unary(let handler)? = self.method(service, method)?.handler else {
+            throw RPCError(.unimplemented, "no unary \(service)/\(method)")
+        }
+        let reply = try await handler(ByteBuffer(bytes: request.encoded()), try context(service, method, token: token))
         return try Response(decoding: Array(reply.readableBytesView))
     }
 

@@ -13,6 +13,12 @@ public struct TemporaryDirectory: Sendable {
         path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// A directory at `path`, made when missing (for a store reopened where a test put it).
+    public init(at path: String) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        self.path = path
+    }
+
     public func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }

@@ -2158,12 +2158,12 @@ static const ProtobufCFieldDescriptor souk__v1__account__field_descriptors[21] =
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "avatar_url",
+    "avatar_media_id",
     7,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__Account, avatar_url),
+    offsetof(Souk__V1__Account, avatar_media_id),
     NULL,
     &protobuf_c_empty_string,
     0,             /* flags */
@@ -2339,7 +2339,7 @@ static const ProtobufCFieldDescriptor souk__v1__account__field_descriptors[21] =
   },
 };
 static const unsigned souk__v1__account__field_indices_by_name[] = {
-  6,   /* field[6] = avatar_url */
+  6,   /* field[6] = avatar_media_id */
   10,   /* field[10] = block_reason */
   19,   /* field[19] = create_time */
   12,   /* field[12] = customer_rating */

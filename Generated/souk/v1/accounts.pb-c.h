@@ -208,7 +208,11 @@ struct  Souk__V1__Account
    * E.164; never shown to other parties.
    */
   char *phone;
-  char *avatar_url;
+  /*
+   * The account's picture: the id of an image uploaded with Media.UploadMedia (readable by anyone in
+   * the marketplace once set); empty if none.
+   */
+  char *avatar_media_id;
   /*
    * BCP 47 preferred language.
    */

@@ -1732,12 +1732,12 @@ static const ProtobufCFieldDescriptor souk__v1__advertisement__field_descriptors
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "image_url",
+    "image_media_id",
     4,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__Advertisement, image_url),
+    offsetof(Souk__V1__Advertisement, image_media_id),
     NULL,
     &protobuf_c_empty_string,
     0,             /* flags */
@@ -1859,7 +1859,7 @@ static const unsigned souk__v1__advertisement__field_indices_by_name[] = {
   11,   /* field[11] = create_time */
   7,   /* field[7] = end_time */
   0,   /* field[0] = id */
-  3,   /* field[3] = image_url */
+  3,   /* field[3] = image_media_id */
   5,   /* field[5] = placement */
   6,   /* field[6] = start_time */
   4,   /* field[4] = target_url */

@@ -186,7 +186,10 @@ struct  Souk__V1__Advertisement
   char *id;
   char *title;
   char *body;
-  char *image_url;
+  /*
+   * The picture: the id of an image uploaded with Media.UploadMedia.
+   */
+  char *image_media_id;
   /*
    * Where a tap leads (https URL or an in-app link).
    */

@@ -409,12 +409,12 @@ static const ProtobufCFieldDescriptor souk__v1__cart_line__field_descriptors[8] 
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "image_url",
+    "image_media_id",
     8,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__CartLine, image_url),
+    offsetof(Souk__V1__CartLine, image_media_id),
     NULL,
     &protobuf_c_empty_string,
     0,             /* flags */
@@ -422,7 +422,7 @@ static const ProtobufCFieldDescriptor souk__v1__cart_line__field_descriptors[8] 
   },
 };
 static const unsigned souk__v1__cart_line__field_indices_by_name[] = {
-  7,   /* field[7] = image_url */
+  7,   /* field[7] = image_media_id */
   0,   /* field[0] = item_id */
   1,   /* field[1] = item_type */
   5,   /* field[5] = line_total */

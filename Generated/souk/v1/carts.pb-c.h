@@ -63,7 +63,10 @@ struct  Souk__V1__CartLine
    * added; checkout refuses the cart until the line is fixed.
    */
   protobuf_c_boolean purchasable;
-  char *image_url;
+  /*
+   * The item's first picture (a media id), refreshed on every read.
+   */
+  char *image_media_id;
 };
 #define SOUK__V1__CART_LINE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__cart_line__descriptor) \

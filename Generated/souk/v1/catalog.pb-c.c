@@ -1971,12 +1971,12 @@ static const ProtobufCFieldDescriptor souk__v1__service__field_descriptors[14] =
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "image_url",
+    "image_media_id",
     8,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__Service, image_url),
+    offsetof(Souk__V1__Service, image_media_id),
     NULL,
     &protobuf_c_empty_string,
     0,             /* flags */
@@ -2063,7 +2063,7 @@ static const unsigned souk__v1__service__field_indices_by_name[] = {
   12,   /* field[12] = create_time */
   2,   /* field[2] = description */
   0,   /* field[0] = id */
-  7,   /* field[7] = image_url */
+  7,   /* field[7] = image_media_id */
   1,   /* field[1] = name */
   6,   /* field[6] = options */
   8,   /* field[8] = requires_approval */
@@ -2202,12 +2202,12 @@ static const ProtobufCFieldDescriptor souk__v1__product__field_descriptors[21] =
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "image_urls",
+    "image_media_ids",
     10,
     PROTOBUF_C_LABEL_REPEATED,
     PROTOBUF_C_TYPE_STRING,
-    offsetof(Souk__V1__Product, n_image_urls),
-    offsetof(Souk__V1__Product, image_urls),
+    offsetof(Souk__V1__Product, n_image_media_ids),
+    offsetof(Souk__V1__Product, image_media_ids),
     NULL,
     &protobuf_c_empty_string,
     0,             /* flags */
@@ -2357,7 +2357,7 @@ static const unsigned souk__v1__product__field_indices_by_name[] = {
   14,   /* field[14] = expert_review */
   6,   /* field[6] = grape */
   0,   /* field[0] = id */
-  9,   /* field[9] = image_urls */
+  9,   /* field[9] = image_media_ids */
   1,   /* field[1] = name */
   4,   /* field[4] = pairings */
   10,   /* field[10] = price */
@@ -2452,24 +2452,24 @@ static const ProtobufCFieldDescriptor souk__v1__restaurant__field_descriptors[16
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "logo_url",
+    "logo_media_id",
     6,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__Restaurant, logo_url),
+    offsetof(Souk__V1__Restaurant, logo_media_id),
     NULL,
     &protobuf_c_empty_string,
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "picture_url",
+    "picture_media_id",
     7,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__Restaurant, picture_url),
+    offsetof(Souk__V1__Restaurant, picture_media_id),
     NULL,
     &protobuf_c_empty_string,
     0,             /* flags */
@@ -2593,11 +2593,11 @@ static const unsigned souk__v1__restaurant__field_indices_by_name[] = {
   14,   /* field[14] = create_time */
   3,   /* field[3] = description */
   0,   /* field[0] = id */
-  5,   /* field[5] = logo_url */
+  5,   /* field[5] = logo_media_id */
   2,   /* field[2] = name */
   9,   /* field[9] = open */
   1,   /* field[1] = owner_account_id */
-  6,   /* field[6] = picture_url */
+  6,   /* field[6] = picture_media_id */
   10,   /* field[10] = rating */
   15,   /* field[15] = update_time */
   13,   /* field[13] = version */
@@ -2772,12 +2772,12 @@ static const ProtobufCFieldDescriptor souk__v1__menu_item__field_descriptors[16]
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "picture_url",
+    "picture_media_id",
     9,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__MenuItem, picture_url),
+    offsetof(Souk__V1__MenuItem, picture_media_id),
     NULL,
     &protobuf_c_empty_string,
     0,             /* flags */
@@ -2879,7 +2879,7 @@ static const unsigned souk__v1__menu_item__field_indices_by_name[] = {
   10,   /* field[10] = hidden */
   0,   /* field[0] = id */
   2,   /* field[2] = name */
-  8,   /* field[8] = picture_url */
+  8,   /* field[8] = picture_media_id */
   4,   /* field[4] = price */
   1,   /* field[1] = restaurant_id */
   7,   /* field[7] = section */

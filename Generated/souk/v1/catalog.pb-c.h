@@ -148,7 +148,10 @@ struct  Souk__V1__Service
    */
   size_t n_options;
   Souk__V1__ServiceOption **options;
-  char *image_url;
+  /*
+   * The service's picture: the id of an image uploaded with Media.UploadMedia.
+   */
+  char *image_media_id;
   /*
    * Output only: cleaning and maintenance orders wait for admin approval.
    */
@@ -195,10 +198,11 @@ struct  Souk__V1__Product
    */
   int32_t vintage;
   /*
-   * Bottle image first, then others (the grapes cover image).
+   * Pictures, ids of images uploaded with Media.UploadMedia: the bottle first, then others
+   * (the grapes cover image).
    */
-  size_t n_image_urls;
-  char **image_urls;
+  size_t n_image_media_ids;
+  char **image_media_ids;
   /*
    * Price of one bottle.
    */
@@ -251,8 +255,11 @@ struct  Souk__V1__Restaurant
    * Address with its map position (required: drivers are ranked by distance from it).
    */
   Souk__V1__Address *address;
-  char *logo_url;
-  char *picture_url;
+  /*
+   * The restaurant's logo and cover picture: ids of images uploaded with Media.UploadMedia.
+   */
+  char *logo_media_id;
+  char *picture_media_id;
   /*
    * Cuisine tags for search ("pizza", "lebanese").
    */
@@ -324,7 +331,10 @@ struct  Souk__V1__MenuItem
    * Menu section ("pasta").
    */
   char *section;
-  char *picture_url;
+  /*
+   * The dish's picture: the id of an image uploaded with Media.UploadMedia.
+   */
+  char *picture_media_id;
   /*
    * Out of stock when false: shown, not orderable.
    */

@@ -1081,12 +1081,12 @@ static const ProtobufCFieldDescriptor souk__v1__person_summary__field_descriptor
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "avatar_url",
+    "avatar_media_id",
     3,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__PersonSummary, avatar_url),
+    offsetof(Souk__V1__PersonSummary, avatar_media_id),
     NULL,
     &protobuf_c_empty_string,
     0,             /* flags */
@@ -1107,7 +1107,7 @@ static const ProtobufCFieldDescriptor souk__v1__person_summary__field_descriptor
 };
 static const unsigned souk__v1__person_summary__field_indices_by_name[] = {
   0,   /* field[0] = account_id */
-  2,   /* field[2] = avatar_url */
+  2,   /* field[2] = avatar_media_id */
   1,   /* field[1] = given_name */
   3,   /* field[3] = rating */
 };
@@ -1549,7 +1549,7 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   souk__v1__resource_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[51] =
+static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[52] =
 {
   { "ERROR_REASON_UNSPECIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_FIELD_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID", 1 },
@@ -1602,11 +1602,12 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[51
   { "ERROR_REASON_CANCELLED", "SOUK__V1__ERROR_REASON__ERROR_REASON_CANCELLED", 48 },
   { "ERROR_REASON_UNAVAILABLE", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNAVAILABLE", 49 },
   { "ERROR_REASON_INTERNAL_ERROR", "SOUK__V1__ERROR_REASON__ERROR_REASON_INTERNAL_ERROR", 50 },
+  { "ERROR_REASON_TOO_LARGE", "SOUK__V1__ERROR_REASON__ERROR_REASON_TOO_LARGE", 51 },
 };
 static const ProtobufCIntRange souk__v1__error_reason__value_ranges[] = {
-{0, 0},{0, 51}
+{0, 0},{0, 52}
 };
-static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[51] =
+static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[52] =
 {
   { "ERROR_REASON_ACCOUNT_BLOCKED", 8 },
   { "ERROR_REASON_ACCOUNT_LOCKED", 9 },
@@ -1655,6 +1656,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_STAGE_NOT_NEXT", 29 },
   { "ERROR_REASON_STALE_VERSION", 2 },
   { "ERROR_REASON_TOKEN_INVALID", 14 },
+  { "ERROR_REASON_TOO_LARGE", 51 },
   { "ERROR_REASON_UNAVAILABLE", 49 },
   { "ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_WEAK_PASSWORD", 13 },
@@ -1667,9 +1669,9 @@ const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
   "ErrorReason",
   "Souk__V1__ErrorReason",
   "souk.v1",
-  51,
+  52,
   souk__v1__error_reason__enum_values_by_number,
-  51,
+  52,
   souk__v1__error_reason__enum_values_by_name,
   1,
   souk__v1__error_reason__value_ranges,

@@ -328,7 +328,11 @@ typedef enum _Souk__V1__ErrorReason {
   /*
    * A fault in the server, logged there; not caused by the request (INTERNAL).
    */
-  SOUK__V1__ERROR_REASON__ERROR_REASON_INTERNAL_ERROR = 50
+  SOUK__V1__ERROR_REASON__ERROR_REASON_INTERNAL_ERROR = 50,
+  /*
+   * An upload is larger than the marketplace's max_upload_bytes (RESOURCE_EXHAUSTED).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_TOO_LARGE = 51
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ERROR_REASON)
 } Souk__V1__ErrorReason;
 
@@ -540,9 +544,9 @@ struct  Souk__V1__PersonSummary
    */
   char *given_name;
   /*
-   * Picture URL, if the account set one.
+   * The account's picture: the id of an image uploaded with Media.UploadMedia; empty if none.
    */
-  char *avatar_url;
+  char *avatar_media_id;
   /*
    * Their rating as rated party.
    */

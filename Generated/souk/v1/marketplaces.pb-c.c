@@ -322,6 +322,51 @@ void   souk__v1__delivery_settings__free_unpacked
   assert(message->base.descriptor == &souk__v1__delivery_settings__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__media_settings__init
+                     (Souk__V1__MediaSettings         *message)
+{
+  static const Souk__V1__MediaSettings init_value = SOUK__V1__MEDIA_SETTINGS__INIT;
+  *message = init_value;
+}
+size_t souk__v1__media_settings__get_packed_size
+                     (const Souk__V1__MediaSettings *message)
+{
+  assert(message->base.descriptor == &souk__v1__media_settings__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__media_settings__pack
+                     (const Souk__V1__MediaSettings *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__media_settings__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__media_settings__pack_to_buffer
+                     (const Souk__V1__MediaSettings *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__media_settings__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__MediaSettings *
+       souk__v1__media_settings__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__MediaSettings *)
+     protobuf_c_message_unpack (&souk__v1__media_settings__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__media_settings__free_unpacked
+                     (Souk__V1__MediaSettings *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__media_settings__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__create_marketplace_request__init
                      (Souk__V1__CreateMarketplaceRequest         *message)
 {
@@ -876,7 +921,7 @@ const ProtobufCMessageDescriptor souk__v1__marketplace__descriptor =
   (ProtobufCMessageInit) souk__v1__marketplace__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__marketplace_settings__field_descriptors[5] =
+static const ProtobufCFieldDescriptor souk__v1__marketplace_settings__field_descriptors[6] =
 {
   {
     "accounts",
@@ -938,18 +983,31 @@ static const ProtobufCFieldDescriptor souk__v1__marketplace_settings__field_desc
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "media",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MarketplaceSettings, media),
+    &souk__v1__media_settings__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__marketplace_settings__field_indices_by_name[] = {
   0,   /* field[0] = accounts */
   1,   /* field[1] = commerce */
   4,   /* field[4] = delivery */
   2,   /* field[2] = laundry */
+  5,   /* field[5] = media */
   3,   /* field[3] = rentals */
 };
 static const ProtobufCIntRange souk__v1__marketplace_settings__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 5 }
+  { 0, 6 }
 };
 const ProtobufCMessageDescriptor souk__v1__marketplace_settings__descriptor =
 {
@@ -959,7 +1017,7 @@ const ProtobufCMessageDescriptor souk__v1__marketplace_settings__descriptor =
   "Souk__V1__MarketplaceSettings",
   "souk.v1",
   sizeof(Souk__V1__MarketplaceSettings),
-  5,
+  6,
   souk__v1__marketplace_settings__field_descriptors,
   souk__v1__marketplace_settings__field_indices_by_name,
   1,  souk__v1__marketplace_settings__number_ranges,
@@ -1427,6 +1485,57 @@ const ProtobufCMessageDescriptor souk__v1__delivery_settings__descriptor =
   souk__v1__delivery_settings__field_indices_by_name,
   1,  souk__v1__delivery_settings__number_ranges,
   (ProtobufCMessageInit) souk__v1__delivery_settings__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__media_settings__field_descriptors[2] =
+{
+  {
+    "max_upload_bytes",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MediaSettings, max_upload_bytes),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "allowed_content_types",
+    2,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Souk__V1__MediaSettings, n_allowed_content_types),
+    offsetof(Souk__V1__MediaSettings, allowed_content_types),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__media_settings__field_indices_by_name[] = {
+  1,   /* field[1] = allowed_content_types */
+  0,   /* field[0] = max_upload_bytes */
+};
+static const ProtobufCIntRange souk__v1__media_settings__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor souk__v1__media_settings__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.MediaSettings",
+  "MediaSettings",
+  "Souk__V1__MediaSettings",
+  "souk.v1",
+  sizeof(Souk__V1__MediaSettings),
+  2,
+  souk__v1__media_settings__field_descriptors,
+  souk__v1__media_settings__field_indices_by_name,
+  1,  souk__v1__media_settings__number_ranges,
+  (ProtobufCMessageInit) souk__v1__media_settings__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__create_marketplace_request__field_descriptors[2] =

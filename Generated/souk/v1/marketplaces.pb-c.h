@@ -27,6 +27,7 @@ typedef struct Souk__V1__CommerceSettings Souk__V1__CommerceSettings;
 typedef struct Souk__V1__LaundrySettings Souk__V1__LaundrySettings;
 typedef struct Souk__V1__RentalSettings Souk__V1__RentalSettings;
 typedef struct Souk__V1__DeliverySettings Souk__V1__DeliverySettings;
+typedef struct Souk__V1__MediaSettings Souk__V1__MediaSettings;
 typedef struct Souk__V1__CreateMarketplaceRequest Souk__V1__CreateMarketplaceRequest;
 typedef struct Souk__V1__GetMarketplaceRequest Souk__V1__GetMarketplaceRequest;
 typedef struct Souk__V1__ListMarketplacesRequest Souk__V1__ListMarketplacesRequest;
@@ -124,10 +125,11 @@ struct  Souk__V1__MarketplaceSettings
   Souk__V1__LaundrySettings *laundry;
   Souk__V1__RentalSettings *rentals;
   Souk__V1__DeliverySettings *delivery;
+  Souk__V1__MediaSettings *media;
 };
 #define SOUK__V1__MARKETPLACE_SETTINGS__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__marketplace_settings__descriptor) \
-    , NULL, NULL, NULL, NULL, NULL }
+    , NULL, NULL, NULL, NULL, NULL, NULL }
 
 
 /*
@@ -304,6 +306,29 @@ struct  Souk__V1__DeliverySettings
 #define SOUK__V1__DELIVERY_SETTINGS__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__delivery_settings__descriptor) \
     , NULL, NULL, NULL }
+
+
+/*
+ * Limits of uploads (Media.UploadMedia).
+ */
+struct  Souk__V1__MediaSettings
+{
+  ProtobufCMessage base;
+  /*
+   * Largest upload, in bytes, at most 104857600 (100 MiB); 0 means 10485760 (10 MiB).
+   */
+  int64_t max_upload_bytes;
+  /*
+   * MIME types an upload may have, each one Souk recognises by its content: image/jpeg,
+   * image/png, image/webp, image/gif, image/heic, application/pdf. Empty means image/jpeg,
+   * image/png, image/webp and application/pdf.
+   */
+  size_t n_allowed_content_types;
+  char **allowed_content_types;
+};
+#define SOUK__V1__MEDIA_SETTINGS__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__media_settings__descriptor) \
+    , 0, 0,NULL }
 
 
 /*
@@ -580,6 +605,25 @@ Souk__V1__DeliverySettings *
 void   souk__v1__delivery_settings__free_unpacked
                      (Souk__V1__DeliverySettings *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__MediaSettings methods */
+void   souk__v1__media_settings__init
+                     (Souk__V1__MediaSettings         *message);
+size_t souk__v1__media_settings__get_packed_size
+                     (const Souk__V1__MediaSettings   *message);
+size_t souk__v1__media_settings__pack
+                     (const Souk__V1__MediaSettings   *message,
+                      uint8_t             *out);
+size_t souk__v1__media_settings__pack_to_buffer
+                     (const Souk__V1__MediaSettings   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__MediaSettings *
+       souk__v1__media_settings__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__media_settings__free_unpacked
+                     (Souk__V1__MediaSettings *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__CreateMarketplaceRequest methods */
 void   souk__v1__create_marketplace_request__init
                      (Souk__V1__CreateMarketplaceRequest         *message);
@@ -755,6 +799,9 @@ typedef void (*Souk__V1__RentalSettings_Closure)
 typedef void (*Souk__V1__DeliverySettings_Closure)
                  (const Souk__V1__DeliverySettings *message,
                   void *closure_data);
+typedef void (*Souk__V1__MediaSettings_Closure)
+                 (const Souk__V1__MediaSettings *message,
+                  void *closure_data);
 typedef void (*Souk__V1__CreateMarketplaceRequest_Closure)
                  (const Souk__V1__CreateMarketplaceRequest *message,
                   void *closure_data);
@@ -868,6 +915,7 @@ extern const ProtobufCMessageDescriptor souk__v1__commerce_settings__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__laundry_settings__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__rental_settings__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__delivery_settings__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__media_settings__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__create_marketplace_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__get_marketplace_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__list_marketplaces_request__descriptor;

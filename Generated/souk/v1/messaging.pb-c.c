@@ -775,12 +775,12 @@ void   souk__v1__watch_conversation_request__free_unpacked
 static const ProtobufCFieldDescriptor souk__v1__attachment__field_descriptors[4] =
 {
   {
-    "url",
+    "media_id",
     1,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__Attachment, url),
+    offsetof(Souk__V1__Attachment, media_id),
     NULL,
     &protobuf_c_empty_string,
     0,             /* flags */
@@ -826,8 +826,8 @@ static const ProtobufCFieldDescriptor souk__v1__attachment__field_descriptors[4]
 static const unsigned souk__v1__attachment__field_indices_by_name[] = {
   1,   /* field[1] = content_type */
   2,   /* field[2] = file_name */
+  0,   /* field[0] = media_id */
   3,   /* field[3] = size_bytes */
-  0,   /* field[0] = url */
 };
 static const ProtobufCIntRange souk__v1__attachment__number_ranges[1 + 1] =
 {

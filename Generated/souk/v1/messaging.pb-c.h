@@ -42,21 +42,27 @@ typedef struct Souk__V1__WatchConversationRequest Souk__V1__WatchConversationReq
 /* --- messages --- */
 
 /*
- * A file attached to a message. Files are uploaded to the marketplace's file host first; a
- * message carries their address.
+ * A file attached to a message or a ticket: uploaded first with Media.UploadMedia, then named
+ * by its media id. Only the parties of the conversation or ticket can read it.
  */
 struct  Souk__V1__Attachment
 {
   ProtobufCMessage base;
   /*
-   * HTTPS URL of the file.
+   * The id of a media object the sender uploaded.
    */
-  char *url;
+  char *media_id;
   /*
-   * MIME type ("image/jpeg", "application/pdf").
+   * Output only, from the media object: MIME type ("image/jpeg", "application/pdf").
    */
   char *content_type;
+  /*
+   * Output only, from the media object.
+   */
   char *file_name;
+  /*
+   * Output only, from the media object.
+   */
   int64_t size_bytes;
 };
 #define SOUK__V1__ATTACHMENT__INIT \

@@ -2494,12 +2494,12 @@ static const ProtobufCFieldDescriptor souk__v1__listing__field_descriptors[23] =
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "photo_urls",
+    "photo_media_ids",
     13,
     PROTOBUF_C_LABEL_REPEATED,
     PROTOBUF_C_TYPE_STRING,
-    offsetof(Souk__V1__Listing, n_photo_urls),
-    offsetof(Souk__V1__Listing, photo_urls),
+    offsetof(Souk__V1__Listing, n_photo_media_ids),
+    offsetof(Souk__V1__Listing, photo_media_ids),
     NULL,
     &protobuf_c_empty_string,
     0,             /* flags */
@@ -2643,7 +2643,7 @@ static const unsigned souk__v1__listing__field_indices_by_name[] = {
   2,   /* field[2] = lessor */
   8,   /* field[8] = monthly_rent */
   1,   /* field[1] = owner_account_id */
-  12,   /* field[12] = photo_urls */
+  12,   /* field[12] = photo_media_ids */
   17,   /* field[17] = rating */
   7,   /* field[7] = region */
   3,   /* field[3] = title */

@@ -225,8 +225,11 @@ struct  Souk__V1__Listing
    */
   size_t n_features;
   char **features;
-  size_t n_photo_urls;
-  char **photo_urls;
+  /*
+   * Photos, ids of images uploaded with Media.UploadMedia, the cover first.
+   */
+  size_t n_photo_media_ids;
+  char **photo_media_ids;
   int32_t area_square_meters;
   int32_t bedrooms;
   int32_t bathrooms;

@@ -19,11 +19,11 @@ extension AccountsService {
         guard record.value.account.state != .deleted else { throw RPCError.notFound("account", request.accountID) }
         let account = record.value.account
         return SoukV1.PersonSummary(
-            accountID: record.id.description, givenName: account.givenName, avatarURL: account.avatarURL, rating: account.rating)
+            accountID: record.id.description, givenName: account.givenName, avatarMediaID: account.avatarMediaID, rating: account.rating)
     }
 
     static let profilePaths: Set<String> = [
-        "email", "given_name", "family_name", "phone", "avatar_url", "locale", "laundry_profile", "laundry_profile.campus",
+        "email", "given_name", "family_name", "phone", "avatar_media_id", "locale", "laundry_profile", "laundry_profile.campus",
         "laundry_profile.dorm_id", "laundry_profile.room", "dasher_profile.age",
     ]
 
@@ -54,8 +54,12 @@ extension AccountsService {
                 if !input.phone.isEmpty, let problem = PhoneNumber.problem(with: input.phone) {
                     throw RPCError.invalidField("account.phone", problem)
                 }
-            case "avatar_url":
-                try Self.validateURL(input.avatarURL, field: "account.avatar_url")
+            case "avatar_media_id":
+                // Checked and attached in the transaction that stores it.
+                _ = try RequestFields.optionalID(input.avatarMediaID, field: "account.avatar_media_id")
+                if target.value.account.marketplaceID.isEmpty, !input.avatarMediaID.isEmpty {
+                    throw RPCError.invalidField("account.avatar_media_id", "operators have no marketplace to keep a picture in")
+                }
             case "locale":
                 if !input.locale.isEmpty { try MarketplaceValidation.locale(input.locale, field: "account.locale") }
             case "dasher_profile.age":
@@ -70,7 +74,10 @@ extension AccountsService {
             }
         }
         let laundryPaths = paths.filter { $0.hasPrefix("laundry_profile") }
-        return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "profile updated") { value, _ in
+        // Admins and operators may use any picture of the marketplace; others only their own uploads.
+        let uploader = caller.isOperator || caller.activeRoles.contains(.admin) ? nil : caller.accountID
+        return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "profile updated") {
+            value, transaction in
             guard value.account.state != .deleted else {
                 throw RPCError.souk(.failedPrecondition, .invalidTransition, "the account was deleted")
             }
@@ -80,7 +87,8 @@ extension AccountsService {
                 case "given_name": value.account.givenName = input.givenName
                 case "family_name": value.account.familyName = input.familyName
                 case "phone": value.account.phone = input.phone
-                case "avatar_url": value.account.avatarURL = input.avatarURL
+                case "avatar_media_id":
+                    try Self.replaceAvatar(of: target.id, &value.account, with: input.avatarMediaID, uploader: uploader, in: transaction)
                 case "locale": value.account.locale = input.locale
                 case "dasher_profile.age": value.account.dasherProfile?.age = input.dasherProfile?.age ?? 0
                 default: break
@@ -104,11 +112,18 @@ extension AccountsService {
         }
     }
 
-    static func validateURL(_ url: String, field: String) throws {
-        guard !url.isEmpty else { return }
-        guard url.utf8.count <= 2048, url.hasPrefix("https://") || url.hasPrefix("http://"),
-              url.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F })
-        else { throw RPCError.invalidField(field, "must be an http or https URL of at most 2048 characters") }
+    /// Points the account's picture at another uploaded image (or none), moving the media
+    /// reference in the same transaction; avatars are public in the marketplace.
+    static func replaceAvatar(
+        of accountID: RecordID, _ account: inout SoukV1.Account, with mediaID: String, uploader: RecordID?, in transaction: Transaction
+    ) throws {
+        let referrer = MediaReferrer(type: .account, id: accountID.description, field: "avatar_media_id")
+        if let marketplaceID = RecordID(account.marketplaceID) {
+            try MediaReferences.replace(
+                account.avatarMediaID, with: mediaID, field: "account.avatar_media_id", referrer: referrer, visibility: .marketplace,
+                marketplaceID: marketplaceID, uploader: uploader, imagesOnly: true, in: transaction)
+        }
+        account.avatarMediaID = mediaID
     }
 
     func deleteAccount(_ request: SoukV1.DeleteAccountRequest, _ call: SoukCall) async throws -> SoukV1.DeleteAccountResponse {
@@ -131,7 +146,7 @@ extension AccountsService {
             value.account.givenName = ""
             value.account.familyName = ""
             value.account.phone = ""
-            value.account.avatarURL = ""
+            try Self.replaceAvatar(of: caller.accountID, &value.account, with: "", uploader: nil, in: transaction)
             value.account.laundryProfile = nil
             value.account.blockReason = ""
             value.account.state = .deleted

@@ -140,6 +140,25 @@ enum MarketplaceValidation {
             try duration(delivery.locationStaleAfter, "\(path).location_stale_after")
             try duration(delivery.offerTimeout, "\(path).offer_timeout")
         }
+        if var media = settings.media {
+            let path = "\(field).media"
+            guard (0...MediaLimits.largestMaxUploadBytes).contains(media.maxUploadBytes) else {
+                throw RPCError.invalidField(
+                    "\(path).max_upload_bytes", "must be between 0 (the default, 10 MiB) and \(MediaLimits.largestMaxUploadBytes)")
+            }
+            media.allowedContentTypes = media.allowedContentTypes.map { $0.lowercased() }
+            for (index, type) in media.allowedContentTypes.enumerated() {
+                guard MediaContentType.recognised.contains(type) else {
+                    throw RPCError.invalidField(
+                        "\(path).allowed_content_types[\(index)]",
+                        "must be a type Souk recognises by its content: \(MediaContentType.recognised.joined(separator: ", "))")
+                }
+                if media.allowedContentTypes[..<index].contains(type) {
+                    throw RPCError.invalidField("\(path).allowed_content_types[\(index)]", "is listed twice")
+                }
+            }
+            settings.media = media
+        }
         return settings
     }
 

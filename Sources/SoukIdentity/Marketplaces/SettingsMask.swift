@@ -60,6 +60,10 @@ enum SettingsMask {
             ("location_report_interval", set(\D.locationReportInterval)),
             ("location_stale_after", set(\D.locationStaleAfter)), ("offer_timeout", set(\D.offerTimeout)),
         ])
+        typealias M = SoukV1.MediaSettings
+        group("media", \.media, empty: M(), [
+            ("max_upload_bytes", set(\M.maxUploadBytes)), ("allowed_content_types", set(\M.allowedContentTypes)),
+        ])
         return table
     }
 }

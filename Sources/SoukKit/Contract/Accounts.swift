@@ -53,11 +53,14 @@ extension SoukV1Services {
 
         /// Access: customer (owner), admin, operator.
         /// Updates an account's profile. Mask paths: email, given_name, family_name, phone,
-        /// avatar_url, locale, laundry_profile.campus, laundry_profile.dorm_id,
+        /// avatar_media_id, locale, laundry_profile.campus, laundry_profile.dorm_id,
         /// laundry_profile.room, dasher_profile.age. Keeping one's own e-mail is not a conflict.
         /// The Dasher accepting switch is Laundry.SetAcceptingRequests.
-        /// Errors: INVALID_ARGUMENT (field, update_mask, EMAIL_DOMAIN_NOT_ALLOWED), NOT_FOUND,
-        /// ALREADY_EXISTS (EMAIL_TAKEN), ABORTED (stale version), PERMISSION_DENIED.
+        /// avatar_media_id must be an image the caller uploaded (admins and operators: any image of
+        /// the marketplace), or one already public.
+        /// Errors: INVALID_ARGUMENT (field, update_mask, EMAIL_DOMAIN_NOT_ALLOWED; avatar_media_id not
+        /// an image of the marketplace), NOT_FOUND, ALREADY_EXISTS (EMAIL_TAKEN), ABORTED (stale
+        /// version), PERMISSION_DENIED.
         public var updateProfile: UnaryRPC<SoukV1.UpdateProfileRequest, SoukV1.Account>
 
         /// Access: customer, provider, courier, admin, operator.

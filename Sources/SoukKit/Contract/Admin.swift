@@ -83,7 +83,7 @@ extension SoukV1Services {
 
         /// Access: admin, operator.
         /// Adds an advertisement shown in a placement during a time window.
-        /// Errors: INVALID_ARGUMENT (field: title, image_url, placement, window;
+        /// Errors: INVALID_ARGUMENT (field: title, image_media_id, placement, window;
         /// REQUEST_ID_REUSED), PERMISSION_DENIED.
         public var createAdvertisement: UnaryRPC<SoukV1.CreateAdvertisementRequest, SoukV1.Advertisement>
 
@@ -99,7 +99,7 @@ extension SoukV1Services {
         public var listAdvertisements: UnaryRPC<SoukV1.ListAdvertisementsRequest, SoukV1.ListAdvertisementsResponse>
 
         /// Access: admin, operator.
-        /// Changes an advertisement. Mask paths: title, body, image_url, target_url, placement,
+        /// Changes an advertisement. Mask paths: title, body, image_media_id, target_url, placement,
         /// start_time, end_time.
         /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, ABORTED (stale version),
         /// PERMISSION_DENIED.

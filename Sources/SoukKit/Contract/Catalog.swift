@@ -27,7 +27,7 @@ extension SoukV1Services {
 
         /// Access: provider, admin, operator.
         /// Changes a service. Mask paths: name, description, type, base_price, available,
-        /// image_url, options. Options sent without an id are added; options left out of
+        /// image_media_id, options. Options sent without an id are added; options left out of
         /// `options` are removed. Orders keep their price snapshot.
         /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (archived),
         /// ABORTED (stale version), PERMISSION_DENIED.
@@ -70,7 +70,7 @@ extension SoukV1Services {
 
         /// Access: provider, admin, operator.
         /// Changes a product. Mask paths: name, description, tasting_notes, pairings, category,
-        /// grape, region, vintage, image_urls, price, stock, available.
+        /// grape, region, vintage, image_media_ids, price, stock, available.
         /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (archived),
         /// ABORTED (stale version), PERMISSION_DENIED.
         public var updateProduct: UnaryRPC<SoukV1.UpdateProductRequest, SoukV1.Product>
@@ -120,7 +120,7 @@ extension SoukV1Services {
         public var searchRestaurants: UnaryRPC<SoukV1.SearchRestaurantsRequest, SoukV1.ListRestaurantsResponse>
 
         /// Access: provider (owner), admin, operator.
-        /// Changes a restaurant. Mask paths: name, description, address, logo_url, picture_url,
+        /// Changes a restaurant. Mask paths: name, description, address, logo_media_id, picture_media_id,
         /// categories, open (the open/closed switch). Commission is SetRestaurantCommission.
         /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (archived),
         /// ABORTED (stale version), PERMISSION_DENIED.
@@ -169,7 +169,7 @@ extension SoukV1Services {
 
         /// Access: provider (owner), admin, operator.
         /// Changes an item. Mask paths: name, description, price, discount_bps, section,
-        /// picture_url, available, hidden. Orders keep their price snapshot.
+        /// picture_media_id, available, hidden. Orders keep their price snapshot.
         /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (archived),
         /// ABORTED (stale version), PERMISSION_DENIED.
         public var updateMenuItem: UnaryRPC<SoukV1.UpdateMenuItemRequest, SoukV1.MenuItem>

@@ -34,8 +34,8 @@ extension SoukV1Services {
         /// Sends a message (text, attachments or both) to a conversation the caller takes part in;
         /// the other participants are notified.
         /// Errors: INVALID_ARGUMENT (field: text and attachments both empty, text over 4000
-        /// characters, more than 10 attachments, attachment url; REQUEST_ID_REUSED), NOT_FOUND,
-        /// PERMISSION_DENIED.
+        /// characters, more than 10 attachments, attachments[].media_id not a media object the
+        /// sender uploaded in the marketplace; REQUEST_ID_REUSED), NOT_FOUND, PERMISSION_DENIED.
         public var sendMessage: UnaryRPC<SoukV1.SendMessageRequest, SoukV1.Message>
 
         /// Access: customer (owner), admin, operator.

@@ -29,7 +29,7 @@ extension SoukV1Services {
 
         /// Access: provider (owner), admin, operator.
         /// Changes a listing. Mask paths: title, description, type, address, region, monthly_rent,
-        /// deposit_months, features, photo_urls, area_square_meters, bedrooms, bathrooms. Existing
+        /// deposit_months, features, photo_media_ids, area_square_meters, bedrooms, bathrooms. Existing
         /// bookings keep their rent and deposit.
         /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (archived),
         /// ABORTED (stale version), PERMISSION_DENIED.

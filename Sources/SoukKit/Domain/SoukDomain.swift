@@ -29,6 +29,10 @@ public protocol SoukDomain: Sendable {
     /// schema before any domain exists.
     static var tables: [AnyTable] { get }
 
+    /// Folders of files the domain keeps beside the store (named relative to its directory),
+    /// which backups copy with the records.
+    static var fileFolders: [String] { get }
+
     /// The domain's contract services, typed declarations built with `ContractService.rpcService`.
     func services(_ kit: ServiceKit) -> [any RPCService]
 
@@ -38,6 +42,9 @@ public protocol SoukDomain: Sendable {
 }
 
 extension SoukDomain {
+    /// No files beside the store.
+    public static var fileFolders: [String] { [] }
+
     /// No demo data.
     public func loadDemo(_ demo: DemoContext) async throws {}
 }
@@ -55,14 +62,15 @@ public struct DemoContext: Sendable {
     }
 }
 
-/// The tables of the kit itself: the audit log and the mail outbox every domain writes to.
+/// The tables of the kit itself, which every domain writes to: the audit log, the mail outbox
+/// and the media records pictures refer to.
 public enum KitTables {
-    public static let all: [AnyTable] = [AuditTable.table.erased, MailTable.table.erased]
+    public static let all: [AnyTable] = [AuditTable.table.erased, MailTable.table.erased, MediaTable.table.erased]
 }
 
 extension Schema {
     /// The schema of a server mounting `domains`: the kit's tables and every domain's.
     public static func mounting(_ domains: [any SoukDomain.Type]) -> Schema {
-        Schema(KitTables.all + domains.flatMap { $0.tables })
+        Schema(KitTables.all + domains.flatMap { $0.tables }, fileFolders: domains.flatMap { $0.fileFolders })
     }
 }

@@ -178,6 +178,9 @@ extension SoukV1.ErrorReason {
             ("This feature is not available yet.", "هذه الميزة غير متاحة بعد.", "Tính năng này chưa được hỗ trợ.")
         case .messageTooLarge:
             ("The request is too large.", "الطلب كبير جدًا.", "Yêu cầu quá lớn.")
+        case .tooLarge:
+            ("The file is larger than this marketplace allows.", "الملف أكبر مما يسمح به هذا السوق.",
+             "Tệp lớn hơn mức chợ này cho phép.")
         case .deadlineExceeded:
             ("The request took too long. Please try again.",
              "استغرق الطلب وقتًا طويلًا. يرجى المحاولة مرة أخرى.",

@@ -249,7 +249,9 @@ extension SoukV1 {
         public var familyName: String
         /// E.164; never shown to other parties.
         public var phone: String
-        public var avatarURL: String
+        /// The account's picture: the id of an image uploaded with Media.UploadMedia (readable by anyone in
+        /// the marketplace once set); empty if none.
+        public var avatarMediaID: String
         /// BCP 47 preferred language.
         public var locale: String
         /// Every role and its status.
@@ -281,7 +283,7 @@ extension SoukV1 {
             givenName: String = "",
             familyName: String = "",
             phone: String = "",
-            avatarURL: String = "",
+            avatarMediaID: String = "",
             locale: String = "",
             roles: [SoukV1.RoleGrant] = [],
             state: SoukV1.AccountState = .unspecified,
@@ -303,7 +305,7 @@ extension SoukV1 {
             self.givenName = givenName
             self.familyName = familyName
             self.phone = phone
-            self.avatarURL = avatarURL
+            self.avatarMediaID = avatarMediaID
             self.locale = locale
             self.roles = roles
             self.state = state
@@ -336,7 +338,7 @@ extension SoukV1.Account: CProtoMessage {
         givenName = try Unpacked.string(c.given_name, "given_name")
         familyName = try Unpacked.string(c.family_name, "family_name")
         phone = try Unpacked.string(c.phone, "phone")
-        avatarURL = try Unpacked.string(c.avatar_url, "avatar_url")
+        avatarMediaID = try Unpacked.string(c.avatar_media_id, "avatar_media_id")
         locale = try Unpacked.string(c.locale, "locale")
         roles = try Unpacked.messages(c.n_roles, c.roles, "roles")
         state = .init(cValue: c.state)
@@ -360,7 +362,7 @@ extension SoukV1.Account: CProtoMessage {
         c.given_name = arena.string(givenName)
         c.family_name = arena.string(familyName)
         c.phone = arena.string(phone)
-        c.avatar_url = arena.string(avatarURL)
+        c.avatar_media_id = arena.string(avatarMediaID)
         c.locale = arena.string(locale)
         c.n_roles = roles.count
         c.roles = arena.messages(roles)

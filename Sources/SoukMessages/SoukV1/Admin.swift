@@ -355,7 +355,8 @@ extension SoukV1 {
         public var id: String
         public var title: String
         public var body: String
-        public var imageURL: String
+        /// The picture: the id of an image uploaded with Media.UploadMedia.
+        public var imageMediaID: String
         /// Where a tap leads (https URL or an in-app link).
         public var targetURL: String
         /// Slot in the apps ("home_banner", "listing_detail").
@@ -374,7 +375,7 @@ extension SoukV1 {
             id: String = "",
             title: String = "",
             body: String = "",
-            imageURL: String = "",
+            imageMediaID: String = "",
             targetURL: String = "",
             placement: String = "",
             startTime: Timestamp? = nil,
@@ -388,7 +389,7 @@ extension SoukV1 {
             self.id = id
             self.title = title
             self.body = body
-            self.imageURL = imageURL
+            self.imageMediaID = imageMediaID
             self.targetURL = targetURL
             self.placement = placement
             self.startTime = startTime
@@ -413,7 +414,7 @@ extension SoukV1.Advertisement: CProtoMessage {
         id = try Unpacked.string(c.id, "id")
         title = try Unpacked.string(c.title, "title")
         body = try Unpacked.string(c.body, "body")
-        imageURL = try Unpacked.string(c.image_url, "image_url")
+        imageMediaID = try Unpacked.string(c.image_media_id, "image_media_id")
         targetURL = try Unpacked.string(c.target_url, "target_url")
         placement = try Unpacked.string(c.placement, "placement")
         startTime = try Unpacked.message(c.start_time, "start_time")
@@ -429,7 +430,7 @@ extension SoukV1.Advertisement: CProtoMessage {
         c.id = arena.string(id)
         c.title = arena.string(title)
         c.body = arena.string(body)
-        c.image_url = arena.string(imageURL)
+        c.image_media_id = arena.string(imageMediaID)
         c.target_url = arena.string(targetURL)
         c.placement = arena.string(placement)
         c.start_time = arena.message(startTime)

@@ -19,7 +19,8 @@ extension SoukV1 {
         /// False when the item became unavailable, hidden, archived or short of stock since it was
         /// added; checkout refuses the cart until the line is fixed.
         public var purchasable: Bool
-        public var imageURL: String
+        /// The item's first picture (a media id), refreshed on every read.
+        public var imageMediaID: String
 
         public init(
             itemID: String = "",
@@ -29,7 +30,7 @@ extension SoukV1 {
             quantity: Int32 = 0,
             lineTotal: SoukV1.Money? = nil,
             purchasable: Bool = false,
-            imageURL: String = "",
+            imageMediaID: String = "",
         ) {
             self.itemID = itemID
             self.itemType = itemType
@@ -38,7 +39,7 @@ extension SoukV1 {
             self.quantity = quantity
             self.lineTotal = lineTotal
             self.purchasable = purchasable
-            self.imageURL = imageURL
+            self.imageMediaID = imageMediaID
         }
     }
 }
@@ -58,7 +59,7 @@ extension SoukV1.CartLine: CProtoMessage {
         quantity = c.quantity
         lineTotal = try Unpacked.message(c.line_total, "line_total")
         purchasable = c.purchasable != 0
-        imageURL = try Unpacked.string(c.image_url, "image_url")
+        imageMediaID = try Unpacked.string(c.image_media_id, "image_media_id")
     }
 
     func fill(_ c: inout Souk__V1__CartLine, _ arena: inout EncodingArena) {
@@ -69,7 +70,7 @@ extension SoukV1.CartLine: CProtoMessage {
         c.quantity = quantity
         c.line_total = arena.message(lineTotal)
         c.purchasable = purchasable ? 1 : 0
-        c.image_url = arena.string(imageURL)
+        c.image_media_id = arena.string(imageMediaID)
     }
 }
 

@@ -177,7 +177,8 @@ extension SoukV1 {
         public var available: Bool
         /// Priced options; when not empty, an order must pick one.
         public var options: [SoukV1.ServiceOption]
-        public var imageURL: String
+        /// The service's picture: the id of an image uploaded with Media.UploadMedia.
+        public var imageMediaID: String
         /// Output only: cleaning and maintenance orders wait for admin approval.
         public var requiresApproval: Bool
         public var archived: Bool
@@ -194,7 +195,7 @@ extension SoukV1 {
             basePrice: SoukV1.Money? = nil,
             available: Bool = false,
             options: [SoukV1.ServiceOption] = [],
-            imageURL: String = "",
+            imageMediaID: String = "",
             requiresApproval: Bool = false,
             archived: Bool = false,
             archiveTime: Timestamp? = nil,
@@ -209,7 +210,7 @@ extension SoukV1 {
             self.basePrice = basePrice
             self.available = available
             self.options = options
-            self.imageURL = imageURL
+            self.imageMediaID = imageMediaID
             self.requiresApproval = requiresApproval
             self.archived = archived
             self.archiveTime = archiveTime
@@ -235,7 +236,7 @@ extension SoukV1.Service: CProtoMessage {
         basePrice = try Unpacked.message(c.base_price, "base_price")
         available = c.available != 0
         options = try Unpacked.messages(c.n_options, c.options, "options")
-        imageURL = try Unpacked.string(c.image_url, "image_url")
+        imageMediaID = try Unpacked.string(c.image_media_id, "image_media_id")
         requiresApproval = c.requires_approval != 0
         archived = c.archived != 0
         archiveTime = try Unpacked.message(c.archive_time, "archive_time")
@@ -253,7 +254,7 @@ extension SoukV1.Service: CProtoMessage {
         c.available = available ? 1 : 0
         c.n_options = options.count
         c.options = arena.messages(options)
-        c.image_url = arena.string(imageURL)
+        c.image_media_id = arena.string(imageMediaID)
         c.requires_approval = requiresApproval ? 1 : 0
         c.archived = archived ? 1 : 0
         c.archive_time = arena.message(archiveTime)
@@ -280,8 +281,9 @@ extension SoukV1 {
         public var region: String
         /// Harvest year; 0 for non-vintage.
         public var vintage: Int32
-        /// Bottle image first, then others (the grapes cover image).
-        public var imageURLs: [String]
+        /// Pictures, ids of images uploaded with Media.UploadMedia: the bottle first, then others
+        /// (the grapes cover image).
+        public var imageMediaIDs: [String]
         /// Price of one bottle.
         public var price: SoukV1.Money?
         /// Bottles on hand, not yet reserved by an order (≥ 0).
@@ -310,7 +312,7 @@ extension SoukV1 {
             grape: String = "",
             region: String = "",
             vintage: Int32 = 0,
-            imageURLs: [String] = [],
+            imageMediaIDs: [String] = [],
             price: SoukV1.Money? = nil,
             stock: Int32 = 0,
             available: Bool = false,
@@ -332,7 +334,7 @@ extension SoukV1 {
             self.grape = grape
             self.region = region
             self.vintage = vintage
-            self.imageURLs = imageURLs
+            self.imageMediaIDs = imageMediaIDs
             self.price = price
             self.stock = stock
             self.available = available
@@ -365,7 +367,7 @@ extension SoukV1.Product: CProtoMessage {
         grape = try Unpacked.string(c.grape, "grape")
         region = try Unpacked.string(c.region, "region")
         vintage = c.vintage
-        imageURLs = try Unpacked.strings(c.n_image_urls, c.image_urls, "image_urls")
+        imageMediaIDs = try Unpacked.strings(c.n_image_media_ids, c.image_media_ids, "image_media_ids")
         price = try Unpacked.message(c.price, "price")
         stock = c.stock
         available = c.available != 0
@@ -389,8 +391,8 @@ extension SoukV1.Product: CProtoMessage {
         c.grape = arena.string(grape)
         c.region = arena.string(region)
         c.vintage = vintage
-        c.n_image_urls = imageURLs.count
-        c.image_urls = arena.strings(imageURLs)
+        c.n_image_media_ids = imageMediaIDs.count
+        c.image_media_ids = arena.strings(imageMediaIDs)
         c.price = arena.message(price)
         c.stock = stock
         c.available = available ? 1 : 0
@@ -415,8 +417,9 @@ extension SoukV1 {
         public var description: String
         /// Address with its map position (required: drivers are ranked by distance from it).
         public var address: SoukV1.Address?
-        public var logoURL: String
-        public var pictureURL: String
+        /// The restaurant's logo and cover picture: ids of images uploaded with Media.UploadMedia.
+        public var logoMediaID: String
+        public var pictureMediaID: String
         /// Cuisine tags for search ("pizza", "lebanese").
         public var categories: [String]
         /// Platform's commission on each order's subtotal, basis points; set by admins.
@@ -437,8 +440,8 @@ extension SoukV1 {
             name: String = "",
             description: String = "",
             address: SoukV1.Address? = nil,
-            logoURL: String = "",
-            pictureURL: String = "",
+            logoMediaID: String = "",
+            pictureMediaID: String = "",
             categories: [String] = [],
             commissionBps: Int32 = 0,
             open: Bool = false,
@@ -454,8 +457,8 @@ extension SoukV1 {
             self.name = name
             self.description = description
             self.address = address
-            self.logoURL = logoURL
-            self.pictureURL = pictureURL
+            self.logoMediaID = logoMediaID
+            self.pictureMediaID = pictureMediaID
             self.categories = categories
             self.commissionBps = commissionBps
             self.open = open
@@ -482,8 +485,8 @@ extension SoukV1.Restaurant: CProtoMessage {
         name = try Unpacked.string(c.name, "name")
         description = try Unpacked.string(c.description, "description")
         address = try Unpacked.message(c.address, "address")
-        logoURL = try Unpacked.string(c.logo_url, "logo_url")
-        pictureURL = try Unpacked.string(c.picture_url, "picture_url")
+        logoMediaID = try Unpacked.string(c.logo_media_id, "logo_media_id")
+        pictureMediaID = try Unpacked.string(c.picture_media_id, "picture_media_id")
         categories = try Unpacked.strings(c.n_categories, c.categories, "categories")
         commissionBps = c.commission_bps
         open = c.open != 0
@@ -501,8 +504,8 @@ extension SoukV1.Restaurant: CProtoMessage {
         c.name = arena.string(name)
         c.description = arena.string(description)
         c.address = arena.message(address)
-        c.logo_url = arena.string(logoURL)
-        c.picture_url = arena.string(pictureURL)
+        c.logo_media_id = arena.string(logoMediaID)
+        c.picture_media_id = arena.string(pictureMediaID)
         c.n_categories = categories.count
         c.categories = arena.strings(categories)
         c.commission_bps = commissionBps
@@ -563,7 +566,8 @@ extension SoukV1 {
         public var effectivePrice: SoukV1.Money?
         /// Menu section ("pasta").
         public var section: String
-        public var pictureURL: String
+        /// The dish's picture: the id of an image uploaded with Media.UploadMedia.
+        public var pictureMediaID: String
         /// Out of stock when false: shown, not orderable.
         public var available: Bool
         /// Hidden from customers when true.
@@ -584,7 +588,7 @@ extension SoukV1 {
             discountBps: Int32 = 0,
             effectivePrice: SoukV1.Money? = nil,
             section: String = "",
-            pictureURL: String = "",
+            pictureMediaID: String = "",
             available: Bool = false,
             hidden: Bool = false,
             archived: Bool = false,
@@ -601,7 +605,7 @@ extension SoukV1 {
             self.discountBps = discountBps
             self.effectivePrice = effectivePrice
             self.section = section
-            self.pictureURL = pictureURL
+            self.pictureMediaID = pictureMediaID
             self.available = available
             self.hidden = hidden
             self.archived = archived
@@ -629,7 +633,7 @@ extension SoukV1.MenuItem: CProtoMessage {
         discountBps = c.discount_bps
         effectivePrice = try Unpacked.message(c.effective_price, "effective_price")
         section = try Unpacked.string(c.section, "section")
-        pictureURL = try Unpacked.string(c.picture_url, "picture_url")
+        pictureMediaID = try Unpacked.string(c.picture_media_id, "picture_media_id")
         available = c.available != 0
         hidden = c.hidden != 0
         archived = c.archived != 0
@@ -648,7 +652,7 @@ extension SoukV1.MenuItem: CProtoMessage {
         c.discount_bps = discountBps
         c.effective_price = arena.message(effectivePrice)
         c.section = arena.string(section)
-        c.picture_url = arena.string(pictureURL)
+        c.picture_media_id = arena.string(pictureMediaID)
         c.available = available ? 1 : 0
         c.hidden = hidden ? 1 : 0
         c.archived = archived ? 1 : 0

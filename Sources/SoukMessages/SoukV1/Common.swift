@@ -392,6 +392,8 @@ extension SoukV1 {
         case unavailable
         /// A fault in the server, logged there; not caused by the request (INTERNAL).
         case internalError
+        /// An upload is larger than the marketplace's max_upload_bytes (RESOURCE_EXHAUSTED).
+        case tooLarge
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -447,6 +449,7 @@ extension SoukV1 {
             .cancelled,
             .unavailable,
             .internalError,
+            .tooLarge,
         ]
 
         public init(rawValue: Int32) {
@@ -502,6 +505,7 @@ extension SoukV1 {
             case 48: self = .cancelled
             case 49: self = .unavailable
             case 50: self = .internalError
+            case 51: self = .tooLarge
             default: self = .unrecognized(rawValue)
             }
         }
@@ -559,6 +563,7 @@ extension SoukV1 {
             case .cancelled: 48
             case .unavailable: 49
             case .internalError: 50
+            case .tooLarge: 51
             case .unrecognized(let value): value
             }
         }
@@ -617,6 +622,7 @@ extension SoukV1 {
             case .cancelled: "ERROR_REASON_CANCELLED"
             case .unavailable: "ERROR_REASON_UNAVAILABLE"
             case .internalError: "ERROR_REASON_INTERNAL_ERROR"
+            case .tooLarge: "ERROR_REASON_TOO_LARGE"
             case .unrecognized(let value): "ERROR_REASON_\(value)"
             }
         }
@@ -956,20 +962,20 @@ extension SoukV1 {
         public var accountID: String
         /// First name only.
         public var givenName: String
-        /// Picture URL, if the account set one.
-        public var avatarURL: String
+        /// The account's picture: the id of an image uploaded with Media.UploadMedia; empty if none.
+        public var avatarMediaID: String
         /// Their rating as rated party.
         public var rating: SoukV1.RatingSummary?
 
         public init(
             accountID: String = "",
             givenName: String = "",
-            avatarURL: String = "",
+            avatarMediaID: String = "",
             rating: SoukV1.RatingSummary? = nil,
         ) {
             self.accountID = accountID
             self.givenName = givenName
-            self.avatarURL = avatarURL
+            self.avatarMediaID = avatarMediaID
             self.rating = rating
         }
     }
@@ -985,14 +991,14 @@ extension SoukV1.PersonSummary: CProtoMessage {
     init(c: Souk__V1__PersonSummary) throws {
         accountID = try Unpacked.string(c.account_id, "account_id")
         givenName = try Unpacked.string(c.given_name, "given_name")
-        avatarURL = try Unpacked.string(c.avatar_url, "avatar_url")
+        avatarMediaID = try Unpacked.string(c.avatar_media_id, "avatar_media_id")
         rating = try Unpacked.message(c.rating, "rating")
     }
 
     func fill(_ c: inout Souk__V1__PersonSummary, _ arena: inout EncodingArena) {
         c.account_id = arena.string(accountID)
         c.given_name = arena.string(givenName)
-        c.avatar_url = arena.string(avatarURL)
+        c.avatar_media_id = arena.string(avatarMediaID)
         c.rating = arena.message(rating)
     }
 }

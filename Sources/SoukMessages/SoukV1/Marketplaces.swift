@@ -171,6 +171,7 @@ extension SoukV1 {
         public var laundry: SoukV1.LaundrySettings?
         public var rentals: SoukV1.RentalSettings?
         public var delivery: SoukV1.DeliverySettings?
+        public var media: SoukV1.MediaSettings?
 
         public init(
             accounts: SoukV1.AccountSettings? = nil,
@@ -178,12 +179,14 @@ extension SoukV1 {
             laundry: SoukV1.LaundrySettings? = nil,
             rentals: SoukV1.RentalSettings? = nil,
             delivery: SoukV1.DeliverySettings? = nil,
+            media: SoukV1.MediaSettings? = nil,
         ) {
             self.accounts = accounts
             self.commerce = commerce
             self.laundry = laundry
             self.rentals = rentals
             self.delivery = delivery
+            self.media = media
         }
     }
 }
@@ -201,6 +204,7 @@ extension SoukV1.MarketplaceSettings: CProtoMessage {
         laundry = try Unpacked.message(c.laundry, "laundry")
         rentals = try Unpacked.message(c.rentals, "rentals")
         delivery = try Unpacked.message(c.delivery, "delivery")
+        media = try Unpacked.message(c.media, "media")
     }
 
     func fill(_ c: inout Souk__V1__MarketplaceSettings, _ arena: inout EncodingArena) {
@@ -209,6 +213,7 @@ extension SoukV1.MarketplaceSettings: CProtoMessage {
         c.laundry = arena.message(laundry)
         c.rentals = arena.message(rentals)
         c.delivery = arena.message(delivery)
+        c.media = arena.message(media)
     }
 }
 
@@ -497,6 +502,42 @@ extension SoukV1.DeliverySettings: CProtoMessage {
         c.location_report_interval = arena.duration(locationReportInterval)
         c.location_stale_after = arena.duration(locationStaleAfter)
         c.offer_timeout = arena.duration(offerTimeout)
+    }
+}
+
+extension SoukV1 {
+    /// Limits of uploads (Media.UploadMedia).
+    public struct MediaSettings: Sendable, Hashable {
+        /// Largest upload, in bytes, at most 104857600 (100 MiB); 0 means 10485760 (10 MiB).
+        public var maxUploadBytes: Int64
+        /// MIME types an upload may have, each one Souk recognises by its content: image/jpeg,
+        /// image/png, image/webp, image/gif, image/heic, application/pdf. Empty means image/jpeg,
+        /// image/png, image/webp and application/pdf.
+        public var allowedContentTypes: [String]
+
+        public init(maxUploadBytes: Int64 = 0, allowedContentTypes: [String] = []) {
+            self.maxUploadBytes = maxUploadBytes
+            self.allowedContentTypes = allowedContentTypes
+        }
+    }
+}
+
+extension SoukV1.MediaSettings: CProtoMessage {
+    public static var protoName: String { "souk.v1.MediaSettings" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__MediaSettings>) {
+        souk__v1__media_settings__init(c)
+    }
+
+    init(c: Souk__V1__MediaSettings) throws {
+        maxUploadBytes = c.max_upload_bytes
+        allowedContentTypes = try Unpacked.strings(c.n_allowed_content_types, c.allowed_content_types, "allowed_content_types")
+    }
+
+    func fill(_ c: inout Souk__V1__MediaSettings, _ arena: inout EncodingArena) {
+        c.max_upload_bytes = maxUploadBytes
+        c.n_allowed_content_types = allowedContentTypes.count
+        c.allowed_content_types = arena.strings(allowedContentTypes)
     }
 }
 

@@ -3,18 +3,20 @@ import CProtobufC
 import SoukProtoC
 
 extension SoukV1 {
-    /// A file attached to a message. Files are uploaded to the marketplace's file host first; a
-    /// message carries their address.
+    /// A file attached to a message or a ticket: uploaded first with Media.UploadMedia, then named
+    /// by its media id. Only the parties of the conversation or ticket can read it.
     public struct Attachment: Sendable, Hashable {
-        /// HTTPS URL of the file.
-        public var url: String
-        /// MIME type ("image/jpeg", "application/pdf").
+        /// The id of a media object the sender uploaded.
+        public var mediaID: String
+        /// Output only, from the media object: MIME type ("image/jpeg", "application/pdf").
         public var contentType: String
+        /// Output only, from the media object.
         public var fileName: String
+        /// Output only, from the media object.
         public var sizeBytes: Int64
 
-        public init(url: String = "", contentType: String = "", fileName: String = "", sizeBytes: Int64 = 0) {
-            self.url = url
+        public init(mediaID: String = "", contentType: String = "", fileName: String = "", sizeBytes: Int64 = 0) {
+            self.mediaID = mediaID
             self.contentType = contentType
             self.fileName = fileName
             self.sizeBytes = sizeBytes
@@ -30,14 +32,14 @@ extension SoukV1.Attachment: CProtoMessage {
     }
 
     init(c: Souk__V1__Attachment) throws {
-        url = try Unpacked.string(c.url, "url")
+        mediaID = try Unpacked.string(c.media_id, "media_id")
         contentType = try Unpacked.string(c.content_type, "content_type")
         fileName = try Unpacked.string(c.file_name, "file_name")
         sizeBytes = c.size_bytes
     }
 
     func fill(_ c: inout Souk__V1__Attachment, _ arena: inout EncodingArena) {
-        c.url = arena.string(url)
+        c.media_id = arena.string(mediaID)
         c.content_type = arena.string(contentType)
         c.file_name = arena.string(fileName)
         c.size_bytes = sizeBytes

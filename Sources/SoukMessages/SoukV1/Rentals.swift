@@ -409,7 +409,8 @@ extension SoukV1 {
         public var deposit: SoukV1.Money?
         /// Lower-case tags ("air_conditioning", "parking", "furnished", "wifi", "pets_allowed").
         public var features: [String]
-        public var photoURLs: [String]
+        /// Photos, ids of images uploaded with Media.UploadMedia, the cover first.
+        public var photoMediaIDs: [String]
         public var areaSquareMeters: Int32
         public var bedrooms: Int32
         public var bathrooms: Int32
@@ -436,7 +437,7 @@ extension SoukV1 {
             depositMonths: Int32 = 0,
             deposit: SoukV1.Money? = nil,
             features: [String] = [],
-            photoURLs: [String] = [],
+            photoMediaIDs: [String] = [],
             areaSquareMeters: Int32 = 0,
             bedrooms: Int32 = 0,
             bathrooms: Int32 = 0,
@@ -460,7 +461,7 @@ extension SoukV1 {
             self.depositMonths = depositMonths
             self.deposit = deposit
             self.features = features
-            self.photoURLs = photoURLs
+            self.photoMediaIDs = photoMediaIDs
             self.areaSquareMeters = areaSquareMeters
             self.bedrooms = bedrooms
             self.bathrooms = bathrooms
@@ -495,7 +496,7 @@ extension SoukV1.Listing: CProtoMessage {
         depositMonths = c.deposit_months
         deposit = try Unpacked.message(c.deposit, "deposit")
         features = try Unpacked.strings(c.n_features, c.features, "features")
-        photoURLs = try Unpacked.strings(c.n_photo_urls, c.photo_urls, "photo_urls")
+        photoMediaIDs = try Unpacked.strings(c.n_photo_media_ids, c.photo_media_ids, "photo_media_ids")
         areaSquareMeters = c.area_square_meters
         bedrooms = c.bedrooms
         bathrooms = c.bathrooms
@@ -522,8 +523,8 @@ extension SoukV1.Listing: CProtoMessage {
         c.deposit = arena.message(deposit)
         c.n_features = features.count
         c.features = arena.strings(features)
-        c.n_photo_urls = photoURLs.count
-        c.photo_urls = arena.strings(photoURLs)
+        c.n_photo_media_ids = photoMediaIDs.count
+        c.photo_media_ids = arena.strings(photoMediaIDs)
         c.area_square_meters = areaSquareMeters
         c.bedrooms = bedrooms
         c.bathrooms = bathrooms
