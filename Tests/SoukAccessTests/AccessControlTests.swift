@@ -112,13 +112,13 @@ import SoukKit
 
     @Test func guestsBrowseEvenWithABadToken() async {
         let method = builder.unary("GetPublicProfile") { (_: SoukV1.GetPublicProfileRequest, call) in
-            SoukV1.PersonSummary(givenName: call.caller == nil ? "guest" : "signed in")
+            SoukV1.PersonSummary(displayName: call.caller == nil ? "guest" : "signed in")
         }
         let request = SoukV1.GetPublicProfileRequest(marketplaceID: FakeAuthenticator.marketplace.description)
         #expect(await status(method, request, token: nil) == nil)
         #expect(await status(method, request, token: "blocked") == nil)
         let reply = try? await harness.call("souk.v1.Accounts", method, request, token: "customer")
-        #expect(reply.flatMap { try? SoukV1.PersonSummary(decoding: $0) }?.givenName == "signed in")
+        #expect(reply.flatMap { try? SoukV1.PersonSummary(decoding: $0) }?.displayName == "signed in")
     }
 
     @Test func wrongVerticalIsAFailedPrecondition() async {

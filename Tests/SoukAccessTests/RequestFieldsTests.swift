@@ -82,3 +82,27 @@ import SoukKit
         #expect(StoreTime(Timestamp(time)) == time)
     }
 }
+
+/// The privacy rules on other parties (`Parties`).
+@Suite struct PartiesTests {
+    @Test func namesFollowTheMarketplacesRule() {
+        #expect(Parties.displayName(given: "Sara", family: "Khan", vertical: .foodDelivery) == "Sara K.")
+        #expect(Parties.displayName(given: "Sara", family: "", vertical: .rentals) == "Sara")
+        #expect(Parties.displayName(given: "Sara", family: "Khan", vertical: .laundry) == "Sara")
+        #expect(Parties.displayName(given: "Mỹ", family: "Đặng", vertical: .rentals) == "Mỹ Đ.")
+        let account = SoukV1.Account(
+            id: "a", email: "sara@example.com", givenName: "Sara", familyName: "Khan", phone: "+15555550100", avatarMediaID: "m")
+        let summary = Parties.summary(of: account, vertical: .retail)
+        #expect(summary == SoukV1.PersonSummary(accountID: "a", displayName: "Sara K.", avatarMediaID: "m", rating: nil))
+    }
+
+    @Test func anAddressPhoneReachesProviderAndCourierOnlyWhileTheOrderIsActive() {
+        let address = SoukV1.Address(recipientName: "Sara", phone: "+966512345678", line1: "1 Main St")
+        for active in [true, false] {
+            #expect(Parties.address(address, for: .customerOrAdmin, orderIsActive: active).phone == "+966512345678")
+            #expect(Parties.address(address, for: .providerOrCourier, orderIsActive: active).phone == (active ? "+966512345678" : ""))
+            #expect(Parties.address(address, for: .other, orderIsActive: active).phone == "")
+            #expect(Parties.address(address, for: .other, orderIsActive: active).line1 == "1 Main St")
+        }
+    }
+}

@@ -386,6 +386,6 @@ import Testing
         #expect(elsewhere?.code == .permissionDenied && elsewhere?.soukReason == .marketplaceMismatch)
         let summary: SoukV1.PersonSummary = try await fixture.accounts(
             "GetPublicProfile", SoukV1.GetPublicProfileRequest(marketplaceID: laundry.id, accountID: ann.account!.id))
-        #expect(summary.givenName == "Test" && summary.accountID == ann.account!.id)
+        #expect(summary.displayName == "Test" && summary.accountID == ann.account!.id)  // laundry: the given name alone
     }
 }

@@ -57,7 +57,10 @@ import Testing
     static func roundTrip<M: ProtoMessage>(_ type: M.Type, _ bytes: [UInt8]) throws -> String? {
         let value = try M(decoding: bytes)
         let packed = value.encoded()
-        guard packed == bytes else { return "packed \(hex(packed)), Python packed \(hex(bytes))" }
+        guard packed == bytes else {
+            let same = zip(packed, bytes).prefix { $0 == $1 }.count
+            return "packed \(packed.count) bytes, Python \(bytes.count); they differ from byte \(same)"
+        }
         guard try M(decoding: packed) == value else { return "unpacked value differs after a round trip" }
         return nil
     }

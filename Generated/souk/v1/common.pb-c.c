@@ -1069,12 +1069,12 @@ static const ProtobufCFieldDescriptor souk__v1__person_summary__field_descriptor
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "given_name",
+    "display_name",
     2,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__PersonSummary, given_name),
+    offsetof(Souk__V1__PersonSummary, display_name),
     NULL,
     &protobuf_c_empty_string,
     0,             /* flags */
@@ -1108,7 +1108,7 @@ static const ProtobufCFieldDescriptor souk__v1__person_summary__field_descriptor
 static const unsigned souk__v1__person_summary__field_indices_by_name[] = {
   0,   /* field[0] = account_id */
   2,   /* field[2] = avatar_media_id */
-  1,   /* field[1] = given_name */
+  1,   /* field[1] = display_name */
   3,   /* field[3] = rating */
 };
 static const ProtobufCIntRange souk__v1__person_summary__number_ranges[1 + 1] =

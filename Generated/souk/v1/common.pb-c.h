@@ -437,7 +437,8 @@ struct  Souk__V1__Address
    */
   char *recipient_name;
   /*
-   * Contact phone in E.164 ("+966512345678"); empty means the account's phone.
+   * Contact phone in E.164 ("+966512345678"); empty means the account's phone. Shown only as
+   * the PHONES rule above allows.
    */
   char *phone;
   /*
@@ -532,17 +533,18 @@ struct  Souk__V1__PriceBreakdown
 
 
 /*
- * A privacy-safe view of another account: what one party may see of the other (a customer
- * sees a Dasher's first name and rating, never the last name or phone).
+ * Another account as a party of a resource may see it (see OTHER PARTIES): never its e-mail
+ * address or phone.
  */
 struct  Souk__V1__PersonSummary
 {
   ProtobufCMessage base;
   char *account_id;
   /*
-   * First name only.
+   * The name this marketplace shows of other parties: the given name and the initial of the
+   * family name ("Sara K."); in laundry marketplaces the given name alone ("Sara").
    */
-  char *given_name;
+  char *display_name;
   /*
    * The account's picture: the id of an image uploaded with Media.UploadMedia; empty if none.
    */

@@ -997,7 +997,7 @@ void   souk__v1__watch_courier_location_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__watch_courier_location_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor souk__v1__delivery__field_descriptors[18] =
+static const ProtobufCFieldDescriptor souk__v1__delivery__field_descriptors[19] =
 {
   {
     "id",
@@ -1215,6 +1215,18 @@ static const ProtobufCFieldDescriptor souk__v1__delivery__field_descriptors[18] 
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "customer",
+    19,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Delivery, customer),
+    &souk__v1__person_summary__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__delivery__field_indices_by_name[] = {
   11,   /* field[11] = assigned_by_account_id */
@@ -1222,6 +1234,7 @@ static const unsigned souk__v1__delivery__field_indices_by_name[] = {
   3,   /* field[3] = courier */
   2,   /* field[2] = courier_account_id */
   16,   /* field[16] = create_time */
+  18,   /* field[18] = customer */
   7,   /* field[7] = delivery_fee */
   12,   /* field[12] = dispatch_time */
   5,   /* field[5] = dropoff_address */
@@ -1239,7 +1252,7 @@ static const unsigned souk__v1__delivery__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__delivery__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 18 }
+  { 0, 19 }
 };
 const ProtobufCMessageDescriptor souk__v1__delivery__descriptor =
 {
@@ -1249,7 +1262,7 @@ const ProtobufCMessageDescriptor souk__v1__delivery__descriptor =
   "Souk__V1__Delivery",
   "souk.v1",
   sizeof(Souk__V1__Delivery),
-  18,
+  19,
   souk__v1__delivery__field_descriptors,
   souk__v1__delivery__field_indices_by_name,
   1,  souk__v1__delivery__number_ranges,

@@ -144,10 +144,14 @@ struct  Souk__V1__Delivery
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * The customer the delivery goes to (see OTHER PARTIES in common.proto).
+   */
+  Souk__V1__PersonSummary *customer;
 };
 #define SOUK__V1__DELIVERY__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__delivery__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, SOUK__V1__DELIVERY_STATUS__DELIVERY_STATUS_UNSPECIFIED, NULL, NULL, NULL, 0, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, SOUK__V1__DELIVERY_STATUS__DELIVERY_STATUS_UNSPECIFIED, NULL, NULL, NULL, 0, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, 0, NULL, NULL, NULL }
 
 
 /*

@@ -431,7 +431,7 @@ const ProtobufCMessageDescriptor souk__v1__feedback_answer__descriptor =
   (ProtobufCMessageInit) souk__v1__feedback_answer__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__feedback_entry__field_descriptors[11] =
+static const ProtobufCFieldDescriptor souk__v1__feedback_entry__field_descriptors[13] =
 {
   {
     "id",
@@ -565,14 +565,40 @@ static const ProtobufCFieldDescriptor souk__v1__feedback_entry__field_descriptor
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "author",
+    12,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__FeedbackEntry, author),
+    &souk__v1__person_summary__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "rated",
+    13,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__FeedbackEntry, rated),
+    &souk__v1__person_summary__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__feedback_entry__field_indices_by_name[] = {
   7,   /* field[7] = answer */
+  11,   /* field[11] = author */
   2,   /* field[2] = author_account_id */
   6,   /* field[6] = comment */
   9,   /* field[9] = create_time */
   0,   /* field[0] = id */
   4,   /* field[4] = listing_id */
+  12,   /* field[12] = rated */
   3,   /* field[3] = rated_account_id */
   5,   /* field[5] = stars */
   1,   /* field[1] = subject */
@@ -582,7 +608,7 @@ static const unsigned souk__v1__feedback_entry__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__feedback_entry__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 11 }
+  { 0, 13 }
 };
 const ProtobufCMessageDescriptor souk__v1__feedback_entry__descriptor =
 {
@@ -592,7 +618,7 @@ const ProtobufCMessageDescriptor souk__v1__feedback_entry__descriptor =
   "Souk__V1__FeedbackEntry",
   "souk.v1",
   sizeof(Souk__V1__FeedbackEntry),
-  11,
+  13,
   souk__v1__feedback_entry__field_descriptors,
   souk__v1__feedback_entry__field_indices_by_name,
   1,  souk__v1__feedback_entry__number_ranges,

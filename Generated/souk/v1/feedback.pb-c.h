@@ -85,10 +85,15 @@ struct  Souk__V1__FeedbackEntry
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * The author and the rated party (see OTHER PARTIES in common.proto).
+   */
+  Souk__V1__PersonSummary *author;
+  Souk__V1__PersonSummary *rated;
 };
 #define SOUK__V1__FEEDBACK_ENTRY__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__feedback_entry__descriptor) \
-    , (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, NULL, NULL }
 
 
 typedef enum {

@@ -926,7 +926,7 @@ const ProtobufCMessageDescriptor souk__v1__read_receipt__descriptor =
   (ProtobufCMessageInit) souk__v1__read_receipt__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__conversation__field_descriptors[11] =
+static const ProtobufCFieldDescriptor souk__v1__conversation__field_descriptors[12] =
 {
   {
     "id",
@@ -1060,6 +1060,18 @@ static const ProtobufCFieldDescriptor souk__v1__conversation__field_descriptors[
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "participants",
+    12,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__Conversation, n_participants),
+    offsetof(Souk__V1__Conversation, participants),
+    &souk__v1__person_summary__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__conversation__field_indices_by_name[] = {
   9,   /* field[9] = create_time */
@@ -1067,6 +1079,7 @@ static const unsigned souk__v1__conversation__field_indices_by_name[] = {
   4,   /* field[4] = last_message */
   7,   /* field[7] = last_sequence */
   1,   /* field[1] = participant_account_ids */
+  11,   /* field[11] = participants */
   6,   /* field[6] = read_receipts */
   2,   /* field[2] = subject */
   3,   /* field[3] = title */
@@ -1077,7 +1090,7 @@ static const unsigned souk__v1__conversation__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__conversation__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 11 }
+  { 0, 12 }
 };
 const ProtobufCMessageDescriptor souk__v1__conversation__descriptor =
 {
@@ -1087,7 +1100,7 @@ const ProtobufCMessageDescriptor souk__v1__conversation__descriptor =
   "Souk__V1__Conversation",
   "souk.v1",
   sizeof(Souk__V1__Conversation),
-  11,
+  12,
   souk__v1__conversation__field_descriptors,
   souk__v1__conversation__field_indices_by_name,
   1,  souk__v1__conversation__number_ranges,

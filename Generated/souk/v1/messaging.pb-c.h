@@ -136,10 +136,16 @@ struct  Souk__V1__Conversation
    * Time of the newest message or read receipt.
    */
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * Everyone in it as the others see them (see OTHER PARTIES in common.proto), in the order of
+   * participant_account_ids.
+   */
+  size_t n_participants;
+  Souk__V1__PersonSummary **participants;
 };
 #define SOUK__V1__CONVERSATION__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__conversation__descriptor) \
-    , (char *)protobuf_c_empty_string, 0,NULL, NULL, (char *)protobuf_c_empty_string, NULL, 0, 0,NULL, 0, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, 0,NULL, NULL, (char *)protobuf_c_empty_string, NULL, 0, 0,NULL, 0, 0, NULL, NULL, 0,NULL }
 
 
 /*

@@ -1139,7 +1139,7 @@ const ProtobufCMessageDescriptor souk__v1__order_cancellation__descriptor =
   (ProtobufCMessageInit) souk__v1__order_cancellation__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[32] =
+static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[35] =
 {
   {
     "id",
@@ -1525,6 +1525,42 @@ static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[32] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "customer",
+    33,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Order, customer),
+    &souk__v1__person_summary__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "provider",
+    34,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Order, provider),
+    &souk__v1__person_summary__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "courier",
+    35,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Order, courier),
+    &souk__v1__person_summary__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__order__field_indices_by_name[] = {
   22,   /* field[22] = accept_time */
@@ -1535,8 +1571,10 @@ static const unsigned souk__v1__order__field_indices_by_name[] = {
   10,   /* field[10] = commission */
   9,   /* field[9] = commission_bps */
   27,   /* field[27] = complete_time */
+  34,   /* field[34] = courier */
   17,   /* field[17] = courier_account_id */
   30,   /* field[30] = create_time */
+  32,   /* field[32] = customer */
   2,   /* field[2] = customer_account_id */
   25,   /* field[25] = deliver_time */
   16,   /* field[16] = delivery_id */
@@ -1549,6 +1587,7 @@ static const unsigned souk__v1__order__field_indices_by_name[] = {
   14,   /* field[14] = payment_method */
   15,   /* field[15] = payment_status */
   5,   /* field[5] = price */
+  33,   /* field[33] = provider */
   26,   /* field[26] = receive_time */
   7,   /* field[7] = restaurant_id */
   8,   /* field[8] = restaurant_name */
@@ -1563,7 +1602,7 @@ static const unsigned souk__v1__order__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__order__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 32 }
+  { 0, 35 }
 };
 const ProtobufCMessageDescriptor souk__v1__order__descriptor =
 {
@@ -1573,7 +1612,7 @@ const ProtobufCMessageDescriptor souk__v1__order__descriptor =
   "Souk__V1__Order",
   "souk.v1",
   sizeof(Souk__V1__Order),
-  32,
+  35,
   souk__v1__order__field_descriptors,
   souk__v1__order__field_indices_by_name,
   1,  souk__v1__order__number_ranges,

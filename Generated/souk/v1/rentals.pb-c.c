@@ -3056,7 +3056,7 @@ const ProtobufCMessageDescriptor souk__v1__deposit_return__descriptor =
   (ProtobufCMessageInit) souk__v1__deposit_return__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__booking__field_descriptors[22] =
+static const ProtobufCFieldDescriptor souk__v1__booking__field_descriptors[24] =
 {
   {
     "id",
@@ -3322,6 +3322,30 @@ static const ProtobufCFieldDescriptor souk__v1__booking__field_descriptors[22] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "lessee",
+    23,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Booking, lessee),
+    &souk__v1__person_summary__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "lessor",
+    24,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Booking, lessor),
+    &souk__v1__person_summary__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__booking__field_indices_by_name[] = {
   17,   /* field[17] = activate_time */
@@ -3333,7 +3357,9 @@ static const unsigned souk__v1__booking__field_indices_by_name[] = {
   9,   /* field[9] = end_date */
   18,   /* field[18] = end_time */
   0,   /* field[0] = id */
+  22,   /* field[22] = lessee */
   4,   /* field[4] = lessee_account_id */
+  23,   /* field[23] = lessor */
   5,   /* field[5] = lessor_account_id */
   3,   /* field[3] = listing_address */
   1,   /* field[1] = listing_id */
@@ -3350,7 +3376,7 @@ static const unsigned souk__v1__booking__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__booking__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 22 }
+  { 0, 24 }
 };
 const ProtobufCMessageDescriptor souk__v1__booking__descriptor =
 {
@@ -3360,7 +3386,7 @@ const ProtobufCMessageDescriptor souk__v1__booking__descriptor =
   "Souk__V1__Booking",
   "souk.v1",
   sizeof(Souk__V1__Booking),
-  22,
+  24,
   souk__v1__booking__field_descriptors,
   souk__v1__booking__field_indices_by_name,
   1,  souk__v1__booking__number_ranges,

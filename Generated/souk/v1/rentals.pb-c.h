@@ -405,10 +405,15 @@ struct  Souk__V1__Booking
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * The parties (see OTHER PARTIES in common.proto).
+   */
+  Souk__V1__PersonSummary *lessee;
+  Souk__V1__PersonSummary *lessor;
 };
 #define SOUK__V1__BOOKING__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__booking__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__BOOKING_STATUS__BOOKING_STATUS_UNSPECIFIED, NULL, 0, NULL, NULL, NULL, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__BOOKING_STATUS__BOOKING_STATUS_UNSPECIFIED, NULL, 0, NULL, NULL, NULL, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL }
 
 
 /*

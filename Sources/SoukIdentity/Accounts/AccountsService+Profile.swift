@@ -17,9 +17,9 @@ extension AccountsService {
     func getPublicProfile(_ request: SoukV1.GetPublicProfileRequest, _ call: SoukCall) async throws -> SoukV1.PersonSummary {
         let record = try account(request.accountID, field: "account_id", call)
         guard record.value.account.state != .deleted else { throw RPCError.notFound("account", request.accountID) }
-        let account = record.value.account
-        return SoukV1.PersonSummary(
-            accountID: record.id.description, givenName: account.givenName, avatarMediaID: account.avatarMediaID, rating: account.rating)
+        var account = record.value.account
+        account.id = record.id.description
+        return Parties.summary(of: account, vertical: call.marketplace?.vertical ?? .unspecified)
     }
 
     static let profilePaths: Set<String> = [

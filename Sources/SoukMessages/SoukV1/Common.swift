@@ -775,7 +775,8 @@ extension SoukV1 {
         public var label: String
         /// Person to hand the delivery to; empty means the account holder.
         public var recipientName: String
-        /// Contact phone in E.164 ("+966512345678"); empty means the account's phone.
+        /// Contact phone in E.164 ("+966512345678"); empty means the account's phone. Shown only as
+        /// the PHONES rule above allows.
         public var phone: String
         /// Street and number.
         public var line1: String
@@ -956,12 +957,13 @@ extension SoukV1.PriceBreakdown: CProtoMessage {
 }
 
 extension SoukV1 {
-    /// A privacy-safe view of another account: what one party may see of the other (a customer
-    /// sees a Dasher's first name and rating, never the last name or phone).
+    /// Another account as a party of a resource may see it (see OTHER PARTIES): never its e-mail
+    /// address or phone.
     public struct PersonSummary: Sendable, Hashable {
         public var accountID: String
-        /// First name only.
-        public var givenName: String
+        /// The name this marketplace shows of other parties: the given name and the initial of the
+        /// family name ("Sara K."); in laundry marketplaces the given name alone ("Sara").
+        public var displayName: String
         /// The account's picture: the id of an image uploaded with Media.UploadMedia; empty if none.
         public var avatarMediaID: String
         /// Their rating as rated party.
@@ -969,12 +971,12 @@ extension SoukV1 {
 
         public init(
             accountID: String = "",
-            givenName: String = "",
+            displayName: String = "",
             avatarMediaID: String = "",
             rating: SoukV1.RatingSummary? = nil,
         ) {
             self.accountID = accountID
-            self.givenName = givenName
+            self.displayName = displayName
             self.avatarMediaID = avatarMediaID
             self.rating = rating
         }
@@ -990,14 +992,14 @@ extension SoukV1.PersonSummary: CProtoMessage {
 
     init(c: Souk__V1__PersonSummary) throws {
         accountID = try Unpacked.string(c.account_id, "account_id")
-        givenName = try Unpacked.string(c.given_name, "given_name")
+        displayName = try Unpacked.string(c.display_name, "display_name")
         avatarMediaID = try Unpacked.string(c.avatar_media_id, "avatar_media_id")
         rating = try Unpacked.message(c.rating, "rating")
     }
 
     func fill(_ c: inout Souk__V1__PersonSummary, _ arena: inout EncodingArena) {
         c.account_id = arena.string(accountID)
-        c.given_name = arena.string(givenName)
+        c.display_name = arena.string(displayName)
         c.avatar_media_id = arena.string(avatarMediaID)
         c.rating = arena.message(rating)
     }

@@ -119,6 +119,8 @@ extension SoukV1 {
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// The customer the delivery goes to (see OTHER PARTIES in common.proto).
+        public var customer: SoukV1.PersonSummary?
 
         public init(
             id: String = "",
@@ -139,6 +141,7 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            customer: SoukV1.PersonSummary? = nil,
         ) {
             self.id = id
             self.orderID = orderID
@@ -158,6 +161,7 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.customer = customer
         }
     }
 }
@@ -188,6 +192,7 @@ extension SoukV1.Delivery: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        customer = try Unpacked.message(c.customer, "customer")
     }
 
     func fill(_ c: inout Souk__V1__Delivery, _ arena: inout EncodingArena) {
@@ -209,6 +214,7 @@ extension SoukV1.Delivery: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.customer = arena.message(customer)
     }
 }
 

@@ -58,6 +58,9 @@ extension SoukV1 {
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// The author and the rated party (see OTHER PARTIES in common.proto).
+        public var author: SoukV1.PersonSummary?
+        public var rated: SoukV1.PersonSummary?
 
         public init(
             id: String = "",
@@ -71,6 +74,8 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            author: SoukV1.PersonSummary? = nil,
+            rated: SoukV1.PersonSummary? = nil,
         ) {
             self.id = id
             self.subject = subject
@@ -83,6 +88,8 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.author = author
+            self.rated = rated
         }
     }
 }
@@ -106,6 +113,8 @@ extension SoukV1.FeedbackEntry: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        author = try Unpacked.message(c.author, "author")
+        rated = try Unpacked.message(c.rated, "rated")
     }
 
     func fill(_ c: inout Souk__V1__FeedbackEntry, _ arena: inout EncodingArena) {
@@ -120,6 +129,8 @@ extension SoukV1.FeedbackEntry: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.author = arena.message(author)
+        c.rated = arena.message(rated)
     }
 }
 

@@ -115,6 +115,9 @@ extension SoukV1 {
         public var createTime: Timestamp?
         /// Time of the newest message or read receipt.
         public var updateTime: Timestamp?
+        /// Everyone in it as the others see them (see OTHER PARTIES in common.proto), in the order of
+        /// participant_account_ids.
+        public var participants: [SoukV1.PersonSummary]
 
         public init(
             id: String = "",
@@ -128,6 +131,7 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            participants: [SoukV1.PersonSummary] = [],
         ) {
             self.id = id
             self.participantAccountIDs = participantAccountIDs
@@ -140,6 +144,7 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.participants = participants
         }
     }
 }
@@ -163,6 +168,7 @@ extension SoukV1.Conversation: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        participants = try Unpacked.messages(c.n_participants, c.participants, "participants")
     }
 
     func fill(_ c: inout Souk__V1__Conversation, _ arena: inout EncodingArena) {
@@ -179,6 +185,8 @@ extension SoukV1.Conversation: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.n_participants = participants.count
+        c.participants = arena.messages(participants)
     }
 }
 

@@ -274,6 +274,11 @@ extension SoukV1 {
         /// Placement time.
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// The parties (see OTHER PARTIES in common.proto): the customer; the provider (the shop, the
+        /// restaurant's account or the service company); the courier, while one is assigned.
+        public var customer: SoukV1.PersonSummary?
+        public var provider: SoukV1.PersonSummary?
+        public var courier: SoukV1.PersonSummary?
 
         public init(
             id: String = "",
@@ -308,6 +313,9 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            customer: SoukV1.PersonSummary? = nil,
+            provider: SoukV1.PersonSummary? = nil,
+            courier: SoukV1.PersonSummary? = nil,
         ) {
             self.id = id
             self.orderNumber = orderNumber
@@ -341,6 +349,9 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.customer = customer
+            self.provider = provider
+            self.courier = courier
         }
     }
 }
@@ -385,6 +396,9 @@ extension SoukV1.Order: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        customer = try Unpacked.message(c.customer, "customer")
+        provider = try Unpacked.message(c.provider, "provider")
+        courier = try Unpacked.message(c.courier, "courier")
     }
 
     func fill(_ c: inout Souk__V1__Order, _ arena: inout EncodingArena) {
@@ -421,6 +435,9 @@ extension SoukV1.Order: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.customer = arena.message(customer)
+        c.provider = arena.message(provider)
+        c.courier = arena.message(courier)
     }
 }
 

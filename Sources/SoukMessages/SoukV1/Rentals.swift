@@ -787,6 +787,9 @@ extension SoukV1 {
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// The parties (see OTHER PARTIES in common.proto).
+        public var lessee: SoukV1.PersonSummary?
+        public var lessor: SoukV1.PersonSummary?
 
         public init(
             id: String = "",
@@ -811,6 +814,8 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            lessee: SoukV1.PersonSummary? = nil,
+            lessor: SoukV1.PersonSummary? = nil,
         ) {
             self.id = id
             self.listingID = listingID
@@ -834,6 +839,8 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.lessee = lessee
+            self.lessor = lessor
         }
     }
 }
@@ -868,6 +875,8 @@ extension SoukV1.Booking: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        lessee = try Unpacked.message(c.lessee, "lessee")
+        lessor = try Unpacked.message(c.lessor, "lessor")
     }
 
     func fill(_ c: inout Souk__V1__Booking, _ arena: inout EncodingArena) {
@@ -893,6 +902,8 @@ extension SoukV1.Booking: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.lessee = arena.message(lessee)
+        c.lessor = arena.message(lessor)
     }
 }
 
