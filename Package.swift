@@ -75,8 +75,13 @@ let package = Package(
         // souk-store-harness: the crash-test child, the store benchmark and the store commands over the sample schema.
         .executableTarget(
             name: "SoukStoreHarness",
-            dependencies: ["SoukStore", "SoukStoreTools", "SoukStoreFixtures", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "bench/store/Harness"
+            dependencies: [
+                "SoukStore", "SoukStoreTools", "SoukStoreFixtures", "CAllocatorOptions",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "bench/store/Harness",
+            // The store's memory is measured with the allocator souk-server runs with.
+            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
         // Who may call what: callers from bearer tokens and the access rules read from the contract's Access lines.
         .target(name: "SoukAccess", dependencies: ["SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore]),

@@ -104,7 +104,14 @@ struct Benchmark: AsyncParsableCommand {
         let grown = stores[1].rss - stores[0].rss
         print("  process RSS: \(mib(baseline)) at start, \(mib(stores[0].rss)) with \(small) records loaded, \(mib(stores[1].rss)) with \(large) loaded as well "
             + "(≈ \(mib(grown * 1_000_000 / max(1, large - small))) per million records, block cache and memtables included)")
-        print("  process RSS after the page measurements: \(mib(residentBytes())) (the block cache fills as pages are read, up to \(cacheMiB) MiB)")
+        // Each store has its own block cache, so the process may hold up to one cache per store.
+        let caches = try stores.map { try $0.store.statistics() }
+        let cacheBytes = caches.map(\.blockCacheBytes).reduce(0, +)
+        let memtableBytes = caches.map(\.memtableBytes).reduce(0, +)
+        let resident = residentBytes()
+        print("  process RSS after the page measurements: \(mib(resident)); the \(stores.count) stores' block caches (\(cacheMiB) MiB each) "
+            + "hold \(mib(cacheBytes)) and their memtables \(mib(memtableBytes)); RSS above the start is "
+            + "\(fixed(Double(resident - baseline) / Double(max(1, cacheBytes)), 2))× what the caches hold")
         for entry in stores { await entry.store.close() }
         if pagesOnly { return }
 
