@@ -175,13 +175,9 @@ extension FileSystem {
             throw failure("open \(source)")
         }
         defer { close(input) }
-        let (directory, name) = split(target)
-        try createDirectories(directory)
-        let temporary = directory + "/." + name + ".partial"
-        let output = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard output >= 0 else { throw failure("create \(temporary)") }
+        try createDirectories(split(target).directory)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        do {
+        try replaceAtomically(target) { output, temporary in
             while true {
                 let count = buffer.withUnsafeMutableBytes { readSome(input, $0) }
                 if count < 0 {
@@ -191,30 +187,26 @@ extension FileSystem {
                 if count == 0 { break }
                 try buffer.withUnsafeBytes { try writeAll(output, UnsafeRawBufferPointer(rebasing: $0[..<count]), temporary) }
             }
-            guard fsync(output) == 0 else { throw failure("fsync \(temporary)") }
-        } catch {
-            close(output)
-            unlink(temporary)
-            throw error
         }
-        close(output)
-        guard rename(temporary, target) == 0 else {
-            let error = failure("rename \(temporary)")
-            unlink(temporary)
-            throw error
-        }
-        try syncDirectory(directory)
         return true
     }
 
     /// Writes `bytes` to `path` under a temporary name, fsyncs and renames it into place.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        try replaceAtomically(path) { output, temporary in
+            try bytes.withUnsafeBytes { try writeAll(output, $0, temporary) }
+        }
+    }
+
+    /// Has `write` fill a temporary file beside `path` (given its descriptor and name), fsyncs it,
+    /// renames it over `path` and fsyncs the directory; on any failure the temporary file is removed.
+    private static func replaceAtomically(_ path: String, _ write: (Int32, String) throws -> Void) throws {
         let (directory, name) = split(path)
         let temporary = directory + "/." + name + ".partial"
         let output = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw failure("create \(temporary)") }
         do {
-            try bytes.withUnsafeBytes { try writeAll(output, $0, temporary) }
+            try write(output, temporary)
             guard fsync(output) == 0 else { throw failure("fsync \(temporary)") }
         } catch {
             close(output)
@@ -222,7 +214,11 @@ extension FileSystem {
             throw error
         }
         close(output)
-        guard rename(temporary, path) == 0 else { throw failure("rename \(temporary)") }
+        guard rename(temporary, path) == 0 else {
+            let error = failure("rename \(temporary)")
+            unlink(temporary)
+            throw error
+        }
         try syncDirectory(directory)
     }
 

@@ -27,12 +27,7 @@ enum TestTables {
     static func table<Subject: ProtoMessage>(_ name: String, _: Subject.Type) -> Table<TestRecord<Subject>> {
         Table(
             name,
-            codec: FieldCodec<TestRecord<Subject>>(
-                write: { value, writer in
-                    writer.string(value.marketplaceID)
-                    writer.message(value.subject)
-                },
-                read: { reader in TestRecord(marketplaceID: try reader.string(), subject: try reader.message(Subject.self)) }))
+            codec: FieldCodec.marketplaceMessage(Subject.self, split: { ($0.marketplaceID, $0.subject) }, make: TestRecord.init))
     }
 }
 

@@ -232,14 +232,7 @@ enum AddressTable {
 
     static let table = Table(
         "addresses",
-        codec: FieldCodec<AddressRecord>(
-            write: { value, writer in
-                writer.string(value.marketplaceID)
-                writer.message(value.saved)
-            },
-            read: { reader in
-                AddressRecord(marketplaceID: try reader.string(), saved: try reader.message(SoukV1.SavedAddress.self))
-            }),
+        codec: FieldCodec.marketplaceMessage(SoukV1.SavedAddress.self, split: { ($0.marketplaceID, $0.saved) }, make: AddressRecord.init),
         indexes: [byAccount, byAccountAll, defaultOfAccount])
 }
 

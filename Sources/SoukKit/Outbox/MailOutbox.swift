@@ -14,14 +14,7 @@ package enum MailTable {
 
     package static let table = Table(
         "mail_outbox",
-        codec: FieldCodec<MailRecord>(
-            write: { value, writer in
-                writer.string(value.marketplaceID)
-                writer.message(value.message)
-            },
-            read: { reader in
-                MailRecord(marketplaceID: try reader.string(), message: try reader.message(SoukV1.MailMessage.self))
-            }),
+        codec: FieldCodec.marketplaceMessage(SoukV1.MailMessage.self, split: { ($0.marketplaceID, $0.message) }, make: MailRecord.init),
         indexes: [byMarketplace, byStatus])
 }
 

@@ -28,14 +28,7 @@ package enum AuditTable {
 
     package static let table = Table(
         "audit_entries",
-        codec: FieldCodec<AuditRecord>(
-            write: { value, writer in
-                writer.string(value.marketplaceID)
-                writer.message(value.entry)
-            },
-            read: { reader in
-                AuditRecord(marketplaceID: try reader.string(), entry: try reader.message(SoukV1.AuditEntry.self))
-            }),
+        codec: FieldCodec.marketplaceMessage(SoukV1.AuditEntry.self, split: { ($0.marketplaceID, $0.entry) }, make: AuditRecord.init),
         indexes: [byMarketplace, byResource, byResourceType, byActor, transitionsByResource])
 }
 

@@ -152,6 +152,23 @@ package struct FieldCodec<Value>: RecordCodec {
     }
 }
 
+extension FieldCodec {
+    /// The codec of a record that is its marketplace's id and one message, in that order (audit
+    /// entries, mail, saved addresses).
+    package static func marketplaceMessage<M: ProtoMessage>(
+        _ type: M.Type, split: @escaping @Sendable (Value) -> (marketplaceID: String, message: M),
+        make: @escaping @Sendable (String, M) -> Value
+    ) -> FieldCodec<Value> {
+        FieldCodec(
+            write: { value, writer in
+                let (marketplaceID, message) = split(value)
+                writer.string(marketplaceID)
+                writer.message(message)
+            },
+            read: { reader in make(try reader.string(), try reader.message(M.self)) })
+    }
+}
+
 /// A record codec for a protobuf message stored as it is (idempotent responses, marketplaces).
 package struct MessageCodec<M: ProtoMessage>: RecordCodec {
     package init() {}
