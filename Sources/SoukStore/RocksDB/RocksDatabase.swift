@@ -85,6 +85,11 @@ final class RocksDatabase: @unchecked Sendable {
         rocksdb_options_increase_parallelism(options, Int32(max(2, configuration.backgroundThreads)))
         rocksdb_options_set_max_background_jobs(options, Int32(max(2, configuration.backgroundThreads)))
         rocksdb_options_set_write_buffer_size(options, configuration.writeBufferBytes)
+        // A TransactionDB keeps flushed memtables in memory (up to write_buffer_size × the number
+        // of write buffers) to check snapshot transactions for conflicts, unless told otherwise.
+        // Souk's transactions lock what they read and take no snapshot, so that history is never
+        // read: one byte keeps none, where 0 would let TransactionDB choose the full history.
+        rocksdb_options_set_max_write_buffer_size_to_maintain(options, 1)
         rocksdb_options_set_level_compaction_dynamic_level_bytes(options, 1)
         rocksdb_options_set_level0_file_num_compaction_trigger(options, Int32(configuration.levelZeroCompactionTrigger))
         rocksdb_options_set_bytes_per_sync(options, 1 << 20)
