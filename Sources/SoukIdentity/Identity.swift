@@ -9,7 +9,6 @@ import SoukStore
 /// store. The server mounts it as a domain, and other domains use it to find marketplaces and
 /// accounts and to hook into account deletion.
 public final class Identity: SoukDomain {
-    public static let name = "identity"
     public let store: Store
     public let configuration: IdentityConfiguration
     public let marketplaces: MarketplaceRegistry

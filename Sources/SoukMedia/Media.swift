@@ -7,7 +7,6 @@ import SoukStore
 /// (`MediaFiles`), the `souk.v1.Media` service, and the purge of uploads nothing refers to.
 /// Other domains refer to media with the kit's `MediaReferences`.
 public final class Media: SoukDomain {
-    public static let name = "media"
     public let store: Store
     public let files: MediaFiles
     /// How long an upload nothing refers to is kept.

@@ -72,12 +72,10 @@ struct MediaService {
                     return try transaction.insert(MediaTable.table, record).apiMedia
                 }
             } catch {
-                // Leave no file that no record names.
-                if try store.list(MediaTable.table, MediaTable.byContent, .starting(with: [.bytes(digest)]), page: PageRequest(size: 1))
-                    .items.isEmpty
-                {
-                    try files.remove(hex: hex)
-                }
+                // Leave no file that no record names; the call answers with the write's error
+                // whatever this clean-up meets.
+                let others = try? store.list(MediaTable.table, MediaTable.byContent, .starting(with: [.bytes(digest)]), page: PageRequest(size: 1))
+                if others?.items.isEmpty == true { try? files.remove(hex: hex) }
                 throw error
             }
         }

@@ -149,7 +149,7 @@ public final class DomainHarness: Sendable {
 
     /// A signed-in account of the marketplace holding `role` (active), created by the operator.
     public func token(_ role: SoukV1.Role, in marketplace: SoukV1.Marketplace, email: String? = nil) async throws -> String {
-        let email = email ?? "\(DemoRoleWord.word(role))@\(marketplace.slug).example"
+        let email = email ?? "\(role.protoName.dropFirst("ROLE_".count).lowercased())@\(marketplace.slug).example"
         let _: SoukV1.Account = try await accounts("CreateAccount", SoukV1.CreateAccountRequest(
             marketplaceID: marketplace.id, requestID: "account-\(email)", email: email, initialPassword: "Role-pass-1",
             givenName: "Test", roles: role == .customer ? [] : [role],
@@ -164,12 +164,5 @@ public final class DomainHarness: Sendable {
     /// An admin of the marketplace, created by the operator; returns a token.
     public func adminToken(_ marketplace: SoukV1.Marketplace, email: String = "admin@rutgers.edu") async throws -> String {
         try await token(.admin, in: marketplace, email: email)
-    }
-}
-
-/// The word for a role in test e-mail addresses.
-enum DemoRoleWord {
-    static func word(_ role: SoukV1.Role) -> String {
-        role.protoName.replacingOccurrences(of: "ROLE_", with: "").lowercased()
     }
 }

@@ -20,6 +20,7 @@ public final class LiveServer: Sendable {
                 AuthenticationInterceptor(authenticator: harness.identity.sessions, rules: harness.rules),
                 AuthorizationInterceptor(rules: harness.rules),
             ],
+            errorStatus: SoukErrorStatus(rules: harness.rules),
             logger: DomainHarness.quietLogger)
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         server = HTTP2Server(

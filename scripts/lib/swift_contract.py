@@ -277,7 +277,7 @@ class Member:
 
 
 class Oneof:
-    def __init__(self, m, index, name, fields, doc, comments, mpath):
+    def __init__(self, m, name, fields, doc, comments, mpath):
         self.name = name
         self.type_name = camel(name, upper_first=True)
         self.c_case_field = f"{name}_case"
@@ -302,7 +302,7 @@ def message_members(m, mpath, comments):
             if index not in oneofs:
                 fields = [(f, i) for i, f in enumerate(m.field) if f.HasField("oneof_index") and f.oneof_index == index]
                 decl = m.oneof_decl[index]
-                oneof = Oneof(m, index, decl.name, fields, comments.doc(mpath + [ONEOF_PATH, index], "        "),
+                oneof = Oneof(m, decl.name, fields, comments.doc(mpath + [ONEOF_PATH, index], "        "),
                               comments, mpath)
                 oneofs[index] = oneof
                 members.append(Member(esc(camel(decl.name)), f"{oneof.type_name}?", "nil", oneof.doc, oneof=oneof))
@@ -503,7 +503,7 @@ def service_file(f, service, si, messages):
 # MARK: - Wire vectors
 
 
-def random_value(fd, rng, pool_message):
+def random_value(fd, rng):
     t = fd.type
     if t == T.TYPE_STRING:
         alphabet = "abcxyz 019-_éأđ"
@@ -557,7 +557,7 @@ def fill_random(msg, rng, depth, choice):
                 else:
                     setattr(msg, fd.name, value)
             else:
-                value = random_value(fd, rng, None)
+                value = random_value(fd, rng)
                 if repeated:
                     getattr(msg, fd.name).append(value)
                 else:

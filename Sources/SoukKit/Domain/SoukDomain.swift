@@ -22,9 +22,6 @@ public struct ServiceKit: Sendable {
 /// serves and its demo data. `Sources/SoukServer/Domains.swift` lists every domain once and builds
 /// the store's schema, the router and `--demo` from that list (see `ADDING-A-SERVICE.md`).
 public protocol SoukDomain: Sendable {
-    /// For logs, for example `identity`.
-    static var name: String { get }
-
     /// Every table the domain writes, with its indexes. Static, because the store opens with its
     /// schema before any domain exists.
     static var tables: [AnyTable] { get }
