@@ -93,7 +93,9 @@ let package = Package(
             exclude: ["ADDING-A-SERVICE.md", "StateMachine/MACHINES.md"]),
         // The domains to come, holding their lifecycle declarations for now: orders, deliveries and
         // payments; laundry jobs; bookings and bills; support tickets.
-        .target(name: "SoukCommerce", dependencies: ["SoukKit", "SoukMessages"]),
+        // Catalogs, carts, checkout, orders, payments and the simulated gateway, staff deliveries and
+        // feedback: the commerce journeys of Chateau Du Nox and Aqua Hub.
+        .target(name: "SoukCommerce", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging]),
         .target(name: "SoukLaundry", dependencies: ["SoukKit", "SoukMessages"]),
         .target(name: "SoukRentals", dependencies: ["SoukKit", "SoukMessages"]),
         .target(name: "SoukSupport", dependencies: ["SoukKit", "SoukMessages"]),
@@ -109,7 +111,7 @@ let package = Package(
             name: "SoukServer",
             dependencies: [
                 "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukStoreTools", "SoukMessages", logging, metrics,
-                "SoukAccess", "SoukKit", "SoukIdentity", "SoukMedia", "SoukDemo", "SoukLifecycles", "CAllocatorOptions",
+                "SoukAccess", "SoukKit", "SoukIdentity", "SoukMedia", "SoukCommerce", "SoukDemo", "SoukLifecycles", "CAllocatorOptions",
                 nioCore, nioPosix, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -127,7 +129,7 @@ let package = Package(
             dependencies: ["SoukStore", "SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukHTTP2", "SoukMessages", logging, nioCore, nioPosix],
             path: "Tests/SoukTesting"
         ),
-        .testTarget(name: "SoukServerTests", dependencies: ["SoukServer", "SoukIdentity", "SoukMedia", "SoukKit", "SoukStore", "SoukTesting"]),
+        .testTarget(name: "SoukServerTests", dependencies: ["SoukServer", "SoukIdentity", "SoukMedia", "SoukCommerce", "SoukKit", "SoukStore", "SoukTesting"]),
         .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages", "SoukProtoC"], exclude: ["Vectors"]),
         .testTarget(
             name: "SoukHTTP2Tests",
@@ -155,6 +157,9 @@ let package = Package(
                 "SoukKit", "SoukLifecycles", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukSupport", "SoukGRPC",
                 "SoukMessages", "SoukStore", "SoukTesting", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
+        .testTarget(
+            name: "SoukCommerceTests",
+            dependencies: ["SoukCommerce", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),
         .testTarget(
             name: "SoukMediaTests",
             dependencies: ["SoukMedia", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),

@@ -1,3 +1,4 @@
+import SoukCommerce
 import SoukIdentity
 import SoukKit
 import SoukMedia
@@ -9,11 +10,11 @@ import SoukStoreTools
 /// Sources/SoukKit/ADDING-A-SERVICE.md).
 enum Domains {
     /// The domain types, for the schema (which the store needs before any domain exists).
-    static let types: [any SoukDomain.Type] = [Identity.self, Media.self]
+    static let types: [any SoukDomain.Type] = [Identity.self, Media.self, Commerce.self]
 
     /// The domains over an open store. Their types must be exactly `types` (a test checks).
-    static func make(identity: Identity, media: Media) -> [any SoukDomain] {
-        [identity, media]
+    static func make(identity: Identity, media: Media, commerce: Commerce) -> [any SoukDomain] {
+        [identity, media, commerce]
     }
 }
 

@@ -10,6 +10,7 @@ import SoukKit
 import SoukDemo
 import SoukGRPC
 import SoukHTTP2
+import SoukCommerce
 import SoukIdentity
 import SoukMedia
 import SoukStandardServices
@@ -102,7 +103,9 @@ struct ServeCommand: AsyncParsableCommand {
         try await bootstrapOperator(identity, logger: logger)
         let media = try Media(store: store)
         let mediaMaintenance = Task { await media.runMaintenance() }
-        let domains = Domains.make(identity: identity, media: media)
+        let commerce = Commerce(store: store)
+        let commerceMaintenance = Task { await commerce.runMaintenance() }
+        let domains = Domains.make(identity: identity, media: media, commerce: commerce)
         if demo {
             let loader = DemoLoader(identity: identity)
             let logins = try await loader.load()
@@ -145,6 +148,7 @@ struct ServeCommand: AsyncParsableCommand {
         try? await metricsChannel?.close()
         maintenance.cancel()
         mediaMaintenance.cancel()
+        commerceMaintenance.cancel()
         control.stop()
         await store.close()
         try? await group.shutdownGracefully()

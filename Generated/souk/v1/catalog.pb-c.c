@@ -862,6 +862,51 @@ void   souk__v1__search_products_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__search_products_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__list_recommended_products_request__init
+                     (Souk__V1__ListRecommendedProductsRequest         *message)
+{
+  static const Souk__V1__ListRecommendedProductsRequest init_value = SOUK__V1__LIST_RECOMMENDED_PRODUCTS_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__list_recommended_products_request__get_packed_size
+                     (const Souk__V1__ListRecommendedProductsRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__list_recommended_products_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__list_recommended_products_request__pack
+                     (const Souk__V1__ListRecommendedProductsRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__list_recommended_products_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__list_recommended_products_request__pack_to_buffer
+                     (const Souk__V1__ListRecommendedProductsRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__list_recommended_products_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__ListRecommendedProductsRequest *
+       souk__v1__list_recommended_products_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__ListRecommendedProductsRequest *)
+     protobuf_c_message_unpack (&souk__v1__list_recommended_products_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__list_recommended_products_request__free_unpacked
+                     (Souk__V1__ListRecommendedProductsRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__list_recommended_products_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__update_product_request__init
                      (Souk__V1__UpdateProductRequest         *message)
 {
@@ -1807,7 +1852,7 @@ void   souk__v1__restore_menu_item_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__restore_menu_item_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor souk__v1__service_option__field_descriptors[4] =
+static const ProtobufCFieldDescriptor souk__v1__service_option__field_descriptors[5] =
 {
   {
     "id",
@@ -1857,17 +1902,30 @@ static const ProtobufCFieldDescriptor souk__v1__service_option__field_descriptor
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "translations",
+    5,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__ServiceOption, n_translations),
+    offsetof(Souk__V1__ServiceOption, translations),
+    &souk__v1__translation__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__service_option__field_indices_by_name[] = {
   3,   /* field[3] = available */
   0,   /* field[0] = id */
   1,   /* field[1] = name */
   2,   /* field[2] = price */
+  4,   /* field[4] = translations */
 };
 static const ProtobufCIntRange souk__v1__service_option__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 4 }
+  { 0, 5 }
 };
 const ProtobufCMessageDescriptor souk__v1__service_option__descriptor =
 {
@@ -1877,14 +1935,14 @@ const ProtobufCMessageDescriptor souk__v1__service_option__descriptor =
   "Souk__V1__ServiceOption",
   "souk.v1",
   sizeof(Souk__V1__ServiceOption),
-  4,
+  5,
   souk__v1__service_option__field_descriptors,
   souk__v1__service_option__field_indices_by_name,
   1,  souk__v1__service_option__number_ranges,
   (ProtobufCMessageInit) souk__v1__service_option__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__service__field_descriptors[14] =
+static const ProtobufCFieldDescriptor souk__v1__service__field_descriptors[16] =
 {
   {
     "id",
@@ -2054,6 +2112,30 @@ static const ProtobufCFieldDescriptor souk__v1__service__field_descriptors[14] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "translations",
+    15,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__Service, n_translations),
+    offsetof(Souk__V1__Service, translations),
+    &souk__v1__translation__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "rating",
+    16,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Service, rating),
+    &souk__v1__rating_summary__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__service__field_indices_by_name[] = {
   10,   /* field[10] = archive_time */
@@ -2066,7 +2148,9 @@ static const unsigned souk__v1__service__field_indices_by_name[] = {
   7,   /* field[7] = image_media_id */
   1,   /* field[1] = name */
   6,   /* field[6] = options */
+  15,   /* field[15] = rating */
   8,   /* field[8] = requires_approval */
+  14,   /* field[14] = translations */
   3,   /* field[3] = type */
   13,   /* field[13] = update_time */
   11,   /* field[11] = version */
@@ -2074,7 +2158,7 @@ static const unsigned souk__v1__service__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__service__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 14 }
+  { 0, 16 }
 };
 const ProtobufCMessageDescriptor souk__v1__service__descriptor =
 {
@@ -2084,14 +2168,14 @@ const ProtobufCMessageDescriptor souk__v1__service__descriptor =
   "Souk__V1__Service",
   "souk.v1",
   sizeof(Souk__V1__Service),
-  14,
+  16,
   souk__v1__service__field_descriptors,
   souk__v1__service__field_indices_by_name,
   1,  souk__v1__service__number_ranges,
   (ProtobufCMessageInit) souk__v1__service__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__product__field_descriptors[21] =
+static const ProtobufCFieldDescriptor souk__v1__product__field_descriptors[22] =
 {
   {
     "id",
@@ -2345,6 +2429,18 @@ static const ProtobufCFieldDescriptor souk__v1__product__field_descriptors[21] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "featured",
+    22,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Product, featured),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__product__field_indices_by_name[] = {
   17,   /* field[17] = archive_time */
@@ -2355,6 +2451,7 @@ static const unsigned souk__v1__product__field_indices_by_name[] = {
   2,   /* field[2] = description */
   13,   /* field[13] = expert_rating */
   14,   /* field[14] = expert_review */
+  21,   /* field[21] = featured */
   6,   /* field[6] = grape */
   0,   /* field[0] = id */
   9,   /* field[9] = image_media_ids */
@@ -2372,7 +2469,7 @@ static const unsigned souk__v1__product__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__product__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 21 }
+  { 0, 22 }
 };
 const ProtobufCMessageDescriptor souk__v1__product__descriptor =
 {
@@ -2382,7 +2479,7 @@ const ProtobufCMessageDescriptor souk__v1__product__descriptor =
   "Souk__V1__Product",
   "souk.v1",
   sizeof(Souk__V1__Product),
-  21,
+  22,
   souk__v1__product__field_descriptors,
   souk__v1__product__field_indices_by_name,
   1,  souk__v1__product__number_ranges,
@@ -3021,7 +3118,7 @@ const ProtobufCMessageDescriptor souk__v1__get_service_request__descriptor =
   (ProtobufCMessageInit) souk__v1__get_service_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_services_request__field_descriptors[6] =
+static const ProtobufCFieldDescriptor souk__v1__list_services_request__field_descriptors[11] =
 {
   {
     "marketplace_id",
@@ -3095,19 +3192,84 @@ static const ProtobufCFieldDescriptor souk__v1__list_services_request__field_des
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "query",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListServicesRequest, query),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "min_price",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListServicesRequest, min_price),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "max_price",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListServicesRequest, max_price),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "min_rating",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListServicesRequest, min_rating),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "order_by",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListServicesRequest, order_by),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__list_services_request__field_indices_by_name[] = {
   4,   /* field[4] = available_only */
   0,   /* field[0] = marketplace_id */
+  8,   /* field[8] = max_price */
+  7,   /* field[7] = min_price */
+  9,   /* field[9] = min_rating */
+  10,   /* field[10] = order_by */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
+  6,   /* field[6] = query */
   5,   /* field[5] = show_archived */
   3,   /* field[3] = type */
 };
 static const ProtobufCIntRange souk__v1__list_services_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 6 }
+  { 0, 11 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_services_request__descriptor =
 {
@@ -3117,7 +3279,7 @@ const ProtobufCMessageDescriptor souk__v1__list_services_request__descriptor =
   "Souk__V1__ListServicesRequest",
   "souk.v1",
   sizeof(Souk__V1__ListServicesRequest),
-  6,
+  11,
   souk__v1__list_services_request__field_descriptors,
   souk__v1__list_services_request__field_indices_by_name,
   1,  souk__v1__list_services_request__number_ranges,
@@ -3495,7 +3657,7 @@ const ProtobufCMessageDescriptor souk__v1__get_product_request__descriptor =
   (ProtobufCMessageInit) souk__v1__get_product_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__product_filter__field_descriptors[5] =
+static const ProtobufCFieldDescriptor souk__v1__product_filter__field_descriptors[6] =
 {
   {
     "category",
@@ -3557,10 +3719,23 @@ static const ProtobufCFieldDescriptor souk__v1__product_filter__field_descriptor
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "featured_only",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ProductFilter, featured_only),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__product_filter__field_indices_by_name[] = {
   4,   /* field[4] = available_only */
   0,   /* field[0] = category */
+  5,   /* field[5] = featured_only */
   2,   /* field[2] = max_price */
   3,   /* field[3] = min_expert_rating */
   1,   /* field[1] = min_price */
@@ -3568,7 +3743,7 @@ static const unsigned souk__v1__product_filter__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__product_filter__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 5 }
+  { 0, 6 }
 };
 const ProtobufCMessageDescriptor souk__v1__product_filter__descriptor =
 {
@@ -3578,14 +3753,14 @@ const ProtobufCMessageDescriptor souk__v1__product_filter__descriptor =
   "Souk__V1__ProductFilter",
   "souk.v1",
   sizeof(Souk__V1__ProductFilter),
-  5,
+  6,
   souk__v1__product_filter__field_descriptors,
   souk__v1__product_filter__field_indices_by_name,
   1,  souk__v1__product_filter__number_ranges,
   (ProtobufCMessageInit) souk__v1__product_filter__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_products_request__field_descriptors[5] =
+static const ProtobufCFieldDescriptor souk__v1__list_products_request__field_descriptors[6] =
 {
   {
     "marketplace_id",
@@ -3647,10 +3822,23 @@ static const ProtobufCFieldDescriptor souk__v1__list_products_request__field_des
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "order_by",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListProductsRequest, order_by),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__list_products_request__field_indices_by_name[] = {
   3,   /* field[3] = filter */
   0,   /* field[0] = marketplace_id */
+  5,   /* field[5] = order_by */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
   4,   /* field[4] = show_archived */
@@ -3658,7 +3846,7 @@ static const unsigned souk__v1__list_products_request__field_indices_by_name[] =
 static const ProtobufCIntRange souk__v1__list_products_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 5 }
+  { 0, 6 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_products_request__descriptor =
 {
@@ -3668,7 +3856,7 @@ const ProtobufCMessageDescriptor souk__v1__list_products_request__descriptor =
   "Souk__V1__ListProductsRequest",
   "souk.v1",
   sizeof(Souk__V1__ListProductsRequest),
-  5,
+  6,
   souk__v1__list_products_request__field_descriptors,
   souk__v1__list_products_request__field_indices_by_name,
   1,  souk__v1__list_products_request__number_ranges,
@@ -3814,6 +4002,83 @@ const ProtobufCMessageDescriptor souk__v1__search_products_request__descriptor =
   souk__v1__search_products_request__field_indices_by_name,
   1,  souk__v1__search_products_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__search_products_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__list_recommended_products_request__field_descriptors[4] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListRecommendedProductsRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "page_size",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListRecommendedProductsRequest, page_size),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "page_token",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListRecommendedProductsRequest, page_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "product_id",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListRecommendedProductsRequest, product_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__list_recommended_products_request__field_indices_by_name[] = {
+  0,   /* field[0] = marketplace_id */
+  1,   /* field[1] = page_size */
+  2,   /* field[2] = page_token */
+  3,   /* field[3] = product_id */
+};
+static const ProtobufCIntRange souk__v1__list_recommended_products_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor souk__v1__list_recommended_products_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.ListRecommendedProductsRequest",
+  "ListRecommendedProductsRequest",
+  "Souk__V1__ListRecommendedProductsRequest",
+  "souk.v1",
+  sizeof(Souk__V1__ListRecommendedProductsRequest),
+  4,
+  souk__v1__list_recommended_products_request__field_descriptors,
+  souk__v1__list_recommended_products_request__field_indices_by_name,
+  1,  souk__v1__list_recommended_products_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__list_recommended_products_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__update_product_request__field_descriptors[4] =
@@ -5440,7 +5705,7 @@ const ProtobufCEnumDescriptor souk__v1__product_category__descriptor =
   souk__v1__product_category__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCMethodDescriptor souk__v1__catalog__method_descriptors[29] =
+static const ProtobufCMethodDescriptor souk__v1__catalog__method_descriptors[30] =
 {
   { "CreateService", &souk__v1__create_service_request__descriptor, &souk__v1__service__descriptor },
   { "GetService", &souk__v1__get_service_request__descriptor, &souk__v1__service__descriptor },
@@ -5452,6 +5717,7 @@ static const ProtobufCMethodDescriptor souk__v1__catalog__method_descriptors[29]
   { "GetProduct", &souk__v1__get_product_request__descriptor, &souk__v1__product__descriptor },
   { "ListProducts", &souk__v1__list_products_request__descriptor, &souk__v1__list_products_response__descriptor },
   { "SearchProducts", &souk__v1__search_products_request__descriptor, &souk__v1__list_products_response__descriptor },
+  { "ListRecommendedProducts", &souk__v1__list_recommended_products_request__descriptor, &souk__v1__list_products_response__descriptor },
   { "UpdateProduct", &souk__v1__update_product_request__descriptor, &souk__v1__product__descriptor },
   { "SetProductReview", &souk__v1__set_product_review_request__descriptor, &souk__v1__product__descriptor },
   { "ArchiveProduct", &souk__v1__archive_product_request__descriptor, &souk__v1__product__descriptor },
@@ -5473,34 +5739,35 @@ static const ProtobufCMethodDescriptor souk__v1__catalog__method_descriptors[29]
   { "RestoreMenuItem", &souk__v1__restore_menu_item_request__descriptor, &souk__v1__menu_item__descriptor },
 };
 const unsigned souk__v1__catalog__method_indices_by_name[] = {
-  27,        /* ArchiveMenuItem */
-  12,        /* ArchiveProduct */
-  20,        /* ArchiveRestaurant */
+  28,        /* ArchiveMenuItem */
+  13,        /* ArchiveProduct */
+  21,        /* ArchiveRestaurant */
   4,        /* ArchiveService */
-  22,        /* CreateMenuItem */
+  23,        /* CreateMenuItem */
   6,        /* CreateProduct */
-  14,        /* CreateRestaurant */
+  15,        /* CreateRestaurant */
   0,        /* CreateService */
-  23,        /* GetMenuItem */
+  24,        /* GetMenuItem */
   7,        /* GetProduct */
-  15,        /* GetRestaurant */
+  16,        /* GetRestaurant */
   1,        /* GetService */
-  24,        /* ListMenuItems */
+  25,        /* ListMenuItems */
   8,        /* ListProducts */
-  16,        /* ListRestaurants */
+  10,        /* ListRecommendedProducts */
+  17,        /* ListRestaurants */
   2,        /* ListServices */
-  28,        /* RestoreMenuItem */
-  13,        /* RestoreProduct */
-  21,        /* RestoreRestaurant */
+  29,        /* RestoreMenuItem */
+  14,        /* RestoreProduct */
+  22,        /* RestoreRestaurant */
   5,        /* RestoreService */
-  25,        /* SearchMenuItems */
+  26,        /* SearchMenuItems */
   9,        /* SearchProducts */
-  17,        /* SearchRestaurants */
-  11,        /* SetProductReview */
-  19,        /* SetRestaurantCommission */
-  26,        /* UpdateMenuItem */
-  10,        /* UpdateProduct */
-  18,        /* UpdateRestaurant */
+  18,        /* SearchRestaurants */
+  12,        /* SetProductReview */
+  20,        /* SetRestaurantCommission */
+  27,        /* UpdateMenuItem */
+  11,        /* UpdateProduct */
+  19,        /* UpdateRestaurant */
   3         /* UpdateService */
 };
 const ProtobufCServiceDescriptor souk__v1__catalog__descriptor =
@@ -5510,7 +5777,7 @@ const ProtobufCServiceDescriptor souk__v1__catalog__descriptor =
   "Catalog",
   "Souk__V1__Catalog",
   "souk.v1",
-  29,
+  30,
   souk__v1__catalog__method_descriptors,
   souk__v1__catalog__method_indices_by_name
 };
@@ -5594,13 +5861,21 @@ void souk__v1__catalog__search_products(ProtobufCService *service,
   assert(service->descriptor == &souk__v1__catalog__descriptor);
   service->invoke(service, 9, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
+void souk__v1__catalog__list_recommended_products(ProtobufCService *service,
+                                                  const Souk__V1__ListRecommendedProductsRequest *input,
+                                                  Souk__V1__ListProductsResponse_Closure closure,
+                                                  void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__catalog__descriptor);
+  service->invoke(service, 10, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
 void souk__v1__catalog__update_product(ProtobufCService *service,
                                        const Souk__V1__UpdateProductRequest *input,
                                        Souk__V1__Product_Closure closure,
                                        void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 10, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 11, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__set_product_review(ProtobufCService *service,
                                            const Souk__V1__SetProductReviewRequest *input,
@@ -5608,7 +5883,7 @@ void souk__v1__catalog__set_product_review(ProtobufCService *service,
                                            void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 11, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 12, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__archive_product(ProtobufCService *service,
                                         const Souk__V1__ArchiveProductRequest *input,
@@ -5616,7 +5891,7 @@ void souk__v1__catalog__archive_product(ProtobufCService *service,
                                         void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 12, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 13, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__restore_product(ProtobufCService *service,
                                         const Souk__V1__RestoreProductRequest *input,
@@ -5624,7 +5899,7 @@ void souk__v1__catalog__restore_product(ProtobufCService *service,
                                         void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 13, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 14, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__create_restaurant(ProtobufCService *service,
                                           const Souk__V1__CreateRestaurantRequest *input,
@@ -5632,7 +5907,7 @@ void souk__v1__catalog__create_restaurant(ProtobufCService *service,
                                           void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 14, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 15, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__get_restaurant(ProtobufCService *service,
                                        const Souk__V1__GetRestaurantRequest *input,
@@ -5640,7 +5915,7 @@ void souk__v1__catalog__get_restaurant(ProtobufCService *service,
                                        void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 15, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 16, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__list_restaurants(ProtobufCService *service,
                                          const Souk__V1__ListRestaurantsRequest *input,
@@ -5648,7 +5923,7 @@ void souk__v1__catalog__list_restaurants(ProtobufCService *service,
                                          void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 16, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 17, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__search_restaurants(ProtobufCService *service,
                                            const Souk__V1__SearchRestaurantsRequest *input,
@@ -5656,7 +5931,7 @@ void souk__v1__catalog__search_restaurants(ProtobufCService *service,
                                            void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 17, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 18, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__update_restaurant(ProtobufCService *service,
                                           const Souk__V1__UpdateRestaurantRequest *input,
@@ -5664,7 +5939,7 @@ void souk__v1__catalog__update_restaurant(ProtobufCService *service,
                                           void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 18, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 19, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__set_restaurant_commission(ProtobufCService *service,
                                                   const Souk__V1__SetRestaurantCommissionRequest *input,
@@ -5672,7 +5947,7 @@ void souk__v1__catalog__set_restaurant_commission(ProtobufCService *service,
                                                   void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 19, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 20, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__archive_restaurant(ProtobufCService *service,
                                            const Souk__V1__ArchiveRestaurantRequest *input,
@@ -5680,7 +5955,7 @@ void souk__v1__catalog__archive_restaurant(ProtobufCService *service,
                                            void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 20, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 21, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__restore_restaurant(ProtobufCService *service,
                                            const Souk__V1__RestoreRestaurantRequest *input,
@@ -5688,7 +5963,7 @@ void souk__v1__catalog__restore_restaurant(ProtobufCService *service,
                                            void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 21, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 22, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__create_menu_item(ProtobufCService *service,
                                          const Souk__V1__CreateMenuItemRequest *input,
@@ -5696,7 +5971,7 @@ void souk__v1__catalog__create_menu_item(ProtobufCService *service,
                                          void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 22, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 23, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__get_menu_item(ProtobufCService *service,
                                       const Souk__V1__GetMenuItemRequest *input,
@@ -5704,7 +5979,7 @@ void souk__v1__catalog__get_menu_item(ProtobufCService *service,
                                       void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 23, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 24, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__list_menu_items(ProtobufCService *service,
                                         const Souk__V1__ListMenuItemsRequest *input,
@@ -5712,7 +5987,7 @@ void souk__v1__catalog__list_menu_items(ProtobufCService *service,
                                         void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 24, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 25, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__search_menu_items(ProtobufCService *service,
                                           const Souk__V1__SearchMenuItemsRequest *input,
@@ -5720,7 +5995,7 @@ void souk__v1__catalog__search_menu_items(ProtobufCService *service,
                                           void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 25, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 26, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__update_menu_item(ProtobufCService *service,
                                          const Souk__V1__UpdateMenuItemRequest *input,
@@ -5728,7 +6003,7 @@ void souk__v1__catalog__update_menu_item(ProtobufCService *service,
                                          void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 26, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 27, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__archive_menu_item(ProtobufCService *service,
                                           const Souk__V1__ArchiveMenuItemRequest *input,
@@ -5736,7 +6011,7 @@ void souk__v1__catalog__archive_menu_item(ProtobufCService *service,
                                           void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 27, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 28, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__restore_menu_item(ProtobufCService *service,
                                           const Souk__V1__RestoreMenuItemRequest *input,
@@ -5744,7 +6019,7 @@ void souk__v1__catalog__restore_menu_item(ProtobufCService *service,
                                           void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 28, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 29, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__init (Souk__V1__Catalog_Service *service,
                               Souk__V1__Catalog_ServiceDestroy destroy)

@@ -37,6 +37,7 @@ typedef struct Souk__V1__ProductFilter Souk__V1__ProductFilter;
 typedef struct Souk__V1__ListProductsRequest Souk__V1__ListProductsRequest;
 typedef struct Souk__V1__ListProductsResponse Souk__V1__ListProductsResponse;
 typedef struct Souk__V1__SearchProductsRequest Souk__V1__SearchProductsRequest;
+typedef struct Souk__V1__ListRecommendedProductsRequest Souk__V1__ListRecommendedProductsRequest;
 typedef struct Souk__V1__UpdateProductRequest Souk__V1__UpdateProductRequest;
 typedef struct Souk__V1__SetProductReviewRequest Souk__V1__SetProductReviewRequest;
 typedef struct Souk__V1__ArchiveProductRequest Souk__V1__ArchiveProductRequest;
@@ -118,10 +119,15 @@ struct  Souk__V1__ServiceOption
    */
   Souk__V1__Money *price;
   protobuf_c_boolean available;
+  /*
+   * The name in other languages (description unused).
+   */
+  size_t n_translations;
+  Souk__V1__Translation **translations;
 };
 #define SOUK__V1__SERVICE_OPTION__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__service_option__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0 }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, 0,NULL }
 
 
 /*
@@ -161,10 +167,20 @@ struct  Souk__V1__Service
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * Name and description in other languages ("ar" for Aqua Hub); read RPCs answer in the
+   * caller's language (see LANGUAGES).
+   */
+  size_t n_translations;
+  Souk__V1__Translation **translations;
+  /*
+   * Output only: the average of the customers' feedback on completed orders of this service.
+   */
+  Souk__V1__RatingSummary *rating;
 };
 #define SOUK__V1__SERVICE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__service__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__SERVICE_TYPE__SERVICE_TYPE_UNSPECIFIED, NULL, 0, 0,NULL, (char *)protobuf_c_empty_string, 0, 0, NULL, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__SERVICE_TYPE__SERVICE_TYPE_UNSPECIFIED, NULL, 0, 0,NULL, (char *)protobuf_c_empty_string, 0, 0, NULL, 0, NULL, NULL, 0,NULL, NULL }
 
 
 /*
@@ -181,7 +197,8 @@ struct  Souk__V1__Product
    */
   char *tasting_notes;
   /*
-   * Suggested food pairings.
+   * Suggested food pairings, separated by commas ("lamb, hard cheese"); recommendations match
+   * on them.
    */
   char *pairings;
   Souk__V1__ProductCategory category;
@@ -208,7 +225,8 @@ struct  Souk__V1__Product
    */
   Souk__V1__Money *price;
   /*
-   * Bottles on hand, not yet reserved by an order (≥ 0).
+   * Bottles on hand, not yet reserved by an order (≥ 0). Maintained by the server at checkout
+   * and cancellation without changing the version.
    */
   int32_t stock;
   /*
@@ -232,10 +250,14 @@ struct  Souk__V1__Product
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * Shown among the shop's featured wines.
+   */
+  protobuf_c_boolean featured;
 };
 #define SOUK__V1__PRODUCT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__product__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PRODUCT_CATEGORY__PRODUCT_CATEGORY_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0,NULL, NULL, 0, 0, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, NULL, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PRODUCT_CATEGORY__PRODUCT_CATEGORY_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0,NULL, NULL, 0, 0, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, NULL, 0, NULL, NULL, 0 }
 
 
 /*
@@ -410,10 +432,27 @@ struct  Souk__V1__ListServicesRequest
    * Include archived services (providers and admins only).
    */
   protobuf_c_boolean show_archived;
+  /*
+   * Words that must start words of the name (in any language), case- and accent-insensitive.
+   */
+  char *query;
+  /*
+   * Base price range, inclusive.
+   */
+  Souk__V1__Money *min_price;
+  Souk__V1__Money *max_price;
+  /*
+   * Minimum average rating, 1–5 stars.
+   */
+  int32_t min_rating;
+  /*
+   * See the RPC.
+   */
+  char *order_by;
 };
 #define SOUK__V1__LIST_SERVICES_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_services_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, SOUK__V1__SERVICE_TYPE__SERVICE_TYPE_UNSPECIFIED, 0, 0 }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, SOUK__V1__SERVICE_TYPE__SERVICE_TYPE_UNSPECIFIED, 0, 0, (char *)protobuf_c_empty_string, NULL, NULL, 0, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -529,13 +568,17 @@ struct  Souk__V1__ProductFilter
    */
   int32_t min_expert_rating;
   /*
-   * Only products that can be bought now.
+   * Only products that can be bought now. Guests and customers always get only those.
    */
   protobuf_c_boolean available_only;
+  /*
+   * Only the shop's featured wines.
+   */
+  protobuf_c_boolean featured_only;
 };
 #define SOUK__V1__PRODUCT_FILTER__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__product_filter__descriptor) \
-    , SOUK__V1__PRODUCT_CATEGORY__PRODUCT_CATEGORY_UNSPECIFIED, NULL, NULL, 0, 0 }
+    , SOUK__V1__PRODUCT_CATEGORY__PRODUCT_CATEGORY_UNSPECIFIED, NULL, NULL, 0, 0, 0 }
 
 
 /*
@@ -552,10 +595,14 @@ struct  Souk__V1__ListProductsRequest
    * Include archived products (providers and admins only).
    */
   protobuf_c_boolean show_archived;
+  /*
+   * See the RPC.
+   */
+  char *order_by;
 };
 #define SOUK__V1__LIST_PRODUCTS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_products_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, 0 }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, 0, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -591,6 +638,25 @@ struct  Souk__V1__SearchProductsRequest
 #define SOUK__V1__SEARCH_PRODUCTS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__search_products_request__descriptor) \
     , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL }
+
+
+/*
+ * Request of Catalog.ListRecommendedProducts.
+ */
+struct  Souk__V1__ListRecommendedProductsRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  int32_t page_size;
+  char *page_token;
+  /*
+   * The wine to suggest others beside.
+   */
+  char *product_id;
+};
+#define SOUK__V1__LIST_RECOMMENDED_PRODUCTS_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_recommended_products_request__descriptor) \
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -1356,6 +1422,25 @@ Souk__V1__SearchProductsRequest *
 void   souk__v1__search_products_request__free_unpacked
                      (Souk__V1__SearchProductsRequest *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__ListRecommendedProductsRequest methods */
+void   souk__v1__list_recommended_products_request__init
+                     (Souk__V1__ListRecommendedProductsRequest         *message);
+size_t souk__v1__list_recommended_products_request__get_packed_size
+                     (const Souk__V1__ListRecommendedProductsRequest   *message);
+size_t souk__v1__list_recommended_products_request__pack
+                     (const Souk__V1__ListRecommendedProductsRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__list_recommended_products_request__pack_to_buffer
+                     (const Souk__V1__ListRecommendedProductsRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__ListRecommendedProductsRequest *
+       souk__v1__list_recommended_products_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__list_recommended_products_request__free_unpacked
+                     (Souk__V1__ListRecommendedProductsRequest *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__UpdateProductRequest methods */
 void   souk__v1__update_product_request__init
                      (Souk__V1__UpdateProductRequest         *message);
@@ -1814,6 +1899,9 @@ typedef void (*Souk__V1__ListProductsResponse_Closure)
 typedef void (*Souk__V1__SearchProductsRequest_Closure)
                  (const Souk__V1__SearchProductsRequest *message,
                   void *closure_data);
+typedef void (*Souk__V1__ListRecommendedProductsRequest_Closure)
+                 (const Souk__V1__ListRecommendedProductsRequest *message,
+                  void *closure_data);
 typedef void (*Souk__V1__UpdateProductRequest_Closure)
                  (const Souk__V1__UpdateProductRequest *message,
                   void *closure_data);
@@ -1924,6 +2012,10 @@ struct Souk__V1__Catalog_Service
                           const Souk__V1__SearchProductsRequest *input,
                           Souk__V1__ListProductsResponse_Closure closure,
                           void *closure_data);
+  void (*list_recommended_products)(Souk__V1__Catalog_Service *service,
+                                    const Souk__V1__ListRecommendedProductsRequest *input,
+                                    Souk__V1__ListProductsResponse_Closure closure,
+                                    void *closure_data);
   void (*update_product)(Souk__V1__Catalog_Service *service,
                          const Souk__V1__UpdateProductRequest *input,
                          Souk__V1__Product_Closure closure,
@@ -2018,6 +2110,7 @@ void souk__v1__catalog__init (Souk__V1__Catalog_Service *service,
       function_prefix__ ## get_product,\
       function_prefix__ ## list_products,\
       function_prefix__ ## search_products,\
+      function_prefix__ ## list_recommended_products,\
       function_prefix__ ## update_product,\
       function_prefix__ ## set_product_review,\
       function_prefix__ ## archive_product,\
@@ -2077,6 +2170,10 @@ void souk__v1__catalog__search_products(ProtobufCService *service,
                                         const Souk__V1__SearchProductsRequest *input,
                                         Souk__V1__ListProductsResponse_Closure closure,
                                         void *closure_data);
+void souk__v1__catalog__list_recommended_products(ProtobufCService *service,
+                                                  const Souk__V1__ListRecommendedProductsRequest *input,
+                                                  Souk__V1__ListProductsResponse_Closure closure,
+                                                  void *closure_data);
 void souk__v1__catalog__update_product(ProtobufCService *service,
                                        const Souk__V1__UpdateProductRequest *input,
                                        Souk__V1__Product_Closure closure,
@@ -2177,6 +2274,7 @@ extern const ProtobufCMessageDescriptor souk__v1__product_filter__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__list_products_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__list_products_response__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__search_products_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__list_recommended_products_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__update_product_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__set_product_review_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__archive_product_request__descriptor;

@@ -502,6 +502,51 @@ void   souk__v1__audit_entry__free_unpacked
   assert(message->base.descriptor == &souk__v1__audit_entry__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__translation__init
+                     (Souk__V1__Translation         *message)
+{
+  static const Souk__V1__Translation init_value = SOUK__V1__TRANSLATION__INIT;
+  *message = init_value;
+}
+size_t souk__v1__translation__get_packed_size
+                     (const Souk__V1__Translation *message)
+{
+  assert(message->base.descriptor == &souk__v1__translation__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__translation__pack
+                     (const Souk__V1__Translation *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__translation__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__translation__pack_to_buffer
+                     (const Souk__V1__Translation *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__translation__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__Translation *
+       souk__v1__translation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__Translation *)
+     protobuf_c_message_unpack (&souk__v1__translation__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__translation__free_unpacked
+                     (Souk__V1__Translation *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__translation__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor souk__v1__money__field_descriptors[2] =
 {
   {
@@ -1401,6 +1446,70 @@ const ProtobufCMessageDescriptor souk__v1__audit_entry__descriptor =
   (ProtobufCMessageInit) souk__v1__audit_entry__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+static const ProtobufCFieldDescriptor souk__v1__translation__field_descriptors[3] =
+{
+  {
+    "language_code",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Translation, language_code),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "name",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Translation, name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "description",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Translation, description),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__translation__field_indices_by_name[] = {
+  2,   /* field[2] = description */
+  0,   /* field[0] = language_code */
+  1,   /* field[1] = name */
+};
+static const ProtobufCIntRange souk__v1__translation__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor souk__v1__translation__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.Translation",
+  "Translation",
+  "Souk__V1__Translation",
+  "souk.v1",
+  sizeof(Souk__V1__Translation),
+  3,
+  souk__v1__translation__field_descriptors,
+  souk__v1__translation__field_indices_by_name,
+  1,  souk__v1__translation__number_ranges,
+  (ProtobufCMessageInit) souk__v1__translation__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 static const ProtobufCEnumValue souk__v1__fee_kind__enum_values_by_number[5] =
 {
   { "FEE_KIND_UNSPECIFIED", "SOUK__V1__FEE_KIND__FEE_KIND_UNSPECIFIED", 0 },
@@ -1549,7 +1658,7 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   souk__v1__resource_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[52] =
+static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[54] =
 {
   { "ERROR_REASON_UNSPECIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_FIELD_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID", 1 },
@@ -1603,11 +1712,13 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[52
   { "ERROR_REASON_UNAVAILABLE", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNAVAILABLE", 49 },
   { "ERROR_REASON_INTERNAL_ERROR", "SOUK__V1__ERROR_REASON__ERROR_REASON_INTERNAL_ERROR", 50 },
   { "ERROR_REASON_TOO_LARGE", "SOUK__V1__ERROR_REASON__ERROR_REASON_TOO_LARGE", 51 },
+  { "ERROR_REASON_WINDOW_FULL", "SOUK__V1__ERROR_REASON__ERROR_REASON_WINDOW_FULL", 52 },
+  { "ERROR_REASON_PAYMENT_TOKEN_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_PAYMENT_TOKEN_INVALID", 53 },
 };
 static const ProtobufCIntRange souk__v1__error_reason__value_ranges[] = {
-{0, 0},{0, 52}
+{0, 0},{0, 54}
 };
-static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[52] =
+static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[54] =
 {
   { "ERROR_REASON_ACCOUNT_BLOCKED", 8 },
   { "ERROR_REASON_ACCOUNT_LOCKED", 9 },
@@ -1647,6 +1758,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_OUT_OF_STOCK", 20 },
   { "ERROR_REASON_PAYMENT_DECLINED", 25 },
   { "ERROR_REASON_PAYMENT_METHOD_NOT_ACCEPTED", 26 },
+  { "ERROR_REASON_PAYMENT_TOKEN_INVALID", 53 },
   { "ERROR_REASON_QUANTITY_LIMIT", 17 },
   { "ERROR_REASON_REQUEST_ID_REUSED", 3 },
   { "ERROR_REASON_RESOURCE_NOT_FOUND", 41 },
@@ -1660,6 +1772,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_UNAVAILABLE", 49 },
   { "ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_WEAK_PASSWORD", 13 },
+  { "ERROR_REASON_WINDOW_FULL", 52 },
   { "ERROR_REASON_WRONG_VERTICAL", 4 },
 };
 const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
@@ -1669,9 +1782,9 @@ const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
   "ErrorReason",
   "Souk__V1__ErrorReason",
   "souk.v1",
-  52,
+  54,
   souk__v1__error_reason__enum_values_by_number,
-  52,
+  54,
   souk__v1__error_reason__enum_values_by_name,
   1,
   souk__v1__error_reason__value_ranges,

@@ -27,6 +27,7 @@ typedef struct Souk__V1__PersonSummary Souk__V1__PersonSummary;
 typedef struct Souk__V1__RatingSummary Souk__V1__RatingSummary;
 typedef struct Souk__V1__ResourceRef Souk__V1__ResourceRef;
 typedef struct Souk__V1__AuditEntry Souk__V1__AuditEntry;
+typedef struct Souk__V1__Translation Souk__V1__Translation;
 
 
 /* --- enums --- */
@@ -332,7 +333,16 @@ typedef enum _Souk__V1__ErrorReason {
   /*
    * An upload is larger than the marketplace's max_upload_bytes (RESOURCE_EXHAUSTED).
    */
-  SOUK__V1__ERROR_REASON__ERROR_REASON_TOO_LARGE = 51
+  SOUK__V1__ERROR_REASON__ERROR_REASON_TOO_LARGE = 51,
+  /*
+   * The scheduled time window asked for has no free place left (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_WINDOW_FULL = 52,
+  /*
+   * A card, Apple Pay or Google Pay token is malformed, unknown, expired or already used
+   * (INVALID_ARGUMENT).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_PAYMENT_TOKEN_INVALID = 53
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ERROR_REASON)
 } Souk__V1__ErrorReason;
 
@@ -644,6 +654,25 @@ struct  Souk__V1__AuditEntry
     , (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, SOUK__V1__ROLE__ROLE_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL }
 
 
+/*
+ * A name and description in one language, for catalogs shown in several (Aqua Hub: Arabic and
+ * English).
+ */
+struct  Souk__V1__Translation
+{
+  ProtobufCMessage base;
+  /*
+   * BCP 47 language code: "ar", "en".
+   */
+  char *language_code;
+  char *name;
+  char *description;
+};
+#define SOUK__V1__TRANSLATION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__translation__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
 /* Souk__V1__Money methods */
 void   souk__v1__money__init
                      (Souk__V1__Money         *message);
@@ -853,6 +882,25 @@ Souk__V1__AuditEntry *
 void   souk__v1__audit_entry__free_unpacked
                      (Souk__V1__AuditEntry *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__Translation methods */
+void   souk__v1__translation__init
+                     (Souk__V1__Translation         *message);
+size_t souk__v1__translation__get_packed_size
+                     (const Souk__V1__Translation   *message);
+size_t souk__v1__translation__pack
+                     (const Souk__V1__Translation   *message,
+                      uint8_t             *out);
+size_t souk__v1__translation__pack_to_buffer
+                     (const Souk__V1__Translation   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__Translation *
+       souk__v1__translation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__translation__free_unpacked
+                     (Souk__V1__Translation *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Souk__V1__Money_Closure)
@@ -888,6 +936,9 @@ typedef void (*Souk__V1__ResourceRef_Closure)
 typedef void (*Souk__V1__AuditEntry_Closure)
                  (const Souk__V1__AuditEntry *message,
                   void *closure_data);
+typedef void (*Souk__V1__Translation_Closure)
+                 (const Souk__V1__Translation *message,
+                  void *closure_data);
 
 /* --- services --- */
 
@@ -909,6 +960,7 @@ extern const ProtobufCMessageDescriptor souk__v1__person_summary__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__rating_summary__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__resource_ref__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__audit_entry__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__translation__descriptor;
 
 PROTOBUF_C__END_DECLS
 

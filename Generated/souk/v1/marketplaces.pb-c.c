@@ -187,6 +187,51 @@ void   souk__v1__commerce_settings__free_unpacked
   assert(message->base.descriptor == &souk__v1__commerce_settings__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__daily_window__init
+                     (Souk__V1__DailyWindow         *message)
+{
+  static const Souk__V1__DailyWindow init_value = SOUK__V1__DAILY_WINDOW__INIT;
+  *message = init_value;
+}
+size_t souk__v1__daily_window__get_packed_size
+                     (const Souk__V1__DailyWindow *message)
+{
+  assert(message->base.descriptor == &souk__v1__daily_window__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__daily_window__pack
+                     (const Souk__V1__DailyWindow *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__daily_window__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__daily_window__pack_to_buffer
+                     (const Souk__V1__DailyWindow *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__daily_window__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__DailyWindow *
+       souk__v1__daily_window__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__DailyWindow *)
+     protobuf_c_message_unpack (&souk__v1__daily_window__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__daily_window__free_unpacked
+                     (Souk__V1__DailyWindow *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__daily_window__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__laundry_settings__init
                      (Souk__V1__LaundrySettings         *message)
 {
@@ -1140,7 +1185,7 @@ const ProtobufCMessageDescriptor souk__v1__account_settings__descriptor =
   (ProtobufCMessageInit) souk__v1__account_settings__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__commerce_settings__field_descriptors[6] =
+static const ProtobufCFieldDescriptor souk__v1__commerce_settings__field_descriptors[8] =
 {
   {
     "tax_rate_bps",
@@ -1214,19 +1259,45 @@ static const ProtobufCFieldDescriptor souk__v1__commerce_settings__field_descrip
     0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "service_windows",
+    7,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__CommerceSettings, n_service_windows),
+    offsetof(Souk__V1__CommerceSettings, service_windows),
+    &souk__v1__daily_window__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "window_capacity",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CommerceSettings, window_capacity),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__commerce_settings__field_indices_by_name[] = {
   5,   /* field[5] = accepted_payment_methods */
   3,   /* field[3] = default_commission_bps */
   2,   /* field[2] = delivery_fee */
   4,   /* field[4] = max_quantity_per_cart_line */
+  6,   /* field[6] = service_windows */
   1,   /* field[1] = shipping_fee */
   0,   /* field[0] = tax_rate_bps */
+  7,   /* field[7] = window_capacity */
 };
 static const ProtobufCIntRange souk__v1__commerce_settings__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 6 }
+  { 0, 8 }
 };
 const ProtobufCMessageDescriptor souk__v1__commerce_settings__descriptor =
 {
@@ -1236,11 +1307,62 @@ const ProtobufCMessageDescriptor souk__v1__commerce_settings__descriptor =
   "Souk__V1__CommerceSettings",
   "souk.v1",
   sizeof(Souk__V1__CommerceSettings),
-  6,
+  8,
   souk__v1__commerce_settings__field_descriptors,
   souk__v1__commerce_settings__field_indices_by_name,
   1,  souk__v1__commerce_settings__number_ranges,
   (ProtobufCMessageInit) souk__v1__commerce_settings__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__daily_window__field_descriptors[2] =
+{
+  {
+    "start_minute",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DailyWindow, start_minute),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "end_minute",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DailyWindow, end_minute),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__daily_window__field_indices_by_name[] = {
+  1,   /* field[1] = end_minute */
+  0,   /* field[0] = start_minute */
+};
+static const ProtobufCIntRange souk__v1__daily_window__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor souk__v1__daily_window__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.DailyWindow",
+  "DailyWindow",
+  "Souk__V1__DailyWindow",
+  "souk.v1",
+  sizeof(Souk__V1__DailyWindow),
+  2,
+  souk__v1__daily_window__field_descriptors,
+  souk__v1__daily_window__field_indices_by_name,
+  1,  souk__v1__daily_window__number_ranges,
+  (ProtobufCMessageInit) souk__v1__daily_window__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__laundry_settings__field_descriptors[6] =

@@ -24,6 +24,7 @@ typedef struct Souk__V1__Marketplace Souk__V1__Marketplace;
 typedef struct Souk__V1__MarketplaceSettings Souk__V1__MarketplaceSettings;
 typedef struct Souk__V1__AccountSettings Souk__V1__AccountSettings;
 typedef struct Souk__V1__CommerceSettings Souk__V1__CommerceSettings;
+typedef struct Souk__V1__DailyWindow Souk__V1__DailyWindow;
 typedef struct Souk__V1__LaundrySettings Souk__V1__LaundrySettings;
 typedef struct Souk__V1__RentalSettings Souk__V1__RentalSettings;
 typedef struct Souk__V1__DeliverySettings Souk__V1__DeliverySettings;
@@ -212,10 +213,40 @@ struct  Souk__V1__CommerceSettings
    */
   size_t n_accepted_payment_methods;
   Souk__V1__PaymentMethod *accepted_payment_methods;
+  /*
+   * Water services: the time windows of every day in which orders are scheduled, in the
+   * marketplace's time zone (Aqua Hub: 08:00–10:00, 10:00–12:00, …); empty means any window.
+   */
+  size_t n_service_windows;
+  Souk__V1__DailyWindow **service_windows;
+  /*
+   * Water services: how many orders that are not cancelled one window takes; 0 means no limit.
+   */
+  int32_t window_capacity;
 };
 #define SOUK__V1__COMMERCE_SETTINGS__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__commerce_settings__descriptor) \
-    , 0, NULL, NULL, 0, 0, 0,NULL }
+    , 0, NULL, NULL, 0, 0, 0,NULL, 0,NULL, 0 }
+
+
+/*
+ * A time window of the day, in the marketplace's time zone: [start_minute, end_minute).
+ */
+struct  Souk__V1__DailyWindow
+{
+  ProtobufCMessage base;
+  /*
+   * Minutes after midnight, 0–1439.
+   */
+  int32_t start_minute;
+  /*
+   * Minutes after midnight, after start_minute, at most 1440.
+   */
+  int32_t end_minute;
+};
+#define SOUK__V1__DAILY_WINDOW__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__daily_window__descriptor) \
+    , 0, 0 }
 
 
 /*
@@ -548,6 +579,25 @@ Souk__V1__CommerceSettings *
 void   souk__v1__commerce_settings__free_unpacked
                      (Souk__V1__CommerceSettings *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__DailyWindow methods */
+void   souk__v1__daily_window__init
+                     (Souk__V1__DailyWindow         *message);
+size_t souk__v1__daily_window__get_packed_size
+                     (const Souk__V1__DailyWindow   *message);
+size_t souk__v1__daily_window__pack
+                     (const Souk__V1__DailyWindow   *message,
+                      uint8_t             *out);
+size_t souk__v1__daily_window__pack_to_buffer
+                     (const Souk__V1__DailyWindow   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__DailyWindow *
+       souk__v1__daily_window__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__daily_window__free_unpacked
+                     (Souk__V1__DailyWindow *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__LaundrySettings methods */
 void   souk__v1__laundry_settings__init
                      (Souk__V1__LaundrySettings         *message);
@@ -790,6 +840,9 @@ typedef void (*Souk__V1__AccountSettings_Closure)
 typedef void (*Souk__V1__CommerceSettings_Closure)
                  (const Souk__V1__CommerceSettings *message,
                   void *closure_data);
+typedef void (*Souk__V1__DailyWindow_Closure)
+                 (const Souk__V1__DailyWindow *message,
+                  void *closure_data);
 typedef void (*Souk__V1__LaundrySettings_Closure)
                  (const Souk__V1__LaundrySettings *message,
                   void *closure_data);
@@ -912,6 +965,7 @@ extern const ProtobufCMessageDescriptor souk__v1__marketplace__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__marketplace_settings__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__account_settings__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__commerce_settings__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__daily_window__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__laundry_settings__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__rental_settings__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__delivery_settings__descriptor;

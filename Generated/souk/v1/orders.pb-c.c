@@ -412,6 +412,141 @@ void   souk__v1__list_orders_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__list_orders_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__list_service_windows_request__init
+                     (Souk__V1__ListServiceWindowsRequest         *message)
+{
+  static const Souk__V1__ListServiceWindowsRequest init_value = SOUK__V1__LIST_SERVICE_WINDOWS_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__list_service_windows_request__get_packed_size
+                     (const Souk__V1__ListServiceWindowsRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__list_service_windows_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__list_service_windows_request__pack
+                     (const Souk__V1__ListServiceWindowsRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__list_service_windows_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__list_service_windows_request__pack_to_buffer
+                     (const Souk__V1__ListServiceWindowsRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__list_service_windows_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__ListServiceWindowsRequest *
+       souk__v1__list_service_windows_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__ListServiceWindowsRequest *)
+     protobuf_c_message_unpack (&souk__v1__list_service_windows_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__list_service_windows_request__free_unpacked
+                     (Souk__V1__ListServiceWindowsRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__list_service_windows_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__service_window__init
+                     (Souk__V1__ServiceWindow         *message)
+{
+  static const Souk__V1__ServiceWindow init_value = SOUK__V1__SERVICE_WINDOW__INIT;
+  *message = init_value;
+}
+size_t souk__v1__service_window__get_packed_size
+                     (const Souk__V1__ServiceWindow *message)
+{
+  assert(message->base.descriptor == &souk__v1__service_window__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__service_window__pack
+                     (const Souk__V1__ServiceWindow *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__service_window__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__service_window__pack_to_buffer
+                     (const Souk__V1__ServiceWindow *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__service_window__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__ServiceWindow *
+       souk__v1__service_window__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__ServiceWindow *)
+     protobuf_c_message_unpack (&souk__v1__service_window__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__service_window__free_unpacked
+                     (Souk__V1__ServiceWindow *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__service_window__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__list_service_windows_response__init
+                     (Souk__V1__ListServiceWindowsResponse         *message)
+{
+  static const Souk__V1__ListServiceWindowsResponse init_value = SOUK__V1__LIST_SERVICE_WINDOWS_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t souk__v1__list_service_windows_response__get_packed_size
+                     (const Souk__V1__ListServiceWindowsResponse *message)
+{
+  assert(message->base.descriptor == &souk__v1__list_service_windows_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__list_service_windows_response__pack
+                     (const Souk__V1__ListServiceWindowsResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__list_service_windows_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__list_service_windows_response__pack_to_buffer
+                     (const Souk__V1__ListServiceWindowsResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__list_service_windows_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__ListServiceWindowsResponse *
+       souk__v1__list_service_windows_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__ListServiceWindowsResponse *)
+     protobuf_c_message_unpack (&souk__v1__list_service_windows_response__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__list_service_windows_response__free_unpacked
+                     (Souk__V1__ListServiceWindowsResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__list_service_windows_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__list_orders_response__init
                      (Souk__V1__ListOrdersResponse         *message)
 {
@@ -2069,7 +2204,7 @@ const ProtobufCMessageDescriptor souk__v1__get_order_request__descriptor =
   (ProtobufCMessageInit) souk__v1__get_order_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_orders_request__field_descriptors[10] =
+static const ProtobufCFieldDescriptor souk__v1__list_orders_request__field_descriptors[11] =
 {
   {
     "marketplace_id",
@@ -2191,8 +2326,21 @@ static const ProtobufCFieldDescriptor souk__v1__list_orders_request__field_descr
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "as_seller",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListOrdersRequest, as_seller),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__list_orders_request__field_indices_by_name[] = {
+  10,   /* field[10] = as_seller */
   5,   /* field[5] = courier_account_id */
   3,   /* field[3] = customer_account_id */
   8,   /* field[8] = delivered_after */
@@ -2207,7 +2355,7 @@ static const unsigned souk__v1__list_orders_request__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__list_orders_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 10 }
+  { 0, 11 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_orders_request__descriptor =
 {
@@ -2217,11 +2365,177 @@ const ProtobufCMessageDescriptor souk__v1__list_orders_request__descriptor =
   "Souk__V1__ListOrdersRequest",
   "souk.v1",
   sizeof(Souk__V1__ListOrdersRequest),
-  10,
+  11,
   souk__v1__list_orders_request__field_descriptors,
   souk__v1__list_orders_request__field_indices_by_name,
   1,  souk__v1__list_orders_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__list_orders_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__list_service_windows_request__field_descriptors[2] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListServiceWindowsRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "date",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListServiceWindowsRequest, date),
+    &souk__v1__date__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__list_service_windows_request__field_indices_by_name[] = {
+  1,   /* field[1] = date */
+  0,   /* field[0] = marketplace_id */
+};
+static const ProtobufCIntRange souk__v1__list_service_windows_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor souk__v1__list_service_windows_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.ListServiceWindowsRequest",
+  "ListServiceWindowsRequest",
+  "Souk__V1__ListServiceWindowsRequest",
+  "souk.v1",
+  sizeof(Souk__V1__ListServiceWindowsRequest),
+  2,
+  souk__v1__list_service_windows_request__field_descriptors,
+  souk__v1__list_service_windows_request__field_indices_by_name,
+  1,  souk__v1__list_service_windows_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__list_service_windows_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__service_window__field_descriptors[4] =
+{
+  {
+    "window",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ServiceWindow, window),
+    &souk__v1__time_window__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "capacity",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ServiceWindow, capacity),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "booked",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ServiceWindow, booked),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "available",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ServiceWindow, available),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__service_window__field_indices_by_name[] = {
+  3,   /* field[3] = available */
+  2,   /* field[2] = booked */
+  1,   /* field[1] = capacity */
+  0,   /* field[0] = window */
+};
+static const ProtobufCIntRange souk__v1__service_window__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor souk__v1__service_window__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.ServiceWindow",
+  "ServiceWindow",
+  "Souk__V1__ServiceWindow",
+  "souk.v1",
+  sizeof(Souk__V1__ServiceWindow),
+  4,
+  souk__v1__service_window__field_descriptors,
+  souk__v1__service_window__field_indices_by_name,
+  1,  souk__v1__service_window__number_ranges,
+  (ProtobufCMessageInit) souk__v1__service_window__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__list_service_windows_response__field_descriptors[1] =
+{
+  {
+    "windows",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__ListServiceWindowsResponse, n_windows),
+    offsetof(Souk__V1__ListServiceWindowsResponse, windows),
+    &souk__v1__service_window__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__list_service_windows_response__field_indices_by_name[] = {
+  0,   /* field[0] = windows */
+};
+static const ProtobufCIntRange souk__v1__list_service_windows_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor souk__v1__list_service_windows_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.ListServiceWindowsResponse",
+  "ListServiceWindowsResponse",
+  "Souk__V1__ListServiceWindowsResponse",
+  "souk.v1",
+  sizeof(Souk__V1__ListServiceWindowsResponse),
+  1,
+  souk__v1__list_service_windows_response__field_descriptors,
+  souk__v1__list_service_windows_response__field_indices_by_name,
+  1,  souk__v1__list_service_windows_response__number_ranges,
+  (ProtobufCMessageInit) souk__v1__list_service_windows_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__list_orders_response__field_descriptors[2] =
@@ -3052,10 +3366,11 @@ const ProtobufCEnumDescriptor souk__v1__order_status__descriptor =
   souk__v1__order_status__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCMethodDescriptor souk__v1__orders__method_descriptors[14] =
+static const ProtobufCMethodDescriptor souk__v1__orders__method_descriptors[15] =
 {
   { "Checkout", &souk__v1__checkout_request__descriptor, &souk__v1__order__descriptor },
   { "PlaceServiceOrder", &souk__v1__place_service_order_request__descriptor, &souk__v1__order__descriptor },
+  { "ListServiceWindows", &souk__v1__list_service_windows_request__descriptor, &souk__v1__list_service_windows_response__descriptor },
   { "GetOrder", &souk__v1__get_order_request__descriptor, &souk__v1__order__descriptor },
   { "ListOrders", &souk__v1__list_orders_request__descriptor, &souk__v1__list_orders_response__descriptor },
   { "RescheduleOrder", &souk__v1__reschedule_order_request__descriptor, &souk__v1__order__descriptor },
@@ -3070,20 +3385,21 @@ static const ProtobufCMethodDescriptor souk__v1__orders__method_descriptors[14] 
   { "WatchOrder", &souk__v1__watch_order_request__descriptor, &souk__v1__order_event__descriptor },
 };
 const unsigned souk__v1__orders__method_indices_by_name[] = {
-  7,        /* AcceptOrder */
-  5,        /* ApproveOrder */
-  8,        /* CancelOrder */
+  8,        /* AcceptOrder */
+  6,        /* ApproveOrder */
+  9,        /* CancelOrder */
   0,        /* Checkout */
-  12,        /* CompleteOrder */
-  11,        /* ConfirmOrderReceived */
-  10,        /* DeliverOrder */
-  2,        /* GetOrder */
-  3,        /* ListOrders */
+  13,        /* CompleteOrder */
+  12,        /* ConfirmOrderReceived */
+  11,        /* DeliverOrder */
+  3,        /* GetOrder */
+  4,        /* ListOrders */
+  2,        /* ListServiceWindows */
   1,        /* PlaceServiceOrder */
-  6,        /* RejectOrder */
-  4,        /* RescheduleOrder */
-  9,        /* ShipOrder */
-  13         /* WatchOrder */
+  7,        /* RejectOrder */
+  5,        /* RescheduleOrder */
+  10,        /* ShipOrder */
+  14         /* WatchOrder */
 };
 const ProtobufCServiceDescriptor souk__v1__orders__descriptor =
 {
@@ -3092,7 +3408,7 @@ const ProtobufCServiceDescriptor souk__v1__orders__descriptor =
   "Orders",
   "Souk__V1__Orders",
   "souk.v1",
-  14,
+  15,
   souk__v1__orders__method_descriptors,
   souk__v1__orders__method_indices_by_name
 };
@@ -3112,13 +3428,21 @@ void souk__v1__orders__place_service_order(ProtobufCService *service,
   assert(service->descriptor == &souk__v1__orders__descriptor);
   service->invoke(service, 1, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
+void souk__v1__orders__list_service_windows(ProtobufCService *service,
+                                            const Souk__V1__ListServiceWindowsRequest *input,
+                                            Souk__V1__ListServiceWindowsResponse_Closure closure,
+                                            void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__orders__descriptor);
+  service->invoke(service, 2, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
 void souk__v1__orders__get_order(ProtobufCService *service,
                                  const Souk__V1__GetOrderRequest *input,
                                  Souk__V1__Order_Closure closure,
                                  void *closure_data)
 {
   assert(service->descriptor == &souk__v1__orders__descriptor);
-  service->invoke(service, 2, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 3, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__orders__list_orders(ProtobufCService *service,
                                    const Souk__V1__ListOrdersRequest *input,
@@ -3126,7 +3450,7 @@ void souk__v1__orders__list_orders(ProtobufCService *service,
                                    void *closure_data)
 {
   assert(service->descriptor == &souk__v1__orders__descriptor);
-  service->invoke(service, 3, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 4, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__orders__reschedule_order(ProtobufCService *service,
                                         const Souk__V1__RescheduleOrderRequest *input,
@@ -3134,7 +3458,7 @@ void souk__v1__orders__reschedule_order(ProtobufCService *service,
                                         void *closure_data)
 {
   assert(service->descriptor == &souk__v1__orders__descriptor);
-  service->invoke(service, 4, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 5, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__orders__approve_order(ProtobufCService *service,
                                      const Souk__V1__ApproveOrderRequest *input,
@@ -3142,7 +3466,7 @@ void souk__v1__orders__approve_order(ProtobufCService *service,
                                      void *closure_data)
 {
   assert(service->descriptor == &souk__v1__orders__descriptor);
-  service->invoke(service, 5, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 6, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__orders__reject_order(ProtobufCService *service,
                                     const Souk__V1__RejectOrderRequest *input,
@@ -3150,7 +3474,7 @@ void souk__v1__orders__reject_order(ProtobufCService *service,
                                     void *closure_data)
 {
   assert(service->descriptor == &souk__v1__orders__descriptor);
-  service->invoke(service, 6, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 7, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__orders__accept_order(ProtobufCService *service,
                                     const Souk__V1__AcceptOrderRequest *input,
@@ -3158,7 +3482,7 @@ void souk__v1__orders__accept_order(ProtobufCService *service,
                                     void *closure_data)
 {
   assert(service->descriptor == &souk__v1__orders__descriptor);
-  service->invoke(service, 7, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 8, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__orders__cancel_order(ProtobufCService *service,
                                     const Souk__V1__CancelOrderRequest *input,
@@ -3166,7 +3490,7 @@ void souk__v1__orders__cancel_order(ProtobufCService *service,
                                     void *closure_data)
 {
   assert(service->descriptor == &souk__v1__orders__descriptor);
-  service->invoke(service, 8, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 9, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__orders__ship_order(ProtobufCService *service,
                                   const Souk__V1__ShipOrderRequest *input,
@@ -3174,7 +3498,7 @@ void souk__v1__orders__ship_order(ProtobufCService *service,
                                   void *closure_data)
 {
   assert(service->descriptor == &souk__v1__orders__descriptor);
-  service->invoke(service, 9, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 10, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__orders__deliver_order(ProtobufCService *service,
                                      const Souk__V1__DeliverOrderRequest *input,
@@ -3182,7 +3506,7 @@ void souk__v1__orders__deliver_order(ProtobufCService *service,
                                      void *closure_data)
 {
   assert(service->descriptor == &souk__v1__orders__descriptor);
-  service->invoke(service, 10, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 11, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__orders__confirm_order_received(ProtobufCService *service,
                                               const Souk__V1__ConfirmOrderReceivedRequest *input,
@@ -3190,7 +3514,7 @@ void souk__v1__orders__confirm_order_received(ProtobufCService *service,
                                               void *closure_data)
 {
   assert(service->descriptor == &souk__v1__orders__descriptor);
-  service->invoke(service, 11, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 12, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__orders__complete_order(ProtobufCService *service,
                                       const Souk__V1__CompleteOrderRequest *input,
@@ -3198,7 +3522,7 @@ void souk__v1__orders__complete_order(ProtobufCService *service,
                                       void *closure_data)
 {
   assert(service->descriptor == &souk__v1__orders__descriptor);
-  service->invoke(service, 12, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 13, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__orders__watch_order(ProtobufCService *service,
                                    const Souk__V1__WatchOrderRequest *input,
@@ -3206,7 +3530,7 @@ void souk__v1__orders__watch_order(ProtobufCService *service,
                                    void *closure_data)
 {
   assert(service->descriptor == &souk__v1__orders__descriptor);
-  service->invoke(service, 13, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 14, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__orders__init (Souk__V1__Orders_Service *service,
                              Souk__V1__Orders_ServiceDestroy destroy)

@@ -27,6 +27,9 @@ typedef struct Souk__V1__CheckoutRequest Souk__V1__CheckoutRequest;
 typedef struct Souk__V1__PlaceServiceOrderRequest Souk__V1__PlaceServiceOrderRequest;
 typedef struct Souk__V1__GetOrderRequest Souk__V1__GetOrderRequest;
 typedef struct Souk__V1__ListOrdersRequest Souk__V1__ListOrdersRequest;
+typedef struct Souk__V1__ListServiceWindowsRequest Souk__V1__ListServiceWindowsRequest;
+typedef struct Souk__V1__ServiceWindow Souk__V1__ServiceWindow;
+typedef struct Souk__V1__ListServiceWindowsResponse Souk__V1__ListServiceWindowsResponse;
 typedef struct Souk__V1__ListOrdersResponse Souk__V1__ListOrdersResponse;
 typedef struct Souk__V1__RescheduleOrderRequest Souk__V1__RescheduleOrderRequest;
 typedef struct Souk__V1__ApproveOrderRequest Souk__V1__ApproveOrderRequest;
@@ -420,10 +423,73 @@ struct  Souk__V1__ListOrdersRequest
    */
   Google__Protobuf__Timestamp *delivered_after;
   Google__Protobuf__Timestamp *delivered_before;
+  /*
+   * Providers: the orders the caller sells (see the RPC). Not combined with the owner filters.
+   */
+  protobuf_c_boolean as_seller;
 };
 #define SOUK__V1__LIST_ORDERS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_orders_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, NULL, NULL }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, NULL, NULL, 0 }
+
+
+/*
+ * Request of Orders.ListServiceWindows.
+ */
+struct  Souk__V1__ListServiceWindowsRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  /*
+   * The day, in the marketplace's time zone.
+   */
+  Souk__V1__Date *date;
+};
+#define SOUK__V1__LIST_SERVICE_WINDOWS_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_service_windows_request__descriptor) \
+    , (char *)protobuf_c_empty_string, NULL }
+
+
+/*
+ * A time window of one day and its free places.
+ */
+struct  Souk__V1__ServiceWindow
+{
+  ProtobufCMessage base;
+  Souk__V1__TimeWindow *window;
+  /*
+   * Orders the window takes in all (the marketplace's window_capacity; 0 means no limit).
+   */
+  int32_t capacity;
+  /*
+   * Orders that are not cancelled in the window.
+   */
+  int32_t booked;
+  /*
+   * False when capacity is reached.
+   */
+  protobuf_c_boolean available;
+};
+#define SOUK__V1__SERVICE_WINDOW__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__service_window__descriptor) \
+    , NULL, 0, 0, 0 }
+
+
+/*
+ * Response of Orders.ListServiceWindows.
+ */
+struct  Souk__V1__ListServiceWindowsResponse
+{
+  ProtobufCMessage base;
+  /*
+   * In time order.
+   */
+  size_t n_windows;
+  Souk__V1__ServiceWindow **windows;
+};
+#define SOUK__V1__LIST_SERVICE_WINDOWS_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_service_windows_response__descriptor) \
+    , 0,NULL }
 
 
 /*
@@ -787,6 +853,63 @@ Souk__V1__ListOrdersRequest *
 void   souk__v1__list_orders_request__free_unpacked
                      (Souk__V1__ListOrdersRequest *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__ListServiceWindowsRequest methods */
+void   souk__v1__list_service_windows_request__init
+                     (Souk__V1__ListServiceWindowsRequest         *message);
+size_t souk__v1__list_service_windows_request__get_packed_size
+                     (const Souk__V1__ListServiceWindowsRequest   *message);
+size_t souk__v1__list_service_windows_request__pack
+                     (const Souk__V1__ListServiceWindowsRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__list_service_windows_request__pack_to_buffer
+                     (const Souk__V1__ListServiceWindowsRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__ListServiceWindowsRequest *
+       souk__v1__list_service_windows_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__list_service_windows_request__free_unpacked
+                     (Souk__V1__ListServiceWindowsRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__ServiceWindow methods */
+void   souk__v1__service_window__init
+                     (Souk__V1__ServiceWindow         *message);
+size_t souk__v1__service_window__get_packed_size
+                     (const Souk__V1__ServiceWindow   *message);
+size_t souk__v1__service_window__pack
+                     (const Souk__V1__ServiceWindow   *message,
+                      uint8_t             *out);
+size_t souk__v1__service_window__pack_to_buffer
+                     (const Souk__V1__ServiceWindow   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__ServiceWindow *
+       souk__v1__service_window__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__service_window__free_unpacked
+                     (Souk__V1__ServiceWindow *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__ListServiceWindowsResponse methods */
+void   souk__v1__list_service_windows_response__init
+                     (Souk__V1__ListServiceWindowsResponse         *message);
+size_t souk__v1__list_service_windows_response__get_packed_size
+                     (const Souk__V1__ListServiceWindowsResponse   *message);
+size_t souk__v1__list_service_windows_response__pack
+                     (const Souk__V1__ListServiceWindowsResponse   *message,
+                      uint8_t             *out);
+size_t souk__v1__list_service_windows_response__pack_to_buffer
+                     (const Souk__V1__ListServiceWindowsResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__ListServiceWindowsResponse *
+       souk__v1__list_service_windows_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__list_service_windows_response__free_unpacked
+                     (Souk__V1__ListServiceWindowsResponse *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__ListOrdersResponse methods */
 void   souk__v1__list_orders_response__init
                      (Souk__V1__ListOrdersResponse         *message);
@@ -1025,6 +1148,15 @@ typedef void (*Souk__V1__GetOrderRequest_Closure)
 typedef void (*Souk__V1__ListOrdersRequest_Closure)
                  (const Souk__V1__ListOrdersRequest *message,
                   void *closure_data);
+typedef void (*Souk__V1__ListServiceWindowsRequest_Closure)
+                 (const Souk__V1__ListServiceWindowsRequest *message,
+                  void *closure_data);
+typedef void (*Souk__V1__ServiceWindow_Closure)
+                 (const Souk__V1__ServiceWindow *message,
+                  void *closure_data);
+typedef void (*Souk__V1__ListServiceWindowsResponse_Closure)
+                 (const Souk__V1__ListServiceWindowsResponse *message,
+                  void *closure_data);
 typedef void (*Souk__V1__ListOrdersResponse_Closure)
                  (const Souk__V1__ListOrdersResponse *message,
                   void *closure_data);
@@ -1073,6 +1205,10 @@ struct Souk__V1__Orders_Service
                               const Souk__V1__PlaceServiceOrderRequest *input,
                               Souk__V1__Order_Closure closure,
                               void *closure_data);
+  void (*list_service_windows)(Souk__V1__Orders_Service *service,
+                               const Souk__V1__ListServiceWindowsRequest *input,
+                               Souk__V1__ListServiceWindowsResponse_Closure closure,
+                               void *closure_data);
   void (*get_order)(Souk__V1__Orders_Service *service,
                     const Souk__V1__GetOrderRequest *input,
                     Souk__V1__Order_Closure closure,
@@ -1131,6 +1267,7 @@ void souk__v1__orders__init (Souk__V1__Orders_Service *service,
     { SOUK__V1__ORDERS__BASE_INIT,\
       function_prefix__ ## checkout,\
       function_prefix__ ## place_service_order,\
+      function_prefix__ ## list_service_windows,\
       function_prefix__ ## get_order,\
       function_prefix__ ## list_orders,\
       function_prefix__ ## reschedule_order,\
@@ -1151,6 +1288,10 @@ void souk__v1__orders__place_service_order(ProtobufCService *service,
                                            const Souk__V1__PlaceServiceOrderRequest *input,
                                            Souk__V1__Order_Closure closure,
                                            void *closure_data);
+void souk__v1__orders__list_service_windows(ProtobufCService *service,
+                                            const Souk__V1__ListServiceWindowsRequest *input,
+                                            Souk__V1__ListServiceWindowsResponse_Closure closure,
+                                            void *closure_data);
 void souk__v1__orders__get_order(ProtobufCService *service,
                                  const Souk__V1__GetOrderRequest *input,
                                  Souk__V1__Order_Closure closure,
@@ -1212,6 +1353,9 @@ extern const ProtobufCMessageDescriptor souk__v1__checkout_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__place_service_order_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__get_order_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__list_orders_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__list_service_windows_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__service_window__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__list_service_windows_response__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__list_orders_response__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__reschedule_order_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__approve_order_request__descriptor;

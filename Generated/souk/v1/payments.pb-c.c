@@ -52,6 +52,96 @@ void   souk__v1__card_input__free_unpacked
   assert(message->base.descriptor == &souk__v1__card_input__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__create_card_token_request__init
+                     (Souk__V1__CreateCardTokenRequest         *message)
+{
+  static const Souk__V1__CreateCardTokenRequest init_value = SOUK__V1__CREATE_CARD_TOKEN_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__create_card_token_request__get_packed_size
+                     (const Souk__V1__CreateCardTokenRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__create_card_token_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__create_card_token_request__pack
+                     (const Souk__V1__CreateCardTokenRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__create_card_token_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__create_card_token_request__pack_to_buffer
+                     (const Souk__V1__CreateCardTokenRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__create_card_token_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__CreateCardTokenRequest *
+       souk__v1__create_card_token_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__CreateCardTokenRequest *)
+     protobuf_c_message_unpack (&souk__v1__create_card_token_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__create_card_token_request__free_unpacked
+                     (Souk__V1__CreateCardTokenRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__create_card_token_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__card_token__init
+                     (Souk__V1__CardToken         *message)
+{
+  static const Souk__V1__CardToken init_value = SOUK__V1__CARD_TOKEN__INIT;
+  *message = init_value;
+}
+size_t souk__v1__card_token__get_packed_size
+                     (const Souk__V1__CardToken *message)
+{
+  assert(message->base.descriptor == &souk__v1__card_token__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__card_token__pack
+                     (const Souk__V1__CardToken *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__card_token__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__card_token__pack_to_buffer
+                     (const Souk__V1__CardToken *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__card_token__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__CardToken *
+       souk__v1__card_token__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__CardToken *)
+     protobuf_c_message_unpack (&souk__v1__card_token__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__card_token__free_unpacked
+                     (Souk__V1__CardToken *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__card_token__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__payment_method_input__init
                      (Souk__V1__PaymentMethodInput         *message)
 {
@@ -682,20 +772,162 @@ const ProtobufCMessageDescriptor souk__v1__card_input__descriptor =
   (ProtobufCMessageInit) souk__v1__card_input__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__payment_method_input__field_descriptors[4] =
+static const ProtobufCFieldDescriptor souk__v1__create_card_token_request__field_descriptors[2] =
 {
   {
-    "card",
+    "marketplace_id",
     1,
     PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_MESSAGE,
-    offsetof(Souk__V1__PaymentMethodInput, method_case),
-    offsetof(Souk__V1__PaymentMethodInput, card),
-    &souk__v1__card_input__descriptor,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CreateCardTokenRequest, marketplace_id),
     NULL,
-    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    &protobuf_c_empty_string,
+    0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "card",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CreateCardTokenRequest, card),
+    &souk__v1__card_input__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__create_card_token_request__field_indices_by_name[] = {
+  1,   /* field[1] = card */
+  0,   /* field[0] = marketplace_id */
+};
+static const ProtobufCIntRange souk__v1__create_card_token_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor souk__v1__create_card_token_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.CreateCardTokenRequest",
+  "CreateCardTokenRequest",
+  "Souk__V1__CreateCardTokenRequest",
+  "souk.v1",
+  sizeof(Souk__V1__CreateCardTokenRequest),
+  2,
+  souk__v1__create_card_token_request__field_descriptors,
+  souk__v1__create_card_token_request__field_indices_by_name,
+  1,  souk__v1__create_card_token_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__create_card_token_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__card_token__field_descriptors[6] =
+{
+  {
+    "token",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CardToken, token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "card_brand",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CardToken, card_brand),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "card_last4",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CardToken, card_last4),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "expiry_month",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CardToken, expiry_month),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "expiry_year",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CardToken, expiry_year),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "expire_time",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CardToken, expire_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__card_token__field_indices_by_name[] = {
+  1,   /* field[1] = card_brand */
+  2,   /* field[2] = card_last4 */
+  5,   /* field[5] = expire_time */
+  3,   /* field[3] = expiry_month */
+  4,   /* field[4] = expiry_year */
+  0,   /* field[0] = token */
+};
+static const ProtobufCIntRange souk__v1__card_token__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 6 }
+};
+const ProtobufCMessageDescriptor souk__v1__card_token__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.CardToken",
+  "CardToken",
+  "Souk__V1__CardToken",
+  "souk.v1",
+  sizeof(Souk__V1__CardToken),
+  6,
+  souk__v1__card_token__field_descriptors,
+  souk__v1__card_token__field_indices_by_name,
+  1,  souk__v1__card_token__number_ranges,
+  (ProtobufCMessageInit) souk__v1__card_token__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__payment_method_input__field_descriptors[4] =
+{
   {
     "apple_pay_token",
     2,
@@ -732,16 +964,28 @@ static const ProtobufCFieldDescriptor souk__v1__payment_method_input__field_desc
     0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "card_token",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Souk__V1__PaymentMethodInput, method_case),
+    offsetof(Souk__V1__PaymentMethodInput, card_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__payment_method_input__field_indices_by_name[] = {
-  1,   /* field[1] = apple_pay_token */
-  0,   /* field[0] = card */
-  3,   /* field[3] = cash */
-  2,   /* field[2] = google_pay_token */
+  0,   /* field[0] = apple_pay_token */
+  3,   /* field[3] = card_token */
+  2,   /* field[2] = cash */
+  1,   /* field[1] = google_pay_token */
 };
 static const ProtobufCIntRange souk__v1__payment_method_input__number_ranges[1 + 1] =
 {
-  { 1, 0 },
+  { 2, 0 },
   { 0, 4 }
 };
 const ProtobufCMessageDescriptor souk__v1__payment_method_input__descriptor =
@@ -1396,7 +1640,7 @@ const ProtobufCMessageDescriptor souk__v1__get_payment_request__descriptor =
   (ProtobufCMessageInit) souk__v1__get_payment_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_payments_request__field_descriptors[9] =
+static const ProtobufCFieldDescriptor souk__v1__list_payments_request__field_descriptors[10] =
 {
   {
     "marketplace_id",
@@ -1506,8 +1750,21 @@ static const ProtobufCFieldDescriptor souk__v1__list_payments_request__field_des
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "as_seller",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListPaymentsRequest, as_seller),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__list_payments_request__field_indices_by_name[] = {
+  9,   /* field[9] = as_seller */
   5,   /* field[5] = collected_by_account_id */
   0,   /* field[0] = marketplace_id */
   8,   /* field[8] = method */
@@ -1521,7 +1778,7 @@ static const unsigned souk__v1__list_payments_request__field_indices_by_name[] =
 static const ProtobufCIntRange souk__v1__list_payments_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 9 }
+  { 0, 10 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_payments_request__descriptor =
 {
@@ -1531,7 +1788,7 @@ const ProtobufCMessageDescriptor souk__v1__list_payments_request__descriptor =
   "Souk__V1__ListPaymentsRequest",
   "souk.v1",
   sizeof(Souk__V1__ListPaymentsRequest),
-  9,
+  10,
   souk__v1__list_payments_request__field_descriptors,
   souk__v1__list_payments_request__field_indices_by_name,
   1,  souk__v1__list_payments_request__number_ranges,
@@ -1892,6 +2149,39 @@ const ProtobufCEnumDescriptor souk__v1__payment_status__descriptor =
   souk__v1__payment_status__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
+static const ProtobufCMethodDescriptor souk__v1__payment_gateway__method_descriptors[1] =
+{
+  { "CreateCardToken", &souk__v1__create_card_token_request__descriptor, &souk__v1__card_token__descriptor },
+};
+const unsigned souk__v1__payment_gateway__method_indices_by_name[] = {
+  0         /* CreateCardToken */
+};
+const ProtobufCServiceDescriptor souk__v1__payment_gateway__descriptor =
+{
+  PROTOBUF_C__SERVICE_DESCRIPTOR_MAGIC,
+  "souk.v1.PaymentGateway",
+  "PaymentGateway",
+  "Souk__V1__PaymentGateway",
+  "souk.v1",
+  1,
+  souk__v1__payment_gateway__method_descriptors,
+  souk__v1__payment_gateway__method_indices_by_name
+};
+void souk__v1__payment_gateway__create_card_token(ProtobufCService *service,
+                                                  const Souk__V1__CreateCardTokenRequest *input,
+                                                  Souk__V1__CardToken_Closure closure,
+                                                  void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__payment_gateway__descriptor);
+  service->invoke(service, 0, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void souk__v1__payment_gateway__init (Souk__V1__PaymentGateway_Service *service,
+                                      Souk__V1__PaymentGateway_ServiceDestroy destroy)
+{
+  protobuf_c_service_generated_init (&service->base,
+                                     &souk__v1__payment_gateway__descriptor,
+                                     (ProtobufCServiceDestroy) destroy);
+}
 static const ProtobufCMethodDescriptor souk__v1__payments__method_descriptors[6] =
 {
   { "CreatePayment", &souk__v1__create_payment_request__descriptor, &souk__v1__payment__descriptor },

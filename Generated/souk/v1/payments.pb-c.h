@@ -18,6 +18,8 @@ PROTOBUF_C__BEGIN_DECLS
 #include "souk/v1/common.pb-c.h"
 
 typedef struct Souk__V1__CardInput Souk__V1__CardInput;
+typedef struct Souk__V1__CreateCardTokenRequest Souk__V1__CreateCardTokenRequest;
+typedef struct Souk__V1__CardToken Souk__V1__CardToken;
 typedef struct Souk__V1__PaymentMethodInput Souk__V1__PaymentMethodInput;
 typedef struct Souk__V1__CashOnDelivery Souk__V1__CashOnDelivery;
 typedef struct Souk__V1__PaymentSplit Souk__V1__PaymentSplit;
@@ -69,8 +71,8 @@ typedef enum _Souk__V1__PaymentStatus {
    */
   SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_SUCCESSFUL = 3,
   /*
-   * The gateway refused it (kept only for payments made at placement time that the
-   * customer may retry; see Orders.PlaceServiceOrder).
+   * Never received: cash on delivery of an order cancelled before it was collected. (A
+   * declined charge stores no payment at all.)
    */
   SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_FAILED = 4,
   /*
@@ -87,13 +89,13 @@ typedef enum _Souk__V1__PaymentStatus {
 /* --- messages --- */
 
 /*
- * Card details as typed by the customer. Used once for the charge, never stored.
+ * Card details as typed by the customer, sent only to PaymentGateway.CreateCardToken.
  */
 struct  Souk__V1__CardInput
 {
   ProtobufCMessage base;
   /*
-   * 16 digits; spaces are ignored.
+   * 16 digits; spaces and dashes are ignored.
    */
   char *number;
   /*
@@ -115,9 +117,50 @@ struct  Souk__V1__CardInput
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, (char *)protobuf_c_empty_string }
 
 
+/*
+ * Request of PaymentGateway.CreateCardToken.
+ */
+struct  Souk__V1__CreateCardTokenRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  Souk__V1__CardInput *card;
+};
+#define SOUK__V1__CREATE_CARD_TOKEN_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__create_card_token_request__descriptor) \
+    , (char *)protobuf_c_empty_string, NULL }
+
+
+/*
+ * A card turned into a token by the simulated gateway.
+ */
+struct  Souk__V1__CardToken
+{
+  ProtobufCMessage base;
+  /*
+   * "tok_" and 32 hex digits; pay with it as PaymentMethodInput.card_token.
+   */
+  char *token;
+  /*
+   * "visa", "mastercard", "amex" or "card".
+   */
+  char *card_brand;
+  char *card_last4;
+  int32_t expiry_month;
+  int32_t expiry_year;
+  /*
+   * The token is refused after this instant (1 hour).
+   */
+  Google__Protobuf__Timestamp *expire_time;
+};
+#define SOUK__V1__CARD_TOKEN__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__card_token__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, NULL }
+
+
 typedef enum {
   SOUK__V1__PAYMENT_METHOD_INPUT__METHOD__NOT_SET = 0,
-  SOUK__V1__PAYMENT_METHOD_INPUT__METHOD_CARD = 1,
+  SOUK__V1__PAYMENT_METHOD_INPUT__METHOD_CARD_TOKEN = 5,
   SOUK__V1__PAYMENT_METHOD_INPUT__METHOD_APPLE_PAY_TOKEN = 2,
   SOUK__V1__PAYMENT_METHOD_INPUT__METHOD_GOOGLE_PAY_TOKEN = 3,
   SOUK__V1__PAYMENT_METHOD_INPUT__METHOD_CASH = 4
@@ -132,7 +175,10 @@ struct  Souk__V1__PaymentMethodInput
   ProtobufCMessage base;
   Souk__V1__PaymentMethodInput__MethodCase method_case;
   union {
-    Souk__V1__CardInput *card;
+    /*
+     * A token from PaymentGateway.CreateCardToken, or a test token (see the file comment).
+     */
+    char *card_token;
     /*
      * Payment token from Apple Pay on the device.
      */
@@ -365,10 +411,16 @@ struct  Souk__V1__ListPaymentsRequest
    * Only this method; unspecified means any.
    */
   Souk__V1__PaymentMethod method;
+  /*
+   * Providers: the payments of what the caller sells (its restaurant's orders; in retail and
+   * water services, where the marketplace itself sells, every order payment of the
+   * marketplace). Not combined with the account filters above.
+   */
+  protobuf_c_boolean as_seller;
 };
 #define SOUK__V1__LIST_PAYMENTS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_payments_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, 0 }
 
 
 /*
@@ -464,6 +516,44 @@ Souk__V1__CardInput *
                       const uint8_t       *data);
 void   souk__v1__card_input__free_unpacked
                      (Souk__V1__CardInput *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__CreateCardTokenRequest methods */
+void   souk__v1__create_card_token_request__init
+                     (Souk__V1__CreateCardTokenRequest         *message);
+size_t souk__v1__create_card_token_request__get_packed_size
+                     (const Souk__V1__CreateCardTokenRequest   *message);
+size_t souk__v1__create_card_token_request__pack
+                     (const Souk__V1__CreateCardTokenRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__create_card_token_request__pack_to_buffer
+                     (const Souk__V1__CreateCardTokenRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__CreateCardTokenRequest *
+       souk__v1__create_card_token_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__create_card_token_request__free_unpacked
+                     (Souk__V1__CreateCardTokenRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__CardToken methods */
+void   souk__v1__card_token__init
+                     (Souk__V1__CardToken         *message);
+size_t souk__v1__card_token__get_packed_size
+                     (const Souk__V1__CardToken   *message);
+size_t souk__v1__card_token__pack
+                     (const Souk__V1__CardToken   *message,
+                      uint8_t             *out);
+size_t souk__v1__card_token__pack_to_buffer
+                     (const Souk__V1__CardToken   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__CardToken *
+       souk__v1__card_token__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__card_token__free_unpacked
+                     (Souk__V1__CardToken *message,
                       ProtobufCAllocator *allocator);
 /* Souk__V1__PaymentMethodInput methods */
 void   souk__v1__payment_method_input__init
@@ -698,6 +788,12 @@ void   souk__v1__confirm_cash_payment_request__free_unpacked
 typedef void (*Souk__V1__CardInput_Closure)
                  (const Souk__V1__CardInput *message,
                   void *closure_data);
+typedef void (*Souk__V1__CreateCardTokenRequest_Closure)
+                 (const Souk__V1__CreateCardTokenRequest *message,
+                  void *closure_data);
+typedef void (*Souk__V1__CardToken_Closure)
+                 (const Souk__V1__CardToken *message,
+                  void *closure_data);
 typedef void (*Souk__V1__PaymentMethodInput_Closure)
                  (const Souk__V1__PaymentMethodInput *message,
                   void *closure_data);
@@ -737,6 +833,27 @@ typedef void (*Souk__V1__ConfirmCashPaymentRequest_Closure)
 
 /* --- services --- */
 
+typedef struct Souk__V1__PaymentGateway_Service Souk__V1__PaymentGateway_Service;
+struct Souk__V1__PaymentGateway_Service
+{
+  ProtobufCService base;
+  void (*create_card_token)(Souk__V1__PaymentGateway_Service *service,
+                            const Souk__V1__CreateCardTokenRequest *input,
+                            Souk__V1__CardToken_Closure closure,
+                            void *closure_data);
+};
+typedef void (*Souk__V1__PaymentGateway_ServiceDestroy)(Souk__V1__PaymentGateway_Service *);
+void souk__v1__payment_gateway__init (Souk__V1__PaymentGateway_Service *service,
+                                      Souk__V1__PaymentGateway_ServiceDestroy destroy);
+#define SOUK__V1__PAYMENT_GATEWAY__BASE_INIT \
+    { &souk__v1__payment_gateway__descriptor, protobuf_c_service_invoke_internal, NULL }
+#define SOUK__V1__PAYMENT_GATEWAY__INIT(function_prefix__) \
+    { SOUK__V1__PAYMENT_GATEWAY__BASE_INIT,\
+      function_prefix__ ## create_card_token  }
+void souk__v1__payment_gateway__create_card_token(ProtobufCService *service,
+                                                  const Souk__V1__CreateCardTokenRequest *input,
+                                                  Souk__V1__CardToken_Closure closure,
+                                                  void *closure_data);
 typedef struct Souk__V1__Payments_Service Souk__V1__Payments_Service;
 struct Souk__V1__Payments_Service
 {
@@ -809,6 +926,8 @@ void souk__v1__payments__confirm_cash_payment(ProtobufCService *service,
 extern const ProtobufCEnumDescriptor    souk__v1__payment_method__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__payment_status__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__card_input__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__create_card_token_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__card_token__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__payment_method_input__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__cash_on_delivery__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__payment_split__descriptor;
@@ -821,6 +940,7 @@ extern const ProtobufCMessageDescriptor souk__v1__list_payments_response__descri
 extern const ProtobufCMessageDescriptor souk__v1__refund_payment_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__mark_cash_collected_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__confirm_cash_payment_request__descriptor;
+extern const ProtobufCServiceDescriptor souk__v1__payment_gateway__descriptor;
 extern const ProtobufCServiceDescriptor souk__v1__payments__descriptor;
 
 PROTOBUF_C__END_DECLS

@@ -13,6 +13,11 @@ public struct SecretToken: Sendable, Hashable {
         SecretToken(text: base64URL(Sodium.randomBytes(32)))
     }
 
+    /// `count` random bytes from libsodium as lower-case hex (card tokens of the simulated gateway).
+    public static func randomHex(bytes count: Int) -> String {
+        Sodium.randomBytes(count).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+
     /// The stored form.
     public var hash: TokenHash { TokenHash(of: text) }
 

@@ -213,12 +213,13 @@ enum PasswordResetTable {
 }
 
 /// A saved address of an account.
-struct AddressRecord: Sendable {
-    var marketplaceID: String
-    var saved: SoukV1.SavedAddress
+public struct AddressRecord: Sendable {
+    public var marketplaceID: String
+    public var saved: SoukV1.SavedAddress
 }
 
-enum AddressTable {
+/// Saved addresses; orders read them to snapshot the one a customer picks.
+public enum AddressTable {
     static let byAccount = Index<AddressRecord>.nonUnique("addresses.account") {
         [.string($0.marketplaceID), .string($0.saved.accountID), .bool($0.saved.archived)]
     }
@@ -226,11 +227,11 @@ enum AddressTable {
         [.string($0.marketplaceID), .string($0.saved.accountID)]
     }
     /// Only the account's default address (at most one).
-    static let defaultOfAccount = Index<AddressRecord>.nonUnique("addresses.default") {
+    public static let defaultOfAccount = Index<AddressRecord>.nonUnique("addresses.default") {
         $0.saved.isDefault && !$0.saved.archived ? [.string($0.marketplaceID), .string($0.saved.accountID)] : nil
     }
 
-    static let table = Table(
+    public static let table = Table(
         "addresses",
         codec: FieldCodec.marketplaceMessage(SoukV1.SavedAddress.self, split: { ($0.marketplaceID, $0.saved) }, make: AddressRecord.init),
         indexes: [byAccount, byAccountAll, defaultOfAccount])

@@ -16,13 +16,17 @@ extension SoukV1Services {
         public var createService: UnaryRPC<SoukV1.CreateServiceRequest, SoukV1.Service>
 
         /// Access: guest.
-        /// Reads one service. Archived services are visible only to providers and admins.
+        /// Reads one service, in the caller's language. Archived services are visible only to
+        /// providers and admins.
         /// Errors: NOT_FOUND.
         public var getService: UnaryRPC<SoukV1.GetServiceRequest, SoukV1.Service>
 
         /// Access: guest.
-        /// Lists services, ordered by name. Indexes: (type), (available).
-        /// Errors: INVALID_ARGUMENT (page_token).
+        /// Browses and searches services, in the caller's language: words of the name in any of its
+        /// languages (`query`), type, price range of the base price, minimum rating. order_by: "name"
+        /// (default), "price", "price desc", "rating desc", "create_time desc". Indexes: (type, sort
+        /// key), (name word), (archived).
+        /// Errors: INVALID_ARGUMENT (field: min_price, max_price, min_rating, order_by, page_token).
         public var listServices: UnaryRPC<SoukV1.ListServicesRequest, SoukV1.ListServicesResponse>
 
         /// Access: provider, admin, operator.
@@ -57,20 +61,30 @@ extension SoukV1Services {
         public var getProduct: UnaryRPC<SoukV1.GetProductRequest, SoukV1.Product>
 
         /// Access: guest.
-        /// Browses products, ordered by name. Filters: category, price range, minimum expert
-        /// rating. Indexes: (category, name), (price), (expert_rating).
-        /// Errors: INVALID_ARGUMENT (field: price range, page_token).
+        /// Browses products. Filters: category, price range, minimum expert rating, featured.
+        /// order_by: "name" (default), "price", "price desc", "rating desc" (expert rating),
+        /// "create_time desc". Indexes: (category, sort key), (featured, name), (archived).
+        /// Errors: INVALID_ARGUMENT (field: price range, min_expert_rating, order_by, page_token).
         public var listProducts: UnaryRPC<SoukV1.ListProductsRequest, SoukV1.ListProductsResponse>
 
         /// Access: guest.
-        /// Searches products by words of their name, with the same filters as ListProducts,
-        /// best matches first. Index: name words.
+        /// Searches products by words of their name (each word of the query must start a word of the
+        /// name), with the same filters as ListProducts, ordered by name. Index: name words.
         /// Errors: INVALID_ARGUMENT (field: query empty, price range, page_token).
         public var searchProducts: UnaryRPC<SoukV1.SearchProductsRequest, SoukV1.ListProductsResponse>
 
+        /// Access: guest.
+        /// Wines to suggest beside one: available products of the same category or sharing a food
+        /// pairing, in stock, best expert rating first, the wine itself left out. Indexes: (category,
+        /// expert_rating), (pairing word).
+        /// Errors: INVALID_ARGUMENT (field: product_id, page_token), NOT_FOUND.
+        public var listRecommendedProducts: UnaryRPC<SoukV1.ListRecommendedProductsRequest, SoukV1.ListProductsResponse>
+
         /// Access: provider, admin, operator.
         /// Changes a product. Mask paths: name, description, tasting_notes, pairings, category,
-        /// grape, region, vintage, image_media_ids, price, stock, available.
+        /// grape, region, vintage, image_media_ids, price, stock (a restock), available, featured.
+        /// Checkouts and cancellations change the stock without changing the version, so they never
+        /// make this fail with ABORTED.
         /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (archived),
         /// ABORTED (stale version), PERMISSION_DENIED.
         public var updateProduct: UnaryRPC<SoukV1.UpdateProductRequest, SoukV1.Product>
@@ -197,6 +211,7 @@ extension SoukV1Services {
             getProduct: UnaryRPC<SoukV1.GetProductRequest, SoukV1.Product>,
             listProducts: UnaryRPC<SoukV1.ListProductsRequest, SoukV1.ListProductsResponse>,
             searchProducts: UnaryRPC<SoukV1.SearchProductsRequest, SoukV1.ListProductsResponse>,
+            listRecommendedProducts: UnaryRPC<SoukV1.ListRecommendedProductsRequest, SoukV1.ListProductsResponse>,
             updateProduct: UnaryRPC<SoukV1.UpdateProductRequest, SoukV1.Product>,
             setProductReview: UnaryRPC<SoukV1.SetProductReviewRequest, SoukV1.Product>,
             archiveProduct: UnaryRPC<SoukV1.ArchiveProductRequest, SoukV1.Product>,
@@ -227,6 +242,7 @@ extension SoukV1Services {
             self.getProduct = getProduct
             self.listProducts = listProducts
             self.searchProducts = searchProducts
+            self.listRecommendedProducts = listRecommendedProducts
             self.updateProduct = updateProduct
             self.setProductReview = setProductReview
             self.archiveProduct = archiveProduct
@@ -260,6 +276,7 @@ extension SoukV1Services {
                 build.method("GetProduct", getProduct),
                 build.method("ListProducts", listProducts),
                 build.method("SearchProducts", searchProducts),
+                build.method("ListRecommendedProducts", listRecommendedProducts),
                 build.method("UpdateProduct", updateProduct),
                 build.method("SetProductReview", setProductReview),
                 build.method("ArchiveProduct", archiveProduct),

@@ -12,10 +12,13 @@ extension SoukV1Services {
         /// Access: customer.
         /// Retail and food delivery: turns the caller's cart into an order in one atomic step
         /// (creates the order at PENDING (retail) or PLACED (food), reserves stock, charges the
-        /// card or records cash, empties the cart). Retail: card only, the address must be
-        /// confirmed; more than 12 bottles of a wine need a second order. Food: cash on delivery;
-        /// the restaurant must be open. A declined card creates nothing.
-        /// Errors: INVALID_ARGUMENT (field: address, ADDRESS_NOT_CONFIRMED, CARD_INVALID,
+        /// card or records cash, empties the cart). Retail: a card token, the address must be
+        /// confirmed when it differs from the profile's (the caller's default saved address); more
+        /// than 12 bottles of a wine need a second order. Food: cash on delivery; the restaurant must
+        /// be open. A declined card creates nothing and leaves the cart as it was (payments.proto).
+        /// Prices and the address are snapshotted into the order. Two customers racing for the last
+        /// bottle: one order, and OUT_OF_STOCK for the other.
+        /// Errors: INVALID_ARGUMENT (field: address, ADDRESS_NOT_CONFIRMED, PAYMENT_TOKEN_INVALID,
         /// PAYMENT_METHOD_NOT_ACCEPTED, REQUEST_ID_REUSED), NOT_FOUND (saved address),
         /// FAILED_PRECONDITION (CART_EMPTY, ITEM_UNAVAILABLE, OUT_OF_STOCK, RESTAURANT_CLOSED,
         /// PAYMENT_DECLINED), ABORTED (stale cart version).
@@ -23,14 +26,21 @@ extension SoukV1Services {
 
         /// Access: customer.
         /// Water services: orders one service (with an option when it has options), quantity > 0,
-        /// for a scheduled date and time window; the server computes the total. Apple Pay is
-        /// charged at once (a declined charge leaves the order with a FAILED payment that the
-        /// customer may retry with Payments.CreatePayment); cash is collected on delivery.
-        /// Delivery-type services are approved at once.
-        /// Errors: INVALID_ARGUMENT (field: quantity, option_id, scheduled_window in the past,
-        /// address; CARD_INVALID; PAYMENT_METHOD_NOT_ACCEPTED; REQUEST_ID_REUSED), NOT_FOUND
-        /// (service, saved address), FAILED_PRECONDITION (ITEM_UNAVAILABLE).
+        /// for one of the marketplace's time windows (ListServiceWindows) that is not full; the
+        /// server computes the total. Apple Pay is charged at once (declined: nothing is created);
+        /// cash is collected on delivery. Delivery-type services are approved at once. The customer
+        /// gets a notification, and another the day before the window.
+        /// Errors: INVALID_ARGUMENT (field: quantity, option_id, scheduled_window in the past or not
+        /// one of the marketplace's windows, address; PAYMENT_TOKEN_INVALID;
+        /// PAYMENT_METHOD_NOT_ACCEPTED; REQUEST_ID_REUSED), NOT_FOUND (service, saved address),
+        /// FAILED_PRECONDITION (ITEM_UNAVAILABLE, WINDOW_FULL, PAYMENT_DECLINED).
         public var placeServiceOrder: UnaryRPC<SoukV1.PlaceServiceOrderRequest, SoukV1.Order>
+
+        /// Access: customer, admin, operator.
+        /// Water services: the marketplace's time windows of one day (its commerce settings, in its
+        /// time zone) with how many orders each still takes; windows that have started are left out.
+        /// Errors: INVALID_ARGUMENT (field: date).
+        public var listServiceWindows: UnaryRPC<SoukV1.ListServiceWindowsRequest, SoukV1.ListServiceWindowsResponse>
 
         /// Access: customer (owner), provider (owner), courier (owner), admin, operator.
         /// Reads one order.
@@ -41,17 +51,19 @@ extension SoukV1Services {
         /// Lists orders, newest first: a customer's history (retail: by delivery date), a
         /// restaurant's active, completed and cancelled orders, a driver's deliveries, an admin's
         /// view by status or by customer, driver or restaurant. Customers, providers and couriers
-        /// see only their own. Indexes: (customer_account_id, create_time), (customer_account_id,
+        /// see only their own; a provider sees what it sells with `as_seller` (a restaurant's orders;
+        /// in retail and water services, where the marketplace itself sells, all of them). Indexes: (customer_account_id, create_time), (customer_account_id,
         /// deliver_time), (restaurant_id, status, create_time), (courier_account_id, create_time),
         /// (status, create_time), (service_id, create_time).
         /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
         public var listOrders: UnaryRPC<SoukV1.ListOrdersRequest, SoukV1.ListOrdersResponse>
 
         /// Access: customer (owner), admin, operator.
-        /// Water services: moves the scheduled window while PENDING or APPROVED. The customer and
-        /// the assigned staff are notified.
+        /// Water services: moves the scheduled window while PENDING or APPROVED, to a window that is
+        /// not full. The customer and the assigned staff are notified.
         /// Errors: INVALID_ARGUMENT (field: scheduled_window), NOT_FOUND, FAILED_PRECONDITION
-        /// (INVALID_TRANSITION: not pending or approved), ABORTED (stale version), PERMISSION_DENIED.
+        /// (INVALID_TRANSITION: not pending or approved; WINDOW_FULL), ABORTED (stale version),
+        /// PERMISSION_DENIED.
         public var rescheduleOrder: UnaryRPC<SoukV1.RescheduleOrderRequest, SoukV1.Order>
 
         /// Access: admin, operator.
@@ -119,6 +131,7 @@ extension SoukV1Services {
         public init(
             checkout: UnaryRPC<SoukV1.CheckoutRequest, SoukV1.Order>,
             placeServiceOrder: UnaryRPC<SoukV1.PlaceServiceOrderRequest, SoukV1.Order>,
+            listServiceWindows: UnaryRPC<SoukV1.ListServiceWindowsRequest, SoukV1.ListServiceWindowsResponse>,
             getOrder: UnaryRPC<SoukV1.GetOrderRequest, SoukV1.Order>,
             listOrders: UnaryRPC<SoukV1.ListOrdersRequest, SoukV1.ListOrdersResponse>,
             rescheduleOrder: UnaryRPC<SoukV1.RescheduleOrderRequest, SoukV1.Order>,
@@ -134,6 +147,7 @@ extension SoukV1Services {
         ) {
             self.checkout = checkout
             self.placeServiceOrder = placeServiceOrder
+            self.listServiceWindows = listServiceWindows
             self.getOrder = getOrder
             self.listOrders = listOrders
             self.rescheduleOrder = rescheduleOrder
@@ -152,6 +166,7 @@ extension SoukV1Services {
             [
                 build.method("Checkout", checkout),
                 build.method("PlaceServiceOrder", placeServiceOrder),
+                build.method("ListServiceWindows", listServiceWindows),
                 build.method("GetOrder", getOrder),
                 build.method("ListOrders", listOrders),
                 build.method("RescheduleOrder", rescheduleOrder),

@@ -10,12 +10,11 @@ extension SoukV1Services {
         public static let serviceName = "souk.v1.Payments"
 
         /// Access: customer (owner).
-        /// Pays what the target owes: a water-services order not yet paid (or whose payment failed),
-        /// a laundry job at stage 9, a rental bill that is due. The amount is the server's, never the
-        /// client's. An electronic method is charged at once (SUCCESSFUL or an error, then nothing is
-        /// stored); cash creates a PENDING payment. Retail checkout and food orders pay inside
-        /// Orders.Checkout instead.
-        /// Errors: INVALID_ARGUMENT (field: method; CARD_INVALID; PAYMENT_METHOD_NOT_ACCEPTED;
+        /// Pays what the target owes: a laundry job at stage 9, a rental bill that is due. The
+        /// amount is the server's, never the client's. An electronic method is charged at once
+        /// (SUCCESSFUL, or PAYMENT_DECLINED and nothing is stored); cash creates a PENDING payment.
+        /// Orders pay when they are placed (Orders.Checkout, Orders.PlaceServiceOrder).
+        /// Errors: INVALID_ARGUMENT (field: method; PAYMENT_TOKEN_INVALID; PAYMENT_METHOD_NOT_ACCEPTED;
         /// REQUEST_ID_REUSED), NOT_FOUND (target), FAILED_PRECONDITION (ALREADY_PAID; target not
         /// payable yet; PAYMENT_DECLINED), PERMISSION_DENIED.
         public var createPayment: UnaryRPC<SoukV1.CreatePaymentRequest, SoukV1.Payment>
@@ -27,7 +26,8 @@ extension SoukV1Services {
 
         /// Access: customer (owner), provider (owner), courier (owner), admin, operator.
         /// Lists payments (transaction monitoring for admins). Non-admins must filter on
-        /// themselves (payer, payee or collector). Indexes: (payer_account_id, create_time),
+        /// themselves (payer, payee or collector) or, as providers, ask for the payments of what they
+        /// sell (`as_seller`). Indexes: (payer_account_id, create_time),
         /// (payee_account_id, create_time), (collected_by_account_id, create_time),
         /// (target id), (status, create_time), (method, create_time).
         /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.

@@ -59,10 +59,12 @@ public struct DemoContext: Sendable {
     }
 }
 
-/// The tables of the kit itself, which every domain writes to: the audit log, the mail outbox
-/// and the media records pictures refer to.
+/// The tables of the kit itself, which every domain writes to: the audit log, the mail outbox,
+/// the notifications and the media records pictures refer to.
 public enum KitTables {
-    public static let all: [AnyTable] = [AuditTable.table.erased, MailTable.table.erased, MediaTable.table.erased]
+    public static let all: [AnyTable] = [
+        AuditTable.table.erased, MailTable.table.erased, NotificationTable.table.erased, MediaTable.table.erased,
+    ]
 }
 
 extension Schema {

@@ -181,6 +181,14 @@ extension SoukV1.ErrorReason {
         case .tooLarge:
             ("The file is larger than this marketplace allows.", "الملف أكبر مما يسمح به هذا السوق.",
              "Tệp lớn hơn mức chợ này cho phép.")
+        case .windowFull:
+            ("This time window is fully booked. Please choose another one.",
+             "هذه الفترة الزمنية محجوزة بالكامل. يرجى اختيار فترة أخرى.",
+             "Khung giờ này đã kín chỗ. Vui lòng chọn khung giờ khác.")
+        case .paymentTokenInvalid:
+            ("The payment details could not be used. Please enter them again.",
+             "تعذّر استخدام بيانات الدفع. يرجى إدخالها مرة أخرى.",
+             "Không thể sử dụng thông tin thanh toán. Vui lòng nhập lại.")
         case .deadlineExceeded:
             ("The request took too long. Please try again.",
              "استغرق الطلب وقتًا طويلًا. يرجى المحاولة مرة أخرى.",

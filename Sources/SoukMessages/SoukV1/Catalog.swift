@@ -131,12 +131,21 @@ extension SoukV1 {
         /// Price of one unit of this option (≥ 0).
         public var price: SoukV1.Money?
         public var available: Bool
+        /// The name in other languages (description unused).
+        public var translations: [SoukV1.Translation]
 
-        public init(id: String = "", name: String = "", price: SoukV1.Money? = nil, available: Bool = false) {
+        public init(
+            id: String = "",
+            name: String = "",
+            price: SoukV1.Money? = nil,
+            available: Bool = false,
+            translations: [SoukV1.Translation] = [],
+        ) {
             self.id = id
             self.name = name
             self.price = price
             self.available = available
+            self.translations = translations
         }
     }
 }
@@ -153,6 +162,7 @@ extension SoukV1.ServiceOption: CProtoMessage {
         name = try Unpacked.string(c.name, "name")
         price = try Unpacked.message(c.price, "price")
         available = c.available != 0
+        translations = try Unpacked.messages(c.n_translations, c.translations, "translations")
     }
 
     func fill(_ c: inout Souk__V1__ServiceOption, _ arena: inout EncodingArena) {
@@ -160,6 +170,8 @@ extension SoukV1.ServiceOption: CProtoMessage {
         c.name = arena.string(name)
         c.price = arena.message(price)
         c.available = available ? 1 : 0
+        c.n_translations = translations.count
+        c.translations = arena.messages(translations)
     }
 }
 
@@ -186,6 +198,11 @@ extension SoukV1 {
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// Name and description in other languages ("ar" for Aqua Hub); read RPCs answer in the
+        /// caller's language (see LANGUAGES).
+        public var translations: [SoukV1.Translation]
+        /// Output only: the average of the customers' feedback on completed orders of this service.
+        public var rating: SoukV1.RatingSummary?
 
         public init(
             id: String = "",
@@ -202,6 +219,8 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            translations: [SoukV1.Translation] = [],
+            rating: SoukV1.RatingSummary? = nil,
         ) {
             self.id = id
             self.name = name
@@ -217,6 +236,8 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.translations = translations
+            self.rating = rating
         }
     }
 }
@@ -243,6 +264,8 @@ extension SoukV1.Service: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        translations = try Unpacked.messages(c.n_translations, c.translations, "translations")
+        rating = try Unpacked.message(c.rating, "rating")
     }
 
     func fill(_ c: inout Souk__V1__Service, _ arena: inout EncodingArena) {
@@ -261,6 +284,9 @@ extension SoukV1.Service: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.n_translations = translations.count
+        c.translations = arena.messages(translations)
+        c.rating = arena.message(rating)
     }
 }
 
@@ -272,7 +298,8 @@ extension SoukV1 {
         public var description: String
         /// How it tastes, as the shop's connoisseurs describe it.
         public var tastingNotes: String
-        /// Suggested food pairings.
+        /// Suggested food pairings, separated by commas ("lamb, hard cheese"); recommendations match
+        /// on them.
         public var pairings: String
         public var category: SoukV1.ProductCategory
         /// Grape variety ("Barbera").
@@ -286,7 +313,8 @@ extension SoukV1 {
         public var imageMediaIDs: [String]
         /// Price of one bottle.
         public var price: SoukV1.Money?
-        /// Bottles on hand, not yet reserved by an order (≥ 0).
+        /// Bottles on hand, not yet reserved by an order (≥ 0). Maintained by the server at checkout
+        /// and cancellation without changing the version.
         public var stock: Int32
         /// Whether it can be put in a cart (also false when stock is 0).
         public var available: Bool
@@ -301,6 +329,8 @@ extension SoukV1 {
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// Shown among the shop's featured wines.
+        public var featured: Bool
 
         public init(
             id: String = "",
@@ -324,6 +354,7 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            featured: Bool = false,
         ) {
             self.id = id
             self.name = name
@@ -346,6 +377,7 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.featured = featured
         }
     }
 }
@@ -379,6 +411,7 @@ extension SoukV1.Product: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        featured = c.featured != 0
     }
 
     func fill(_ c: inout Souk__V1__Product, _ arena: inout EncodingArena) {
@@ -404,6 +437,7 @@ extension SoukV1.Product: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.featured = featured ? 1 : 0
     }
 }
 
@@ -746,6 +780,15 @@ extension SoukV1 {
         public var availableOnly: Bool
         /// Include archived services (providers and admins only).
         public var showArchived: Bool
+        /// Words that must start words of the name (in any language), case- and accent-insensitive.
+        public var query: String
+        /// Base price range, inclusive.
+        public var minPrice: SoukV1.Money?
+        public var maxPrice: SoukV1.Money?
+        /// Minimum average rating, 1–5 stars.
+        public var minRating: Int32
+        /// See the RPC.
+        public var orderBy: String
 
         public init(
             marketplaceID: String = "",
@@ -754,6 +797,11 @@ extension SoukV1 {
             type: SoukV1.ServiceType = .unspecified,
             availableOnly: Bool = false,
             showArchived: Bool = false,
+            query: String = "",
+            minPrice: SoukV1.Money? = nil,
+            maxPrice: SoukV1.Money? = nil,
+            minRating: Int32 = 0,
+            orderBy: String = "",
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
@@ -761,6 +809,11 @@ extension SoukV1 {
             self.type = type
             self.availableOnly = availableOnly
             self.showArchived = showArchived
+            self.query = query
+            self.minPrice = minPrice
+            self.maxPrice = maxPrice
+            self.minRating = minRating
+            self.orderBy = orderBy
         }
     }
 }
@@ -779,6 +832,11 @@ extension SoukV1.ListServicesRequest: CProtoMessage {
         type = .init(cValue: c.type)
         availableOnly = c.available_only != 0
         showArchived = c.show_archived != 0
+        query = try Unpacked.string(c.query, "query")
+        minPrice = try Unpacked.message(c.min_price, "min_price")
+        maxPrice = try Unpacked.message(c.max_price, "max_price")
+        minRating = c.min_rating
+        orderBy = try Unpacked.string(c.order_by, "order_by")
     }
 
     func fill(_ c: inout Souk__V1__ListServicesRequest, _ arena: inout EncodingArena) {
@@ -788,6 +846,11 @@ extension SoukV1.ListServicesRequest: CProtoMessage {
         c.type = type.cValue()
         c.available_only = availableOnly ? 1 : 0
         c.show_archived = showArchived ? 1 : 0
+        c.query = arena.string(query)
+        c.min_price = arena.message(minPrice)
+        c.max_price = arena.message(maxPrice)
+        c.min_rating = minRating
+        c.order_by = arena.string(orderBy)
     }
 }
 
@@ -1026,8 +1089,10 @@ extension SoukV1 {
         public var maxPrice: SoukV1.Money?
         /// Minimum connoisseur rating, 1–5.
         public var minExpertRating: Int32
-        /// Only products that can be bought now.
+        /// Only products that can be bought now. Guests and customers always get only those.
         public var availableOnly: Bool
+        /// Only the shop's featured wines.
+        public var featuredOnly: Bool
 
         public init(
             category: SoukV1.ProductCategory = .unspecified,
@@ -1035,12 +1100,14 @@ extension SoukV1 {
             maxPrice: SoukV1.Money? = nil,
             minExpertRating: Int32 = 0,
             availableOnly: Bool = false,
+            featuredOnly: Bool = false,
         ) {
             self.category = category
             self.minPrice = minPrice
             self.maxPrice = maxPrice
             self.minExpertRating = minExpertRating
             self.availableOnly = availableOnly
+            self.featuredOnly = featuredOnly
         }
     }
 }
@@ -1058,6 +1125,7 @@ extension SoukV1.ProductFilter: CProtoMessage {
         maxPrice = try Unpacked.message(c.max_price, "max_price")
         minExpertRating = c.min_expert_rating
         availableOnly = c.available_only != 0
+        featuredOnly = c.featured_only != 0
     }
 
     func fill(_ c: inout Souk__V1__ProductFilter, _ arena: inout EncodingArena) {
@@ -1066,6 +1134,7 @@ extension SoukV1.ProductFilter: CProtoMessage {
         c.max_price = arena.message(maxPrice)
         c.min_expert_rating = minExpertRating
         c.available_only = availableOnly ? 1 : 0
+        c.featured_only = featuredOnly ? 1 : 0
     }
 }
 
@@ -1078,6 +1147,8 @@ extension SoukV1 {
         public var filter: SoukV1.ProductFilter?
         /// Include archived products (providers and admins only).
         public var showArchived: Bool
+        /// See the RPC.
+        public var orderBy: String
 
         public init(
             marketplaceID: String = "",
@@ -1085,12 +1156,14 @@ extension SoukV1 {
             pageToken: String = "",
             filter: SoukV1.ProductFilter? = nil,
             showArchived: Bool = false,
+            orderBy: String = "",
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
             self.filter = filter
             self.showArchived = showArchived
+            self.orderBy = orderBy
         }
     }
 }
@@ -1108,6 +1181,7 @@ extension SoukV1.ListProductsRequest: CProtoMessage {
         pageToken = try Unpacked.string(c.page_token, "page_token")
         filter = try Unpacked.message(c.filter, "filter")
         showArchived = c.show_archived != 0
+        orderBy = try Unpacked.string(c.order_by, "order_by")
     }
 
     func fill(_ c: inout Souk__V1__ListProductsRequest, _ arena: inout EncodingArena) {
@@ -1116,6 +1190,7 @@ extension SoukV1.ListProductsRequest: CProtoMessage {
         c.page_token = arena.string(pageToken)
         c.filter = arena.message(filter)
         c.show_archived = showArchived ? 1 : 0
+        c.order_by = arena.string(orderBy)
     }
 }
 
@@ -1204,6 +1279,48 @@ extension SoukV1.SearchProductsRequest: CProtoMessage {
 }
 
 extension SoukV1.SearchProductsRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// Request of Catalog.ListRecommendedProducts.
+    public struct ListRecommendedProductsRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        public var pageSize: Int32
+        public var pageToken: String
+        /// The wine to suggest others beside.
+        public var productID: String
+
+        public init(marketplaceID: String = "", pageSize: Int32 = 0, pageToken: String = "", productID: String = "") {
+            self.marketplaceID = marketplaceID
+            self.pageSize = pageSize
+            self.pageToken = pageToken
+            self.productID = productID
+        }
+    }
+}
+
+extension SoukV1.ListRecommendedProductsRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.ListRecommendedProductsRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__ListRecommendedProductsRequest>) {
+        souk__v1__list_recommended_products_request__init(c)
+    }
+
+    init(c: Souk__V1__ListRecommendedProductsRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        pageSize = c.page_size
+        pageToken = try Unpacked.string(c.page_token, "page_token")
+        productID = try Unpacked.string(c.product_id, "product_id")
+    }
+
+    func fill(_ c: inout Souk__V1__ListRecommendedProductsRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.page_size = pageSize
+        c.page_token = arena.string(pageToken)
+        c.product_id = arena.string(productID)
+    }
+}
+
+extension SoukV1.ListRecommendedProductsRequest: MarketplaceScopedRequest {}
 
 extension SoukV1 {
     /// Request of Catalog.UpdateProduct.

@@ -394,6 +394,11 @@ extension SoukV1 {
         case internalError
         /// An upload is larger than the marketplace's max_upload_bytes (RESOURCE_EXHAUSTED).
         case tooLarge
+        /// The scheduled time window asked for has no free place left (FAILED_PRECONDITION).
+        case windowFull
+        /// A card, Apple Pay or Google Pay token is malformed, unknown, expired or already used
+        /// (INVALID_ARGUMENT).
+        case paymentTokenInvalid
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -450,6 +455,8 @@ extension SoukV1 {
             .unavailable,
             .internalError,
             .tooLarge,
+            .windowFull,
+            .paymentTokenInvalid,
         ]
 
         public init(rawValue: Int32) {
@@ -506,6 +513,8 @@ extension SoukV1 {
             case 49: self = .unavailable
             case 50: self = .internalError
             case 51: self = .tooLarge
+            case 52: self = .windowFull
+            case 53: self = .paymentTokenInvalid
             default: self = .unrecognized(rawValue)
             }
         }
@@ -564,6 +573,8 @@ extension SoukV1 {
             case .unavailable: 49
             case .internalError: 50
             case .tooLarge: 51
+            case .windowFull: 52
+            case .paymentTokenInvalid: 53
             case .unrecognized(let value): value
             }
         }
@@ -623,6 +634,8 @@ extension SoukV1 {
             case .unavailable: "ERROR_REASON_UNAVAILABLE"
             case .internalError: "ERROR_REASON_INTERNAL_ERROR"
             case .tooLarge: "ERROR_REASON_TOO_LARGE"
+            case .windowFull: "ERROR_REASON_WINDOW_FULL"
+            case .paymentTokenInvalid: "ERROR_REASON_PAYMENT_TOKEN_INVALID"
             case .unrecognized(let value): "ERROR_REASON_\(value)"
             }
         }
@@ -1157,5 +1170,42 @@ extension SoukV1.AuditEntry: CProtoMessage {
         c.resource_version = resourceVersion
         c.request_id = arena.string(requestID)
         c.create_time = arena.message(createTime)
+    }
+}
+
+extension SoukV1 {
+    /// A name and description in one language, for catalogs shown in several (Aqua Hub: Arabic and
+    /// English).
+    public struct Translation: Sendable, Hashable {
+        /// BCP 47 language code: "ar", "en".
+        public var languageCode: String
+        public var name: String
+        public var description: String
+
+        public init(languageCode: String = "", name: String = "", description: String = "") {
+            self.languageCode = languageCode
+            self.name = name
+            self.description = description
+        }
+    }
+}
+
+extension SoukV1.Translation: CProtoMessage {
+    public static var protoName: String { "souk.v1.Translation" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__Translation>) {
+        souk__v1__translation__init(c)
+    }
+
+    init(c: Souk__V1__Translation) throws {
+        languageCode = try Unpacked.string(c.language_code, "language_code")
+        name = try Unpacked.string(c.name, "name")
+        description = try Unpacked.string(c.description, "description")
+    }
+
+    func fill(_ c: inout Souk__V1__Translation, _ arena: inout EncodingArena) {
+        c.language_code = arena.string(languageCode)
+        c.name = arena.string(name)
+        c.description = arena.string(description)
     }
 }

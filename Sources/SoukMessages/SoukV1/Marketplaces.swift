@@ -307,6 +307,11 @@ extension SoukV1 {
         /// DineSwift: cash; Drip 'n Dash: Apple Pay, Google Pay, card; MARA: card, Apple Pay,
         /// Google Pay).
         public var acceptedPaymentMethods: [SoukV1.PaymentMethod]
+        /// Water services: the time windows of every day in which orders are scheduled, in the
+        /// marketplace's time zone (Aqua Hub: 08:00–10:00, 10:00–12:00, …); empty means any window.
+        public var serviceWindows: [SoukV1.DailyWindow]
+        /// Water services: how many orders that are not cancelled one window takes; 0 means no limit.
+        public var windowCapacity: Int32
 
         public init(
             taxRateBps: Int32 = 0,
@@ -315,6 +320,8 @@ extension SoukV1 {
             defaultCommissionBps: Int32 = 0,
             maxQuantityPerCartLine: Int32 = 0,
             acceptedPaymentMethods: [SoukV1.PaymentMethod] = [],
+            serviceWindows: [SoukV1.DailyWindow] = [],
+            windowCapacity: Int32 = 0,
         ) {
             self.taxRateBps = taxRateBps
             self.shippingFee = shippingFee
@@ -322,6 +329,8 @@ extension SoukV1 {
             self.defaultCommissionBps = defaultCommissionBps
             self.maxQuantityPerCartLine = maxQuantityPerCartLine
             self.acceptedPaymentMethods = acceptedPaymentMethods
+            self.serviceWindows = serviceWindows
+            self.windowCapacity = windowCapacity
         }
     }
 }
@@ -340,6 +349,8 @@ extension SoukV1.CommerceSettings: CProtoMessage {
         defaultCommissionBps = c.default_commission_bps
         maxQuantityPerCartLine = c.max_quantity_per_cart_line
         acceptedPaymentMethods = Unpacked.enumValues(c.n_accepted_payment_methods, c.accepted_payment_methods)
+        serviceWindows = try Unpacked.messages(c.n_service_windows, c.service_windows, "service_windows")
+        windowCapacity = c.window_capacity
     }
 
     func fill(_ c: inout Souk__V1__CommerceSettings, _ arena: inout EncodingArena) {
@@ -350,6 +361,42 @@ extension SoukV1.CommerceSettings: CProtoMessage {
         c.max_quantity_per_cart_line = maxQuantityPerCartLine
         c.n_accepted_payment_methods = acceptedPaymentMethods.count
         c.accepted_payment_methods = arena.enumValues(acceptedPaymentMethods, as: Souk__V1__PaymentMethod.self)
+        c.n_service_windows = serviceWindows.count
+        c.service_windows = arena.messages(serviceWindows)
+        c.window_capacity = windowCapacity
+    }
+}
+
+extension SoukV1 {
+    /// A time window of the day, in the marketplace's time zone: [start_minute, end_minute).
+    public struct DailyWindow: Sendable, Hashable {
+        /// Minutes after midnight, 0–1439.
+        public var startMinute: Int32
+        /// Minutes after midnight, after start_minute, at most 1440.
+        public var endMinute: Int32
+
+        public init(startMinute: Int32 = 0, endMinute: Int32 = 0) {
+            self.startMinute = startMinute
+            self.endMinute = endMinute
+        }
+    }
+}
+
+extension SoukV1.DailyWindow: CProtoMessage {
+    public static var protoName: String { "souk.v1.DailyWindow" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__DailyWindow>) {
+        souk__v1__daily_window__init(c)
+    }
+
+    init(c: Souk__V1__DailyWindow) throws {
+        startMinute = c.start_minute
+        endMinute = c.end_minute
+    }
+
+    func fill(_ c: inout Souk__V1__DailyWindow, _ arena: inout EncodingArena) {
+        c.start_minute = startMinute
+        c.end_minute = endMinute
     }
 }
 

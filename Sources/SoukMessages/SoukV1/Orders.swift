@@ -737,6 +737,8 @@ extension SoukV1 {
         /// customer_account_id.
         public var deliveredAfter: Timestamp?
         public var deliveredBefore: Timestamp?
+        /// Providers: the orders the caller sells (see the RPC). Not combined with the owner filters.
+        public var asSeller: Bool
 
         public init(
             marketplaceID: String = "",
@@ -749,6 +751,7 @@ extension SoukV1 {
             statuses: [SoukV1.OrderStatus] = [],
             deliveredAfter: Timestamp? = nil,
             deliveredBefore: Timestamp? = nil,
+            asSeller: Bool = false,
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
@@ -760,6 +763,7 @@ extension SoukV1 {
             self.statuses = statuses
             self.deliveredAfter = deliveredAfter
             self.deliveredBefore = deliveredBefore
+            self.asSeller = asSeller
         }
     }
 }
@@ -782,6 +786,7 @@ extension SoukV1.ListOrdersRequest: CProtoMessage {
         statuses = Unpacked.enumValues(c.n_statuses, c.statuses)
         deliveredAfter = try Unpacked.message(c.delivered_after, "delivered_after")
         deliveredBefore = try Unpacked.message(c.delivered_before, "delivered_before")
+        asSeller = c.as_seller != 0
     }
 
     func fill(_ c: inout Souk__V1__ListOrdersRequest, _ arena: inout EncodingArena) {
@@ -796,10 +801,116 @@ extension SoukV1.ListOrdersRequest: CProtoMessage {
         c.statuses = arena.enumValues(statuses, as: Souk__V1__OrderStatus.self)
         c.delivered_after = arena.message(deliveredAfter)
         c.delivered_before = arena.message(deliveredBefore)
+        c.as_seller = asSeller ? 1 : 0
     }
 }
 
 extension SoukV1.ListOrdersRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// Request of Orders.ListServiceWindows.
+    public struct ListServiceWindowsRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        /// The day, in the marketplace's time zone.
+        public var date: SoukV1.Date?
+
+        public init(marketplaceID: String = "", date: SoukV1.Date? = nil) {
+            self.marketplaceID = marketplaceID
+            self.date = date
+        }
+    }
+}
+
+extension SoukV1.ListServiceWindowsRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.ListServiceWindowsRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__ListServiceWindowsRequest>) {
+        souk__v1__list_service_windows_request__init(c)
+    }
+
+    init(c: Souk__V1__ListServiceWindowsRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        date = try Unpacked.message(c.date, "date")
+    }
+
+    func fill(_ c: inout Souk__V1__ListServiceWindowsRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.date = arena.message(date)
+    }
+}
+
+extension SoukV1.ListServiceWindowsRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// A time window of one day and its free places.
+    public struct ServiceWindow: Sendable, Hashable {
+        public var window: SoukV1.TimeWindow?
+        /// Orders the window takes in all (the marketplace's window_capacity; 0 means no limit).
+        public var capacity: Int32
+        /// Orders that are not cancelled in the window.
+        public var booked: Int32
+        /// False when capacity is reached.
+        public var available: Bool
+
+        public init(window: SoukV1.TimeWindow? = nil, capacity: Int32 = 0, booked: Int32 = 0, available: Bool = false) {
+            self.window = window
+            self.capacity = capacity
+            self.booked = booked
+            self.available = available
+        }
+    }
+}
+
+extension SoukV1.ServiceWindow: CProtoMessage {
+    public static var protoName: String { "souk.v1.ServiceWindow" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__ServiceWindow>) {
+        souk__v1__service_window__init(c)
+    }
+
+    init(c: Souk__V1__ServiceWindow) throws {
+        window = try Unpacked.message(c.window, "window")
+        capacity = c.capacity
+        booked = c.booked
+        available = c.available != 0
+    }
+
+    func fill(_ c: inout Souk__V1__ServiceWindow, _ arena: inout EncodingArena) {
+        c.window = arena.message(window)
+        c.capacity = capacity
+        c.booked = booked
+        c.available = available ? 1 : 0
+    }
+}
+
+extension SoukV1 {
+    /// Response of Orders.ListServiceWindows.
+    public struct ListServiceWindowsResponse: Sendable, Hashable {
+        /// In time order.
+        public var windows: [SoukV1.ServiceWindow]
+
+        public init(windows: [SoukV1.ServiceWindow] = []) {
+            self.windows = windows
+        }
+    }
+}
+
+extension SoukV1.ListServiceWindowsResponse: CProtoMessage {
+    public static var protoName: String { "souk.v1.ListServiceWindowsResponse" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__ListServiceWindowsResponse>) {
+        souk__v1__list_service_windows_response__init(c)
+    }
+
+    init(c: Souk__V1__ListServiceWindowsResponse) throws {
+        windows = try Unpacked.messages(c.n_windows, c.windows, "windows")
+    }
+
+    func fill(_ c: inout Souk__V1__ListServiceWindowsResponse, _ arena: inout EncodingArena) {
+        c.n_windows = windows.count
+        c.windows = arena.messages(windows)
+    }
+}
 
 extension SoukV1 {
     /// Response of Orders.ListOrders.

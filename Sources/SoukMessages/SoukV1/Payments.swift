@@ -63,8 +63,8 @@ extension SoukV1 {
         case collected
         /// Money received.
         case successful
-        /// The gateway refused it (kept only for payments made at placement time that the
-        /// customer may retry; see Orders.PlaceServiceOrder).
+        /// Never received: cash on delivery of an order cancelled before it was collected. (A
+        /// declined charge stores no payment at all.)
         case failed
         /// Part of the amount was refunded.
         case partiallyRefunded
@@ -126,9 +126,9 @@ extension SoukV1 {
 }
 
 extension SoukV1 {
-    /// Card details as typed by the customer. Used once for the charge, never stored.
+    /// Card details as typed by the customer, sent only to PaymentGateway.CreateCardToken.
     public struct CardInput: Sendable, Hashable {
-        /// 16 digits; spaces are ignored.
+        /// 16 digits; spaces and dashes are ignored.
         public var number: String
         /// 3 digits.
         public var cvv: String
@@ -179,13 +179,104 @@ extension SoukV1.CardInput: CProtoMessage {
 }
 
 extension SoukV1 {
+    /// Request of PaymentGateway.CreateCardToken.
+    public struct CreateCardTokenRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        public var card: SoukV1.CardInput?
+
+        public init(marketplaceID: String = "", card: SoukV1.CardInput? = nil) {
+            self.marketplaceID = marketplaceID
+            self.card = card
+        }
+    }
+}
+
+extension SoukV1.CreateCardTokenRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.CreateCardTokenRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__CreateCardTokenRequest>) {
+        souk__v1__create_card_token_request__init(c)
+    }
+
+    init(c: Souk__V1__CreateCardTokenRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        card = try Unpacked.message(c.card, "card")
+    }
+
+    func fill(_ c: inout Souk__V1__CreateCardTokenRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.card = arena.message(card)
+    }
+}
+
+extension SoukV1.CreateCardTokenRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// A card turned into a token by the simulated gateway.
+    public struct CardToken: Sendable, Hashable {
+        /// "tok_" and 32 hex digits; pay with it as PaymentMethodInput.card_token.
+        public var token: String
+        /// "visa", "mastercard", "amex" or "card".
+        public var cardBrand: String
+        public var cardLast4: String
+        public var expiryMonth: Int32
+        public var expiryYear: Int32
+        /// The token is refused after this instant (1 hour).
+        public var expireTime: Timestamp?
+
+        public init(
+            token: String = "",
+            cardBrand: String = "",
+            cardLast4: String = "",
+            expiryMonth: Int32 = 0,
+            expiryYear: Int32 = 0,
+            expireTime: Timestamp? = nil,
+        ) {
+            self.token = token
+            self.cardBrand = cardBrand
+            self.cardLast4 = cardLast4
+            self.expiryMonth = expiryMonth
+            self.expiryYear = expiryYear
+            self.expireTime = expireTime
+        }
+    }
+}
+
+extension SoukV1.CardToken: CProtoMessage {
+    public static var protoName: String { "souk.v1.CardToken" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__CardToken>) {
+        souk__v1__card_token__init(c)
+    }
+
+    init(c: Souk__V1__CardToken) throws {
+        token = try Unpacked.string(c.token, "token")
+        cardBrand = try Unpacked.string(c.card_brand, "card_brand")
+        cardLast4 = try Unpacked.string(c.card_last4, "card_last4")
+        expiryMonth = c.expiry_month
+        expiryYear = c.expiry_year
+        expireTime = try Unpacked.message(c.expire_time, "expire_time")
+    }
+
+    func fill(_ c: inout Souk__V1__CardToken, _ arena: inout EncodingArena) {
+        c.token = arena.string(token)
+        c.card_brand = arena.string(cardBrand)
+        c.card_last4 = arena.string(cardLast4)
+        c.expiry_month = expiryMonth
+        c.expiry_year = expiryYear
+        c.expire_time = arena.message(expireTime)
+    }
+}
+
+extension SoukV1 {
     /// The method a customer chose, with what the gateway needs to charge it.
     public struct PaymentMethodInput: Sendable, Hashable {
         public var method: Method?
 
         /// The choices of `method`; at most one is set.
         public enum Method: Sendable, Hashable {
-            case card(SoukV1.CardInput)
+            /// A token from PaymentGateway.CreateCardToken, or a test token (see the file comment).
+            case cardToken(String)
             /// Payment token from Apple Pay on the device.
             case applePayToken(String)
             /// Payment token from Google Pay on the device.
@@ -209,8 +300,8 @@ extension SoukV1.PaymentMethodInput: CProtoMessage {
 
     init(c: Souk__V1__PaymentMethodInput) throws {
         switch c.method_case {
-        case SOUK__V1__PAYMENT_METHOD_INPUT__METHOD_CARD:
-            method = .card((try Unpacked.message(c.card, "card")) ?? .init())
+        case SOUK__V1__PAYMENT_METHOD_INPUT__METHOD_CARD_TOKEN:
+            method = .cardToken(try Unpacked.string(c.card_token, "card_token"))
         case SOUK__V1__PAYMENT_METHOD_INPUT__METHOD_APPLE_PAY_TOKEN:
             method = .applePayToken(try Unpacked.string(c.apple_pay_token, "apple_pay_token"))
         case SOUK__V1__PAYMENT_METHOD_INPUT__METHOD_GOOGLE_PAY_TOKEN:
@@ -224,9 +315,9 @@ extension SoukV1.PaymentMethodInput: CProtoMessage {
 
     func fill(_ c: inout Souk__V1__PaymentMethodInput, _ arena: inout EncodingArena) {
         switch method {
-        case .card(let value):
-            c.method_case = SOUK__V1__PAYMENT_METHOD_INPUT__METHOD_CARD
-            c.card = arena.message(value)
+        case .cardToken(let value):
+            c.method_case = SOUK__V1__PAYMENT_METHOD_INPUT__METHOD_CARD_TOKEN
+            c.card_token = arena.string(value)
         case .applePayToken(let value):
             c.method_case = SOUK__V1__PAYMENT_METHOD_INPUT__METHOD_APPLE_PAY_TOKEN
             c.apple_pay_token = arena.string(value)
@@ -631,6 +722,10 @@ extension SoukV1 {
         public var status: SoukV1.PaymentStatus
         /// Only this method; unspecified means any.
         public var method: SoukV1.PaymentMethod
+        /// Providers: the payments of what the caller sells (its restaurant's orders; in retail and
+        /// water services, where the marketplace itself sells, every order payment of the
+        /// marketplace). Not combined with the account filters above.
+        public var asSeller: Bool
 
         public init(
             marketplaceID: String = "",
@@ -642,6 +737,7 @@ extension SoukV1 {
             targetID: String = "",
             status: SoukV1.PaymentStatus = .unspecified,
             method: SoukV1.PaymentMethod = .unspecified,
+            asSeller: Bool = false,
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
@@ -652,6 +748,7 @@ extension SoukV1 {
             self.targetID = targetID
             self.status = status
             self.method = method
+            self.asSeller = asSeller
         }
     }
 }
@@ -673,6 +770,7 @@ extension SoukV1.ListPaymentsRequest: CProtoMessage {
         targetID = try Unpacked.string(c.target_id, "target_id")
         status = .init(cValue: c.status)
         method = .init(cValue: c.method)
+        asSeller = c.as_seller != 0
     }
 
     func fill(_ c: inout Souk__V1__ListPaymentsRequest, _ arena: inout EncodingArena) {
@@ -685,6 +783,7 @@ extension SoukV1.ListPaymentsRequest: CProtoMessage {
         c.target_id = arena.string(targetID)
         c.status = status.cValue()
         c.method = method.cValue()
+        c.as_seller = asSeller ? 1 : 0
     }
 }
 

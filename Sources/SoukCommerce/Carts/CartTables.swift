@@ -1,0 +1,14 @@
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// A cart as stored, under its customer's account id (one cart per customer).
+public typealias CartRecord = MarketRecord<SoukV1.Cart>
+
+/// Carts.
+public enum CartTable {
+    public static let table = marketTable("carts", SoukV1.Cart.self)
+
+    static var all: [AnyTable] { [table.erased] }
+}

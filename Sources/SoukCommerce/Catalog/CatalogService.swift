@@ -1,0 +1,45 @@
+import SoukAccess
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// `souk.v1.Catalog`: water services (Aqua Hub) and retail products (Chateau Du Nox). Restaurants and menu items are not served yet.
+struct CatalogService {
+    let commerce: Commerce
+    var store: Store { commerce.store }
+
+    var declaration: SoukV1Services.Catalog {
+        SoukV1Services.Catalog(
+            createService: .unimplemented,
+            getService: .unimplemented,
+            listServices: .unimplemented,
+            updateService: .unimplemented,
+            archiveService: .unimplemented,
+            restoreService: .unimplemented,
+            createProduct: .unimplemented,
+            getProduct: .unimplemented,
+            listProducts: .unimplemented,
+            searchProducts: .unimplemented,
+            listRecommendedProducts: .unimplemented,
+            updateProduct: .unimplemented,
+            setProductReview: .unimplemented,
+            archiveProduct: .unimplemented,
+            restoreProduct: .unimplemented,
+            createRestaurant: .unimplemented,
+            getRestaurant: .unimplemented,
+            listRestaurants: .unimplemented,
+            searchRestaurants: .unimplemented,
+            updateRestaurant: .unimplemented,
+            setRestaurantCommission: .unimplemented,
+            archiveRestaurant: .unimplemented,
+            restoreRestaurant: .unimplemented,
+            createMenuItem: .unimplemented,
+            getMenuItem: .unimplemented,
+            listMenuItems: .unimplemented,
+            searchMenuItems: .unimplemented,
+            updateMenuItem: .unimplemented,
+            archiveMenuItem: .unimplemented,
+            restoreMenuItem: .unimplemented)
+    }
+}

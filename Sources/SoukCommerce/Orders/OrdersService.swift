@@ -1,0 +1,30 @@
+import SoukAccess
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// `souk.v1.Orders`: checkout (retail), scheduled service orders (water services), and their lifecycles. Food orders are not served yet.
+struct OrdersService {
+    let commerce: Commerce
+    var store: Store { commerce.store }
+
+    var declaration: SoukV1Services.Orders {
+        SoukV1Services.Orders(
+            checkout: .unimplemented,
+            placeServiceOrder: .unimplemented,
+            listServiceWindows: .unimplemented,
+            getOrder: .unimplemented,
+            listOrders: .unimplemented,
+            rescheduleOrder: .unimplemented,
+            approveOrder: .unimplemented,
+            rejectOrder: .unimplemented,
+            acceptOrder: .unimplemented,
+            cancelOrder: .unimplemented,
+            shipOrder: .unimplemented,
+            deliverOrder: .unimplemented,
+            confirmOrderReceived: .unimplemented,
+            completeOrder: .unimplemented,
+            watchOrder: .unimplemented)
+    }
+}

@@ -1,0 +1,16 @@
+import SoukAccess
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// `souk.v1.PaymentGateway`: the simulated gateway's card tokens.
+struct PaymentGatewayService {
+    let commerce: Commerce
+    var store: Store { commerce.store }
+
+    var declaration: SoukV1Services.PaymentGateway {
+        SoukV1Services.PaymentGateway(
+            createCardToken: .unimplemented)
+    }
+}

@@ -1,0 +1,21 @@
+import SoukAccess
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// `souk.v1.Payments`: reading, listing and refunding payments, and cash on delivery.
+struct PaymentsService {
+    let commerce: Commerce
+    var store: Store { commerce.store }
+
+    var declaration: SoukV1Services.Payments {
+        SoukV1Services.Payments(
+            createPayment: .unimplemented,
+            getPayment: .unimplemented,
+            listPayments: .unimplemented,
+            refundPayment: .unimplemented,
+            markCashCollected: .unimplemented,
+            confirmCashPayment: .unimplemented)
+    }
+}

@@ -1,0 +1,84 @@
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// A contract message that names itself: the store's envelope holds its id, version and times,
+/// which `MarketRecord.api` copies back in.
+public protocol StampedMessage: ProtoMessage, Sendable {
+    var id: String { get set }
+    var version: Int64 { get set }
+    var createTime: Timestamp? { get set }
+    var updateTime: Timestamp? { get set }
+}
+
+extension SoukV1.Service: StampedMessage {}
+extension SoukV1.Product: StampedMessage {}
+extension SoukV1.Cart: StampedMessage {}
+extension SoukV1.Order: StampedMessage {}
+extension SoukV1.Payment: StampedMessage {}
+extension SoukV1.Delivery: StampedMessage {}
+extension SoukV1.FeedbackEntry: StampedMessage {}
+
+/// A commerce record: one contract message of one marketplace, stored as the message itself
+/// (without its id, version and times, which the envelope holds). Lifecycles move its status.
+public struct MarketRecord<Message: StampedMessage>: LifecycleRecord, Sendable {
+    public var marketplaceID: String
+    public var subject: Message
+
+    public init(marketplaceID: String, _ subject: Message) {
+        self.marketplaceID = marketplaceID
+        self.subject = subject
+    }
+
+    /// The codec every commerce table uses.
+    static var codec: FieldCodec<MarketRecord> {
+        FieldCodec.marketplaceMessage(Message.self, split: { ($0.marketplaceID, $0.subject) }, make: MarketRecord.init)
+    }
+}
+
+extension StoredRecord {
+    /// The contract's view of a commerce record: its message with the envelope's id, version and
+    /// times.
+    public func api<Message>() -> Message where Value == MarketRecord<Message> {
+        var message = value.subject
+        message.id = id.description
+        message.version = Int64(version)
+        message.createTime = Timestamp(createdAt)
+        message.updateTime = Timestamp(updatedAt)
+        return message
+    }
+}
+
+/// A commerce table of `Message` records.
+func marketTable<Message>(_ name: String, _ type: Message.Type, indexes: [Index<MarketRecord<Message>>] = [])
+    -> Table<MarketRecord<Message>>
+{
+    Table(name, codec: MarketRecord<Message>.codec, indexes: indexes)
+}
+
+extension Transaction {
+    /// The record `id` of `table` if it belongs to `marketplaceID`; NOT_FOUND (naming `noun`)
+    /// otherwise, so another marketplace's ids look like unknown ones.
+    func require<Message>(_ table: Table<MarketRecord<Message>>, _ id: RecordID, in marketplaceID: RecordID, _ noun: String) throws
+        -> StoredRecord<MarketRecord<Message>>
+    {
+        guard let record = try get(table, id), record.value.marketplaceID == marketplaceID.description else {
+            throw RPCError.notFound(noun, id.description)
+        }
+        return record
+    }
+}
+
+extension Store {
+    /// The record `id` of `table` if it belongs to `marketplaceID`; NOT_FOUND (naming `noun`)
+    /// otherwise. Reads without locking.
+    func require<Message>(_ table: Table<MarketRecord<Message>>, _ id: RecordID, in marketplaceID: RecordID, _ noun: String) throws
+        -> StoredRecord<MarketRecord<Message>>
+    {
+        guard let record = try get(table, id), record.value.marketplaceID == marketplaceID.description else {
+            throw RPCError.notFound(noun, id.description)
+        }
+        return record
+    }
+}

@@ -1,0 +1,83 @@
+import SoukAccess
+import SoukMessages
+import SoukStore
+
+/// One stored notification and the marketplace it belongs to.
+package struct NotificationRecord: Sendable {
+    package var marketplaceID: String
+    package var notification: SoukV1.Notification
+}
+
+/// Notifications per account (platform decision 13). Entries end with the notification's
+/// version 7 id, so an account's list is in the order they were written.
+package enum NotificationTable {
+    package static let byAccount = Index<NotificationRecord>.nonUnique("notifications.account") {
+        [.string($0.marketplaceID), .string($0.notification.accountID)]
+    }
+    package static let unreadByAccount = Index<NotificationRecord>.nonUnique("notifications.unread") {
+        $0.notification.read ? nil : [.string($0.marketplaceID), .string($0.notification.accountID)]
+    }
+
+    package static let table = Table(
+        "notifications",
+        codec: FieldCodec.marketplaceMessage(
+            SoukV1.Notification.self, split: { ($0.marketplaceID, $0.notification) }, make: NotificationRecord.init),
+        indexes: [byAccount, unreadByAccount])
+}
+
+/// Writes notifications in the transaction of the change they tell about, so a change and its
+/// notifications commit together. Each is also appended to the account's notification stream
+/// (`notificationStream`) for `Notifications.WatchNotifications`. Pushes to devices are the push
+/// outbox's concern.
+public enum Notifier {
+    /// A notification to write: who gets it and what it says.
+    public struct Note: Sendable {
+        public var accountID: String
+        public var kind: SoukV1.NotificationKind
+        public var title: String
+        public var body: String
+        public var subject: SoukV1.ResourceRef
+
+        public init(to accountID: String, kind: SoukV1.NotificationKind, title: String, body: String, subject: SoukV1.ResourceRef) {
+            self.accountID = accountID
+            self.kind = kind
+            self.title = title
+            self.body = body
+            self.subject = subject
+        }
+    }
+
+    /// Stores each note (once per account: a party named twice is told once) and appends it to
+    /// the account's stream. Notes to no account are skipped.
+    public static func send(_ notes: [Note], marketplaceID: String, transaction: Transaction) throws {
+        var told = Set<String>()
+        for note in notes where !note.accountID.isEmpty && told.insert(note.accountID).inserted {
+            var notification = SoukV1.Notification()
+            notification.accountID = note.accountID
+            notification.kind = note.kind
+            notification.category = note.kind == .message ? .messages : note.kind == .announcement ? .announcements : .activity
+            notification.title = note.title
+            notification.body = note.body
+            notification.subject = note.subject
+            let record = try transaction.insert(NotificationTable.table, NotificationRecord(marketplaceID: marketplaceID, notification: notification))
+            var event = SoukV1.NotificationEvent()
+            event.eventTime = Timestamp(record.createdAt)
+            event.event = .notification(record.apiNotification)
+            let sequence = try transaction.appendEvent(to: notificationStream(note.accountID), event.encoded())
+            try transaction.updateMaintainedFields(NotificationTable.table, record.id) { $0.notification.sequence = Int64(sequence) }
+        }
+    }
+
+    /// The event stream of one account's notifications.
+    public static func notificationStream(_ accountID: String) -> String { "notifications/\(accountID)" }
+}
+
+extension StoredRecord where Value == NotificationRecord {
+    /// The contract's view.
+    package var apiNotification: SoukV1.Notification {
+        var notification = value.notification
+        notification.id = id.description
+        notification.createTime = Timestamp(createdAt)
+        return notification
+    }
+}
