@@ -1,0 +1,23 @@
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// What cancelling an order undoes besides its status, per vertical, in the cancelling
+/// transaction. The payment is settled by `PaymentLedger.settleCancelled`.
+enum RetailOrderEffects {
+    /// Puts the order's reserved bottles back in stock (without changing the products' versions).
+    static func cancelled(_ order: SoukV1.Order, marketplaceID: RecordID, transaction: Transaction) throws {
+        for line in order.lines where line.itemType == .product {
+            guard let id = RecordID(line.itemID), try transaction.get(ProductTable.table, id) != nil else { continue }
+            try transaction.updateMaintainedFields(ProductTable.table, id) { $0.subject.stock += line.quantity }
+        }
+    }
+}
+
+enum WaterOrderEffects {
+    /// Frees the order's place in its window and cancels its open delivery.
+    static func cancelled(_ order: SoukV1.Order, marketplaceID: RecordID, reason: String, actor: AuditActor, transaction: Transaction) throws {
+        // Filled in with service windows and staff deliveries.
+    }
+}
