@@ -1,4 +1,3 @@
-import SoukGRPC
 import SoukKit
 import SoukMessages
 import SoukStore
@@ -8,5 +7,8 @@ import SoukStore
 struct CommerceDemo {
     let commerce: Commerce
 
-    func load(_ demo: DemoContext) async throws {}
+    func load(_ demo: DemoContext) async throws {
+        try await loadAquaHub(demo)
+        try await loadChateauDuNox(demo)
+    }
 }
