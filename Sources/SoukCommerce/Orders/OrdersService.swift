@@ -11,7 +11,7 @@ struct OrdersService {
 
     var declaration: SoukV1Services.Orders {
         SoukV1Services.Orders(
-            checkout: .unimplemented,
+            checkout: .handler(verticals: [.retail], checkout),
             placeServiceOrder: .unimplemented,
             listServiceWindows: .unimplemented,
             getOrder: .unimplemented,
@@ -21,9 +21,9 @@ struct OrdersService {
             rejectOrder: .unimplemented,
             acceptOrder: .unimplemented,
             cancelOrder: .unimplemented,
-            shipOrder: .unimplemented,
-            deliverOrder: .unimplemented,
-            confirmOrderReceived: .unimplemented,
+            shipOrder: .handler(verticals: [.retail], owner: OrderParties.ownership({ $0.orderID }, store: store), shipOrder),
+            deliverOrder: .handler(verticals: [.retail], owner: OrderParties.ownership({ $0.orderID }, store: store), deliverOrder),
+            confirmOrderReceived: .handler(verticals: [.retail], owner: OrderParties.ownership({ $0.orderID }, store: store), confirmOrderReceived),
             completeOrder: .unimplemented,
             watchOrder: .unimplemented)
     }
