@@ -27,7 +27,7 @@ import Testing
         _ shop: SoukV1.Marketplace, _ name: String, price: Int64, stock: Int32, category: SoukV1.ProductCategory = .red, token: String
     ) async throws -> SoukV1.Product {
         try await harness.call("souk.v1.Catalog", "CreateProduct", SoukV1.CreateProductRequest(
-            marketplaceID: shop.id, requestID: "p-\(name)",
+            marketplaceID: shop.id, requestID: RecordID.generate().description,
             product: .init(name: name, category: category, price: .init(amountMinor: price, currencyCode: "MYR"), stock: stock, available: true)),
             token: token)
     }
