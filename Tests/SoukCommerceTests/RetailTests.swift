@@ -125,6 +125,10 @@ import Testing
         let received: SoukV1.Order = try await harness.call("souk.v1.Orders", "ConfirmOrderReceived", SoukV1.ConfirmOrderReceivedRequest(
             marketplaceID: shop.id, orderID: order.id), token: customer)
         #expect(received.status == .received && received.receiveTime != nil)
+        // Every move told the customer: placed, shipped, delivered, received.
+        let notes = try harness.store.list(
+            NotificationTable.table, NotificationTable.byAccount, .starting(with: [.string(shop.id), .string(order.customerAccountID)]))
+        #expect(notes.items.map(\.value.notification.title) == ["placed", "shipped", "delivered", "received"].map { "Order \(order.orderNumber) \($0)" })
     }
 
     @Test func twoCustomersRacingForTheLastBottleMakeOneOrder() async throws {
