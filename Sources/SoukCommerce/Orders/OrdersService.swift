@@ -14,17 +14,17 @@ struct OrdersService {
             checkout: .unimplemented,
             placeServiceOrder: .unimplemented,
             listServiceWindows: .unimplemented,
-            getOrder: .unimplemented,
-            listOrders: .unimplemented,
+            getOrder: .handler(owner: OrderParties.ownership(\.orderID, store: commerce.store), getOrder),
+            listOrders: .handler(owner: Self.listOwnership, listOrders),
             rescheduleOrder: .unimplemented,
             approveOrder: .unimplemented,
             rejectOrder: .unimplemented,
             acceptOrder: .unimplemented,
-            cancelOrder: .unimplemented,
+            cancelOrder: .handler(owner: OrderParties.ownership(\.orderID, store: commerce.store), cancelOrder),
             shipOrder: .unimplemented,
             deliverOrder: .unimplemented,
             confirmOrderReceived: .unimplemented,
             completeOrder: .unimplemented,
-            watchOrder: .unimplemented)
+            watchOrder: .handler(owner: OrderParties.ownership(\.orderID, store: commerce.store), watchOrder))
     }
 }
