@@ -14,17 +14,17 @@ struct OrdersService {
             checkout: .handler(verticals: [.retail], checkout),
             placeServiceOrder: .unimplemented,
             listServiceWindows: .unimplemented,
-            getOrder: .unimplemented,
-            listOrders: .unimplemented,
+            getOrder: .handler(owner: OrderParties.ownership(\.orderID, store: commerce.store), getOrder),
+            listOrders: .handler(owner: Self.listOwnership, listOrders),
             rescheduleOrder: .unimplemented,
             approveOrder: .unimplemented,
             rejectOrder: .unimplemented,
             acceptOrder: .unimplemented,
-            cancelOrder: .unimplemented,
+            cancelOrder: .handler(owner: OrderParties.ownership(\.orderID, store: commerce.store), cancelOrder),
             shipOrder: .handler(verticals: [.retail], owner: OrderParties.ownership({ $0.orderID }, store: store), shipOrder),
             deliverOrder: .handler(verticals: [.retail], owner: OrderParties.ownership({ $0.orderID }, store: store), deliverOrder),
             confirmOrderReceived: .handler(verticals: [.retail], owner: OrderParties.ownership({ $0.orderID }, store: store), confirmOrderReceived),
             completeOrder: .unimplemented,
-            watchOrder: .unimplemented)
+            watchOrder: .handler(owner: OrderParties.ownership(\.orderID, store: commerce.store), watchOrder))
     }
 }
