@@ -197,8 +197,7 @@ struct  Souk__V1__Product
    */
   char *tasting_notes;
   /*
-   * Suggested food pairings, separated by commas ("lamb, hard cheese"); recommendations match
-   * on them.
+   * Suggested food pairings, separated by commas ("lamb, hard cheese").
    */
   char *pairings;
   Souk__V1__ProductCategory category;

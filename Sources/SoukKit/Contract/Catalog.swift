@@ -74,9 +74,9 @@ extension SoukV1Services {
         public var searchProducts: UnaryRPC<SoukV1.SearchProductsRequest, SoukV1.ListProductsResponse>
 
         /// Access: guest.
-        /// Wines to suggest beside one: available products of the same category or sharing a food
-        /// pairing, in stock, best expert rating first, the wine itself left out. Indexes: (category,
-        /// expert_rating), (pairing word).
+        /// Wines to suggest beside one: available products of the same category, in stock, best
+        /// expert rating first, the wine itself left out. Index: (category, expert_rating). (Matching
+        /// on shared food pairings is not served yet.)
         /// Errors: INVALID_ARGUMENT (field: product_id, page_token), NOT_FOUND.
         public var listRecommendedProducts: UnaryRPC<SoukV1.ListRecommendedProductsRequest, SoukV1.ListProductsResponse>
 
