@@ -12,13 +12,13 @@ struct OrdersService {
     var declaration: SoukV1Services.Orders {
         SoukV1Services.Orders(
             checkout: .unimplemented,
-            placeServiceOrder: .unimplemented,
-            listServiceWindows: .unimplemented,
+            placeServiceOrder: .handler(verticals: [.waterServices], ServiceOrders(commerce: commerce).place),
+            listServiceWindows: .handler(verticals: [.waterServices]) { request, call in try ServiceWindows.list(request, call, store: store, now: commerce.now) },
             getOrder: .unimplemented,
             listOrders: .unimplemented,
-            rescheduleOrder: .unimplemented,
-            approveOrder: .unimplemented,
-            rejectOrder: .unimplemented,
+            rescheduleOrder: .handler(verticals: [.waterServices], owner: OrderParties.ownership(\.orderID, store: store), ServiceOrders(commerce: commerce).reschedule),
+            approveOrder: .handler(verticals: [.waterServices], ServiceOrders(commerce: commerce).approve),
+            rejectOrder: .handler(owner: OrderParties.ownership(\.orderID, store: store), ServiceOrders(commerce: commerce).reject),
             acceptOrder: .unimplemented,
             cancelOrder: .unimplemented,
             shipOrder: .unimplemented,

@@ -15,7 +15,7 @@ struct PaymentsService {
             getPayment: .unimplemented,
             listPayments: .unimplemented,
             refundPayment: .unimplemented,
-            markCashCollected: .unimplemented,
-            confirmCashPayment: .unimplemented)
+            markCashCollected: .handler(owner: CashPayments.ownership(\.paymentID, store: store), CashPayments(commerce: commerce).markCollected),
+            confirmCashPayment: .handler(owner: CashPayments.ownership(\.paymentID, store: store), CashPayments(commerce: commerce).confirm))
     }
 }
