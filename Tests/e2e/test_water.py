@@ -77,6 +77,8 @@ def test_the_aqua_hub_journey(api, aqua):
     assert cleaning.requires_approval and cleaning.base_price.amount_minor == 5000
 
     windows = free_windows(api, customer)
+    # 08:00 in Arar (Asia/Riyadh, UTC+3) is 05:00 UTC.
+    assert windows[0].window.start_time.seconds % 86400 == 5 * 3600
     assert len(windows) == 5 and all(w.available and w.capacity == 3 for w in windows)
 
     # A 12-pack for tomorrow, cash on delivery: approved at once.
@@ -107,10 +109,16 @@ def test_the_aqua_hub_journey(api, aqua):
                                                                       order_id=job.id, courier_account_id=courier.account_id),
                                              metadata=admin.md(), timeout=TIMEOUT)
     assert delivery.status == DeliveryStatus.DELIVERY_STATUS_ASSIGNED
-    refused(lambda: api.deliveries.AssignDelivery(
+    error = refused(lambda: api.deliveries.AssignDelivery(
         pb.AssignDeliveryRequest(marketplace_id=marketplace_id, request_id=request_id(), order_id=job.id,
                                  courier_account_id=courier.account_id), metadata=admin.md(), timeout=TIMEOUT),
         Code.FAILED_PRECONDITION, reason=Reason.ERROR_REASON_INVALID_TRANSITION)
+    assert "already has an open delivery" in error.details()
+    error = refused(lambda: api.orders.RescheduleOrder(
+        pb.RescheduleOrderRequest(marketplace_id=marketplace_id, order_id=job.id, scheduled_window=pb.TimeWindow(
+            start_time=windows[2].window.start_time, end_time=windows[3].window.end_time)),
+        metadata=customer.md(), timeout=TIMEOUT), Code.INVALID_ARGUMENT, field="scheduled_window")
+    assert "not one of the marketplace's time windows" in error.details()
     move = lambda rpc, request_type, **fields: getattr(api.deliveries, rpc)(
         getattr(pb, request_type)(marketplace_id=marketplace_id, delivery_id=delivery.id, **fields), metadata=courier.md(), timeout=TIMEOUT)
     started = move("StartDelivery", "StartDeliveryRequest")
@@ -126,9 +134,10 @@ def test_the_aqua_hub_journey(api, aqua):
     assert payment.status == PaymentStatus.PAYMENT_STATUS_SUCCESSFUL and payment.collected_by_account_id == courier.account_id
 
     # Five stars, answered by the admin.
-    refused(lambda: api.feedback.CreateFeedback(
+    error = refused(lambda: api.feedback.CreateFeedback(
         pb.CreateFeedbackRequest(marketplace_id=marketplace_id, request_id=request_id(), order_id=bottles.id, stars=5),
         metadata=customer.md(), timeout=TIMEOUT), Code.FAILED_PRECONDITION, reason=Reason.ERROR_REASON_NOT_RATABLE)
+    assert "only completed orders are rated" in error.details()
     entry = api.feedback.CreateFeedback(pb.CreateFeedbackRequest(marketplace_id=marketplace_id, request_id=request_id(),
                                                                  order_id=job.id, stars=5, comment="Spotless tank"),
                                         metadata=customer.md(), timeout=TIMEOUT)
