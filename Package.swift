@@ -83,6 +83,16 @@ let package = Package(
             // The store's memory is measured with the allocator souk-server runs with.
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
+        // souk-commerce-bench: checkouts with durable writes beside durable creates, and catalog pages.
+        .executableTarget(
+            name: "SoukCommerceBench",
+            dependencies: [
+                "SoukCommerce", "SoukKit", "SoukMessages", "SoukStore", "SoukStoreFixtures", "SoukTesting", "CAllocatorOptions",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "bench/commerce/Harness",
+            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
+        ),
         // Who may call what: callers from bearer tokens and the access rules read from the contract's Access lines.
         .target(name: "SoukAccess", dependencies: ["SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore]),
         // What every domain module is built on: the souk.v1 method builder and interceptors, errors,

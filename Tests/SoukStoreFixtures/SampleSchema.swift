@@ -81,6 +81,15 @@ public enum SampleSchema {
     public static let accounts = Table("accounts", codec: SampleAccountCodec(), indexes: [accountsByEmail, accountsByName])
 
     public static let schema = Schema(jobs, accounts)
+
+    static let benchJobsByStatus = Index<SampleJob>.nonUnique("bench.marketplace_status") { [.string($0.marketplace), .enumCase($0.status)] }
+    public static let benchJobsByOwner = Index<SampleJob>.nonUnique("bench.marketplace_owner") { [.string($0.marketplace), .string($0.owner)] }
+    static let benchJobsByDorm = Index<SampleJob>.nonUnique("bench.marketplace_dorm_status") {
+        [.string($0.marketplace), .string($0.dorm), .enumCase($0.status)]
+    }
+    /// The benchmarks' record: a job with three secondary indexes, so a durable create writes a
+    /// record and three index entries (`bench/store`, and `bench/commerce` beside checkouts).
+    public static let benchJobs = Table("bench_jobs", codec: SampleJobCodec(), indexes: [benchJobsByStatus, benchJobsByOwner, benchJobsByDorm])
 }
 
 /// Length-prefixed fields; decoding refuses anything that does not parse exactly.

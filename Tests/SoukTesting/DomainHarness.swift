@@ -31,10 +31,12 @@ public final class DomainHarness: Sendable {
     }
 
     /// Mounts identity and the domains `makeDomains` builds (their types in `domainTypes`) over a store
-    /// in `directory/db`; the directory is removed with the harness.
+    /// in `directory/db` (`configureStore` may change its settings, e.g. durable writes for a
+    /// benchmark); the directory is removed with the harness.
     public init(
         directory: TemporaryDirectory = TemporaryDirectory(), domainTypes: [any SoukDomain.Type] = [],
         accessTokenTTL: Duration = .seconds(3600),
+        configureStore: (inout StoreConfiguration) -> Void = { _ in },
         configureIdentity: (inout IdentityConfiguration) -> Void = { _ in },
         makeDomains: (Identity) throws -> [any SoukDomain] = { _ in [] }
     ) throws {
@@ -43,6 +45,7 @@ public final class DomainHarness: Sendable {
         configuration.writerThreads = 4
         configuration.writeBufferBytes = 4 << 20
         configuration.logger = Self.quietLogger
+        configureStore(&configuration)
         store = try Store(configuration, schema: Schema.mounting([Identity.self] + domainTypes))
         var identityConfiguration = IdentityConfiguration()
         identityConfiguration.passwordHashMemoryKiB = 64

@@ -11,10 +11,10 @@ struct CartsService {
 
     var declaration: SoukV1Services.Carts {
         SoukV1Services.Carts(
-            getCart: .unimplemented,
-            addCartLine: .unimplemented,
-            updateCartLine: .unimplemented,
-            removeCartLine: .unimplemented,
-            clearCart: .unimplemented)
+            getCart: .handler(verticals: [.retail], owner: Ownership { _, _, _, _ in true }, getCart),
+            addCartLine: .handler(verticals: [.retail], owner: Ownership { _, _, _, _ in true }, addCartLine),
+            updateCartLine: .handler(verticals: [.retail], owner: Ownership { _, _, _, _ in true }, updateCartLine),
+            removeCartLine: .handler(verticals: [.retail], owner: Ownership { _, _, _, _ in true }, removeCartLine),
+            clearCart: .handler(verticals: [.retail], owner: Ownership { _, _, _, _ in true }, clearCart))
     }
 }

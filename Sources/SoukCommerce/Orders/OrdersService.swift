@@ -11,20 +11,20 @@ struct OrdersService {
 
     var declaration: SoukV1Services.Orders {
         SoukV1Services.Orders(
-            checkout: .unimplemented,
+            checkout: .handler(verticals: [.retail], checkout),
             placeServiceOrder: .handler(verticals: [.waterServices], ServiceOrders(commerce: commerce).place),
             listServiceWindows: .handler(verticals: [.waterServices]) { request, call in try ServiceWindows.list(request, call, store: store, now: commerce.now) },
-            getOrder: .unimplemented,
-            listOrders: .unimplemented,
+            getOrder: .handler(owner: OrderParties.ownership(\.orderID, store: commerce.store), getOrder),
+            listOrders: .handler(owner: Self.listOwnership, listOrders),
             rescheduleOrder: .handler(verticals: [.waterServices], owner: OrderParties.ownership(\.orderID, store: store), ServiceOrders(commerce: commerce).reschedule),
             approveOrder: .handler(verticals: [.waterServices], ServiceOrders(commerce: commerce).approve),
             rejectOrder: .handler(owner: OrderParties.ownership(\.orderID, store: store), ServiceOrders(commerce: commerce).reject),
             acceptOrder: .unimplemented,
-            cancelOrder: .unimplemented,
-            shipOrder: .unimplemented,
-            deliverOrder: .unimplemented,
-            confirmOrderReceived: .unimplemented,
+            cancelOrder: .handler(owner: OrderParties.ownership(\.orderID, store: commerce.store), cancelOrder),
+            shipOrder: .handler(verticals: [.retail], owner: OrderParties.ownership({ $0.orderID }, store: store), shipOrder),
+            deliverOrder: .handler(verticals: [.retail], owner: OrderParties.ownership({ $0.orderID }, store: store), deliverOrder),
+            confirmOrderReceived: .handler(verticals: [.retail], owner: OrderParties.ownership({ $0.orderID }, store: store), confirmOrderReceived),
             completeOrder: .unimplemented,
-            watchOrder: .unimplemented)
+            watchOrder: .handler(owner: OrderParties.ownership(\.orderID, store: commerce.store), watchOrder))
     }
 }

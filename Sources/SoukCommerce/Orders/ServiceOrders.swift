@@ -162,25 +162,11 @@ struct ServiceOrders {
         guard !reason.isEmpty else { throw RPCError.invalidField("reason", "is required: it is shown to the customer") }
         guard reason.count <= 1000 else { throw RPCError.invalidField("reason", "must be at most 1000 characters") }
         let actor = AuditActor(call)
+        // The cancellation CancelOrder does, as a rejection: refund, window freed, delivery cancelled, parties told.
         try await store.write { transaction in
-            var record = try OrderLifecycles.waterServices.fire(
-                "reject", on: id, in: OrderTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
-                reason: reason, transaction: transaction
-            ) { value in
-                value.subject.cancellation = SoukV1.OrderCancellation(
-                    rejected: true, reason: reason, cancelledByAccountID: actor.accountID, cancelledByRole: actor.role)
-                value.subject.cancelTime = Timestamp(transaction.now)
-            }
-            let order = record.value.subject
-            if let payment = try PaymentLedger.settleCancelled(
-                paymentID: order.paymentID, marketplaceID: marketplaceID, reason: reason, actor: actor, transaction: transaction)
-            {
-                record = try transaction.updateMaintainedFields(OrderTable.table, id) { $0.subject.paymentStatus = payment.value.subject.status }
-            }
-            try WaterOrderEffects.cancelled(order, marketplaceID: marketplaceID, reason: reason, actor: actor, transaction: transaction)
-            try Notifier.send(
-                OrderChanges.notes(order, id: id, title: "Order \(order.orderNumber) declined", body: reason),
-                marketplaceID: marketplaceID.description, transaction: transaction)
+            try OrdersService.cancel(
+                id, machine: OrderLifecycles.waterServices, rejected: true, reason: reason, actor: actor, marketplaceID: marketplaceID,
+                vertical: .waterServices, expectedVersion: expected, transaction: transaction)
         }
         return try view(id.description, call)
     }

@@ -11,6 +11,6 @@ struct PaymentGatewayService {
 
     var declaration: SoukV1Services.PaymentGateway {
         SoukV1Services.PaymentGateway(
-            createCardToken: .unimplemented)
+            createCardToken: .handler(createCardToken))
     }
 }

@@ -12,9 +12,9 @@ struct PaymentsService {
     var declaration: SoukV1Services.Payments {
         SoukV1Services.Payments(
             createPayment: .unimplemented,
-            getPayment: .unimplemented,
-            listPayments: .unimplemented,
-            refundPayment: .unimplemented,
+            getPayment: .handler(owner: paymentOwnership, getPayment),
+            listPayments: .handler(owner: Self.listOwnership, listPayments),
+            refundPayment: .handler(refundPayment),
             markCashCollected: .handler(owner: CashPayments.ownership(\.paymentID, store: store), CashPayments(commerce: commerce).markCollected),
             confirmCashPayment: .handler(owner: CashPayments.ownership(\.paymentID, store: store), CashPayments(commerce: commerce).confirm))
     }

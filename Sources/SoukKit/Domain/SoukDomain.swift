@@ -63,7 +63,8 @@ public struct DemoContext: Sendable {
 /// the notifications and the media records pictures refer to.
 public enum KitTables {
     public static let all: [AnyTable] = [
-        AuditTable.table.erased, MailTable.table.erased, NotificationTable.table.erased, MediaTable.table.erased,
+        AuditTable.table.erased, MailTable.table.erased, NotificationTable.table.erased, UnreadCountTable.table.erased,
+        MediaTable.table.erased,
     ]
 }
 

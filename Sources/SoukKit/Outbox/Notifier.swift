@@ -25,6 +25,27 @@ package enum NotificationTable {
         indexes: [byAccount, unreadByAccount])
 }
 
+/// How many notifications of an account are unread, stored under the account's id: the badge
+/// count, kept by `Notifier` and the read marks so that reading it never walks the notifications.
+package struct UnreadCount: Sendable {
+    package var count: Int64
+}
+
+package enum UnreadCountTable {
+    package static let table = Table(
+        "notification_unread_counts",
+        codec: FieldCodec<UnreadCount>(write: { value, writer in writer.int(value.count) }, read: { reader in UnreadCount(count: try reader.int()) }))
+
+    /// Adds `delta` to the account's count in `transaction`; returns the new count.
+    @discardableResult
+    package static func add(_ delta: Int64, to accountID: RecordID, transaction: Transaction) throws -> Int64 {
+        if let current = try transaction.get(table, accountID) {
+            return try transaction.updateMaintainedFields(table, accountID) { $0.count = max(0, current.value.count + delta) }.value.count
+        }
+        return try transaction.insert(table, UnreadCount(count: max(0, delta)), id: accountID).value.count
+    }
+}
+
 /// Writes notifications in the transaction of the change they tell about, so a change and its
 /// notifications commit together. Each is also appended to the account's notification stream
 /// (`notificationStream`) for `Notifications.WatchNotifications`. Pushes to devices are the push
@@ -65,6 +86,7 @@ public enum Notifier {
             event.event = .notification(record.apiNotification)
             let sequence = try transaction.appendEvent(to: notificationStream(note.accountID), event.encoded())
             try transaction.updateMaintainedFields(NotificationTable.table, record.id) { $0.notification.sequence = Int64(sequence) }
+            if let account = RecordID(note.accountID) { try UnreadCountTable.add(1, to: account, transaction: transaction) }
         }
     }
 

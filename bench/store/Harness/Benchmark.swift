@@ -25,13 +25,9 @@ struct Benchmark: AsyncParsableCommand {
     @Option(help: "Seconds of unmeasured pages on both tables before each page measurement.") var warmUp = 5
     @Flag(help: "Measure only the pages (no point reads, no durable creates).") var pagesOnly = false
 
-    static let byStatus = Index<SampleJob>.nonUnique("bench.marketplace_status") { [.string($0.marketplace), .enumCase($0.status)] }
-    static let byOwner = Index<SampleJob>.nonUnique("bench.marketplace_owner") { [.string($0.marketplace), .string($0.owner)] }
-    static let byDorm = Index<SampleJob>.nonUnique("bench.marketplace_dorm_status") {
-        [.string($0.marketplace), .string($0.dorm), .enumCase($0.status)]
-    }
     /// A record with three secondary indexes.
-    static let table = Table("bench_jobs", codec: SampleJobCodec(), indexes: [byStatus, byOwner, byDorm])
+    static let table = SampleSchema.benchJobs
+    static let byOwner = SampleSchema.benchJobsByOwner
 
     /// Every owner gets this many records, so a page started at one of an owner's first 150 records is full.
     static let recordsPerOwner = 200

@@ -1,0 +1,201 @@
+import SoukAccess
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// Retail carts: one per customer, stored under the customer's account id, one line per
+/// product. Lines store only the product and quantity; names, prices, purchasability and the
+/// totals are computed on every read.
+extension CartsService {
+    func getCart(_ request: SoukV1.GetCartRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
+        let caller = try call.requireCaller()
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let stored = try store.get(CartTable.table, caller.accountID)
+        return try CartView.view(stored.flatMap { $0.value.marketplaceID == marketplaceID.description ? $0 : nil },
+                                 accountID: caller.accountID, marketplace: marketplace, store: store)
+    }
+
+    func addCartLine(_ request: SoukV1.AddCartLineRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
+        let caller = try call.requireCaller()
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let requestID = try RequestFields.requestID(request.requestID)
+        let productID = try RequestFields.id(request.itemID, field: "item_id")
+        let quantity = try CartView.checkQuantity(request.quantity, marketplace)
+        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let store = store
+        let result = try await store.write(
+            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
+            fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Cart>()
+        ) { transaction in
+            let product = try transaction.require(ProductTable.table, productID, in: marketplaceID, "product").value.subject
+            try CartView.checkPurchasable(product, id: productID, quantity: quantity)
+            let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)
+            if cart.subject.lines.contains(where: { $0.itemID == productID.description }) {
+                throw RPCError.souk(
+                    .alreadyExists, .cartLineExists,
+                    "\(product.name) (\(productID)) is already in the cart: change the quantity of its line instead",
+                    field: "item_id", metadata: ["product_id": productID.description])
+            }
+            var line = SoukV1.CartLine()
+            line.itemID = productID.description
+            line.itemType = .product
+            line.quantity = quantity
+            let saved = try CartView.save(cart, accountID: caller.accountID, transaction: transaction) { $0.lines.append(line) }
+            return try CartView.view(saved, accountID: caller.accountID, marketplace: marketplace, transaction: transaction)
+        }
+        return result.value
+    }
+
+    func updateCartLine(_ request: SoukV1.UpdateCartLineRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
+        let caller = try call.requireCaller()
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let productID = try RequestFields.id(request.itemID, field: "item_id")
+        let quantity = try CartView.checkQuantity(request.quantity, marketplace)
+        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        return try await store.write { transaction in
+            let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)
+            guard let index = cart.subject.lines.firstIndex(where: { $0.itemID == productID.description }) else {
+                throw RPCError.notFound("cart line", productID.description)
+            }
+            if let product = try transaction.get(ProductTable.table, productID)?.value.subject, product.stock < quantity {
+                throw CartView.outOfStock(product, id: productID, wanted: quantity)
+            }
+            let saved = try CartView.save(cart, accountID: caller.accountID, transaction: transaction) { $0.lines[index].quantity = quantity }
+            return try CartView.view(saved, accountID: caller.accountID, marketplace: marketplace, transaction: transaction)
+        }
+    }
+
+    func removeCartLine(_ request: SoukV1.RemoveCartLineRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
+        let caller = try call.requireCaller()
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let productID = try RequestFields.id(request.itemID, field: "item_id")
+        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        return try await store.write { transaction in
+            let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)
+            guard cart.subject.lines.contains(where: { $0.itemID == productID.description }) else {
+                throw RPCError.notFound("cart line", productID.description)
+            }
+            let saved = try CartView.save(cart, accountID: caller.accountID, transaction: transaction) {
+                $0.lines.removeAll { $0.itemID == productID.description }
+            }
+            return try CartView.view(saved, accountID: caller.accountID, marketplace: marketplace, transaction: transaction)
+        }
+    }
+
+    func clearCart(_ request: SoukV1.ClearCartRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
+        let caller = try call.requireCaller()
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        return try await store.write { transaction in
+            let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)
+            let saved = try CartView.save(cart, accountID: caller.accountID, transaction: transaction) { $0.lines.removeAll() }
+            return try CartView.view(saved, accountID: caller.accountID, marketplace: marketplace, transaction: transaction)
+        }
+    }
+}
+
+/// Reading, checking and showing carts.
+enum CartView {
+    /// A cart as read in a transaction: the stored one (locked), or an empty one at version 0.
+    struct Current {
+        var subject: SoukV1.Cart
+        var version: UInt64
+        var marketplaceID: RecordID
+    }
+
+    static func current(_ accountID: RecordID, marketplaceID: RecordID, expected: UInt64?, transaction: Transaction) throws -> Current {
+        let stored = try transaction.get(CartTable.table, accountID)
+        if let stored, stored.value.marketplaceID != marketplaceID.description {
+            throw RPCError.notFound("cart", accountID.description)
+        }
+        let version = stored?.version ?? 0
+        if let expected, expected != version {
+            throw RPCError.staleVersion("cart", accountID.description, expected: expected, actual: version)
+        }
+        var cart = stored?.value.subject ?? SoukV1.Cart()
+        cart.customerAccountID = accountID.description
+        return Current(subject: cart, version: version, marketplaceID: marketplaceID)
+    }
+
+    /// Stores the changed cart (created on its first write).
+    static func save(_ cart: Current, accountID: RecordID, transaction: Transaction, _ change: (inout SoukV1.Cart) -> Void)
+        throws -> StoredRecord<CartRecord>
+    {
+        var subject = cart.subject
+        change(&subject)
+        // Only what the customer chose is stored; the rest is computed on reads.
+        subject.price = nil
+        subject.lines = subject.lines.map { SoukV1.CartLine(itemID: $0.itemID, itemType: $0.itemType, quantity: $0.quantity) }
+        if cart.version == 0 {
+            return try transaction.insert(CartTable.table, CartRecord(marketplaceID: cart.marketplaceID.description, subject), id: accountID)
+        }
+        return try transaction.update(CartTable.table, accountID) { $0.subject = subject }
+    }
+
+    static func checkQuantity(_ quantity: Int32, _ marketplace: SoukV1.Marketplace) throws -> Int32 {
+        guard quantity >= 1 else { throw RPCError.invalidField("quantity", "must be at least 1") }
+        let cap = RetailPricing.maxQuantity(marketplace)
+        guard quantity <= cap else {
+            throw RPCError.invalidField(
+                "quantity", "must be at most \(cap) per line (one carton); place a second order for more", reason: .quantityLimit)
+        }
+        return quantity
+    }
+
+    static func checkPurchasable(_ product: SoukV1.Product, id: RecordID, quantity: Int32) throws {
+        guard !product.archived, product.available else {
+            throw RPCError.souk(
+                .failedPrecondition, .itemUnavailable, "\(product.name) (\(id)) is not available", metadata: ["product_id": id.description])
+        }
+        guard product.stock >= quantity else { throw outOfStock(product, id: id, wanted: quantity) }
+    }
+
+    static func outOfStock(_ product: SoukV1.Product, id: RecordID, wanted: Int32) -> RPCError {
+        RPCError.souk(
+            .failedPrecondition, .outOfStock,
+            "\(product.name) (\(id)): only \(max(0, product.stock)) in stock, \(wanted) wanted",
+            metadata: ["product_id": id.description, "in_stock": "\(max(0, product.stock))"])
+    }
+
+    /// The cart as its customer sees it, read from the store.
+    static func view(_ stored: StoredRecord<CartRecord>?, accountID: RecordID, marketplace: SoukV1.Marketplace, store: Store) throws
+        -> SoukV1.Cart
+    {
+        let ids = (stored?.value.subject.lines ?? []).compactMap { RecordID($0.itemID) }
+        let products = try store.get(ProductTable.table, ids: ids)
+        return show(stored, accountID: accountID, marketplace: marketplace, products: products)
+    }
+
+    /// The cart as its customer sees it, read in a transaction.
+    static func view(_ stored: StoredRecord<CartRecord>, accountID: RecordID, marketplace: SoukV1.Marketplace, transaction: Transaction)
+        throws -> SoukV1.Cart
+    {
+        let products = try stored.value.subject.lines.map { line in try RecordID(line.itemID).flatMap { try transaction.get(ProductTable.table, $0) } }
+        return show(stored, accountID: accountID, marketplace: marketplace, products: products)
+    }
+
+    /// Refreshes each line from its product (`products`, in line order) and computes the totals.
+    private static func show(
+        _ stored: StoredRecord<CartRecord>?, accountID: RecordID, marketplace: SoukV1.Marketplace, products: [StoredRecord<ProductRecord>?]
+    ) -> SoukV1.Cart {
+        var cart: SoukV1.Cart = stored?.api() ?? SoukV1.Cart()
+        cart.id = accountID.description
+        cart.customerAccountID = accountID.description
+        let currency = marketplace.currencyCode
+        var subtotal: Int64 = 0
+        for (index, product) in zip(cart.lines.indices, products) {
+            let unit = product?.value.subject.price.minor ?? 0
+            cart.lines[index].name = product?.value.subject.name ?? ""
+            cart.lines[index].unitPrice = SoukV1.Money(amountMinor: unit, currencyCode: currency)
+            cart.lines[index].lineTotal = SoukV1.Money(amountMinor: unit * Int64(cart.lines[index].quantity), currencyCode: currency)
+            cart.lines[index].imageMediaID = product?.value.subject.imageMediaIDs.first ?? ""
+            cart.lines[index].purchasable = product.map {
+                ProductRules.isListed($0.value.subject) && $0.value.subject.stock >= cart.lines[index].quantity
+            } ?? false
+            subtotal += unit * Int64(cart.lines[index].quantity)
+        }
+        cart.price = RetailPricing.breakdown(subtotal: subtotal, hasLines: !cart.lines.isEmpty, marketplace: marketplace)
+        return cart
+    }
+}

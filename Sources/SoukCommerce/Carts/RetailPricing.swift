@@ -1,0 +1,40 @@
+import SoukGRPC
+import SoukKit
+import SoukMessages
+
+/// The retail price rule (Chateau Du Nox): subtotal, tax on the subtotal at the marketplace's
+/// rate rounded half away from zero to the minor unit, flat shipping per order, total. Carts
+/// show it and checkout charges it, so both compute it here.
+enum RetailPricing {
+    /// `amount × bps / 10000`, rounded half away from zero.
+    static func tax(_ amount: Int64, bps: Int32) -> Int64 {
+        let product = amount * Int64(bps)
+        let (quotient, remainder) = product.quotientAndRemainder(dividingBy: 10_000)
+        guard remainder.magnitude * 2 >= 10_000 else { return quotient }
+        return quotient + (product < 0 ? -1 : 1)
+    }
+
+    /// The breakdown of `subtotal`; an empty cart (`hasLines` false) has no shipping.
+    static func breakdown(subtotal: Int64, hasLines: Bool, marketplace: SoukV1.Marketplace) -> SoukV1.PriceBreakdown {
+        let currency = marketplace.currencyCode
+        let settings = marketplace.settings?.commerce
+        let bps = settings?.taxRateBps ?? 0
+        let tax = tax(subtotal, bps: bps)
+        var fees: [SoukV1.Fee] = []
+        if hasLines, let shipping = settings?.shippingFee, shipping.amountMinor > 0 {
+            fees.append(SoukV1.Fee(kind: .shipping, label: "Shipping", amount: SoukV1.Money(amountMinor: shipping.amountMinor, currencyCode: currency)))
+        }
+        let feesTotal = fees.reduce(0) { $0 + $1.amount.minor }
+        return SoukV1.PriceBreakdown(
+            subtotal: SoukV1.Money(amountMinor: subtotal, currencyCode: currency), taxRateBps: bps,
+            tax: SoukV1.Money(amountMinor: tax, currencyCode: currency), fees: fees,
+            feesTotal: SoukV1.Money(amountMinor: feesTotal, currencyCode: currency),
+            total: SoukV1.Money(amountMinor: subtotal + tax + feesTotal, currencyCode: currency))
+    }
+
+    /// The cap on one cart line's quantity; 0 in the settings means none.
+    static func maxQuantity(_ marketplace: SoukV1.Marketplace) -> Int32 {
+        let cap = marketplace.settings?.commerce?.maxQuantityPerCartLine ?? 0
+        return cap > 0 ? cap : Int32.max
+    }
+}

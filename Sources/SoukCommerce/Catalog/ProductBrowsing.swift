@@ -1,0 +1,145 @@
+import SoukAccess
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// Browsing, searching and recommending products. Each list reads one range of one index
+/// (`ProductTable`); filters the range does not cover (price outside a price sort, rating,
+/// featured beside a category, further search words) are checked on the records read, so a
+/// page may hold fewer than `page_size` products and still carry a `next_page_token`.
+extension CatalogService {
+    func listProducts(_ request: SoukV1.ListProductsRequest, _ call: SoukCall) async throws -> SoukV1.ListProductsResponse {
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let filter = try ProductFilterCheck(request.filter, currency: marketplace.currencyCode)
+        let audience = ProductFilterCheck.audience(call, showArchived: request.showArchived, availableOnly: filter.availableOnly)
+        let (index, direction, pricedRange): (Index<ProductRecord>, ScanDirection, Bool)
+        switch request.orderBy.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "", "name": (index, direction, pricedRange) = (ProductTable.byName, .ascending, false)
+        case "price": (index, direction, pricedRange) = (ProductTable.byPrice, .ascending, true)
+        case "price desc": (index, direction, pricedRange) = (ProductTable.byPrice, .descending, true)
+        case "rating desc": (index, direction, pricedRange) = (ProductTable.byRating, .descending, false)
+        case "create_time desc": (index, direction, pricedRange) = (ProductTable.byCreated, .descending, false)
+        default:
+            throw RPCError.invalidField("order_by", "must be one of: name, price, price desc, rating desc, create_time desc")
+        }
+        let prefix: [KeyPart] = [.string(marketplaceID.description), .string(audience.rawValue), .string(filter.facet)]
+        // A price sort narrows the range itself to the price range.
+        let range = pricedRange
+            ? IndexRange(
+                prefix: prefix, lower: filter.minPrice.map { RangeBound([.int($0)], inclusive: true) },
+                upper: filter.maxPrice.map { RangeBound([.int($0)], inclusive: true) })
+            : IndexRange.starting(with: prefix)
+        let filters = "list;\(audience.rawValue);\(filter.stamp);order=\(index.name),\(direction)"
+        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        let result = try store.list(ProductTable.table, index, range, direction: direction, page: page)
+        return SoukV1.ListProductsResponse(
+            products: result.items.filter { filter.matches($0.value.subject) }.map(ProductView.api),
+            nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
+    }
+
+    func searchProducts(_ request: SoukV1.SearchProductsRequest, _ call: SoukCall) async throws -> SoukV1.ListProductsResponse {
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let words = ProductText.words(request.query)
+        guard !words.isEmpty else { throw RPCError.invalidField("query", "must have at least one word") }
+        guard words.count <= 10 else { throw RPCError.invalidField("query", "must have at most 10 words") }
+        var filter = try ProductFilterCheck(request.filter, currency: marketplace.currencyCode)
+        filter.facet = ProductTable.Facet.any
+        filter.queryWords = words
+        let audience = ProductFilterCheck.audience(call, showArchived: false, availableOnly: filter.availableOnly)
+        // The longest word is the most selective; the index holds prefixes up to 24 characters.
+        let key = String(words.max(by: { $0.count < $1.count })!.prefix(24))
+        let filters = "search;\(audience.rawValue);\(words.joined(separator: " "));\(filter.stamp)"
+        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        let result = try store.list(
+            ProductTable.table, ProductTable.byNameWord,
+            .starting(with: [.string(marketplaceID.description), .string(audience.rawValue), .string(key)]), page: page)
+        return SoukV1.ListProductsResponse(
+            products: result.items.filter { filter.matches($0.value.subject) }.map(ProductView.api),
+            nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
+    }
+
+    /// Wines of the same category, in stock, best expert rating first (one range of the rating
+    /// index); the wine itself left out. Pairings are not matched: that would take a second
+    /// range.
+    func listRecommendedProducts(_ request: SoukV1.ListRecommendedProductsRequest, _ call: SoukCall) async throws
+        -> SoukV1.ListProductsResponse
+    {
+        let (marketplaceID, _) = try call.requireMarketplace()
+        let id = try RequestFields.id(request.productID, field: "product_id")
+        let product = try store.require(ProductTable.table, id, in: marketplaceID, "product")
+        guard ProductView.isStaff(call) || !product.value.subject.archived else { throw RPCError.notFound("product", id.description) }
+        let category = product.value.subject.category
+        let facet = category == .unspecified ? ProductTable.Facet.any : ProductTable.Facet.category(category)
+        let filters = "recommended;\(id)"
+        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        let result = try store.list(
+            ProductTable.table, ProductTable.byRating,
+            .starting(with: [.string(marketplaceID.description), .string(ProductTable.Audience.listed.rawValue), .string(facet)]),
+            direction: .descending, page: page)
+        return SoukV1.ListProductsResponse(
+            products: result.items.filter { $0.id != id }.map(ProductView.api),
+            nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
+    }
+}
+
+/// A checked `ProductFilter`: the facet the index narrows to and what is checked on the records.
+struct ProductFilterCheck {
+    var facet: String
+    var category: SoukV1.ProductCategory
+    var minPrice: Int64?
+    var maxPrice: Int64?
+    var minRating: Int32
+    var featuredOnly: Bool
+    var availableOnly: Bool
+    var queryWords: [String] = []
+
+    init(_ filter: SoukV1.ProductFilter?, currency: String) throws {
+        let filter = filter ?? SoukV1.ProductFilter()
+        for (field, money) in [("filter.min_price", filter.minPrice), ("filter.max_price", filter.maxPrice)] {
+            guard let money else { continue }
+            guard money.amountMinor >= 0 else { throw RPCError.invalidField(field, "must not be negative") }
+            guard money.currencyCode.isEmpty || money.currencyCode == currency else {
+                throw RPCError.invalidField(field, "must be in the marketplace's currency, \(currency)")
+            }
+        }
+        minPrice = filter.minPrice?.amountMinor
+        maxPrice = filter.maxPrice?.amountMinor
+        if let minPrice, let maxPrice, minPrice > maxPrice {
+            throw RPCError.invalidField("filter.max_price", "must not be below filter.min_price")
+        }
+        guard (0...5).contains(filter.minExpertRating) else { throw RPCError.invalidField("filter.min_expert_rating", "must be 1 to 5") }
+        minRating = filter.minExpertRating
+        category = filter.category
+        featuredOnly = filter.featuredOnly
+        availableOnly = filter.availableOnly
+        facet = category != .unspecified ? ProductTable.Facet.category(category)
+            : featuredOnly ? ProductTable.Facet.featured : ProductTable.Facet.any
+    }
+
+    /// Which entries the caller reads: guests and customers only listed products.
+    static func audience(_ call: SoukCall, showArchived: Bool, availableOnly: Bool) -> ProductTable.Audience {
+        guard ProductView.isStaff(call), !availableOnly else { return .listed }
+        return showArchived ? .all : .active
+    }
+
+    /// The filters as text, for page tokens.
+    var stamp: String {
+        "cat=\(category.rawValue);min=\(minPrice.map(String.init) ?? "");max=\(maxPrice.map(String.init) ?? "");rating=\(minRating);"
+            + "featured=\(featuredOnly);available=\(availableOnly)"
+    }
+
+    func matches(_ product: SoukV1.Product) -> Bool {
+        let price = product.price.minor
+        if category != .unspecified, product.category != category { return false }
+        if let minPrice, price < minPrice { return false }
+        if let maxPrice, price > maxPrice { return false }
+        if product.expertRating < minRating { return false }
+        if featuredOnly, !product.featured { return false }
+        if !queryWords.isEmpty {
+            let nameWords = ProductText.words(product.name)
+            return queryWords.allSatisfy { word in nameWords.contains { $0.hasPrefix(word) } }
+        }
+        return true
+    }
+}

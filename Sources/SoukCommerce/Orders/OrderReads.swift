@@ -1,0 +1,131 @@
+import SoukAccess
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+
+extension OrdersService {
+    /// The ownership rule of `ListOrders`: a caller who is not an admin lists only their own
+    /// orders — as customer (no filter or their own id), as courier (their own id), or as seller
+    /// (`as_seller`).
+    static var listOwnership: Ownership<SoukV1.ListOrdersRequest> {
+        Ownership { request, _, caller, roles in
+            let me = caller.accountID.description
+            if request.asSeller { return roles.contains(.provider) }
+            if !request.courierAccountID.isEmpty { return roles.contains(.courier) && request.courierAccountID == me }
+            guard request.restaurantID.isEmpty, request.serviceID.isEmpty else { return false }
+            return roles.contains(.customer) && (request.customerAccountID.isEmpty || request.customerAccountID == me)
+        }
+    }
+
+    func getOrder(_ request: SoukV1.GetOrderRequest, _ call: SoukCall) async throws -> SoukV1.Order {
+        let (marketplaceID, _) = try call.requireMarketplace()
+        let id = try RequestFields.id(request.orderID, field: "order_id")
+        return try OrderParties.view(try store.require(OrderTable.table, id, in: marketplaceID, "order"), call, store: store)
+    }
+
+    /// One index range per filter (OrderTable); statuses are checked on the records of the range,
+    /// so a page may hold fewer orders than asked, with a next_page_token.
+    func listOrders(_ request: SoukV1.ListOrdersRequest, _ call: SoukCall) async throws -> SoukV1.ListOrdersResponse {
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let caller = try call.requireCaller()
+        let market = KeyPart.string(marketplaceID.description)
+        let owners = [request.customerAccountID, request.restaurantID, request.courierAccountID, request.serviceID].filter { !$0.isEmpty }
+        guard owners.count <= 1 else {
+            throw RPCError.invalidField("customer_account_id", "set at most one of customer_account_id, restaurant_id, courier_account_id, service_id")
+        }
+        if request.asSeller, !owners.isEmpty {
+            throw RPCError.invalidField("as_seller", "cannot be combined with customer_account_id, restaurant_id, courier_account_id or service_id")
+        }
+        if request.asSeller, marketplace.vertical == .foodDelivery {
+            throw RPCError.souk(.unimplemented, .notImplemented, "restaurants' order lists are not served yet")
+        }
+        let delivered = request.deliveredAfter != nil || request.deliveredBefore != nil
+        let isAdmin = caller.isOperator || caller.activeRoles.contains(.admin)
+        // With no owner filter, a caller who is not listing as seller or admin lists their own orders.
+        let customer = request.customerAccountID.isEmpty && owners.isEmpty && !request.asSeller && !isAdmin
+            ? caller.accountID.description : request.customerAccountID
+        if delivered, customer.isEmpty {
+            throw RPCError.invalidField("delivered_after", "filters a customer's history: needs customer_account_id")
+        }
+        let statuses = Set(request.statuses)
+        let index: Index<OrderRecord>
+        var range: IndexRange
+        if !customer.isEmpty, delivered {
+            index = OrderTable.byCustomerDelivered
+            let after = request.deliveredAfter.map { [KeyPart.time(StoreTime($0))] }
+            let before = request.deliveredBefore.map { [KeyPart.time(StoreTime($0))] }
+            range = .prefix([market, .string(customer)], from: after, before: before)
+        } else if !customer.isEmpty {
+            (index, range) = (OrderTable.byCustomer, .starting(with: [market, .string(customer)]))
+        } else if !request.courierAccountID.isEmpty {
+            (index, range) = (OrderTable.byCourier, .starting(with: [market, .string(request.courierAccountID)]))
+        } else if !request.serviceID.isEmpty {
+            (index, range) = (OrderTable.byService, .starting(with: [market, .string(request.serviceID)]))
+        } else if !request.restaurantID.isEmpty, statuses.count == 1, let status = statuses.first {
+            (index, range) = (OrderTable.byRestaurantStatus, .starting(with: [market, .string(request.restaurantID), .enumCase(status)]))
+        } else if !request.restaurantID.isEmpty {
+            (index, range) = (OrderTable.byRestaurant, .starting(with: [market, .string(request.restaurantID)]))
+        } else if statuses.count == 1, let status = statuses.first {
+            (index, range) = (OrderTable.byStatus, .starting(with: [market, .enumCase(status)]))
+        } else {
+            (index, range) = (OrderTable.byMarketplace, .starting(with: [market]))
+        }
+        let filters = [
+            customer, request.restaurantID, request.courierAccountID, request.serviceID, "\(request.asSeller)",
+            statuses.map(\.protoName).sorted().joined(separator: ","), "\(request.deliveredAfter?.description ?? "")",
+            "\(request.deliveredBefore?.description ?? "")",
+        ].joined(separator: "|")
+        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        let result = try store.list(OrderTable.table, index, range, direction: .descending, page: page)
+        var response = SoukV1.ListOrdersResponse()
+        response.orders = try result.items.filter { statuses.isEmpty || statuses.contains($0.value.subject.status) }
+            .map { try OrderParties.view($0, call, store: store) }
+        response.nextPageToken = RequestFields.nextPageToken(result.nextPageToken, filters: filters)
+        return response
+    }
+
+    /// The current order first (sequence = the stream's last), or the changes after
+    /// `resume_after_sequence`; then each change as it commits, until the order is final. Each
+    /// event carries the order as it is when the event is sent and the status the change left.
+    func watchOrder(_ request: SoukV1.WatchOrderRequest, _ writer: RPCWriter<SoukV1.OrderEvent>, _ call: SoukCall) async throws {
+        let (marketplaceID, _) = try call.requireMarketplace()
+        let id = try RequestFields.id(request.orderID, field: "order_id")
+        guard request.resumeAfterSequence >= 0 else { throw RPCError.invalidField("resume_after_sequence", "must not be negative") }
+        let stream = lifecycleStream(.order, id)
+        var start = UInt64(request.resumeAfterSequence)
+        if start == 0 {
+            start = try store.lastSequence(of: stream)
+            let order = try OrderParties.view(try store.require(OrderTable.table, id, in: marketplaceID, "order"), call, store: store)
+            var event = SoukV1.OrderEvent()
+            event.sequence = Int64(start)
+            event.eventTime = order.updateTime
+            event.order = order
+            event.previousStatus = order.status
+            try await writer.write(event)
+            if !OrderParties.isActive(order.status) { return }
+        }
+        for try await stored in store.follow(stream, after: start) {
+            let entry = try SoukV1.AuditEntry(decoding: stored.payload)
+            let order = try OrderParties.view(try store.require(OrderTable.table, id, in: marketplaceID, "order"), call, store: store)
+            var event = SoukV1.OrderEvent()
+            event.sequence = Int64(stored.sequence)
+            event.eventTime = Timestamp(stored.time)
+            event.order = order
+            event.previousStatus = entry.fromState.isEmpty ? order.status : SoukV1.OrderStatus(named: entry.fromState) ?? order.status
+            event.actorAccountID = entry.actorAccountID
+            try await writer.write(event)
+            if let to = SoukV1.OrderStatus(named: entry.toState), !OrderParties.isActive(to) { return }
+        }
+    }
+}
+
+extension SoukV1.OrderStatus {
+    /// The status whose contract name is `name` (as the audit log records it); nil for another.
+    init?(named name: String) {
+        guard let found = (0...32).lazy.map({ SoukV1.OrderStatus(rawValue: Int32($0)) }).first(where: { $0.protoName == name }) else {
+            return nil
+        }
+        self = found
+    }
+}

@@ -1,0 +1,143 @@
+import SoukAccess
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+import SoukTesting
+import Testing
+
+@testable import SoukCommerce
+
+/// Who reads, lists and cancels an order, and what cancelling undoes, over orders stored the
+/// way checkout stores them.
+@Suite struct OrderAccessTests {
+    let harness: DomainHarness
+
+    init() throws {
+        harness = try DomainHarness(domainTypes: [Commerce.self], makeDomains: { identity in [Commerce(store: identity.store)] })
+    }
+
+    func call<Response: ProtoMessage>(_ service: String, _ method: String, _ request: some ProtoMessage, token: String?) async throws -> Response {
+        try await harness.call("souk.v1.\(service)", method, request, token: token)
+    }
+
+    func error<Response: ProtoMessage>(
+        _ service: String, _ method: String, _ request: some ProtoMessage, token: String?, as: Response.Type
+    ) async -> RPCError? {
+        await harness.error("souk.v1.\(service)", method, request, token: token, as: Response.self)
+    }
+
+    /// A paid retail order of `customer` for 2 bottles of a product with 5 left after it.
+    func paidOrder(_ shop: SoukV1.Marketplace, customer: String) async throws -> (order: RecordID, product: RecordID) {
+        let marketplaceID = try #require(RecordID(shop.id))
+        let customerID = try #require(RecordID(customer))
+        return try await harness.store.write { transaction in
+            var wine = SoukV1.Product()
+            wine.name = "Barbera d'Alba"
+            wine.price = .init(amountMinor: 8990, currencyCode: "MYR")
+            wine.stock = 5
+            wine.available = true
+            let product = try transaction.insert(ProductTable.table, ProductRecord(marketplaceID: shop.id, wine))
+            let payment = try PaymentLedger.charge(
+                .init(method: .cardToken("tok_visa")), field: "payment",
+                .init(marketplaceID: marketplaceID, marketplace: shop, target: .init(type: .order, id: "o"), payer: customerID, payee: "",
+                      amount: .init(amountMinor: 17980, currencyCode: "MYR")),
+                actor: .system("test"), transaction: transaction)
+            var order = SoukV1.Order()
+            order.customerAccountID = customer
+            order.status = .pending
+            order.orderNumber = try OrderCounterTable.next(in: transaction, marketplaceID: marketplaceID, marketplace: shop)
+            order.lines = [.init(itemID: product.id.description, itemType: .product, name: wine.name, unitPrice: wine.price, quantity: 2)]
+            order.address = .init(recipientName: "Aina", phone: "+60123456789", line1: "1 Jalan Ampang", city: "Kuala Lumpur", countryCode: "MY")
+            order.paymentID = payment.id.description
+            order.paymentMethod = .card
+            order.paymentStatus = .successful
+            let stored = try OrderLifecycles.retail.create(
+                OrderRecord(marketplaceID: shop.id, order), in: OrderTable.table, by: .system("test"), transaction: transaction)
+            return (stored.id, product.id)
+        }
+    }
+
+    @Test func partiesReadAndListOnlyWhatIsTheirs() async throws {
+        let shop = try await harness.marketplace(slug: "chateau", vertical: .retail, currency: "MYR")
+        let aina = try await harness.signUp(shop, email: "aina@example.com")
+        let other = try await harness.token(.customer, in: shop, email: "other@example.com")
+        let staff = try await harness.token(.provider, in: shop)
+        let (orderID, _) = try await paidOrder(shop, customer: aina.account!.id)
+        let get = SoukV1.GetOrderRequest(marketplaceID: shop.id, orderID: orderID.description)
+
+        let own: SoukV1.Order = try await call("Orders", "GetOrder", get, token: aina.session!.accessToken)
+        #expect(own.orderNumber == "TC-10001" && own.address?.phone == "+60123456789" && own.customer?.displayName == "Test")
+        let refused = await error("Orders", "GetOrder", get, token: other, as: SoukV1.Order.self)
+        #expect(refused?.code == .permissionDenied)
+        // The shop's staff sells every order of a retail marketplace and sees the phone while it is active.
+        let seen: SoukV1.Order = try await call("Orders", "GetOrder", get, token: staff)
+        #expect(seen.address?.phone == "+60123456789")
+
+        let mine: SoukV1.ListOrdersResponse = try await call("Orders", "ListOrders", SoukV1.ListOrdersRequest(marketplaceID: shop.id), token: aina.session!.accessToken)
+        #expect(mine.orders.map(\.id) == [orderID.description])
+        let others: SoukV1.ListOrdersResponse = try await call("Orders", "ListOrders", SoukV1.ListOrdersRequest(marketplaceID: shop.id), token: other)
+        #expect(others.orders.isEmpty)
+        let sold: SoukV1.ListOrdersResponse = try await call(
+            "Orders", "ListOrders", SoukV1.ListOrdersRequest(marketplaceID: shop.id, statuses: [.pending], asSeller: true), token: staff)
+        #expect(sold.orders.map(\.id) == [orderID.description])
+        let notSeller = await error(
+            "Orders", "ListOrders", SoukV1.ListOrdersRequest(marketplaceID: shop.id, asSeller: true), token: other, as: SoukV1.ListOrdersResponse.self)
+        #expect(notSeller?.code == .permissionDenied)
+        let spying = await error(
+            "Orders", "ListOrders", SoukV1.ListOrdersRequest(marketplaceID: shop.id, customerAccountID: aina.account!.id), token: other,
+            as: SoukV1.ListOrdersResponse.self)
+        #expect(spying?.code == .permissionDenied)
+    }
+
+    @Test func cancellingRefundsRestocksAndNotifies() async throws {
+        let shop = try await harness.marketplace(slug: "chateau", vertical: .retail, currency: "MYR")
+        let aina = try await harness.signUp(shop, email: "aina@example.com")
+        let token = aina.session!.accessToken
+        let (orderID, productID) = try await paidOrder(shop, customer: aina.account!.id)
+        let cancel = SoukV1.CancelOrderRequest(marketplaceID: shop.id, orderID: orderID.description, expectedVersion: 1)
+        let cancelled: SoukV1.Order = try await call("Orders", "CancelOrder", cancel, token: token)
+        #expect(cancelled.status == .cancelled && cancelled.paymentStatus == .refunded)
+        #expect(cancelled.cancellation?.cancelledByAccountID == aina.account!.id)
+        // Visible to its parties only while active.
+        let staff = try await harness.token(.provider, in: shop)
+        let seen: SoukV1.Order = try await call("Orders", "GetOrder", SoukV1.GetOrderRequest(marketplaceID: shop.id, orderID: orderID.description), token: staff)
+        #expect(seen.address?.phone == "")
+        #expect(try harness.store.get(ProductTable.table, productID)?.value.subject.stock == 7)
+        let paymentID = try #require(RecordID(cancelled.paymentID))
+        let payment = try #require(try harness.store.get(PaymentTable.table, paymentID))
+        #expect(payment.value.subject.refundedAmount?.amountMinor == 17980 && payment.value.subject.refunds.count == 1)
+
+        let again = await error("Orders", "CancelOrder", SoukV1.CancelOrderRequest(marketplaceID: shop.id, orderID: orderID.description), token: token, as: SoukV1.Order.self)
+        #expect(again?.code == .failedPrecondition && again?.soukReason == .cancelNotAllowed)
+
+        let inbox: SoukV1.ListNotificationsResponse = try await call(
+            "Notifications", "ListNotifications", SoukV1.ListNotificationsRequest(marketplaceID: shop.id), token: token)
+        #expect(inbox.unreadCount == 1 && inbox.notifications.first?.subject?.id == orderID.description && inbox.lastSequence == 1)
+        let read: SoukV1.MarkNotificationsReadResponse = try await call(
+            "Notifications", "MarkNotificationsRead", SoukV1.MarkNotificationsReadRequest(marketplaceID: shop.id, all: true), token: token)
+        #expect(read.markedCount == 1 && read.unreadCount == 0)
+        let unread: SoukV1.ListNotificationsResponse = try await call(
+            "Notifications", "ListNotifications", SoukV1.ListNotificationsRequest(marketplaceID: shop.id, unreadOnly: true), token: token)
+        #expect(unread.notifications.isEmpty && unread.unreadCount == 0)
+    }
+
+    @Test func aProviderMustGiveAReasonAndACustomerCannotCancelAShippedOrder() async throws {
+        let shop = try await harness.marketplace(slug: "chateau", vertical: .retail, currency: "MYR")
+        let aina = try await harness.signUp(shop, email: "aina@example.com")
+        let staff = try await harness.token(.provider, in: shop)
+        let (orderID, _) = try await paidOrder(shop, customer: aina.account!.id)
+        let noReason = await error(
+            "Orders", "CancelOrder", SoukV1.CancelOrderRequest(marketplaceID: shop.id, orderID: orderID.description), token: staff, as: SoukV1.Order.self)
+        #expect(noReason?.code == .invalidArgument && noReason?.fieldViolations.first?.field == "reason")
+        try await harness.store.write { transaction in
+            try OrderLifecycles.retail.fire(
+                "ship", on: orderID, in: OrderTable.table, marketplaceID: shop.id, by: AuditActor(accountID: "staff", role: .provider, action: "test"),
+                transaction: transaction)
+        }
+        let late = await error(
+            "Orders", "CancelOrder", SoukV1.CancelOrderRequest(marketplaceID: shop.id, orderID: orderID.description), token: aina.session!.accessToken,
+            as: SoukV1.Order.self)
+        #expect(late?.code == .failedPrecondition && late?.soukReason == .cancelNotAllowed)
+    }
+}
