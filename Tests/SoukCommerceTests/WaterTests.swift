@@ -232,6 +232,22 @@ import Testing
         #expect(service.rating == .init(count: 1, averageHundredths: 400))
     }
 
+    @Test func cancellingAnAssignedOrderFreesItsPlaceAndCancelsTheDelivery() async throws {
+        let shop = try await shop(capacity: 1)
+        let customer = try await harness.token(.customer, in: shop.marketplace)
+        let order = try await place(shop, customer, window: window(600), requestID: "x1")
+        let delivery: SoukV1.Delivery = try await harness.call(
+            "souk.v1.Deliveries", "AssignDelivery",
+            SoukV1.AssignDeliveryRequest(marketplaceID: shop.marketplace.id, requestID: "dx", orderID: order.id, courierAccountID: shop.courierID),
+            token: shop.admin)
+        let cancelled: SoukV1.Order = try await harness.call(
+            "souk.v1.Orders", "CancelOrder", SoukV1.CancelOrderRequest(marketplaceID: shop.marketplace.id, orderID: order.id), token: customer)
+        #expect(cancelled.status == .cancelled && cancelled.paymentStatus == .failed)
+        #expect(try await windows(shop, token: customer)[1].booked == 0)
+        let stored = try #require(try harness.store.get(DeliveryTable.table, RecordID(delivery.id)!)).value.subject
+        #expect(stored.status == .cancelled)
+    }
+
     @Test func remindersAreWrittenOnceTheDayBefore() async throws {
         let shop = try await shop()
         let customer = try await harness.token(.customer, in: shop.marketplace)
