@@ -62,6 +62,6 @@ extension Commerce {
     /// Writes the reminder of every scheduled order whose window starts within the next day and
     /// that has none yet. Returns how many were written.
     public func sendDueReminders() async throws -> Int {
-        0  // Filled in with the scheduled orders.
+        try await ScheduledOrders.sendDue(store: store)
     }
 }

@@ -8,7 +8,13 @@ extension DemoLoader {
             slug: "aqua-hub", displayName: "Aqua Hub", vertical: .waterServices, currencyCode: "SAR",
             timeZone: "Asia/Riyadh", defaultLocale: "ar-SA",
             settings: SoukV1.MarketplaceSettings(
-                commerce: SoukV1.CommerceSettings(acceptedPaymentMethods: [.applePay, .cash]))))
+                commerce: SoukV1.CommerceSettings(
+                    acceptedPaymentMethods: [.applePay, .cash],
+                    // 08:00–10:00, 10:00–12:00, 12:00–14:00, 16:00–18:00, 18:00–20:00 in Arar, three orders each.
+                    serviceWindows: [(480, 600), (600, 720), (720, 840), (960, 1080), (1080, 1200)].map {
+                        SoukV1.DailyWindow(startMinute: $0.0, endMinute: $0.1)
+                    },
+                    windowCapacity: 3))))
         let people = [
             Person(role: .customer, email: "customer@aquahub.example", password: "AquaHub-customer-2026",
                    givenName: "عبدالله", familyName: "العنزي", phone: "+966512345601"),

@@ -11,12 +11,16 @@ struct CatalogService {
 
     var declaration: SoukV1Services.Catalog {
         SoukV1Services.Catalog(
-            createService: .unimplemented,
-            getService: .unimplemented,
-            listServices: .unimplemented,
-            updateService: .unimplemented,
-            archiveService: .unimplemented,
-            restoreService: .unimplemented,
+            createService: .handler(verticals: [.waterServices], WaterServices(commerce: commerce).create),
+            getService: .handler(verticals: [.waterServices], WaterServices(commerce: commerce).get),
+            listServices: .handler(verticals: [.waterServices], WaterServices(commerce: commerce).list),
+            updateService: .handler(verticals: [.waterServices], WaterServices(commerce: commerce).update),
+            archiveService: .handler(verticals: [.waterServices]) { request, call in
+                try await WaterServices(commerce: commerce).setArchived(true, request.serviceID, request.expectedVersion, call)
+            },
+            restoreService: .handler(verticals: [.waterServices]) { request, call in
+                try await WaterServices(commerce: commerce).setArchived(false, request.serviceID, request.expectedVersion, call)
+            },
             createProduct: .handler(createProduct),
             getProduct: .handler(getProduct),
             listProducts: .handler(listProducts),

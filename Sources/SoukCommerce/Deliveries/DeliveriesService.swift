@@ -11,16 +11,16 @@ struct DeliveriesService {
 
     var declaration: SoukV1Services.Deliveries {
         SoukV1Services.Deliveries(
-            assignDelivery: .unimplemented,
+            assignDelivery: .handler(verticals: [.waterServices], WaterDeliveries(commerce: commerce).assign),
             offerDelivery: .unimplemented,
             acceptDelivery: .unimplemented,
             rejectDelivery: .unimplemented,
-            startDelivery: .unimplemented,
-            delayDelivery: .unimplemented,
-            completeDelivery: .unimplemented,
-            cancelDelivery: .unimplemented,
-            getDelivery: .unimplemented,
-            listDeliveries: .unimplemented,
+            startDelivery: .handler(verticals: [.waterServices], owner: WaterDeliveries.ownership(\.deliveryID, store: store), WaterDeliveries(commerce: commerce).start),
+            delayDelivery: .handler(verticals: [.waterServices], owner: WaterDeliveries.ownership(\.deliveryID, store: store), WaterDeliveries(commerce: commerce).delay),
+            completeDelivery: .handler(owner: WaterDeliveries.ownership(\.deliveryID, store: store), WaterDeliveries(commerce: commerce).complete),
+            cancelDelivery: .handler(owner: WaterDeliveries.ownership(\.deliveryID, store: store), WaterDeliveries(commerce: commerce).cancel),
+            getDelivery: .handler(owner: WaterDeliveries.ownership(\.deliveryID, store: store), WaterDeliveries(commerce: commerce).get),
+            listDeliveries: .handler(owner: WaterDeliveries.listOwnership(store: store), WaterDeliveries(commerce: commerce).list),
             setCourierAvailability: .unimplemented,
             getCourierStatus: .unimplemented,
             reportLocation: .unimplemented,

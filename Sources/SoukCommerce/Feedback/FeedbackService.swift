@@ -11,10 +11,10 @@ struct FeedbackService {
 
     var declaration: SoukV1Services.Feedback {
         SoukV1Services.Feedback(
-            createFeedback: .unimplemented,
-            getFeedback: .unimplemented,
-            listFeedback: .unimplemented,
-            answerFeedback: .unimplemented,
-            getRatingSummary: .unimplemented)
+            createFeedback: .handler(verticals: [.waterServices], owner: WaterFeedback.createOwnership(store: store), WaterFeedback(commerce: commerce).create),
+            getFeedback: .handler(owner: WaterFeedback.entryOwnership(store: store), WaterFeedback(commerce: commerce).get),
+            listFeedback: .handler(WaterFeedback(commerce: commerce).list),
+            answerFeedback: .handler(WaterFeedback(commerce: commerce).answer),
+            getRatingSummary: .handler(WaterFeedback(commerce: commerce).ratingSummary))
     }
 }

@@ -12,13 +12,13 @@ struct OrdersService {
     var declaration: SoukV1Services.Orders {
         SoukV1Services.Orders(
             checkout: .handler(verticals: [.retail], checkout),
-            placeServiceOrder: .unimplemented,
-            listServiceWindows: .unimplemented,
+            placeServiceOrder: .handler(verticals: [.waterServices], ServiceOrders(commerce: commerce).place),
+            listServiceWindows: .handler(verticals: [.waterServices]) { request, call in try ServiceWindows.list(request, call, store: store, now: commerce.now) },
             getOrder: .handler(owner: OrderParties.ownership(\.orderID, store: commerce.store), getOrder),
             listOrders: .handler(owner: Self.listOwnership, listOrders),
-            rescheduleOrder: .unimplemented,
-            approveOrder: .unimplemented,
-            rejectOrder: .unimplemented,
+            rescheduleOrder: .handler(verticals: [.waterServices], owner: OrderParties.ownership(\.orderID, store: store), ServiceOrders(commerce: commerce).reschedule),
+            approveOrder: .handler(verticals: [.waterServices], ServiceOrders(commerce: commerce).approve),
+            rejectOrder: .handler(owner: OrderParties.ownership(\.orderID, store: store), ServiceOrders(commerce: commerce).reject),
             acceptOrder: .unimplemented,
             cancelOrder: .handler(owner: OrderParties.ownership(\.orderID, store: commerce.store), cancelOrder),
             shipOrder: .handler(verticals: [.retail], owner: OrderParties.ownership({ $0.orderID }, store: store), shipOrder),

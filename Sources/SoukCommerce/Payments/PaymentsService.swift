@@ -15,7 +15,7 @@ struct PaymentsService {
             getPayment: .handler(owner: paymentOwnership, getPayment),
             listPayments: .handler(owner: Self.listOwnership, listPayments),
             refundPayment: .handler(refundPayment),
-            markCashCollected: .unimplemented,
-            confirmCashPayment: .unimplemented)
+            markCashCollected: .handler(owner: CashPayments.ownership(\.paymentID, store: store), CashPayments(commerce: commerce).markCollected),
+            confirmCashPayment: .handler(owner: CashPayments.ownership(\.paymentID, store: store), CashPayments(commerce: commerce).confirm))
     }
 }

@@ -1,0 +1,249 @@
+import Foundation
+import SoukAccess
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// Aqua Hub's catalog of water services: staff manage them, anyone browses them in their own
+/// language.
+struct WaterServices {
+    let commerce: Commerce
+    var store: Store { commerce.store }
+
+    func create(_ request: SoukV1.CreateServiceRequest, _ call: SoukCall) async throws -> SoukV1.Service {
+        let caller = try call.requireCaller()
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let requestID = try RequestFields.requestID(request.requestID)
+        var service = try Self.validated(request.service ?? SoukV1.Service(), currency: marketplace.currencyCode, existing: [])
+        service.archived = false
+        service.archiveTime = nil
+        service.rating = nil
+        let checked = service
+        let actor = AuditActor(call, requestID: requestID)
+        let result = try await store.write(
+            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
+            fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Service>()
+        ) { transaction in
+            let record = try transaction.insert(ServiceTable.table, ServiceRecord(marketplaceID: marketplaceID.description, checked))
+            try AuditLog.record(
+                in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .service, id: record.id.description),
+                actor: actor, to: "ACTIVE", resourceVersion: record.version)
+            return record.api() as SoukV1.Service
+        }
+        return Self.localized(result.value, call)
+    }
+
+    func get(_ request: SoukV1.GetServiceRequest, _ call: SoukCall) async throws -> SoukV1.Service {
+        let (marketplaceID, _) = try call.requireMarketplace()
+        let id = try RequestFields.id(request.serviceID, field: "service_id")
+        let service: SoukV1.Service = try store.require(ServiceTable.table, id, in: marketplaceID, "service").api()
+        guard !service.archived || Self.isStaff(call) else { throw RPCError.notFound("service", id.description) }
+        return Self.localized(service, call)
+    }
+
+    /// One index range per list (see `ServiceTable`): the shelf the caller may see, the type,
+    /// then the sort key; a query reads the word index instead. Filters the range does not cover
+    /// (price range outside a price sort, minimum rating, further query words) are checked on the
+    /// records read, so a page may hold fewer services and still have a next page.
+    func list(_ request: SoukV1.ListServicesRequest, _ call: SoukCall) async throws -> SoukV1.ListServicesResponse {
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let currency = marketplace.currencyCode
+        for (field, money) in [("min_price", request.minPrice), ("max_price", request.maxPrice)] {
+            if let money, money.amountMinor < 0 || !money.currencyCode.isEmpty && money.currencyCode != currency {
+                throw RPCError.invalidField(field, "must be ≥ 0 in \(currency)")
+            }
+        }
+        let minPrice = request.minPrice?.amountMinor
+        let maxPrice = request.maxPrice?.amountMinor
+        if let minPrice, let maxPrice, minPrice > maxPrice { throw RPCError.invalidField("max_price", "must not be below min_price") }
+        guard (0...5).contains(request.minRating) else { throw RPCError.invalidField("min_rating", "must be 1 to 5 stars") }
+        let orderBy = request.orderBy.trimmingCharacters(in: .whitespaces).lowercased()
+        guard ["", "name", "price", "price desc", "rating desc", "create_time desc"].contains(orderBy) else {
+            throw RPCError.invalidField("order_by", "must be one of \"name\", \"price\", \"price desc\", \"rating desc\", \"create_time desc\"")
+        }
+        let staff = Self.isStaff(call)
+        let shelf: ServiceShelf = staff && request.showArchived ? .all : staff && !request.availableOnly ? .live : .listed
+        let words = ServiceText.normalizedWords(request.query)
+        let stamp = "shelf=\(shelf.rawValue);type=\(request.type.rawValue);q=\(words);min=\(minPrice ?? -1);max=\(maxPrice ?? -1);r=\(request.minRating);o=\(orderBy)"
+        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: stamp)
+        let market = KeyPart.string(marketplaceID.description)
+        let head: [KeyPart] = [market, .int(Int64(shelf.rawValue)), .enumCase(request.type)]
+        let result: Page<ServiceRecord>
+        if let first = words.max(by: { $0.count < $1.count }) {
+            // The longest word narrows the range most; its entries run from the word itself to
+            // every word it starts.
+            result = try store.list(
+                ServiceTable.table, ServiceTable.byWord,
+                .prefix([market, .int(Int64(shelf.rawValue))], from: [.string(first)], before: [.string(first + "\u{10FFFF}")]), page: page)
+        } else {
+            switch orderBy {
+            case "price", "price desc":
+                result = try store.list(
+                    ServiceTable.table, ServiceTable.byPrice,
+                    .prefix(head, from: minPrice.map { [.int($0)] }, before: maxPrice.map { [.int($0 + 1)] }),
+                    direction: orderBy == "price" ? .ascending : .descending, page: page)
+            case "rating desc":
+                result = try store.list(
+                    ServiceTable.table, ServiceTable.byRating,
+                    .prefix(head, from: request.minRating > 0 ? [.int(Int64(request.minRating) * 100)] : nil), direction: .descending, page: page)
+            case "create_time desc":
+                result = try store.list(ServiceTable.table, ServiceTable.byCreation, .starting(with: head), direction: .descending, page: page)
+            default:
+                result = try store.list(ServiceTable.table, ServiceTable.byName, .starting(with: head), page: page)
+            }
+        }
+        var response = SoukV1.ListServicesResponse()
+        var seen = Set<RecordID>()
+        for record in result.items where seen.insert(record.id).inserted {
+            let service = record.value.subject
+            let price = service.basePrice?.amountMinor ?? 0
+            let serviceWords = ServiceText.words(of: service)
+            guard request.type == .unspecified || service.type == request.type,
+                  minPrice.map({ price >= $0 }) ?? true, maxPrice.map({ price <= $0 }) ?? true,
+                  request.minRating == 0 || Int32(service.rating?.averageHundredths ?? 0) >= request.minRating * 100,
+                  words.allSatisfy({ word in serviceWords.contains { $0.hasPrefix(word) } })
+            else { continue }
+            response.services.append(Self.localized(record.api(), call))
+        }
+        response.nextPageToken = RequestFields.nextPageToken(result.nextPageToken, filters: stamp)
+        return response
+    }
+
+    func update(_ request: SoukV1.UpdateServiceRequest, _ call: SoukCall) async throws -> SoukV1.Service {
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let input = request.service ?? SoukV1.Service()
+        let id = try RequestFields.id(input.id, field: "service.id")
+        let paths = try RequestFields.maskPaths(
+            request.updateMask, allowed: ["name", "description", "type", "base_price", "available", "image_media_id", "options", "translations"])
+        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let actor = AuditActor(call)
+        let record = try await store.write { transaction -> StoredRecord<ServiceRecord> in
+            let current = try transaction.require(ServiceTable.table, id, in: marketplaceID, "service")
+            if let expected, expected != current.version {
+                throw RPCError.staleVersion("service", id.description, expected: expected, actual: current.version)
+            }
+            guard !current.value.subject.archived else {
+                throw RPCError.souk(.failedPrecondition, .invalidTransition, "service \(id) is archived; restore it first")
+            }
+            var proposed = current.value.subject
+            for path in paths {
+                switch path {
+                case "name": proposed.name = input.name
+                case "description": proposed.description = input.description
+                case "type": proposed.type = input.type
+                case "base_price": proposed.basePrice = input.basePrice
+                case "available": proposed.available = input.available
+                case "image_media_id": proposed.imageMediaID = input.imageMediaID
+                case "translations": proposed.translations = input.translations
+                default: proposed.options = input.options
+                }
+            }
+            let checked = try Self.validated(proposed, currency: marketplace.currencyCode, existing: current.value.subject.options.map(\.id))
+            let updated = try transaction.update(ServiceTable.table, id) { $0.subject = checked }
+            try AuditLog.record(
+                in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .service, id: id.description),
+                actor: actor, reason: "updated: " + paths.joined(separator: ", "), resourceVersion: updated.version)
+            return updated
+        }
+        return Self.localized(record.api(), call)
+    }
+
+    func setArchived(_ archived: Bool, _ serviceID: String, _ expectedVersion: Int64, _ call: SoukCall) async throws -> SoukV1.Service {
+        let (marketplaceID, _) = try call.requireMarketplace()
+        let id = try RequestFields.id(serviceID, field: "service_id")
+        let expected = try RequestFields.expectedVersion(expectedVersion)
+        let actor = AuditActor(call)
+        let record = try await store.write { transaction -> StoredRecord<ServiceRecord> in
+            let current = try transaction.require(ServiceTable.table, id, in: marketplaceID, "service")
+            if let expected, expected != current.version {
+                throw RPCError.staleVersion("service", id.description, expected: expected, actual: current.version)
+            }
+            guard current.value.subject.archived != archived else {
+                throw RPCError.souk(.failedPrecondition, .invalidTransition, archived ? "service \(id) is already archived" : "service \(id) is not archived")
+            }
+            let updated = try transaction.update(ServiceTable.table, id) {
+                $0.subject.archived = archived
+                $0.subject.archiveTime = archived ? Timestamp(transaction.now) : nil
+            }
+            try AuditLog.record(
+                in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .service, id: id.description),
+                actor: actor, from: archived ? "ACTIVE" : "ARCHIVED", to: archived ? "ARCHIVED" : "ACTIVE", resourceVersion: updated.version)
+            return updated
+        }
+        return Self.localized(record.api(), call)
+    }
+
+    static func isStaff(_ call: SoukCall) -> Bool {
+        guard let caller = call.caller else { return false }
+        return caller.isOperator || caller.activeRoles.contains(.admin) || caller.activeRoles.contains(.provider)
+    }
+
+    /// The service in the caller's language (LANGUAGES in catalog.proto) where a translation exists.
+    static func localized(_ service: SoukV1.Service, _ call: SoukCall) -> SoukV1.Service {
+        let language = ErrorLanguage.of(call.context).rawValue
+        func matches(_ translation: SoukV1.Translation) -> Bool { ErrorLanguage(tag: translation.languageCode)?.rawValue == language }
+        var shown = service
+        if let translation = service.translations.first(where: matches) {
+            if !translation.name.isEmpty { shown.name = translation.name }
+            if !translation.description.isEmpty { shown.description = translation.description }
+        }
+        for index in shown.options.indices {
+            if let translation = shown.options[index].translations.first(where: matches), !translation.name.isEmpty {
+                shown.options[index].name = translation.name
+            }
+        }
+        return shown
+    }
+
+    /// A service as stored: checked fields, options with ids (new ones get one; ids must be the
+    /// service's own), the server's requires_approval.
+    static func validated(_ input: SoukV1.Service, currency: String, existing: [String]) throws -> SoukV1.Service {
+        var service = input
+        service.name = service.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...200).contains(service.name.count) else { throw RPCError.invalidField("service.name", "is required (at most 200 characters)") }
+        guard service.description.count <= 4000 else { throw RPCError.invalidField("service.description", "must be at most 4000 characters") }
+        guard [.delivery, .cleaning, .maintenance].contains(service.type) else {
+            throw RPCError.invalidField("service.type", "must be DELIVERY, CLEANING or MAINTENANCE")
+        }
+        service.basePrice = try money(service.basePrice ?? SoukV1.Money(amountMinor: 0, currencyCode: currency), currency, "service.base_price")
+        guard service.options.count <= 50 else { throw RPCError.invalidField("service.options", "must be at most 50") }
+        var ids = Set<String>()
+        for index in service.options.indices {
+            let field = "service.options[\(index)]"
+            var option = service.options[index]
+            if option.id.isEmpty {
+                option.id = RecordID.generate().description
+            } else if !existing.contains(option.id) {
+                throw RPCError.invalidField("\(field).id", "is not an option of this service (leave it empty to add one)")
+            }
+            guard ids.insert(option.id).inserted else { throw RPCError.invalidField("\(field).id", "appears twice") }
+            option.name = option.name.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard (1...100).contains(option.name.count) else { throw RPCError.invalidField("\(field).name", "is required (at most 100 characters)") }
+            option.price = try money(option.price ?? service.basePrice!, currency, "\(field).price")
+            try translations(option.translations, field: "\(field).translations")
+            service.options[index] = option
+        }
+        try translations(service.translations, field: "service.translations")
+        service.requiresApproval = service.type == .cleaning || service.type == .maintenance
+        return service
+    }
+
+    private static func money(_ money: SoukV1.Money, _ currency: String, _ field: String) throws -> SoukV1.Money {
+        guard money.amountMinor >= 0 else { throw RPCError.invalidField(field, "must be ≥ 0") }
+        guard money.currencyCode.isEmpty || money.currencyCode == currency else { throw RPCError.invalidField(field, "must be in \(currency)") }
+        return SoukV1.Money(amountMinor: money.amountMinor, currencyCode: currency)
+    }
+
+    private static func translations(_ translations: [SoukV1.Translation], field: String) throws {
+        guard translations.count <= 10 else { throw RPCError.invalidField(field, "must be at most 10") }
+        for (index, translation) in translations.enumerated() {
+            guard ErrorLanguage(tag: translation.languageCode) != nil || (2...8).contains(translation.languageCode.count) else {
+                throw RPCError.invalidField("\(field)[\(index)].language_code", "must be a language tag such as \"ar\"")
+            }
+            guard translation.name.count <= 200, translation.description.count <= 4000 else {
+                throw RPCError.invalidField("\(field)[\(index)]", "name at most 200 and description at most 4000 characters")
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import SoukAccess
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// Cash on delivery: the courier marks it collected, the seller (provider or admin) confirms it.
+struct CashPayments {
+    let commerce: Commerce
+    var store: Store { commerce.store }
+
+    /// A payment's owners are the parties of the order it pays: its courier and its seller.
+    static func ownership<Request>(_ paymentID: @escaping @Sendable (Request) -> String, store: Store) -> Ownership<Request> {
+        Ownership { request, call, caller, roles in
+            let id = try RequestFields.id(paymentID(request), field: "payment_id")
+            let (marketplaceID, _) = try call.requireMarketplace()
+            let payment = try store.require(PaymentTable.table, id, in: marketplaceID, "payment").value.subject
+            guard payment.target?.type == .order, let orderID = RecordID(payment.target?.id ?? ""),
+                  let order = try store.get(OrderTable.table, orderID)
+            else { return false }
+            return OrderParties.owns(order.value.subject, caller, roles: roles.intersection([.courier, .provider]))
+        }
+    }
+
+    func markCollected(_ request: SoukV1.MarkCashCollectedRequest, _ call: SoukCall) async throws -> SoukV1.Payment {
+        let byCourier = call.actorRole == .courier
+        return try await settle(request.paymentID, request.expectedVersion, call, transition: byCourier ? "collect" : "confirm", needsDelivered: true)
+    }
+
+    func confirm(_ request: SoukV1.ConfirmCashPaymentRequest, _ call: SoukCall) async throws -> SoukV1.Payment {
+        try await settle(request.paymentID, request.expectedVersion, call, transition: "confirm", needsDelivered: false, onlyCollected: true)
+    }
+
+    private func settle(
+        _ paymentText: String, _ expectedVersion: Int64, _ call: SoukCall, transition: String, needsDelivered: Bool, onlyCollected: Bool = false
+    ) async throws -> SoukV1.Payment {
+        let (marketplaceID, _) = try call.requireMarketplace()
+        let id = try RequestFields.id(paymentText, field: "payment_id")
+        let expected = try RequestFields.expectedVersion(expectedVersion)
+        let actor = AuditActor(call)
+        let market = marketplaceID.description
+        let record = try await store.write { transaction -> StoredRecord<PaymentRecord> in
+            let current = try transaction.require(PaymentTable.table, id, in: marketplaceID, "payment").value.subject
+            guard current.method == .cash else {
+                throw RPCError.souk(.failedPrecondition, .invalidTransition, "payment \(id) is not a cash payment")
+            }
+            if onlyCollected, current.status != .collected {
+                throw RPCError.souk(.failedPrecondition, .invalidTransition, "payment \(id) is \(current.status.protoName), not COLLECTED")
+            }
+            let order = RecordID(current.target?.id ?? "").flatMap { try? transaction.get(OrderTable.table, $0) }
+            if needsDelivered, let order, ![.completed, .delivered, .received].contains(order.value.subject.status) {
+                throw RPCError.souk(.failedPrecondition, .invalidTransition, "order \(order.value.subject.orderNumber) is not delivered yet")
+            }
+            let paid = try PaymentLifecycle.machine.fire(
+                transition, on: id, in: PaymentTable.table, marketplaceID: market, by: actor, expectedVersion: expected,
+                transaction: transaction
+            ) { value in
+                if transition == "collect" || value.subject.collectedByAccountID.isEmpty {
+                    value.subject.collectedByAccountID = actor.accountID
+                    value.subject.collectTime = Timestamp(transaction.now)
+                }
+                if transition == "confirm" { value.subject.succeedTime = Timestamp(transaction.now) }
+            }
+            if let order {
+                try transaction.updateMaintainedFields(OrderTable.table, order.id) { $0.subject.paymentStatus = paid.value.subject.status }
+            }
+            return paid
+        }
+        return record.api()
+    }
+}
