@@ -58,7 +58,7 @@ extension OrdersService {
         switch vertical {
         case .retail: try RetailOrderEffects.cancelled(order, marketplaceID: marketplaceID, transaction: transaction)
         case .waterServices:
-            try WaterOrderEffects.cancelled(order, marketplaceID: marketplaceID, reason: reason, actor: actor, transaction: transaction)
+            try WaterOrderEffects.cancelled(order, id: id, marketplaceID: marketplaceID, reason: reason, actor: actor, transaction: transaction)
         default: break
         }
         let what = rejected ? "rejected" : "cancelled"

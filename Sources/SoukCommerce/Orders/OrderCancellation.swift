@@ -17,10 +17,9 @@ enum RetailOrderEffects {
 
 enum WaterOrderEffects {
     /// Frees the order's place in its window and cancels its open delivery.
-    static func cancelled(_ order: SoukV1.Order, marketplaceID: RecordID, reason: String, actor: AuditActor, transaction: Transaction) throws {
-        // The order's id, or (for a stored subject, which keeps its id in the envelope) its number.
-        let byNumber = try transaction.get(OrderTable.table, unique: OrderTable.byNumber, [.string(marketplaceID.description), .string(order.orderNumber)])
-        guard let id = RecordID(order.id) ?? byNumber?.id else { return }
+    static func cancelled(
+        _ order: SoukV1.Order, id: RecordID, marketplaceID: RecordID, reason: String, actor: AuditActor, transaction: Transaction
+    ) throws {
         if try ScheduledOrders.release(id, transaction: transaction), let start = order.scheduledWindow?.startTime {
             try ServiceWindows.release(StoreTime(start), marketplaceID: marketplaceID.description, transaction: transaction)
         }
