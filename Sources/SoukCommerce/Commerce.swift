@@ -11,6 +11,7 @@ import SoukStore
 public final class Commerce: SoukDomain {
     public let store: Store
     let logger: Logger
+    let orderNumbers: OrderNumbers
 
     public static var tables: [AnyTable] {
         ServiceTable.all + ProductTable.all + CartTable.all + OrderTable.all + PaymentTable.all + DeliveryTable.all + FeedbackTable.all
@@ -19,6 +20,7 @@ public final class Commerce: SoukDomain {
     public init(store: Store, logger: Logger = Logger(label: "souk.commerce")) {
         self.store = store
         self.logger = logger
+        orderNumbers = OrderNumbers(store: store)
     }
 
     public func services(_ kit: ServiceKit) -> [any RPCService] {

@@ -31,6 +31,7 @@ import Testing
     func paidOrder(_ shop: SoukV1.Marketplace, customer: String) async throws -> (order: RecordID, product: RecordID) {
         let marketplaceID = try #require(RecordID(shop.id))
         let customerID = try #require(RecordID(customer))
+        let number = try await OrderNumbers(store: harness.store).next(marketplaceID: marketplaceID, marketplace: shop)
         return try await harness.store.write { transaction in
             var wine = SoukV1.Product()
             wine.name = "Barbera d'Alba"
@@ -46,7 +47,7 @@ import Testing
             var order = SoukV1.Order()
             order.customerAccountID = customer
             order.status = .pending
-            order.orderNumber = try OrderCounterTable.next(in: transaction, marketplaceID: marketplaceID, marketplace: shop)
+            order.orderNumber = number
             order.lines = [.init(itemID: product.id.description, itemType: .product, name: wine.name, unitPrice: wine.price, quantity: 2)]
             order.address = .init(recipientName: "Aina", phone: "+60123456789", line1: "1 Jalan Ampang", city: "Kuala Lumpur", countryCode: "MY")
             order.paymentID = payment.id.description
@@ -139,5 +140,31 @@ import Testing
             "Orders", "CancelOrder", SoukV1.CancelOrderRequest(marketplaceID: shop.id, orderID: orderID.description), token: aina.session!.accessToken,
             as: SoukV1.Order.self)
         #expect(late?.code == .failedPrecondition && late?.soukReason == .cancelNotAllowed)
+    }
+}
+
+@Suite struct OrderNumberTests {
+    @Test func concurrentPlacementsGetDistinctNumbersFromReservedBlocks() async throws {
+        let harness = try DomainHarness(domainTypes: [Commerce.self], makeDomains: { identity in [Commerce(store: identity.store)] })
+        let shop = try await harness.marketplace(slug: "chateau", vertical: .retail, currency: "MYR")
+        let marketplaceID = try #require(RecordID(shop.id))
+        let numbers = OrderNumbers(store: harness.store)
+        let taken = try await withThrowingTaskGroup(of: [String].self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    var mine: [String] = []
+                    for _ in 0..<25 {
+                        mine.append(try await numbers.next(marketplaceID: marketplaceID, marketplace: shop))
+                    }
+                    return mine
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(taken.count == 200 && Set(taken).count == 200)
+        #expect(taken.allSatisfy { $0.hasPrefix("TC-") && Int($0.dropFirst(3))! >= 10001 })
+        // A second process (a restart) starts after every block the first reserved.
+        let restarted = try await OrderNumbers(store: harness.store).next(marketplaceID: marketplaceID, marketplace: shop)
+        #expect(Int(restarted.dropFirst(3))! > taken.map { Int($0.dropFirst(3))! }.max()!)
     }
 }

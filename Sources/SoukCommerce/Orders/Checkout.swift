@@ -15,6 +15,8 @@ extension OrdersService {
         if case .address(let typed)? = request.address?.choice { try CheckoutAddress.check(typed, field: "address.address") }
         let actor = AuditActor(call, requestID: requestID)
         let store = store
+        // Taken before the transaction, so placements do not wait for each other on a counter.
+        let orderNumber = try await commerce.orderNumbers.next(marketplaceID: marketplaceID, marketplace: marketplace)
         let result = try await store.write(
             idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Order>()
@@ -52,7 +54,7 @@ extension OrdersService {
                     payer: caller.accountID, payee: "", amount: price.total ?? SoukV1.Money(amountMinor: 0, currencyCode: currency)),
                 actor: actor, transaction: transaction)
             var order = SoukV1.Order()
-            order.orderNumber = try OrderCounterTable.next(in: transaction, marketplaceID: marketplaceID, marketplace: marketplace)
+            order.orderNumber = orderNumber
             order.customerAccountID = caller.accountID.description
             order.status = .pending
             // Cart order, for the customer who built it.

@@ -1,3 +1,4 @@
+import Synchronization
 import SoukGRPC
 import SoukKit
 import SoukMessages
@@ -46,28 +47,66 @@ public enum OrderTable {
         indexes: [byMarketplace, byCustomer, byCustomerDelivered, byStatus, byCourier, byRestaurantStatus, byRestaurant, byService, byNumber])
 }
 
-/// The last order number given in a marketplace, stored under the marketplace's id.
+/// The highest order number reserved in a marketplace, stored under the marketplace's id.
 struct OrderCounter: Sendable {
     var last: Int64
+}
+
+/// Order numbers ("AH-10482"), unique in their marketplace. A counter written by every placement
+/// would serialize all placements on its lock, each waiting for the previous commit's fsync; so
+/// the counter reserves blocks of `blockSize` numbers in a transaction of its own, and placements
+/// take numbers from the reserved block in memory before their transaction starts. A block is
+/// never handed out twice; numbers of a block the process did not use before stopping are left
+/// out, as are those of a placement that failed or was retried.
+final class OrderNumbers: Sendable {
+    static let blockSize: Int64 = 100
+
+    let store: Store
+    /// Reserved numbers not yet taken, per marketplace.
+    private let reserved = Mutex<[RecordID: [ClosedRange<Int64>]]>([:])
+
+    init(store: Store) {
+        self.store = store
+    }
+
+    /// The next number of `marketplace`: its prefix (the initials of its name) and a number from
+    /// 10001 on.
+    func next(marketplaceID: RecordID, marketplace: SoukV1.Marketplace) async throws -> String {
+        let number: Int64
+        if let taken = take(marketplaceID) {
+            number = taken
+        } else {
+            let end = try await store.write { transaction in
+                let stored = try transaction.get(OrderCounterTable.table, marketplaceID)
+                let end = (stored?.value.last ?? 10000) + Self.blockSize
+                if stored == nil {
+                    try transaction.insert(OrderCounterTable.table, OrderCounter(last: end), id: marketplaceID)
+                } else {
+                    try transaction.update(OrderCounterTable.table, marketplaceID) { $0.last = end }
+                }
+                return end
+            }
+            number = end - Self.blockSize + 1
+            reserved.withLock { $0[marketplaceID, default: []].append((number + 1)...end) }
+        }
+        return "\(OrderCounterTable.prefix(marketplace.displayName))-\(number)"
+    }
+
+    private func take(_ marketplaceID: RecordID) -> Int64? {
+        reserved.withLock { all in
+            guard var ranges = all[marketplaceID], let first = ranges.first else { return nil }
+            let number = first.lowerBound
+            if first.count == 1 { ranges.removeFirst() } else { ranges[0] = (number + 1)...first.upperBound }
+            all[marketplaceID] = ranges
+            return number
+        }
+    }
 }
 
 enum OrderCounterTable {
     static let table = Table(
         "order_counters",
         codec: FieldCodec<OrderCounter>(write: { value, writer in writer.int(value.last) }, read: { reader in OrderCounter(last: try reader.int()) }))
-
-    /// The next order number of `marketplace`: its prefix (the initials of its name, "AH" for
-    /// Aqua Hub) and a counter from 10001. Two placements at once serialize on the counter.
-    static func next(in transaction: Transaction, marketplaceID: RecordID, marketplace: SoukV1.Marketplace) throws -> String {
-        let stored = try transaction.get(table, marketplaceID)
-        let last = stored?.value.last ?? 10000
-        if stored == nil {
-            try transaction.insert(table, OrderCounter(last: last + 1), id: marketplaceID)
-        } else {
-            try transaction.update(table, marketplaceID) { $0.last = last + 1 }
-        }
-        return "\(prefix(marketplace.displayName))-\(last + 1)"
-    }
 
     /// "Aqua Hub" → "AH", "Chateau Du Nox" → "CDN"; "SK" when the name has no letters.
     static func prefix(_ name: String) -> String {

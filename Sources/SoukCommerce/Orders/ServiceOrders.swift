@@ -21,6 +21,8 @@ struct ServiceOrders {
         let window = try ServiceWindows.resolve(request.scheduledWindow, marketplace, now: commerce.now, field: "scheduled_window")
         let actor = AuditActor(call, requestID: requestID)
         let customerID = caller.accountID
+        // Taken before the transaction, so placements do not wait for each other on a counter.
+        let orderNumber = try await commerce.orderNumbers.next(marketplaceID: marketplaceID, marketplace: marketplace)
         let result = try await store.write(
             idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: customerID.description, key: requestID),
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Order>()
@@ -66,7 +68,7 @@ struct ServiceOrders {
             order.note = request.note
             try ServiceWindows.book(
                 window.start, marketplaceID: marketplaceID.description, capacity: ServiceWindows.capacity(marketplace), transaction: transaction)
-            order.orderNumber = try OrderCounterTable.next(in: transaction, marketplaceID: marketplaceID, marketplace: marketplace)
+            order.orderNumber = orderNumber
             let orderID = RecordID.generate()
             let payment = try PaymentLedger.charge(
                 request.payment, field: "payment",
