@@ -13,8 +13,7 @@ extension CatalogService {
     ]
 
     func createProduct(_ request: SoukV1.CreateProductRequest, _ call: SoukCall) async throws -> SoukV1.Product {
-        let caller = try call.requireCaller()
-        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let (_, marketplace) = try call.requireMarketplace()
         let requestID = try RequestFields.requestID(request.requestID)
         var product = request.product ?? SoukV1.Product()
         try ProductValidation.check(product, paths: Self.productMaskPaths, currency: marketplace.currencyCode, field: "product")
@@ -24,19 +23,9 @@ extension CatalogService {
         product.reviewerAccountID = ""
         product.archived = false
         product.archiveTime = nil
-        let stored = product
-        let actor = AuditActor(call, requestID: requestID)
-        let result = try await store.write(
-            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
-            fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Product>()
-        ) { transaction in
-            let record = try transaction.insert(ProductTable.table, ProductRecord(marketplaceID: marketplaceID.description, stored))
-            try AuditLog.record(
-                in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .product, id: record.id.description),
-                actor: actor, from: "", to: "CREATED", resourceVersion: record.version)
-            return ProductView.api(record)
-        }
-        return result.value
+        return try await store.createOnce(
+            ProductTable.table, product, resource: .product, state: "CREATED", request: request, requestID: requestID, call: call,
+            view: ProductView.api)
     }
 
     func getProduct(_ request: SoukV1.GetProductRequest, _ call: SoukCall) async throws -> SoukV1.Product {

@@ -12,26 +12,16 @@ struct WaterServices {
     var store: Store { commerce.store }
 
     func create(_ request: SoukV1.CreateServiceRequest, _ call: SoukCall) async throws -> SoukV1.Service {
-        let caller = try call.requireCaller()
-        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let (_, marketplace) = try call.requireMarketplace()
         let requestID = try RequestFields.requestID(request.requestID)
         var service = try Self.validated(request.service ?? SoukV1.Service(), currency: marketplace.currencyCode, existing: [])
         service.archived = false
         service.archiveTime = nil
         service.rating = nil
-        let checked = service
-        let actor = AuditActor(call, requestID: requestID)
-        let result = try await store.write(
-            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
-            fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Service>()
-        ) { transaction in
-            let record = try transaction.insert(ServiceTable.table, ServiceRecord(marketplaceID: marketplaceID.description, checked))
-            try AuditLog.record(
-                in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .service, id: record.id.description),
-                actor: actor, to: "ACTIVE", resourceVersion: record.version)
-            return record.api() as SoukV1.Service
-        }
-        return Self.localized(result.value, call)
+        let created: SoukV1.Service = try await store.createOnce(
+            ServiceTable.table, service, resource: .service, state: "ACTIVE", request: request, requestID: requestID, call: call,
+            view: { $0.api() })
+        return Self.localized(created, call)
     }
 
     func get(_ request: SoukV1.GetServiceRequest, _ call: SoukCall) async throws -> SoukV1.Service {

@@ -42,8 +42,8 @@ enum ServiceWindows {
         return daily(marketplace).map { (clock.instant(date, minute: Int($0.startMinute)), clock.instant(date, minute: Int($0.endMinute))) }
     }
 
-    /// The window a request asks for: one of the marketplace's windows on its local day, starting
-    /// after `now`. INVALID_ARGUMENT naming `field` otherwise.
+    /// The window a request asks for: one of the marketplace's windows on its local day (any
+    /// window when it has none), starting after `now`. INVALID_ARGUMENT naming `field` otherwise.
     static func resolve(_ window: SoukV1.TimeWindow?, _ marketplace: SoukV1.Marketplace, now: StoreTime, field: String) throws
         -> (start: StoreTime, end: StoreTime)
     {
@@ -53,6 +53,9 @@ enum ServiceWindows {
         let start = StoreTime(startStamp)
         let end = StoreTime(endStamp)
         guard start > now else { throw RPCError.invalidField(field, "must start in the future") }
+        guard end > start else { throw RPCError.invalidField(field, "must end after it starts") }
+        // A marketplace without daily windows takes any window.
+        if daily(marketplace).isEmpty { return (start, end) }
         let date = MarketplaceClock(timeZone: marketplace.timeZone).date(of: start)
         guard windows(on: date, marketplace).contains(where: { $0.start == start && $0.end == end }) else {
             throw RPCError.invalidField(field, "is not one of the marketplace's time windows (see ListServiceWindows)")

@@ -82,3 +82,27 @@ extension Store {
         return record
     }
 }
+
+extension Store {
+    /// Stores `value` once per idempotency key (the caller's `requestID` in the marketplace) and
+    /// records its creation in the audit log as reaching `state`; a retry with the same request
+    /// gets the first answer. Catalog creates use it.
+    func createOnce<Message, Response: ProtoMessage>(
+        _ table: Table<MarketRecord<Message>>, _ value: Message, resource: SoukV1.ResourceType, state: String,
+        request: some ProtoMessage, requestID: String, call: SoukCall, view: @escaping @Sendable (StoredRecord<MarketRecord<Message>>) -> Response
+    ) async throws -> Response {
+        let caller = try call.requireCaller()
+        let (marketplaceID, _) = try call.requireMarketplace()
+        let actor = AuditActor(call, requestID: requestID)
+        return try await write(
+            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
+            fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<Response>()
+        ) { transaction in
+            let record = try transaction.insert(table, MarketRecord(marketplaceID: marketplaceID.description, value))
+            try AuditLog.record(
+                in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: resource, id: record.id.description),
+                actor: actor, to: state, resourceVersion: record.version)
+            return view(record)
+        }.value
+    }
+}
