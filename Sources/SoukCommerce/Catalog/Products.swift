@@ -25,6 +25,11 @@ extension CatalogService {
         product.archiveTime = nil
         return try await store.createOnce(
             ProductTable.table, product, resource: .product, state: "CREATED", request: request, requestID: requestID, call: call,
+            inserted: { record, transaction in
+                try CatalogMedia.sync(
+                    [], to: record.value.subject.imageMediaIDs, requestField: "product.image_media_ids", resource: .product, id: record.id,
+                    field: "image_media_ids", marketplaceID: record.value.marketplaceID, transaction: transaction)
+            },
             view: ProductView.api)
     }
 
@@ -56,6 +61,9 @@ extension CatalogService {
             let updated = try transaction.update(ProductTable.table, id) { record in
                 ProductValidation.apply(paths, from: input, to: &record.subject)
             }
+            try CatalogMedia.sync(
+                current.value.subject.imageMediaIDs, to: updated.value.subject.imageMediaIDs, requestField: "product.image_media_ids",
+                resource: .product, id: id, field: "image_media_ids", marketplaceID: marketplaceID.description, transaction: transaction)
             try AuditLog.record(
                 in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .product, id: id.description),
                 actor: actor, reason: "updated: " + paths.joined(separator: ", "), resourceVersion: updated.version)

@@ -20,6 +20,11 @@ struct WaterServices {
         service.rating = nil
         let created: SoukV1.Service = try await store.createOnce(
             ServiceTable.table, service, resource: .service, state: "ACTIVE", request: request, requestID: requestID, call: call,
+            inserted: { record, transaction in
+                try CatalogMedia.sync(
+                    [], to: [record.value.subject.imageMediaID], requestField: "service.image_media_id", resource: .service, id: record.id,
+                    field: "image_media_id", marketplaceID: record.value.marketplaceID, transaction: transaction)
+            },
             view: { $0.api() })
         return Self.localized(created, call)
     }
@@ -131,6 +136,9 @@ struct WaterServices {
             }
             let checked = try Self.validated(proposed, currency: marketplace.currencyCode, existing: current.value.subject.options.map(\.id))
             let updated = try transaction.update(ServiceTable.table, id) { $0.subject = checked }
+            try CatalogMedia.sync(
+                [current.value.subject.imageMediaID], to: [checked.imageMediaID], requestField: "service.image_media_id", resource: .service,
+                id: id, field: "image_media_id", marketplaceID: marketplaceID.description, transaction: transaction)
             try AuditLog.record(
                 in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .service, id: id.description),
                 actor: actor, reason: "updated: " + paths.joined(separator: ", "), resourceVersion: updated.version)

@@ -86,10 +86,13 @@ extension Store {
 extension Store {
     /// Stores `value` once per idempotency key (the caller's `requestID` in the marketplace) and
     /// records its creation in the audit log as reaching `state`; a retry with the same request
-    /// gets the first answer. Catalog creates use it.
+    /// gets the first answer; `inserted` writes what goes with the record (its picture references).
+    /// Catalog creates use it.
     func createOnce<Message, Response: ProtoMessage>(
         _ table: Table<MarketRecord<Message>>, _ value: Message, resource: SoukV1.ResourceType, state: String,
-        request: some ProtoMessage, requestID: String, call: SoukCall, view: @escaping @Sendable (StoredRecord<MarketRecord<Message>>) -> Response
+        request: some ProtoMessage, requestID: String, call: SoukCall,
+        inserted: @escaping @Sendable (StoredRecord<MarketRecord<Message>>, Transaction) throws -> Void = { _, _ in },
+        view: @escaping @Sendable (StoredRecord<MarketRecord<Message>>) -> Response
     ) async throws -> Response {
         let caller = try call.requireCaller()
         let (marketplaceID, _) = try call.requireMarketplace()
@@ -99,6 +102,7 @@ extension Store {
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<Response>()
         ) { transaction in
             let record = try transaction.insert(table, MarketRecord(marketplaceID: marketplaceID.description, value))
+            try inserted(record, transaction)
             try AuditLog.record(
                 in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: resource, id: record.id.description),
                 actor: actor, to: state, resourceVersion: record.version)
