@@ -57,29 +57,30 @@ func marketTable<Message>(_ name: String, _ type: Message.Type, indexes: [Index<
     Table(name, codec: MarketRecord<Message>.codec, indexes: indexes)
 }
 
+/// `record` if it belongs to `marketplaceID`; NOT_FOUND (naming `noun`) otherwise, so another
+/// marketplace's ids look like unknown ones.
+private func inMarketplace<Message>(_ record: StoredRecord<MarketRecord<Message>>?, _ id: RecordID, _ marketplaceID: RecordID, _ noun: String)
+    throws -> StoredRecord<MarketRecord<Message>>
+{
+    guard let record, record.value.marketplaceID == marketplaceID.description else { throw RPCError.notFound(noun, id.description) }
+    return record
+}
+
 extension Transaction {
-    /// The record `id` of `table` if it belongs to `marketplaceID`; NOT_FOUND (naming `noun`)
-    /// otherwise, so another marketplace's ids look like unknown ones.
+    /// The record `id` of `table` in `marketplaceID`, read and locked; NOT_FOUND otherwise.
     func require<Message>(_ table: Table<MarketRecord<Message>>, _ id: RecordID, in marketplaceID: RecordID, _ noun: String) throws
         -> StoredRecord<MarketRecord<Message>>
     {
-        guard let record = try get(table, id), record.value.marketplaceID == marketplaceID.description else {
-            throw RPCError.notFound(noun, id.description)
-        }
-        return record
+        try inMarketplace(get(table, id), id, marketplaceID, noun)
     }
 }
 
 extension Store {
-    /// The record `id` of `table` if it belongs to `marketplaceID`; NOT_FOUND (naming `noun`)
-    /// otherwise. Reads without locking.
+    /// The record `id` of `table` in `marketplaceID`, read without locking; NOT_FOUND otherwise.
     func require<Message>(_ table: Table<MarketRecord<Message>>, _ id: RecordID, in marketplaceID: RecordID, _ noun: String) throws
         -> StoredRecord<MarketRecord<Message>>
     {
-        guard let record = try get(table, id), record.value.marketplaceID == marketplaceID.description else {
-            throw RPCError.notFound(noun, id.description)
-        }
-        return record
+        try inMarketplace(get(table, id), id, marketplaceID, noun)
     }
 }
 
