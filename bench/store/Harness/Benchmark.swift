@@ -108,6 +108,8 @@ struct Benchmark: AsyncParsableCommand {
         print("  process RSS after the page measurements: \(mib(resident)); the \(stores.count) stores' block caches (\(cacheMiB) MiB each) "
             + "hold \(mib(cacheBytes)) and their memtables \(mib(memtableBytes)); RSS above the start is "
             + "\(fixed(Double(resident - baseline) / Double(max(1, cacheBytes)), 2))× what the caches hold")
+        let heap = allocatorStatistics()
+        if !heap.isEmpty { print("  jemalloc then: " + heap.map { "\($0.name) \(mib($0.bytes))" }.joined(separator: ", ")) }
         for entry in stores { await entry.store.close() }
         if pagesOnly { return }
 
@@ -309,4 +311,21 @@ func residentBytes() -> Int {
     let fields = String(decoding: buffer.prefix(length), as: UTF8.self).split(separator: " ")
     guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// jemalloc's own account of the heap ("stats.allocated", "stats.active", …) in bytes, read with
+/// `mallctl` looked up at run time; empty when the process does not run on jemalloc.
+func allocatorStatistics() -> [(name: String, bytes: Int)] {
+    typealias MallCtl = @convention(c) (UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallctl") else { return [] }
+    let mallctl = unsafeBitCast(symbol, to: MallCtl.self)
+    // Statistics are cached until the epoch advances.
+    var epoch: UInt64 = 1
+    _ = mallctl("epoch", nil, nil, &epoch, MemoryLayout<UInt64>.size)
+    return ["allocated", "active", "metadata", "resident", "mapped", "retained"].compactMap { name in
+        var value = 0
+        var size = MemoryLayout<Int>.size
+        guard mallctl("stats.\(name)", &value, &size, nil, 0) == 0 else { return nil }
+        return (name, value)
+    }
 }
