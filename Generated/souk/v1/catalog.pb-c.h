@@ -197,7 +197,8 @@ struct  Souk__V1__Product
    */
   char *tasting_notes;
   /*
-   * Suggested food pairings, separated by commas ("lamb, hard cheese").
+   * Suggested food pairings, separated by commas ("lamb, hard cheese"); recommendations match
+   * on them.
    */
   char *pairings;
   Souk__V1__ProductCategory category;

@@ -59,9 +59,11 @@ extension CatalogService {
             nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 
-    /// Wines of the same category, in stock, best expert rating first (one range of the rating
-    /// index); the wine itself left out. Pairings are not matched: that would take a second
-    /// range.
+    /// Wines to suggest beside one, in groups read one after the other, each one range of an
+    /// index, best expert rating first within it: listed wines of the same category, then those
+    /// sharing each of its food pairings in turn. A wine already shown by an earlier group is
+    /// skipped (it has the category, or an earlier pairing), and so is the wine itself. The page
+    /// token carries the group and the position in it.
     func listRecommendedProducts(_ request: SoukV1.ListRecommendedProductsRequest, _ call: SoukCall) async throws
         -> SoukV1.ListProductsResponse
     {
@@ -69,17 +71,48 @@ extension CatalogService {
         let id = try RequestFields.id(request.productID, field: "product_id")
         let product = try store.require(ProductTable.table, id, in: marketplaceID, "product")
         guard ProductView.isStaff(call) || !product.value.subject.archived else { throw RPCError.notFound("product", id.description) }
-        let category = product.value.subject.category
-        let facet = category == .unspecified ? ProductTable.Facet.any : ProductTable.Facet.category(category)
+        let wine = product.value.subject
+        let market = KeyPart.string(marketplaceID.description)
+        let pairings = ProductText.pairings(wine.pairings)
+        var groups: [(index: Index<ProductRecord>, range: IndexRange, shows: @Sendable (SoukV1.Product) -> Bool)] = []
+        if wine.category != .unspecified {
+            groups.append((ProductTable.byRating, .starting(with: [
+                market, .string(ProductTable.Audience.listed.rawValue), .string(ProductTable.Facet.category(wine.category)),
+            ]), { _ in true }))
+        }
+        for (n, pairing) in pairings.enumerated() {
+            let earlier = Set(pairings.prefix(n))
+            let category = wine.category
+            groups.append((ProductTable.byPairingRating, .starting(with: [market, .string(pairing)]), { other in
+                (category == .unspecified || other.category != category) && earlier.isDisjoint(with: ProductText.pairings(other.pairings))
+            }))
+        }
         let filters = "recommended;\(id)"
         let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
-        let result = try store.list(
-            ProductTable.table, ProductTable.byRating,
-            .starting(with: [.string(marketplaceID.description), .string(ProductTable.Audience.listed.rawValue), .string(facet)]),
-            direction: .descending, page: page)
-        return SoukV1.ListProductsResponse(
-            products: result.items.filter { $0.id != id }.map(ProductView.api),
-            nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
+        var (group, storeToken) = (0, page.token)
+        if let token = page.token {
+            let parts = token.split(separator: "~", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let number = Int(parts[0]), number >= 0, number < max(1, groups.count) else {
+                throw RPCError.invalidField("page_token", "is not a token from a previous page of this list")
+            }
+            (group, storeToken) = (number, parts[1].isEmpty ? nil : String(parts[1]))
+        }
+        var products: [SoukV1.Product] = []
+        var next: String?
+        while group < groups.count, products.count < page.size {
+            let (index, range, shows) = groups[group]
+            let result = try store.list(
+                ProductTable.table, index, range, direction: .descending,
+                page: PageRequest(size: page.size - products.count, token: storeToken))
+            products += result.items.filter { $0.id != id && shows($0.value.subject) }.map(ProductView.api)
+            if let more = result.nextPageToken {
+                next = "\(group)~\(more)"
+                break
+            }
+            (group, storeToken) = (group + 1, nil)
+            next = group < groups.count ? "\(group)~" : nil
+        }
+        return SoukV1.ListProductsResponse(products: products, nextPageToken: RequestFields.nextPageToken(next, filters: filters))
     }
 }
 

@@ -27,8 +27,17 @@ public enum ProductTable {
         }
     }
 
+    /// Recommendations: listed products by each of their food pairings, best expert rating first
+    /// in a descending scan.
+    static let byPairingRating = Index<ProductRecord>.nonUnique("products.pairing_rating") { record in
+        guard ProductRules.isListed(record.subject) else { return [] }
+        return ProductText.pairings(record.subject.pairings).map {
+            [.string(record.marketplaceID), .string($0), .int(Int64(record.subject.expertRating))]
+        }
+    }
+
     public static let table = marketTable(
-        "products", SoukV1.Product.self, indexes: [byMarketplace, byName, byPrice, byRating, byCreated, byNameWord])
+        "products", SoukV1.Product.self, indexes: [byMarketplace, byName, byPrice, byRating, byCreated, byNameWord, byPairingRating])
 
     static var all: [AnyTable] { [table.erased] }
 
@@ -92,6 +101,12 @@ enum ProductText {
     /// The words of a text, normalized: runs of letters and digits.
     static func words(_ text: String) -> [String] {
         normalized(text).split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+    }
+
+    /// The food pairings of a product ("Lamb, hard cheese" → ["hard cheese", "lamb"]): each
+    /// comma-separated phrase normalized, without repeats.
+    static func pairings(_ text: String) -> [String] {
+        Set(text.split(separator: ",").map { sortKey(String($0)) }.filter { !$0.isEmpty }).sorted()
     }
 
     /// The name as it sorts.

@@ -74,9 +74,11 @@ extension SoukV1Services {
         public var searchProducts: UnaryRPC<SoukV1.SearchProductsRequest, SoukV1.ListProductsResponse>
 
         /// Access: guest.
-        /// Wines to suggest beside one: available products of the same category, in stock, best
-        /// expert rating first, the wine itself left out. Index: (category, expert_rating). (Matching
-        /// on shared food pairings is not served yet.)
+        /// Wines to suggest beside one, in stock and available: first those of the same category, then
+        /// those sharing each of its food pairings in turn (pairings compared as comma-separated
+        /// phrases, ignoring case and accents), best expert rating first within each group; a wine is
+        /// shown once, the wine itself never. Indexes: (category, expert_rating), (pairing,
+        /// expert_rating).
         /// Errors: INVALID_ARGUMENT (field: product_id, page_token), NOT_FOUND.
         public var listRecommendedProducts: UnaryRPC<SoukV1.ListRecommendedProductsRequest, SoukV1.ListProductsResponse>
 

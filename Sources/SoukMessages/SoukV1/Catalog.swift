@@ -298,7 +298,8 @@ extension SoukV1 {
         public var description: String
         /// How it tastes, as the shop's connoisseurs describe it.
         public var tastingNotes: String
-        /// Suggested food pairings, separated by commas ("lamb, hard cheese").
+        /// Suggested food pairings, separated by commas ("lamb, hard cheese"); recommendations match
+        /// on them.
         public var pairings: String
         public var category: SoukV1.ProductCategory
         /// Grape variety ("Barbera").
