@@ -124,6 +124,23 @@ import Testing
         #expect(try await windows(shop, token: customer)[1].booked == 0)
     }
 
+    @Test func timesBeyondTheTimestampRangeAreRefusedNotOverflowed() async throws {
+        let shop = try await shop()
+        let customer = try await harness.token(.customer, in: shop.marketplace)
+        for seconds in [Int64.max, Int64.min, 9_000_000_000_000_000] {
+            let far = SoukV1.TimeWindow(startTime: Timestamp(seconds: seconds, nanos: 0), endTime: Timestamp(seconds: seconds, nanos: 999_999_999))
+            let refused = await harness.error(
+                "souk.v1.Orders", "PlaceServiceOrder", request(shop, service: shop.water, window: far, requestID: "far-\(seconds)"),
+                token: customer, as: SoukV1.Order.self)
+            #expect(refused?.code == .invalidArgument && refused?.fieldViolations.first?.field == "scheduled_window")
+            let history = await harness.error(
+                "souk.v1.Orders", "ListOrders",
+                SoukV1.ListOrdersRequest(marketplaceID: shop.marketplace.id, deliveredAfter: Timestamp(seconds: seconds, nanos: 0)),
+                token: customer, as: SoukV1.ListOrdersResponse.self)
+            #expect(history == nil)
+        }
+    }
+
     @Test func concurrentCustomersRaceForTheLastPlaceAndOneWins() async throws {
         let shop = try await shop(capacity: 3)
         var tokens: [String] = []

@@ -82,9 +82,12 @@ extension Timestamp {
 }
 
 extension StoreTime {
-    /// The store time of a timestamp (rounded down to the microsecond).
+    /// The store time of a timestamp (rounded down to the microsecond). Seconds outside
+    /// google.protobuf.Timestamp's range (years 1 to 9999) are clamped to it, so that a hostile
+    /// value cannot overflow; such instants then fail the callers' range checks.
     public init(_ timestamp: Timestamp) {
-        self.init(microsecondsSinceEpoch: timestamp.seconds * 1_000_000 + Int64(timestamp.nanos / 1_000))
+        let seconds = min(max(timestamp.seconds, -62_135_596_800), 253_402_300_799)
+        self.init(microsecondsSinceEpoch: seconds * 1_000_000 + Int64(timestamp.nanos / 1_000))
     }
 }
 
