@@ -168,3 +168,28 @@ import Testing
         #expect(Int(restarted.dropFirst(3))! > taken.map { Int($0.dropFirst(3))! }.max()!)
     }
 }
+
+@Suite struct PricingLimitTests {
+    @Test func taxIsExactAndCannotOverflow() {
+        #expect(RetailPricing.tax(26970, bps: 2600) == 7012)
+        #expect(RetailPricing.tax(25, bps: 2600) == 7)  // 6.5 rounds away from zero
+        #expect(RetailPricing.tax(-25, bps: 2600) == -7)
+        #expect(RetailPricing.tax(Int64.max, bps: 10_000) == Int64.max)
+        let largest = Int64(RetailPricing.maxLines) * Int64(RetailPricing.maxQuantityWithoutCap) * CatalogLimits.maxPriceMinor
+        #expect(RetailPricing.tax(largest, bps: 10_000) == largest)
+    }
+
+    @Test func pricesAboveTheCapAreRefused() async throws {
+        let harness = try DomainHarness(domainTypes: [Commerce.self], makeDomains: { identity in [Commerce(store: identity.store)] })
+        let shop = try await harness.marketplace(slug: "chateau", vertical: .retail, currency: "MYR")
+        let staff = try await harness.token(.provider, in: shop)
+        var wine = SoukV1.Product()
+        wine.name = "Priceless"
+        wine.price = .init(amountMinor: CatalogLimits.maxPriceMinor + 1, currencyCode: "MYR")
+        wine.stock = 1
+        let refused = await harness.error(
+            "souk.v1.Catalog", "CreateProduct", SoukV1.CreateProductRequest(marketplaceID: shop.id, requestID: "p", product: wine), token: staff,
+            as: SoukV1.Product.self)
+        #expect(refused?.code == .invalidArgument && refused?.fieldViolations.first?.field == "product.price")
+    }
+}

@@ -37,6 +37,9 @@ extension CartsService {
                     "\(product.name) (\(productID)) is already in the cart: change the quantity of its line instead",
                     field: "item_id", metadata: ["product_id": productID.description])
             }
+            guard cart.subject.lines.count < RetailPricing.maxLines else {
+                throw RPCError.invalidField("item_id", "a cart holds at most \(RetailPricing.maxLines) lines", reason: .quantityLimit)
+            }
             var line = SoukV1.CartLine()
             line.itemID = productID.description
             line.itemType = .product

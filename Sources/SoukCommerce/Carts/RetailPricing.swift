@@ -6,12 +6,19 @@ import SoukMessages
 /// rate rounded half away from zero to the minor unit, flat shipping per order, total. Carts
 /// show it and checkout charges it, so both compute it here.
 enum RetailPricing {
-    /// `amount × bps / 10000`, rounded half away from zero.
+    /// Most lines a cart holds, and most units of one line when the marketplace sets no cap: with
+    /// the price cap (`CatalogLimits.maxPriceMinor`) no total can overflow.
+    static let maxLines = 100
+    static let maxQuantityWithoutCap: Int32 = 10_000
+
+    /// `amount × bps / 10000`, rounded half away from zero (split so that the product cannot
+    /// overflow for any amount).
     static func tax(_ amount: Int64, bps: Int32) -> Int64 {
-        let product = amount * Int64(bps)
+        let (whole, part) = amount.quotientAndRemainder(dividingBy: 10_000)
+        let product = part * Int64(bps)
         let (quotient, remainder) = product.quotientAndRemainder(dividingBy: 10_000)
-        guard remainder.magnitude * 2 >= 10_000 else { return quotient }
-        return quotient + (product < 0 ? -1 : 1)
+        let rounded = remainder.magnitude * 2 >= 10_000 ? quotient + (product < 0 ? -1 : 1) : quotient
+        return whole * Int64(bps) + rounded
     }
 
     /// The breakdown of `subtotal`; an empty cart (`hasLines` false) has no shipping.
@@ -35,6 +42,6 @@ enum RetailPricing {
     /// The cap on one cart line's quantity; 0 in the settings means none.
     static func maxQuantity(_ marketplace: SoukV1.Marketplace) -> Int32 {
         let cap = marketplace.settings?.commerce?.maxQuantityPerCartLine ?? 0
-        return cap > 0 ? cap : Int32.max
+        return cap > 0 ? min(cap, maxQuantityWithoutCap) : maxQuantityWithoutCap
     }
 }

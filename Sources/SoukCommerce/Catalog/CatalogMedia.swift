@@ -24,3 +24,10 @@ enum CatalogMedia {
         for media in Set(old).subtracting(new) { try MediaReferences.detach(media, from: referrer, in: transaction) }
     }
 }
+
+/// Bounds of catalog values.
+enum CatalogLimits {
+    /// The highest price of one unit, in minor units (10 billion in a currency with cents): with
+    /// the caps on quantities and cart lines, no total can overflow.
+    static let maxPriceMinor: Int64 = 1_000_000_000_000
+}

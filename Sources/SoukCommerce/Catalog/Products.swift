@@ -152,7 +152,9 @@ enum ProductValidation {
         }
         if paths.contains("price") {
             guard let price = product.price else { throw RPCError.invalidField("\(field).price", "is required") }
-            guard price.amountMinor >= 0 else { throw RPCError.invalidField("\(field).price", "must not be negative") }
+            guard (0...CatalogLimits.maxPriceMinor).contains(price.amountMinor) else {
+                throw RPCError.invalidField("\(field).price", "must be 0 to \(CatalogLimits.maxPriceMinor) minor units")
+            }
             guard price.currencyCode == currency else {
                 throw RPCError.invalidField("\(field).price", "must be in the marketplace's currency, \(currency)")
             }

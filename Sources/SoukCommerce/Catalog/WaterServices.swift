@@ -228,7 +228,9 @@ struct WaterServices {
     }
 
     private static func money(_ money: SoukV1.Money, _ currency: String, _ field: String) throws -> SoukV1.Money {
-        guard money.amountMinor >= 0 else { throw RPCError.invalidField(field, "must be ≥ 0") }
+        guard (0...CatalogLimits.maxPriceMinor).contains(money.amountMinor) else {
+            throw RPCError.invalidField(field, "must be 0 to \(CatalogLimits.maxPriceMinor) minor units")
+        }
         guard money.currencyCode.isEmpty || money.currencyCode == currency else { throw RPCError.invalidField(field, "must be in \(currency)") }
         return SoukV1.Money(amountMinor: money.amountMinor, currencyCode: currency)
     }

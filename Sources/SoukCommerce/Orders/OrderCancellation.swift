@@ -10,7 +10,11 @@ enum RetailOrderEffects {
     static func cancelled(_ order: SoukV1.Order, marketplaceID: RecordID, transaction: Transaction) throws {
         for line in order.lines where line.itemType == .product {
             guard let id = RecordID(line.itemID), try transaction.get(ProductTable.table, id) != nil else { continue }
-            try transaction.updateMaintainedFields(ProductTable.table, id) { $0.subject.stock += line.quantity }
+            try transaction.updateMaintainedFields(ProductTable.table, id) { record in
+                // A restock meanwhile may have set the stock near its limit.
+                let (sum, overflow) = record.subject.stock.addingReportingOverflow(line.quantity)
+                record.subject.stock = overflow ? Int32.max : sum
+            }
         }
     }
 }
