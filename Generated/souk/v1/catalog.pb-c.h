@@ -115,7 +115,7 @@ struct  Souk__V1__ServiceOption
    */
   char *name;
   /*
-   * Price of one unit of this option (≥ 0).
+   * Price of one unit of this option, 0 to 10^12 minor units.
    */
   Souk__V1__Money *price;
   protobuf_c_boolean available;
@@ -142,7 +142,7 @@ struct  Souk__V1__Service
   Souk__V1__ServiceType type;
   /*
    * Price of one unit when no option is chosen; "from" price (tank cleaning from 50 SAR,
-   * HydroFix from 25 SAR). ≥ 0.
+   * HydroFix from 25 SAR). 0 to 10^12 minor units.
    */
   Souk__V1__Money *base_price;
   /*
@@ -221,7 +221,7 @@ struct  Souk__V1__Product
   size_t n_image_media_ids;
   char **image_media_ids;
   /*
-   * Price of one bottle.
+   * Price of one bottle, 0 to 10^12 minor units.
    */
   Souk__V1__Money *price;
   /*

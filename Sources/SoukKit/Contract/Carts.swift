@@ -18,9 +18,11 @@ extension SoukV1Services {
         /// Access: customer (owner).
         /// Adds a product or menu item as a new line. Adding an item already in the cart is
         /// refused: change its quantity instead.
-        /// Errors: INVALID_ARGUMENT (field: quantity, QUANTITY_LIMIT; REQUEST_ID_REUSED), NOT_FOUND
-        /// (item), ALREADY_EXISTS (CART_LINE_EXISTS), FAILED_PRECONDITION (ITEM_UNAVAILABLE,
-        /// OUT_OF_STOCK, CART_OTHER_RESTAURANT), ABORTED (stale version).
+        /// A cart holds at most 100 lines; without a marketplace cap a line holds at most 10,000 units.
+        /// Errors: INVALID_ARGUMENT (field: quantity, QUANTITY_LIMIT; item_id, QUANTITY_LIMIT: the cart
+        /// holds 100 lines; REQUEST_ID_REUSED), NOT_FOUND (item), ALREADY_EXISTS (CART_LINE_EXISTS),
+        /// FAILED_PRECONDITION (ITEM_UNAVAILABLE, OUT_OF_STOCK, CART_OTHER_RESTAURANT), ABORTED (stale
+        /// version).
         public var addCartLine: UnaryRPC<SoukV1.AddCartLineRequest, SoukV1.Cart>
 
         /// Access: customer (owner).

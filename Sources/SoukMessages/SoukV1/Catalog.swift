@@ -128,7 +128,7 @@ extension SoukV1 {
         public var id: String
         /// "6-pack", "12,000 L tank".
         public var name: String
-        /// Price of one unit of this option (≥ 0).
+        /// Price of one unit of this option, 0 to 10^12 minor units.
         public var price: SoukV1.Money?
         public var available: Bool
         /// The name in other languages (description unused).
@@ -183,7 +183,7 @@ extension SoukV1 {
         public var description: String
         public var type: SoukV1.ServiceType
         /// Price of one unit when no option is chosen; "from" price (tank cleaning from 50 SAR,
-        /// HydroFix from 25 SAR). ≥ 0.
+        /// HydroFix from 25 SAR). 0 to 10^12 minor units.
         public var basePrice: SoukV1.Money?
         /// Whether it can be ordered now.
         public var available: Bool
@@ -311,7 +311,7 @@ extension SoukV1 {
         /// Pictures, ids of images uploaded with Media.UploadMedia: the bottle first, then others
         /// (the grapes cover image).
         public var imageMediaIDs: [String]
-        /// Price of one bottle.
+        /// Price of one bottle, 0 to 10^12 minor units.
         public var price: SoukV1.Money?
         /// Bottles on hand, not yet reserved by an order (≥ 0). Maintained by the server at checkout
         /// and cancellation without changing the version.
