@@ -123,6 +123,35 @@ import Testing
         #expect(unread.notifications.isEmpty && unread.unreadCount == 0)
     }
 
+    @Test func anotherMarketplacesOrderIsNotFoundAndARetriedCancelIsAborted() async throws {
+        let shop = try await harness.marketplace(slug: "chateau", vertical: .retail, currency: "MYR")
+        let other = try await harness.marketplace(slug: "other-cellar", vertical: .retail, currency: "MYR")
+        let aina = try await harness.signUp(shop, email: "aina@example.com")
+        let (orderID, _) = try await paidOrder(shop, customer: aina.account!.id)
+        // An admin of another shop, naming their own marketplace and this order's id.
+        let foreignAdmin = try await harness.adminToken(other, email: "admin@other.example")
+        let read = await error(
+            "Orders", "GetOrder", SoukV1.GetOrderRequest(marketplaceID: other.id, orderID: orderID.description), token: foreignAdmin,
+            as: SoukV1.Order.self)
+        #expect(read?.code == .notFound)
+        let cancel = SoukV1.CancelOrderRequest(marketplaceID: other.id, orderID: orderID.description, reason: "no", expectedVersion: 1)
+        #expect(await error("Orders", "CancelOrder", cancel, token: foreignAdmin, as: SoukV1.Order.self)?.code == .notFound)
+        // Naming this shop with the other shop's token is refused before the order is looked at.
+        let scoped = await error(
+            "Orders", "GetOrder", SoukV1.GetOrderRequest(marketplaceID: shop.id, orderID: orderID.description), token: foreignAdmin,
+            as: SoukV1.Order.self)
+        #expect(scoped?.code == .permissionDenied)
+
+        // A mobile client retrying its cancellation with the version it read gets ABORTED, not a second refund.
+        let mine = SoukV1.CancelOrderRequest(marketplaceID: shop.id, orderID: orderID.description, expectedVersion: 1)
+        let _: SoukV1.Order = try await call("Orders", "CancelOrder", mine, token: aina.session!.accessToken)
+        let retried = await error("Orders", "CancelOrder", mine, token: aina.session!.accessToken, as: SoukV1.Order.self)
+        #expect(retried?.code == .aborted)
+        let order: SoukV1.Order = try await call("Orders", "GetOrder", SoukV1.GetOrderRequest(marketplaceID: shop.id, orderID: orderID.description), token: aina.session!.accessToken)
+        let paymentID = try #require(RecordID(order.paymentID))
+        #expect(try harness.store.get(PaymentTable.table, paymentID)?.value.subject.refunds.count == 1)
+    }
+
     @Test func aProviderMustGiveAReasonAndACustomerCannotCancelAShippedOrder() async throws {
         let shop = try await harness.marketplace(slug: "chateau", vertical: .retail, currency: "MYR")
         let aina = try await harness.signUp(shop, email: "aina@example.com")

@@ -89,8 +89,7 @@ enum OrderChanges {
         try transaction.appendEvent(to: lifecycleStream(.order, record.id), entry.encoded())
     }
 
-    /// The notes of an order change to its customer and its courier (and, with `toSeller`, to
-    /// nobody more: sellers see their lists).
+    /// The notes of an order change to its customer and its courier (sellers follow their lists).
     static func notes(_ order: SoukV1.Order, id: RecordID, title: String, body: String) -> [Notifier.Note] {
         let subject = SoukV1.ResourceRef(type: .order, id: id.description)
         return [order.customerAccountID, order.courierAccountID].map {

@@ -80,12 +80,16 @@ public enum Notifier {
             notification.title = note.title
             notification.body = note.body
             notification.subject = note.subject
-            let record = try transaction.insert(NotificationTable.table, NotificationRecord(marketplaceID: marketplaceID, notification: notification))
+            // The stream's event comes first, so the record is stored once, with its sequence.
+            let id = RecordID.generate()
+            var shown = notification
+            shown.id = id.description
+            shown.createTime = Timestamp(transaction.now)
             var event = SoukV1.NotificationEvent()
-            event.eventTime = Timestamp(record.createdAt)
-            event.event = .notification(record.apiNotification)
-            let sequence = try transaction.appendEvent(to: notificationStream(note.accountID), event.encoded())
-            try transaction.updateMaintainedFields(NotificationTable.table, record.id) { $0.notification.sequence = Int64(sequence) }
+            event.eventTime = shown.createTime
+            event.event = .notification(shown)
+            notification.sequence = Int64(try transaction.appendEvent(to: notificationStream(note.accountID), event.encoded()))
+            try transaction.insert(NotificationTable.table, NotificationRecord(marketplaceID: marketplaceID, notification: notification), id: id)
             if let account = RecordID(note.accountID) { try UnreadCountTable.add(1, to: account, transaction: transaction) }
         }
     }
