@@ -1274,7 +1274,7 @@ const ProtobufCMessageDescriptor souk__v1__order_cancellation__descriptor =
   (ProtobufCMessageInit) souk__v1__order_cancellation__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[35] =
+static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[36] =
 {
   {
     "id",
@@ -1696,6 +1696,18 @@ static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[35] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "pickup_address",
+    36,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Order, pickup_address),
+    &souk__v1__address__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__order__field_indices_by_name[] = {
   22,   /* field[22] = accept_time */
@@ -1721,6 +1733,7 @@ static const unsigned souk__v1__order__field_indices_by_name[] = {
   13,   /* field[13] = payment_id */
   14,   /* field[14] = payment_method */
   15,   /* field[15] = payment_status */
+  35,   /* field[35] = pickup_address */
   5,   /* field[5] = price */
   33,   /* field[33] = provider */
   26,   /* field[26] = receive_time */
@@ -1737,7 +1750,7 @@ static const unsigned souk__v1__order__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__order__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 35 }
+  { 0, 36 }
 };
 const ProtobufCMessageDescriptor souk__v1__order__descriptor =
 {
@@ -1747,7 +1760,7 @@ const ProtobufCMessageDescriptor souk__v1__order__descriptor =
   "Souk__V1__Order",
   "souk.v1",
   sizeof(Souk__V1__Order),
-  35,
+  36,
   souk__v1__order__field_descriptors,
   souk__v1__order__field_indices_by_name,
   1,  souk__v1__order__number_ranges,

@@ -244,15 +244,21 @@ struct  Souk__V1__Order
   Google__Protobuf__Timestamp *update_time;
   /*
    * The parties (see OTHER PARTIES in common.proto): the customer; the provider (the shop, the
-   * restaurant's account or the service company); the courier, while one is assigned.
+   * restaurant's account or the service company); the courier, while one is assigned. A food
+   * order stores its provider at placement: the restaurant's owner, the order's seller.
    */
   Souk__V1__PersonSummary *customer;
   Souk__V1__PersonSummary *provider;
   Souk__V1__PersonSummary *courier;
+  /*
+   * Food: the restaurant's address with its map position, at placement: where the driver
+   * picks the order up, and the point available drivers are ranked from.
+   */
+  Souk__V1__Address *pickup_address;
 };
 #define SOUK__V1__ORDER__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__order__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__ORDER_STATUS__ORDER_STATUS_UNSPECIFIED, 0,NULL, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__ORDER_STATUS__ORDER_STATUS_UNSPECIFIED, 0,NULL, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL }
 
 
 /*

@@ -6,7 +6,7 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// Staff deliveries of water-services orders: an admin assigns an approved order to a courier,
+/// Staff deliveries of water-services orders (and the reads food deliveries share): an admin assigns an approved order to a courier,
 /// who starts, may delay, and completes it; completing it completes the order and records the
 /// cash the courier collected.
 struct WaterDeliveries {
@@ -86,9 +86,8 @@ struct WaterDeliveries {
         ) { record, _ in record.subject.note = note }
     }
 
-    /// Completes the delivery and, in the same transaction, the order; cash on delivery is
-    /// recorded as collected by the courier (COLLECTED, for the seller to confirm), or as
-    /// received (SUCCESSFUL) when an admin completes it.
+    /// Completes the delivery and, in the same transaction, the order and its cash
+    /// (`CashOnDelivery`).
     func complete(_ request: SoukV1.CompleteDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(request.deliveryID, field: "delivery_id")
@@ -104,20 +103,7 @@ struct WaterDeliveries {
             var order = try OrderLifecycles.waterServices.fire(
                 "complete", on: orderID, in: OrderTable.table, marketplaceID: market, by: actor, transaction: transaction
             ) { $0.subject.completeTime = Timestamp(transaction.now) }
-            if let paymentID = RecordID(order.value.subject.paymentID), let payment = try transaction.get(PaymentTable.table, paymentID),
-               payment.value.subject.method == .cash, payment.value.subject.status == .pending
-            {
-                let byCourier = actor.role == .courier
-                let paid = try PaymentLifecycle.machine.fire(
-                    byCourier ? "collect" : "confirm", on: paymentID, in: PaymentTable.table, marketplaceID: market, by: actor,
-                    transaction: transaction
-                ) { value in
-                    value.subject.collectedByAccountID = actor.accountID
-                    value.subject.collectTime = Timestamp(transaction.now)
-                    if !byCourier { value.subject.succeedTime = Timestamp(transaction.now) }
-                }
-                order = try transaction.updateMaintainedFields(OrderTable.table, orderID) { $0.subject.paymentStatus = paid.value.subject.status }
-            }
+            order = try CashOnDelivery.collect(order, actor: actor, transaction: transaction)
             try ScheduledOrders.track(order, transaction: transaction)
             let number = order.value.subject.orderNumber
             try Notifier.send(
@@ -213,7 +199,9 @@ struct WaterDeliveries {
         return try view(id.description, call)
     }
 
+    /// The delivery as `call`'s caller sees it (food deliveries: `FoodDeliveryViews`).
     func view(_ deliveryID: String, _ call: SoukCall) throws -> SoukV1.Delivery {
+        if call.isFood { return try FoodDeliveryViews.view(deliveryID, call, store: store) }
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let id = try RequestFields.id(deliveryID, field: "delivery_id")
         let record = try store.require(DeliveryTable.table, id, in: marketplaceID, "delivery")
@@ -250,15 +238,19 @@ struct WaterDeliveries {
         }
     }
 
-    /// Couriers list only their own deliveries; providers (the marketplace's staff) all of them.
+    /// Couriers list only their own deliveries; providers (the marketplace's staff) all of them,
+    /// but a restaurant only the deliveries of one of its orders (`order_id`).
     static func listOwnership(store: Store) -> Ownership<SoukV1.ListDeliveriesRequest> {
         Ownership { request, call, caller, roles in
-            if roles.contains(.provider) { return true }
-            guard request.courierAccountID.isEmpty || request.courierAccountID == caller.accountID.description else { return false }
-            guard let orderID = RecordID(request.orderID) else { return request.orderID.isEmpty }
+            if roles.contains(.provider), !call.isFood { return true }
             let (marketplaceID, _) = try call.requireMarketplace()
-            return try store.require(OrderTable.table, orderID, in: marketplaceID, "order").value.subject.courierAccountID
-                == caller.accountID.description
+            let order = try RecordID(request.orderID).map { try store.require(OrderTable.table, $0, in: marketplaceID, "order").value.subject }
+            if roles.contains(.provider), let order, OrderParties.isSeller(order, caller) { return true }
+            guard roles.contains(.courier), request.courierAccountID.isEmpty || request.courierAccountID == caller.accountID.description else {
+                return false
+            }
+            guard let order else { return request.orderID.isEmpty }
+            return order.courierAccountID == caller.accountID.description
         }
     }
 

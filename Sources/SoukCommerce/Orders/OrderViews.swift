@@ -10,10 +10,13 @@ import SoukStore
 enum OrderParties {
     /// In retail and water services the marketplace itself sells, so each of its active providers
     /// (the shop's staff) is a seller of every order; a food order's seller is its restaurant's
-    /// owner (`restaurantOwner`).
-    static func isSeller(_ order: SoukV1.Order, _ caller: Caller, restaurantOwner: String? = nil) -> Bool {
-        order.restaurantID.isEmpty || restaurantOwner == caller.accountID.description
+    /// owner, stored as the order's provider at placement.
+    static func isSeller(_ order: SoukV1.Order, _ caller: Caller) -> Bool {
+        order.restaurantID.isEmpty || restaurantOwner(of: order) == caller.accountID.description
     }
+
+    /// The account of a food order's restaurant owner, stored on the order at placement ("" if none).
+    static func restaurantOwner(of order: SoukV1.Order) -> String { order.provider?.accountID ?? "" }
 
     /// Whether `caller`, acting in one of `roles`, owns `order`: its customer, its seller, its
     /// courier.

@@ -275,10 +275,14 @@ extension SoukV1 {
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
         /// The parties (see OTHER PARTIES in common.proto): the customer; the provider (the shop, the
-        /// restaurant's account or the service company); the courier, while one is assigned.
+        /// restaurant's account or the service company); the courier, while one is assigned. A food
+        /// order stores its provider at placement: the restaurant's owner, the order's seller.
         public var customer: SoukV1.PersonSummary?
         public var provider: SoukV1.PersonSummary?
         public var courier: SoukV1.PersonSummary?
+        /// Food: the restaurant's address with its map position, at placement: where the driver
+        /// picks the order up, and the point available drivers are ranked from.
+        public var pickupAddress: SoukV1.Address?
 
         public init(
             id: String = "",
@@ -316,6 +320,7 @@ extension SoukV1 {
             customer: SoukV1.PersonSummary? = nil,
             provider: SoukV1.PersonSummary? = nil,
             courier: SoukV1.PersonSummary? = nil,
+            pickupAddress: SoukV1.Address? = nil,
         ) {
             self.id = id
             self.orderNumber = orderNumber
@@ -352,6 +357,7 @@ extension SoukV1 {
             self.customer = customer
             self.provider = provider
             self.courier = courier
+            self.pickupAddress = pickupAddress
         }
     }
 }
@@ -399,6 +405,7 @@ extension SoukV1.Order: CProtoMessage {
         customer = try Unpacked.message(c.customer, "customer")
         provider = try Unpacked.message(c.provider, "provider")
         courier = try Unpacked.message(c.courier, "courier")
+        pickupAddress = try Unpacked.message(c.pickup_address, "pickup_address")
     }
 
     func fill(_ c: inout Souk__V1__Order, _ arena: inout EncodingArena) {
@@ -438,6 +445,7 @@ extension SoukV1.Order: CProtoMessage {
         c.customer = arena.message(customer)
         c.provider = arena.message(provider)
         c.courier = arena.message(courier)
+        c.pickup_address = arena.message(pickupAddress)
     }
 }
 
