@@ -40,7 +40,7 @@ struct CourierTracking {
             throw RPCError.souk(.failedPrecondition, .invalidTransition, "order \(order.orderNumber) has no delivery in progress")
         }
         let dropoff = order.address?.location.map(GeoPosition.init)
-        if last > UInt64(request.resumeAfterSequence), let courier = try store.get(CourierTable.table, courierID)?.value.status,
+        if request.resumeAfterSequence == 0 || last > UInt64(request.resumeAfterSequence), let courier = try store.get(CourierTable.table, courierID)?.value.status,
            let location = courier.location
         {
             try await writer.write(Self.event(
