@@ -23,8 +23,8 @@ extension CommerceDemo {
             restaurant.approvalState = .approved
             restaurant.decidedByAccountID = admin
             restaurant.open = true
-            try await store.write { transaction in
-                restaurant.decideTime = Timestamp(transaction.now)
+            restaurant.decideTime = Timestamp(commerce.now)
+            try await store.write { [restaurant] transaction in
                 let record = try transaction.insert(RestaurantTable.table, RestaurantRecord(marketplaceID: market, restaurant))
                 for var item in plan.menu {
                     item.restaurantID = record.id.description

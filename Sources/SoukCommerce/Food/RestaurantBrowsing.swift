@@ -36,8 +36,8 @@ struct RestaurantBrowsing {
                 throw RPCError.souk(.permissionDenied, .notAllowed, "only admins list another account's restaurant", field: "owner_account_id")
             }
             let found = try store.get(RestaurantTable.table, unique: RestaurantTable.byOwner, [.string(market), .string(owner.description)])
-            let shown = found.filter { request.showArchived || !$0.value.subject.archived }
-            return SoukV1.ListRestaurantsResponse(restaurants: shown.map { [Self.result($0, distance: nil)] } ?? [], nextPageToken: "")
+            let shown = [found].compactMap { $0 }.filter { request.showArchived || !$0.value.subject.archived }
+            return SoukV1.ListRestaurantsResponse(restaurants: shown.map { Self.result($0, distance: nil) }, nextPageToken: "")
         }
         guard !request.showArchived else { throw RPCError.invalidField("show_archived", "needs owner_account_id or approval_state") }
         let category = ProductText.sortKey(request.category)
