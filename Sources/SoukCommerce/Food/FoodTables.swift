@@ -3,9 +3,6 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-extension SoukV1.Restaurant: StampedMessage {}
-extension SoukV1.MenuItem: StampedMessage {}
-
 /// A restaurant as stored.
 public typealias RestaurantRecord = MarketRecord<SoukV1.Restaurant>
 /// A menu item as stored.

@@ -84,29 +84,9 @@ struct MenuItems {
     }
 
     func setArchived(_ archived: Bool, _ itemID: String, _ expectedVersion: Int64, _ call: SoukCall) async throws -> SoukV1.MenuItem {
-        let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(itemID, field: "menu_item_id")
-        let expected = try RequestFields.expectedVersion(expectedVersion)
-        let actor = AuditActor(call)
-        let record = try await store.write { transaction in
-            let current = try transaction.require(MenuItemTable.table, id, in: marketplaceID, "menu item")
-            guard current.value.subject.archived != archived else {
-                throw RPCError.souk(
-                    .failedPrecondition, .invalidTransition, archived ? "the menu item is already archived" : "the menu item is not archived")
-            }
-            if let expected, expected != current.version {
-                throw RPCError.staleVersion("menu item", id.description, expected: expected, actual: current.version)
-            }
-            let updated = try transaction.update(MenuItemTable.table, id) { record in
-                record.subject.archived = archived
-                record.subject.archiveTime = archived ? Timestamp(transaction.now) : nil
-            }
-            try AuditLog.record(
-                in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .menuItem, id: id.description),
-                actor: actor, from: archived ? "ACTIVE" : "ARCHIVED", to: archived ? "ARCHIVED" : "ACTIVE", resourceVersion: updated.version)
-            return updated
-        }
-        return MenuItemView.api(record)
+        MenuItemView.api(try await store.setArchived(
+            archived, MenuItemTable.table, id: itemID, field: "menu_item_id", expectedVersion: expectedVersion, noun: "menu item",
+            resource: .menuItem, call: call))
     }
 
     /// The ownership rule of the `provider (owner)` menu RPCs: the item's restaurant is the

@@ -175,8 +175,9 @@ struct SearchWords: Sendable {
         guard words.count <= 10 else { throw RPCError.invalidField(field, "must have at most 10 words") }
     }
 
-    /// Whether each query word starts a word of `name`.
+    /// Whether each query word starts a word of `name` (no words match every name).
     static func match(_ words: [String], in name: String) -> Bool {
+        guard !words.isEmpty else { return true }
         let nameWords = ProductText.words(name)
         return words.allSatisfy { word in nameWords.contains { $0.hasPrefix(word) } }
     }

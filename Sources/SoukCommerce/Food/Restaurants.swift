@@ -116,29 +116,9 @@ struct Restaurants {
     }
 
     func setArchived(_ archived: Bool, _ restaurantID: String, _ expectedVersion: Int64, _ call: SoukCall) async throws -> SoukV1.Restaurant {
-        let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(restaurantID, field: "restaurant_id")
-        let expected = try RequestFields.expectedVersion(expectedVersion)
-        let actor = AuditActor(call)
-        let record = try await store.write { transaction in
-            let current = try transaction.require(RestaurantTable.table, id, in: marketplaceID, "restaurant")
-            guard current.value.subject.archived != archived else {
-                throw RPCError.souk(
-                    .failedPrecondition, .invalidTransition, archived ? "the restaurant is already archived" : "the restaurant is not archived")
-            }
-            if let expected, expected != current.version {
-                throw RPCError.staleVersion("restaurant", id.description, expected: expected, actual: current.version)
-            }
-            let updated = try transaction.update(RestaurantTable.table, id) { record in
-                record.subject.archived = archived
-                record.subject.archiveTime = archived ? Timestamp(transaction.now) : nil
-            }
-            try AuditLog.record(
-                in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .restaurant, id: id.description),
-                actor: actor, from: archived ? "ACTIVE" : "ARCHIVED", to: archived ? "ARCHIVED" : "ACTIVE", resourceVersion: updated.version)
-            return updated
-        }
-        return record.api()
+        try await store.setArchived(
+            archived, RestaurantTable.table, id: restaurantID, field: "restaurant_id", expectedVersion: expectedVersion, noun: "restaurant",
+            resource: .restaurant, call: call).api()
     }
 
     /// The ownership rule of UpdateRestaurant (`customer (owner)`): the owner, acting with its
