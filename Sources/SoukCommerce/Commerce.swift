@@ -14,7 +14,7 @@ public final class Commerce: SoukDomain {
     let orderNumbers: OrderNumbers
 
     public static var tables: [AnyTable] {
-        ServiceTable.all + ProductTable.all + CartTable.all + OrderTable.all + PaymentTable.all + DeliveryTable.all + FeedbackTable.all
+        ServiceTable.all + ProductTable.all + CartTable.all + OrderTable.all + PaymentTable.all + DeliveryTable.all + FeedbackTable.all + FoodTotalsTable.all
     }
 
     public init(store: Store, logger: Logger = Logger(label: "souk.commerce")) {
@@ -33,6 +33,7 @@ public final class Commerce: SoukDomain {
             DeliveriesService(commerce: self).declaration.rpcService(kit),
             FeedbackService(commerce: self).declaration.rpcService(kit),
             NotificationsService(commerce: self).declaration.rpcService(kit),
+            ReportsService(commerce: self).declaration.rpcService(kit),
         ]
     }
 
