@@ -13,7 +13,8 @@ public final class Commerce: SoukDomain {
     let orderNumbers: OrderNumbers
 
     public static var tables: [AnyTable] {
-        ServiceTable.all + ProductTable.all + FoodTables.all + CartTable.all + OrderTable.all + PaymentTable.all + DeliveryTable.all + FeedbackTable.all
+        ServiceTable.all + ProductTable.all + FoodTables.all + CartTable.all + OrderTable.all + PaymentTable.all + DeliveryTable.all
+            + FeedbackTable.all + FoodTotalsTable.all
     }
 
     /// With `identity`, commerce joins its role decisions: a restaurant account awaiting approval
@@ -35,6 +36,7 @@ public final class Commerce: SoukDomain {
             DeliveriesService(commerce: self).declaration.rpcService(kit),
             FeedbackService(commerce: self).declaration.rpcService(kit),
             NotificationsService(commerce: self).declaration.rpcService(kit),
+            ReportsService(commerce: self).declaration.rpcService(kit),
         ]
     }
 

@@ -171,7 +171,7 @@ import Testing
         let (restaurant, _) = try await food.openRestaurant("Rated Place")
         let id = try #require(RecordID(restaurant.id))
         for stars: Int32 in [5, 4, 4] {
-            try await food.harness.store.write { transaction in _ = try RestaurantRatings.apply(stars: stars, to: id, in: transaction) }
+            try await food.harness.store.write { transaction in try FoodRestaurants.rated(id, try RatingTotalTable.add(stars, to: id, transaction: transaction), transaction: transaction) }
         }
         let read: SoukV1.Restaurant = try await food.catalog("GetRestaurant", SoukV1.GetRestaurantRequest(
             marketplaceID: food.market.id, restaurantID: restaurant.id))

@@ -83,7 +83,10 @@ import Testing
         let (napoli, _) = try await food.openRestaurant("Napoli Pizza House", at: .init(latitude: 33.8886, longitude: 35.5197))
         _ = try await food.openRestaurant("Zaatar Corner", at: .init(latitude: 33.8950, longitude: 35.5155), categories: ["lebanese"])
         for (id, stars) in [(roma.id, Int32(3)), (napoli.id, 5)] {
-            try await food.harness.store.write { transaction in _ = try RestaurantRatings.apply(stars: stars, to: RecordID(id)!, in: transaction) }
+            let restaurantID = RecordID(id)!
+            try await food.harness.store.write { transaction in
+                try FoodRestaurants.rated(restaurantID, try RatingTotalTable.add(stars, to: restaurantID, transaction: transaction), transaction: transaction)
+            }
         }
         func names(_ request: SoukV1.SearchRestaurantsRequest) async throws -> [String] {
             let response: SoukV1.ListRestaurantsResponse = try await food.catalog("SearchRestaurants", request)

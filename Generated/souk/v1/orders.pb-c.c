@@ -1435,7 +1435,7 @@ const ProtobufCMessageDescriptor souk__v1__order_cancellation__descriptor =
   (ProtobufCMessageInit) souk__v1__order_cancellation__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[35] =
+static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[36] =
 {
   {
     "id",
@@ -1857,6 +1857,18 @@ static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[35] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "seller_account_id",
+    40,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Order, seller_account_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__order__field_indices_by_name[] = {
   22,   /* field[22] = accept_time */
@@ -1888,6 +1900,7 @@ static const unsigned souk__v1__order__field_indices_by_name[] = {
   7,   /* field[7] = restaurant_id */
   8,   /* field[8] = restaurant_name */
   11,   /* field[11] = scheduled_window */
+  35,   /* field[35] = seller_account_id */
   24,   /* field[24] = ship_time */
   18,   /* field[18] = shipping_carrier */
   3,   /* field[3] = status */
@@ -1895,10 +1908,11 @@ static const unsigned souk__v1__order__field_indices_by_name[] = {
   31,   /* field[31] = update_time */
   29,   /* field[29] = version */
 };
-static const ProtobufCIntRange souk__v1__order__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__order__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 35 }
+  { 40, 35 },
+  { 0, 36 }
 };
 const ProtobufCMessageDescriptor souk__v1__order__descriptor =
 {
@@ -1908,10 +1922,10 @@ const ProtobufCMessageDescriptor souk__v1__order__descriptor =
   "Souk__V1__Order",
   "souk.v1",
   sizeof(Souk__V1__Order),
-  35,
+  36,
   souk__v1__order__field_descriptors,
   souk__v1__order__field_indices_by_name,
-  1,  souk__v1__order__number_ranges,
+  2,  souk__v1__order__number_ranges,
   (ProtobufCMessageInit) souk__v1__order__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

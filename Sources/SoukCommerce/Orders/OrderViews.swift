@@ -10,9 +10,9 @@ import SoukStore
 enum OrderParties {
     /// In retail and water services the marketplace itself sells, so each of its active providers
     /// (the shop's staff) is a seller of every order; a food order's seller is its restaurant's
-    /// owner (`restaurantOwner`).
-    static func isSeller(_ order: SoukV1.Order, _ caller: Caller, restaurantOwner: String? = nil) -> Bool {
-        order.restaurantID.isEmpty || restaurantOwner == caller.accountID.description
+    /// owner.
+    static func isSeller(_ order: SoukV1.Order, _ caller: Caller) -> Bool {
+        order.restaurantID.isEmpty || order.sellerAccountID == caller.accountID.description
     }
 
     /// Whether `caller`, acting in one of `roles`, owns `order`: its customer, its seller, its

@@ -4,7 +4,7 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// `souk.v1.Orders`: checkout (retail), scheduled service orders (water services), and their lifecycles. Food orders are not served yet.
+/// `souk.v1.Orders`: checkout (retail and food), scheduled service orders (water services), and their lifecycles.
 struct OrdersService {
     let commerce: Commerce
     var store: Store { commerce.store }
@@ -18,13 +18,13 @@ struct OrdersService {
             listOrders: .handler(owner: Self.listOwnership, listOrders),
             rescheduleOrder: .handler(verticals: [.waterServices], owner: OrderParties.ownership(\.orderID, store: store), ServiceOrders(commerce: commerce).reschedule),
             approveOrder: .handler(verticals: [.waterServices], ServiceOrders(commerce: commerce).approve),
-            rejectOrder: .handler(owner: OrderParties.ownership(\.orderID, store: store), ServiceOrders(commerce: commerce).reject),
-            acceptOrder: .unimplemented,
+            rejectOrder: .handler(verticals: [.waterServices, .foodDelivery], owner: OrderParties.ownership(\.orderID, store: store), rejectOrder),
+            acceptOrder: .handler(verticals: [.foodDelivery], owner: OrderParties.ownership(\.orderID, store: store), acceptOrder),
             cancelOrder: .handler(owner: OrderParties.ownership(\.orderID, store: commerce.store), cancelOrder),
             shipOrder: .handler(verticals: [.retail], owner: OrderParties.ownership({ $0.orderID }, store: store), shipOrder),
             deliverOrder: .handler(verticals: [.retail], owner: OrderParties.ownership({ $0.orderID }, store: store), deliverOrder),
             confirmOrderReceived: .handler(verticals: [.retail], owner: OrderParties.ownership({ $0.orderID }, store: store), confirmOrderReceived),
-            completeOrder: .unimplemented,
+            completeOrder: .handler(verticals: [.foodDelivery], owner: OrderParties.ownership(\.orderID, store: store), completeOrder),
             watchOrder: .handler(owner: OrderParties.ownership(\.orderID, store: commerce.store), watchOrder))
     }
 }

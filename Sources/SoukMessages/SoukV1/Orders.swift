@@ -343,6 +343,9 @@ extension SoukV1 {
         public var customer: SoukV1.PersonSummary?
         public var provider: SoukV1.PersonSummary?
         public var courier: SoukV1.PersonSummary?
+        /// Food: the account of the restaurant's owner, who accepts, prepares and completes the
+        /// order (set at placement).
+        public var sellerAccountID: String
 
         public init(
             id: String = "",
@@ -380,6 +383,7 @@ extension SoukV1 {
             customer: SoukV1.PersonSummary? = nil,
             provider: SoukV1.PersonSummary? = nil,
             courier: SoukV1.PersonSummary? = nil,
+            sellerAccountID: String = "",
         ) {
             self.id = id
             self.orderNumber = orderNumber
@@ -416,6 +420,7 @@ extension SoukV1 {
             self.customer = customer
             self.provider = provider
             self.courier = courier
+            self.sellerAccountID = sellerAccountID
         }
     }
 }
@@ -463,6 +468,7 @@ extension SoukV1.Order: CProtoMessage {
         customer = try Unpacked.message(c.customer, "customer")
         provider = try Unpacked.message(c.provider, "provider")
         courier = try Unpacked.message(c.courier, "courier")
+        sellerAccountID = try Unpacked.string(c.seller_account_id, "seller_account_id")
     }
 
     func fill(_ c: inout Souk__V1__Order, _ arena: inout EncodingArena) {
@@ -502,6 +508,7 @@ extension SoukV1.Order: CProtoMessage {
         c.customer = arena.message(customer)
         c.provider = arena.message(provider)
         c.courier = arena.message(courier)
+        c.seller_account_id = arena.string(sellerAccountID)
     }
 }
 

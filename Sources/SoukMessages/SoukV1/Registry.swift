@@ -392,6 +392,7 @@ extension SoukV1 {
         "souk.v1.ResourceType": ResourceType.allCases.map(\.protoName),
         "souk.v1.ErrorReason": ErrorReason.allCases.map(\.protoName),
         "souk.v1.DeliveryStatus": DeliveryStatus.allCases.map(\.protoName),
+        "souk.v1.FeedbackTarget": FeedbackTarget.allCases.map(\.protoName),
         "souk.v1.JobStage": JobStage.allCases.map(\.protoName),
         "souk.v1.JobState": JobState.allCases.map(\.protoName),
         "souk.v1.LaundryAddOn": LaundryAddOn.allCases.map(\.protoName),
