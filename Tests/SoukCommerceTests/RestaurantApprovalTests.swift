@@ -166,6 +166,30 @@ import Testing
         #expect(set.commissionBps == 1200)
     }
 
+    @Test func anOrderInProgressKeepsTheRestaurantOutOfTheArchive() async throws {
+        let food = try await FoodFixture.make()
+        let (restaurant, owner) = try await food.openRestaurant("Busy Kitchen")
+        var order = SoukV1.Order()
+        order.orderNumber = "DS-1"
+        order.restaurantID = restaurant.id
+        order.status = .preparing
+        let market = food.market.id
+        let stored = try await food.harness.store.write { [order] transaction in
+            try transaction.insert(OrderTable.table, OrderRecord(marketplaceID: market, order))
+        }
+        let archive = SoukV1.ArchiveRestaurantRequest(marketplaceID: market, restaurantID: restaurant.id)
+        let busy = await food.catalogError("ArchiveRestaurant", archive, token: owner)
+        #expect(busy?.code == .failedPrecondition && busy?.message.contains("DS-1") == true)
+        try await food.harness.store.write { transaction in
+            _ = try transaction.update(OrderTable.table, stored.id) { $0.subject.status = .completed }
+        }
+        let archived: SoukV1.Restaurant = try await food.catalog("ArchiveRestaurant", archive, token: owner)
+        #expect(archived.archived)
+        let restored: SoukV1.Restaurant = try await food.catalog("RestoreRestaurant", SoukV1.RestoreRestaurantRequest(
+            marketplaceID: market, restaurantID: restaurant.id), token: food.admin)
+        #expect(!restored.archived)
+    }
+
     @Test func ratingsAreKeptExactWithoutChangingTheVersion() async throws {
         let food = try await FoodFixture.make()
         let (restaurant, _) = try await food.openRestaurant("Rated Place")

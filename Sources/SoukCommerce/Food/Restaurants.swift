@@ -118,7 +118,22 @@ struct Restaurants {
     func setArchived(_ archived: Bool, _ restaurantID: String, _ expectedVersion: Int64, _ call: SoukCall) async throws -> SoukV1.Restaurant {
         try await store.setArchived(
             archived, RestaurantTable.table, id: restaurantID, field: "restaurant_id", expectedVersion: expectedVersion, noun: "restaurant",
-            resource: .restaurant, call: call).api()
+            resource: .restaurant, call: call, mayArchive: Self.checkNoOrderInProgress
+        ).api()
+    }
+
+    /// FAILED_PRECONDITION while an order of the restaurant is still moving: one read of the
+    /// index (restaurant, status) per non-final status.
+    private static func checkNoOrderInProgress(_ restaurant: StoredRecord<RestaurantRecord>, _ transaction: Transaction) throws {
+        for status in SoukV1.OrderStatus.allCases where status != .unspecified && OrderParties.isActive(status) {
+            let range = IndexRange.starting(with: [.string(restaurant.value.marketplaceID), .string(restaurant.id.description), .enumCase(status)])
+            if let order = try transaction.first(OrderTable.table, OrderTable.byRestaurantStatus, range) {
+                throw RPCError.souk(
+                    .failedPrecondition, .invalidTransition,
+                    "order \(order.value.subject.orderNumber) of the restaurant is still in progress: archive it once its orders are done",
+                    metadata: ["order_id": order.id.description])
+            }
+        }
     }
 
     /// The ownership rule of UpdateRestaurant (`customer (owner)`): the owner, acting with its

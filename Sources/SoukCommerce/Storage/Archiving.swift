@@ -17,10 +17,12 @@ extension SoukV1.MenuItem: ArchivableMessage {}
 extension Store {
     /// Archives (`archived` true) or restores record `id` of `table`, recording ACTIVE ↔ ARCHIVED
     /// in the audit log. The version is checked first, so a retried call says ABORTED; then
-    /// FAILED_PRECONDITION when it is already archived (or not archived).
+    /// FAILED_PRECONDITION when it is already archived (or not archived); then, when archiving,
+    /// `mayArchive` (which throws what stands in the way).
     func setArchived<Message: ArchivableMessage>(
         _ archived: Bool, _ table: Table<MarketRecord<Message>>, id text: String, field: String, expectedVersion: Int64, noun: String,
-        resource: SoukV1.ResourceType, call: SoukCall
+        resource: SoukV1.ResourceType, call: SoukCall,
+        mayArchive: @escaping @Sendable (StoredRecord<MarketRecord<Message>>, Transaction) throws -> Void = { _, _ in }
     ) async throws -> StoredRecord<MarketRecord<Message>> {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(text, field: field)
@@ -35,6 +37,7 @@ extension Store {
                 throw RPCError.souk(
                     .failedPrecondition, .invalidTransition, archived ? "the \(noun) is already archived" : "the \(noun) is not archived")
             }
+            if archived { try mayArchive(current, transaction) }
             let updated = try transaction.update(table, id) { record in
                 record.subject.archived = archived
                 record.subject.archiveTime = archived ? Timestamp(transaction.now) : nil
