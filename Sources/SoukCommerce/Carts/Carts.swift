@@ -17,17 +17,9 @@ extension CartsService {
     }
 
     func addCartLine(_ request: SoukV1.AddCartLineRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
-        let caller = try call.requireCaller()
-        let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
-        let productID = try RequestFields.id(request.itemID, field: "item_id")
-        let quantity = try CartView.checkQuantity(request.quantity, marketplace)
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let store = store
-        let result = try await store.write(
-            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
-            fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Cart>()
-        ) { transaction in
+        try await CartView.addOnce(request, call, store: store) { adding, transaction in
+            let (caller, marketplaceID, marketplace) = (adding.caller, adding.marketplaceID, adding.marketplace)
+            let (productID, quantity, expected) = (adding.itemID, adding.quantity, adding.expected)
             let product = try transaction.require(ProductTable.table, productID, in: marketplaceID, "product").value.subject
             try CartView.checkPurchasable(product, id: productID, quantity: quantity)
             let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)
@@ -48,7 +40,6 @@ extension CartsService {
             let saved = try CartView.save(cart, accountID: caller.accountID, transaction: transaction) { $0.lines.append(line) }
             return try CartView.view(saved, accountID: caller.accountID, marketplace: marketplace, transaction: transaction)
         }
-        return result.value
     }
 
     func updateCartLine(_ request: SoukV1.UpdateCartLineRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
@@ -101,6 +92,34 @@ enum CartView {
         var subject: SoukV1.Cart
         var version: UInt64
         var marketplaceID: RecordID
+    }
+
+    /// A checked AddCartLine request: who adds which item, how many, to which cart version.
+    struct Addition: Sendable {
+        var caller: Caller
+        var marketplaceID: RecordID
+        var marketplace: SoukV1.Marketplace
+        var itemID: RecordID
+        var quantity: Int32
+        var expected: UInt64?
+    }
+
+    /// Checks an AddCartLine request's common fields and runs `add` once per its request id: a
+    /// retry of the same request gets the first cart.
+    static func addOnce(
+        _ request: SoukV1.AddCartLineRequest, _ call: SoukCall, store: Store,
+        _ add: @escaping @Sendable (Addition, Transaction) throws -> SoukV1.Cart
+    ) async throws -> SoukV1.Cart {
+        let caller = try call.requireCaller()
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let requestID = try RequestFields.requestID(request.requestID)
+        let adding = Addition(
+            caller: caller, marketplaceID: marketplaceID, marketplace: marketplace, itemID: try RequestFields.id(request.itemID, field: "item_id"),
+            quantity: try checkQuantity(request.quantity, marketplace), expected: try RequestFields.expectedVersion(request.expectedVersion))
+        return try await store.write(
+            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
+            fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Cart>()
+        ) { transaction in try add(adding, transaction) }.value
     }
 
     static func current(_ accountID: RecordID, marketplaceID: RecordID, expected: UInt64?, transaction: Transaction) throws -> Current {

@@ -24,21 +24,14 @@ struct FoodCarts {
     }
 
     func add(_ request: SoukV1.AddCartLineRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
-        let caller = try call.requireCaller()
-        let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
-        let itemID = try RequestFields.id(request.itemID, field: "item_id")
-        let quantity = try CartView.checkQuantity(request.quantity, marketplace)
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
         guard request.note.count <= Self.maxNoteLength else {
             throw RPCError.invalidField("note", "must be at most \(Self.maxNoteLength) characters")
         }
         let note = request.note.trimmingCharacters(in: .whitespacesAndNewlines)
         let chosen = request.options
-        let result = try await store.write(
-            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
-            fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Cart>()
-        ) { transaction in
+        return try await CartView.addOnce(request, call, store: store) { adding, transaction in
+            let (caller, marketplaceID, marketplace) = (adding.caller, adding.marketplaceID, adding.marketplace)
+            let (itemID, quantity, expected) = (adding.itemID, adding.quantity, adding.expected)
             let item = try transaction.require(MenuItemTable.table, itemID, in: marketplaceID, "menu item").value.subject
             guard let restaurantID = RecordID(item.restaurantID),
                   let restaurant = try transaction.get(RestaurantTable.table, restaurantID)?.value.subject,
@@ -77,7 +70,6 @@ struct FoodCarts {
             }
             return try Self.view(saved, marketplace: marketplace, transaction: transaction)
         }
-        return result.value
     }
 
     func update(_ request: SoukV1.UpdateCartLineRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
