@@ -5,6 +5,7 @@ size option and opens; a guest finds it near a point and finds its pizza by name
 a pizza with a size and a note and gets the totals; an item of a second restaurant is refused
 naming the first; another marketplace's customer sees none of it."""
 import random
+import threading
 import uuid
 
 import grpc
@@ -189,3 +190,40 @@ def test_the_demo_restaurants_are_found_near_hamra(api, dineswift):
     size = next(g for g in margherita.option_groups if g.name == "Size")
     assert size.required and size.min_choices == 1 and [c.name for c in size.choices][0] == "Small (25 cm)"
     assert [i.section for i in menu.menu_items] == sorted((i.section for i in menu.menu_items), key=str.lower)
+
+
+def test_racing_decisions_on_one_restaurant_have_one_winner(api, dineswift):
+    market_id, admin, operator = dineswift["id"], dineswift["admin"], dineswift["operator"]
+    owner = sign_up(api, market_id, requested_roles=[Role.ROLE_PROVIDER])
+    created = api.catalog.CreateRestaurant(pb.CreateRestaurantRequest(
+        marketplace_id=market_id, request_id=request_id(), restaurant=restaurant_input(f"Race {uuid.uuid4().hex[:6]}", a_point())),
+        metadata=owner.md(), timeout=TIMEOUT)
+    calls = [
+        lambda: api.catalog.ApproveRestaurant(pb.ApproveRestaurantRequest(marketplace_id=market_id, restaurant_id=created.id),
+                                              metadata=admin.md(), timeout=TIMEOUT),
+        lambda: api.catalog.RejectRestaurant(pb.RejectRestaurantRequest(marketplace_id=market_id, restaurant_id=created.id,
+                                                                        reason="Duplicate"), metadata=operator.md(), timeout=TIMEOUT),
+    ] * 4
+    outcomes = []
+    barrier = threading.Barrier(len(calls))
+
+    def run(call):
+        barrier.wait()
+        try:
+            outcomes.append(call().approval_state)
+        except grpc.RpcError as error:
+            outcomes.append(error.code())
+
+    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    winners = [o for o in outcomes if not isinstance(o, grpc.StatusCode)]
+    assert len(winners) == 1 and all(o == Code.FAILED_PRECONDITION for o in outcomes if o not in winners), outcomes
+    decided = api.catalog.GetRestaurant(pb.GetRestaurantRequest(marketplace_id=market_id, restaurant_id=created.id),
+                                        metadata=admin.md(), timeout=TIMEOUT)
+    role = role_status(owner.me(), Role.ROLE_PROVIDER)
+    assert (decided.approval_state, role) in (
+        (Approval.RESTAURANT_APPROVAL_STATE_APPROVED, RoleStatus.ROLE_STATUS_ACTIVE),
+        (Approval.RESTAURANT_APPROVAL_STATE_REJECTED, RoleStatus.ROLE_STATUS_REJECTED))
