@@ -11,7 +11,9 @@ struct OrdersService {
 
     var declaration: SoukV1Services.Orders {
         SoukV1Services.Orders(
-            checkout: .handler(verticals: [.retail], checkout),
+            checkout: .handler(verticals: [.retail, .foodDelivery]) { request, call in
+                try await call.marketplace?.vertical == .foodDelivery ? foodCheckout(request, call) : checkout(request, call)
+            },
             placeServiceOrder: .handler(verticals: [.waterServices], ServiceOrders(commerce: commerce).place),
             listServiceWindows: .handler(verticals: [.waterServices]) { request, call in try ServiceWindows.list(request, call, store: store, now: commerce.now) },
             getOrder: .handler(owner: OrderParties.ownership(\.orderID, store: commerce.store), getOrder),
