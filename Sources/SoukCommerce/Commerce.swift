@@ -4,23 +4,26 @@ import SoukIdentity
 import SoukKit
 import SoukStore
 
-/// The commerce domain: catalogs (water services, retail products), carts, checkout and orders,
-/// payments through the simulated gateway, staff deliveries, food drivers and their dispatch, and
-/// feedback — the journeys of Aqua Hub and Chateau Du Nox, and DineSwift's drivers.
-/// Restaurants and menus are not served yet (their RPCs answer UNIMPLEMENTED).
+/// The commerce domain: catalogs (water services, retail products, restaurants and menus), carts,
+/// checkout and orders, payments through the simulated gateway, staff deliveries, food drivers and
+/// their dispatch, and feedback — the journeys of Aqua Hub, Chateau Du Nox and DineSwift.
 public final class Commerce: SoukDomain {
     public let store: Store
     let logger: Logger
     let orderNumbers: OrderNumbers
 
     public static var tables: [AnyTable] {
-        ServiceTable.all + ProductTable.all + CartTable.all + OrderTable.all + PaymentTable.all + DeliveryTable.all + CourierTable.all + FeedbackTable.all
+        ServiceTable.all + ProductTable.all + FoodTables.all + CartTable.all + OrderTable.all + PaymentTable.all + DeliveryTable.all + CourierTable.all
+            + FeedbackTable.all + FoodTotalsTable.all
     }
 
-    public init(store: Store, logger: Logger = Logger(label: "souk.commerce")) {
+    /// With `identity`, commerce joins its role decisions: a restaurant account awaiting approval
+    /// with its restaurant is decided through the catalog (`RestaurantApproval`).
+    public init(store: Store, identity: Identity? = nil, logger: Logger = Logger(label: "souk.commerce")) {
         self.store = store
         self.logger = logger
         orderNumbers = OrderNumbers(store: store)
+        if let identity { RestaurantApproval.register(in: identity.roleDecisionHooks) }
     }
 
     public func services(_ kit: ServiceKit) -> [any RPCService] {
@@ -33,6 +36,7 @@ public final class Commerce: SoukDomain {
             DeliveriesService(commerce: self).declaration.rpcService(kit),
             FeedbackService(commerce: self).declaration.rpcService(kit),
             NotificationsService(commerce: self).declaration.rpcService(kit),
+            ReportsService(commerce: self).declaration.rpcService(kit),
         ]
     }
 

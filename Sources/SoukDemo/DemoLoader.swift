@@ -62,14 +62,16 @@ public struct DemoLoader: Sendable {
     public func context(_ logins: [DemoLogin]) throws -> DemoContext {
         var marketplaces: [String: SoukV1.Marketplace] = [:]
         var accounts: [String: [SoukV1.Role: RecordID]] = [:]
+        var byEmail: [String: [String: RecordID]] = [:]
         for login in logins {
             guard let id = RecordID(login.marketplaceID), let marketplace = try identity.marketplaces.marketplace(id),
                   let account = try identity.account(email: login.email, marketplaceID: id), let accountID = RecordID(account.id)
             else { throw DemoError("demo login \(login.email) has no account") }
             marketplaces[marketplace.slug] = marketplace
             accounts[marketplace.slug, default: [:]][login.role] = accountID
+            byEmail[marketplace.slug, default: [:]][login.email.lowercased()] = accountID
         }
-        return DemoContext(marketplaces: marketplaces, accounts: accounts)
+        return DemoContext(marketplaces: marketplaces, accounts: accounts, accountsByEmail: byEmail)
     }
 
     /// The marketplace with `template.slug`, created from `template` when missing.

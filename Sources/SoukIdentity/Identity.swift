@@ -16,6 +16,8 @@ public final class Identity: SoukDomain {
     public let passwords: PasswordHasher
     /// Checks and cleanups other domains add to account deletion.
     public let deletionHooks = AccountDeletionHooks()
+    /// Checks other domains add to role approvals and rejections.
+    public let roleDecisionHooks = RoleDecisionHooks()
     let logger: Logger
 
     /// Every table identity keeps (the audit log and mail outbox are the kit's, `KitTables`).

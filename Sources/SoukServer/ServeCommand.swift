@@ -103,7 +103,7 @@ struct ServeCommand: AsyncParsableCommand {
         try await bootstrapOperator(identity, logger: logger)
         let media = try Media(store: store)
         let mediaMaintenance = Task { await media.runMaintenance() }
-        let commerce = Commerce(store: store)
+        let commerce = Commerce(store: store, identity: identity)
         let commerceMaintenance = Task { await commerce.runMaintenance() }
         let domains = Domains.make(identity: identity, media: media, commerce: commerce)
         if demo {

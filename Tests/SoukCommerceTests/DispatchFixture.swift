@@ -60,7 +60,7 @@ struct DispatchFixture {
     }
 
     /// A PREPARING cash order of restaurant `restaurant` (index into `restaurants`), as the food
-    /// checkout stores it: its owner as provider, the pickup address with its position.
+    /// checkout stores it: its owner as seller, the pickup address with its position.
     func order(restaurant: Int = 0, number: String) async throws -> SoukV1.Order {
         let market = marketplace.id
         let owner = restaurants[restaurant].id
@@ -72,7 +72,7 @@ struct DispatchFixture {
             order.status = .preparing
             order.restaurantID = "restaurant-\(restaurant)"
             order.restaurantName = restaurant == 0 ? "Pasta Place" : "Grill House"
-            order.provider = SoukV1.PersonSummary(accountID: owner)
+            order.sellerAccountID = owner
             order.address = SoukV1.Address(
                 recipientName: "Eater", phone: "+60123456789", line1: "Jalan Ampang 1", city: "Kuala Lumpur", countryCode: "MY",
                 location: Self.doorPoint)

@@ -104,9 +104,9 @@ def test_sign_up_asking_for_a_role_leaves_it_pending(api, mp, role):
 
 def test_a_pending_role_grants_nothing(api, mp):
     party = sign_up(api, mp, requested_roles=[Role.ROLE_PROVIDER])
-    # CreateRestaurant is provider-only; its Errors line names PERMISSION_DENIED (ROLE_PENDING).
-    refused(lambda: api.catalog.CreateRestaurant(pb.CreateRestaurantRequest(marketplace_id=mp, request_id=request_id()),
-                                                  metadata=party.md(), timeout=TIMEOUT),
+    # CreateMenuItem is for active providers (a pending one may only describe its restaurant).
+    refused(lambda: api.catalog.CreateMenuItem(pb.CreateMenuItemRequest(marketplace_id=mp, request_id=request_id()),
+                                                metadata=party.md(), timeout=TIMEOUT),
             Code.PERMISSION_DENIED, reason=Reason.ERROR_REASON_ROLE_PENDING)
 
 
@@ -589,10 +589,10 @@ def test_admin_lists_accounts_by_role_and_status_across_pages(api, identity_serv
                                   timeout=TIMEOUT), Code.PERMISSION_DENIED, reason=Reason.ERROR_REASON_NOT_ALLOWED)
 
 
-def create_restaurant_code(api, mp, party):
-    """Probe of the provider role: CreateRestaurant (provider only) with a minimal request."""
-    return code_of(lambda: api.catalog.CreateRestaurant(
-        pb.CreateRestaurantRequest(marketplace_id=mp, request_id=request_id()), metadata=party.md(), timeout=TIMEOUT))
+def create_menu_item_code(api, mp, party):
+    """Probe of the provider role: CreateMenuItem (active providers) with a minimal request."""
+    return code_of(lambda: api.catalog.CreateMenuItem(
+        pb.CreateMenuItemRequest(marketplace_id=mp, request_id=request_id()), metadata=party.md(), timeout=TIMEOUT))
 
 
 def courier_availability_code(api, mp, party):
@@ -627,7 +627,7 @@ def test_admin_approves_and_rejects_pending_roles(api, mp, admin):
                       reason="No food licence")
     [grant] = [g for g in rejected.roles if g.role == Role.ROLE_PROVIDER]
     assert (grant.status, grant.reason) == (RoleStatus.ROLE_STATUS_REJECTED, "No food licence")
-    assert create_restaurant_code(api, mp, party) == Code.PERMISSION_DENIED
+    assert create_menu_item_code(api, mp, party) == Code.PERMISSION_DENIED
 
     # The audit log records who decided, and why.
     entries = api.admin.ListAuditEntries(pb.ListAuditEntriesRequest(

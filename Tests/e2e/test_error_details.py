@@ -9,6 +9,7 @@ import pytest
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
+from souk_protos import Stub
 from souk_identity import (
     STRONG_PASSWORD, TIMEOUT, Api, FieldMask, bearer, login_party, operator_party, pb, request_id, sign_up,
     unique_email,
@@ -122,7 +123,8 @@ def test_unknown_resources_and_unbuilt_rpcs_carry_reasons_too(api, identity_serv
     info = details(error)["ErrorInfo"]
     assert (info.reason, dict(info.metadata)) == ("RESOURCE_NOT_FOUND", {"resource_type": "account", "resource_id": missing})
 
-    error = failure(lambda: api.catalog.ListMenuItems(pb.ListMenuItemsRequest(marketplace_id=mp),
+    reports = Stub(api.channel, "souk.v1.Reports")
+    error = failure(lambda: reports.GetOrdersOverview(pb.GetOrdersOverviewRequest(marketplace_id=mp),
                                                       metadata=admin.md(), timeout=TIMEOUT))
     assert error.code() == Code.UNIMPLEMENTED
     assert details(error)["ErrorInfo"].reason == "NOT_IMPLEMENTED"

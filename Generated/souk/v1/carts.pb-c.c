@@ -52,6 +52,51 @@ void   souk__v1__cart_line__free_unpacked
   assert(message->base.descriptor == &souk__v1__cart_line__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__cart_line_option__init
+                     (Souk__V1__CartLineOption         *message)
+{
+  static const Souk__V1__CartLineOption init_value = SOUK__V1__CART_LINE_OPTION__INIT;
+  *message = init_value;
+}
+size_t souk__v1__cart_line_option__get_packed_size
+                     (const Souk__V1__CartLineOption *message)
+{
+  assert(message->base.descriptor == &souk__v1__cart_line_option__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__cart_line_option__pack
+                     (const Souk__V1__CartLineOption *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__cart_line_option__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__cart_line_option__pack_to_buffer
+                     (const Souk__V1__CartLineOption *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__cart_line_option__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__CartLineOption *
+       souk__v1__cart_line_option__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__CartLineOption *)
+     protobuf_c_message_unpack (&souk__v1__cart_line_option__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__cart_line_option__free_unpacked
+                     (Souk__V1__CartLineOption *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__cart_line_option__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__cart__init
                      (Souk__V1__Cart         *message)
 {
@@ -322,7 +367,7 @@ void   souk__v1__clear_cart_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__clear_cart_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor souk__v1__cart_line__field_descriptors[8] =
+static const ProtobufCFieldDescriptor souk__v1__cart_line__field_descriptors[13] =
 {
   {
     "item_id",
@@ -420,21 +465,86 @@ static const ProtobufCFieldDescriptor souk__v1__cart_line__field_descriptors[8] 
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "line_id",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CartLine, line_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "options",
+    10,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__CartLine, n_options),
+    offsetof(Souk__V1__CartLine, options),
+    &souk__v1__cart_line_option__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "note",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CartLine, note),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "item_price",
+    12,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CartLine, item_price),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "unavailable_reason",
+    13,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CartLine, unavailable_reason),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__cart_line__field_indices_by_name[] = {
   7,   /* field[7] = image_media_id */
   0,   /* field[0] = item_id */
+  11,   /* field[11] = item_price */
   1,   /* field[1] = item_type */
+  8,   /* field[8] = line_id */
   5,   /* field[5] = line_total */
   2,   /* field[2] = name */
+  10,   /* field[10] = note */
+  9,   /* field[9] = options */
   6,   /* field[6] = purchasable */
   4,   /* field[4] = quantity */
+  12,   /* field[12] = unavailable_reason */
   3,   /* field[3] = unit_price */
 };
 static const ProtobufCIntRange souk__v1__cart_line__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 8 }
+  { 0, 13 }
 };
 const ProtobufCMessageDescriptor souk__v1__cart_line__descriptor =
 {
@@ -444,14 +554,104 @@ const ProtobufCMessageDescriptor souk__v1__cart_line__descriptor =
   "Souk__V1__CartLine",
   "souk.v1",
   sizeof(Souk__V1__CartLine),
-  8,
+  13,
   souk__v1__cart_line__field_descriptors,
   souk__v1__cart_line__field_indices_by_name,
   1,  souk__v1__cart_line__number_ranges,
   (ProtobufCMessageInit) souk__v1__cart_line__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__cart__field_descriptors[8] =
+static const ProtobufCFieldDescriptor souk__v1__cart_line_option__field_descriptors[5] =
+{
+  {
+    "group_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CartLineOption, group_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "choice_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CartLineOption, choice_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "group_name",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CartLineOption, group_name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "choice_name",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CartLineOption, choice_name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "price",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CartLineOption, price),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__cart_line_option__field_indices_by_name[] = {
+  1,   /* field[1] = choice_id */
+  3,   /* field[3] = choice_name */
+  0,   /* field[0] = group_id */
+  2,   /* field[2] = group_name */
+  4,   /* field[4] = price */
+};
+static const ProtobufCIntRange souk__v1__cart_line_option__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 5 }
+};
+const ProtobufCMessageDescriptor souk__v1__cart_line_option__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.CartLineOption",
+  "CartLineOption",
+  "Souk__V1__CartLineOption",
+  "souk.v1",
+  sizeof(Souk__V1__CartLineOption),
+  5,
+  souk__v1__cart_line_option__field_descriptors,
+  souk__v1__cart_line_option__field_indices_by_name,
+  1,  souk__v1__cart_line_option__number_ranges,
+  (ProtobufCMessageInit) souk__v1__cart_line_option__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__cart__field_descriptors[11] =
 {
   {
     "id",
@@ -549,6 +749,42 @@ static const ProtobufCFieldDescriptor souk__v1__cart__field_descriptors[8] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "restaurant_name",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Cart, restaurant_name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "purchasable",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Cart, purchasable),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "unavailable_reason",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Cart, unavailable_reason),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__cart__field_indices_by_name[] = {
   6,   /* field[6] = create_time */
@@ -556,14 +792,17 @@ static const unsigned souk__v1__cart__field_indices_by_name[] = {
   0,   /* field[0] = id */
   3,   /* field[3] = lines */
   4,   /* field[4] = price */
+  9,   /* field[9] = purchasable */
   2,   /* field[2] = restaurant_id */
+  8,   /* field[8] = restaurant_name */
+  10,   /* field[10] = unavailable_reason */
   7,   /* field[7] = update_time */
   5,   /* field[5] = version */
 };
 static const ProtobufCIntRange souk__v1__cart__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 8 }
+  { 0, 11 }
 };
 const ProtobufCMessageDescriptor souk__v1__cart__descriptor =
 {
@@ -573,7 +812,7 @@ const ProtobufCMessageDescriptor souk__v1__cart__descriptor =
   "Souk__V1__Cart",
   "souk.v1",
   sizeof(Souk__V1__Cart),
-  8,
+  11,
   souk__v1__cart__field_descriptors,
   souk__v1__cart__field_indices_by_name,
   1,  souk__v1__cart__number_ranges,
@@ -618,7 +857,7 @@ const ProtobufCMessageDescriptor souk__v1__get_cart_request__descriptor =
   (ProtobufCMessageInit) souk__v1__get_cart_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__add_cart_line_request__field_descriptors[5] =
+static const ProtobufCFieldDescriptor souk__v1__add_cart_line_request__field_descriptors[7] =
 {
   {
     "marketplace_id",
@@ -680,18 +919,44 @@ static const ProtobufCFieldDescriptor souk__v1__add_cart_line_request__field_des
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "options",
+    6,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__AddCartLineRequest, n_options),
+    offsetof(Souk__V1__AddCartLineRequest, options),
+    &souk__v1__cart_line_option__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "note",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__AddCartLineRequest, note),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__add_cart_line_request__field_indices_by_name[] = {
   4,   /* field[4] = expected_version */
   2,   /* field[2] = item_id */
   0,   /* field[0] = marketplace_id */
+  6,   /* field[6] = note */
+  5,   /* field[5] = options */
   3,   /* field[3] = quantity */
   1,   /* field[1] = request_id */
 };
 static const ProtobufCIntRange souk__v1__add_cart_line_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 5 }
+  { 0, 7 }
 };
 const ProtobufCMessageDescriptor souk__v1__add_cart_line_request__descriptor =
 {
@@ -701,14 +966,14 @@ const ProtobufCMessageDescriptor souk__v1__add_cart_line_request__descriptor =
   "Souk__V1__AddCartLineRequest",
   "souk.v1",
   sizeof(Souk__V1__AddCartLineRequest),
-  5,
+  7,
   souk__v1__add_cart_line_request__field_descriptors,
   souk__v1__add_cart_line_request__field_indices_by_name,
   1,  souk__v1__add_cart_line_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__add_cart_line_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__update_cart_line_request__field_descriptors[4] =
+static const ProtobufCFieldDescriptor souk__v1__update_cart_line_request__field_descriptors[5] =
 {
   {
     "marketplace_id",
@@ -758,17 +1023,30 @@ static const ProtobufCFieldDescriptor souk__v1__update_cart_line_request__field_
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "line_id",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__UpdateCartLineRequest, line_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__update_cart_line_request__field_indices_by_name[] = {
   3,   /* field[3] = expected_version */
   1,   /* field[1] = item_id */
+  4,   /* field[4] = line_id */
   0,   /* field[0] = marketplace_id */
   2,   /* field[2] = quantity */
 };
 static const ProtobufCIntRange souk__v1__update_cart_line_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 4 }
+  { 0, 5 }
 };
 const ProtobufCMessageDescriptor souk__v1__update_cart_line_request__descriptor =
 {
@@ -778,14 +1056,14 @@ const ProtobufCMessageDescriptor souk__v1__update_cart_line_request__descriptor 
   "Souk__V1__UpdateCartLineRequest",
   "souk.v1",
   sizeof(Souk__V1__UpdateCartLineRequest),
-  4,
+  5,
   souk__v1__update_cart_line_request__field_descriptors,
   souk__v1__update_cart_line_request__field_indices_by_name,
   1,  souk__v1__update_cart_line_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__update_cart_line_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__remove_cart_line_request__field_descriptors[3] =
+static const ProtobufCFieldDescriptor souk__v1__remove_cart_line_request__field_descriptors[4] =
 {
   {
     "marketplace_id",
@@ -823,16 +1101,29 @@ static const ProtobufCFieldDescriptor souk__v1__remove_cart_line_request__field_
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "line_id",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RemoveCartLineRequest, line_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__remove_cart_line_request__field_indices_by_name[] = {
   2,   /* field[2] = expected_version */
   1,   /* field[1] = item_id */
+  3,   /* field[3] = line_id */
   0,   /* field[0] = marketplace_id */
 };
 static const ProtobufCIntRange souk__v1__remove_cart_line_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 4 }
 };
 const ProtobufCMessageDescriptor souk__v1__remove_cart_line_request__descriptor =
 {
@@ -842,7 +1133,7 @@ const ProtobufCMessageDescriptor souk__v1__remove_cart_line_request__descriptor 
   "Souk__V1__RemoveCartLineRequest",
   "souk.v1",
   sizeof(Souk__V1__RemoveCartLineRequest),
-  3,
+  4,
   souk__v1__remove_cart_line_request__field_descriptors,
   souk__v1__remove_cart_line_request__field_indices_by_name,
   1,  souk__v1__remove_cart_line_request__number_ranges,

@@ -18,6 +18,7 @@ PROTOBUF_C__BEGIN_DECLS
 #include "souk/v1/common.pb-c.h"
 
 typedef struct Souk__V1__CartLine Souk__V1__CartLine;
+typedef struct Souk__V1__CartLineOption Souk__V1__CartLineOption;
 typedef struct Souk__V1__Cart Souk__V1__Cart;
 typedef struct Souk__V1__GetCartRequest Souk__V1__GetCartRequest;
 typedef struct Souk__V1__AddCartLineRequest Souk__V1__AddCartLineRequest;
@@ -32,13 +33,13 @@ typedef struct Souk__V1__ClearCartRequest Souk__V1__ClearCartRequest;
 /* --- messages --- */
 
 /*
- * One line of a cart: one product or menu item and its quantity.
+ * One line of a cart: one product or menu item, its chosen options (food) and its quantity.
  */
 struct  Souk__V1__CartLine
 {
   ProtobufCMessage base;
   /*
-   * The product (retail) or menu item (food) id; a line is named by it.
+   * The product (retail) or menu item (food) id.
    */
   char *item_id;
   /*
@@ -67,10 +68,55 @@ struct  Souk__V1__CartLine
    * The item's first picture (a media id), refreshed on every read.
    */
   char *image_media_id;
+  /*
+   * Names the line in UpdateCartLine and RemoveCartLine: assigned by the server (a retail
+   * line's is its product id).
+   */
+  char *line_id;
+  /*
+   * Food: the chosen options, with their current names and prices.
+   */
+  size_t n_options;
+  Souk__V1__CartLineOption **options;
+  /*
+   * Food: special instructions for the kitchen, at most 500 characters.
+   */
+  char *note;
+  /*
+   * Food: the item's price after discount, before options (unit_price adds the options).
+   */
+  Souk__V1__Money *item_price;
+  /*
+   * Why the line is not purchasable; empty when it is.
+   */
+  char *unavailable_reason;
 };
 #define SOUK__V1__CART_LINE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__cart_line__descriptor) \
-    , (char *)protobuf_c_empty_string, SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, 0, NULL, 0, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, 0, NULL, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string }
+
+
+/*
+ * One option chosen on a food cart line.
+ */
+struct  Souk__V1__CartLineOption
+{
+  ProtobufCMessage base;
+  /*
+   * The item's MenuOptionGroup and MenuOptionChoice ids (what AddCartLine takes).
+   */
+  char *group_id;
+  char *choice_id;
+  /*
+   * Output only: their current names and the choice's price.
+   */
+  char *group_name;
+  char *choice_name;
+  Souk__V1__Money *price;
+};
+#define SOUK__V1__CART_LINE_OPTION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__cart_line_option__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL }
 
 
 /*
@@ -100,10 +146,23 @@ struct  Souk__V1__Cart
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * Food delivery: the restaurant's current name.
+   */
+  char *restaurant_name;
+  /*
+   * Whether checkout would accept the cart now: it has lines, all purchasable, and (food) its
+   * restaurant is approved and open.
+   */
+  protobuf_c_boolean purchasable;
+  /*
+   * Why not, when it is not (an empty cart says so too).
+   */
+  char *unavailable_reason;
 };
 #define SOUK__V1__CART__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__cart__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, NULL, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, NULL, 0, NULL, NULL, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -139,10 +198,19 @@ struct  Souk__V1__AddCartLineRequest
    * The cart version the client read (0 for a cart never written).
    */
   int64_t expected_version;
+  /*
+   * Food: the chosen options (group_id and choice_id; the rest is ignored).
+   */
+  size_t n_options;
+  Souk__V1__CartLineOption **options;
+  /*
+   * Food: special instructions, at most 500 characters.
+   */
+  char *note;
 };
 #define SOUK__V1__ADD_CART_LINE_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__add_cart_line_request__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0 }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, 0,NULL, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -152,13 +220,20 @@ struct  Souk__V1__UpdateCartLineRequest
 {
   ProtobufCMessage base;
   char *marketplace_id;
+  /*
+   * Retail: the product of the line (when line_id is empty).
+   */
   char *item_id;
   int32_t quantity;
   int64_t expected_version;
+  /*
+   * The line (CartLine.line_id); required for food carts.
+   */
+  char *line_id;
 };
 #define SOUK__V1__UPDATE_CART_LINE_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__update_cart_line_request__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0 }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -168,12 +243,19 @@ struct  Souk__V1__RemoveCartLineRequest
 {
   ProtobufCMessage base;
   char *marketplace_id;
+  /*
+   * Retail: the product of the line (when line_id is empty).
+   */
   char *item_id;
   int64_t expected_version;
+  /*
+   * The line (CartLine.line_id); required for food carts.
+   */
+  char *line_id;
 };
 #define SOUK__V1__REMOVE_CART_LINE_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__remove_cart_line_request__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -208,6 +290,25 @@ Souk__V1__CartLine *
                       const uint8_t       *data);
 void   souk__v1__cart_line__free_unpacked
                      (Souk__V1__CartLine *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__CartLineOption methods */
+void   souk__v1__cart_line_option__init
+                     (Souk__V1__CartLineOption         *message);
+size_t souk__v1__cart_line_option__get_packed_size
+                     (const Souk__V1__CartLineOption   *message);
+size_t souk__v1__cart_line_option__pack
+                     (const Souk__V1__CartLineOption   *message,
+                      uint8_t             *out);
+size_t souk__v1__cart_line_option__pack_to_buffer
+                     (const Souk__V1__CartLineOption   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__CartLineOption *
+       souk__v1__cart_line_option__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__cart_line_option__free_unpacked
+                     (Souk__V1__CartLineOption *message,
                       ProtobufCAllocator *allocator);
 /* Souk__V1__Cart methods */
 void   souk__v1__cart__init
@@ -328,6 +429,9 @@ void   souk__v1__clear_cart_request__free_unpacked
 typedef void (*Souk__V1__CartLine_Closure)
                  (const Souk__V1__CartLine *message,
                   void *closure_data);
+typedef void (*Souk__V1__CartLineOption_Closure)
+                 (const Souk__V1__CartLineOption *message,
+                  void *closure_data);
 typedef void (*Souk__V1__Cart_Closure)
                  (const Souk__V1__Cart *message,
                   void *closure_data);
@@ -410,6 +514,7 @@ void souk__v1__carts__clear_cart(ProtobufCService *service,
 /* --- descriptors --- */
 
 extern const ProtobufCMessageDescriptor souk__v1__cart_line__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__cart_line_option__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__cart__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__get_cart_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__add_cart_line_request__descriptor;

@@ -277,6 +277,141 @@ void   souk__v1__menu_item__free_unpacked
   assert(message->base.descriptor == &souk__v1__menu_item__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__menu_option_group__init
+                     (Souk__V1__MenuOptionGroup         *message)
+{
+  static const Souk__V1__MenuOptionGroup init_value = SOUK__V1__MENU_OPTION_GROUP__INIT;
+  *message = init_value;
+}
+size_t souk__v1__menu_option_group__get_packed_size
+                     (const Souk__V1__MenuOptionGroup *message)
+{
+  assert(message->base.descriptor == &souk__v1__menu_option_group__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__menu_option_group__pack
+                     (const Souk__V1__MenuOptionGroup *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__menu_option_group__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__menu_option_group__pack_to_buffer
+                     (const Souk__V1__MenuOptionGroup *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__menu_option_group__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__MenuOptionGroup *
+       souk__v1__menu_option_group__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__MenuOptionGroup *)
+     protobuf_c_message_unpack (&souk__v1__menu_option_group__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__menu_option_group__free_unpacked
+                     (Souk__V1__MenuOptionGroup *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__menu_option_group__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__menu_option_choice__init
+                     (Souk__V1__MenuOptionChoice         *message)
+{
+  static const Souk__V1__MenuOptionChoice init_value = SOUK__V1__MENU_OPTION_CHOICE__INIT;
+  *message = init_value;
+}
+size_t souk__v1__menu_option_choice__get_packed_size
+                     (const Souk__V1__MenuOptionChoice *message)
+{
+  assert(message->base.descriptor == &souk__v1__menu_option_choice__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__menu_option_choice__pack
+                     (const Souk__V1__MenuOptionChoice *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__menu_option_choice__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__menu_option_choice__pack_to_buffer
+                     (const Souk__V1__MenuOptionChoice *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__menu_option_choice__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__MenuOptionChoice *
+       souk__v1__menu_option_choice__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__MenuOptionChoice *)
+     protobuf_c_message_unpack (&souk__v1__menu_option_choice__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__menu_option_choice__free_unpacked
+                     (Souk__V1__MenuOptionChoice *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__menu_option_choice__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__menu_item_result__init
+                     (Souk__V1__MenuItemResult         *message)
+{
+  static const Souk__V1__MenuItemResult init_value = SOUK__V1__MENU_ITEM_RESULT__INIT;
+  *message = init_value;
+}
+size_t souk__v1__menu_item_result__get_packed_size
+                     (const Souk__V1__MenuItemResult *message)
+{
+  assert(message->base.descriptor == &souk__v1__menu_item_result__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__menu_item_result__pack
+                     (const Souk__V1__MenuItemResult *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__menu_item_result__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__menu_item_result__pack_to_buffer
+                     (const Souk__V1__MenuItemResult *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__menu_item_result__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__MenuItemResult *
+       souk__v1__menu_item_result__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__MenuItemResult *)
+     protobuf_c_message_unpack (&souk__v1__menu_item_result__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__menu_item_result__free_unpacked
+                     (Souk__V1__MenuItemResult *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__menu_item_result__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__create_service_request__init
                      (Souk__V1__CreateServiceRequest         *message)
 {
@@ -1132,6 +1267,96 @@ void   souk__v1__create_restaurant_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__create_restaurant_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__approve_restaurant_request__init
+                     (Souk__V1__ApproveRestaurantRequest         *message)
+{
+  static const Souk__V1__ApproveRestaurantRequest init_value = SOUK__V1__APPROVE_RESTAURANT_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__approve_restaurant_request__get_packed_size
+                     (const Souk__V1__ApproveRestaurantRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__approve_restaurant_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__approve_restaurant_request__pack
+                     (const Souk__V1__ApproveRestaurantRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__approve_restaurant_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__approve_restaurant_request__pack_to_buffer
+                     (const Souk__V1__ApproveRestaurantRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__approve_restaurant_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__ApproveRestaurantRequest *
+       souk__v1__approve_restaurant_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__ApproveRestaurantRequest *)
+     protobuf_c_message_unpack (&souk__v1__approve_restaurant_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__approve_restaurant_request__free_unpacked
+                     (Souk__V1__ApproveRestaurantRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__approve_restaurant_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__reject_restaurant_request__init
+                     (Souk__V1__RejectRestaurantRequest         *message)
+{
+  static const Souk__V1__RejectRestaurantRequest init_value = SOUK__V1__REJECT_RESTAURANT_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__reject_restaurant_request__get_packed_size
+                     (const Souk__V1__RejectRestaurantRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__reject_restaurant_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__reject_restaurant_request__pack
+                     (const Souk__V1__RejectRestaurantRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__reject_restaurant_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__reject_restaurant_request__pack_to_buffer
+                     (const Souk__V1__RejectRestaurantRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__reject_restaurant_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__RejectRestaurantRequest *
+       souk__v1__reject_restaurant_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__RejectRestaurantRequest *)
+     protobuf_c_message_unpack (&souk__v1__reject_restaurant_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__reject_restaurant_request__free_unpacked
+                     (Souk__V1__RejectRestaurantRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__reject_restaurant_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__get_restaurant_request__init
                      (Souk__V1__GetRestaurantRequest         *message)
 {
@@ -1715,6 +1940,51 @@ void   souk__v1__search_menu_items_request__free_unpacked
   if(!message)
     return;
   assert(message->base.descriptor == &souk__v1__search_menu_items_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__search_menu_items_response__init
+                     (Souk__V1__SearchMenuItemsResponse         *message)
+{
+  static const Souk__V1__SearchMenuItemsResponse init_value = SOUK__V1__SEARCH_MENU_ITEMS_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t souk__v1__search_menu_items_response__get_packed_size
+                     (const Souk__V1__SearchMenuItemsResponse *message)
+{
+  assert(message->base.descriptor == &souk__v1__search_menu_items_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__search_menu_items_response__pack
+                     (const Souk__V1__SearchMenuItemsResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__search_menu_items_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__search_menu_items_response__pack_to_buffer
+                     (const Souk__V1__SearchMenuItemsResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__search_menu_items_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__SearchMenuItemsResponse *
+       souk__v1__search_menu_items_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__SearchMenuItemsResponse *)
+     protobuf_c_message_unpack (&souk__v1__search_menu_items_response__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__search_menu_items_response__free_unpacked
+                     (Souk__V1__SearchMenuItemsResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__search_menu_items_response__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
 void   souk__v1__update_menu_item_request__init
@@ -2486,7 +2756,7 @@ const ProtobufCMessageDescriptor souk__v1__product__descriptor =
   (ProtobufCMessageInit) souk__v1__product__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__restaurant__field_descriptors[16] =
+static const ProtobufCFieldDescriptor souk__v1__restaurant__field_descriptors[20] =
 {
   {
     "id",
@@ -2680,14 +2950,65 @@ static const ProtobufCFieldDescriptor souk__v1__restaurant__field_descriptors[16
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "approval_state",
+    17,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Restaurant, approval_state),
+    &souk__v1__restaurant_approval_state__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "rejection_reason",
+    18,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Restaurant, rejection_reason),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "decided_by_account_id",
+    19,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Restaurant, decided_by_account_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "decide_time",
+    20,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Restaurant, decide_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__restaurant__field_indices_by_name[] = {
   4,   /* field[4] = address */
+  16,   /* field[16] = approval_state */
   12,   /* field[12] = archive_time */
   11,   /* field[11] = archived */
   7,   /* field[7] = categories */
   8,   /* field[8] = commission_bps */
   14,   /* field[14] = create_time */
+  19,   /* field[19] = decide_time */
+  18,   /* field[18] = decided_by_account_id */
   3,   /* field[3] = description */
   0,   /* field[0] = id */
   5,   /* field[5] = logo_media_id */
@@ -2696,13 +3017,14 @@ static const unsigned souk__v1__restaurant__field_indices_by_name[] = {
   1,   /* field[1] = owner_account_id */
   6,   /* field[6] = picture_media_id */
   10,   /* field[10] = rating */
+  17,   /* field[17] = rejection_reason */
   15,   /* field[15] = update_time */
   13,   /* field[13] = version */
 };
 static const ProtobufCIntRange souk__v1__restaurant__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 16 }
+  { 0, 20 }
 };
 const ProtobufCMessageDescriptor souk__v1__restaurant__descriptor =
 {
@@ -2712,7 +3034,7 @@ const ProtobufCMessageDescriptor souk__v1__restaurant__descriptor =
   "Souk__V1__Restaurant",
   "souk.v1",
   sizeof(Souk__V1__Restaurant),
-  16,
+  20,
   souk__v1__restaurant__field_descriptors,
   souk__v1__restaurant__field_indices_by_name,
   1,  souk__v1__restaurant__number_ranges,
@@ -2770,7 +3092,7 @@ const ProtobufCMessageDescriptor souk__v1__restaurant_result__descriptor =
   (ProtobufCMessageInit) souk__v1__restaurant_result__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__menu_item__field_descriptors[16] =
+static const ProtobufCFieldDescriptor souk__v1__menu_item__field_descriptors[17] =
 {
   {
     "id",
@@ -2964,6 +3286,18 @@ static const ProtobufCFieldDescriptor souk__v1__menu_item__field_descriptors[16]
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "option_groups",
+    17,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__MenuItem, n_option_groups),
+    offsetof(Souk__V1__MenuItem, option_groups),
+    &souk__v1__menu_option_group__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__menu_item__field_indices_by_name[] = {
   12,   /* field[12] = archive_time */
@@ -2976,6 +3310,7 @@ static const unsigned souk__v1__menu_item__field_indices_by_name[] = {
   10,   /* field[10] = hidden */
   0,   /* field[0] = id */
   2,   /* field[2] = name */
+  16,   /* field[16] = option_groups */
   8,   /* field[8] = picture_media_id */
   4,   /* field[4] = price */
   1,   /* field[1] = restaurant_id */
@@ -2986,7 +3321,7 @@ static const unsigned souk__v1__menu_item__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__menu_item__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 16 }
+  { 0, 17 }
 };
 const ProtobufCMessageDescriptor souk__v1__menu_item__descriptor =
 {
@@ -2996,11 +3331,242 @@ const ProtobufCMessageDescriptor souk__v1__menu_item__descriptor =
   "Souk__V1__MenuItem",
   "souk.v1",
   sizeof(Souk__V1__MenuItem),
-  16,
+  17,
   souk__v1__menu_item__field_descriptors,
   souk__v1__menu_item__field_indices_by_name,
   1,  souk__v1__menu_item__number_ranges,
   (ProtobufCMessageInit) souk__v1__menu_item__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__menu_option_group__field_descriptors[6] =
+{
+  {
+    "id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MenuOptionGroup, id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "name",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MenuOptionGroup, name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "required",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MenuOptionGroup, required),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "min_choices",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MenuOptionGroup, min_choices),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "max_choices",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MenuOptionGroup, max_choices),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "choices",
+    6,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__MenuOptionGroup, n_choices),
+    offsetof(Souk__V1__MenuOptionGroup, choices),
+    &souk__v1__menu_option_choice__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__menu_option_group__field_indices_by_name[] = {
+  5,   /* field[5] = choices */
+  0,   /* field[0] = id */
+  4,   /* field[4] = max_choices */
+  3,   /* field[3] = min_choices */
+  1,   /* field[1] = name */
+  2,   /* field[2] = required */
+};
+static const ProtobufCIntRange souk__v1__menu_option_group__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 6 }
+};
+const ProtobufCMessageDescriptor souk__v1__menu_option_group__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.MenuOptionGroup",
+  "MenuOptionGroup",
+  "Souk__V1__MenuOptionGroup",
+  "souk.v1",
+  sizeof(Souk__V1__MenuOptionGroup),
+  6,
+  souk__v1__menu_option_group__field_descriptors,
+  souk__v1__menu_option_group__field_indices_by_name,
+  1,  souk__v1__menu_option_group__number_ranges,
+  (ProtobufCMessageInit) souk__v1__menu_option_group__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__menu_option_choice__field_descriptors[3] =
+{
+  {
+    "id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MenuOptionChoice, id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "name",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MenuOptionChoice, name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "price",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MenuOptionChoice, price),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__menu_option_choice__field_indices_by_name[] = {
+  0,   /* field[0] = id */
+  1,   /* field[1] = name */
+  2,   /* field[2] = price */
+};
+static const ProtobufCIntRange souk__v1__menu_option_choice__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor souk__v1__menu_option_choice__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.MenuOptionChoice",
+  "MenuOptionChoice",
+  "Souk__V1__MenuOptionChoice",
+  "souk.v1",
+  sizeof(Souk__V1__MenuOptionChoice),
+  3,
+  souk__v1__menu_option_choice__field_descriptors,
+  souk__v1__menu_option_choice__field_indices_by_name,
+  1,  souk__v1__menu_option_choice__number_ranges,
+  (ProtobufCMessageInit) souk__v1__menu_option_choice__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__menu_item_result__field_descriptors[3] =
+{
+  {
+    "menu_item",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MenuItemResult, menu_item),
+    &souk__v1__menu_item__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "restaurant_name",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MenuItemResult, restaurant_name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "distance_meters",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MenuItemResult, distance_meters),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__menu_item_result__field_indices_by_name[] = {
+  2,   /* field[2] = distance_meters */
+  0,   /* field[0] = menu_item */
+  1,   /* field[1] = restaurant_name */
+};
+static const ProtobufCIntRange souk__v1__menu_item_result__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor souk__v1__menu_item_result__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.MenuItemResult",
+  "MenuItemResult",
+  "Souk__V1__MenuItemResult",
+  "souk.v1",
+  sizeof(Souk__V1__MenuItemResult),
+  3,
+  souk__v1__menu_item_result__field_descriptors,
+  souk__v1__menu_item_result__field_indices_by_name,
+  1,  souk__v1__menu_item_result__number_ranges,
+  (ProtobufCMessageInit) souk__v1__menu_item_result__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__create_service_request__field_descriptors[3] =
@@ -4440,6 +5006,147 @@ const ProtobufCMessageDescriptor souk__v1__create_restaurant_request__descriptor
   (ProtobufCMessageInit) souk__v1__create_restaurant_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+static const ProtobufCFieldDescriptor souk__v1__approve_restaurant_request__field_descriptors[3] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ApproveRestaurantRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "restaurant_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ApproveRestaurantRequest, restaurant_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "expected_version",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ApproveRestaurantRequest, expected_version),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__approve_restaurant_request__field_indices_by_name[] = {
+  2,   /* field[2] = expected_version */
+  0,   /* field[0] = marketplace_id */
+  1,   /* field[1] = restaurant_id */
+};
+static const ProtobufCIntRange souk__v1__approve_restaurant_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor souk__v1__approve_restaurant_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.ApproveRestaurantRequest",
+  "ApproveRestaurantRequest",
+  "Souk__V1__ApproveRestaurantRequest",
+  "souk.v1",
+  sizeof(Souk__V1__ApproveRestaurantRequest),
+  3,
+  souk__v1__approve_restaurant_request__field_descriptors,
+  souk__v1__approve_restaurant_request__field_indices_by_name,
+  1,  souk__v1__approve_restaurant_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__approve_restaurant_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__reject_restaurant_request__field_descriptors[4] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RejectRestaurantRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "restaurant_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RejectRestaurantRequest, restaurant_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "reason",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RejectRestaurantRequest, reason),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "expected_version",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RejectRestaurantRequest, expected_version),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__reject_restaurant_request__field_indices_by_name[] = {
+  3,   /* field[3] = expected_version */
+  0,   /* field[0] = marketplace_id */
+  2,   /* field[2] = reason */
+  1,   /* field[1] = restaurant_id */
+};
+static const ProtobufCIntRange souk__v1__reject_restaurant_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor souk__v1__reject_restaurant_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.RejectRestaurantRequest",
+  "RejectRestaurantRequest",
+  "Souk__V1__RejectRestaurantRequest",
+  "souk.v1",
+  sizeof(Souk__V1__RejectRestaurantRequest),
+  4,
+  souk__v1__reject_restaurant_request__field_descriptors,
+  souk__v1__reject_restaurant_request__field_indices_by_name,
+  1,  souk__v1__reject_restaurant_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__reject_restaurant_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 static const ProtobufCFieldDescriptor souk__v1__get_restaurant_request__field_descriptors[2] =
 {
   {
@@ -4491,7 +5198,7 @@ const ProtobufCMessageDescriptor souk__v1__get_restaurant_request__descriptor =
   (ProtobufCMessageInit) souk__v1__get_restaurant_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_restaurants_request__field_descriptors[9] =
+static const ProtobufCFieldDescriptor souk__v1__list_restaurants_request__field_descriptors[11] =
 {
   {
     "marketplace_id",
@@ -4601,12 +5308,38 @@ static const ProtobufCFieldDescriptor souk__v1__list_restaurants_request__field_
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "approval_state",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListRestaurantsRequest, approval_state),
+    &souk__v1__restaurant_approval_state__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "order_by",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListRestaurantsRequest, order_by),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__list_restaurants_request__field_indices_by_name[] = {
+  9,   /* field[9] = approval_state */
   6,   /* field[6] = category */
   0,   /* field[0] = marketplace_id */
   3,   /* field[3] = near */
   5,   /* field[5] = open_only */
+  10,   /* field[10] = order_by */
   7,   /* field[7] = owner_account_id */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
@@ -4616,7 +5349,7 @@ static const unsigned souk__v1__list_restaurants_request__field_indices_by_name[
 static const ProtobufCIntRange souk__v1__list_restaurants_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 9 }
+  { 0, 11 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_restaurants_request__descriptor =
 {
@@ -4626,7 +5359,7 @@ const ProtobufCMessageDescriptor souk__v1__list_restaurants_request__descriptor 
   "Souk__V1__ListRestaurantsRequest",
   "souk.v1",
   sizeof(Souk__V1__ListRestaurantsRequest),
-  9,
+  11,
   souk__v1__list_restaurants_request__field_descriptors,
   souk__v1__list_restaurants_request__field_indices_by_name,
   1,  souk__v1__list_restaurants_request__number_ranges,
@@ -4684,7 +5417,7 @@ const ProtobufCMessageDescriptor souk__v1__list_restaurants_response__descriptor
   (ProtobufCMessageInit) souk__v1__list_restaurants_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__search_restaurants_request__field_descriptors[5] =
+static const ProtobufCFieldDescriptor souk__v1__search_restaurants_request__field_descriptors[9] =
 {
   {
     "marketplace_id",
@@ -4746,18 +5479,70 @@ static const ProtobufCFieldDescriptor souk__v1__search_restaurants_request__fiel
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "near",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SearchRestaurantsRequest, near),
+    &souk__v1__geo_point__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "radius_meters",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SearchRestaurantsRequest, radius_meters),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "open_only",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SearchRestaurantsRequest, open_only),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "order_by",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SearchRestaurantsRequest, order_by),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__search_restaurants_request__field_indices_by_name[] = {
   4,   /* field[4] = category */
   0,   /* field[0] = marketplace_id */
+  5,   /* field[5] = near */
+  7,   /* field[7] = open_only */
+  8,   /* field[8] = order_by */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
   3,   /* field[3] = query */
+  6,   /* field[6] = radius_meters */
 };
 static const ProtobufCIntRange souk__v1__search_restaurants_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 5 }
+  { 0, 9 }
 };
 const ProtobufCMessageDescriptor souk__v1__search_restaurants_request__descriptor =
 {
@@ -4767,7 +5552,7 @@ const ProtobufCMessageDescriptor souk__v1__search_restaurants_request__descripto
   "Souk__V1__SearchRestaurantsRequest",
   "souk.v1",
   sizeof(Souk__V1__SearchRestaurantsRequest),
-  5,
+  9,
   souk__v1__search_restaurants_request__field_descriptors,
   souk__v1__search_restaurants_request__field_indices_by_name,
   1,  souk__v1__search_restaurants_request__number_ranges,
@@ -5338,7 +6123,7 @@ const ProtobufCMessageDescriptor souk__v1__list_menu_items_response__descriptor 
   (ProtobufCMessageInit) souk__v1__list_menu_items_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__search_menu_items_request__field_descriptors[5] =
+static const ProtobufCFieldDescriptor souk__v1__search_menu_items_request__field_descriptors[8] =
 {
   {
     "marketplace_id",
@@ -5400,18 +6185,57 @@ static const ProtobufCFieldDescriptor souk__v1__search_menu_items_request__field
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "near",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SearchMenuItemsRequest, near),
+    &souk__v1__geo_point__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "radius_meters",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SearchMenuItemsRequest, radius_meters),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "open_only",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SearchMenuItemsRequest, open_only),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__search_menu_items_request__field_indices_by_name[] = {
   0,   /* field[0] = marketplace_id */
+  5,   /* field[5] = near */
+  7,   /* field[7] = open_only */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
   3,   /* field[3] = query */
+  6,   /* field[6] = radius_meters */
   4,   /* field[4] = section */
 };
 static const ProtobufCIntRange souk__v1__search_menu_items_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 5 }
+  { 0, 8 }
 };
 const ProtobufCMessageDescriptor souk__v1__search_menu_items_request__descriptor =
 {
@@ -5421,11 +6245,62 @@ const ProtobufCMessageDescriptor souk__v1__search_menu_items_request__descriptor
   "Souk__V1__SearchMenuItemsRequest",
   "souk.v1",
   sizeof(Souk__V1__SearchMenuItemsRequest),
-  5,
+  8,
   souk__v1__search_menu_items_request__field_descriptors,
   souk__v1__search_menu_items_request__field_indices_by_name,
   1,  souk__v1__search_menu_items_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__search_menu_items_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__search_menu_items_response__field_descriptors[2] =
+{
+  {
+    "results",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__SearchMenuItemsResponse, n_results),
+    offsetof(Souk__V1__SearchMenuItemsResponse, results),
+    &souk__v1__menu_item_result__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "next_page_token",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SearchMenuItemsResponse, next_page_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__search_menu_items_response__field_indices_by_name[] = {
+  1,   /* field[1] = next_page_token */
+  0,   /* field[0] = results */
+};
+static const ProtobufCIntRange souk__v1__search_menu_items_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor souk__v1__search_menu_items_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.SearchMenuItemsResponse",
+  "SearchMenuItemsResponse",
+  "Souk__V1__SearchMenuItemsResponse",
+  "souk.v1",
+  sizeof(Souk__V1__SearchMenuItemsResponse),
+  2,
+  souk__v1__search_menu_items_response__field_descriptors,
+  souk__v1__search_menu_items_response__field_indices_by_name,
+  1,  souk__v1__search_menu_items_response__number_ranges,
+  (ProtobufCMessageInit) souk__v1__search_menu_items_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__update_menu_item_request__field_descriptors[4] =
@@ -5705,7 +6580,39 @@ const ProtobufCEnumDescriptor souk__v1__product_category__descriptor =
   souk__v1__product_category__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCMethodDescriptor souk__v1__catalog__method_descriptors[30] =
+static const ProtobufCEnumValue souk__v1__restaurant_approval_state__enum_values_by_number[4] =
+{
+  { "RESTAURANT_APPROVAL_STATE_UNSPECIFIED", "SOUK__V1__RESTAURANT_APPROVAL_STATE__RESTAURANT_APPROVAL_STATE_UNSPECIFIED", 0 },
+  { "RESTAURANT_APPROVAL_STATE_PENDING", "SOUK__V1__RESTAURANT_APPROVAL_STATE__RESTAURANT_APPROVAL_STATE_PENDING", 1 },
+  { "RESTAURANT_APPROVAL_STATE_APPROVED", "SOUK__V1__RESTAURANT_APPROVAL_STATE__RESTAURANT_APPROVAL_STATE_APPROVED", 2 },
+  { "RESTAURANT_APPROVAL_STATE_REJECTED", "SOUK__V1__RESTAURANT_APPROVAL_STATE__RESTAURANT_APPROVAL_STATE_REJECTED", 3 },
+};
+static const ProtobufCIntRange souk__v1__restaurant_approval_state__value_ranges[] = {
+{0, 0},{0, 4}
+};
+static const ProtobufCEnumValueIndex souk__v1__restaurant_approval_state__enum_values_by_name[4] =
+{
+  { "RESTAURANT_APPROVAL_STATE_APPROVED", 2 },
+  { "RESTAURANT_APPROVAL_STATE_PENDING", 1 },
+  { "RESTAURANT_APPROVAL_STATE_REJECTED", 3 },
+  { "RESTAURANT_APPROVAL_STATE_UNSPECIFIED", 0 },
+};
+const ProtobufCEnumDescriptor souk__v1__restaurant_approval_state__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "souk.v1.RestaurantApprovalState",
+  "RestaurantApprovalState",
+  "Souk__V1__RestaurantApprovalState",
+  "souk.v1",
+  4,
+  souk__v1__restaurant_approval_state__enum_values_by_number,
+  4,
+  souk__v1__restaurant_approval_state__enum_values_by_name,
+  1,
+  souk__v1__restaurant_approval_state__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCMethodDescriptor souk__v1__catalog__method_descriptors[32] =
 {
   { "CreateService", &souk__v1__create_service_request__descriptor, &souk__v1__service__descriptor },
   { "GetService", &souk__v1__get_service_request__descriptor, &souk__v1__service__descriptor },
@@ -5728,44 +6635,48 @@ static const ProtobufCMethodDescriptor souk__v1__catalog__method_descriptors[30]
   { "SearchRestaurants", &souk__v1__search_restaurants_request__descriptor, &souk__v1__list_restaurants_response__descriptor },
   { "UpdateRestaurant", &souk__v1__update_restaurant_request__descriptor, &souk__v1__restaurant__descriptor },
   { "SetRestaurantCommission", &souk__v1__set_restaurant_commission_request__descriptor, &souk__v1__restaurant__descriptor },
+  { "ApproveRestaurant", &souk__v1__approve_restaurant_request__descriptor, &souk__v1__restaurant__descriptor },
+  { "RejectRestaurant", &souk__v1__reject_restaurant_request__descriptor, &souk__v1__restaurant__descriptor },
   { "ArchiveRestaurant", &souk__v1__archive_restaurant_request__descriptor, &souk__v1__restaurant__descriptor },
   { "RestoreRestaurant", &souk__v1__restore_restaurant_request__descriptor, &souk__v1__restaurant__descriptor },
   { "CreateMenuItem", &souk__v1__create_menu_item_request__descriptor, &souk__v1__menu_item__descriptor },
   { "GetMenuItem", &souk__v1__get_menu_item_request__descriptor, &souk__v1__menu_item__descriptor },
   { "ListMenuItems", &souk__v1__list_menu_items_request__descriptor, &souk__v1__list_menu_items_response__descriptor },
-  { "SearchMenuItems", &souk__v1__search_menu_items_request__descriptor, &souk__v1__list_menu_items_response__descriptor },
+  { "SearchMenuItems", &souk__v1__search_menu_items_request__descriptor, &souk__v1__search_menu_items_response__descriptor },
   { "UpdateMenuItem", &souk__v1__update_menu_item_request__descriptor, &souk__v1__menu_item__descriptor },
   { "ArchiveMenuItem", &souk__v1__archive_menu_item_request__descriptor, &souk__v1__menu_item__descriptor },
   { "RestoreMenuItem", &souk__v1__restore_menu_item_request__descriptor, &souk__v1__menu_item__descriptor },
 };
 const unsigned souk__v1__catalog__method_indices_by_name[] = {
-  28,        /* ArchiveMenuItem */
+  21,        /* ApproveRestaurant */
+  30,        /* ArchiveMenuItem */
   13,        /* ArchiveProduct */
-  21,        /* ArchiveRestaurant */
+  23,        /* ArchiveRestaurant */
   4,        /* ArchiveService */
-  23,        /* CreateMenuItem */
+  25,        /* CreateMenuItem */
   6,        /* CreateProduct */
   15,        /* CreateRestaurant */
   0,        /* CreateService */
-  24,        /* GetMenuItem */
+  26,        /* GetMenuItem */
   7,        /* GetProduct */
   16,        /* GetRestaurant */
   1,        /* GetService */
-  25,        /* ListMenuItems */
+  27,        /* ListMenuItems */
   8,        /* ListProducts */
   10,        /* ListRecommendedProducts */
   17,        /* ListRestaurants */
   2,        /* ListServices */
-  29,        /* RestoreMenuItem */
+  22,        /* RejectRestaurant */
+  31,        /* RestoreMenuItem */
   14,        /* RestoreProduct */
-  22,        /* RestoreRestaurant */
+  24,        /* RestoreRestaurant */
   5,        /* RestoreService */
-  26,        /* SearchMenuItems */
+  28,        /* SearchMenuItems */
   9,        /* SearchProducts */
   18,        /* SearchRestaurants */
   12,        /* SetProductReview */
   20,        /* SetRestaurantCommission */
-  27,        /* UpdateMenuItem */
+  29,        /* UpdateMenuItem */
   11,        /* UpdateProduct */
   19,        /* UpdateRestaurant */
   3         /* UpdateService */
@@ -5777,7 +6688,7 @@ const ProtobufCServiceDescriptor souk__v1__catalog__descriptor =
   "Catalog",
   "Souk__V1__Catalog",
   "souk.v1",
-  30,
+  32,
   souk__v1__catalog__method_descriptors,
   souk__v1__catalog__method_indices_by_name
 };
@@ -5949,13 +6860,29 @@ void souk__v1__catalog__set_restaurant_commission(ProtobufCService *service,
   assert(service->descriptor == &souk__v1__catalog__descriptor);
   service->invoke(service, 20, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
+void souk__v1__catalog__approve_restaurant(ProtobufCService *service,
+                                           const Souk__V1__ApproveRestaurantRequest *input,
+                                           Souk__V1__Restaurant_Closure closure,
+                                           void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__catalog__descriptor);
+  service->invoke(service, 21, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void souk__v1__catalog__reject_restaurant(ProtobufCService *service,
+                                          const Souk__V1__RejectRestaurantRequest *input,
+                                          Souk__V1__Restaurant_Closure closure,
+                                          void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__catalog__descriptor);
+  service->invoke(service, 22, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
 void souk__v1__catalog__archive_restaurant(ProtobufCService *service,
                                            const Souk__V1__ArchiveRestaurantRequest *input,
                                            Souk__V1__Restaurant_Closure closure,
                                            void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 21, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 23, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__restore_restaurant(ProtobufCService *service,
                                            const Souk__V1__RestoreRestaurantRequest *input,
@@ -5963,7 +6890,7 @@ void souk__v1__catalog__restore_restaurant(ProtobufCService *service,
                                            void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 22, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 24, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__create_menu_item(ProtobufCService *service,
                                          const Souk__V1__CreateMenuItemRequest *input,
@@ -5971,7 +6898,7 @@ void souk__v1__catalog__create_menu_item(ProtobufCService *service,
                                          void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 23, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 25, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__get_menu_item(ProtobufCService *service,
                                       const Souk__V1__GetMenuItemRequest *input,
@@ -5979,7 +6906,7 @@ void souk__v1__catalog__get_menu_item(ProtobufCService *service,
                                       void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 24, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 26, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__list_menu_items(ProtobufCService *service,
                                         const Souk__V1__ListMenuItemsRequest *input,
@@ -5987,15 +6914,15 @@ void souk__v1__catalog__list_menu_items(ProtobufCService *service,
                                         void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 25, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 27, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__search_menu_items(ProtobufCService *service,
                                           const Souk__V1__SearchMenuItemsRequest *input,
-                                          Souk__V1__ListMenuItemsResponse_Closure closure,
+                                          Souk__V1__SearchMenuItemsResponse_Closure closure,
                                           void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 26, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 28, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__update_menu_item(ProtobufCService *service,
                                          const Souk__V1__UpdateMenuItemRequest *input,
@@ -6003,7 +6930,7 @@ void souk__v1__catalog__update_menu_item(ProtobufCService *service,
                                          void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 27, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 29, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__archive_menu_item(ProtobufCService *service,
                                           const Souk__V1__ArchiveMenuItemRequest *input,
@@ -6011,7 +6938,7 @@ void souk__v1__catalog__archive_menu_item(ProtobufCService *service,
                                           void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 28, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 30, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__restore_menu_item(ProtobufCService *service,
                                           const Souk__V1__RestoreMenuItemRequest *input,
@@ -6019,7 +6946,7 @@ void souk__v1__catalog__restore_menu_item(ProtobufCService *service,
                                           void *closure_data)
 {
   assert(service->descriptor == &souk__v1__catalog__descriptor);
-  service->invoke(service, 29, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 31, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__catalog__init (Souk__V1__Catalog_Service *service,
                               Souk__V1__Catalog_ServiceDestroy destroy)

@@ -24,6 +24,9 @@ typedef struct Souk__V1__Product Souk__V1__Product;
 typedef struct Souk__V1__Restaurant Souk__V1__Restaurant;
 typedef struct Souk__V1__RestaurantResult Souk__V1__RestaurantResult;
 typedef struct Souk__V1__MenuItem Souk__V1__MenuItem;
+typedef struct Souk__V1__MenuOptionGroup Souk__V1__MenuOptionGroup;
+typedef struct Souk__V1__MenuOptionChoice Souk__V1__MenuOptionChoice;
+typedef struct Souk__V1__MenuItemResult Souk__V1__MenuItemResult;
 typedef struct Souk__V1__CreateServiceRequest Souk__V1__CreateServiceRequest;
 typedef struct Souk__V1__GetServiceRequest Souk__V1__GetServiceRequest;
 typedef struct Souk__V1__ListServicesRequest Souk__V1__ListServicesRequest;
@@ -43,6 +46,8 @@ typedef struct Souk__V1__SetProductReviewRequest Souk__V1__SetProductReviewReque
 typedef struct Souk__V1__ArchiveProductRequest Souk__V1__ArchiveProductRequest;
 typedef struct Souk__V1__RestoreProductRequest Souk__V1__RestoreProductRequest;
 typedef struct Souk__V1__CreateRestaurantRequest Souk__V1__CreateRestaurantRequest;
+typedef struct Souk__V1__ApproveRestaurantRequest Souk__V1__ApproveRestaurantRequest;
+typedef struct Souk__V1__RejectRestaurantRequest Souk__V1__RejectRestaurantRequest;
 typedef struct Souk__V1__GetRestaurantRequest Souk__V1__GetRestaurantRequest;
 typedef struct Souk__V1__ListRestaurantsRequest Souk__V1__ListRestaurantsRequest;
 typedef struct Souk__V1__ListRestaurantsResponse Souk__V1__ListRestaurantsResponse;
@@ -56,6 +61,7 @@ typedef struct Souk__V1__GetMenuItemRequest Souk__V1__GetMenuItemRequest;
 typedef struct Souk__V1__ListMenuItemsRequest Souk__V1__ListMenuItemsRequest;
 typedef struct Souk__V1__ListMenuItemsResponse Souk__V1__ListMenuItemsResponse;
 typedef struct Souk__V1__SearchMenuItemsRequest Souk__V1__SearchMenuItemsRequest;
+typedef struct Souk__V1__SearchMenuItemsResponse Souk__V1__SearchMenuItemsResponse;
 typedef struct Souk__V1__UpdateMenuItemRequest Souk__V1__UpdateMenuItemRequest;
 typedef struct Souk__V1__ArchiveMenuItemRequest Souk__V1__ArchiveMenuItemRequest;
 typedef struct Souk__V1__RestoreMenuItemRequest Souk__V1__RestoreMenuItemRequest;
@@ -96,6 +102,25 @@ typedef enum _Souk__V1__ProductCategory {
   SOUK__V1__PRODUCT_CATEGORY__PRODUCT_CATEGORY_OTHER = 7
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__PRODUCT_CATEGORY)
 } Souk__V1__ProductCategory;
+/*
+ * Where a restaurant's approval stands.
+ */
+typedef enum _Souk__V1__RestaurantApprovalState {
+  SOUK__V1__RESTAURANT_APPROVAL_STATE__RESTAURANT_APPROVAL_STATE_UNSPECIFIED = 0,
+  /*
+   * Described by its owner, awaiting an admin's decision; invisible to guests and customers.
+   */
+  SOUK__V1__RESTAURANT_APPROVAL_STATE__RESTAURANT_APPROVAL_STATE_PENDING = 1,
+  /*
+   * Approved: visible (unless archived) and may open.
+   */
+  SOUK__V1__RESTAURANT_APPROVAL_STATE__RESTAURANT_APPROVAL_STATE_APPROVED = 2,
+  /*
+   * Rejected with a reason; its owner may edit it, which asks again (PENDING).
+   */
+  SOUK__V1__RESTAURANT_APPROVAL_STATE__RESTAURANT_APPROVAL_STATE_REJECTED = 3
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__RESTAURANT_APPROVAL_STATE)
+} Souk__V1__RestaurantApprovalState;
 
 /* --- messages --- */
 
@@ -304,10 +329,23 @@ struct  Souk__V1__Restaurant
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * Output only: where the admins' decision stands (see APPROVAL).
+   */
+  Souk__V1__RestaurantApprovalState approval_state;
+  /*
+   * Output only: the admin's reason, when REJECTED.
+   */
+  char *rejection_reason;
+  /*
+   * Output only: the admin who decided and when.
+   */
+  char *decided_by_account_id;
+  Google__Protobuf__Timestamp *decide_time;
 };
 #define SOUK__V1__RESTAURANT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__restaurant__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, 0, 0, NULL, 0, NULL, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, 0, 0, NULL, 0, NULL, 0, NULL, NULL, SOUK__V1__RESTAURANT_APPROVAL_STATE__RESTAURANT_APPROVAL_STATE_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL }
 
 
 /*
@@ -346,7 +384,9 @@ struct  Souk__V1__MenuItem
    */
   int32_t discount_bps;
   /*
-   * Output only: price after discount, what a customer pays per unit.
+   * Output only: price after discount, what a customer pays per unit before options:
+   * price − price × discount_bps / 10000, the discount rounded half away from zero to the minor
+   * unit (a 1,999 price at 1,250 bps: discount 249.875 → 250, effective 1,749).
    */
   Souk__V1__Money *effective_price;
   /*
@@ -373,10 +413,93 @@ struct  Souk__V1__MenuItem
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * Customization: groups of priced choices ("Size": Small, Medium +$2, Large +$4).
+   */
+  size_t n_option_groups;
+  Souk__V1__MenuOptionGroup **option_groups;
 };
 #define SOUK__V1__MENU_ITEM__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__menu_item__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, 0, NULL, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, 0, NULL, 0, NULL, NULL, 0,NULL }
+
+
+/*
+ * A group of choices a customer makes for a menu item.
+ */
+struct  Souk__V1__MenuOptionGroup
+{
+  ProtobufCMessage base;
+  /*
+   * Assigned by the server when empty; stable across updates.
+   */
+  char *id;
+  /*
+   * "Size", "Extras"; 1 to 100 characters.
+   */
+  char *name;
+  /*
+   * A choice must be made (then min_choices ≥ 1).
+   */
+  protobuf_c_boolean required;
+  /*
+   * Fewest and most choices of the group in one cart line; max_choices 0 means up to all of
+   * them. 0 ≤ min_choices ≤ max_choices ≤ number of choices.
+   */
+  int32_t min_choices;
+  int32_t max_choices;
+  /*
+   * 1 to 50 choices.
+   */
+  size_t n_choices;
+  Souk__V1__MenuOptionChoice **choices;
+};
+#define SOUK__V1__MENU_OPTION_GROUP__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__menu_option_group__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, 0, 0,NULL }
+
+
+/*
+ * One choice of a group and what it adds to the unit price.
+ */
+struct  Souk__V1__MenuOptionChoice
+{
+  ProtobufCMessage base;
+  /*
+   * Assigned by the server when empty; stable across updates.
+   */
+  char *id;
+  /*
+   * "Large", "Extra cheese"; 1 to 100 characters.
+   */
+  char *name;
+  /*
+   * Added to the item's effective price per unit (0 to 10^12 minor units, the marketplace's
+   * currency; no discount applies to it).
+   */
+  Souk__V1__Money *price;
+};
+#define SOUK__V1__MENU_OPTION_CHOICE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__menu_option_choice__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL }
+
+
+/*
+ * A menu item found by SearchMenuItems, with its restaurant.
+ */
+struct  Souk__V1__MenuItemResult
+{
+  ProtobufCMessage base;
+  Souk__V1__MenuItem *menu_item;
+  char *restaurant_name;
+  /*
+   * Straight-line distance from the request's point to the restaurant.
+   */
+  int32_t distance_meters;
+};
+#define SOUK__V1__MENU_ITEM_RESULT__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__menu_item_result__descriptor) \
+    , NULL, (char *)protobuf_c_empty_string, 0 }
 
 
 /*
@@ -750,6 +873,43 @@ struct  Souk__V1__CreateRestaurantRequest
 
 
 /*
+ * Request of Catalog.ApproveRestaurant.
+ */
+struct  Souk__V1__ApproveRestaurantRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  char *restaurant_id;
+  /*
+   * The restaurant version the admin read (0: any).
+   */
+  int64_t expected_version;
+};
+#define SOUK__V1__APPROVE_RESTAURANT_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__approve_restaurant_request__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+
+
+/*
+ * Request of Catalog.RejectRestaurant.
+ */
+struct  Souk__V1__RejectRestaurantRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  char *restaurant_id;
+  /*
+   * Why, shown to the owner; 1 to 500 characters.
+   */
+  char *reason;
+  int64_t expected_version;
+};
+#define SOUK__V1__REJECT_RESTAURANT_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__reject_restaurant_request__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+
+
+/*
  * Request of Catalog.GetRestaurant.
  */
 struct  Souk__V1__GetRestaurantRequest
@@ -789,17 +949,26 @@ struct  Souk__V1__ListRestaurantsRequest
    */
   char *category;
   /*
-   * Only the restaurant(s) of this provider (providers listing their own).
+   * Only the restaurant of this account (its owner, or admins), in any approval state.
    */
   char *owner_account_id;
   /*
-   * Include archived restaurants (owner and admins only).
+   * With owner_account_id or approval_state: include archived restaurants.
    */
   protobuf_c_boolean show_archived;
+  /*
+   * Admins only: the restaurants in this approval state, oldest first (PENDING: awaiting a
+   * decision). Cannot be combined with near, open_only or category.
+   */
+  Souk__V1__RestaurantApprovalState approval_state;
+  /*
+   * See the RPC: "distance", "name", "rating desc".
+   */
+  char *order_by;
 };
 #define SOUK__V1__LIST_RESTAURANTS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_restaurants_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, 0, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, 0, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, SOUK__V1__RESTAURANT_APPROVAL_STATE__RESTAURANT_APPROVAL_STATE_UNSPECIFIED, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -834,10 +1003,23 @@ struct  Souk__V1__SearchRestaurantsRequest
    * Only this cuisine tag.
    */
   char *category;
+  /*
+   * When set, only restaurants within radius_meters of it (see the RPC).
+   */
+  Souk__V1__GeoPoint *near;
+  int32_t radius_meters;
+  /*
+   * Only open restaurants.
+   */
+  protobuf_c_boolean open_only;
+  /*
+   * See the RPC: "distance" (with near), "name" (without), "rating desc" (with near).
+   */
+  char *order_by;
 };
 #define SOUK__V1__SEARCH_RESTAURANTS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__search_restaurants_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, 0, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -975,7 +1157,7 @@ struct  Souk__V1__ListMenuItemsRequest
 
 
 /*
- * Response of Catalog.ListMenuItems, Catalog.SearchMenuItems.
+ * Response of Catalog.ListMenuItems.
  */
 struct  Souk__V1__ListMenuItemsResponse
 {
@@ -1003,13 +1185,40 @@ struct  Souk__V1__SearchMenuItemsRequest
    */
   char *query;
   /*
-   * Only this section ("pasta").
+   * Only this section ("pasta"), compared ignoring case and accents.
    */
   char *section;
+  /*
+   * Required: the point to search around (the customer's delivery address).
+   */
+  Souk__V1__GeoPoint *near;
+  /*
+   * Default 10 km, at most 50 km.
+   */
+  int32_t radius_meters;
+  /*
+   * Only items of open restaurants.
+   */
+  protobuf_c_boolean open_only;
 };
 #define SOUK__V1__SEARCH_MENU_ITEMS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__search_menu_items_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, 0 }
+
+
+/*
+ * Response of Catalog.SearchMenuItems.
+ */
+struct  Souk__V1__SearchMenuItemsResponse
+{
+  ProtobufCMessage base;
+  size_t n_results;
+  Souk__V1__MenuItemResult **results;
+  char *next_page_token;
+};
+#define SOUK__V1__SEARCH_MENU_ITEMS_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__search_menu_items_response__descriptor) \
+    , 0,NULL, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -1174,6 +1383,63 @@ Souk__V1__MenuItem *
                       const uint8_t       *data);
 void   souk__v1__menu_item__free_unpacked
                      (Souk__V1__MenuItem *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__MenuOptionGroup methods */
+void   souk__v1__menu_option_group__init
+                     (Souk__V1__MenuOptionGroup         *message);
+size_t souk__v1__menu_option_group__get_packed_size
+                     (const Souk__V1__MenuOptionGroup   *message);
+size_t souk__v1__menu_option_group__pack
+                     (const Souk__V1__MenuOptionGroup   *message,
+                      uint8_t             *out);
+size_t souk__v1__menu_option_group__pack_to_buffer
+                     (const Souk__V1__MenuOptionGroup   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__MenuOptionGroup *
+       souk__v1__menu_option_group__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__menu_option_group__free_unpacked
+                     (Souk__V1__MenuOptionGroup *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__MenuOptionChoice methods */
+void   souk__v1__menu_option_choice__init
+                     (Souk__V1__MenuOptionChoice         *message);
+size_t souk__v1__menu_option_choice__get_packed_size
+                     (const Souk__V1__MenuOptionChoice   *message);
+size_t souk__v1__menu_option_choice__pack
+                     (const Souk__V1__MenuOptionChoice   *message,
+                      uint8_t             *out);
+size_t souk__v1__menu_option_choice__pack_to_buffer
+                     (const Souk__V1__MenuOptionChoice   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__MenuOptionChoice *
+       souk__v1__menu_option_choice__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__menu_option_choice__free_unpacked
+                     (Souk__V1__MenuOptionChoice *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__MenuItemResult methods */
+void   souk__v1__menu_item_result__init
+                     (Souk__V1__MenuItemResult         *message);
+size_t souk__v1__menu_item_result__get_packed_size
+                     (const Souk__V1__MenuItemResult   *message);
+size_t souk__v1__menu_item_result__pack
+                     (const Souk__V1__MenuItemResult   *message,
+                      uint8_t             *out);
+size_t souk__v1__menu_item_result__pack_to_buffer
+                     (const Souk__V1__MenuItemResult   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__MenuItemResult *
+       souk__v1__menu_item_result__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__menu_item_result__free_unpacked
+                     (Souk__V1__MenuItemResult *message,
                       ProtobufCAllocator *allocator);
 /* Souk__V1__CreateServiceRequest methods */
 void   souk__v1__create_service_request__init
@@ -1536,6 +1802,44 @@ Souk__V1__CreateRestaurantRequest *
 void   souk__v1__create_restaurant_request__free_unpacked
                      (Souk__V1__CreateRestaurantRequest *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__ApproveRestaurantRequest methods */
+void   souk__v1__approve_restaurant_request__init
+                     (Souk__V1__ApproveRestaurantRequest         *message);
+size_t souk__v1__approve_restaurant_request__get_packed_size
+                     (const Souk__V1__ApproveRestaurantRequest   *message);
+size_t souk__v1__approve_restaurant_request__pack
+                     (const Souk__V1__ApproveRestaurantRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__approve_restaurant_request__pack_to_buffer
+                     (const Souk__V1__ApproveRestaurantRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__ApproveRestaurantRequest *
+       souk__v1__approve_restaurant_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__approve_restaurant_request__free_unpacked
+                     (Souk__V1__ApproveRestaurantRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__RejectRestaurantRequest methods */
+void   souk__v1__reject_restaurant_request__init
+                     (Souk__V1__RejectRestaurantRequest         *message);
+size_t souk__v1__reject_restaurant_request__get_packed_size
+                     (const Souk__V1__RejectRestaurantRequest   *message);
+size_t souk__v1__reject_restaurant_request__pack
+                     (const Souk__V1__RejectRestaurantRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__reject_restaurant_request__pack_to_buffer
+                     (const Souk__V1__RejectRestaurantRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__RejectRestaurantRequest *
+       souk__v1__reject_restaurant_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__reject_restaurant_request__free_unpacked
+                     (Souk__V1__RejectRestaurantRequest *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__GetRestaurantRequest methods */
 void   souk__v1__get_restaurant_request__init
                      (Souk__V1__GetRestaurantRequest         *message);
@@ -1783,6 +2087,25 @@ Souk__V1__SearchMenuItemsRequest *
 void   souk__v1__search_menu_items_request__free_unpacked
                      (Souk__V1__SearchMenuItemsRequest *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__SearchMenuItemsResponse methods */
+void   souk__v1__search_menu_items_response__init
+                     (Souk__V1__SearchMenuItemsResponse         *message);
+size_t souk__v1__search_menu_items_response__get_packed_size
+                     (const Souk__V1__SearchMenuItemsResponse   *message);
+size_t souk__v1__search_menu_items_response__pack
+                     (const Souk__V1__SearchMenuItemsResponse   *message,
+                      uint8_t             *out);
+size_t souk__v1__search_menu_items_response__pack_to_buffer
+                     (const Souk__V1__SearchMenuItemsResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__SearchMenuItemsResponse *
+       souk__v1__search_menu_items_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__search_menu_items_response__free_unpacked
+                     (Souk__V1__SearchMenuItemsResponse *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__UpdateMenuItemRequest methods */
 void   souk__v1__update_menu_item_request__init
                      (Souk__V1__UpdateMenuItemRequest         *message);
@@ -1860,6 +2183,15 @@ typedef void (*Souk__V1__RestaurantResult_Closure)
 typedef void (*Souk__V1__MenuItem_Closure)
                  (const Souk__V1__MenuItem *message,
                   void *closure_data);
+typedef void (*Souk__V1__MenuOptionGroup_Closure)
+                 (const Souk__V1__MenuOptionGroup *message,
+                  void *closure_data);
+typedef void (*Souk__V1__MenuOptionChoice_Closure)
+                 (const Souk__V1__MenuOptionChoice *message,
+                  void *closure_data);
+typedef void (*Souk__V1__MenuItemResult_Closure)
+                 (const Souk__V1__MenuItemResult *message,
+                  void *closure_data);
 typedef void (*Souk__V1__CreateServiceRequest_Closure)
                  (const Souk__V1__CreateServiceRequest *message,
                   void *closure_data);
@@ -1917,6 +2249,12 @@ typedef void (*Souk__V1__RestoreProductRequest_Closure)
 typedef void (*Souk__V1__CreateRestaurantRequest_Closure)
                  (const Souk__V1__CreateRestaurantRequest *message,
                   void *closure_data);
+typedef void (*Souk__V1__ApproveRestaurantRequest_Closure)
+                 (const Souk__V1__ApproveRestaurantRequest *message,
+                  void *closure_data);
+typedef void (*Souk__V1__RejectRestaurantRequest_Closure)
+                 (const Souk__V1__RejectRestaurantRequest *message,
+                  void *closure_data);
 typedef void (*Souk__V1__GetRestaurantRequest_Closure)
                  (const Souk__V1__GetRestaurantRequest *message,
                   void *closure_data);
@@ -1955,6 +2293,9 @@ typedef void (*Souk__V1__ListMenuItemsResponse_Closure)
                   void *closure_data);
 typedef void (*Souk__V1__SearchMenuItemsRequest_Closure)
                  (const Souk__V1__SearchMenuItemsRequest *message,
+                  void *closure_data);
+typedef void (*Souk__V1__SearchMenuItemsResponse_Closure)
+                 (const Souk__V1__SearchMenuItemsResponse *message,
                   void *closure_data);
 typedef void (*Souk__V1__UpdateMenuItemRequest_Closure)
                  (const Souk__V1__UpdateMenuItemRequest *message,
@@ -2056,6 +2397,14 @@ struct Souk__V1__Catalog_Service
                                     const Souk__V1__SetRestaurantCommissionRequest *input,
                                     Souk__V1__Restaurant_Closure closure,
                                     void *closure_data);
+  void (*approve_restaurant)(Souk__V1__Catalog_Service *service,
+                             const Souk__V1__ApproveRestaurantRequest *input,
+                             Souk__V1__Restaurant_Closure closure,
+                             void *closure_data);
+  void (*reject_restaurant)(Souk__V1__Catalog_Service *service,
+                            const Souk__V1__RejectRestaurantRequest *input,
+                            Souk__V1__Restaurant_Closure closure,
+                            void *closure_data);
   void (*archive_restaurant)(Souk__V1__Catalog_Service *service,
                              const Souk__V1__ArchiveRestaurantRequest *input,
                              Souk__V1__Restaurant_Closure closure,
@@ -2078,7 +2427,7 @@ struct Souk__V1__Catalog_Service
                           void *closure_data);
   void (*search_menu_items)(Souk__V1__Catalog_Service *service,
                             const Souk__V1__SearchMenuItemsRequest *input,
-                            Souk__V1__ListMenuItemsResponse_Closure closure,
+                            Souk__V1__SearchMenuItemsResponse_Closure closure,
                             void *closure_data);
   void (*update_menu_item)(Souk__V1__Catalog_Service *service,
                            const Souk__V1__UpdateMenuItemRequest *input,
@@ -2121,6 +2470,8 @@ void souk__v1__catalog__init (Souk__V1__Catalog_Service *service,
       function_prefix__ ## search_restaurants,\
       function_prefix__ ## update_restaurant,\
       function_prefix__ ## set_restaurant_commission,\
+      function_prefix__ ## approve_restaurant,\
+      function_prefix__ ## reject_restaurant,\
       function_prefix__ ## archive_restaurant,\
       function_prefix__ ## restore_restaurant,\
       function_prefix__ ## create_menu_item,\
@@ -2214,6 +2565,14 @@ void souk__v1__catalog__set_restaurant_commission(ProtobufCService *service,
                                                   const Souk__V1__SetRestaurantCommissionRequest *input,
                                                   Souk__V1__Restaurant_Closure closure,
                                                   void *closure_data);
+void souk__v1__catalog__approve_restaurant(ProtobufCService *service,
+                                           const Souk__V1__ApproveRestaurantRequest *input,
+                                           Souk__V1__Restaurant_Closure closure,
+                                           void *closure_data);
+void souk__v1__catalog__reject_restaurant(ProtobufCService *service,
+                                          const Souk__V1__RejectRestaurantRequest *input,
+                                          Souk__V1__Restaurant_Closure closure,
+                                          void *closure_data);
 void souk__v1__catalog__archive_restaurant(ProtobufCService *service,
                                            const Souk__V1__ArchiveRestaurantRequest *input,
                                            Souk__V1__Restaurant_Closure closure,
@@ -2236,7 +2595,7 @@ void souk__v1__catalog__list_menu_items(ProtobufCService *service,
                                         void *closure_data);
 void souk__v1__catalog__search_menu_items(ProtobufCService *service,
                                           const Souk__V1__SearchMenuItemsRequest *input,
-                                          Souk__V1__ListMenuItemsResponse_Closure closure,
+                                          Souk__V1__SearchMenuItemsResponse_Closure closure,
                                           void *closure_data);
 void souk__v1__catalog__update_menu_item(ProtobufCService *service,
                                          const Souk__V1__UpdateMenuItemRequest *input,
@@ -2255,12 +2614,16 @@ void souk__v1__catalog__restore_menu_item(ProtobufCService *service,
 
 extern const ProtobufCEnumDescriptor    souk__v1__service_type__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__product_category__descriptor;
+extern const ProtobufCEnumDescriptor    souk__v1__restaurant_approval_state__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__service_option__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__service__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__product__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__restaurant__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__restaurant_result__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__menu_item__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__menu_option_group__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__menu_option_choice__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__menu_item_result__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__create_service_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__get_service_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__list_services_request__descriptor;
@@ -2280,6 +2643,8 @@ extern const ProtobufCMessageDescriptor souk__v1__set_product_review_request__de
 extern const ProtobufCMessageDescriptor souk__v1__archive_product_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__restore_product_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__create_restaurant_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__approve_restaurant_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__reject_restaurant_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__get_restaurant_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__list_restaurants_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__list_restaurants_response__descriptor;
@@ -2293,6 +2658,7 @@ extern const ProtobufCMessageDescriptor souk__v1__get_menu_item_request__descrip
 extern const ProtobufCMessageDescriptor souk__v1__list_menu_items_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__list_menu_items_response__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__search_menu_items_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__search_menu_items_response__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__update_menu_item_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__archive_menu_item_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__restore_menu_item_request__descriptor;

@@ -431,7 +431,7 @@ const ProtobufCMessageDescriptor souk__v1__feedback_answer__descriptor =
   (ProtobufCMessageInit) souk__v1__feedback_answer__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__feedback_entry__field_descriptors[13] =
+static const ProtobufCFieldDescriptor souk__v1__feedback_entry__field_descriptors[14] =
 {
   {
     "id",
@@ -589,6 +589,18 @@ static const ProtobufCFieldDescriptor souk__v1__feedback_entry__field_descriptor
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "restaurant_id",
+    14,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__FeedbackEntry, restaurant_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__feedback_entry__field_indices_by_name[] = {
   7,   /* field[7] = answer */
@@ -600,6 +612,7 @@ static const unsigned souk__v1__feedback_entry__field_indices_by_name[] = {
   4,   /* field[4] = listing_id */
   12,   /* field[12] = rated */
   3,   /* field[3] = rated_account_id */
+  13,   /* field[13] = restaurant_id */
   5,   /* field[5] = stars */
   1,   /* field[1] = subject */
   10,   /* field[10] = update_time */
@@ -608,7 +621,7 @@ static const unsigned souk__v1__feedback_entry__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__feedback_entry__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 13 }
+  { 0, 14 }
 };
 const ProtobufCMessageDescriptor souk__v1__feedback_entry__descriptor =
 {
@@ -618,14 +631,14 @@ const ProtobufCMessageDescriptor souk__v1__feedback_entry__descriptor =
   "Souk__V1__FeedbackEntry",
   "souk.v1",
   sizeof(Souk__V1__FeedbackEntry),
-  13,
+  14,
   souk__v1__feedback_entry__field_descriptors,
   souk__v1__feedback_entry__field_indices_by_name,
   1,  souk__v1__feedback_entry__number_ranges,
   (ProtobufCMessageInit) souk__v1__feedback_entry__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__create_feedback_request__field_descriptors[6] =
+static const ProtobufCFieldDescriptor souk__v1__create_feedback_request__field_descriptors[7] =
 {
   {
     "marketplace_id",
@@ -699,6 +712,18 @@ static const ProtobufCFieldDescriptor souk__v1__create_feedback_request__field_d
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "target",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CreateFeedbackRequest, target),
+    &souk__v1__feedback_target__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__create_feedback_request__field_indices_by_name[] = {
   3,   /* field[3] = booking_id */
@@ -707,11 +732,12 @@ static const unsigned souk__v1__create_feedback_request__field_indices_by_name[]
   2,   /* field[2] = order_id */
   1,   /* field[1] = request_id */
   4,   /* field[4] = stars */
+  6,   /* field[6] = target */
 };
 static const ProtobufCIntRange souk__v1__create_feedback_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 6 }
+  { 0, 7 }
 };
 const ProtobufCMessageDescriptor souk__v1__create_feedback_request__descriptor =
 {
@@ -721,7 +747,7 @@ const ProtobufCMessageDescriptor souk__v1__create_feedback_request__descriptor =
   "Souk__V1__CreateFeedbackRequest",
   "souk.v1",
   sizeof(Souk__V1__CreateFeedbackRequest),
-  6,
+  7,
   souk__v1__create_feedback_request__field_descriptors,
   souk__v1__create_feedback_request__field_indices_by_name,
   1,  souk__v1__create_feedback_request__number_ranges,
@@ -779,7 +805,7 @@ const ProtobufCMessageDescriptor souk__v1__get_feedback_request__descriptor =
   (ProtobufCMessageInit) souk__v1__get_feedback_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_feedback_request__field_descriptors[8] =
+static const ProtobufCFieldDescriptor souk__v1__list_feedback_request__field_descriptors[9] =
 {
   {
     "marketplace_id",
@@ -877,6 +903,18 @@ static const ProtobufCFieldDescriptor souk__v1__list_feedback_request__field_des
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "restaurant_id",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListFeedbackRequest, restaurant_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__list_feedback_request__field_indices_by_name[] = {
   5,   /* field[5] = author_account_id */
@@ -885,13 +923,14 @@ static const unsigned souk__v1__list_feedback_request__field_indices_by_name[] =
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
   3,   /* field[3] = rated_account_id */
+  8,   /* field[8] = restaurant_id */
   6,   /* field[6] = subject_id */
   7,   /* field[7] = unanswered_only */
 };
 static const ProtobufCIntRange souk__v1__list_feedback_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 8 }
+  { 0, 9 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_feedback_request__descriptor =
 {
@@ -901,7 +940,7 @@ const ProtobufCMessageDescriptor souk__v1__list_feedback_request__descriptor =
   "Souk__V1__ListFeedbackRequest",
   "souk.v1",
   sizeof(Souk__V1__ListFeedbackRequest),
-  8,
+  9,
   souk__v1__list_feedback_request__field_descriptors,
   souk__v1__list_feedback_request__field_indices_by_name,
   1,  souk__v1__list_feedback_request__number_ranges,
@@ -1099,6 +1138,36 @@ const ProtobufCMessageDescriptor souk__v1__get_rating_summary_request__descripto
   1,  souk__v1__get_rating_summary_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__get_rating_summary_request__init,
   NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCEnumValue souk__v1__feedback_target__enum_values_by_number[3] =
+{
+  { "FEEDBACK_TARGET_UNSPECIFIED", "SOUK__V1__FEEDBACK_TARGET__FEEDBACK_TARGET_UNSPECIFIED", 0 },
+  { "FEEDBACK_TARGET_COURIER", "SOUK__V1__FEEDBACK_TARGET__FEEDBACK_TARGET_COURIER", 1 },
+  { "FEEDBACK_TARGET_RESTAURANT", "SOUK__V1__FEEDBACK_TARGET__FEEDBACK_TARGET_RESTAURANT", 2 },
+};
+static const ProtobufCIntRange souk__v1__feedback_target__value_ranges[] = {
+{0, 0},{0, 3}
+};
+static const ProtobufCEnumValueIndex souk__v1__feedback_target__enum_values_by_name[3] =
+{
+  { "FEEDBACK_TARGET_COURIER", 1 },
+  { "FEEDBACK_TARGET_RESTAURANT", 2 },
+  { "FEEDBACK_TARGET_UNSPECIFIED", 0 },
+};
+const ProtobufCEnumDescriptor souk__v1__feedback_target__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "souk.v1.FeedbackTarget",
+  "FeedbackTarget",
+  "Souk__V1__FeedbackTarget",
+  "souk.v1",
+  3,
+  souk__v1__feedback_target__enum_values_by_number,
+  3,
+  souk__v1__feedback_target__enum_values_by_name,
+  1,
+  souk__v1__feedback_target__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
 static const ProtobufCMethodDescriptor souk__v1__feedback__method_descriptors[5] =
 {

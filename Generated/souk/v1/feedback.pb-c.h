@@ -29,6 +29,21 @@ typedef struct Souk__V1__GetRatingSummaryRequest Souk__V1__GetRatingSummaryReque
 
 /* --- enums --- */
 
+/*
+ * Who a food order's rating is for.
+ */
+typedef enum _Souk__V1__FeedbackTarget {
+  SOUK__V1__FEEDBACK_TARGET__FEEDBACK_TARGET_UNSPECIFIED = 0,
+  /*
+   * The driver who delivered it.
+   */
+  SOUK__V1__FEEDBACK_TARGET__FEEDBACK_TARGET_COURIER = 1,
+  /*
+   * The restaurant that prepared it.
+   */
+  SOUK__V1__FEEDBACK_TARGET__FEEDBACK_TARGET_RESTAURANT = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__FEEDBACK_TARGET)
+} Souk__V1__FeedbackTarget;
 
 /* --- messages --- */
 
@@ -71,6 +86,10 @@ struct  Souk__V1__FeedbackEntry
    */
   char *listing_id;
   /*
+   * Food: the restaurant rated (target RESTAURANT), whose average includes this.
+   */
+  char *restaurant_id;
+  /*
    * 1 to 5.
    */
   int32_t stars;
@@ -93,7 +112,7 @@ struct  Souk__V1__FeedbackEntry
 };
 #define SOUK__V1__FEEDBACK_ENTRY__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__feedback_entry__descriptor) \
-    , (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, NULL, NULL }
+    , (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, NULL, NULL }
 
 
 typedef enum {
@@ -116,6 +135,10 @@ struct  Souk__V1__CreateFeedbackRequest
   char *request_id;
   int32_t stars;
   char *comment;
+  /*
+   * Food orders: whom the rating is for (required); each target is rated once per order.
+   */
+  Souk__V1__FeedbackTarget target;
   Souk__V1__CreateFeedbackRequest__SubjectCase subject_case;
   union {
     /*
@@ -130,7 +153,7 @@ struct  Souk__V1__CreateFeedbackRequest
 };
 #define SOUK__V1__CREATE_FEEDBACK_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__create_feedback_request__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, SOUK__V1__CREATE_FEEDBACK_REQUEST__SUBJECT__NOT_SET, {0} }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, SOUK__V1__FEEDBACK_TARGET__FEEDBACK_TARGET_UNSPECIFIED, SOUK__V1__CREATE_FEEDBACK_REQUEST__SUBJECT__NOT_SET, {0} }
 
 
 /*
@@ -157,7 +180,7 @@ struct  Souk__V1__ListFeedbackRequest
   int32_t page_size;
   char *page_token;
   /*
-   * At most one of the four filters below.
+   * At most one of the five filters below.
    */
   char *rated_account_id;
   char *listing_id;
@@ -170,10 +193,14 @@ struct  Souk__V1__ListFeedbackRequest
    * Only entries without an answer (admins' inbox); may be combined with none of the above.
    */
   protobuf_c_boolean unanswered_only;
+  /*
+   * Food: the ratings of one restaurant.
+   */
+  char *restaurant_id;
 };
 #define SOUK__V1__LIST_FEEDBACK_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_feedback_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -466,6 +493,7 @@ void souk__v1__feedback__get_rating_summary(ProtobufCService *service,
 
 /* --- descriptors --- */
 
+extern const ProtobufCEnumDescriptor    souk__v1__feedback_target__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__feedback_answer__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__feedback_entry__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__create_feedback_request__descriptor;

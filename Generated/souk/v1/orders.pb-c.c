@@ -52,6 +52,51 @@ void   souk__v1__order_line__free_unpacked
   assert(message->base.descriptor == &souk__v1__order_line__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__order_line_option__init
+                     (Souk__V1__OrderLineOption         *message)
+{
+  static const Souk__V1__OrderLineOption init_value = SOUK__V1__ORDER_LINE_OPTION__INIT;
+  *message = init_value;
+}
+size_t souk__v1__order_line_option__get_packed_size
+                     (const Souk__V1__OrderLineOption *message)
+{
+  assert(message->base.descriptor == &souk__v1__order_line_option__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__order_line_option__pack
+                     (const Souk__V1__OrderLineOption *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__order_line_option__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__order_line_option__pack_to_buffer
+                     (const Souk__V1__OrderLineOption *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__order_line_option__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__OrderLineOption *
+       souk__v1__order_line_option__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__OrderLineOption *)
+     protobuf_c_message_unpack (&souk__v1__order_line_option__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__order_line_option__free_unpacked
+                     (Souk__V1__OrderLineOption *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__order_line_option__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__order_cancellation__init
                      (Souk__V1__OrderCancellation         *message)
 {
@@ -1042,7 +1087,7 @@ void   souk__v1__watch_order_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__watch_order_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor souk__v1__order_line__field_descriptors[10] =
+static const ProtobufCFieldDescriptor souk__v1__order_line__field_descriptors[12] =
 {
   {
     "item_id",
@@ -1164,6 +1209,30 @@ static const ProtobufCFieldDescriptor souk__v1__order_line__field_descriptors[10
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "options",
+    11,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__OrderLine, n_options),
+    offsetof(Souk__V1__OrderLine, options),
+    &souk__v1__order_line_option__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "note",
+    12,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrderLine, note),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__order_line__field_indices_by_name[] = {
   6,   /* field[6] = discount_bps */
@@ -1172,15 +1241,17 @@ static const unsigned souk__v1__order_line__field_indices_by_name[] = {
   9,   /* field[9] = line_total */
   5,   /* field[5] = list_unit_price */
   2,   /* field[2] = name */
+  11,   /* field[11] = note */
   3,   /* field[3] = option_id */
   4,   /* field[4] = option_name */
+  10,   /* field[10] = options */
   8,   /* field[8] = quantity */
   7,   /* field[7] = unit_price */
 };
 static const ProtobufCIntRange souk__v1__order_line__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 10 }
+  { 0, 12 }
 };
 const ProtobufCMessageDescriptor souk__v1__order_line__descriptor =
 {
@@ -1190,11 +1261,101 @@ const ProtobufCMessageDescriptor souk__v1__order_line__descriptor =
   "Souk__V1__OrderLine",
   "souk.v1",
   sizeof(Souk__V1__OrderLine),
-  10,
+  12,
   souk__v1__order_line__field_descriptors,
   souk__v1__order_line__field_indices_by_name,
   1,  souk__v1__order_line__number_ranges,
   (ProtobufCMessageInit) souk__v1__order_line__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__order_line_option__field_descriptors[5] =
+{
+  {
+    "group_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrderLineOption, group_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "group_name",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrderLineOption, group_name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "choice_id",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrderLineOption, choice_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "choice_name",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrderLineOption, choice_name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "price",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrderLineOption, price),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__order_line_option__field_indices_by_name[] = {
+  2,   /* field[2] = choice_id */
+  3,   /* field[3] = choice_name */
+  0,   /* field[0] = group_id */
+  1,   /* field[1] = group_name */
+  4,   /* field[4] = price */
+};
+static const ProtobufCIntRange souk__v1__order_line_option__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 5 }
+};
+const ProtobufCMessageDescriptor souk__v1__order_line_option__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.OrderLineOption",
+  "OrderLineOption",
+  "Souk__V1__OrderLineOption",
+  "souk.v1",
+  sizeof(Souk__V1__OrderLineOption),
+  5,
+  souk__v1__order_line_option__field_descriptors,
+  souk__v1__order_line_option__field_indices_by_name,
+  1,  souk__v1__order_line_option__number_ranges,
+  (ProtobufCMessageInit) souk__v1__order_line_option__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__order_cancellation__field_descriptors[4] =
@@ -1274,7 +1435,7 @@ const ProtobufCMessageDescriptor souk__v1__order_cancellation__descriptor =
   (ProtobufCMessageInit) souk__v1__order_cancellation__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[36] =
+static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[37] =
 {
   {
     "id",
@@ -1708,6 +1869,18 @@ static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[36] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "seller_account_id",
+    40,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Order, seller_account_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__order__field_indices_by_name[] = {
   22,   /* field[22] = accept_time */
@@ -1740,6 +1913,7 @@ static const unsigned souk__v1__order__field_indices_by_name[] = {
   7,   /* field[7] = restaurant_id */
   8,   /* field[8] = restaurant_name */
   11,   /* field[11] = scheduled_window */
+  36,   /* field[36] = seller_account_id */
   24,   /* field[24] = ship_time */
   18,   /* field[18] = shipping_carrier */
   3,   /* field[3] = status */
@@ -1747,10 +1921,11 @@ static const unsigned souk__v1__order__field_indices_by_name[] = {
   31,   /* field[31] = update_time */
   29,   /* field[29] = version */
 };
-static const ProtobufCIntRange souk__v1__order__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__order__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 36 }
+  { 40, 36 },
+  { 0, 37 }
 };
 const ProtobufCMessageDescriptor souk__v1__order__descriptor =
 {
@@ -1760,10 +1935,10 @@ const ProtobufCMessageDescriptor souk__v1__order__descriptor =
   "Souk__V1__Order",
   "souk.v1",
   sizeof(Souk__V1__Order),
-  36,
+  37,
   souk__v1__order__field_descriptors,
   souk__v1__order__field_indices_by_name,
-  1,  souk__v1__order__number_ranges,
+  2,  souk__v1__order__number_ranges,
   (ProtobufCMessageInit) souk__v1__order__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

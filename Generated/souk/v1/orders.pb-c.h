@@ -19,6 +19,7 @@ PROTOBUF_C__BEGIN_DECLS
 #include "souk/v1/payments.pb-c.h"
 
 typedef struct Souk__V1__OrderLine Souk__V1__OrderLine;
+typedef struct Souk__V1__OrderLineOption Souk__V1__OrderLineOption;
 typedef struct Souk__V1__OrderCancellation Souk__V1__OrderCancellation;
 typedef struct Souk__V1__Order Souk__V1__Order;
 typedef struct Souk__V1__OrderEvent Souk__V1__OrderEvent;
@@ -132,10 +133,40 @@ struct  Souk__V1__OrderLine
    * unit_price × quantity.
    */
   Souk__V1__Money *line_total;
+  /*
+   * Food: the options chosen, with their names and prices at placement (unit_price includes
+   * them: list price after discount + options).
+   */
+  size_t n_options;
+  Souk__V1__OrderLineOption **options;
+  /*
+   * Food: the customer's special instructions.
+   */
+  char *note;
 };
 #define SOUK__V1__ORDER_LINE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__order_line__descriptor) \
-    , (char *)protobuf_c_empty_string, SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, 0, NULL }
+    , (char *)protobuf_c_empty_string, SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, 0, NULL, 0,NULL, (char *)protobuf_c_empty_string }
+
+
+/*
+ * One option chosen on a food order line, as it was at placement.
+ */
+struct  Souk__V1__OrderLineOption
+{
+  ProtobufCMessage base;
+  char *group_id;
+  char *group_name;
+  char *choice_id;
+  char *choice_name;
+  /*
+   * Added to the unit price.
+   */
+  Souk__V1__Money *price;
+};
+#define SOUK__V1__ORDER_LINE_OPTION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__order_line_option__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL }
 
 
 /*
@@ -244,8 +275,7 @@ struct  Souk__V1__Order
   Google__Protobuf__Timestamp *update_time;
   /*
    * The parties (see OTHER PARTIES in common.proto): the customer; the provider (the shop, the
-   * restaurant's account or the service company); the courier, while one is assigned. A food
-   * order stores its provider at placement: the restaurant's owner, the order's seller.
+   * restaurant's account or the service company); the courier, while one is assigned.
    */
   Souk__V1__PersonSummary *customer;
   Souk__V1__PersonSummary *provider;
@@ -255,10 +285,15 @@ struct  Souk__V1__Order
    * picks the order up, and the point available drivers are ranked from.
    */
   Souk__V1__Address *pickup_address;
+  /*
+   * Food: the account of the restaurant's owner, who accepts, prepares and completes the
+   * order (set at placement).
+   */
+  char *seller_account_id;
 };
 #define SOUK__V1__ORDER__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__order__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__ORDER_STATUS__ORDER_STATUS_UNSPECIFIED, 0,NULL, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__ORDER_STATUS__ORDER_STATUS_UNSPECIFIED, 0,NULL, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -707,6 +742,25 @@ Souk__V1__OrderLine *
 void   souk__v1__order_line__free_unpacked
                      (Souk__V1__OrderLine *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__OrderLineOption methods */
+void   souk__v1__order_line_option__init
+                     (Souk__V1__OrderLineOption         *message);
+size_t souk__v1__order_line_option__get_packed_size
+                     (const Souk__V1__OrderLineOption   *message);
+size_t souk__v1__order_line_option__pack
+                     (const Souk__V1__OrderLineOption   *message,
+                      uint8_t             *out);
+size_t souk__v1__order_line_option__pack_to_buffer
+                     (const Souk__V1__OrderLineOption   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__OrderLineOption *
+       souk__v1__order_line_option__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__order_line_option__free_unpacked
+                     (Souk__V1__OrderLineOption *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__OrderCancellation methods */
 void   souk__v1__order_cancellation__init
                      (Souk__V1__OrderCancellation         *message);
@@ -1130,6 +1184,9 @@ void   souk__v1__watch_order_request__free_unpacked
 typedef void (*Souk__V1__OrderLine_Closure)
                  (const Souk__V1__OrderLine *message,
                   void *closure_data);
+typedef void (*Souk__V1__OrderLineOption_Closure)
+                 (const Souk__V1__OrderLineOption *message,
+                  void *closure_data);
 typedef void (*Souk__V1__OrderCancellation_Closure)
                  (const Souk__V1__OrderCancellation *message,
                   void *closure_data);
@@ -1351,6 +1408,7 @@ void souk__v1__orders__watch_order(ProtobufCService *service,
 
 extern const ProtobufCEnumDescriptor    souk__v1__order_status__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__order_line__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__order_line_option__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__order_cancellation__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__order__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__order_event__descriptor;

@@ -17,17 +17,9 @@ extension CartsService {
     }
 
     func addCartLine(_ request: SoukV1.AddCartLineRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
-        let caller = try call.requireCaller()
-        let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
-        let productID = try RequestFields.id(request.itemID, field: "item_id")
-        let quantity = try CartView.checkQuantity(request.quantity, marketplace)
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let store = store
-        let result = try await store.write(
-            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
-            fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Cart>()
-        ) { transaction in
+        try await CartView.addOnce(request, call, store: store) { adding, transaction in
+            let (caller, marketplaceID, marketplace) = (adding.caller, adding.marketplaceID, adding.marketplace)
+            let (productID, quantity, expected) = (adding.itemID, adding.quantity, adding.expected)
             let product = try transaction.require(ProductTable.table, productID, in: marketplaceID, "product").value.subject
             try CartView.checkPurchasable(product, id: productID, quantity: quantity)
             let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)
@@ -41,26 +33,25 @@ extension CartsService {
                 throw RPCError.invalidField("item_id", "a cart holds at most \(RetailPricing.maxLines) lines", reason: .quantityLimit)
             }
             var line = SoukV1.CartLine()
+            line.lineID = productID.description
             line.itemID = productID.description
             line.itemType = .product
             line.quantity = quantity
             let saved = try CartView.save(cart, accountID: caller.accountID, transaction: transaction) { $0.lines.append(line) }
             return try CartView.view(saved, accountID: caller.accountID, marketplace: marketplace, transaction: transaction)
         }
-        return result.value
     }
 
     func updateCartLine(_ request: SoukV1.UpdateCartLineRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let productID = try RequestFields.id(request.itemID, field: "item_id")
         let quantity = try CartView.checkQuantity(request.quantity, marketplace)
         let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let (lineID, itemID) = (request.lineID, request.itemID)
         return try await store.write { transaction in
             let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)
-            guard let index = cart.subject.lines.firstIndex(where: { $0.itemID == productID.description }) else {
-                throw RPCError.notFound("cart line", productID.description)
-            }
+            let index = try CartView.lineIndex(in: cart.subject, lineID: lineID, itemID: itemID)
+            let productID = try RequestFields.id(cart.subject.lines[index].itemID, field: "item_id")
             if let product = try transaction.get(ProductTable.table, productID)?.value.subject, product.stock < quantity {
                 throw CartView.outOfStock(product, id: productID, wanted: quantity)
             }
@@ -72,16 +63,12 @@ extension CartsService {
     func removeCartLine(_ request: SoukV1.RemoveCartLineRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let productID = try RequestFields.id(request.itemID, field: "item_id")
         let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let (lineID, itemID) = (request.lineID, request.itemID)
         return try await store.write { transaction in
             let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)
-            guard cart.subject.lines.contains(where: { $0.itemID == productID.description }) else {
-                throw RPCError.notFound("cart line", productID.description)
-            }
-            let saved = try CartView.save(cart, accountID: caller.accountID, transaction: transaction) {
-                $0.lines.removeAll { $0.itemID == productID.description }
-            }
+            let index = try CartView.lineIndex(in: cart.subject, lineID: lineID, itemID: itemID)
+            let saved = try CartView.save(cart, accountID: caller.accountID, transaction: transaction) { $0.lines.remove(at: index) }
             return try CartView.view(saved, accountID: caller.accountID, marketplace: marketplace, transaction: transaction)
         }
     }
@@ -107,6 +94,34 @@ enum CartView {
         var marketplaceID: RecordID
     }
 
+    /// A checked AddCartLine request: who adds which item, how many, to which cart version.
+    struct Addition: Sendable {
+        var caller: Caller
+        var marketplaceID: RecordID
+        var marketplace: SoukV1.Marketplace
+        var itemID: RecordID
+        var quantity: Int32
+        var expected: UInt64?
+    }
+
+    /// Checks an AddCartLine request's common fields and runs `add` once per its request id: a
+    /// retry of the same request gets the first cart.
+    static func addOnce(
+        _ request: SoukV1.AddCartLineRequest, _ call: SoukCall, store: Store,
+        _ add: @escaping @Sendable (Addition, Transaction) throws -> SoukV1.Cart
+    ) async throws -> SoukV1.Cart {
+        let caller = try call.requireCaller()
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let requestID = try RequestFields.requestID(request.requestID)
+        let adding = Addition(
+            caller: caller, marketplaceID: marketplaceID, marketplace: marketplace, itemID: try RequestFields.id(request.itemID, field: "item_id"),
+            quantity: try checkQuantity(request.quantity, marketplace), expected: try RequestFields.expectedVersion(request.expectedVersion))
+        return try await store.write(
+            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
+            fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Cart>()
+        ) { transaction in try add(adding, transaction) }.value
+    }
+
     static func current(_ accountID: RecordID, marketplaceID: RecordID, expected: UInt64?, transaction: Transaction) throws -> Current {
         let stored = try transaction.get(CartTable.table, accountID)
         if let stored, stored.value.marketplaceID != marketplaceID.description {
@@ -129,7 +144,15 @@ enum CartView {
         change(&subject)
         // Only what the customer chose is stored; the rest is computed on reads.
         subject.price = nil
-        subject.lines = subject.lines.map { SoukV1.CartLine(itemID: $0.itemID, itemType: $0.itemType, quantity: $0.quantity) }
+        subject.restaurantName = ""
+        subject.purchasable = false
+        subject.unavailableReason = ""
+        if subject.lines.isEmpty { subject.restaurantID = "" }
+        subject.lines = subject.lines.map {
+            SoukV1.CartLine(
+                itemID: $0.itemID, itemType: $0.itemType, quantity: $0.quantity, lineID: $0.lineID,
+                options: $0.options.map { SoukV1.CartLineOption(groupID: $0.groupID, choiceID: $0.choiceID) }, note: $0.note)
+        }
         if cart.version == 0 {
             return try transaction.insert(CartTable.table, CartRecord(marketplaceID: cart.marketplaceID.description, subject), id: accountID)
         }
@@ -140,10 +163,27 @@ enum CartView {
         guard quantity >= 1 else { throw RPCError.invalidField("quantity", "must be at least 1") }
         let cap = RetailPricing.maxQuantity(marketplace)
         guard quantity <= cap else {
-            throw RPCError.invalidField(
-                "quantity", "must be at most \(cap) per line (one carton); place a second order for more", reason: .quantityLimit)
+            let carton = marketplace.vertical == .retail ? " (one carton); place a second order for more" : ""
+            throw RPCError.invalidField("quantity", "must be at most \(cap) per line\(carton)", reason: .quantityLimit)
         }
         return quantity
+    }
+
+    /// The line `lineID` names, else (retail) the line of product `itemID`; NOT_FOUND otherwise.
+    static func lineIndex(in cart: SoukV1.Cart, lineID: String, itemID: String) throws -> Int {
+        if !lineID.isEmpty {
+            guard let index = cart.lines.firstIndex(where: { ($0.lineID.isEmpty ? $0.itemID : $0.lineID) == lineID }) else {
+                throw RPCError.notFound("cart line", lineID)
+            }
+            return index
+        }
+        let id = try RequestFields.id(itemID, field: "item_id")
+        let matching = cart.lines.indices.filter { cart.lines[$0].itemID == id.description }
+        guard let index = matching.first else { throw RPCError.notFound("cart line", id.description) }
+        guard matching.count == 1 else {
+            throw RPCError.invalidField("line_id", "is required: the cart holds \(matching.count) lines of item \(id)")
+        }
+        return index
     }
 
     static func checkPurchasable(_ product: SoukV1.Product, id: RecordID, quantity: Int32) throws {
@@ -189,6 +229,7 @@ enum CartView {
         var subtotal: Int64 = 0
         for (index, product) in zip(cart.lines.indices, products) {
             let unit = product?.value.subject.price.minor ?? 0
+            if cart.lines[index].lineID.isEmpty { cart.lines[index].lineID = cart.lines[index].itemID }
             cart.lines[index].name = product?.value.subject.name ?? ""
             cart.lines[index].unitPrice = SoukV1.Money(amountMinor: unit, currencyCode: currency)
             cart.lines[index].lineTotal = SoukV1.Money(amountMinor: unit * Int64(cart.lines[index].quantity), currencyCode: currency)
@@ -199,6 +240,9 @@ enum CartView {
             subtotal += unit * Int64(cart.lines[index].quantity)
         }
         cart.price = RetailPricing.breakdown(subtotal: subtotal, hasLines: !cart.lines.isEmpty, marketplace: marketplace)
+        cart.purchasable = !cart.lines.isEmpty && cart.lines.allSatisfy(\.purchasable)
+        cart.unavailableReason = cart.lines.isEmpty ? "the cart is empty"
+            : cart.purchasable ? "" : "a line is unavailable or short of stock: change or remove it"
         return cart
     }
 }

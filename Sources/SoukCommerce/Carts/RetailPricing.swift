@@ -23,14 +23,18 @@ enum RetailPricing {
 
     /// The breakdown of `subtotal`; an empty cart (`hasLines` false) has no shipping.
     static func breakdown(subtotal: Int64, hasLines: Bool, marketplace: SoukV1.Marketplace) -> SoukV1.PriceBreakdown {
-        let currency = marketplace.currencyCode
-        let settings = marketplace.settings?.commerce
-        let bps = settings?.taxRateBps ?? 0
-        let tax = tax(subtotal, bps: bps)
         var fees: [SoukV1.Fee] = []
-        if hasLines, let shipping = settings?.shippingFee, shipping.amountMinor > 0 {
-            fees.append(SoukV1.Fee(kind: .shipping, label: "Shipping", amount: SoukV1.Money(amountMinor: shipping.amountMinor, currencyCode: currency)))
+        if hasLines, let shipping = marketplace.settings?.commerce?.shippingFee, shipping.amountMinor > 0 {
+            fees.append(SoukV1.Fee(kind: .shipping, label: "Shipping", amount: SoukV1.Money(amountMinor: shipping.amountMinor, currencyCode: marketplace.currencyCode)))
         }
+        return breakdown(subtotal: subtotal, fees: fees, marketplace: marketplace)
+    }
+
+    /// Subtotal, tax on it at the marketplace's rate, `fees`, total.
+    static func breakdown(subtotal: Int64, fees: [SoukV1.Fee], marketplace: SoukV1.Marketplace) -> SoukV1.PriceBreakdown {
+        let currency = marketplace.currencyCode
+        let bps = marketplace.settings?.commerce?.taxRateBps ?? 0
+        let tax = tax(subtotal, bps: bps)
         let feesTotal = fees.reduce(0) { $0 + $1.amount.minor }
         return SoukV1.PriceBreakdown(
             subtotal: SoukV1.Money(amountMinor: subtotal, currencyCode: currency), taxRateBps: bps,

@@ -169,10 +169,6 @@ struct ProductFilterCheck {
         if let maxPrice, price > maxPrice { return false }
         if product.expertRating < minRating { return false }
         if featuredOnly, !product.featured { return false }
-        if !queryWords.isEmpty {
-            let nameWords = ProductText.words(product.name)
-            return queryWords.allSatisfy { word in nameWords.contains { $0.hasPrefix(word) } }
-        }
-        return true
+        return SearchWords.match(queryWords, in: product.name)
     }
 }

@@ -100,29 +100,9 @@ extension CatalogService {
     }
 
     func setProductArchived(_ archived: Bool, productID: String, expectedVersion: Int64, _ call: SoukCall) async throws -> SoukV1.Product {
-        let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(productID, field: "product_id")
-        let expected = try RequestFields.expectedVersion(expectedVersion)
-        let actor = AuditActor(call)
-        let record = try await store.write { transaction in
-            let current = try transaction.require(ProductTable.table, id, in: marketplaceID, "product")
-            guard current.value.subject.archived != archived else {
-                throw RPCError.souk(
-                    .failedPrecondition, .invalidTransition, archived ? "the product is already archived" : "the product is not archived")
-            }
-            if let expected, expected != current.version {
-                throw RPCError.staleVersion("product", id.description, expected: expected, actual: current.version)
-            }
-            let updated = try transaction.update(ProductTable.table, id) { record in
-                record.subject.archived = archived
-                record.subject.archiveTime = archived ? Timestamp(transaction.now) : nil
-            }
-            try AuditLog.record(
-                in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .product, id: id.description),
-                actor: actor, from: archived ? "ACTIVE" : "ARCHIVED", to: archived ? "ARCHIVED" : "ACTIVE", resourceVersion: updated.version)
-            return updated
-        }
-        return ProductView.api(record)
+        ProductView.api(try await store.setArchived(
+            archived, ProductTable.table, id: productID, field: "product_id", expectedVersion: expectedVersion, noun: "product",
+            resource: .product, call: call))
     }
 }
 

@@ -148,27 +148,9 @@ struct WaterServices {
     }
 
     func setArchived(_ archived: Bool, _ serviceID: String, _ expectedVersion: Int64, _ call: SoukCall) async throws -> SoukV1.Service {
-        let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(serviceID, field: "service_id")
-        let expected = try RequestFields.expectedVersion(expectedVersion)
-        let actor = AuditActor(call)
-        let record = try await store.write { transaction -> StoredRecord<ServiceRecord> in
-            let current = try transaction.require(ServiceTable.table, id, in: marketplaceID, "service")
-            if let expected, expected != current.version {
-                throw RPCError.staleVersion("service", id.description, expected: expected, actual: current.version)
-            }
-            guard current.value.subject.archived != archived else {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, archived ? "service \(id) is already archived" : "service \(id) is not archived")
-            }
-            let updated = try transaction.update(ServiceTable.table, id) {
-                $0.subject.archived = archived
-                $0.subject.archiveTime = archived ? Timestamp(transaction.now) : nil
-            }
-            try AuditLog.record(
-                in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .service, id: id.description),
-                actor: actor, from: archived ? "ACTIVE" : "ARCHIVED", to: archived ? "ARCHIVED" : "ACTIVE", resourceVersion: updated.version)
-            return updated
-        }
+        let record = try await store.setArchived(
+            archived, ServiceTable.table, id: serviceID, field: "service_id", expectedVersion: expectedVersion, noun: "service",
+            resource: .service, call: call)
         return Self.localized(record.api(), call)
     }
 

@@ -2,7 +2,7 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// The demo catalogs of Aqua Hub and Chateau Du Nox, from their reports. Loaded idempotently:
+/// The demo catalogs of Aqua Hub, Chateau Du Nox and DineSwift, from their reports. Loaded idempotently:
 /// a catalog that already has records is left as it is.
 struct CommerceDemo {
     let commerce: Commerce
@@ -10,5 +10,6 @@ struct CommerceDemo {
     func load(_ demo: DemoContext) async throws {
         try await loadAquaHub(demo)
         try await loadChateauDuNox(demo)
+        try await loadDineSwift(demo)
     }
 }

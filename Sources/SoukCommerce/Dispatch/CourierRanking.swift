@@ -23,7 +23,7 @@ struct CourierRanking {
             let orderID = try RequestFields.id(request.orderID, field: "order_id")
             let order = try store.require(OrderTable.table, orderID, in: marketplaceID, "order").value.subject
             let isAdmin = caller.isOperator || caller.activeRoles.contains(.admin)
-            guard isAdmin || OrderParties.restaurantOwner(of: order) == caller.accountID.description else {
+            guard isAdmin || order.sellerAccountID == caller.accountID.description else {
                 throw RPCError(.permissionDenied, "order \(orderID) is not one of the caller's restaurant orders")
             }
             guard let pickup = order.pickupAddress?.location else {

@@ -67,7 +67,7 @@ struct FoodDeliveries {
             let number = order.value.subject.orderNumber
             let subject = SoukV1.ResourceRef(type: .order, id: order.id.description)
             try Notifier.send(
-                [delivery.value.subject.courierAccountID, OrderParties.restaurantOwner(of: order.value.subject)].map {
+                [delivery.value.subject.courierAccountID, order.value.subject.sellerAccountID].map {
                     Notifier.Note(to: $0, kind: .delivery, title: "Delivery of order \(number) cancelled", body: reason, subject: subject)
                 },
                 marketplaceID: market, transaction: transaction)

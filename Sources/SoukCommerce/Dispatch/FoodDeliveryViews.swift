@@ -10,7 +10,7 @@ enum FoodDeliveryViews {
     /// Notes of a delivery change to the order's customer and restaurant.
     static func notes(_ order: SoukV1.Order, id: RecordID, title: String, body: String) -> [Notifier.Note] {
         let subject = SoukV1.ResourceRef(type: .order, id: id.description)
-        return [order.customerAccountID, OrderParties.restaurantOwner(of: order)].map {
+        return [order.customerAccountID, order.sellerAccountID].map {
             Notifier.Note(to: $0, kind: .delivery, title: title, body: body, subject: subject)
         }
     }
@@ -42,7 +42,7 @@ enum FoodDeliveryViews {
             return delivery
         }
         delivery.customer = try OrderParties.summary(order.customerAccountID, vertical: vertical, store: store)
-        let viewer: Parties.AddressViewer = isAdmin || me == order.customerAccountID ? .customerOrAdmin : me == OrderParties.restaurantOwner(of: order) ? .providerOrCourier : .other
+        let viewer: Parties.AddressViewer = isAdmin || me == order.customerAccountID ? .customerOrAdmin : me == order.sellerAccountID ? .providerOrCourier : .other
         delivery.dropoffAddress = delivery.dropoffAddress.map { Parties.address($0, for: viewer, orderIsActive: OrderParties.isActive(order.status)) }
         return delivery
     }

@@ -58,7 +58,7 @@ extension DeliveryOffers {
             let number = order.value.subject.orderNumber
             try Notifier.send(
                 [Notifier.Note(
-                    to: OrderParties.restaurantOwner(of: order.value.subject), kind: .delivery, title: "Driver declined order \(number)",
+                    to: order.value.subject.sellerAccountID, kind: .delivery, title: "Driver declined order \(number)",
                     body: reason.isEmpty ? "Offer order \(number) to another driver." : "\(reason) Offer order \(number) to another driver.",
                     subject: SoukV1.ResourceRef(type: .order, id: order.id.description))],
                 marketplaceID: market, transaction: transaction)

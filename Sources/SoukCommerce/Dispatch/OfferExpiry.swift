@@ -67,7 +67,7 @@ extension DeliveryOffers {
             }
         }
         notes.append(Notifier.Note(
-            to: OrderParties.restaurantOwner(of: order.value.subject), kind: .delivery, title: "Offer of order \(number) expired", body: restaurant,
+            to: order.value.subject.sellerAccountID, kind: .delivery, title: "Offer of order \(number) expired", body: restaurant,
             subject: SoukV1.ResourceRef(type: .order, id: order.id.description)))
         try Notifier.send(notes, marketplaceID: market, transaction: transaction)
         return true

@@ -19,6 +19,9 @@ public enum FeedbackTable {
     static let byListing = Index<FeedbackRecord>.nonUnique("feedback.listing") {
         $0.subject.listingID.isEmpty ? nil : [.string($0.marketplaceID), .string($0.subject.listingID)]
     }
+    static let byRestaurant = Index<FeedbackRecord>.nonUnique("feedback.restaurant") {
+        $0.subject.restaurantID.isEmpty ? nil : [.string($0.marketplaceID), .string($0.subject.restaurantID)]
+    }
     static let byAuthor = Index<FeedbackRecord>.nonUnique("feedback.author") {
         [.string($0.marketplaceID), .string($0.subject.authorAccountID)]
     }
@@ -28,7 +31,7 @@ public enum FeedbackTable {
     }
 
     public static let table = marketTable(
-        "feedback", SoukV1.FeedbackEntry.self, indexes: [bySubject, byMarketplace, byRated, byListing, byAuthor, unanswered])
+        "feedback", SoukV1.FeedbackEntry.self, indexes: [bySubject, byMarketplace, byRated, byListing, byRestaurant, byAuthor, unanswered])
 
     static var all: [AnyTable] { [table.erased, RatingTotalTable.table.erased] }
 }

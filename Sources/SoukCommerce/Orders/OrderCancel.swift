@@ -10,6 +10,7 @@ extension OrdersService {
         switch vertical {
         case .waterServices: OrderLifecycles.waterServices
         case .retail: OrderLifecycles.retail
+        case .foodDelivery: OrderLifecycles.foodDelivery
         default: throw RPCError.souk(.unimplemented, .notImplemented, "orders of this marketplace's vertical are not served yet")
         }
     }
@@ -29,7 +30,7 @@ extension OrdersService {
         let record = try await store.write { transaction in
             try Self.cancel(
                 id, machine: machine, rejected: false, reason: request.reason, actor: actor, marketplaceID: marketplaceID,
-                vertical: marketplace.vertical, expectedVersion: expected, transaction: transaction)
+                marketplace: marketplace, expectedVersion: expected, transaction: transaction)
         }
         return try OrderParties.view(record, call, store: store)
     }
@@ -38,7 +39,7 @@ extension OrdersService {
     /// reservations; notifies the customer and the courier. Shared by CancelOrder and RejectOrder.
     static func cancel(
         _ id: RecordID, machine: StateMachine<SoukV1.Order, SoukV1.OrderStatus>, rejected: Bool, reason: String, actor: AuditActor,
-        marketplaceID: RecordID, vertical: SoukV1.Vertical, expectedVersion: UInt64?, transaction: Transaction
+        marketplaceID: RecordID, marketplace: SoukV1.Marketplace, expectedVersion: UInt64?, transaction: Transaction
     ) throws -> StoredRecord<OrderRecord> {
         var record = try machine.fire(
             rejected ? "reject" : "cancel", on: id, in: OrderTable.table, marketplaceID: marketplaceID.description, by: actor,
@@ -49,13 +50,16 @@ extension OrdersService {
             order.subject.cancelTime = Timestamp(transaction.now)
         }
         let order = record.value.subject
+        let paymentBefore = try RecordID(order.paymentID).flatMap { try transaction.get(PaymentTable.table, $0)?.value.subject }
         if let payment = try PaymentLedger.settleCancelled(
             paymentID: order.paymentID, marketplaceID: marketplaceID, reason: reason.isEmpty ? "order cancelled" : reason, actor: actor,
             transaction: transaction)
         {
             record = try transaction.updateMaintainedFields(OrderTable.table, id) { $0.subject.paymentStatus = payment.value.subject.status }
         }
-        switch vertical {
+        switch marketplace.vertical {
+        case .foodDelivery:
+            try FoodOrderEffects.cancelled(order, payment: paymentBefore, marketplace: marketplace, marketplaceID: marketplaceID, transaction: transaction)
         case .retail: try RetailOrderEffects.cancelled(order, marketplaceID: marketplaceID, transaction: transaction)
         case .waterServices:
             try WaterOrderEffects.cancelled(order, id: id, marketplaceID: marketplaceID, reason: reason, actor: actor, transaction: transaction)

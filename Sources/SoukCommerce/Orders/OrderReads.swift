@@ -37,9 +37,6 @@ extension OrdersService {
         if request.asSeller, !owners.isEmpty {
             throw RPCError.invalidField("as_seller", "cannot be combined with customer_account_id, restaurant_id, courier_account_id or service_id")
         }
-        if request.asSeller, marketplace.vertical == .foodDelivery {
-            throw RPCError.souk(.unimplemented, .notImplemented, "restaurants' order lists are not served yet")
-        }
         let delivered = request.deliveredAfter != nil || request.deliveredBefore != nil
         let isAdmin = caller.isOperator || caller.activeRoles.contains(.admin)
         // With no owner filter, a caller who is not listing as seller or admin lists their own orders.
@@ -66,8 +63,12 @@ extension OrdersService {
             (index, range) = (OrderTable.byRestaurantStatus, .starting(with: [market, .string(request.restaurantID), .enumCase(status)]))
         } else if !request.restaurantID.isEmpty {
             (index, range) = (OrderTable.byRestaurant, .starting(with: [market, .string(request.restaurantID)]))
+        } else if request.asSeller, marketplace.vertical == .foodDelivery {
+            (index, range) = (OrderTable.bySeller, .starting(with: [market, .string(caller.accountID.description)]))
         } else if statuses.count == 1, let status = statuses.first {
             (index, range) = (OrderTable.byStatus, .starting(with: [market, .enumCase(status)]))
+        } else if !statuses.isEmpty, statuses.allSatisfy(OrderParties.isActive) {
+            (index, range) = (OrderTable.byActive, .starting(with: [market]))
         } else {
             (index, range) = (OrderTable.byMarketplace, .starting(with: [market]))
         }

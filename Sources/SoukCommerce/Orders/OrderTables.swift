@@ -32,6 +32,14 @@ public enum OrderTable {
     static let byRestaurant = Index<OrderRecord>.nonUnique("orders.restaurant") {
         $0.subject.restaurantID.isEmpty ? nil : [.string($0.marketplaceID), .string($0.subject.restaurantID)]
     }
+    /// Food: the restaurant owner's orders (`as_seller`).
+    static let bySeller = Index<OrderRecord>.nonUnique("orders.seller") {
+        $0.subject.sellerAccountID.isEmpty ? nil : [.string($0.marketplaceID), .string($0.subject.sellerAccountID)]
+    }
+    /// Orders still moving (an admin's "active orders"): only those have an entry.
+    static let byActive = Index<OrderRecord>.nonUnique("orders.active") {
+        OrderParties.isActive($0.subject.status) ? [.string($0.marketplaceID)] : nil
+    }
     /// Water services: the service ordered (the order's one line).
     static let byService = Index<OrderRecord>.nonUnique("orders.service") { record in
         guard let line = record.subject.lines.first, line.itemType == .service else { return nil }
@@ -44,7 +52,7 @@ public enum OrderTable {
 
     public static let table = marketTable(
         "orders", SoukV1.Order.self,
-        indexes: [byMarketplace, byCustomer, byCustomerDelivered, byStatus, byCourier, byRestaurantStatus, byRestaurant, byService, byNumber])
+        indexes: [byMarketplace, byCustomer, byCustomerDelivered, byStatus, byCourier, byRestaurantStatus, byRestaurant, bySeller, byActive, byService, byNumber])
 }
 
 /// The highest order number reserved in a marketplace, stored under the marketplace's id.

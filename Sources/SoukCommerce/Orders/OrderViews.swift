@@ -10,13 +10,10 @@ import SoukStore
 enum OrderParties {
     /// In retail and water services the marketplace itself sells, so each of its active providers
     /// (the shop's staff) is a seller of every order; a food order's seller is its restaurant's
-    /// owner, stored as the order's provider at placement.
+    /// owner.
     static func isSeller(_ order: SoukV1.Order, _ caller: Caller) -> Bool {
-        order.restaurantID.isEmpty || restaurantOwner(of: order) == caller.accountID.description
+        order.restaurantID.isEmpty || order.sellerAccountID == caller.accountID.description
     }
-
-    /// The account of a food order's restaurant owner, stored on the order at placement ("" if none).
-    static func restaurantOwner(of order: SoukV1.Order) -> String { order.provider?.accountID ?? "" }
 
     /// Whether `caller`, acting in one of `roles`, owns `order`: its customer, its seller, its
     /// courier.

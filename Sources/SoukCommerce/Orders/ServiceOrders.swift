@@ -156,23 +156,6 @@ struct ServiceOrders {
         return try view(id.description, call)
     }
 
-    func reject(_ request: SoukV1.RejectOrderRequest, _ call: SoukCall) async throws -> SoukV1.Order {
-        let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.orderID, field: "order_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !reason.isEmpty else { throw RPCError.invalidField("reason", "is required: it is shown to the customer") }
-        guard reason.count <= 1000 else { throw RPCError.invalidField("reason", "must be at most 1000 characters") }
-        let actor = AuditActor(call)
-        // The cancellation CancelOrder does, as a rejection: refund, window freed, delivery cancelled, parties told.
-        try await store.write { transaction in
-            try OrdersService.cancel(
-                id, machine: OrderLifecycles.waterServices, rejected: true, reason: reason, actor: actor, marketplaceID: marketplaceID,
-                vertical: .waterServices, expectedVersion: expected, transaction: transaction)
-        }
-        return try view(id.description, call)
-    }
-
     /// The order as the caller sees it, read after the change committed.
     private func view(_ orderID: String, _ call: SoukCall) throws -> SoukV1.Order {
         let (marketplaceID, _) = try call.requireMarketplace()

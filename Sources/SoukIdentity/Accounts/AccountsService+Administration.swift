@@ -75,10 +75,12 @@ extension AccountsService {
         let decider = call.caller?.accountID.description ?? ""
         let laundry = call.marketplace?.vertical == .laundry
         let name = marketplaceName(call)
+        let hooks = identity.roleDecisionHooks
         return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "role approved") { value, transaction in
             guard let index = value.account.roles.firstIndex(where: { $0.role == role && $0.status == .pending }) else {
                 throw RPCError.souk(.failedPrecondition, .invalidTransition, "the \(role.word) role is not pending")
             }
+            try Self.checkDecision(hooks, target.id, value, role: role, approving: true, transaction)
             value.account.roles[index].status = .active
             value.account.roles[index].reason = ""
             value.account.roles[index].decidedByAccountID = decider
@@ -96,11 +98,13 @@ extension AccountsService {
         let target = try account(request.accountID, field: "account_id", call)
         let decider = call.caller?.accountID.description ?? ""
         let name = marketplaceName(call)
+        let hooks = identity.roleDecisionHooks
         return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "role rejected") { value, transaction in
             let reason = try Self.reason(reasonText)
             guard let index = value.account.roles.firstIndex(where: { $0.role == role && $0.status == .pending }) else {
                 throw RPCError.souk(.failedPrecondition, .invalidTransition, "the \(role.word) role is not pending")
             }
+            try Self.checkDecision(hooks, target.id, value, role: role, approving: false, transaction)
             value.account.roles[index].status = .rejected
             value.account.roles[index].reason = reason
             value.account.roles[index].decidedByAccountID = decider
@@ -205,6 +209,17 @@ extension AccountsService {
             return AccountChange(
                 from: SoukV1.AccountState.blocked.protoName, to: SoukV1.AccountState.active.protoName,
                 notice: ("Your \(name) account was unblocked", "An admin unblocked your \(name) account; you can sign in again."))
+        }
+    }
+
+    /// FAILED_PRECONDITION when another domain's hook says the decision belongs elsewhere.
+    private static func checkDecision(
+        _ hooks: RoleDecisionHooks, _ id: RecordID, _ value: AccountRecord, role: SoukV1.Role, approving: Bool, _ transaction: Transaction
+    ) throws {
+        guard let marketplaceID = RecordID(value.account.marketplaceID) else { return }
+        let subject = RoleDecisionSubject(accountID: id, marketplaceID: marketplaceID, role: role, approving: approving)
+        if let refusal = try hooks.refusal(subject, transaction) {
+            throw RPCError.souk(.failedPrecondition, .invalidTransition, refusal, metadata: ["role": role.protoName])
         }
     }
 

@@ -118,15 +118,19 @@ extension SoukV1Services {
         public var createAccount: UnaryRPC<SoukV1.CreateAccountRequest, SoukV1.Account>
 
         /// Access: admin, operator.
-        /// Approves a pending role: it becomes active and the account is notified.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (role not pending), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Approves a pending role: it becomes active and the account is notified. Food delivery: the
+        /// provider role of an account whose restaurant awaits approval is approved with it by
+        /// Catalog.ApproveRestaurant (catalog.proto, APPROVAL), not here.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (role not pending; INVALID_TRANSITION: a restaurant
+        /// awaits approval with it), ABORTED (stale version), PERMISSION_DENIED.
         public var approveRole: UnaryRPC<SoukV1.ApproveRoleRequest, SoukV1.Account>
 
         /// Access: admin, operator.
-        /// Rejects a pending role with a reason shown to the user.
+        /// Rejects a pending role with a reason shown to the user. Food delivery: the provider role of
+        /// an account whose restaurant awaits approval is rejected with it by Catalog.RejectRestaurant.
         /// Errors: INVALID_ARGUMENT (field: reason empty), NOT_FOUND, FAILED_PRECONDITION (role not
-        /// pending), ABORTED (stale version), PERMISSION_DENIED.
+        /// pending; INVALID_TRANSITION: a restaurant awaits approval with it), ABORTED (stale version),
+        /// PERMISSION_DENIED.
         public var rejectRole: UnaryRPC<SoukV1.RejectRoleRequest, SoukV1.Account>
 
         /// Access: admin, operator.

@@ -17,23 +17,27 @@ extension SoukV1Services {
 
         /// Access: customer (owner).
         /// Adds a product or menu item as a new line. Adding an item already in the cart is
-        /// refused: change its quantity instead.
+        /// refused: change its quantity instead (food: the same item with the same choices and note).
+        /// Food: the chosen options must fit the item's groups (each required group chosen, between
+        /// min_choices and max_choices of a group, known group and choice ids, a choice once), and the
+        /// item must belong to the restaurant of the cart's other lines.
         /// A cart holds at most 100 lines; without a marketplace cap a line holds at most 10,000 units.
         /// Errors: INVALID_ARGUMENT (field: quantity, QUANTITY_LIMIT; item_id, QUANTITY_LIMIT: the cart
-        /// holds 100 lines; REQUEST_ID_REUSED), NOT_FOUND (item), ALREADY_EXISTS (CART_LINE_EXISTS),
-        /// FAILED_PRECONDITION (ITEM_UNAVAILABLE, OUT_OF_STOCK, CART_OTHER_RESTAURANT), ABORTED (stale
-        /// version).
+        /// holds 100 lines; options[i], note; REQUEST_ID_REUSED), NOT_FOUND (item), ALREADY_EXISTS
+        /// (CART_LINE_EXISTS), FAILED_PRECONDITION (ITEM_UNAVAILABLE, OUT_OF_STOCK, RESTAURANT_CLOSED,
+        /// CART_OTHER_RESTAURANT: the message names the restaurant whose items the cart holds), ABORTED
+        /// (stale version).
         public var addCartLine: UnaryRPC<SoukV1.AddCartLineRequest, SoukV1.Cart>
 
         /// Access: customer (owner).
-        /// Sets the quantity of a line.
-        /// Errors: INVALID_ARGUMENT (field: quantity, QUANTITY_LIMIT), NOT_FOUND (line),
+        /// Sets the quantity of a line (named by line_id, or by item_id for a retail line).
+        /// Errors: INVALID_ARGUMENT (field: quantity, QUANTITY_LIMIT; line_id), NOT_FOUND (line),
         /// FAILED_PRECONDITION (OUT_OF_STOCK), ABORTED (stale version).
         public var updateCartLine: UnaryRPC<SoukV1.UpdateCartLineRequest, SoukV1.Cart>
 
         /// Access: customer (owner).
-        /// Removes a line.
-        /// Errors: NOT_FOUND (line), ABORTED (stale version).
+        /// Removes a line (named by line_id, or by item_id for a retail line).
+        /// Errors: INVALID_ARGUMENT (field: line_id), NOT_FOUND (line), ABORTED (stale version).
         public var removeCartLine: UnaryRPC<SoukV1.RemoveCartLineRequest, SoukV1.Cart>
 
         /// Access: customer (owner).

@@ -110,36 +110,56 @@ extension SoukV1Services {
         /// PERMISSION_DENIED.
         public var restoreProduct: UnaryRPC<SoukV1.RestoreProductRequest, SoukV1.Product>
 
-        /// Access: provider.
-        /// Creates the caller's restaurant (one per provider account). Commission starts at the
-        /// marketplace default; the restaurant starts closed.
-        /// Errors: INVALID_ARGUMENT (field: name, address.location; REQUEST_ID_REUSED),
-        /// ALREADY_EXISTS (DUPLICATE: the provider has a restaurant), PERMISSION_DENIED
-        /// (ROLE_PENDING).
+        /// Access: customer.
+        /// Creates the caller's restaurant (one per account). Only a restaurant account may: one
+        /// holding the provider role, active or still pending approval (every account holds the
+        /// customer role, so the line names it; others get PERMISSION_DENIED NOT_ALLOWED). The
+        /// restaurant starts PENDING approval and closed; commission starts at the marketplace's
+        /// default_commission_bps. Required: name, address.line1, address.city, address.location.
+        /// Errors: INVALID_ARGUMENT (field: name, description, address, address.location, categories,
+        /// logo_media_id, picture_media_id; REQUEST_ID_REUSED), ALREADY_EXISTS (DUPLICATE: the account
+        /// has a restaurant), PERMISSION_DENIED (NOT_ALLOWED: no provider role).
         public var createRestaurant: UnaryRPC<SoukV1.CreateRestaurantRequest, SoukV1.Restaurant>
 
         /// Access: guest.
-        /// Reads one restaurant.
+        /// Reads one restaurant. Pending, rejected and archived restaurants are visible only to their
+        /// owner and admins.
         /// Errors: NOT_FOUND.
         public var getRestaurant: UnaryRPC<SoukV1.GetRestaurantRequest, SoukV1.Restaurant>
 
         /// Access: guest.
-        /// Lists restaurants: near a point (ordered by distance, the home page) or by name.
-        /// Indexes: (open), location grid, (owner_account_id), (category).
-        /// Errors: INVALID_ARGUMENT (field: near, radius_meters; page_token).
+        /// Lists restaurants. Guests and customers see APPROVED, non-archived ones: near a point
+        /// (`near`, within radius_meters: default 10 km, at most 50 km) or everywhere, optionally only
+        /// open ones and one category. order_by: "distance" (default with `near`; nearest first),
+        /// "name" (default without `near`), "rating desc" (best average first; with `near`, the page
+        /// holds the restaurants within the radius, at most 500 of them, sorted by rating). Admins may
+        /// list by approval_state (PENDING: the restaurants awaiting approval, oldest first, with
+        /// everything their owner described) or one owner's restaurants (owner_account_id; also the
+        /// owner itself), archived ones with show_archived. Indexes: geo (visible, open, category),
+        /// (visible facet, name), (visible facet, rating), (approval_state), (owner_account_id).
+        /// Errors: INVALID_ARGUMENT (field: near, radius_meters, order_by, approval_state with other
+        /// filters, page_token), PERMISSION_DENIED (NOT_ALLOWED: approval_state, show_archived or
+        /// another owner's restaurants asked by a non-admin).
         public var listRestaurants: UnaryRPC<SoukV1.ListRestaurantsRequest, SoukV1.ListRestaurantsResponse>
 
         /// Access: guest.
-        /// Searches restaurants by words of their name, optionally in one category.
-        /// Index: name words, (category).
-        /// Errors: INVALID_ARGUMENT (field: query empty, page_token).
+        /// Searches visible restaurants by words of their name (each query word must start a word of
+        /// the name, ignoring case and accents), optionally in one category and only open ones;
+        /// without `near` ordered by name, with `near` nearest first within radius_meters (default
+        /// 10 km, at most 50 km) or by "rating desc". Indexes: name words; geo.
+        /// Errors: INVALID_ARGUMENT (field: query empty or over 10 words, near, radius_meters,
+        /// order_by, page_token).
         public var searchRestaurants: UnaryRPC<SoukV1.SearchRestaurantsRequest, SoukV1.ListRestaurantsResponse>
 
-        /// Access: provider (owner), admin, operator.
-        /// Changes a restaurant. Mask paths: name, description, address, logo_media_id, picture_media_id,
-        /// categories, open (the open/closed switch). Commission is SetRestaurantCommission.
-        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (archived),
-        /// ABORTED (stale version), PERMISSION_DENIED.
+        /// Access: customer (owner), admin, operator.
+        /// Changes a restaurant. Mask paths: name, description, address, logo_media_id,
+        /// picture_media_id, categories, open (the open/closed switch; needs no version). The owner
+        /// edits while its provider role is pending or active (customer (owner): the owner acting with
+        /// the provider role, pending or active). Commission is SetRestaurantCommission; approval is
+        /// ApproveRestaurant. A rejected restaurant that its owner edits goes back to PENDING.
+        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (archived;
+        /// INVALID_TRANSITION: opening a restaurant not yet approved), ABORTED (stale version),
+        /// PERMISSION_DENIED.
         public var updateRestaurant: UnaryRPC<SoukV1.UpdateRestaurantRequest, SoukV1.Restaurant>
 
         /// Access: admin, operator.
@@ -148,10 +168,27 @@ extension SoukV1Services {
         /// PERMISSION_DENIED.
         public var setRestaurantCommission: UnaryRPC<SoukV1.SetRestaurantCommissionRequest, SoukV1.Restaurant>
 
+        /// Access: admin, operator.
+        /// Approves a PENDING restaurant and, in the same transaction, its owner's provider role when
+        /// it is still pending (see APPROVAL). The owner is notified.
+        /// Errors: INVALID_ARGUMENT (field: restaurant_id), NOT_FOUND, FAILED_PRECONDITION
+        /// (INVALID_TRANSITION: not pending; the owner's provider role was rejected or revoked; the
+        /// owner is blocked), ABORTED (stale version), PERMISSION_DENIED.
+        public var approveRestaurant: UnaryRPC<SoukV1.ApproveRestaurantRequest, SoukV1.Restaurant>
+
+        /// Access: admin, operator.
+        /// Rejects a PENDING restaurant with a reason and, in the same transaction, its owner's
+        /// provider role when it is still pending. The owner is notified with the reason; it may edit
+        /// the restaurant and so ask again only while its provider role is not rejected.
+        /// Errors: INVALID_ARGUMENT (field: restaurant_id, reason empty or over 500 characters),
+        /// NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not pending), ABORTED (stale version),
+        /// PERMISSION_DENIED.
+        public var rejectRestaurant: UnaryRPC<SoukV1.RejectRestaurantRequest, SoukV1.Restaurant>
+
         /// Access: provider (owner), admin, operator.
         /// Archives a restaurant: it is hidden and takes no orders.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (already archived; orders in progress), ABORTED
-        /// (stale version), PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (already archived), ABORTED (stale version),
+        /// PERMISSION_DENIED.
         public var archiveRestaurant: UnaryRPC<SoukV1.ArchiveRestaurantRequest, SoukV1.Restaurant>
 
         /// Access: provider (owner), admin, operator.
@@ -161,31 +198,48 @@ extension SoukV1Services {
         public var restoreRestaurant: UnaryRPC<SoukV1.RestoreRestaurantRequest, SoukV1.Restaurant>
 
         /// Access: provider (owner), admin, operator.
-        /// Adds an item to a restaurant's menu.
-        /// Errors: INVALID_ARGUMENT (field: name, price, discount_bps, section; REQUEST_ID_REUSED),
-        /// NOT_FOUND (restaurant), PERMISSION_DENIED.
+        /// Adds an item to a restaurant's menu (the owner's provider role must be active). Option
+        /// groups are checked: names not empty (at most 100 characters), 0 ≤ min_choices ≤
+        /// max_choices ≤ number of choices (max_choices 0 means "up to all"), required ⇒ min_choices
+        /// ≥ 1, choice prices 0 to 10^12 minor units in the marketplace's currency, at most 20 groups
+        /// of at most 50 choices; the server assigns missing group and choice ids.
+        /// Errors: INVALID_ARGUMENT (field: name, price, discount_bps, section, option_groups[i]...;
+        /// REQUEST_ID_REUSED), NOT_FOUND (restaurant), FAILED_PRECONDITION (restaurant archived),
+        /// PERMISSION_DENIED.
         public var createMenuItem: UnaryRPC<SoukV1.CreateMenuItemRequest, SoukV1.MenuItem>
 
         /// Access: guest.
-        /// Reads one menu item (hidden or archived ones only for the owner and admins).
+        /// Reads one menu item (hidden or archived ones, and items of a restaurant guests cannot
+        /// see, only for the owner and admins).
         /// Errors: NOT_FOUND.
         public var getMenuItem: UnaryRPC<SoukV1.GetMenuItemRequest, SoukV1.MenuItem>
 
         /// Access: guest.
-        /// Lists a restaurant's menu, ordered by section then name. The owner and admins may ask
-        /// for hidden items and for the archive (show_archived). Index: (restaurant_id, section).
-        /// Errors: INVALID_ARGUMENT (field: restaurant_id, page_token), NOT_FOUND (restaurant).
+        /// Lists a restaurant's menu, ordered by section then name (case- and accent-insensitive).
+        /// The owner and admins may ask for hidden items (show_hidden) and for the archive
+        /// (show_archived: archived items only). Index: (restaurant_id, shown-to, section, name).
+        /// Errors: INVALID_ARGUMENT (field: restaurant_id, page_token), NOT_FOUND (restaurant),
+        /// PERMISSION_DENIED (NOT_ALLOWED: show_hidden or show_archived by others).
         public var listMenuItems: UnaryRPC<SoukV1.ListMenuItemsRequest, SoukV1.ListMenuItemsResponse>
 
         /// Access: guest.
-        /// Searches visible items across open restaurants by words of their name, optionally in
-        /// one section. Indexes: name words, (section).
-        /// Errors: INVALID_ARGUMENT (field: query and section both empty, page_token).
-        public var searchMenuItems: UnaryRPC<SoukV1.SearchMenuItemsRequest, SoukV1.ListMenuItemsResponse>
+        /// Searches visible items (not hidden, not archived) of visible restaurants near a point by
+        /// words of their name (each query word must start a word of the name, ignoring case and
+        /// accents) and/or one section. `near` is required: the nearest visible restaurants within
+        /// radius_meters (default 10 km, at most 50 km) are read nearest first through the geo index,
+        /// and each one's matching items through the index (restaurant, name word) or (restaurant,
+        /// section); results come restaurant by restaurant, nearest first, each restaurant's items by
+        /// name, and carry the restaurant's name and distance.
+        /// Errors: INVALID_ARGUMENT (field: query and section both empty, query over 10 words, near,
+        /// radius_meters, page_token).
+        public var searchMenuItems: UnaryRPC<SoukV1.SearchMenuItemsRequest, SoukV1.SearchMenuItemsResponse>
 
         /// Access: provider (owner), admin, operator.
         /// Changes an item. Mask paths: name, description, price, discount_bps, section,
-        /// picture_media_id, available, hidden. Orders keep their price snapshot.
+        /// picture_media_id, available, hidden, option_groups (replaced as a whole, checked as in
+        /// CreateMenuItem; groups and choices sent with their ids keep them). Orders keep their price
+        /// snapshot; carts show the new prices, and a line whose chosen options no longer exist
+        /// becomes not purchasable.
         /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (archived),
         /// ABORTED (stale version), PERMISSION_DENIED.
         public var updateMenuItem: UnaryRPC<SoukV1.UpdateMenuItemRequest, SoukV1.MenuItem>
@@ -224,12 +278,14 @@ extension SoukV1Services {
             searchRestaurants: UnaryRPC<SoukV1.SearchRestaurantsRequest, SoukV1.ListRestaurantsResponse>,
             updateRestaurant: UnaryRPC<SoukV1.UpdateRestaurantRequest, SoukV1.Restaurant>,
             setRestaurantCommission: UnaryRPC<SoukV1.SetRestaurantCommissionRequest, SoukV1.Restaurant>,
+            approveRestaurant: UnaryRPC<SoukV1.ApproveRestaurantRequest, SoukV1.Restaurant>,
+            rejectRestaurant: UnaryRPC<SoukV1.RejectRestaurantRequest, SoukV1.Restaurant>,
             archiveRestaurant: UnaryRPC<SoukV1.ArchiveRestaurantRequest, SoukV1.Restaurant>,
             restoreRestaurant: UnaryRPC<SoukV1.RestoreRestaurantRequest, SoukV1.Restaurant>,
             createMenuItem: UnaryRPC<SoukV1.CreateMenuItemRequest, SoukV1.MenuItem>,
             getMenuItem: UnaryRPC<SoukV1.GetMenuItemRequest, SoukV1.MenuItem>,
             listMenuItems: UnaryRPC<SoukV1.ListMenuItemsRequest, SoukV1.ListMenuItemsResponse>,
-            searchMenuItems: UnaryRPC<SoukV1.SearchMenuItemsRequest, SoukV1.ListMenuItemsResponse>,
+            searchMenuItems: UnaryRPC<SoukV1.SearchMenuItemsRequest, SoukV1.SearchMenuItemsResponse>,
             updateMenuItem: UnaryRPC<SoukV1.UpdateMenuItemRequest, SoukV1.MenuItem>,
             archiveMenuItem: UnaryRPC<SoukV1.ArchiveMenuItemRequest, SoukV1.MenuItem>,
             restoreMenuItem: UnaryRPC<SoukV1.RestoreMenuItemRequest, SoukV1.MenuItem>,
@@ -255,6 +311,8 @@ extension SoukV1Services {
             self.searchRestaurants = searchRestaurants
             self.updateRestaurant = updateRestaurant
             self.setRestaurantCommission = setRestaurantCommission
+            self.approveRestaurant = approveRestaurant
+            self.rejectRestaurant = rejectRestaurant
             self.archiveRestaurant = archiveRestaurant
             self.restoreRestaurant = restoreRestaurant
             self.createMenuItem = createMenuItem
@@ -289,6 +347,8 @@ extension SoukV1Services {
                 build.method("SearchRestaurants", searchRestaurants),
                 build.method("UpdateRestaurant", updateRestaurant),
                 build.method("SetRestaurantCommission", setRestaurantCommission),
+                build.method("ApproveRestaurant", approveRestaurant),
+                build.method("RejectRestaurant", rejectRestaurant),
                 build.method("ArchiveRestaurant", archiveRestaurant),
                 build.method("RestoreRestaurant", restoreRestaurant),
                 build.method("CreateMenuItem", createMenuItem),

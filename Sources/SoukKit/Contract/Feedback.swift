@@ -10,9 +10,10 @@ extension SoukV1Services {
         public static let serviceName = "souk.v1.Feedback"
 
         /// Access: customer (owner).
-        /// Rates a completed water-services order or a rental booking the caller owns.
-        /// Errors: INVALID_ARGUMENT (field: stars outside 1–5, comment over 2000 characters;
-        /// REQUEST_ID_REUSED), NOT_FOUND (subject), FAILED_PRECONDITION (NOT_RATABLE: not completed
+        /// Rates a completed water-services order, a completed food order (the restaurant or the
+        /// driver, as `target` says) or a rental booking the caller owns.
+        /// Errors: INVALID_ARGUMENT (field: stars outside 1–5, comment over 2000 characters, target
+        /// missing for a food order; REQUEST_ID_REUSED), NOT_FOUND (subject), FAILED_PRECONDITION (NOT_RATABLE: not completed
         /// yet), ALREADY_EXISTS (ALREADY_RATED), PERMISSION_DENIED.
         public var createFeedback: UnaryRPC<SoukV1.CreateFeedbackRequest, SoukV1.FeedbackEntry>
 
@@ -22,9 +23,10 @@ extension SoukV1Services {
         public var getFeedback: UnaryRPC<SoukV1.GetFeedbackRequest, SoukV1.FeedbackEntry>
 
         /// Access: guest.
-        /// Lists feedback, newest first: about an account or a listing (public), or by an author or
-        /// unanswered (admins). Indexes: (rated_account_id, create_time), (listing_id, create_time),
-        /// (author_account_id, create_time), (answered, create_time), (subject id).
+        /// Lists feedback, newest first: about an account, a listing or a restaurant (public), or by
+        /// an author or unanswered (admins). Indexes: (rated_account_id, create_time), (listing_id,
+        /// create_time), (restaurant_id, create_time), (author_account_id, create_time), (answered,
+        /// create_time), (subject id).
         /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED (author or
         /// unanswered filters by non-admins other than the author).
         public var listFeedback: UnaryRPC<SoukV1.ListFeedbackRequest, SoukV1.ListFeedbackResponse>

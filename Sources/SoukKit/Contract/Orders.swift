@@ -52,9 +52,11 @@ extension SoukV1Services {
         /// restaurant's active, completed and cancelled orders, a driver's deliveries, an admin's
         /// view by status or by customer, driver or restaurant. Customers, providers and couriers
         /// see only their own; a provider sees what it sells with `as_seller` (a restaurant's orders;
-        /// in retail and water services, where the marketplace itself sells, all of them). Indexes: (customer_account_id, create_time), (customer_account_id,
-        /// deliver_time), (restaurant_id, status, create_time), (courier_account_id, create_time),
-        /// (status, create_time), (service_id, create_time).
+        /// in retail and water services, where the marketplace itself sells, all of them). Statuses
+        /// that are all non-final (an admin's active orders) read the index of active orders.
+        /// Indexes: (customer_account_id, create_time), (customer_account_id, deliver_time),
+        /// (restaurant_id, status, create_time), (courier_account_id, create_time), (seller, create_time),
+        /// (status, create_time), (active, create_time), (service_id, create_time).
         /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
         public var listOrders: UnaryRPC<SoukV1.ListOrdersRequest, SoukV1.ListOrdersResponse>
 

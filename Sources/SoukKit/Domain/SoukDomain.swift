@@ -52,10 +52,17 @@ public struct DemoContext: Sendable {
     public var marketplaces: [String: SoukV1.Marketplace]
     /// The demo account id of each role in each marketplace, by slug.
     public var accounts: [String: [SoukV1.Role: RecordID]]
+    /// Every demo account id by marketplace slug and e-mail (lower case), for marketplaces with
+    /// several demo accounts of one role (DineSwift's restaurant owners).
+    public var accountsByEmail: [String: [String: RecordID]]
 
-    public init(marketplaces: [String: SoukV1.Marketplace], accounts: [String: [SoukV1.Role: RecordID]]) {
+    public init(
+        marketplaces: [String: SoukV1.Marketplace], accounts: [String: [SoukV1.Role: RecordID]],
+        accountsByEmail: [String: [String: RecordID]] = [:]
+    ) {
         self.marketplaces = marketplaces
         self.accounts = accounts
+        self.accountsByEmail = accountsByEmail
     }
 }
 

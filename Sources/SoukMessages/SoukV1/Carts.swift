@@ -3,9 +3,9 @@ import CProtobufC
 import SoukProtoC
 
 extension SoukV1 {
-    /// One line of a cart: one product or menu item and its quantity.
+    /// One line of a cart: one product or menu item, its chosen options (food) and its quantity.
     public struct CartLine: Sendable, Hashable {
-        /// The product (retail) or menu item (food) id; a line is named by it.
+        /// The product (retail) or menu item (food) id.
         public var itemID: String
         /// Product or menu item.
         public var itemType: SoukV1.ResourceType
@@ -21,6 +21,17 @@ extension SoukV1 {
         public var purchasable: Bool
         /// The item's first picture (a media id), refreshed on every read.
         public var imageMediaID: String
+        /// Names the line in UpdateCartLine and RemoveCartLine: assigned by the server (a retail
+        /// line's is its product id).
+        public var lineID: String
+        /// Food: the chosen options, with their current names and prices.
+        public var options: [SoukV1.CartLineOption]
+        /// Food: special instructions for the kitchen, at most 500 characters.
+        public var note: String
+        /// Food: the item's price after discount, before options (unit_price adds the options).
+        public var itemPrice: SoukV1.Money?
+        /// Why the line is not purchasable; empty when it is.
+        public var unavailableReason: String
 
         public init(
             itemID: String = "",
@@ -31,6 +42,11 @@ extension SoukV1 {
             lineTotal: SoukV1.Money? = nil,
             purchasable: Bool = false,
             imageMediaID: String = "",
+            lineID: String = "",
+            options: [SoukV1.CartLineOption] = [],
+            note: String = "",
+            itemPrice: SoukV1.Money? = nil,
+            unavailableReason: String = "",
         ) {
             self.itemID = itemID
             self.itemType = itemType
@@ -40,6 +56,11 @@ extension SoukV1 {
             self.lineTotal = lineTotal
             self.purchasable = purchasable
             self.imageMediaID = imageMediaID
+            self.lineID = lineID
+            self.options = options
+            self.note = note
+            self.itemPrice = itemPrice
+            self.unavailableReason = unavailableReason
         }
     }
 }
@@ -60,6 +81,11 @@ extension SoukV1.CartLine: CProtoMessage {
         lineTotal = try Unpacked.message(c.line_total, "line_total")
         purchasable = c.purchasable != 0
         imageMediaID = try Unpacked.string(c.image_media_id, "image_media_id")
+        lineID = try Unpacked.string(c.line_id, "line_id")
+        options = try Unpacked.messages(c.n_options, c.options, "options")
+        note = try Unpacked.string(c.note, "note")
+        itemPrice = try Unpacked.message(c.item_price, "item_price")
+        unavailableReason = try Unpacked.string(c.unavailable_reason, "unavailable_reason")
     }
 
     func fill(_ c: inout Souk__V1__CartLine, _ arena: inout EncodingArena) {
@@ -71,6 +97,63 @@ extension SoukV1.CartLine: CProtoMessage {
         c.line_total = arena.message(lineTotal)
         c.purchasable = purchasable ? 1 : 0
         c.image_media_id = arena.string(imageMediaID)
+        c.line_id = arena.string(lineID)
+        c.n_options = options.count
+        c.options = arena.messages(options)
+        c.note = arena.string(note)
+        c.item_price = arena.message(itemPrice)
+        c.unavailable_reason = arena.string(unavailableReason)
+    }
+}
+
+extension SoukV1 {
+    /// One option chosen on a food cart line.
+    public struct CartLineOption: Sendable, Hashable {
+        /// The item's MenuOptionGroup and MenuOptionChoice ids (what AddCartLine takes).
+        public var groupID: String
+        public var choiceID: String
+        /// Output only: their current names and the choice's price.
+        public var groupName: String
+        public var choiceName: String
+        public var price: SoukV1.Money?
+
+        public init(
+            groupID: String = "",
+            choiceID: String = "",
+            groupName: String = "",
+            choiceName: String = "",
+            price: SoukV1.Money? = nil,
+        ) {
+            self.groupID = groupID
+            self.choiceID = choiceID
+            self.groupName = groupName
+            self.choiceName = choiceName
+            self.price = price
+        }
+    }
+}
+
+extension SoukV1.CartLineOption: CProtoMessage {
+    public static var protoName: String { "souk.v1.CartLineOption" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__CartLineOption>) {
+        souk__v1__cart_line_option__init(c)
+    }
+
+    init(c: Souk__V1__CartLineOption) throws {
+        groupID = try Unpacked.string(c.group_id, "group_id")
+        choiceID = try Unpacked.string(c.choice_id, "choice_id")
+        groupName = try Unpacked.string(c.group_name, "group_name")
+        choiceName = try Unpacked.string(c.choice_name, "choice_name")
+        price = try Unpacked.message(c.price, "price")
+    }
+
+    func fill(_ c: inout Souk__V1__CartLineOption, _ arena: inout EncodingArena) {
+        c.group_id = arena.string(groupID)
+        c.choice_id = arena.string(choiceID)
+        c.group_name = arena.string(groupName)
+        c.choice_name = arena.string(choiceName)
+        c.price = arena.message(price)
     }
 }
 
@@ -89,6 +172,13 @@ extension SoukV1 {
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// Food delivery: the restaurant's current name.
+        public var restaurantName: String
+        /// Whether checkout would accept the cart now: it has lines, all purchasable, and (food) its
+        /// restaurant is approved and open.
+        public var purchasable: Bool
+        /// Why not, when it is not (an empty cart says so too).
+        public var unavailableReason: String
 
         public init(
             id: String = "",
@@ -99,6 +189,9 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            restaurantName: String = "",
+            purchasable: Bool = false,
+            unavailableReason: String = "",
         ) {
             self.id = id
             self.customerAccountID = customerAccountID
@@ -108,6 +201,9 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.restaurantName = restaurantName
+            self.purchasable = purchasable
+            self.unavailableReason = unavailableReason
         }
     }
 }
@@ -128,6 +224,9 @@ extension SoukV1.Cart: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        restaurantName = try Unpacked.string(c.restaurant_name, "restaurant_name")
+        purchasable = c.purchasable != 0
+        unavailableReason = try Unpacked.string(c.unavailable_reason, "unavailable_reason")
     }
 
     func fill(_ c: inout Souk__V1__Cart, _ arena: inout EncodingArena) {
@@ -140,6 +239,9 @@ extension SoukV1.Cart: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.restaurant_name = arena.string(restaurantName)
+        c.purchasable = purchasable ? 1 : 0
+        c.unavailable_reason = arena.string(unavailableReason)
     }
 }
 
@@ -183,6 +285,10 @@ extension SoukV1 {
         public var quantity: Int32
         /// The cart version the client read (0 for a cart never written).
         public var expectedVersion: Int64
+        /// Food: the chosen options (group_id and choice_id; the rest is ignored).
+        public var options: [SoukV1.CartLineOption]
+        /// Food: special instructions, at most 500 characters.
+        public var note: String
 
         public init(
             marketplaceID: String = "",
@@ -190,12 +296,16 @@ extension SoukV1 {
             itemID: String = "",
             quantity: Int32 = 0,
             expectedVersion: Int64 = 0,
+            options: [SoukV1.CartLineOption] = [],
+            note: String = "",
         ) {
             self.marketplaceID = marketplaceID
             self.requestID = requestID
             self.itemID = itemID
             self.quantity = quantity
             self.expectedVersion = expectedVersion
+            self.options = options
+            self.note = note
         }
     }
 }
@@ -213,6 +323,8 @@ extension SoukV1.AddCartLineRequest: CProtoMessage {
         itemID = try Unpacked.string(c.item_id, "item_id")
         quantity = c.quantity
         expectedVersion = c.expected_version
+        options = try Unpacked.messages(c.n_options, c.options, "options")
+        note = try Unpacked.string(c.note, "note")
     }
 
     func fill(_ c: inout Souk__V1__AddCartLineRequest, _ arena: inout EncodingArena) {
@@ -221,6 +333,9 @@ extension SoukV1.AddCartLineRequest: CProtoMessage {
         c.item_id = arena.string(itemID)
         c.quantity = quantity
         c.expected_version = expectedVersion
+        c.n_options = options.count
+        c.options = arena.messages(options)
+        c.note = arena.string(note)
     }
 }
 
@@ -230,15 +345,25 @@ extension SoukV1 {
     /// Request of Carts.UpdateCartLine.
     public struct UpdateCartLineRequest: Sendable, Hashable {
         public var marketplaceID: String
+        /// Retail: the product of the line (when line_id is empty).
         public var itemID: String
         public var quantity: Int32
         public var expectedVersion: Int64
+        /// The line (CartLine.line_id); required for food carts.
+        public var lineID: String
 
-        public init(marketplaceID: String = "", itemID: String = "", quantity: Int32 = 0, expectedVersion: Int64 = 0) {
+        public init(
+            marketplaceID: String = "",
+            itemID: String = "",
+            quantity: Int32 = 0,
+            expectedVersion: Int64 = 0,
+            lineID: String = "",
+        ) {
             self.marketplaceID = marketplaceID
             self.itemID = itemID
             self.quantity = quantity
             self.expectedVersion = expectedVersion
+            self.lineID = lineID
         }
     }
 }
@@ -255,6 +380,7 @@ extension SoukV1.UpdateCartLineRequest: CProtoMessage {
         itemID = try Unpacked.string(c.item_id, "item_id")
         quantity = c.quantity
         expectedVersion = c.expected_version
+        lineID = try Unpacked.string(c.line_id, "line_id")
     }
 
     func fill(_ c: inout Souk__V1__UpdateCartLineRequest, _ arena: inout EncodingArena) {
@@ -262,6 +388,7 @@ extension SoukV1.UpdateCartLineRequest: CProtoMessage {
         c.item_id = arena.string(itemID)
         c.quantity = quantity
         c.expected_version = expectedVersion
+        c.line_id = arena.string(lineID)
     }
 }
 
@@ -271,13 +398,17 @@ extension SoukV1 {
     /// Request of Carts.RemoveCartLine.
     public struct RemoveCartLineRequest: Sendable, Hashable {
         public var marketplaceID: String
+        /// Retail: the product of the line (when line_id is empty).
         public var itemID: String
         public var expectedVersion: Int64
+        /// The line (CartLine.line_id); required for food carts.
+        public var lineID: String
 
-        public init(marketplaceID: String = "", itemID: String = "", expectedVersion: Int64 = 0) {
+        public init(marketplaceID: String = "", itemID: String = "", expectedVersion: Int64 = 0, lineID: String = "") {
             self.marketplaceID = marketplaceID
             self.itemID = itemID
             self.expectedVersion = expectedVersion
+            self.lineID = lineID
         }
     }
 }
@@ -293,12 +424,14 @@ extension SoukV1.RemoveCartLineRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         itemID = try Unpacked.string(c.item_id, "item_id")
         expectedVersion = c.expected_version
+        lineID = try Unpacked.string(c.line_id, "line_id")
     }
 
     func fill(_ c: inout Souk__V1__RemoveCartLineRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
         c.item_id = arena.string(itemID)
         c.expected_version = expectedVersion
+        c.line_id = arena.string(lineID)
     }
 }
 

@@ -121,6 +121,54 @@ extension SoukV1 {
 }
 
 extension SoukV1 {
+    /// Where a restaurant's approval stands.
+    public enum RestaurantApprovalState: ProtoEnum, CaseIterable {
+        case unspecified
+        /// Described by its owner, awaiting an admin's decision; invisible to guests and customers.
+        case pending
+        /// Approved: visible (unless archived) and may open.
+        case approved
+        /// Rejected with a reason; its owner may edit it, which asks again (PENDING).
+        case rejected
+        /// A value this build does not know, kept so that it survives a round trip.
+        case unrecognized(Int32)
+
+        public static let allCases: [RestaurantApprovalState] = [.unspecified, .pending, .approved, .rejected]
+
+        public init(rawValue: Int32) {
+            switch rawValue {
+            case 0: self = .unspecified
+            case 1: self = .pending
+            case 2: self = .approved
+            case 3: self = .rejected
+            default: self = .unrecognized(rawValue)
+            }
+        }
+
+        public var rawValue: Int32 {
+            switch self {
+            case .unspecified: 0
+            case .pending: 1
+            case .approved: 2
+            case .rejected: 3
+            case .unrecognized(let value): value
+            }
+        }
+
+        /// The value's name in the contract, for example `RESTAURANT_APPROVAL_STATE_PENDING`.
+        public var protoName: String {
+            switch self {
+            case .unspecified: "RESTAURANT_APPROVAL_STATE_UNSPECIFIED"
+            case .pending: "RESTAURANT_APPROVAL_STATE_PENDING"
+            case .approved: "RESTAURANT_APPROVAL_STATE_APPROVED"
+            case .rejected: "RESTAURANT_APPROVAL_STATE_REJECTED"
+            case .unrecognized(let value): "RESTAURANT_APPROVAL_STATE_\(value)"
+            }
+        }
+    }
+}
+
+extension SoukV1 {
     /// A priced choice within a service: a pack size (Safi Water 1 bottle 3 SAR, 6-pack 15 SAR,
     /// 12-pack 25 SAR) or a tank capacity on tank orders.
     public struct ServiceOption: Sendable, Hashable {
@@ -467,6 +515,13 @@ extension SoukV1 {
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// Output only: where the admins' decision stands (see APPROVAL).
+        public var approvalState: SoukV1.RestaurantApprovalState
+        /// Output only: the admin's reason, when REJECTED.
+        public var rejectionReason: String
+        /// Output only: the admin who decided and when.
+        public var decidedByAccountID: String
+        public var decideTime: Timestamp?
 
         public init(
             id: String = "",
@@ -485,6 +540,10 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            approvalState: SoukV1.RestaurantApprovalState = .unspecified,
+            rejectionReason: String = "",
+            decidedByAccountID: String = "",
+            decideTime: Timestamp? = nil,
         ) {
             self.id = id
             self.ownerAccountID = ownerAccountID
@@ -502,6 +561,10 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.approvalState = approvalState
+            self.rejectionReason = rejectionReason
+            self.decidedByAccountID = decidedByAccountID
+            self.decideTime = decideTime
         }
     }
 }
@@ -530,6 +593,10 @@ extension SoukV1.Restaurant: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        approvalState = .init(cValue: c.approval_state)
+        rejectionReason = try Unpacked.string(c.rejection_reason, "rejection_reason")
+        decidedByAccountID = try Unpacked.string(c.decided_by_account_id, "decided_by_account_id")
+        decideTime = try Unpacked.message(c.decide_time, "decide_time")
     }
 
     func fill(_ c: inout Souk__V1__Restaurant, _ arena: inout EncodingArena) {
@@ -550,6 +617,10 @@ extension SoukV1.Restaurant: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.approval_state = approvalState.cValue()
+        c.rejection_reason = arena.string(rejectionReason)
+        c.decided_by_account_id = arena.string(decidedByAccountID)
+        c.decide_time = arena.message(decideTime)
     }
 }
 
@@ -596,7 +667,9 @@ extension SoukV1 {
         public var price: SoukV1.Money?
         /// Discount off the list price, basis points (0–10000).
         public var discountBps: Int32
-        /// Output only: price after discount, what a customer pays per unit.
+        /// Output only: price after discount, what a customer pays per unit before options:
+        /// price − price × discount_bps / 10000, the discount rounded half away from zero to the minor
+        /// unit (a 1,999 price at 1,250 bps: discount 249.875 → 250, effective 1,749).
         public var effectivePrice: SoukV1.Money?
         /// Menu section ("pasta").
         public var section: String
@@ -612,6 +685,8 @@ extension SoukV1 {
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// Customization: groups of priced choices ("Size": Small, Medium +$2, Large +$4).
+        public var optionGroups: [SoukV1.MenuOptionGroup]
 
         public init(
             id: String = "",
@@ -630,6 +705,7 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            optionGroups: [SoukV1.MenuOptionGroup] = [],
         ) {
             self.id = id
             self.restaurantID = restaurantID
@@ -647,6 +723,7 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.optionGroups = optionGroups
         }
     }
 }
@@ -675,6 +752,7 @@ extension SoukV1.MenuItem: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        optionGroups = try Unpacked.messages(c.n_option_groups, c.option_groups, "option_groups")
     }
 
     func fill(_ c: inout Souk__V1__MenuItem, _ arena: inout EncodingArena) {
@@ -694,6 +772,144 @@ extension SoukV1.MenuItem: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.n_option_groups = optionGroups.count
+        c.option_groups = arena.messages(optionGroups)
+    }
+}
+
+extension SoukV1 {
+    /// A group of choices a customer makes for a menu item.
+    public struct MenuOptionGroup: Sendable, Hashable {
+        /// Assigned by the server when empty; stable across updates.
+        public var id: String
+        /// "Size", "Extras"; 1 to 100 characters.
+        public var name: String
+        /// A choice must be made (then min_choices ≥ 1).
+        public var required: Bool
+        /// Fewest and most choices of the group in one cart line; max_choices 0 means up to all of
+        /// them. 0 ≤ min_choices ≤ max_choices ≤ number of choices.
+        public var minChoices: Int32
+        public var maxChoices: Int32
+        /// 1 to 50 choices.
+        public var choices: [SoukV1.MenuOptionChoice]
+
+        public init(
+            id: String = "",
+            name: String = "",
+            required: Bool = false,
+            minChoices: Int32 = 0,
+            maxChoices: Int32 = 0,
+            choices: [SoukV1.MenuOptionChoice] = [],
+        ) {
+            self.id = id
+            self.name = name
+            self.required = required
+            self.minChoices = minChoices
+            self.maxChoices = maxChoices
+            self.choices = choices
+        }
+    }
+}
+
+extension SoukV1.MenuOptionGroup: CProtoMessage {
+    public static var protoName: String { "souk.v1.MenuOptionGroup" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__MenuOptionGroup>) {
+        souk__v1__menu_option_group__init(c)
+    }
+
+    init(c: Souk__V1__MenuOptionGroup) throws {
+        id = try Unpacked.string(c.id, "id")
+        name = try Unpacked.string(c.name, "name")
+        required = c.required != 0
+        minChoices = c.min_choices
+        maxChoices = c.max_choices
+        choices = try Unpacked.messages(c.n_choices, c.choices, "choices")
+    }
+
+    func fill(_ c: inout Souk__V1__MenuOptionGroup, _ arena: inout EncodingArena) {
+        c.id = arena.string(id)
+        c.name = arena.string(name)
+        c.required = required ? 1 : 0
+        c.min_choices = minChoices
+        c.max_choices = maxChoices
+        c.n_choices = choices.count
+        c.choices = arena.messages(choices)
+    }
+}
+
+extension SoukV1 {
+    /// One choice of a group and what it adds to the unit price.
+    public struct MenuOptionChoice: Sendable, Hashable {
+        /// Assigned by the server when empty; stable across updates.
+        public var id: String
+        /// "Large", "Extra cheese"; 1 to 100 characters.
+        public var name: String
+        /// Added to the item's effective price per unit (0 to 10^12 minor units, the marketplace's
+        /// currency; no discount applies to it).
+        public var price: SoukV1.Money?
+
+        public init(id: String = "", name: String = "", price: SoukV1.Money? = nil) {
+            self.id = id
+            self.name = name
+            self.price = price
+        }
+    }
+}
+
+extension SoukV1.MenuOptionChoice: CProtoMessage {
+    public static var protoName: String { "souk.v1.MenuOptionChoice" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__MenuOptionChoice>) {
+        souk__v1__menu_option_choice__init(c)
+    }
+
+    init(c: Souk__V1__MenuOptionChoice) throws {
+        id = try Unpacked.string(c.id, "id")
+        name = try Unpacked.string(c.name, "name")
+        price = try Unpacked.message(c.price, "price")
+    }
+
+    func fill(_ c: inout Souk__V1__MenuOptionChoice, _ arena: inout EncodingArena) {
+        c.id = arena.string(id)
+        c.name = arena.string(name)
+        c.price = arena.message(price)
+    }
+}
+
+extension SoukV1 {
+    /// A menu item found by SearchMenuItems, with its restaurant.
+    public struct MenuItemResult: Sendable, Hashable {
+        public var menuItem: SoukV1.MenuItem?
+        public var restaurantName: String
+        /// Straight-line distance from the request's point to the restaurant.
+        public var distanceMeters: Int32
+
+        public init(menuItem: SoukV1.MenuItem? = nil, restaurantName: String = "", distanceMeters: Int32 = 0) {
+            self.menuItem = menuItem
+            self.restaurantName = restaurantName
+            self.distanceMeters = distanceMeters
+        }
+    }
+}
+
+extension SoukV1.MenuItemResult: CProtoMessage {
+    public static var protoName: String { "souk.v1.MenuItemResult" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__MenuItemResult>) {
+        souk__v1__menu_item_result__init(c)
+    }
+
+    init(c: Souk__V1__MenuItemResult) throws {
+        menuItem = try Unpacked.message(c.menu_item, "menu_item")
+        restaurantName = try Unpacked.string(c.restaurant_name, "restaurant_name")
+        distanceMeters = c.distance_meters
+    }
+
+    func fill(_ c: inout Souk__V1__MenuItemResult, _ arena: inout EncodingArena) {
+        c.menu_item = arena.message(menuItem)
+        c.restaurant_name = arena.string(restaurantName)
+        c.distance_meters = distanceMeters
     }
 }
 
@@ -1535,6 +1751,91 @@ extension SoukV1.CreateRestaurantRequest: CProtoMessage {
 extension SoukV1.CreateRestaurantRequest: MarketplaceScopedRequest {}
 
 extension SoukV1 {
+    /// Request of Catalog.ApproveRestaurant.
+    public struct ApproveRestaurantRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        public var restaurantID: String
+        /// The restaurant version the admin read (0: any).
+        public var expectedVersion: Int64
+
+        public init(marketplaceID: String = "", restaurantID: String = "", expectedVersion: Int64 = 0) {
+            self.marketplaceID = marketplaceID
+            self.restaurantID = restaurantID
+            self.expectedVersion = expectedVersion
+        }
+    }
+}
+
+extension SoukV1.ApproveRestaurantRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.ApproveRestaurantRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__ApproveRestaurantRequest>) {
+        souk__v1__approve_restaurant_request__init(c)
+    }
+
+    init(c: Souk__V1__ApproveRestaurantRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        restaurantID = try Unpacked.string(c.restaurant_id, "restaurant_id")
+        expectedVersion = c.expected_version
+    }
+
+    func fill(_ c: inout Souk__V1__ApproveRestaurantRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.restaurant_id = arena.string(restaurantID)
+        c.expected_version = expectedVersion
+    }
+}
+
+extension SoukV1.ApproveRestaurantRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// Request of Catalog.RejectRestaurant.
+    public struct RejectRestaurantRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        public var restaurantID: String
+        /// Why, shown to the owner; 1 to 500 characters.
+        public var reason: String
+        public var expectedVersion: Int64
+
+        public init(
+            marketplaceID: String = "",
+            restaurantID: String = "",
+            reason: String = "",
+            expectedVersion: Int64 = 0,
+        ) {
+            self.marketplaceID = marketplaceID
+            self.restaurantID = restaurantID
+            self.reason = reason
+            self.expectedVersion = expectedVersion
+        }
+    }
+}
+
+extension SoukV1.RejectRestaurantRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.RejectRestaurantRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__RejectRestaurantRequest>) {
+        souk__v1__reject_restaurant_request__init(c)
+    }
+
+    init(c: Souk__V1__RejectRestaurantRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        restaurantID = try Unpacked.string(c.restaurant_id, "restaurant_id")
+        reason = try Unpacked.string(c.reason, "reason")
+        expectedVersion = c.expected_version
+    }
+
+    func fill(_ c: inout Souk__V1__RejectRestaurantRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.restaurant_id = arena.string(restaurantID)
+        c.reason = arena.string(reason)
+        c.expected_version = expectedVersion
+    }
+}
+
+extension SoukV1.RejectRestaurantRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
     /// Request of Catalog.GetRestaurant.
     public struct GetRestaurantRequest: Sendable, Hashable {
         public var marketplaceID: String
@@ -1581,10 +1882,15 @@ extension SoukV1 {
         public var openOnly: Bool
         /// Only this cuisine tag.
         public var category: String
-        /// Only the restaurant(s) of this provider (providers listing their own).
+        /// Only the restaurant of this account (its owner, or admins), in any approval state.
         public var ownerAccountID: String
-        /// Include archived restaurants (owner and admins only).
+        /// With owner_account_id or approval_state: include archived restaurants.
         public var showArchived: Bool
+        /// Admins only: the restaurants in this approval state, oldest first (PENDING: awaiting a
+        /// decision). Cannot be combined with near, open_only or category.
+        public var approvalState: SoukV1.RestaurantApprovalState
+        /// See the RPC: "distance", "name", "rating desc".
+        public var orderBy: String
 
         public init(
             marketplaceID: String = "",
@@ -1596,6 +1902,8 @@ extension SoukV1 {
             category: String = "",
             ownerAccountID: String = "",
             showArchived: Bool = false,
+            approvalState: SoukV1.RestaurantApprovalState = .unspecified,
+            orderBy: String = "",
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
@@ -1606,6 +1914,8 @@ extension SoukV1 {
             self.category = category
             self.ownerAccountID = ownerAccountID
             self.showArchived = showArchived
+            self.approvalState = approvalState
+            self.orderBy = orderBy
         }
     }
 }
@@ -1627,6 +1937,8 @@ extension SoukV1.ListRestaurantsRequest: CProtoMessage {
         category = try Unpacked.string(c.category, "category")
         ownerAccountID = try Unpacked.string(c.owner_account_id, "owner_account_id")
         showArchived = c.show_archived != 0
+        approvalState = .init(cValue: c.approval_state)
+        orderBy = try Unpacked.string(c.order_by, "order_by")
     }
 
     func fill(_ c: inout Souk__V1__ListRestaurantsRequest, _ arena: inout EncodingArena) {
@@ -1639,6 +1951,8 @@ extension SoukV1.ListRestaurantsRequest: CProtoMessage {
         c.category = arena.string(category)
         c.owner_account_id = arena.string(ownerAccountID)
         c.show_archived = showArchived ? 1 : 0
+        c.approval_state = approvalState.cValue()
+        c.order_by = arena.string(orderBy)
     }
 }
 
@@ -1686,6 +2000,13 @@ extension SoukV1 {
         public var query: String
         /// Only this cuisine tag.
         public var category: String
+        /// When set, only restaurants within radius_meters of it (see the RPC).
+        public var near: SoukV1.GeoPoint?
+        public var radiusMeters: Int32
+        /// Only open restaurants.
+        public var openOnly: Bool
+        /// See the RPC: "distance" (with near), "name" (without), "rating desc" (with near).
+        public var orderBy: String
 
         public init(
             marketplaceID: String = "",
@@ -1693,12 +2014,20 @@ extension SoukV1 {
             pageToken: String = "",
             query: String = "",
             category: String = "",
+            near: SoukV1.GeoPoint? = nil,
+            radiusMeters: Int32 = 0,
+            openOnly: Bool = false,
+            orderBy: String = "",
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
             self.query = query
             self.category = category
+            self.near = near
+            self.radiusMeters = radiusMeters
+            self.openOnly = openOnly
+            self.orderBy = orderBy
         }
     }
 }
@@ -1716,6 +2045,10 @@ extension SoukV1.SearchRestaurantsRequest: CProtoMessage {
         pageToken = try Unpacked.string(c.page_token, "page_token")
         query = try Unpacked.string(c.query, "query")
         category = try Unpacked.string(c.category, "category")
+        near = try Unpacked.message(c.near, "near")
+        radiusMeters = c.radius_meters
+        openOnly = c.open_only != 0
+        orderBy = try Unpacked.string(c.order_by, "order_by")
     }
 
     func fill(_ c: inout Souk__V1__SearchRestaurantsRequest, _ arena: inout EncodingArena) {
@@ -1724,6 +2057,10 @@ extension SoukV1.SearchRestaurantsRequest: CProtoMessage {
         c.page_token = arena.string(pageToken)
         c.query = arena.string(query)
         c.category = arena.string(category)
+        c.near = arena.message(near)
+        c.radius_meters = radiusMeters
+        c.open_only = openOnly ? 1 : 0
+        c.order_by = arena.string(orderBy)
     }
 }
 
@@ -2035,7 +2372,7 @@ extension SoukV1.ListMenuItemsRequest: CProtoMessage {
 extension SoukV1.ListMenuItemsRequest: MarketplaceScopedRequest {}
 
 extension SoukV1 {
-    /// Response of Catalog.ListMenuItems, Catalog.SearchMenuItems.
+    /// Response of Catalog.ListMenuItems.
     public struct ListMenuItemsResponse: Sendable, Hashable {
         public var menuItems: [SoukV1.MenuItem]
         public var nextPageToken: String
@@ -2074,8 +2411,14 @@ extension SoukV1 {
         public var pageToken: String
         /// Words to find in item names.
         public var query: String
-        /// Only this section ("pasta").
+        /// Only this section ("pasta"), compared ignoring case and accents.
         public var section: String
+        /// Required: the point to search around (the customer's delivery address).
+        public var near: SoukV1.GeoPoint?
+        /// Default 10 km, at most 50 km.
+        public var radiusMeters: Int32
+        /// Only items of open restaurants.
+        public var openOnly: Bool
 
         public init(
             marketplaceID: String = "",
@@ -2083,12 +2426,18 @@ extension SoukV1 {
             pageToken: String = "",
             query: String = "",
             section: String = "",
+            near: SoukV1.GeoPoint? = nil,
+            radiusMeters: Int32 = 0,
+            openOnly: Bool = false,
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
             self.query = query
             self.section = section
+            self.near = near
+            self.radiusMeters = radiusMeters
+            self.openOnly = openOnly
         }
     }
 }
@@ -2106,6 +2455,9 @@ extension SoukV1.SearchMenuItemsRequest: CProtoMessage {
         pageToken = try Unpacked.string(c.page_token, "page_token")
         query = try Unpacked.string(c.query, "query")
         section = try Unpacked.string(c.section, "section")
+        near = try Unpacked.message(c.near, "near")
+        radiusMeters = c.radius_meters
+        openOnly = c.open_only != 0
     }
 
     func fill(_ c: inout Souk__V1__SearchMenuItemsRequest, _ arena: inout EncodingArena) {
@@ -2114,10 +2466,45 @@ extension SoukV1.SearchMenuItemsRequest: CProtoMessage {
         c.page_token = arena.string(pageToken)
         c.query = arena.string(query)
         c.section = arena.string(section)
+        c.near = arena.message(near)
+        c.radius_meters = radiusMeters
+        c.open_only = openOnly ? 1 : 0
     }
 }
 
 extension SoukV1.SearchMenuItemsRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// Response of Catalog.SearchMenuItems.
+    public struct SearchMenuItemsResponse: Sendable, Hashable {
+        public var results: [SoukV1.MenuItemResult]
+        public var nextPageToken: String
+
+        public init(results: [SoukV1.MenuItemResult] = [], nextPageToken: String = "") {
+            self.results = results
+            self.nextPageToken = nextPageToken
+        }
+    }
+}
+
+extension SoukV1.SearchMenuItemsResponse: CProtoMessage {
+    public static var protoName: String { "souk.v1.SearchMenuItemsResponse" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__SearchMenuItemsResponse>) {
+        souk__v1__search_menu_items_response__init(c)
+    }
+
+    init(c: Souk__V1__SearchMenuItemsResponse) throws {
+        results = try Unpacked.messages(c.n_results, c.results, "results")
+        nextPageToken = try Unpacked.string(c.next_page_token, "next_page_token")
+    }
+
+    func fill(_ c: inout Souk__V1__SearchMenuItemsResponse, _ arena: inout EncodingArena) {
+        c.n_results = results.count
+        c.results = arena.messages(results)
+        c.next_page_token = arena.string(nextPageToken)
+    }
+}
 
 extension SoukV1 {
     /// Request of Catalog.UpdateMenuItem.

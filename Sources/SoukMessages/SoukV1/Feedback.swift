@@ -3,6 +3,49 @@ import CProtobufC
 import SoukProtoC
 
 extension SoukV1 {
+    /// Who a food order's rating is for.
+    public enum FeedbackTarget: ProtoEnum, CaseIterable {
+        case unspecified
+        /// The driver who delivered it.
+        case courier
+        /// The restaurant that prepared it.
+        case restaurant
+        /// A value this build does not know, kept so that it survives a round trip.
+        case unrecognized(Int32)
+
+        public static let allCases: [FeedbackTarget] = [.unspecified, .courier, .restaurant]
+
+        public init(rawValue: Int32) {
+            switch rawValue {
+            case 0: self = .unspecified
+            case 1: self = .courier
+            case 2: self = .restaurant
+            default: self = .unrecognized(rawValue)
+            }
+        }
+
+        public var rawValue: Int32 {
+            switch self {
+            case .unspecified: 0
+            case .courier: 1
+            case .restaurant: 2
+            case .unrecognized(let value): value
+            }
+        }
+
+        /// The value's name in the contract, for example `FEEDBACK_TARGET_COURIER`.
+        public var protoName: String {
+            switch self {
+            case .unspecified: "FEEDBACK_TARGET_UNSPECIFIED"
+            case .courier: "FEEDBACK_TARGET_COURIER"
+            case .restaurant: "FEEDBACK_TARGET_RESTAURANT"
+            case .unrecognized(let value): "FEEDBACK_TARGET_\(value)"
+            }
+        }
+    }
+}
+
+extension SoukV1 {
     /// An admin's answer to feedback.
     public struct FeedbackAnswer: Sendable, Hashable {
         public var text: String
@@ -49,6 +92,8 @@ extension SoukV1 {
         public var ratedAccountID: String
         /// Bookings: the listing, whose average also includes this.
         public var listingID: String
+        /// Food: the restaurant rated (target RESTAURANT), whose average includes this.
+        public var restaurantID: String
         /// 1 to 5.
         public var stars: Int32
         /// Optional, at most 2000 characters.
@@ -68,6 +113,7 @@ extension SoukV1 {
             authorAccountID: String = "",
             ratedAccountID: String = "",
             listingID: String = "",
+            restaurantID: String = "",
             stars: Int32 = 0,
             comment: String = "",
             answer: SoukV1.FeedbackAnswer? = nil,
@@ -82,6 +128,7 @@ extension SoukV1 {
             self.authorAccountID = authorAccountID
             self.ratedAccountID = ratedAccountID
             self.listingID = listingID
+            self.restaurantID = restaurantID
             self.stars = stars
             self.comment = comment
             self.answer = answer
@@ -107,6 +154,7 @@ extension SoukV1.FeedbackEntry: CProtoMessage {
         authorAccountID = try Unpacked.string(c.author_account_id, "author_account_id")
         ratedAccountID = try Unpacked.string(c.rated_account_id, "rated_account_id")
         listingID = try Unpacked.string(c.listing_id, "listing_id")
+        restaurantID = try Unpacked.string(c.restaurant_id, "restaurant_id")
         stars = c.stars
         comment = try Unpacked.string(c.comment, "comment")
         answer = try Unpacked.message(c.answer, "answer")
@@ -123,6 +171,7 @@ extension SoukV1.FeedbackEntry: CProtoMessage {
         c.author_account_id = arena.string(authorAccountID)
         c.rated_account_id = arena.string(ratedAccountID)
         c.listing_id = arena.string(listingID)
+        c.restaurant_id = arena.string(restaurantID)
         c.stars = stars
         c.comment = arena.string(comment)
         c.answer = arena.message(answer)
@@ -144,6 +193,8 @@ extension SoukV1 {
         public var subject: Subject?
         public var stars: Int32
         public var comment: String
+        /// Food orders: whom the rating is for (required); each target is rated once per order.
+        public var target: SoukV1.FeedbackTarget
 
         /// The choices of `subject`; at most one is set.
         public enum Subject: Sendable, Hashable {
@@ -159,12 +210,14 @@ extension SoukV1 {
             subject: Subject? = nil,
             stars: Int32 = 0,
             comment: String = "",
+            target: SoukV1.FeedbackTarget = .unspecified,
         ) {
             self.marketplaceID = marketplaceID
             self.requestID = requestID
             self.subject = subject
             self.stars = stars
             self.comment = comment
+            self.target = target
         }
     }
 }
@@ -189,6 +242,7 @@ extension SoukV1.CreateFeedbackRequest: CProtoMessage {
         }
         stars = c.stars
         comment = try Unpacked.string(c.comment, "comment")
+        target = .init(cValue: c.target)
     }
 
     func fill(_ c: inout Souk__V1__CreateFeedbackRequest, _ arena: inout EncodingArena) {
@@ -206,6 +260,7 @@ extension SoukV1.CreateFeedbackRequest: CProtoMessage {
         }
         c.stars = stars
         c.comment = arena.string(comment)
+        c.target = target.cValue()
     }
 }
 
@@ -250,7 +305,7 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// At most one of the four filters below.
+        /// At most one of the five filters below.
         public var ratedAccountID: String
         public var listingID: String
         public var authorAccountID: String
@@ -258,6 +313,8 @@ extension SoukV1 {
         public var subjectID: String
         /// Only entries without an answer (admins' inbox); may be combined with none of the above.
         public var unansweredOnly: Bool
+        /// Food: the ratings of one restaurant.
+        public var restaurantID: String
 
         public init(
             marketplaceID: String = "",
@@ -268,6 +325,7 @@ extension SoukV1 {
             authorAccountID: String = "",
             subjectID: String = "",
             unansweredOnly: Bool = false,
+            restaurantID: String = "",
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
@@ -277,6 +335,7 @@ extension SoukV1 {
             self.authorAccountID = authorAccountID
             self.subjectID = subjectID
             self.unansweredOnly = unansweredOnly
+            self.restaurantID = restaurantID
         }
     }
 }
@@ -297,6 +356,7 @@ extension SoukV1.ListFeedbackRequest: CProtoMessage {
         authorAccountID = try Unpacked.string(c.author_account_id, "author_account_id")
         subjectID = try Unpacked.string(c.subject_id, "subject_id")
         unansweredOnly = c.unanswered_only != 0
+        restaurantID = try Unpacked.string(c.restaurant_id, "restaurant_id")
     }
 
     func fill(_ c: inout Souk__V1__ListFeedbackRequest, _ arena: inout EncodingArena) {
@@ -308,6 +368,7 @@ extension SoukV1.ListFeedbackRequest: CProtoMessage {
         c.author_account_id = arena.string(authorAccountID)
         c.subject_id = arena.string(subjectID)
         c.unanswered_only = unansweredOnly ? 1 : 0
+        c.restaurant_id = arena.string(restaurantID)
     }
 }
 

@@ -117,6 +117,11 @@ extension SoukV1 {
         public var quantity: Int32
         /// unit_price × quantity.
         public var lineTotal: SoukV1.Money?
+        /// Food: the options chosen, with their names and prices at placement (unit_price includes
+        /// them: list price after discount + options).
+        public var options: [SoukV1.OrderLineOption]
+        /// Food: the customer's special instructions.
+        public var note: String
 
         public init(
             itemID: String = "",
@@ -129,6 +134,8 @@ extension SoukV1 {
             unitPrice: SoukV1.Money? = nil,
             quantity: Int32 = 0,
             lineTotal: SoukV1.Money? = nil,
+            options: [SoukV1.OrderLineOption] = [],
+            note: String = "",
         ) {
             self.itemID = itemID
             self.itemType = itemType
@@ -140,6 +147,8 @@ extension SoukV1 {
             self.unitPrice = unitPrice
             self.quantity = quantity
             self.lineTotal = lineTotal
+            self.options = options
+            self.note = note
         }
     }
 }
@@ -162,6 +171,8 @@ extension SoukV1.OrderLine: CProtoMessage {
         unitPrice = try Unpacked.message(c.unit_price, "unit_price")
         quantity = c.quantity
         lineTotal = try Unpacked.message(c.line_total, "line_total")
+        options = try Unpacked.messages(c.n_options, c.options, "options")
+        note = try Unpacked.string(c.note, "note")
     }
 
     func fill(_ c: inout Souk__V1__OrderLine, _ arena: inout EncodingArena) {
@@ -175,6 +186,59 @@ extension SoukV1.OrderLine: CProtoMessage {
         c.unit_price = arena.message(unitPrice)
         c.quantity = quantity
         c.line_total = arena.message(lineTotal)
+        c.n_options = options.count
+        c.options = arena.messages(options)
+        c.note = arena.string(note)
+    }
+}
+
+extension SoukV1 {
+    /// One option chosen on a food order line, as it was at placement.
+    public struct OrderLineOption: Sendable, Hashable {
+        public var groupID: String
+        public var groupName: String
+        public var choiceID: String
+        public var choiceName: String
+        /// Added to the unit price.
+        public var price: SoukV1.Money?
+
+        public init(
+            groupID: String = "",
+            groupName: String = "",
+            choiceID: String = "",
+            choiceName: String = "",
+            price: SoukV1.Money? = nil,
+        ) {
+            self.groupID = groupID
+            self.groupName = groupName
+            self.choiceID = choiceID
+            self.choiceName = choiceName
+            self.price = price
+        }
+    }
+}
+
+extension SoukV1.OrderLineOption: CProtoMessage {
+    public static var protoName: String { "souk.v1.OrderLineOption" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__OrderLineOption>) {
+        souk__v1__order_line_option__init(c)
+    }
+
+    init(c: Souk__V1__OrderLineOption) throws {
+        groupID = try Unpacked.string(c.group_id, "group_id")
+        groupName = try Unpacked.string(c.group_name, "group_name")
+        choiceID = try Unpacked.string(c.choice_id, "choice_id")
+        choiceName = try Unpacked.string(c.choice_name, "choice_name")
+        price = try Unpacked.message(c.price, "price")
+    }
+
+    func fill(_ c: inout Souk__V1__OrderLineOption, _ arena: inout EncodingArena) {
+        c.group_id = arena.string(groupID)
+        c.group_name = arena.string(groupName)
+        c.choice_id = arena.string(choiceID)
+        c.choice_name = arena.string(choiceName)
+        c.price = arena.message(price)
     }
 }
 
@@ -275,14 +339,16 @@ extension SoukV1 {
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
         /// The parties (see OTHER PARTIES in common.proto): the customer; the provider (the shop, the
-        /// restaurant's account or the service company); the courier, while one is assigned. A food
-        /// order stores its provider at placement: the restaurant's owner, the order's seller.
+        /// restaurant's account or the service company); the courier, while one is assigned.
         public var customer: SoukV1.PersonSummary?
         public var provider: SoukV1.PersonSummary?
         public var courier: SoukV1.PersonSummary?
         /// Food: the restaurant's address with its map position, at placement: where the driver
         /// picks the order up, and the point available drivers are ranked from.
         public var pickupAddress: SoukV1.Address?
+        /// Food: the account of the restaurant's owner, who accepts, prepares and completes the
+        /// order (set at placement).
+        public var sellerAccountID: String
 
         public init(
             id: String = "",
@@ -321,6 +387,7 @@ extension SoukV1 {
             provider: SoukV1.PersonSummary? = nil,
             courier: SoukV1.PersonSummary? = nil,
             pickupAddress: SoukV1.Address? = nil,
+            sellerAccountID: String = "",
         ) {
             self.id = id
             self.orderNumber = orderNumber
@@ -358,6 +425,7 @@ extension SoukV1 {
             self.provider = provider
             self.courier = courier
             self.pickupAddress = pickupAddress
+            self.sellerAccountID = sellerAccountID
         }
     }
 }
@@ -406,6 +474,7 @@ extension SoukV1.Order: CProtoMessage {
         provider = try Unpacked.message(c.provider, "provider")
         courier = try Unpacked.message(c.courier, "courier")
         pickupAddress = try Unpacked.message(c.pickup_address, "pickup_address")
+        sellerAccountID = try Unpacked.string(c.seller_account_id, "seller_account_id")
     }
 
     func fill(_ c: inout Souk__V1__Order, _ arena: inout EncodingArena) {
@@ -446,6 +515,7 @@ extension SoukV1.Order: CProtoMessage {
         c.provider = arena.message(provider)
         c.courier = arena.message(courier)
         c.pickup_address = arena.message(pickupAddress)
+        c.seller_account_id = arena.string(sellerAccountID)
     }
 }
 

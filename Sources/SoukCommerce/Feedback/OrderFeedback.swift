@@ -6,9 +6,10 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// Feedback on completed water-services orders: the customer rates the courier who delivered
-/// (and, through the order, the service); admins answer.
-struct WaterFeedback {
+/// Feedback on completed orders: in water services the customer rates the courier who
+/// delivered (and, through the order, the service); in food delivery the restaurant and the
+/// driver, one entry each. Admins answer.
+struct OrderFeedback {
     let commerce: Commerce
     var store: Store { commerce.store }
 
@@ -42,6 +43,7 @@ struct WaterFeedback {
         let orderID = try RequestFields.id(text, field: "order_id")
         guard (1...5).contains(request.stars) else { throw RPCError.invalidField("stars", "must be a whole number of stars from 1 to 5") }
         guard request.comment.count <= 2000 else { throw RPCError.invalidField("comment", "must be at most 2000 characters") }
+        let target = request.target
         let actor = AuditActor(call, requestID: requestID)
         let market = marketplaceID.description
         let result = try await store.write(
@@ -53,15 +55,25 @@ struct WaterFeedback {
             guard order.status == .completed else {
                 throw RPCError.souk(.failedPrecondition, .notRatable, "order \(orderID) is \(order.status.protoName); only completed orders are rated")
             }
+            let food = !order.restaurantID.isEmpty
+            guard !food || target != .unspecified else {
+                throw RPCError.invalidField("target", "is required for a food order: COURIER or RESTAURANT")
+            }
+            guard food || target != .restaurant else { throw RPCError.invalidField("target", "RESTAURANT applies to food orders only") }
+            let rated = food && target == .restaurant ? (account: "", restaurant: order.restaurantID) : (account: order.courierAccountID, restaurant: "")
             let existing = try transaction.list(
                 FeedbackTable.table, FeedbackTable.bySubject, .starting(with: [.string(market), .string(orderID.description)]), limit: 100)
-            guard !existing.contains(where: { $0.value.subject.authorAccountID == caller.accountID.description }) else {
-                throw RPCError.souk(.alreadyExists, .alreadyRated, "order \(order.orderNumber) is already rated")
+            guard !existing.contains(where: {
+                $0.value.subject.authorAccountID == caller.accountID.description && $0.value.subject.restaurantID == rated.restaurant
+            }) else {
+                let whom = food ? (target == .restaurant ? "'s restaurant" : "'s driver") : ""
+                throw RPCError.souk(.alreadyExists, .alreadyRated, "order \(order.orderNumber)\(whom) is already rated")
             }
             var entry = SoukV1.FeedbackEntry()
             entry.subject = SoukV1.ResourceRef(type: .order, id: orderID.description)
             entry.authorAccountID = caller.accountID.description
-            entry.ratedAccountID = order.courierAccountID
+            entry.ratedAccountID = rated.account
+            entry.restaurantID = rated.restaurant
             entry.stars = request.stars
             entry.comment = request.comment
             let record = try transaction.insert(FeedbackTable.table, FeedbackRecord(marketplaceID: market, entry))
@@ -69,11 +81,15 @@ struct WaterFeedback {
                 in: transaction, marketplaceID: market, resource: SoukV1.ResourceRef(type: .feedback, id: record.id.description),
                 actor: actor, to: "CREATED", resourceVersion: record.version)
             // Averages are server-maintained: they never change the versions clients edit with.
-            if let courier = RecordID(order.courierAccountID), try transaction.get(AccountTable.table, courier) != nil {
+            if let restaurant = RecordID(rated.restaurant) {
+                let summary = try RatingTotalTable.add(request.stars, to: restaurant, transaction: transaction)
+                try FoodRestaurants.rated(restaurant, summary, transaction: transaction)
+            }
+            if let courier = RecordID(rated.account), try transaction.get(AccountTable.table, courier) != nil {
                 let summary = try RatingTotalTable.add(request.stars, to: courier, transaction: transaction)
                 try transaction.updateMaintainedFields(AccountTable.table, courier) { $0.account.rating = summary }
             }
-            if let line = order.lines.first, line.itemType == .service, let service = RecordID(line.itemID),
+            if !food, let line = order.lines.first, line.itemType == .service, let service = RecordID(line.itemID),
                try transaction.get(ServiceTable.table, service) != nil
             {
                 let summary = try RatingTotalTable.add(request.stars, to: service, transaction: transaction)
@@ -119,9 +135,10 @@ struct WaterFeedback {
     func list(_ request: SoukV1.ListFeedbackRequest, _ call: SoukCall) async throws -> SoukV1.ListFeedbackResponse {
         let (marketplaceID, _) = try call.requireMarketplace()
         let market = KeyPart.string(marketplaceID.description)
-        let filters = [request.ratedAccountID, request.listingID, request.authorAccountID, request.subjectID].filter { !$0.isEmpty }
+        let filters = [request.ratedAccountID, request.listingID, request.restaurantID, request.authorAccountID, request.subjectID].filter { !$0.isEmpty }
         guard filters.count <= 1, !(request.unansweredOnly && !filters.isEmpty) else {
-            throw RPCError.invalidField("rated_account_id", "at most one of rated_account_id, listing_id, author_account_id, subject_id and unanswered_only")
+            throw RPCError.invalidField(
+                "rated_account_id", "at most one of rated_account_id, listing_id, restaurant_id, author_account_id, subject_id and unanswered_only")
         }
         let isAdmin = call.caller.map { $0.isOperator || $0.activeRoles.contains(.admin) } ?? false
         if request.unansweredOnly && !isAdmin || !request.authorAccountID.isEmpty && !isAdmin
@@ -129,11 +146,12 @@ struct WaterFeedback {
         {
             throw RPCError.souk(.permissionDenied, .notAllowed, "only admins list unanswered feedback or another author's")
         }
-        let stamp = "rated=\(request.ratedAccountID);listing=\(request.listingID);author=\(request.authorAccountID);subject=\(request.subjectID);unanswered=\(request.unansweredOnly)"
+        let stamp = "rated=\(request.ratedAccountID);listing=\(request.listingID);restaurant=\(request.restaurantID);author=\(request.authorAccountID);subject=\(request.subjectID);unanswered=\(request.unansweredOnly)"
         let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: stamp)
         let (index, prefix): (Index<FeedbackRecord>, [KeyPart]) =
             if !request.ratedAccountID.isEmpty { (FeedbackTable.byRated, [market, .string(request.ratedAccountID)]) }
             else if !request.listingID.isEmpty { (FeedbackTable.byListing, [market, .string(request.listingID)]) }
+            else if !request.restaurantID.isEmpty { (FeedbackTable.byRestaurant, [market, .string(request.restaurantID)]) }
             else if !request.authorAccountID.isEmpty { (FeedbackTable.byAuthor, [market, .string(request.authorAccountID)]) }
             else if !request.subjectID.isEmpty { (FeedbackTable.bySubject, [market, .string(request.subjectID)]) }
             else if request.unansweredOnly { (FeedbackTable.unanswered, [market]) }
