@@ -8,22 +8,10 @@ import Testing
 /// The index of available drivers against a brute-force haversine sort: 10,000 drivers, many
 /// points, radii and freshness limits, every page read.
 @Suite struct CourierIndexTests {
-    /// A seeded generator, so that a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func rankedDriversEqualABruteForceHaversineSort() async throws {
         let harness = try DomainHarness(domainTypes: [Commerce.self], makeDomains: { [Commerce(store: $0.store)] })
         let store = harness.store
-        var random = SplitMix(state: 20_240_611)
+        var random = RestaurantSearchTests.SplitMix(state: 20_240_611)  // seeded, so a failure replays
         let market = "market-a"
         let center = GeoPosition(latitude: 3.14, longitude: 101.69)
         var all: [StoredRecord<CourierRecord>] = []

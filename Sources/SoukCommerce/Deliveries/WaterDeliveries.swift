@@ -78,8 +78,7 @@ struct WaterDeliveries {
     }
 
     func delay(_ request: SoukV1.DelayDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
-        let note = request.note.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard note.count <= 1000 else { throw RPCError.invalidField("note", "must be at most 1000 characters") }
+        let note = try DeliveryNotes.text(request.note, field: "note")
         return try await move(
             "delay", request.deliveryID, request.expectedVersion, call, reason: note, title: "Delivery delayed",
             body: note.isEmpty ? "Your delivery is delayed." : note
@@ -117,9 +116,7 @@ struct WaterDeliveries {
     /// An admin takes the order back from its courier; the order stays APPROVED for another
     /// assignment.
     func cancel(_ request: SoukV1.CancelDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
-        let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !reason.isEmpty else { throw RPCError.invalidField("reason", "is required") }
-        guard reason.count <= 1000 else { throw RPCError.invalidField("reason", "must be at most 1000 characters") }
+        let reason = try DeliveryNotes.text(request.reason, field: "reason", required: true)
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(request.deliveryID, field: "delivery_id")
         let expected = try RequestFields.expectedVersion(request.expectedVersion)

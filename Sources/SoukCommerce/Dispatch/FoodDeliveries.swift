@@ -43,9 +43,7 @@ struct FoodDeliveries {
     /// The driver withdraws or the restaurant (or an admin) takes the delivery back. An
     /// accepted delivery takes the order back to PREPARING for a new offer.
     func cancel(_ request: SoukV1.CancelDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
-        let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !reason.isEmpty else { throw RPCError.invalidField("reason", "is required") }
-        guard reason.count <= 1000 else { throw RPCError.invalidField("reason", "must be at most 1000 characters") }
+        let reason = try DeliveryNotes.text(request.reason, field: "reason", required: true)
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(request.deliveryID, field: "delivery_id")
         let expected = try RequestFields.expectedVersion(request.expectedVersion)

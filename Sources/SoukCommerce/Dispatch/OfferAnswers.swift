@@ -44,8 +44,7 @@ extension DeliveryOffers {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(request.deliveryID, field: "delivery_id")
         let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard reason.count <= 1000 else { throw RPCError.invalidField("reason", "must be at most 1000 characters") }
+        let reason = try DeliveryNotes.text(request.reason, field: "reason")
         let actor = AuditActor(call)
         let market = marketplaceID.description
         try await Self.settleExpiry(id, commerce: commerce)
