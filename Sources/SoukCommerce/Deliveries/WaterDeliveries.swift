@@ -242,7 +242,8 @@ struct WaterDeliveries {
             if roles.contains(.provider), !call.isFood { return true }
             let (marketplaceID, _) = try call.requireMarketplace()
             let order = try RecordID(request.orderID).map { try store.require(OrderTable.table, $0, in: marketplaceID, "order").value.subject }
-            if roles.contains(.provider), let order, OrderParties.isSeller(order, caller) { return true }
+            // Without order_id the body refuses a restaurant's list (INVALID_ARGUMENT).
+            if roles.contains(.provider), order.map({ OrderParties.isSeller($0, caller) }) ?? true { return true }
             guard roles.contains(.courier), request.courierAccountID.isEmpty || request.courierAccountID == caller.accountID.description else {
                 return false
             }
@@ -256,6 +257,9 @@ struct WaterDeliveries {
         let (marketplaceID, _) = try call.requireMarketplace()
         let market = KeyPart.string(marketplaceID.description)
         let isStaff = caller.isOperator || caller.activeRoles.contains(.admin) || caller.activeRoles.contains(.provider)
+        if call.isFood, call.actorRole == .provider, request.orderID.isEmpty {
+            throw RPCError.invalidField("order_id", "is required: a restaurant lists the deliveries of one of its orders")
+        }
         var courier = request.courierAccountID
         if courier.isEmpty && request.orderID.isEmpty && !isStaff { courier = caller.accountID.description }
         guard courier.isEmpty || request.orderID.isEmpty else {
