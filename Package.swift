@@ -93,6 +93,16 @@ let package = Package(
             path: "bench/commerce/Harness",
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
+        // Dispatch benchmark: ranked nearby-driver queries at 1,000 and 100,000 online drivers (bench/dispatch/run).
+        .executableTarget(
+            name: "SoukDispatchBench",
+            dependencies: [
+                "SoukCommerce", "SoukKit", "SoukMessages", "SoukStore", "SoukTesting", "CAllocatorOptions",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "bench/dispatch/Harness",
+            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
+        ),
         // Who may call what: callers from bearer tokens and the access rules read from the contract's Access lines.
         .target(name: "SoukAccess", dependencies: ["SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore]),
         // What every domain module is built on: the souk.v1 method builder and interceptors, errors,

@@ -5,15 +5,15 @@ import SoukKit
 import SoukStore
 
 /// The commerce domain: catalogs (water services, retail products, restaurants and menus), carts,
-/// checkout and orders, payments through the simulated gateway, staff deliveries and feedback —
-/// the journeys of Aqua Hub and Chateau Du Nox, and DineSwift's restaurants, menus and food carts.
+/// checkout and orders, payments through the simulated gateway, staff deliveries, food drivers and
+/// their dispatch, and feedback — the journeys of Aqua Hub, Chateau Du Nox and DineSwift.
 public final class Commerce: SoukDomain {
     public let store: Store
     let logger: Logger
     let orderNumbers: OrderNumbers
 
     public static var tables: [AnyTable] {
-        ServiceTable.all + ProductTable.all + FoodTables.all + CartTable.all + OrderTable.all + PaymentTable.all + DeliveryTable.all
+        ServiceTable.all + ProductTable.all + FoodTables.all + CartTable.all + OrderTable.all + PaymentTable.all + DeliveryTable.all + CourierTable.all
             + FeedbackTable.all + FoodTotalsTable.all
     }
 
@@ -50,16 +50,18 @@ public final class Commerce: SoukDomain {
 
 extension Commerce {
     /// Background work until the calling task is cancelled or the store closes: the reminders of
-    /// tomorrow's scheduled orders.
+    /// tomorrow's scheduled orders and the delivery offers past their time.
     public func runMaintenance(every interval: Duration = .seconds(60)) async {
         while !Task.isCancelled {
             do {
                 let sent = try await sendDueReminders()
                 if sent > 0 { logger.info("order reminders written", metadata: ["orders": "\(sent)"]) }
+                let expired = try await expireDueOffers()
+                if expired > 0 { logger.info("delivery offers expired", metadata: ["deliveries": "\(expired)"]) }
             } catch StoreError.closed {
                 return
             } catch {
-                logger.error("order reminders failed", metadata: ["error": "\(error)"])
+                logger.error("commerce maintenance failed", metadata: ["error": "\(error)"])
             }
             do { try await Task.sleep(for: interval) } catch { return }
         }
@@ -69,5 +71,11 @@ extension Commerce {
     /// that has none yet. Returns how many were written.
     public func sendDueReminders() async throws -> Int {
         try await ScheduledOrders.sendDue(store: store)
+    }
+
+    /// Expires every delivery offer past the marketplace's offer timeout (offers made to the
+    /// nearest driver go to the next nearest). Returns how many expired.
+    public func expireDueOffers() async throws -> Int {
+        try await DeliveryOffers.expireDue(commerce: self)
     }
 }

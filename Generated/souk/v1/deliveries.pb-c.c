@@ -817,6 +817,51 @@ void   souk__v1__report_location_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__report_location_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__update_courier_location_request__init
+                     (Souk__V1__UpdateCourierLocationRequest         *message)
+{
+  static const Souk__V1__UpdateCourierLocationRequest init_value = SOUK__V1__UPDATE_COURIER_LOCATION_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__update_courier_location_request__get_packed_size
+                     (const Souk__V1__UpdateCourierLocationRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__update_courier_location_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__update_courier_location_request__pack
+                     (const Souk__V1__UpdateCourierLocationRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__update_courier_location_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__update_courier_location_request__pack_to_buffer
+                     (const Souk__V1__UpdateCourierLocationRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__update_courier_location_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__UpdateCourierLocationRequest *
+       souk__v1__update_courier_location_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__UpdateCourierLocationRequest *)
+     protobuf_c_message_unpack (&souk__v1__update_courier_location_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__update_courier_location_request__free_unpacked
+                     (Souk__V1__UpdateCourierLocationRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__update_courier_location_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__report_location_response__init
                      (Souk__V1__ReportLocationResponse         *message)
 {
@@ -997,7 +1042,7 @@ void   souk__v1__watch_courier_location_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__watch_courier_location_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor souk__v1__delivery__field_descriptors[19] =
+static const ProtobufCFieldDescriptor souk__v1__delivery__field_descriptors[20] =
 {
   {
     "id",
@@ -1227,6 +1272,18 @@ static const ProtobufCFieldDescriptor souk__v1__delivery__field_descriptors[19] 
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "offered_to_nearest",
+    20,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Delivery, offered_to_nearest),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__delivery__field_indices_by_name[] = {
   11,   /* field[11] = assigned_by_account_id */
@@ -1243,6 +1300,7 @@ static const unsigned souk__v1__delivery__field_indices_by_name[] = {
   10,   /* field[10] = note */
   8,   /* field[8] = offer_distance_meters */
   9,   /* field[9] = offer_expire_time */
+  19,   /* field[19] = offered_to_nearest */
   1,   /* field[1] = order_id */
   6,   /* field[6] = pickup_address */
   4,   /* field[4] = status */
@@ -1252,7 +1310,7 @@ static const unsigned souk__v1__delivery__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__delivery__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 19 }
+  { 0, 20 }
 };
 const ProtobufCMessageDescriptor souk__v1__delivery__descriptor =
 {
@@ -1262,7 +1320,7 @@ const ProtobufCMessageDescriptor souk__v1__delivery__descriptor =
   "Souk__V1__Delivery",
   "souk.v1",
   sizeof(Souk__V1__Delivery),
-  19,
+  20,
   souk__v1__delivery__field_descriptors,
   souk__v1__delivery__field_indices_by_name,
   1,  souk__v1__delivery__number_ranges,
@@ -1385,7 +1443,7 @@ const ProtobufCMessageDescriptor souk__v1__courier_status__descriptor =
   (ProtobufCMessageInit) souk__v1__courier_status__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__available_courier__field_descriptors[4] =
+static const ProtobufCFieldDescriptor souk__v1__available_courier__field_descriptors[3] =
 {
   {
     "courier",
@@ -1395,18 +1453,6 @@ static const ProtobufCFieldDescriptor souk__v1__available_courier__field_descrip
     0,   /* quantifier_offset */
     offsetof(Souk__V1__AvailableCourier, courier),
     &souk__v1__person_summary__descriptor,
-    NULL,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-  {
-    "location",
-    2,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_MESSAGE,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__AvailableCourier, location),
-    &souk__v1__geo_point__descriptor,
     NULL,
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
@@ -1438,14 +1484,14 @@ static const ProtobufCFieldDescriptor souk__v1__available_courier__field_descrip
 };
 static const unsigned souk__v1__available_courier__field_indices_by_name[] = {
   0,   /* field[0] = courier */
-  3,   /* field[3] = distance_meters */
-  1,   /* field[1] = location */
-  2,   /* field[2] = location_time */
+  2,   /* field[2] = distance_meters */
+  1,   /* field[1] = location_time */
 };
-static const ProtobufCIntRange souk__v1__available_courier__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__available_courier__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 4 }
+  { 3, 1 },
+  { 0, 3 }
 };
 const ProtobufCMessageDescriptor souk__v1__available_courier__descriptor =
 {
@@ -1455,10 +1501,10 @@ const ProtobufCMessageDescriptor souk__v1__available_courier__descriptor =
   "Souk__V1__AvailableCourier",
   "souk.v1",
   sizeof(Souk__V1__AvailableCourier),
-  4,
+  3,
   souk__v1__available_courier__field_descriptors,
   souk__v1__available_courier__field_indices_by_name,
-  1,  souk__v1__available_courier__number_ranges,
+  2,  souk__v1__available_courier__number_ranges,
   (ProtobufCMessageInit) souk__v1__available_courier__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -2565,6 +2611,83 @@ const ProtobufCMessageDescriptor souk__v1__report_location_request__descriptor =
   (ProtobufCMessageInit) souk__v1__report_location_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+static const ProtobufCFieldDescriptor souk__v1__update_courier_location_request__field_descriptors[4] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__UpdateCourierLocationRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "location",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__UpdateCourierLocationRequest, location),
+    &souk__v1__geo_point__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "location_time",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__UpdateCourierLocationRequest, location_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "accuracy_meters",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__UpdateCourierLocationRequest, accuracy_meters),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__update_courier_location_request__field_indices_by_name[] = {
+  3,   /* field[3] = accuracy_meters */
+  1,   /* field[1] = location */
+  2,   /* field[2] = location_time */
+  0,   /* field[0] = marketplace_id */
+};
+static const ProtobufCIntRange souk__v1__update_courier_location_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor souk__v1__update_courier_location_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.UpdateCourierLocationRequest",
+  "UpdateCourierLocationRequest",
+  "Souk__V1__UpdateCourierLocationRequest",
+  "souk.v1",
+  sizeof(Souk__V1__UpdateCourierLocationRequest),
+  4,
+  souk__v1__update_courier_location_request__field_descriptors,
+  souk__v1__update_courier_location_request__field_indices_by_name,
+  1,  souk__v1__update_courier_location_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__update_courier_location_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 static const ProtobufCFieldDescriptor souk__v1__report_location_response__field_descriptors[2] =
 {
   {
@@ -2876,7 +2999,7 @@ const ProtobufCEnumDescriptor souk__v1__delivery_status__descriptor =
   souk__v1__delivery_status__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCMethodDescriptor souk__v1__deliveries__method_descriptors[15] =
+static const ProtobufCMethodDescriptor souk__v1__deliveries__method_descriptors[16] =
 {
   { "AssignDelivery", &souk__v1__assign_delivery_request__descriptor, &souk__v1__delivery__descriptor },
   { "OfferDelivery", &souk__v1__offer_delivery_request__descriptor, &souk__v1__delivery__descriptor },
@@ -2891,6 +3014,7 @@ static const ProtobufCMethodDescriptor souk__v1__deliveries__method_descriptors[
   { "SetCourierAvailability", &souk__v1__set_courier_availability_request__descriptor, &souk__v1__courier_status__descriptor },
   { "GetCourierStatus", &souk__v1__get_courier_status_request__descriptor, &souk__v1__courier_status__descriptor },
   { "ReportLocation", &souk__v1__report_location_request__descriptor, &souk__v1__report_location_response__descriptor },
+  { "UpdateCourierLocation", &souk__v1__update_courier_location_request__descriptor, &souk__v1__report_location_response__descriptor },
   { "ListAvailableCouriers", &souk__v1__list_available_couriers_request__descriptor, &souk__v1__list_available_couriers_response__descriptor },
   { "WatchCourierLocation", &souk__v1__watch_courier_location_request__descriptor, &souk__v1__courier_location_event__descriptor },
 };
@@ -2902,14 +3026,15 @@ const unsigned souk__v1__deliveries__method_indices_by_name[] = {
   5,        /* DelayDelivery */
   11,        /* GetCourierStatus */
   8,        /* GetDelivery */
-  13,        /* ListAvailableCouriers */
+  14,        /* ListAvailableCouriers */
   9,        /* ListDeliveries */
   1,        /* OfferDelivery */
   3,        /* RejectDelivery */
   12,        /* ReportLocation */
   10,        /* SetCourierAvailability */
   4,        /* StartDelivery */
-  14         /* WatchCourierLocation */
+  13,        /* UpdateCourierLocation */
+  15         /* WatchCourierLocation */
 };
 const ProtobufCServiceDescriptor souk__v1__deliveries__descriptor =
 {
@@ -2918,7 +3043,7 @@ const ProtobufCServiceDescriptor souk__v1__deliveries__descriptor =
   "Deliveries",
   "Souk__V1__Deliveries",
   "souk.v1",
-  15,
+  16,
   souk__v1__deliveries__method_descriptors,
   souk__v1__deliveries__method_indices_by_name
 };
@@ -3026,13 +3151,21 @@ void souk__v1__deliveries__report_location(ProtobufCService *service,
   assert(service->descriptor == &souk__v1__deliveries__descriptor);
   service->invoke(service, 12, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
+void souk__v1__deliveries__update_courier_location(ProtobufCService *service,
+                                                   const Souk__V1__UpdateCourierLocationRequest *input,
+                                                   Souk__V1__ReportLocationResponse_Closure closure,
+                                                   void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__deliveries__descriptor);
+  service->invoke(service, 13, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
 void souk__v1__deliveries__list_available_couriers(ProtobufCService *service,
                                                    const Souk__V1__ListAvailableCouriersRequest *input,
                                                    Souk__V1__ListAvailableCouriersResponse_Closure closure,
                                                    void *closure_data)
 {
   assert(service->descriptor == &souk__v1__deliveries__descriptor);
-  service->invoke(service, 13, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 14, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__deliveries__watch_courier_location(ProtobufCService *service,
                                                   const Souk__V1__WatchCourierLocationRequest *input,
@@ -3040,7 +3173,7 @@ void souk__v1__deliveries__watch_courier_location(ProtobufCService *service,
                                                   void *closure_data)
 {
   assert(service->descriptor == &souk__v1__deliveries__descriptor);
-  service->invoke(service, 14, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 15, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__deliveries__init (Souk__V1__Deliveries_Service *service,
                                  Souk__V1__Deliveries_ServiceDestroy destroy)

@@ -35,6 +35,7 @@ typedef struct Souk__V1__ListDeliveriesResponse Souk__V1__ListDeliveriesResponse
 typedef struct Souk__V1__SetCourierAvailabilityRequest Souk__V1__SetCourierAvailabilityRequest;
 typedef struct Souk__V1__GetCourierStatusRequest Souk__V1__GetCourierStatusRequest;
 typedef struct Souk__V1__ReportLocationRequest Souk__V1__ReportLocationRequest;
+typedef struct Souk__V1__UpdateCourierLocationRequest Souk__V1__UpdateCourierLocationRequest;
 typedef struct Souk__V1__ReportLocationResponse Souk__V1__ReportLocationResponse;
 typedef struct Souk__V1__ListAvailableCouriersRequest Souk__V1__ListAvailableCouriersRequest;
 typedef struct Souk__V1__ListAvailableCouriersResponse Souk__V1__ListAvailableCouriersResponse;
@@ -145,13 +146,19 @@ struct  Souk__V1__Delivery
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
   /*
-   * The customer the delivery goes to (see OTHER PARTIES in common.proto).
+   * The customer the delivery goes to (see OTHER PARTIES in common.proto). A driver sees it,
+   * and the drop-off address, only while the delivery is open (the phone once accepted).
    */
   Souk__V1__PersonSummary *customer;
+  /*
+   * Food: offered by the server to the nearest available driver; when such an offer lapses
+   * the server offers the order to the next nearest who has not rejected it or let it lapse.
+   */
+  protobuf_c_boolean offered_to_nearest;
 };
 #define SOUK__V1__DELIVERY__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__delivery__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, SOUK__V1__DELIVERY_STATUS__DELIVERY_STATUS_UNSPECIFIED, NULL, NULL, NULL, 0, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, 0, NULL, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, SOUK__V1__DELIVERY_STATUS__DELIVERY_STATUS_UNSPECIFIED, NULL, NULL, NULL, 0, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0 }
 
 
 /*
@@ -189,7 +196,6 @@ struct  Souk__V1__AvailableCourier
 {
   ProtobufCMessage base;
   Souk__V1__PersonSummary *courier;
-  Souk__V1__GeoPoint *location;
   Google__Protobuf__Timestamp *location_time;
   /*
    * Straight-line distance from the request's point.
@@ -198,7 +204,7 @@ struct  Souk__V1__AvailableCourier
 };
 #define SOUK__V1__AVAILABLE_COURIER__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__available_courier__descriptor) \
-    , NULL, NULL, NULL, 0 }
+    , NULL, NULL, 0 }
 
 
 /*
@@ -501,7 +507,29 @@ struct  Souk__V1__ReportLocationRequest
 
 
 /*
- * Response of Deliveries.ReportLocation.
+ * Request of Deliveries.UpdateCourierLocation.
+ */
+struct  Souk__V1__UpdateCourierLocationRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  Souk__V1__GeoPoint *location;
+  /*
+   * Device time of the fix.
+   */
+  Google__Protobuf__Timestamp *location_time;
+  /*
+   * Horizontal accuracy, meters (0 if unknown).
+   */
+  int32_t accuracy_meters;
+};
+#define SOUK__V1__UPDATE_COURIER_LOCATION_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__update_courier_location_request__descriptor) \
+    , (char *)protobuf_c_empty_string, NULL, NULL, 0 }
+
+
+/*
+ * Response of Deliveries.ReportLocation and Deliveries.UpdateCourierLocation.
  */
 struct  Souk__V1__ReportLocationResponse
 {
@@ -925,6 +953,25 @@ Souk__V1__ReportLocationRequest *
 void   souk__v1__report_location_request__free_unpacked
                      (Souk__V1__ReportLocationRequest *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__UpdateCourierLocationRequest methods */
+void   souk__v1__update_courier_location_request__init
+                     (Souk__V1__UpdateCourierLocationRequest         *message);
+size_t souk__v1__update_courier_location_request__get_packed_size
+                     (const Souk__V1__UpdateCourierLocationRequest   *message);
+size_t souk__v1__update_courier_location_request__pack
+                     (const Souk__V1__UpdateCourierLocationRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__update_courier_location_request__pack_to_buffer
+                     (const Souk__V1__UpdateCourierLocationRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__UpdateCourierLocationRequest *
+       souk__v1__update_courier_location_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__update_courier_location_request__free_unpacked
+                     (Souk__V1__UpdateCourierLocationRequest *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__ReportLocationResponse methods */
 void   souk__v1__report_location_response__init
                      (Souk__V1__ReportLocationResponse         *message);
@@ -1057,6 +1104,9 @@ typedef void (*Souk__V1__GetCourierStatusRequest_Closure)
 typedef void (*Souk__V1__ReportLocationRequest_Closure)
                  (const Souk__V1__ReportLocationRequest *message,
                   void *closure_data);
+typedef void (*Souk__V1__UpdateCourierLocationRequest_Closure)
+                 (const Souk__V1__UpdateCourierLocationRequest *message,
+                  void *closure_data);
 typedef void (*Souk__V1__ReportLocationResponse_Closure)
                  (const Souk__V1__ReportLocationResponse *message,
                   void *closure_data);
@@ -1128,6 +1178,10 @@ struct Souk__V1__Deliveries_Service
                           const Souk__V1__ReportLocationRequest *input,
                           Souk__V1__ReportLocationResponse_Closure closure,
                           void *closure_data);
+  void (*update_courier_location)(Souk__V1__Deliveries_Service *service,
+                                  const Souk__V1__UpdateCourierLocationRequest *input,
+                                  Souk__V1__ReportLocationResponse_Closure closure,
+                                  void *closure_data);
   void (*list_available_couriers)(Souk__V1__Deliveries_Service *service,
                                   const Souk__V1__ListAvailableCouriersRequest *input,
                                   Souk__V1__ListAvailableCouriersResponse_Closure closure,
@@ -1157,6 +1211,7 @@ void souk__v1__deliveries__init (Souk__V1__Deliveries_Service *service,
       function_prefix__ ## set_courier_availability,\
       function_prefix__ ## get_courier_status,\
       function_prefix__ ## report_location,\
+      function_prefix__ ## update_courier_location,\
       function_prefix__ ## list_available_couriers,\
       function_prefix__ ## watch_courier_location  }
 void souk__v1__deliveries__assign_delivery(ProtobufCService *service,
@@ -1211,6 +1266,10 @@ void souk__v1__deliveries__report_location(ProtobufCService *service,
                                            const Souk__V1__ReportLocationRequest *input,
                                            Souk__V1__ReportLocationResponse_Closure closure,
                                            void *closure_data);
+void souk__v1__deliveries__update_courier_location(ProtobufCService *service,
+                                                   const Souk__V1__UpdateCourierLocationRequest *input,
+                                                   Souk__V1__ReportLocationResponse_Closure closure,
+                                                   void *closure_data);
 void souk__v1__deliveries__list_available_couriers(ProtobufCService *service,
                                                    const Souk__V1__ListAvailableCouriersRequest *input,
                                                    Souk__V1__ListAvailableCouriersResponse_Closure closure,
@@ -1241,6 +1300,7 @@ extern const ProtobufCMessageDescriptor souk__v1__list_deliveries_response__desc
 extern const ProtobufCMessageDescriptor souk__v1__set_courier_availability_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__get_courier_status_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__report_location_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__update_courier_location_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__report_location_response__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__list_available_couriers_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__list_available_couriers_response__descriptor;

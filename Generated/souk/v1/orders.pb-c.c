@@ -1435,7 +1435,7 @@ const ProtobufCMessageDescriptor souk__v1__order_cancellation__descriptor =
   (ProtobufCMessageInit) souk__v1__order_cancellation__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[36] =
+static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[37] =
 {
   {
     "id",
@@ -1858,6 +1858,18 @@ static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[36] =
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
+    "pickup_address",
+    36,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Order, pickup_address),
+    &souk__v1__address__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
     "seller_account_id",
     40,
     PROTOBUF_C_LABEL_NONE,
@@ -1894,13 +1906,14 @@ static const unsigned souk__v1__order__field_indices_by_name[] = {
   13,   /* field[13] = payment_id */
   14,   /* field[14] = payment_method */
   15,   /* field[15] = payment_status */
+  35,   /* field[35] = pickup_address */
   5,   /* field[5] = price */
   33,   /* field[33] = provider */
   26,   /* field[26] = receive_time */
   7,   /* field[7] = restaurant_id */
   8,   /* field[8] = restaurant_name */
   11,   /* field[11] = scheduled_window */
-  35,   /* field[35] = seller_account_id */
+  36,   /* field[36] = seller_account_id */
   24,   /* field[24] = ship_time */
   18,   /* field[18] = shipping_carrier */
   3,   /* field[3] = status */
@@ -1911,8 +1924,8 @@ static const unsigned souk__v1__order__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__order__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 40, 35 },
-  { 0, 36 }
+  { 40, 36 },
+  { 0, 37 }
 };
 const ProtobufCMessageDescriptor souk__v1__order__descriptor =
 {
@@ -1922,7 +1935,7 @@ const ProtobufCMessageDescriptor souk__v1__order__descriptor =
   "Souk__V1__Order",
   "souk.v1",
   sizeof(Souk__V1__Order),
-  36,
+  37,
   souk__v1__order__field_descriptors,
   souk__v1__order__field_indices_by_name,
   2,  souk__v1__order__number_ranges,

@@ -281,6 +281,11 @@ struct  Souk__V1__Order
   Souk__V1__PersonSummary *provider;
   Souk__V1__PersonSummary *courier;
   /*
+   * Food: the restaurant's address with its map position, at placement: where the driver
+   * picks the order up, and the point available drivers are ranked from.
+   */
+  Souk__V1__Address *pickup_address;
+  /*
    * Food: the account of the restaurant's owner, who accepts, prepares and completes the
    * order (set at placement).
    */
@@ -288,7 +293,7 @@ struct  Souk__V1__Order
 };
 #define SOUK__V1__ORDER__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__order__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__ORDER_STATUS__ORDER_STATUS_UNSPECIFIED, 0,NULL, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__ORDER_STATUS__ORDER_STATUS_UNSPECIFIED, 0,NULL, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, (char *)protobuf_c_empty_string }
 
 
 /*

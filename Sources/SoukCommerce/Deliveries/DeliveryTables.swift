@@ -22,8 +22,15 @@ public enum DeliveryTable {
             ? nil : [.string($0.marketplaceID), .string($0.subject.courierAccountID), .enumCase($0.subject.status)]
     }
 
+    /// Food offers still waiting for an answer, by the time they lapse (the maintenance pass
+    /// expires them).
+    static let byOfferExpiry = Index<DeliveryRecord>.nonUnique("deliveries.offer_expiry") { record in
+        guard record.subject.status == .offered, let expiry = record.subject.offerExpireTime else { return nil }
+        return [.time(StoreTime(expiry))]
+    }
+
     public static let table = marketTable(
-        "deliveries", SoukV1.Delivery.self, indexes: [byOrder, byMarketplace, byStatus, byCourier, byCourierStatus])
+        "deliveries", SoukV1.Delivery.self, indexes: [byOrder, byMarketplace, byStatus, byCourier, byCourierStatus, byOfferExpiry])
 
     static var all: [AnyTable] { [table.erased] }
 }

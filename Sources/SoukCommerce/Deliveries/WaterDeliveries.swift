@@ -6,7 +6,7 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// Staff deliveries of water-services orders: an admin assigns an approved order to a courier,
+/// Staff deliveries of water-services orders (and the reads food deliveries share): an admin assigns an approved order to a courier,
 /// who starts, may delay, and completes it; completing it completes the order and records the
 /// cash the courier collected.
 struct WaterDeliveries {
@@ -78,17 +78,15 @@ struct WaterDeliveries {
     }
 
     func delay(_ request: SoukV1.DelayDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
-        let note = request.note.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard note.count <= 1000 else { throw RPCError.invalidField("note", "must be at most 1000 characters") }
+        let note = try DeliveryNotes.text(request.note, field: "note")
         return try await move(
             "delay", request.deliveryID, request.expectedVersion, call, reason: note, title: "Delivery delayed",
             body: note.isEmpty ? "Your delivery is delayed." : note
         ) { record, _ in record.subject.note = note }
     }
 
-    /// Completes the delivery and, in the same transaction, the order; cash on delivery is
-    /// recorded as collected by the courier (COLLECTED, for the seller to confirm), or as
-    /// received (SUCCESSFUL) when an admin completes it.
+    /// Completes the delivery and, in the same transaction, the order and its cash
+    /// (`CashOnDelivery`).
     func complete(_ request: SoukV1.CompleteDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(request.deliveryID, field: "delivery_id")
@@ -104,20 +102,7 @@ struct WaterDeliveries {
             var order = try OrderLifecycles.waterServices.fire(
                 "complete", on: orderID, in: OrderTable.table, marketplaceID: market, by: actor, transaction: transaction
             ) { $0.subject.completeTime = Timestamp(transaction.now) }
-            if let paymentID = RecordID(order.value.subject.paymentID), let payment = try transaction.get(PaymentTable.table, paymentID),
-               payment.value.subject.method == .cash, payment.value.subject.status == .pending
-            {
-                let byCourier = actor.role == .courier
-                let paid = try PaymentLifecycle.machine.fire(
-                    byCourier ? "collect" : "confirm", on: paymentID, in: PaymentTable.table, marketplaceID: market, by: actor,
-                    transaction: transaction
-                ) { value in
-                    value.subject.collectedByAccountID = actor.accountID
-                    value.subject.collectTime = Timestamp(transaction.now)
-                    if !byCourier { value.subject.succeedTime = Timestamp(transaction.now) }
-                }
-                order = try transaction.updateMaintainedFields(OrderTable.table, orderID) { $0.subject.paymentStatus = paid.value.subject.status }
-            }
+            order = try CashOnDelivery.collect(order, actor: actor, transaction: transaction)
             try ScheduledOrders.track(order, transaction: transaction)
             let number = order.value.subject.orderNumber
             try Notifier.send(
@@ -131,9 +116,7 @@ struct WaterDeliveries {
     /// An admin takes the order back from its courier; the order stays APPROVED for another
     /// assignment.
     func cancel(_ request: SoukV1.CancelDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
-        let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !reason.isEmpty else { throw RPCError.invalidField("reason", "is required") }
-        guard reason.count <= 1000 else { throw RPCError.invalidField("reason", "must be at most 1000 characters") }
+        let reason = try DeliveryNotes.text(request.reason, field: "reason", required: true)
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(request.deliveryID, field: "delivery_id")
         let expected = try RequestFields.expectedVersion(request.expectedVersion)
@@ -213,7 +196,9 @@ struct WaterDeliveries {
         return try view(id.description, call)
     }
 
+    /// The delivery as `call`'s caller sees it (food deliveries: `FoodDeliveryViews`).
     func view(_ deliveryID: String, _ call: SoukCall) throws -> SoukV1.Delivery {
+        if call.isFood { return try FoodDeliveryViews.view(deliveryID, call, store: store) }
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let id = try RequestFields.id(deliveryID, field: "delivery_id")
         let record = try store.require(DeliveryTable.table, id, in: marketplaceID, "delivery")
@@ -250,15 +235,20 @@ struct WaterDeliveries {
         }
     }
 
-    /// Couriers list only their own deliveries; providers (the marketplace's staff) all of them.
+    /// Couriers list only their own deliveries; providers (the marketplace's staff) all of them,
+    /// but a restaurant only the deliveries of one of its orders (`order_id`).
     static func listOwnership(store: Store) -> Ownership<SoukV1.ListDeliveriesRequest> {
         Ownership { request, call, caller, roles in
-            if roles.contains(.provider) { return true }
-            guard request.courierAccountID.isEmpty || request.courierAccountID == caller.accountID.description else { return false }
-            guard let orderID = RecordID(request.orderID) else { return request.orderID.isEmpty }
+            if roles.contains(.provider), !call.isFood { return true }
             let (marketplaceID, _) = try call.requireMarketplace()
-            return try store.require(OrderTable.table, orderID, in: marketplaceID, "order").value.subject.courierAccountID
-                == caller.accountID.description
+            let order = try RecordID(request.orderID).map { try store.require(OrderTable.table, $0, in: marketplaceID, "order").value.subject }
+            // Without order_id the body refuses a restaurant's list (INVALID_ARGUMENT).
+            if roles.contains(.provider), order.map({ OrderParties.isSeller($0, caller) }) ?? true { return true }
+            guard roles.contains(.courier), request.courierAccountID.isEmpty || request.courierAccountID == caller.accountID.description else {
+                return false
+            }
+            guard let order else { return request.orderID.isEmpty }
+            return order.courierAccountID == caller.accountID.description
         }
     }
 
@@ -267,6 +257,9 @@ struct WaterDeliveries {
         let (marketplaceID, _) = try call.requireMarketplace()
         let market = KeyPart.string(marketplaceID.description)
         let isStaff = caller.isOperator || caller.activeRoles.contains(.admin) || caller.activeRoles.contains(.provider)
+        if call.isFood, call.actorRole == .provider, request.orderID.isEmpty {
+            throw RPCError.invalidField("order_id", "is required: a restaurant lists the deliveries of one of its orders")
+        }
         var courier = request.courierAccountID
         if courier.isEmpty && request.orderID.isEmpty && !isStaff { courier = caller.accountID.description }
         guard courier.isEmpty || request.orderID.isEmpty else {

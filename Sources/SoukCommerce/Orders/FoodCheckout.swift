@@ -52,6 +52,7 @@ extension OrdersService {
             order.address = address
             order.restaurantID = restaurant.id
             order.restaurantName = restaurant.name
+            order.pickupAddress = restaurant.address
             order.commissionBps = restaurant.commissionBps
             order.commission = SoukV1.Money(amountMinor: RetailPricing.tax(subtotal, bps: restaurant.commissionBps), currencyCode: currency)
             order.note = request.note

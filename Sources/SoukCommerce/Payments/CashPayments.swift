@@ -69,3 +69,25 @@ struct CashPayments {
         return record.api()
     }
 }
+
+/// Cash handed over at the door when a courier completes a delivery.
+enum CashOnDelivery {
+    /// Records the order's pending cash payment as collected by the courier (COLLECTED, for the
+    /// seller to confirm), or as received (SUCCESSFUL) when an admin completes the delivery, and
+    /// copies its status to the order. Returns the order.
+    static func collect(_ order: StoredRecord<OrderRecord>, actor: AuditActor, transaction: Transaction) throws -> StoredRecord<OrderRecord> {
+        guard let paymentID = RecordID(order.value.subject.paymentID), let payment = try transaction.get(PaymentTable.table, paymentID),
+              payment.value.subject.method == .cash, payment.value.subject.status == .pending
+        else { return order }
+        let byCourier = actor.role == .courier
+        let paid = try PaymentLifecycle.machine.fire(
+            byCourier ? "collect" : "confirm", on: paymentID, in: PaymentTable.table, marketplaceID: order.value.marketplaceID, by: actor,
+            transaction: transaction
+        ) { value in
+            value.subject.collectedByAccountID = actor.accountID
+            value.subject.collectTime = Timestamp(transaction.now)
+            if !byCourier { value.subject.succeedTime = Timestamp(transaction.now) }
+        }
+        return try transaction.updateMaintainedFields(OrderTable.table, order.id) { $0.subject.paymentStatus = paid.value.subject.status }
+    }
+}

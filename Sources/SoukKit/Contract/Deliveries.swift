@@ -20,9 +20,11 @@ extension SoukV1Services {
         /// Access: provider (owner), admin, operator.
         /// Food: offers a PREPARING order to one available driver, or to the nearest available
         /// driver who has not rejected it (→ OFFERED). The driver is notified.
+        /// The offer lapses after the marketplace's offer_timeout (→ EXPIRED); one made to the
+        /// nearest then goes to the next nearest. A driver holds at most one open delivery.
         /// Errors: INVALID_ARGUMENT (field: courier; REQUEST_ID_REUSED), NOT_FOUND (order, driver),
-        /// FAILED_PRECONDITION (order not preparing; an open offer exists; COURIER_OFFLINE;
-        /// NO_COURIER_AVAILABLE), PERMISSION_DENIED.
+        /// FAILED_PRECONDITION (order not preparing; an open offer exists; COURIER_OFFLINE: offline,
+        /// busy, stale position or rejected this order; NO_COURIER_AVAILABLE), PERMISSION_DENIED.
         public var offerDelivery: UnaryRPC<SoukV1.OfferDeliveryRequest, SoukV1.Delivery>
 
         /// Access: courier (owner).
@@ -54,8 +56,9 @@ extension SoukV1Services {
 
         /// Access: courier (owner), admin, operator.
         /// Marks an IN_PROGRESS delivery done (→ COMPLETED, completion time recorded). Water: the
-        /// order → COMPLETED. Food: the order → DELIVERED; the driver then marks the cash collected
-        /// (Payments.MarkCashCollected).
+        /// order → COMPLETED. Food: the order → DELIVERED and, in the same call, its cash payment
+        /// COLLECTED by the driver (SUCCESSFUL when an admin completes it); the delivery keeps the
+        /// driver's fee (delivery_fee).
         /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (stale version),
         /// PERMISSION_DENIED.
         public var completeDelivery: UnaryRPC<SoukV1.CompleteDeliveryRequest, SoukV1.Delivery>
@@ -76,16 +79,17 @@ extension SoukV1Services {
         /// Access: provider (owner), courier (owner), admin, operator.
         /// Lists deliveries, newest first: a driver's offers and accepted orders, an order's
         /// delivery attempts, an admin's view by status. Couriers see only their own; providers only
-        /// their orders'. Indexes: (courier_account_id, status, create_time), (order_id),
-        /// (status, create_time).
+        /// their orders' (food: a restaurant names one of its orders with order_id). Indexes:
+        /// (courier_account_id, status, create_time), (order_id), (status, create_time).
         /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
         public var listDeliveries: UnaryRPC<SoukV1.ListDeliveriesRequest, SoukV1.ListDeliveriesResponse>
 
         /// Access: courier.
-        /// Goes online (with a first position) or offline. Going offline with a delivery in
-        /// progress is refused.
-        /// Errors: INVALID_ARGUMENT (field: location required to go online), FAILED_PRECONDITION
-        /// (delivery in progress).
+        /// Goes online (with a first position) or offline. Going offline with a delivery offered or
+        /// in progress is refused. The last call wins: it never fails because a location report
+        /// changed the status meanwhile.
+        /// Errors: INVALID_ARGUMENT (field: location required to go online, location.latitude,
+        /// location.longitude), FAILED_PRECONDITION (delivery offered or in progress).
         public var setCourierAvailability: UnaryRPC<SoukV1.SetCourierAvailabilityRequest, SoukV1.CourierStatus>
 
         /// Access: courier (owner), admin, operator.
@@ -97,14 +101,24 @@ extension SoukV1Services {
         /// Client stream: an online driver sends its position every few seconds (the marketplace's
         /// location_report_interval). Positions older than the last one received are dropped.
         /// The server answers when the client closes the stream.
-        /// Errors: INVALID_ARGUMENT (field: location), FAILED_PRECONDITION (COURIER_OFFLINE).
+        /// Errors: INVALID_ARGUMENT (field: location, location.latitude, location.longitude),
+        /// FAILED_PRECONDITION (COURIER_OFFLINE).
         public var reportLocation: ClientStreamingRPC<SoukV1.ReportLocationRequest, SoukV1.ReportLocationResponse>
 
+        /// Access: courier.
+        /// One position, for clients that cannot stream: the same rules as ReportLocation (a
+        /// position older than the stored one is dropped and counted).
+        /// Errors: INVALID_ARGUMENT (field: location, location.latitude, location.longitude),
+        /// FAILED_PRECONDITION (COURIER_OFFLINE).
+        public var updateCourierLocation: UnaryRPC<SoukV1.UpdateCourierLocationRequest, SoukV1.ReportLocationResponse>
+
         /// Access: provider, admin, operator.
-        /// Food: available drivers ranked by distance from a point (by default the restaurant of
-        /// the given order), nearest first. Index: location grid of online drivers.
-        /// Errors: INVALID_ARGUMENT (field: order_id or near required; radius_meters), NOT_FOUND
-        /// (order), PERMISSION_DENIED.
+        /// Food: available drivers ranked by distance from a point (by default the pickup address of
+        /// the given order, which a provider must sell), nearest first. Index: geospatial index of
+        /// available drivers, filtered by the freshness of their position.
+        /// Errors: INVALID_ARGUMENT (field: order_id or near required; near.latitude,
+        /// near.longitude, radius_meters, page_token), NOT_FOUND (order), FAILED_PRECONDITION (order
+        /// without a pickup location), PERMISSION_DENIED.
         public var listAvailableCouriers: UnaryRPC<SoukV1.ListAvailableCouriersRequest, SoukV1.ListAvailableCouriersResponse>
 
         /// Access: customer (owner), provider (owner), admin, operator.
@@ -128,6 +142,7 @@ extension SoukV1Services {
             setCourierAvailability: UnaryRPC<SoukV1.SetCourierAvailabilityRequest, SoukV1.CourierStatus>,
             getCourierStatus: UnaryRPC<SoukV1.GetCourierStatusRequest, SoukV1.CourierStatus>,
             reportLocation: ClientStreamingRPC<SoukV1.ReportLocationRequest, SoukV1.ReportLocationResponse>,
+            updateCourierLocation: UnaryRPC<SoukV1.UpdateCourierLocationRequest, SoukV1.ReportLocationResponse>,
             listAvailableCouriers: UnaryRPC<SoukV1.ListAvailableCouriersRequest, SoukV1.ListAvailableCouriersResponse>,
             watchCourierLocation: ServerStreamingRPC<SoukV1.WatchCourierLocationRequest, SoukV1.CourierLocationEvent>,
         ) {
@@ -144,6 +159,7 @@ extension SoukV1Services {
             self.setCourierAvailability = setCourierAvailability
             self.getCourierStatus = getCourierStatus
             self.reportLocation = reportLocation
+            self.updateCourierLocation = updateCourierLocation
             self.listAvailableCouriers = listAvailableCouriers
             self.watchCourierLocation = watchCourierLocation
         }
@@ -163,6 +179,7 @@ extension SoukV1Services {
                 build.method("SetCourierAvailability", setCourierAvailability),
                 build.method("GetCourierStatus", getCourierStatus),
                 build.method("ReportLocation", reportLocation),
+                build.method("UpdateCourierLocation", updateCourierLocation),
                 build.method("ListAvailableCouriers", listAvailableCouriers),
                 build.method("WatchCourierLocation", watchCourierLocation),
             ]

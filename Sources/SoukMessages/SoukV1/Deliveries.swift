@@ -119,8 +119,12 @@ extension SoukV1 {
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
-        /// The customer the delivery goes to (see OTHER PARTIES in common.proto).
+        /// The customer the delivery goes to (see OTHER PARTIES in common.proto). A driver sees it,
+        /// and the drop-off address, only while the delivery is open (the phone once accepted).
         public var customer: SoukV1.PersonSummary?
+        /// Food: offered by the server to the nearest available driver; when such an offer lapses
+        /// the server offers the order to the next nearest who has not rejected it or let it lapse.
+        public var offeredToNearest: Bool
 
         public init(
             id: String = "",
@@ -142,6 +146,7 @@ extension SoukV1 {
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
             customer: SoukV1.PersonSummary? = nil,
+            offeredToNearest: Bool = false,
         ) {
             self.id = id
             self.orderID = orderID
@@ -162,6 +167,7 @@ extension SoukV1 {
             self.createTime = createTime
             self.updateTime = updateTime
             self.customer = customer
+            self.offeredToNearest = offeredToNearest
         }
     }
 }
@@ -193,6 +199,7 @@ extension SoukV1.Delivery: CProtoMessage {
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
         customer = try Unpacked.message(c.customer, "customer")
+        offeredToNearest = c.offered_to_nearest != 0
     }
 
     func fill(_ c: inout Souk__V1__Delivery, _ arena: inout EncodingArena) {
@@ -215,6 +222,7 @@ extension SoukV1.Delivery: CProtoMessage {
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
         c.customer = arena.message(customer)
+        c.offered_to_nearest = offeredToNearest ? 1 : 0
     }
 }
 
@@ -284,19 +292,12 @@ extension SoukV1 {
     /// An available driver as a restaurant sees it.
     public struct AvailableCourier: Sendable, Hashable {
         public var courier: SoukV1.PersonSummary?
-        public var location: SoukV1.GeoPoint?
         public var locationTime: Timestamp?
         /// Straight-line distance from the request's point.
         public var distanceMeters: Int32
 
-        public init(
-            courier: SoukV1.PersonSummary? = nil,
-            location: SoukV1.GeoPoint? = nil,
-            locationTime: Timestamp? = nil,
-            distanceMeters: Int32 = 0,
-        ) {
+        public init(courier: SoukV1.PersonSummary? = nil, locationTime: Timestamp? = nil, distanceMeters: Int32 = 0) {
             self.courier = courier
-            self.location = location
             self.locationTime = locationTime
             self.distanceMeters = distanceMeters
         }
@@ -312,14 +313,12 @@ extension SoukV1.AvailableCourier: CProtoMessage {
 
     init(c: Souk__V1__AvailableCourier) throws {
         courier = try Unpacked.message(c.courier, "courier")
-        location = try Unpacked.message(c.location, "location")
         locationTime = try Unpacked.message(c.location_time, "location_time")
         distanceMeters = c.distance_meters
     }
 
     func fill(_ c: inout Souk__V1__AvailableCourier, _ arena: inout EncodingArena) {
         c.courier = arena.message(courier)
-        c.location = arena.message(location)
         c.location_time = arena.message(locationTime)
         c.distance_meters = distanceMeters
     }
@@ -999,7 +998,55 @@ extension SoukV1.ReportLocationRequest: CProtoMessage {
 extension SoukV1.ReportLocationRequest: MarketplaceScopedRequest {}
 
 extension SoukV1 {
-    /// Response of Deliveries.ReportLocation.
+    /// Request of Deliveries.UpdateCourierLocation.
+    public struct UpdateCourierLocationRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        public var location: SoukV1.GeoPoint?
+        /// Device time of the fix.
+        public var locationTime: Timestamp?
+        /// Horizontal accuracy, meters (0 if unknown).
+        public var accuracyMeters: Int32
+
+        public init(
+            marketplaceID: String = "",
+            location: SoukV1.GeoPoint? = nil,
+            locationTime: Timestamp? = nil,
+            accuracyMeters: Int32 = 0,
+        ) {
+            self.marketplaceID = marketplaceID
+            self.location = location
+            self.locationTime = locationTime
+            self.accuracyMeters = accuracyMeters
+        }
+    }
+}
+
+extension SoukV1.UpdateCourierLocationRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.UpdateCourierLocationRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__UpdateCourierLocationRequest>) {
+        souk__v1__update_courier_location_request__init(c)
+    }
+
+    init(c: Souk__V1__UpdateCourierLocationRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        location = try Unpacked.message(c.location, "location")
+        locationTime = try Unpacked.message(c.location_time, "location_time")
+        accuracyMeters = c.accuracy_meters
+    }
+
+    func fill(_ c: inout Souk__V1__UpdateCourierLocationRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.location = arena.message(location)
+        c.location_time = arena.message(locationTime)
+        c.accuracy_meters = accuracyMeters
+    }
+}
+
+extension SoukV1.UpdateCourierLocationRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// Response of Deliveries.ReportLocation and Deliveries.UpdateCourierLocation.
     public struct ReportLocationResponse: Sendable, Hashable {
         /// Positions stored.
         public var acceptedCount: Int64

@@ -343,6 +343,9 @@ extension SoukV1 {
         public var customer: SoukV1.PersonSummary?
         public var provider: SoukV1.PersonSummary?
         public var courier: SoukV1.PersonSummary?
+        /// Food: the restaurant's address with its map position, at placement: where the driver
+        /// picks the order up, and the point available drivers are ranked from.
+        public var pickupAddress: SoukV1.Address?
         /// Food: the account of the restaurant's owner, who accepts, prepares and completes the
         /// order (set at placement).
         public var sellerAccountID: String
@@ -383,6 +386,7 @@ extension SoukV1 {
             customer: SoukV1.PersonSummary? = nil,
             provider: SoukV1.PersonSummary? = nil,
             courier: SoukV1.PersonSummary? = nil,
+            pickupAddress: SoukV1.Address? = nil,
             sellerAccountID: String = "",
         ) {
             self.id = id
@@ -420,6 +424,7 @@ extension SoukV1 {
             self.customer = customer
             self.provider = provider
             self.courier = courier
+            self.pickupAddress = pickupAddress
             self.sellerAccountID = sellerAccountID
         }
     }
@@ -468,6 +473,7 @@ extension SoukV1.Order: CProtoMessage {
         customer = try Unpacked.message(c.customer, "customer")
         provider = try Unpacked.message(c.provider, "provider")
         courier = try Unpacked.message(c.courier, "courier")
+        pickupAddress = try Unpacked.message(c.pickup_address, "pickup_address")
         sellerAccountID = try Unpacked.string(c.seller_account_id, "seller_account_id")
     }
 
@@ -508,6 +514,7 @@ extension SoukV1.Order: CProtoMessage {
         c.customer = arena.message(customer)
         c.provider = arena.message(provider)
         c.courier = arena.message(courier)
+        c.pickup_address = arena.message(pickupAddress)
         c.seller_account_id = arena.string(sellerAccountID)
     }
 }

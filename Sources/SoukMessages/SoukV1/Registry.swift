@@ -159,6 +159,7 @@ extension SoukV1 {
         "souk.v1.SetCourierAvailabilityRequest": SetCourierAvailabilityRequest.self,
         "souk.v1.GetCourierStatusRequest": GetCourierStatusRequest.self,
         "souk.v1.ReportLocationRequest": ReportLocationRequest.self,
+        "souk.v1.UpdateCourierLocationRequest": UpdateCourierLocationRequest.self,
         "souk.v1.ReportLocationResponse": ReportLocationResponse.self,
         "souk.v1.ListAvailableCouriersRequest": ListAvailableCouriersRequest.self,
         "souk.v1.ListAvailableCouriersResponse": ListAvailableCouriersResponse.self,
