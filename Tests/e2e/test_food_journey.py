@@ -12,10 +12,9 @@ import time
 
 import grpc
 import pytest
-from google.protobuf.duration_pb2 import Duration
 
 from souk_food import approved_open_restaurant, pizza_input, restaurant_input, usd
-from souk_identity import STRONG_PASSWORD, TIMEOUT, Api, FieldMask, code_of, Party, Role, create_marketplace, login_party, operator_party, pb, \
+from souk_identity import STRONG_PASSWORD, TIMEOUT, Api, Duration, FieldMask, code_of, Party, Role, create_marketplace, login_party, operator_party, pb, \
     refused, request_id, sign_up, unique_email
 from souk_protos import Stub, enum
 
