@@ -31,6 +31,11 @@ struct FoodDeliveries {
                 "deliver", on: orderID, in: OrderTable.table, marketplaceID: market, by: actor, transaction: transaction
             ) { $0.subject.deliverTime = Timestamp(transaction.now) }
             order = try CashOnDelivery.collect(order, actor: actor, transaction: transaction)
+            // The driver's earnings, and the cash now in their hands until the restaurant confirms it.
+            let cash = order.value.subject.paymentStatus == .collected ? order.value.subject.price?.total?.amountMinor ?? 0 : 0
+            try FoodTotalsLedger.delivered(
+                courierID: delivery.value.subject.courierAccountID, fee: delivery.value.subject.deliveryFee?.amountMinor ?? 0, cash: cash,
+                marketplace: marketplace, marketplaceID: market, transaction: transaction)
             let number = order.value.subject.orderNumber
             try Notifier.send(
                 FoodDeliveryViews.notes(order.value.subject, id: orderID, title: "Order \(number) delivered",

@@ -23,9 +23,12 @@ extension OrdersService {
             record.subject.completeTime = Timestamp(transaction.now)
         } after: { record, transaction in
             let order = record.value.subject
+            try FoodTotalsLedger.completed(order, marketplace: marketplace, marketplaceID: marketplaceID.description, transaction: transaction)
             // Completing confirms the cash the driver collected.
             let paymentID = try RequestFields.id(order.paymentID, field: "order.payment_id")
             let payment = try transaction.require(PaymentTable.table, paymentID, in: marketplaceID, "payment").value.subject
+            // An admin who completed the delivery received the cash already (SUCCESSFUL).
+            if payment.status == .successful { return }
             guard payment.status == .collected else {
                 throw RPCError.souk(
                     .failedPrecondition, .invalidTransition,
@@ -35,7 +38,6 @@ extension OrdersService {
                 "confirm", on: paymentID, in: PaymentTable.table, marketplaceID: marketplaceID.description, by: actor,
                 transaction: transaction) { $0.subject.succeedTime = Timestamp(transaction.now) }
             try transaction.updateMaintainedFields(OrderTable.table, record.id) { $0.subject.paymentStatus = confirmed.value.subject.status }
-            try FoodTotalsLedger.completed(order, marketplace: marketplace, marketplaceID: marketplaceID.description, transaction: transaction)
             if let collected = payment.collectTime {
                 try FoodTotalsLedger.cashSettled(
                     courierID: payment.collectedByAccountID, amount: payment.amount?.amountMinor ?? 0, collectTime: StoreTime(collected),
@@ -90,13 +92,13 @@ extension OrdersService {
 }
 
 /// What cancelling a food order undoes besides its cash: its report totals, and the driver's
-/// unconfirmed cash when it was already collected.
+/// unconfirmed cash when the driver had collected it (`payment` as it was before the cancellation).
 enum FoodOrderEffects {
     static func cancelled(
         _ order: SoukV1.Order, payment: SoukV1.Payment?, marketplace: SoukV1.Marketplace, marketplaceID: RecordID, transaction: Transaction
     ) throws {
         try FoodTotalsLedger.cancelled(order, marketplace: marketplace, marketplaceID: marketplaceID.description, transaction: transaction)
-        if let payment, let collected = payment.collectTime, !payment.collectedByAccountID.isEmpty {
+        if let payment, payment.status == .collected, let collected = payment.collectTime {
             try FoodTotalsLedger.cashSettled(
                 courierID: payment.collectedByAccountID, amount: payment.amount?.amountMinor ?? 0, collectTime: StoreTime(collected),
                 marketplace: marketplace, marketplaceID: marketplaceID.description, transaction: transaction)
