@@ -49,21 +49,27 @@ public final class Commerce: SoukDomain {
 }
 
 extension Commerce {
-    /// Background work until the calling task is cancelled or the store closes: the reminders of
-    /// tomorrow's scheduled orders and the delivery offers past their time.
-    public func runMaintenance(every interval: Duration = .seconds(60)) async {
+    /// Background work until the calling task is cancelled or the store closes: the delivery
+    /// offers past their time, every `offerInterval` (so the next driver is offered an order
+    /// soon after an offer lapses, even when no one reads it), and the reminders of tomorrow's
+    /// scheduled orders, every `reminderInterval`.
+    public func runMaintenance(offerInterval: Duration = .seconds(1), reminderInterval: Duration = .seconds(60)) async {
+        var lastReminders: ContinuousClock.Instant? = nil
         while !Task.isCancelled {
             do {
-                let sent = try await sendDueReminders()
-                if sent > 0 { logger.info("order reminders written", metadata: ["orders": "\(sent)"]) }
                 let expired = try await expireDueOffers()
                 if expired > 0 { logger.info("delivery offers expired", metadata: ["deliveries": "\(expired)"]) }
+                if lastReminders.map({ $0.duration(to: .now) >= reminderInterval }) ?? true {
+                    lastReminders = .now
+                    let sent = try await sendDueReminders()
+                    if sent > 0 { logger.info("order reminders written", metadata: ["orders": "\(sent)"]) }
+                }
             } catch StoreError.closed {
                 return
             } catch {
                 logger.error("commerce maintenance failed", metadata: ["error": "\(error)"])
             }
-            do { try await Task.sleep(for: interval) } catch { return }
+            do { try await Task.sleep(for: offerInterval) } catch { return }
         }
     }
 

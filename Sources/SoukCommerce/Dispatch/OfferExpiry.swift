@@ -60,7 +60,7 @@ extension DeliveryOffers {
            let marketplaceID = RecordID(market), let marketplace = try transaction.get(MarketplaceTable.table, marketplaceID)
         {
             do {
-                try create(for: order, to: .nearest, marketplace: marketplace.value, actor: actor, store: store, transaction: transaction)
+                _ = try create(for: order, to: .nearest, marketplace: marketplace.value, actor: actor, store: store, transaction: transaction)
                 restaurant = "The driver did not answer in time; order \(number) was offered to the next nearest driver."
             } catch let error as RPCError where error.soukReason == .noCourierAvailable {
                 restaurant = "The driver did not answer in time and no other driver is available; offer order \(number) again."

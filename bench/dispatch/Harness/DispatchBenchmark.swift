@@ -68,7 +68,7 @@ struct DispatchBenchmark: AsyncParsableCommand {
                 while !reports.stop.load(ordering: .relaxed) {
                     let id = allIDs.randomElement(using: &random)!
                     let status = Self.status(at: StoreTime.now(), using: &random)
-                    try await store.write { transaction in
+                    _ = try await store.write { transaction in
                         try transaction.updateMaintainedFields(CourierTable.table, id) {
                             $0.status.location = status.location
                             $0.status.locationTime = status.locationTime
