@@ -10,21 +10,11 @@ import Testing
 
 /// The restaurant's side of a food order (accept, reject, complete with the cash), its ratings,
 /// and the report totals kept with it, over orders stored the way food checkout stores them.
-@Suite struct FoodOrderTests {
+@Suite struct FoodOrderTests: CommerceCalls {
     let harness: DomainHarness
 
     init() throws {
         harness = try DomainHarness(domainTypes: [Commerce.self], makeDomains: { identity in [Commerce(store: identity.store)] })
-    }
-
-    func call<Response: ProtoMessage>(_ service: String, _ method: String, _ request: some ProtoMessage, token: String?) async throws -> Response {
-        try await harness.call("souk.v1.\(service)", method, request, token: token)
-    }
-
-    func error<Response: ProtoMessage>(
-        _ service: String, _ method: String, _ request: some ProtoMessage, token: String?, as: Response.Type
-    ) async -> RPCError? {
-        await harness.error("souk.v1.\(service)", method, request, token: token, as: Response.self)
     }
 
     /// A party of the test: token and account id.

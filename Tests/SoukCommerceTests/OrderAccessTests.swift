@@ -10,21 +10,11 @@ import Testing
 
 /// Who reads, lists and cancels an order, and what cancelling undoes, over orders stored the
 /// way checkout stores them.
-@Suite struct OrderAccessTests {
+@Suite struct OrderAccessTests: CommerceCalls {
     let harness: DomainHarness
 
     init() throws {
         harness = try DomainHarness(domainTypes: [Commerce.self], makeDomains: { identity in [Commerce(store: identity.store)] })
-    }
-
-    func call<Response: ProtoMessage>(_ service: String, _ method: String, _ request: some ProtoMessage, token: String?) async throws -> Response {
-        try await harness.call("souk.v1.\(service)", method, request, token: token)
-    }
-
-    func error<Response: ProtoMessage>(
-        _ service: String, _ method: String, _ request: some ProtoMessage, token: String?, as: Response.Type
-    ) async -> RPCError? {
-        await harness.error("souk.v1.\(service)", method, request, token: token, as: Response.self)
     }
 
     /// A paid retail order of `customer` for 2 bottles of a product with 5 left after it.

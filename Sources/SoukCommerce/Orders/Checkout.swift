@@ -6,16 +6,33 @@ import SoukMessages
 import SoukStore
 
 /// Retail checkout: the caller's cart becomes a paid PENDING order in one transaction.
+/// What a checkout's transaction knows: who places the order, where, its number and the
+/// address snapshot; the cart is read and locked, and not empty.
+struct CartPlacement {
+    let caller: Caller
+    let marketplaceID: RecordID
+    let marketplace: SoukV1.Marketplace
+    let actor: AuditActor
+    let orderNumber: String
+    let cart: CartView.Current
+    let address: SoukV1.Address
+}
+
 extension OrdersService {
-    func checkout(_ request: SoukV1.CheckoutRequest, _ call: SoukCall) async throws -> SoukV1.Order {
+    /// The steps every checkout shares: the request's checks, an order number taken before the
+    /// transaction (so placements do not wait for each other on a counter), then one transaction,
+    /// idempotent by request id, that reads the caller's cart and the address and runs `place`.
+    func placeFromCart(
+        _ request: SoukV1.CheckoutRequest, _ call: SoukCall,
+        place: @escaping @Sendable (CartPlacement, Transaction) throws -> SoukV1.Order
+    ) async throws -> SoukV1.Order {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let requestID = try RequestFields.requestID(request.requestID)
         let expected = try RequestFields.expectedVersion(request.expectedCartVersion, field: "expected_cart_version")
         if case .address(let typed)? = request.address?.choice { try CheckoutAddress.check(typed, field: "address.address") }
+        guard request.note.count <= 500 else { throw RPCError.invalidField("note", "must be at most 500 characters") }
         let actor = AuditActor(call, requestID: requestID)
-        let store = store
-        // Taken before the transaction, so placements do not wait for each other on a counter.
         let orderNumber = try await commerce.orderNumbers.next(marketplaceID: marketplaceID, marketplace: marketplace)
         let result = try await store.write(
             idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
@@ -26,6 +43,19 @@ extension OrdersService {
             let address = try CheckoutAddress.resolve(
                 request.address, confirmed: request.addressConfirmed, accountID: caller.accountID, marketplaceID: marketplaceID,
                 transaction: transaction)
+            return try place(
+                CartPlacement(caller: caller, marketplaceID: marketplaceID, marketplace: marketplace, actor: actor, orderNumber: orderNumber,
+                              cart: cart, address: address),
+                transaction)
+        }
+        return result.value
+    }
+
+    func checkout(_ request: SoukV1.CheckoutRequest, _ call: SoukCall) async throws -> SoukV1.Order {
+        let store = store
+        return try await placeFromCart(request, call) { placement, transaction in
+            let (caller, marketplaceID, marketplace, actor) = (placement.caller, placement.marketplaceID, placement.marketplace, placement.actor)
+            let (cart, address, orderNumber) = (placement.cart, placement.address, placement.orderNumber)
             // Products are read (and locked) in id order, so two checkouts of the same wines
             // wait for each other instead of deadlocking; the second then sees the stock the
             // first left.
@@ -75,11 +105,10 @@ extension OrdersService {
                 marketplaceID: marketplaceID.description, transaction: transaction)
             return try OrderParties.view(record, call, store: store)
         }
-        return result.value
     }
 }
 
-/// The address a retail order is shipped to.
+/// The address an order is delivered to.
 enum CheckoutAddress {
     /// The snapshot of the chosen address. One that differs from the caller's default saved
     /// address (or any, when there is none) must be confirmed.

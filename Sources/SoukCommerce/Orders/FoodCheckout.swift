@@ -10,27 +10,13 @@ import SoukStore
 /// name, address (where the driver picks it up) and commission snapshotted.
 extension OrdersService {
     func foodCheckout(_ request: SoukV1.CheckoutRequest, _ call: SoukCall) async throws -> SoukV1.Order {
-        let caller = try call.requireCaller()
-        let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
-        let expected = try RequestFields.expectedVersion(request.expectedCartVersion, field: "expected_cart_version")
-        if case .address(let typed)? = request.address?.choice { try CheckoutAddress.check(typed, field: "address.address") }
-        guard request.note.count <= 500 else { throw RPCError.invalidField("note", "must be at most 500 characters") }
-        let actor = AuditActor(call, requestID: requestID)
         let store = store
-        let orderNumber = try await commerce.orderNumbers.next(marketplaceID: marketplaceID, marketplace: marketplace)
-        let result = try await store.write(
-            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
-            fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Order>()
-        ) { transaction in
-            let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)
-            guard !cart.subject.lines.isEmpty else { throw RPCError.souk(.failedPrecondition, .cartEmpty, "the cart is empty") }
+        return try await placeFromCart(request, call) { placement, transaction in
+            let (caller, marketplaceID, marketplace, actor) = (placement.caller, placement.marketplaceID, placement.marketplace, placement.actor)
+            let (cart, orderNumber) = (placement.cart, placement.orderNumber)
             let quote = try FoodCartPricing.price(cart.subject, marketplace: marketplace, in: transaction)
             if let problem = quote.problem { throw RPCError.souk(.failedPrecondition, problem.reason, problem.message) }
             guard let restaurant = quote.restaurant else { throw RPCError.souk(.failedPrecondition, .cartEmpty, "the cart is empty") }
-            let address = try CheckoutAddress.resolve(
-                request.address, confirmed: request.addressConfirmed, accountID: caller.accountID, marketplaceID: marketplaceID,
-                transaction: transaction)
             let currency = marketplace.currencyCode
             let subtotal = quote.price.subtotal?.amountMinor ?? 0
             let orderID = RecordID.generate()
@@ -49,7 +35,7 @@ extension OrdersService {
             order.status = .placed
             order.lines = quote.lines.map(\.orderLine)
             order.price = quote.price
-            order.address = address
+            order.address = placement.address
             order.restaurantID = restaurant.id
             order.restaurantName = restaurant.name
             order.pickupAddress = restaurant.address
@@ -78,6 +64,5 @@ extension OrdersService {
                 marketplaceID: marketplaceID.description, transaction: transaction)
             return try OrderParties.view(record, call, store: store)
         }
-        return result.value
     }
 }
