@@ -154,7 +154,7 @@ let package = Package(
         .testTarget(
             name: "SoukHTTP2Tests",
             dependencies: [
-                "SoukHTTP2", "CNGHTTP2", nioCore, nioPosix, nioSSL, logging,
+                "SoukHTTP2", "CNGHTTP2", "SoukTesting", nioCore, nioPosix, nioSSL, logging,
                 .product(name: "NIOTLS", package: "swift-nio"),
             ]
         ),

@@ -11,7 +11,7 @@ import Testing
     @Test func rankedDriversEqualABruteForceHaversineSort() async throws {
         let harness = try DomainHarness(domainTypes: [Commerce.self], makeDomains: { [Commerce(store: $0.store)] })
         let store = harness.store
-        var random = RestaurantSearchTests.SplitMix(state: 20_240_611)  // seeded, so a failure replays
+        var random = SplitMix(state: 20_240_611)  // seeded, so a failure replays
         let market = "market-a"
         let center = GeoPosition(latitude: 3.14, longitude: 101.69)
         var all: [StoredRecord<CourierRecord>] = []

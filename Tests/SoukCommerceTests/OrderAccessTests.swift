@@ -150,7 +150,7 @@ import Testing
         let noReason = await error(
             "Orders", "CancelOrder", SoukV1.CancelOrderRequest(marketplaceID: shop.id, orderID: orderID.description), token: staff, as: SoukV1.Order.self)
         #expect(noReason?.code == .invalidArgument && noReason?.fieldViolations.first?.field == "reason")
-        try await harness.store.write { transaction in
+        _ = try await harness.store.write { transaction in
             try OrderLifecycles.retail.fire(
                 "ship", on: orderID, in: OrderTable.table, marketplaceID: shop.id, by: AuditActor(accountID: "staff", role: .provider, action: "test"),
                 transaction: transaction)

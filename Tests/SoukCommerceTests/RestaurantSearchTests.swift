@@ -10,17 +10,6 @@ import Testing
 
 /// Searching restaurants and items near a point, checked against a brute-force haversine filter.
 @Suite struct RestaurantSearchTests {
-    /// A small deterministic generator (SplitMix64), so the random points repeat.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// Restaurants stored straight into the store around Beirut: some open, some closed, some not
     /// approved or archived (never shown).

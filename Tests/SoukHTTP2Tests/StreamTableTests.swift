@@ -1,4 +1,5 @@
 @testable import SoukHTTP2
+import SoukTesting
 import Testing
 
 /// The stream table behaves as a dictionary from stream ID to stream.
@@ -9,17 +10,6 @@ struct StreamTableTests {
         init(_ streamID: Int32) { self.streamID = streamID }
     }
 
-    /// A fixed-seed generator, so that every run replays the same operations.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     @Test func anEmptyTableHoldsNothing() {
         var table = StreamTable<FakeStream>()

@@ -37,18 +37,6 @@ enum PlaceSchema {
     static let schema = Schema(table)
 }
 
-/// A seeded generator, so that a failure can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite struct GeoIndexTests {
     /// Every page of a query, in order.
     private func all(_ store: Store, _ query: GeoQuery) throws -> [GeoHit<Place>] {
