@@ -17,13 +17,15 @@ extension SoukV1Services {
 
         /// Access: provider (owner), admin, operator.
         /// Food: per restaurant, orders (placed, completed, cancelled), revenue and commission in
-        /// the window, highest revenue first. A provider sees only their restaurant.
+        /// the window, highest revenue first. A provider sees only their restaurant (the default
+        /// when restaurant_id is empty).
         /// Errors: INVALID_ARGUMENT (field: period, end_time, page_token), PERMISSION_DENIED.
         public var listRestaurantReports: UnaryRPC<SoukV1.ListRestaurantReportsRequest, SoukV1.ListRestaurantReportsResponse>
 
         /// Access: courier (owner), admin, operator.
-        /// Food: per driver, deliveries completed, earnings from delivery fees and cash collected
-        /// in the window, highest earnings first. A driver sees only their own.
+        /// Food: per driver, deliveries completed and earnings from delivery fees (by delivery
+        /// time), cash collected (by collection time) and, of that, still unconfirmed by the
+        /// restaurants, highest earnings first. A driver sees only their own (the default).
         /// Errors: INVALID_ARGUMENT (field: period, end_time, page_token), PERMISSION_DENIED.
         public var listCourierEarnings: UnaryRPC<SoukV1.ListCourierEarningsRequest, SoukV1.ListCourierEarningsResponse>
 
