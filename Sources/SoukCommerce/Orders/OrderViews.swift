@@ -62,6 +62,12 @@ enum OrderParties {
             order.address = Parties.address(address, for: viewer, orderIsActive: isActive(order.status))
         }
         order.customer = try summary(order.customerAccountID, vertical: vertical, store: store)
+        // A food order's restaurant and driver see nothing of the customer once it is final (PHONES).
+        if !order.restaurantID.isEmpty, viewer == .providerOrCourier, !isActive(order.status) {
+            order.address = nil
+            order.customer = nil
+            order.customerAccountID = ""
+        }
         order.courier = try summary(order.courierAccountID, vertical: vertical, store: store)
         return order
     }
