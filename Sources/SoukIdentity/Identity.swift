@@ -18,12 +18,14 @@ public final class Identity: SoukDomain {
     public let deletionHooks = AccountDeletionHooks()
     /// Checks other domains add to role approvals and rejections.
     public let roleDecisionHooks = RoleDecisionHooks()
+    /// The laundry domain's check that a laundry profile names a dorm that exists.
+    public let dormCheck = DormCheck()
     let logger: Logger
 
     /// Every table identity keeps (the audit log and mail outbox are the kit's, `KitTables`).
     public static let tables: [AnyTable] = [
         MarketplaceTable.table.erased, AccountTable.table.erased, CredentialTable.table.erased, SessionTable.table.erased,
-        PasswordResetTable.table.erased, AddressTable.table.erased,
+        PasswordResetTable.table.erased, AddressTable.table.erased, EmailVerificationTable.table.erased,
     ]
 
     /// Starts the password hashing pool; throws when the hashing cost is out of libsodium's range.
@@ -70,7 +72,7 @@ public final class Identity: SoukDomain {
     }
 
     /// The contract's view of a stored account, with its sign-in fields.
-    func present(_ record: StoredRecord<AccountRecord>) throws -> SoukV1.Account {
+    public func present(_ record: StoredRecord<AccountRecord>) throws -> SoukV1.Account {
         record.apiAccount(try store.get(CredentialTable.table, record.id)?.value)
     }
 
@@ -93,11 +95,17 @@ public final class Identity: SoukDomain {
         try new.validate(in: marketplace, rules: rules, fields: fields)
         let hash = try await passwords.hash(new.password)
         let sessions = self.sessions
+        let dormCheck = self.dormCheck
         let result = try await mappingEmailTaken {
             try await store.write(idempotencyKey: idempotencyKey, fingerprint: fingerprint, responseCodec: AccountOnlyCodec()) {
                 transaction in
                 let record = try transaction.insert(
-                    AccountTable.table, new.record(in: marketplace, now: transaction.now, decidedBy: actor.accountID))
+                    AccountTable.table, new.record(in: marketplace, now: transaction.now, decidedBy: actor.accountID, emailVerified: !fields.isSignUp))
+                // Sign-up names a dorm a client found with Laundry.ListDorms; admins (and the demo,
+                // whose dorms come after its accounts) are trusted.
+                if fields.isSignUp {
+                    try dormCheck.run(record.value.account.laundryProfile, marketplaceID: record.value.account.marketplaceID, transaction)
+                }
                 let credentials = try transaction.insert(CredentialTable.table, CredentialRecord(passwordHash: hash), id: record.id)
                 try AuditLog.record(
                     in: transaction, marketplaceID: record.value.account.marketplaceID,

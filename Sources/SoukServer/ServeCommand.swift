@@ -12,6 +12,7 @@ import SoukGRPC
 import SoukHTTP2
 import SoukCommerce
 import SoukIdentity
+import SoukLaundry
 import SoukMedia
 import SoukStandardServices
 import SoukStore
@@ -105,7 +106,8 @@ struct ServeCommand: AsyncParsableCommand {
         let mediaMaintenance = Task { await media.runMaintenance() }
         let commerce = Commerce(store: store, identity: identity)
         let commerceMaintenance = Task { await commerce.runMaintenance() }
-        let domains = Domains.make(identity: identity, media: media, commerce: commerce)
+        let laundry = Laundry(store: store, identity: identity)
+        let domains = Domains.make(identity: identity, media: media, commerce: commerce, laundry: laundry)
         if demo {
             let loader = DemoLoader(identity: identity)
             let logins = try await loader.load()

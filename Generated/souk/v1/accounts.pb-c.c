@@ -1852,6 +1852,141 @@ void   souk__v1__restore_address_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__restore_address_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__send_verification_code_request__init
+                     (Souk__V1__SendVerificationCodeRequest         *message)
+{
+  static const Souk__V1__SendVerificationCodeRequest init_value = SOUK__V1__SEND_VERIFICATION_CODE_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__send_verification_code_request__get_packed_size
+                     (const Souk__V1__SendVerificationCodeRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__send_verification_code_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__send_verification_code_request__pack
+                     (const Souk__V1__SendVerificationCodeRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__send_verification_code_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__send_verification_code_request__pack_to_buffer
+                     (const Souk__V1__SendVerificationCodeRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__send_verification_code_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__SendVerificationCodeRequest *
+       souk__v1__send_verification_code_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__SendVerificationCodeRequest *)
+     protobuf_c_message_unpack (&souk__v1__send_verification_code_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__send_verification_code_request__free_unpacked
+                     (Souk__V1__SendVerificationCodeRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__send_verification_code_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__send_verification_code_response__init
+                     (Souk__V1__SendVerificationCodeResponse         *message)
+{
+  static const Souk__V1__SendVerificationCodeResponse init_value = SOUK__V1__SEND_VERIFICATION_CODE_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t souk__v1__send_verification_code_response__get_packed_size
+                     (const Souk__V1__SendVerificationCodeResponse *message)
+{
+  assert(message->base.descriptor == &souk__v1__send_verification_code_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__send_verification_code_response__pack
+                     (const Souk__V1__SendVerificationCodeResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__send_verification_code_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__send_verification_code_response__pack_to_buffer
+                     (const Souk__V1__SendVerificationCodeResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__send_verification_code_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__SendVerificationCodeResponse *
+       souk__v1__send_verification_code_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__SendVerificationCodeResponse *)
+     protobuf_c_message_unpack (&souk__v1__send_verification_code_response__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__send_verification_code_response__free_unpacked
+                     (Souk__V1__SendVerificationCodeResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__send_verification_code_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__verify_email_request__init
+                     (Souk__V1__VerifyEmailRequest         *message)
+{
+  static const Souk__V1__VerifyEmailRequest init_value = SOUK__V1__VERIFY_EMAIL_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__verify_email_request__get_packed_size
+                     (const Souk__V1__VerifyEmailRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__verify_email_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__verify_email_request__pack
+                     (const Souk__V1__VerifyEmailRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__verify_email_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__verify_email_request__pack_to_buffer
+                     (const Souk__V1__VerifyEmailRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__verify_email_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__VerifyEmailRequest *
+       souk__v1__verify_email_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__VerifyEmailRequest *)
+     protobuf_c_message_unpack (&souk__v1__verify_email_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__verify_email_request__free_unpacked
+                     (Souk__V1__VerifyEmailRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__verify_email_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor souk__v1__role_grant__field_descriptors[6] =
 {
   {
@@ -1955,7 +2090,7 @@ const ProtobufCMessageDescriptor souk__v1__role_grant__descriptor =
   (ProtobufCMessageInit) souk__v1__role_grant__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__laundry_profile__field_descriptors[3] =
+static const ProtobufCFieldDescriptor souk__v1__laundry_profile__field_descriptors[4] =
 {
   {
     "campus",
@@ -1993,16 +2128,29 @@ static const ProtobufCFieldDescriptor souk__v1__laundry_profile__field_descripto
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "gender",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__LaundryProfile, gender),
+    &souk__v1__gender__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__laundry_profile__field_indices_by_name[] = {
   0,   /* field[0] = campus */
   1,   /* field[1] = dorm_id */
+  3,   /* field[3] = gender */
   2,   /* field[2] = room */
 };
 static const ProtobufCIntRange souk__v1__laundry_profile__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 4 }
 };
 const ProtobufCMessageDescriptor souk__v1__laundry_profile__descriptor =
 {
@@ -2012,14 +2160,14 @@ const ProtobufCMessageDescriptor souk__v1__laundry_profile__descriptor =
   "Souk__V1__LaundryProfile",
   "souk.v1",
   sizeof(Souk__V1__LaundryProfile),
-  3,
+  4,
   souk__v1__laundry_profile__field_descriptors,
   souk__v1__laundry_profile__field_indices_by_name,
   1,  souk__v1__laundry_profile__number_ranges,
   (ProtobufCMessageInit) souk__v1__laundry_profile__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__dasher_profile__field_descriptors[3] =
+static const ProtobufCFieldDescriptor souk__v1__dasher_profile__field_descriptors[4] =
 {
   {
     "age",
@@ -2057,16 +2205,29 @@ static const ProtobufCFieldDescriptor souk__v1__dasher_profile__field_descriptor
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "dasher_since",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DasherProfile, dasher_since),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__dasher_profile__field_indices_by_name[] = {
   2,   /* field[2] = accepting_requests */
   0,   /* field[0] = age */
   1,   /* field[1] = completed_jobs */
+  3,   /* field[3] = dasher_since */
 };
 static const ProtobufCIntRange souk__v1__dasher_profile__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 4 }
 };
 const ProtobufCMessageDescriptor souk__v1__dasher_profile__descriptor =
 {
@@ -2076,14 +2237,14 @@ const ProtobufCMessageDescriptor souk__v1__dasher_profile__descriptor =
   "Souk__V1__DasherProfile",
   "souk.v1",
   sizeof(Souk__V1__DasherProfile),
-  3,
+  4,
   souk__v1__dasher_profile__field_descriptors,
   souk__v1__dasher_profile__field_indices_by_name,
   1,  souk__v1__dasher_profile__number_ranges,
   (ProtobufCMessageInit) souk__v1__dasher_profile__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__account__field_descriptors[21] =
+static const ProtobufCFieldDescriptor souk__v1__account__field_descriptors[22] =
 {
   {
     "id",
@@ -2337,6 +2498,18 @@ static const ProtobufCFieldDescriptor souk__v1__account__field_descriptors[21] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "email_verified",
+    22,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Account, email_verified),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__account__field_indices_by_name[] = {
   6,   /* field[6] = avatar_media_id */
@@ -2345,6 +2518,7 @@ static const unsigned souk__v1__account__field_indices_by_name[] = {
   12,   /* field[12] = customer_rating */
   14,   /* field[14] = dasher_profile */
   2,   /* field[2] = email */
+  21,   /* field[21] = email_verified */
   15,   /* field[15] = failed_login_count */
   4,   /* field[4] = family_name */
   3,   /* field[3] = given_name */
@@ -2364,7 +2538,7 @@ static const unsigned souk__v1__account__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__account__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 21 }
+  { 0, 22 }
 };
 const ProtobufCMessageDescriptor souk__v1__account__descriptor =
 {
@@ -2374,7 +2548,7 @@ const ProtobufCMessageDescriptor souk__v1__account__descriptor =
   "Souk__V1__Account",
   "souk.v1",
   sizeof(Souk__V1__Account),
-  21,
+  22,
   souk__v1__account__field_descriptors,
   souk__v1__account__field_indices_by_name,
   1,  souk__v1__account__number_ranges,
@@ -4949,6 +5123,133 @@ const ProtobufCMessageDescriptor souk__v1__restore_address_request__descriptor =
   (ProtobufCMessageInit) souk__v1__restore_address_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+static const ProtobufCFieldDescriptor souk__v1__send_verification_code_request__field_descriptors[1] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SendVerificationCodeRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__send_verification_code_request__field_indices_by_name[] = {
+  0,   /* field[0] = marketplace_id */
+};
+static const ProtobufCIntRange souk__v1__send_verification_code_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor souk__v1__send_verification_code_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.SendVerificationCodeRequest",
+  "SendVerificationCodeRequest",
+  "Souk__V1__SendVerificationCodeRequest",
+  "souk.v1",
+  sizeof(Souk__V1__SendVerificationCodeRequest),
+  1,
+  souk__v1__send_verification_code_request__field_descriptors,
+  souk__v1__send_verification_code_request__field_indices_by_name,
+  1,  souk__v1__send_verification_code_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__send_verification_code_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__send_verification_code_response__field_descriptors[1] =
+{
+  {
+    "expire_time",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SendVerificationCodeResponse, expire_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__send_verification_code_response__field_indices_by_name[] = {
+  0,   /* field[0] = expire_time */
+};
+static const ProtobufCIntRange souk__v1__send_verification_code_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor souk__v1__send_verification_code_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.SendVerificationCodeResponse",
+  "SendVerificationCodeResponse",
+  "Souk__V1__SendVerificationCodeResponse",
+  "souk.v1",
+  sizeof(Souk__V1__SendVerificationCodeResponse),
+  1,
+  souk__v1__send_verification_code_response__field_descriptors,
+  souk__v1__send_verification_code_response__field_indices_by_name,
+  1,  souk__v1__send_verification_code_response__number_ranges,
+  (ProtobufCMessageInit) souk__v1__send_verification_code_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__verify_email_request__field_descriptors[2] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__VerifyEmailRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "code",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__VerifyEmailRequest, code),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__verify_email_request__field_indices_by_name[] = {
+  1,   /* field[1] = code */
+  0,   /* field[0] = marketplace_id */
+};
+static const ProtobufCIntRange souk__v1__verify_email_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor souk__v1__verify_email_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.VerifyEmailRequest",
+  "VerifyEmailRequest",
+  "Souk__V1__VerifyEmailRequest",
+  "souk.v1",
+  sizeof(Souk__V1__VerifyEmailRequest),
+  2,
+  souk__v1__verify_email_request__field_descriptors,
+  souk__v1__verify_email_request__field_indices_by_name,
+  1,  souk__v1__verify_email_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__verify_email_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 static const ProtobufCEnumValue souk__v1__role_status__enum_values_by_number[5] =
 {
   { "ROLE_STATUS_UNSPECIFIED", "SOUK__V1__ROLE_STATUS__ROLE_STATUS_UNSPECIFIED", 0 },
@@ -5015,7 +5316,39 @@ const ProtobufCEnumDescriptor souk__v1__account_state__descriptor =
   souk__v1__account_state__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCMethodDescriptor souk__v1__accounts__method_descriptors[27] =
+static const ProtobufCEnumValue souk__v1__gender__enum_values_by_number[4] =
+{
+  { "GENDER_UNSPECIFIED", "SOUK__V1__GENDER__GENDER_UNSPECIFIED", 0 },
+  { "GENDER_FEMALE", "SOUK__V1__GENDER__GENDER_FEMALE", 1 },
+  { "GENDER_MALE", "SOUK__V1__GENDER__GENDER_MALE", 2 },
+  { "GENDER_NONBINARY", "SOUK__V1__GENDER__GENDER_NONBINARY", 3 },
+};
+static const ProtobufCIntRange souk__v1__gender__value_ranges[] = {
+{0, 0},{0, 4}
+};
+static const ProtobufCEnumValueIndex souk__v1__gender__enum_values_by_name[4] =
+{
+  { "GENDER_FEMALE", 1 },
+  { "GENDER_MALE", 2 },
+  { "GENDER_NONBINARY", 3 },
+  { "GENDER_UNSPECIFIED", 0 },
+};
+const ProtobufCEnumDescriptor souk__v1__gender__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "souk.v1.Gender",
+  "Gender",
+  "Souk__V1__Gender",
+  "souk.v1",
+  4,
+  souk__v1__gender__enum_values_by_number,
+  4,
+  souk__v1__gender__enum_values_by_name,
+  1,
+  souk__v1__gender__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCMethodDescriptor souk__v1__accounts__method_descriptors[29] =
 {
   { "SignUp", &souk__v1__sign_up_request__descriptor, &souk__v1__sign_up_response__descriptor },
   { "Login", &souk__v1__login_request__descriptor, &souk__v1__session__descriptor },
@@ -5044,6 +5377,8 @@ static const ProtobufCMethodDescriptor souk__v1__accounts__method_descriptors[27
   { "UpdateAddress", &souk__v1__update_address_request__descriptor, &souk__v1__saved_address__descriptor },
   { "ArchiveAddress", &souk__v1__archive_address_request__descriptor, &souk__v1__saved_address__descriptor },
   { "RestoreAddress", &souk__v1__restore_address_request__descriptor, &souk__v1__saved_address__descriptor },
+  { "SendVerificationCode", &souk__v1__send_verification_code_request__descriptor, &souk__v1__send_verification_code_response__descriptor },
+  { "VerifyEmail", &souk__v1__verify_email_request__descriptor, &souk__v1__account__descriptor },
 };
 const unsigned souk__v1__accounts__method_indices_by_name[] = {
   15,        /* ApproveRole */
@@ -5069,10 +5404,12 @@ const unsigned souk__v1__accounts__method_indices_by_name[] = {
   10,        /* RequestRole */
   26,        /* RestoreAddress */
   18,        /* RevokeRole */
+  27,        /* SendVerificationCode */
   0,        /* SignUp */
   20,        /* UnblockAccount */
   24,        /* UpdateAddress */
-  5         /* UpdateProfile */
+  5,        /* UpdateProfile */
+  28         /* VerifyEmail */
 };
 const ProtobufCServiceDescriptor souk__v1__accounts__descriptor =
 {
@@ -5081,7 +5418,7 @@ const ProtobufCServiceDescriptor souk__v1__accounts__descriptor =
   "Accounts",
   "Souk__V1__Accounts",
   "souk.v1",
-  27,
+  29,
   souk__v1__accounts__method_descriptors,
   souk__v1__accounts__method_indices_by_name
 };
@@ -5300,6 +5637,22 @@ void souk__v1__accounts__restore_address(ProtobufCService *service,
 {
   assert(service->descriptor == &souk__v1__accounts__descriptor);
   service->invoke(service, 26, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void souk__v1__accounts__send_verification_code(ProtobufCService *service,
+                                                const Souk__V1__SendVerificationCodeRequest *input,
+                                                Souk__V1__SendVerificationCodeResponse_Closure closure,
+                                                void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__accounts__descriptor);
+  service->invoke(service, 27, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void souk__v1__accounts__verify_email(ProtobufCService *service,
+                                      const Souk__V1__VerifyEmailRequest *input,
+                                      Souk__V1__Account_Closure closure,
+                                      void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__accounts__descriptor);
+  service->invoke(service, 28, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__accounts__init (Souk__V1__Accounts_Service *service,
                                Souk__V1__Accounts_ServiceDestroy destroy)

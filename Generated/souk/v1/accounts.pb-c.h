@@ -59,6 +59,9 @@ typedef struct Souk__V1__ListAddressesResponse Souk__V1__ListAddressesResponse;
 typedef struct Souk__V1__UpdateAddressRequest Souk__V1__UpdateAddressRequest;
 typedef struct Souk__V1__ArchiveAddressRequest Souk__V1__ArchiveAddressRequest;
 typedef struct Souk__V1__RestoreAddressRequest Souk__V1__RestoreAddressRequest;
+typedef struct Souk__V1__SendVerificationCodeRequest Souk__V1__SendVerificationCodeRequest;
+typedef struct Souk__V1__SendVerificationCodeResponse Souk__V1__SendVerificationCodeResponse;
+typedef struct Souk__V1__VerifyEmailRequest Souk__V1__VerifyEmailRequest;
 
 
 /* --- enums --- */
@@ -102,6 +105,16 @@ typedef enum _Souk__V1__AccountState {
   SOUK__V1__ACCOUNT_STATE__ACCOUNT_STATE_DELETED = 3
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ACCOUNT_STATE)
 } Souk__V1__AccountState;
+/*
+ * A student's gender, shared optionally (Drip 'n Dash same-gender requests).
+ */
+typedef enum _Souk__V1__Gender {
+  SOUK__V1__GENDER__GENDER_UNSPECIFIED = 0,
+  SOUK__V1__GENDER__GENDER_FEMALE = 1,
+  SOUK__V1__GENDER__GENDER_MALE = 2,
+  SOUK__V1__GENDER__GENDER_NONBINARY = 3
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__GENDER)
+} Souk__V1__Gender;
 
 /* --- messages --- */
 
@@ -147,10 +160,15 @@ struct  Souk__V1__LaundryProfile
    * Room number.
    */
   char *room;
+  /*
+   * Optional; lets a customer ask for a Dasher of the same gender. Never shown to other
+   * parties.
+   */
+  Souk__V1__Gender gender;
 };
 #define SOUK__V1__LAUNDRY_PROFILE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__laundry_profile__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__GENDER__GENDER_UNSPECIFIED }
 
 
 /*
@@ -171,14 +189,17 @@ struct  Souk__V1__DasherProfile
    * Visible to customers choosing a preferred Dasher. Output only here; change it with
    * Laundry.SetAcceptingRequests.
    */
+  protobuf_c_boolean accepting_requests;
   /*
    * The Dasher's rating is Account.rating (it starts at 5 stars).
+   * When the courier role became active (the quiz was passed, or an admin granted it). Output
+   * only.
    */
-  protobuf_c_boolean accepting_requests;
+  Google__Protobuf__Timestamp *dasher_since;
 };
 #define SOUK__V1__DASHER_PROFILE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__dasher_profile__descriptor) \
-    , 0, 0, 0 }
+    , 0, 0, 0, NULL }
 
 
 /*
@@ -253,10 +274,15 @@ struct  Souk__V1__Account
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * The e-mail address was proven with Accounts.VerifyEmail; changing the address clears it.
+   * Output only.
+   */
+  protobuf_c_boolean email_verified;
 };
 #define SOUK__V1__ACCOUNT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__account__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, SOUK__V1__ACCOUNT_STATE__ACCOUNT_STATE_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, SOUK__V1__ACCOUNT_STATE__ACCOUNT_STATE_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL, NULL, 0 }
 
 
 /*
@@ -941,6 +967,52 @@ struct  Souk__V1__RestoreAddressRequest
 #define SOUK__V1__RESTORE_ADDRESS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__restore_address_request__descriptor) \
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+
+
+/*
+ * Request of Accounts.SendVerificationCode.
+ */
+struct  Souk__V1__SendVerificationCodeRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+};
+#define SOUK__V1__SEND_VERIFICATION_CODE_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__send_verification_code_request__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+/*
+ * Response of Accounts.SendVerificationCode.
+ */
+struct  Souk__V1__SendVerificationCodeResponse
+{
+  ProtobufCMessage base;
+  /*
+   * When the code stops working.
+   */
+  Google__Protobuf__Timestamp *expire_time;
+};
+#define SOUK__V1__SEND_VERIFICATION_CODE_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__send_verification_code_response__descriptor) \
+    , NULL }
+
+
+/*
+ * Request of Accounts.VerifyEmail.
+ */
+struct  Souk__V1__VerifyEmailRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  /*
+   * The 6-digit code from the mail.
+   */
+  char *code;
+};
+#define SOUK__V1__VERIFY_EMAIL_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__verify_email_request__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
 
 
 /* Souk__V1__RoleGrant methods */
@@ -1722,6 +1794,63 @@ Souk__V1__RestoreAddressRequest *
 void   souk__v1__restore_address_request__free_unpacked
                      (Souk__V1__RestoreAddressRequest *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__SendVerificationCodeRequest methods */
+void   souk__v1__send_verification_code_request__init
+                     (Souk__V1__SendVerificationCodeRequest         *message);
+size_t souk__v1__send_verification_code_request__get_packed_size
+                     (const Souk__V1__SendVerificationCodeRequest   *message);
+size_t souk__v1__send_verification_code_request__pack
+                     (const Souk__V1__SendVerificationCodeRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__send_verification_code_request__pack_to_buffer
+                     (const Souk__V1__SendVerificationCodeRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__SendVerificationCodeRequest *
+       souk__v1__send_verification_code_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__send_verification_code_request__free_unpacked
+                     (Souk__V1__SendVerificationCodeRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__SendVerificationCodeResponse methods */
+void   souk__v1__send_verification_code_response__init
+                     (Souk__V1__SendVerificationCodeResponse         *message);
+size_t souk__v1__send_verification_code_response__get_packed_size
+                     (const Souk__V1__SendVerificationCodeResponse   *message);
+size_t souk__v1__send_verification_code_response__pack
+                     (const Souk__V1__SendVerificationCodeResponse   *message,
+                      uint8_t             *out);
+size_t souk__v1__send_verification_code_response__pack_to_buffer
+                     (const Souk__V1__SendVerificationCodeResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__SendVerificationCodeResponse *
+       souk__v1__send_verification_code_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__send_verification_code_response__free_unpacked
+                     (Souk__V1__SendVerificationCodeResponse *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__VerifyEmailRequest methods */
+void   souk__v1__verify_email_request__init
+                     (Souk__V1__VerifyEmailRequest         *message);
+size_t souk__v1__verify_email_request__get_packed_size
+                     (const Souk__V1__VerifyEmailRequest   *message);
+size_t souk__v1__verify_email_request__pack
+                     (const Souk__V1__VerifyEmailRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__verify_email_request__pack_to_buffer
+                     (const Souk__V1__VerifyEmailRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__VerifyEmailRequest *
+       souk__v1__verify_email_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__verify_email_request__free_unpacked
+                     (Souk__V1__VerifyEmailRequest *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Souk__V1__RoleGrant_Closure)
@@ -1847,6 +1976,15 @@ typedef void (*Souk__V1__ArchiveAddressRequest_Closure)
 typedef void (*Souk__V1__RestoreAddressRequest_Closure)
                  (const Souk__V1__RestoreAddressRequest *message,
                   void *closure_data);
+typedef void (*Souk__V1__SendVerificationCodeRequest_Closure)
+                 (const Souk__V1__SendVerificationCodeRequest *message,
+                  void *closure_data);
+typedef void (*Souk__V1__SendVerificationCodeResponse_Closure)
+                 (const Souk__V1__SendVerificationCodeResponse *message,
+                  void *closure_data);
+typedef void (*Souk__V1__VerifyEmailRequest_Closure)
+                 (const Souk__V1__VerifyEmailRequest *message,
+                  void *closure_data);
 
 /* --- services --- */
 
@@ -1962,6 +2100,14 @@ struct Souk__V1__Accounts_Service
                           const Souk__V1__RestoreAddressRequest *input,
                           Souk__V1__SavedAddress_Closure closure,
                           void *closure_data);
+  void (*send_verification_code)(Souk__V1__Accounts_Service *service,
+                                 const Souk__V1__SendVerificationCodeRequest *input,
+                                 Souk__V1__SendVerificationCodeResponse_Closure closure,
+                                 void *closure_data);
+  void (*verify_email)(Souk__V1__Accounts_Service *service,
+                       const Souk__V1__VerifyEmailRequest *input,
+                       Souk__V1__Account_Closure closure,
+                       void *closure_data);
 };
 typedef void (*Souk__V1__Accounts_ServiceDestroy)(Souk__V1__Accounts_Service *);
 void souk__v1__accounts__init (Souk__V1__Accounts_Service *service,
@@ -1996,7 +2142,9 @@ void souk__v1__accounts__init (Souk__V1__Accounts_Service *service,
       function_prefix__ ## list_addresses,\
       function_prefix__ ## update_address,\
       function_prefix__ ## archive_address,\
-      function_prefix__ ## restore_address  }
+      function_prefix__ ## restore_address,\
+      function_prefix__ ## send_verification_code,\
+      function_prefix__ ## verify_email  }
 void souk__v1__accounts__sign_up(ProtobufCService *service,
                                  const Souk__V1__SignUpRequest *input,
                                  Souk__V1__SignUpResponse_Closure closure,
@@ -2105,11 +2253,20 @@ void souk__v1__accounts__restore_address(ProtobufCService *service,
                                          const Souk__V1__RestoreAddressRequest *input,
                                          Souk__V1__SavedAddress_Closure closure,
                                          void *closure_data);
+void souk__v1__accounts__send_verification_code(ProtobufCService *service,
+                                                const Souk__V1__SendVerificationCodeRequest *input,
+                                                Souk__V1__SendVerificationCodeResponse_Closure closure,
+                                                void *closure_data);
+void souk__v1__accounts__verify_email(ProtobufCService *service,
+                                      const Souk__V1__VerifyEmailRequest *input,
+                                      Souk__V1__Account_Closure closure,
+                                      void *closure_data);
 
 /* --- descriptors --- */
 
 extern const ProtobufCEnumDescriptor    souk__v1__role_status__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__account_state__descriptor;
+extern const ProtobufCEnumDescriptor    souk__v1__gender__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__role_grant__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__laundry_profile__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__dasher_profile__descriptor;
@@ -2151,6 +2308,9 @@ extern const ProtobufCMessageDescriptor souk__v1__list_addresses_response__descr
 extern const ProtobufCMessageDescriptor souk__v1__update_address_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__archive_address_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__restore_address_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__send_verification_code_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__send_verification_code_response__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__verify_email_request__descriptor;
 extern const ProtobufCServiceDescriptor souk__v1__accounts__descriptor;
 
 PROTOBUF_C__END_DECLS

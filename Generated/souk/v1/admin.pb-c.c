@@ -3837,7 +3837,7 @@ const ProtobufCEnumDescriptor souk__v1__policy_kind__descriptor =
   souk__v1__policy_kind__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__mail_kind__enum_values_by_number[6] =
+static const ProtobufCEnumValue souk__v1__mail_kind__enum_values_by_number[7] =
 {
   { "MAIL_KIND_UNSPECIFIED", "SOUK__V1__MAIL_KIND__MAIL_KIND_UNSPECIFIED", 0 },
   { "MAIL_KIND_PASSWORD_RESET", "SOUK__V1__MAIL_KIND__MAIL_KIND_PASSWORD_RESET", 1 },
@@ -3845,13 +3845,15 @@ static const ProtobufCEnumValue souk__v1__mail_kind__enum_values_by_number[6] =
   { "MAIL_KIND_ACCOUNT_NOTICE", "SOUK__V1__MAIL_KIND__MAIL_KIND_ACCOUNT_NOTICE", 3 },
   { "MAIL_KIND_RECEIPT", "SOUK__V1__MAIL_KIND__MAIL_KIND_RECEIPT", 4 },
   { "MAIL_KIND_OTHER", "SOUK__V1__MAIL_KIND__MAIL_KIND_OTHER", 5 },
+  { "MAIL_KIND_EMAIL_VERIFICATION", "SOUK__V1__MAIL_KIND__MAIL_KIND_EMAIL_VERIFICATION", 6 },
 };
 static const ProtobufCIntRange souk__v1__mail_kind__value_ranges[] = {
-{0, 0},{0, 6}
+{0, 0},{0, 7}
 };
-static const ProtobufCEnumValueIndex souk__v1__mail_kind__enum_values_by_name[6] =
+static const ProtobufCEnumValueIndex souk__v1__mail_kind__enum_values_by_name[7] =
 {
   { "MAIL_KIND_ACCOUNT_NOTICE", 3 },
+  { "MAIL_KIND_EMAIL_VERIFICATION", 6 },
   { "MAIL_KIND_OTHER", 5 },
   { "MAIL_KIND_PASSWORD_RESET", 1 },
   { "MAIL_KIND_RECEIPT", 4 },
@@ -3865,9 +3867,9 @@ const ProtobufCEnumDescriptor souk__v1__mail_kind__descriptor =
   "MailKind",
   "Souk__V1__MailKind",
   "souk.v1",
-  6,
+  7,
   souk__v1__mail_kind__enum_values_by_number,
-  6,
+  7,
   souk__v1__mail_kind__enum_values_by_name,
   1,
   souk__v1__mail_kind__value_ranges,

@@ -96,7 +96,11 @@ typedef enum _Souk__V1__MailKind {
    * Receipts for payments and refunds.
    */
   SOUK__V1__MAIL_KIND__MAIL_KIND_RECEIPT = 4,
-  SOUK__V1__MAIL_KIND__MAIL_KIND_OTHER = 5
+  SOUK__V1__MAIL_KIND__MAIL_KIND_OTHER = 5,
+  /*
+   * Carries an e-mail verification code (redacted for admins).
+   */
+  SOUK__V1__MAIL_KIND__MAIL_KIND_EMAIL_VERIFICATION = 6
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__MAIL_KIND)
 } Souk__V1__MailKind;
 /*

@@ -1580,7 +1580,7 @@ const ProtobufCEnumDescriptor souk__v1__role__descriptor =
   souk__v1__role__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__resource_type__enum_values_by_number[27] =
+static const ProtobufCEnumValue souk__v1__resource_type__enum_values_by_number[28] =
 {
   { "RESOURCE_TYPE_UNSPECIFIED", "SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_UNSPECIFIED", 0 },
   { "RESOURCE_TYPE_MARKETPLACE", "SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_MARKETPLACE", 1 },
@@ -1609,11 +1609,12 @@ static const ProtobufCEnumValue souk__v1__resource_type__enum_values_by_number[2
   { "RESOURCE_TYPE_POLICY", "SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_POLICY", 24 },
   { "RESOURCE_TYPE_ADVERTISEMENT", "SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_ADVERTISEMENT", 25 },
   { "RESOURCE_TYPE_DEVICE", "SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_DEVICE", 26 },
+  { "RESOURCE_TYPE_QUIZ_QUESTION", "SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_QUIZ_QUESTION", 27 },
 };
 static const ProtobufCIntRange souk__v1__resource_type__value_ranges[] = {
-{0, 0},{0, 27}
+{0, 0},{0, 28}
 };
-static const ProtobufCEnumValueIndex souk__v1__resource_type__enum_values_by_name[27] =
+static const ProtobufCEnumValueIndex souk__v1__resource_type__enum_values_by_name[28] =
 {
   { "RESOURCE_TYPE_ACCOUNT", 2 },
   { "RESOURCE_TYPE_ADDRESS", 3 },
@@ -1638,6 +1639,7 @@ static const ProtobufCEnumValueIndex souk__v1__resource_type__enum_values_by_nam
   { "RESOURCE_TYPE_PLACE", 16 },
   { "RESOURCE_TYPE_POLICY", 24 },
   { "RESOURCE_TYPE_PRODUCT", 5 },
+  { "RESOURCE_TYPE_QUIZ_QUESTION", 27 },
   { "RESOURCE_TYPE_RESTAURANT", 6 },
   { "RESOURCE_TYPE_SERVICE", 4 },
   { "RESOURCE_TYPE_TICKET", 22 },
@@ -1650,15 +1652,15 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   "ResourceType",
   "Souk__V1__ResourceType",
   "souk.v1",
-  27,
+  28,
   souk__v1__resource_type__enum_values_by_number,
-  27,
+  28,
   souk__v1__resource_type__enum_values_by_name,
   1,
   souk__v1__resource_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[54] =
+static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[56] =
 {
   { "ERROR_REASON_UNSPECIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_FIELD_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID", 1 },
@@ -1714,11 +1716,13 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[54
   { "ERROR_REASON_TOO_LARGE", "SOUK__V1__ERROR_REASON__ERROR_REASON_TOO_LARGE", 51 },
   { "ERROR_REASON_WINDOW_FULL", "SOUK__V1__ERROR_REASON__ERROR_REASON_WINDOW_FULL", 52 },
   { "ERROR_REASON_PAYMENT_TOKEN_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_PAYMENT_TOKEN_INVALID", 53 },
+  { "ERROR_REASON_EMAIL_NOT_VERIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_EMAIL_NOT_VERIFIED", 54 },
+  { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", "SOUK__V1__ERROR_REASON__ERROR_REASON_QUIZ_RETRY_TOO_SOON", 55 },
 };
 static const ProtobufCIntRange souk__v1__error_reason__value_ranges[] = {
-{0, 0},{0, 54}
+{0, 0},{0, 56}
 };
-static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[54] =
+static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[56] =
 {
   { "ERROR_REASON_ACCOUNT_BLOCKED", 8 },
   { "ERROR_REASON_ACCOUNT_LOCKED", 9 },
@@ -1738,6 +1742,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_DEADLINE_EXCEEDED", 47 },
   { "ERROR_REASON_DUPLICATE", 39 },
   { "ERROR_REASON_EMAIL_DOMAIN_NOT_ALLOWED", 12 },
+  { "ERROR_REASON_EMAIL_NOT_VERIFIED", 54 },
   { "ERROR_REASON_EMAIL_TAKEN", 11 },
   { "ERROR_REASON_EVENTS_EXPIRED", 38 },
   { "ERROR_REASON_FIELD_INVALID", 1 },
@@ -1760,6 +1765,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_PAYMENT_METHOD_NOT_ACCEPTED", 26 },
   { "ERROR_REASON_PAYMENT_TOKEN_INVALID", 53 },
   { "ERROR_REASON_QUANTITY_LIMIT", 17 },
+  { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", 55 },
   { "ERROR_REASON_REQUEST_ID_REUSED", 3 },
   { "ERROR_REASON_RESOURCE_NOT_FOUND", 41 },
   { "ERROR_REASON_RESTAURANT_CLOSED", 22 },
@@ -1782,9 +1788,9 @@ const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
   "ErrorReason",
   "Souk__V1__ErrorReason",
   "souk.v1",
-  54,
+  56,
   souk__v1__error_reason__enum_values_by_number,
-  54,
+  56,
   souk__v1__error_reason__enum_values_by_name,
   1,
   souk__v1__error_reason__value_ranges,

@@ -112,7 +112,11 @@ typedef enum _Souk__V1__ResourceType {
   SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_ANNOUNCEMENT = 23,
   SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_POLICY = 24,
   SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_ADVERTISEMENT = 25,
-  SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_DEVICE = 26
+  SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_DEVICE = 26,
+  /*
+   * A question of the Drip 'n Dash Dasher quiz.
+   */
+  SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_QUIZ_QUESTION = 27
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__RESOURCE_TYPE)
 } Souk__V1__ResourceType;
 /*
@@ -342,7 +346,16 @@ typedef enum _Souk__V1__ErrorReason {
    * A card, Apple Pay or Google Pay token is malformed, unknown, expired or already used
    * (INVALID_ARGUMENT).
    */
-  SOUK__V1__ERROR_REASON__ERROR_REASON_PAYMENT_TOKEN_INVALID = 53
+  SOUK__V1__ERROR_REASON__ERROR_REASON_PAYMENT_TOKEN_INVALID = 53,
+  /*
+   * The caller's e-mail address is not verified yet (Accounts.VerifyEmail) and the action
+   * needs it (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_EMAIL_NOT_VERIFIED = 54,
+  /*
+   * The Dasher quiz was failed too recently (RESOURCE_EXHAUSTED, RetryInfo says how long).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_QUIZ_RETRY_TOO_SOON = 55
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ERROR_REASON)
 } Souk__V1__ErrorReason;
 

@@ -1357,6 +1357,411 @@ void   souk__v1__watch_job_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__watch_job_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__dasher_summary__init
+                     (Souk__V1__DasherSummary         *message)
+{
+  static const Souk__V1__DasherSummary init_value = SOUK__V1__DASHER_SUMMARY__INIT;
+  *message = init_value;
+}
+size_t souk__v1__dasher_summary__get_packed_size
+                     (const Souk__V1__DasherSummary *message)
+{
+  assert(message->base.descriptor == &souk__v1__dasher_summary__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__dasher_summary__pack
+                     (const Souk__V1__DasherSummary *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__dasher_summary__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__dasher_summary__pack_to_buffer
+                     (const Souk__V1__DasherSummary *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__dasher_summary__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__DasherSummary *
+       souk__v1__dasher_summary__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__DasherSummary *)
+     protobuf_c_message_unpack (&souk__v1__dasher_summary__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__dasher_summary__free_unpacked
+                     (Souk__V1__DasherSummary *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__dasher_summary__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__quiz_question__init
+                     (Souk__V1__QuizQuestion         *message)
+{
+  static const Souk__V1__QuizQuestion init_value = SOUK__V1__QUIZ_QUESTION__INIT;
+  *message = init_value;
+}
+size_t souk__v1__quiz_question__get_packed_size
+                     (const Souk__V1__QuizQuestion *message)
+{
+  assert(message->base.descriptor == &souk__v1__quiz_question__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__quiz_question__pack
+                     (const Souk__V1__QuizQuestion *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__quiz_question__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__quiz_question__pack_to_buffer
+                     (const Souk__V1__QuizQuestion *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__quiz_question__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__QuizQuestion *
+       souk__v1__quiz_question__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__QuizQuestion *)
+     protobuf_c_message_unpack (&souk__v1__quiz_question__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__quiz_question__free_unpacked
+                     (Souk__V1__QuizQuestion *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__quiz_question__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__create_quiz_question_request__init
+                     (Souk__V1__CreateQuizQuestionRequest         *message)
+{
+  static const Souk__V1__CreateQuizQuestionRequest init_value = SOUK__V1__CREATE_QUIZ_QUESTION_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__create_quiz_question_request__get_packed_size
+                     (const Souk__V1__CreateQuizQuestionRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__create_quiz_question_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__create_quiz_question_request__pack
+                     (const Souk__V1__CreateQuizQuestionRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__create_quiz_question_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__create_quiz_question_request__pack_to_buffer
+                     (const Souk__V1__CreateQuizQuestionRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__create_quiz_question_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__CreateQuizQuestionRequest *
+       souk__v1__create_quiz_question_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__CreateQuizQuestionRequest *)
+     protobuf_c_message_unpack (&souk__v1__create_quiz_question_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__create_quiz_question_request__free_unpacked
+                     (Souk__V1__CreateQuizQuestionRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__create_quiz_question_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__list_quiz_questions_request__init
+                     (Souk__V1__ListQuizQuestionsRequest         *message)
+{
+  static const Souk__V1__ListQuizQuestionsRequest init_value = SOUK__V1__LIST_QUIZ_QUESTIONS_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__list_quiz_questions_request__get_packed_size
+                     (const Souk__V1__ListQuizQuestionsRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__list_quiz_questions_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__list_quiz_questions_request__pack
+                     (const Souk__V1__ListQuizQuestionsRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__list_quiz_questions_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__list_quiz_questions_request__pack_to_buffer
+                     (const Souk__V1__ListQuizQuestionsRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__list_quiz_questions_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__ListQuizQuestionsRequest *
+       souk__v1__list_quiz_questions_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__ListQuizQuestionsRequest *)
+     protobuf_c_message_unpack (&souk__v1__list_quiz_questions_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__list_quiz_questions_request__free_unpacked
+                     (Souk__V1__ListQuizQuestionsRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__list_quiz_questions_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__list_quiz_questions_response__init
+                     (Souk__V1__ListQuizQuestionsResponse         *message)
+{
+  static const Souk__V1__ListQuizQuestionsResponse init_value = SOUK__V1__LIST_QUIZ_QUESTIONS_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t souk__v1__list_quiz_questions_response__get_packed_size
+                     (const Souk__V1__ListQuizQuestionsResponse *message)
+{
+  assert(message->base.descriptor == &souk__v1__list_quiz_questions_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__list_quiz_questions_response__pack
+                     (const Souk__V1__ListQuizQuestionsResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__list_quiz_questions_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__list_quiz_questions_response__pack_to_buffer
+                     (const Souk__V1__ListQuizQuestionsResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__list_quiz_questions_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__ListQuizQuestionsResponse *
+       souk__v1__list_quiz_questions_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__ListQuizQuestionsResponse *)
+     protobuf_c_message_unpack (&souk__v1__list_quiz_questions_response__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__list_quiz_questions_response__free_unpacked
+                     (Souk__V1__ListQuizQuestionsResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__list_quiz_questions_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__update_quiz_question_request__init
+                     (Souk__V1__UpdateQuizQuestionRequest         *message)
+{
+  static const Souk__V1__UpdateQuizQuestionRequest init_value = SOUK__V1__UPDATE_QUIZ_QUESTION_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__update_quiz_question_request__get_packed_size
+                     (const Souk__V1__UpdateQuizQuestionRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__update_quiz_question_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__update_quiz_question_request__pack
+                     (const Souk__V1__UpdateQuizQuestionRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__update_quiz_question_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__update_quiz_question_request__pack_to_buffer
+                     (const Souk__V1__UpdateQuizQuestionRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__update_quiz_question_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__UpdateQuizQuestionRequest *
+       souk__v1__update_quiz_question_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__UpdateQuizQuestionRequest *)
+     protobuf_c_message_unpack (&souk__v1__update_quiz_question_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__update_quiz_question_request__free_unpacked
+                     (Souk__V1__UpdateQuizQuestionRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__update_quiz_question_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__quiz_answer__init
+                     (Souk__V1__QuizAnswer         *message)
+{
+  static const Souk__V1__QuizAnswer init_value = SOUK__V1__QUIZ_ANSWER__INIT;
+  *message = init_value;
+}
+size_t souk__v1__quiz_answer__get_packed_size
+                     (const Souk__V1__QuizAnswer *message)
+{
+  assert(message->base.descriptor == &souk__v1__quiz_answer__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__quiz_answer__pack
+                     (const Souk__V1__QuizAnswer *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__quiz_answer__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__quiz_answer__pack_to_buffer
+                     (const Souk__V1__QuizAnswer *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__quiz_answer__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__QuizAnswer *
+       souk__v1__quiz_answer__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__QuizAnswer *)
+     protobuf_c_message_unpack (&souk__v1__quiz_answer__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__quiz_answer__free_unpacked
+                     (Souk__V1__QuizAnswer *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__quiz_answer__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__submit_quiz_answers_request__init
+                     (Souk__V1__SubmitQuizAnswersRequest         *message)
+{
+  static const Souk__V1__SubmitQuizAnswersRequest init_value = SOUK__V1__SUBMIT_QUIZ_ANSWERS_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__submit_quiz_answers_request__get_packed_size
+                     (const Souk__V1__SubmitQuizAnswersRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__submit_quiz_answers_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__submit_quiz_answers_request__pack
+                     (const Souk__V1__SubmitQuizAnswersRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__submit_quiz_answers_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__submit_quiz_answers_request__pack_to_buffer
+                     (const Souk__V1__SubmitQuizAnswersRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__submit_quiz_answers_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__SubmitQuizAnswersRequest *
+       souk__v1__submit_quiz_answers_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__SubmitQuizAnswersRequest *)
+     protobuf_c_message_unpack (&souk__v1__submit_quiz_answers_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__submit_quiz_answers_request__free_unpacked
+                     (Souk__V1__SubmitQuizAnswersRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__submit_quiz_answers_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__quiz_result__init
+                     (Souk__V1__QuizResult         *message)
+{
+  static const Souk__V1__QuizResult init_value = SOUK__V1__QUIZ_RESULT__INIT;
+  *message = init_value;
+}
+size_t souk__v1__quiz_result__get_packed_size
+                     (const Souk__V1__QuizResult *message)
+{
+  assert(message->base.descriptor == &souk__v1__quiz_result__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__quiz_result__pack
+                     (const Souk__V1__QuizResult *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__quiz_result__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__quiz_result__pack_to_buffer
+                     (const Souk__V1__QuizResult *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__quiz_result__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__QuizResult *
+       souk__v1__quiz_result__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__QuizResult *)
+     protobuf_c_message_unpack (&souk__v1__quiz_result__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__quiz_result__free_unpacked
+                     (Souk__V1__QuizResult *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__quiz_result__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor souk__v1__dorm__field_descriptors[7] =
 {
   {
@@ -2667,7 +3072,7 @@ static const ProtobufCFieldDescriptor souk__v1__list_accepting_dashers_response_
     PROTOBUF_C_TYPE_MESSAGE,
     offsetof(Souk__V1__ListAcceptingDashersResponse, n_dashers),
     offsetof(Souk__V1__ListAcceptingDashersResponse, dashers),
-    &souk__v1__person_summary__descriptor,
+    &souk__v1__dasher_summary__descriptor,
     NULL,
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
@@ -3953,6 +4358,686 @@ const ProtobufCMessageDescriptor souk__v1__watch_job_request__descriptor =
   (ProtobufCMessageInit) souk__v1__watch_job_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+static const ProtobufCFieldDescriptor souk__v1__dasher_summary__field_descriptors[3] =
+{
+  {
+    "person",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DasherSummary, person),
+    &souk__v1__person_summary__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "completed_jobs",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DasherSummary, completed_jobs),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "dasher_since",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DasherSummary, dasher_since),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__dasher_summary__field_indices_by_name[] = {
+  1,   /* field[1] = completed_jobs */
+  2,   /* field[2] = dasher_since */
+  0,   /* field[0] = person */
+};
+static const ProtobufCIntRange souk__v1__dasher_summary__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor souk__v1__dasher_summary__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.DasherSummary",
+  "DasherSummary",
+  "Souk__V1__DasherSummary",
+  "souk.v1",
+  sizeof(Souk__V1__DasherSummary),
+  3,
+  souk__v1__dasher_summary__field_descriptors,
+  souk__v1__dasher_summary__field_indices_by_name,
+  1,  souk__v1__dasher_summary__number_ranges,
+  (ProtobufCMessageInit) souk__v1__dasher_summary__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__quiz_question__field_descriptors[8] =
+{
+  {
+    "id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__QuizQuestion, id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "text",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__QuizQuestion, text),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "choices",
+    3,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Souk__V1__QuizQuestion, n_choices),
+    offsetof(Souk__V1__QuizQuestion, choices),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "correct_choice",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__QuizQuestion, correct_choice),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "archived",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__QuizQuestion, archived),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "version",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__QuizQuestion, version),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "create_time",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__QuizQuestion, create_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "update_time",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__QuizQuestion, update_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__quiz_question__field_indices_by_name[] = {
+  4,   /* field[4] = archived */
+  2,   /* field[2] = choices */
+  3,   /* field[3] = correct_choice */
+  6,   /* field[6] = create_time */
+  0,   /* field[0] = id */
+  1,   /* field[1] = text */
+  7,   /* field[7] = update_time */
+  5,   /* field[5] = version */
+};
+static const ProtobufCIntRange souk__v1__quiz_question__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 8 }
+};
+const ProtobufCMessageDescriptor souk__v1__quiz_question__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.QuizQuestion",
+  "QuizQuestion",
+  "Souk__V1__QuizQuestion",
+  "souk.v1",
+  sizeof(Souk__V1__QuizQuestion),
+  8,
+  souk__v1__quiz_question__field_descriptors,
+  souk__v1__quiz_question__field_indices_by_name,
+  1,  souk__v1__quiz_question__number_ranges,
+  (ProtobufCMessageInit) souk__v1__quiz_question__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__create_quiz_question_request__field_descriptors[3] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CreateQuizQuestionRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "request_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CreateQuizQuestionRequest, request_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "question",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CreateQuizQuestionRequest, question),
+    &souk__v1__quiz_question__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__create_quiz_question_request__field_indices_by_name[] = {
+  0,   /* field[0] = marketplace_id */
+  2,   /* field[2] = question */
+  1,   /* field[1] = request_id */
+};
+static const ProtobufCIntRange souk__v1__create_quiz_question_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor souk__v1__create_quiz_question_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.CreateQuizQuestionRequest",
+  "CreateQuizQuestionRequest",
+  "Souk__V1__CreateQuizQuestionRequest",
+  "souk.v1",
+  sizeof(Souk__V1__CreateQuizQuestionRequest),
+  3,
+  souk__v1__create_quiz_question_request__field_descriptors,
+  souk__v1__create_quiz_question_request__field_indices_by_name,
+  1,  souk__v1__create_quiz_question_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__create_quiz_question_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__list_quiz_questions_request__field_descriptors[4] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListQuizQuestionsRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "page_size",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListQuizQuestionsRequest, page_size),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "page_token",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListQuizQuestionsRequest, page_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "show_archived",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListQuizQuestionsRequest, show_archived),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__list_quiz_questions_request__field_indices_by_name[] = {
+  0,   /* field[0] = marketplace_id */
+  1,   /* field[1] = page_size */
+  2,   /* field[2] = page_token */
+  3,   /* field[3] = show_archived */
+};
+static const ProtobufCIntRange souk__v1__list_quiz_questions_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor souk__v1__list_quiz_questions_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.ListQuizQuestionsRequest",
+  "ListQuizQuestionsRequest",
+  "Souk__V1__ListQuizQuestionsRequest",
+  "souk.v1",
+  sizeof(Souk__V1__ListQuizQuestionsRequest),
+  4,
+  souk__v1__list_quiz_questions_request__field_descriptors,
+  souk__v1__list_quiz_questions_request__field_indices_by_name,
+  1,  souk__v1__list_quiz_questions_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__list_quiz_questions_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__list_quiz_questions_response__field_descriptors[2] =
+{
+  {
+    "questions",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__ListQuizQuestionsResponse, n_questions),
+    offsetof(Souk__V1__ListQuizQuestionsResponse, questions),
+    &souk__v1__quiz_question__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "next_page_token",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListQuizQuestionsResponse, next_page_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__list_quiz_questions_response__field_indices_by_name[] = {
+  1,   /* field[1] = next_page_token */
+  0,   /* field[0] = questions */
+};
+static const ProtobufCIntRange souk__v1__list_quiz_questions_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor souk__v1__list_quiz_questions_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.ListQuizQuestionsResponse",
+  "ListQuizQuestionsResponse",
+  "Souk__V1__ListQuizQuestionsResponse",
+  "souk.v1",
+  sizeof(Souk__V1__ListQuizQuestionsResponse),
+  2,
+  souk__v1__list_quiz_questions_response__field_descriptors,
+  souk__v1__list_quiz_questions_response__field_indices_by_name,
+  1,  souk__v1__list_quiz_questions_response__number_ranges,
+  (ProtobufCMessageInit) souk__v1__list_quiz_questions_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__update_quiz_question_request__field_descriptors[4] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__UpdateQuizQuestionRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "question",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__UpdateQuizQuestionRequest, question),
+    &souk__v1__quiz_question__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "update_mask",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__UpdateQuizQuestionRequest, update_mask),
+    &google__protobuf__field_mask__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "expected_version",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__UpdateQuizQuestionRequest, expected_version),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__update_quiz_question_request__field_indices_by_name[] = {
+  3,   /* field[3] = expected_version */
+  0,   /* field[0] = marketplace_id */
+  1,   /* field[1] = question */
+  2,   /* field[2] = update_mask */
+};
+static const ProtobufCIntRange souk__v1__update_quiz_question_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor souk__v1__update_quiz_question_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.UpdateQuizQuestionRequest",
+  "UpdateQuizQuestionRequest",
+  "Souk__V1__UpdateQuizQuestionRequest",
+  "souk.v1",
+  sizeof(Souk__V1__UpdateQuizQuestionRequest),
+  4,
+  souk__v1__update_quiz_question_request__field_descriptors,
+  souk__v1__update_quiz_question_request__field_indices_by_name,
+  1,  souk__v1__update_quiz_question_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__update_quiz_question_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__quiz_answer__field_descriptors[2] =
+{
+  {
+    "question_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__QuizAnswer, question_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "choice",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__QuizAnswer, choice),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__quiz_answer__field_indices_by_name[] = {
+  1,   /* field[1] = choice */
+  0,   /* field[0] = question_id */
+};
+static const ProtobufCIntRange souk__v1__quiz_answer__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor souk__v1__quiz_answer__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.QuizAnswer",
+  "QuizAnswer",
+  "Souk__V1__QuizAnswer",
+  "souk.v1",
+  sizeof(Souk__V1__QuizAnswer),
+  2,
+  souk__v1__quiz_answer__field_descriptors,
+  souk__v1__quiz_answer__field_indices_by_name,
+  1,  souk__v1__quiz_answer__number_ranges,
+  (ProtobufCMessageInit) souk__v1__quiz_answer__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__submit_quiz_answers_request__field_descriptors[3] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SubmitQuizAnswersRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "answers",
+    2,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__SubmitQuizAnswersRequest, n_answers),
+    offsetof(Souk__V1__SubmitQuizAnswersRequest, answers),
+    &souk__v1__quiz_answer__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "dasher_age",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SubmitQuizAnswersRequest, dasher_age),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__submit_quiz_answers_request__field_indices_by_name[] = {
+  1,   /* field[1] = answers */
+  2,   /* field[2] = dasher_age */
+  0,   /* field[0] = marketplace_id */
+};
+static const ProtobufCIntRange souk__v1__submit_quiz_answers_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor souk__v1__submit_quiz_answers_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.SubmitQuizAnswersRequest",
+  "SubmitQuizAnswersRequest",
+  "Souk__V1__SubmitQuizAnswersRequest",
+  "souk.v1",
+  sizeof(Souk__V1__SubmitQuizAnswersRequest),
+  3,
+  souk__v1__submit_quiz_answers_request__field_descriptors,
+  souk__v1__submit_quiz_answers_request__field_indices_by_name,
+  1,  souk__v1__submit_quiz_answers_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__submit_quiz_answers_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__quiz_result__field_descriptors[6] =
+{
+  {
+    "correct",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__QuizResult, correct),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "total",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__QuizResult, total),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "score_percent",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__QuizResult, score_percent),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "passed",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__QuizResult, passed),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "retry_time",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__QuizResult, retry_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "account",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__QuizResult, account),
+    &souk__v1__account__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__quiz_result__field_indices_by_name[] = {
+  5,   /* field[5] = account */
+  0,   /* field[0] = correct */
+  3,   /* field[3] = passed */
+  4,   /* field[4] = retry_time */
+  2,   /* field[2] = score_percent */
+  1,   /* field[1] = total */
+};
+static const ProtobufCIntRange souk__v1__quiz_result__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 6 }
+};
+const ProtobufCMessageDescriptor souk__v1__quiz_result__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.QuizResult",
+  "QuizResult",
+  "Souk__V1__QuizResult",
+  "souk.v1",
+  sizeof(Souk__V1__QuizResult),
+  6,
+  souk__v1__quiz_result__field_descriptors,
+  souk__v1__quiz_result__field_indices_by_name,
+  1,  souk__v1__quiz_result__number_ranges,
+  (ProtobufCMessageInit) souk__v1__quiz_result__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 static const ProtobufCEnumValue souk__v1__job_stage__enum_values_by_number[11] =
 {
   { "JOB_STAGE_UNSPECIFIED", "SOUK__V1__JOB_STAGE__JOB_STAGE_UNSPECIFIED", 0 },
@@ -4091,7 +5176,7 @@ const ProtobufCEnumDescriptor souk__v1__dispute_status__descriptor =
   souk__v1__dispute_status__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCMethodDescriptor souk__v1__laundry__method_descriptors[21] =
+static const ProtobufCMethodDescriptor souk__v1__laundry__method_descriptors[25] =
 {
   { "CreateDorm", &souk__v1__create_dorm_request__descriptor, &souk__v1__dorm__descriptor },
   { "GetDorm", &souk__v1__get_dorm_request__descriptor, &souk__v1__dorm__descriptor },
@@ -4114,6 +5199,10 @@ static const ProtobufCMethodDescriptor souk__v1__laundry__method_descriptors[21]
   { "ResolveDispute", &souk__v1__resolve_dispute_request__descriptor, &souk__v1__job__descriptor },
   { "RateJob", &souk__v1__rate_job_request__descriptor, &souk__v1__feedback_entry__descriptor },
   { "WatchJob", &souk__v1__watch_job_request__descriptor, &souk__v1__job_event__descriptor },
+  { "CreateQuizQuestion", &souk__v1__create_quiz_question_request__descriptor, &souk__v1__quiz_question__descriptor },
+  { "ListQuizQuestions", &souk__v1__list_quiz_questions_request__descriptor, &souk__v1__list_quiz_questions_response__descriptor },
+  { "UpdateQuizQuestion", &souk__v1__update_quiz_question_request__descriptor, &souk__v1__quiz_question__descriptor },
+  { "SubmitQuizAnswers", &souk__v1__submit_quiz_answers_request__descriptor, &souk__v1__quiz_result__descriptor },
 };
 const unsigned souk__v1__laundry__method_indices_by_name[] = {
   12,        /* AcceptJob */
@@ -4121,6 +5210,7 @@ const unsigned souk__v1__laundry__method_indices_by_name[] = {
   16,        /* CancelJob */
   10,        /* ClearPreferredDasher */
   0,        /* CreateDorm */
+  21,        /* CreateQuizQuestion */
   13,        /* DenyJob */
   17,        /* DisputeJob */
   4,        /* EstimateJobPrice */
@@ -4129,13 +5219,16 @@ const unsigned souk__v1__laundry__method_indices_by_name[] = {
   5,        /* ListAcceptingDashers */
   2,        /* ListDorms */
   9,        /* ListJobs */
+  22,        /* ListQuizQuestions */
   19,        /* RateJob */
   14,        /* RejectDasher */
   11,        /* RequestWork */
   18,        /* ResolveDispute */
   6,        /* SetAcceptingRequests */
   7,        /* SubmitJob */
+  24,        /* SubmitQuizAnswers */
   3,        /* UpdateDorm */
+  23,        /* UpdateQuizQuestion */
   20         /* WatchJob */
 };
 const ProtobufCServiceDescriptor souk__v1__laundry__descriptor =
@@ -4145,7 +5238,7 @@ const ProtobufCServiceDescriptor souk__v1__laundry__descriptor =
   "Laundry",
   "Souk__V1__Laundry",
   "souk.v1",
-  21,
+  25,
   souk__v1__laundry__method_descriptors,
   souk__v1__laundry__method_indices_by_name
 };
@@ -4316,6 +5409,38 @@ void souk__v1__laundry__watch_job(ProtobufCService *service,
 {
   assert(service->descriptor == &souk__v1__laundry__descriptor);
   service->invoke(service, 20, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void souk__v1__laundry__create_quiz_question(ProtobufCService *service,
+                                             const Souk__V1__CreateQuizQuestionRequest *input,
+                                             Souk__V1__QuizQuestion_Closure closure,
+                                             void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__laundry__descriptor);
+  service->invoke(service, 21, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void souk__v1__laundry__list_quiz_questions(ProtobufCService *service,
+                                            const Souk__V1__ListQuizQuestionsRequest *input,
+                                            Souk__V1__ListQuizQuestionsResponse_Closure closure,
+                                            void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__laundry__descriptor);
+  service->invoke(service, 22, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void souk__v1__laundry__update_quiz_question(ProtobufCService *service,
+                                             const Souk__V1__UpdateQuizQuestionRequest *input,
+                                             Souk__V1__QuizQuestion_Closure closure,
+                                             void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__laundry__descriptor);
+  service->invoke(service, 23, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void souk__v1__laundry__submit_quiz_answers(ProtobufCService *service,
+                                            const Souk__V1__SubmitQuizAnswersRequest *input,
+                                            Souk__V1__QuizResult_Closure closure,
+                                            void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__laundry__descriptor);
+  service->invoke(service, 24, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__laundry__init (Souk__V1__Laundry_Service *service,
                               Souk__V1__Laundry_ServiceDestroy destroy)

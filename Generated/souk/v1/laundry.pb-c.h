@@ -51,6 +51,15 @@ typedef struct Souk__V1__DisputeJobRequest Souk__V1__DisputeJobRequest;
 typedef struct Souk__V1__ResolveDisputeRequest Souk__V1__ResolveDisputeRequest;
 typedef struct Souk__V1__RateJobRequest Souk__V1__RateJobRequest;
 typedef struct Souk__V1__WatchJobRequest Souk__V1__WatchJobRequest;
+typedef struct Souk__V1__DasherSummary Souk__V1__DasherSummary;
+typedef struct Souk__V1__QuizQuestion Souk__V1__QuizQuestion;
+typedef struct Souk__V1__CreateQuizQuestionRequest Souk__V1__CreateQuizQuestionRequest;
+typedef struct Souk__V1__ListQuizQuestionsRequest Souk__V1__ListQuizQuestionsRequest;
+typedef struct Souk__V1__ListQuizQuestionsResponse Souk__V1__ListQuizQuestionsResponse;
+typedef struct Souk__V1__UpdateQuizQuestionRequest Souk__V1__UpdateQuizQuestionRequest;
+typedef struct Souk__V1__QuizAnswer Souk__V1__QuizAnswer;
+typedef struct Souk__V1__SubmitQuizAnswersRequest Souk__V1__SubmitQuizAnswersRequest;
+typedef struct Souk__V1__QuizResult Souk__V1__QuizResult;
 
 
 /* --- enums --- */
@@ -479,7 +488,7 @@ struct  Souk__V1__ListAcceptingDashersResponse
 {
   ProtobufCMessage base;
   size_t n_dashers;
-  Souk__V1__PersonSummary **dashers;
+  Souk__V1__DasherSummary **dashers;
   char *next_page_token;
 };
 #define SOUK__V1__LIST_ACCEPTING_DASHERS_RESPONSE__INIT \
@@ -800,6 +809,206 @@ struct  Souk__V1__WatchJobRequest
 #define SOUK__V1__WATCH_JOB_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__watch_job_request__descriptor) \
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+
+
+/*
+ * What a customer sees of a Dasher: never the last name, e-mail, phone or gender.
+ */
+struct  Souk__V1__DasherSummary
+{
+  ProtobufCMessage base;
+  /*
+   * First name, picture and Dasher rating.
+   */
+  Souk__V1__PersonSummary *person;
+  /*
+   * Jobs brought to stage 9.
+   */
+  int64_t completed_jobs;
+  /*
+   * When they became a Dasher (time as a Dasher).
+   */
+  Google__Protobuf__Timestamp *dasher_since;
+};
+#define SOUK__V1__DASHER_SUMMARY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__dasher_summary__descriptor) \
+    , NULL, 0, NULL }
+
+
+/*
+ * A multiple-choice question of the Dasher quiz.
+ */
+struct  Souk__V1__QuizQuestion
+{
+  ProtobufCMessage base;
+  char *id;
+  /*
+   * "Which water temperature keeps dark colours from fading?"
+   */
+  char *text;
+  /*
+   * 2 to 6 choices.
+   */
+  size_t n_choices;
+  char **choices;
+  /*
+   * Index into choices of the right answer; shown to admins only.
+   */
+  int32_t correct_choice;
+  /*
+   * Archived questions are not asked.
+   */
+  protobuf_c_boolean archived;
+  int64_t version;
+  Google__Protobuf__Timestamp *create_time;
+  Google__Protobuf__Timestamp *update_time;
+};
+#define SOUK__V1__QUIZ_QUESTION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__quiz_question__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, 0, 0, 0, NULL, NULL }
+
+
+/*
+ * Request of Laundry.CreateQuizQuestion.
+ */
+struct  Souk__V1__CreateQuizQuestionRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  /*
+   * Idempotency key.
+   */
+  char *request_id;
+  Souk__V1__QuizQuestion *question;
+};
+#define SOUK__V1__CREATE_QUIZ_QUESTION_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__create_quiz_question_request__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL }
+
+
+/*
+ * Request of Laundry.ListQuizQuestions.
+ */
+struct  Souk__V1__ListQuizQuestionsRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  int32_t page_size;
+  char *page_token;
+  /*
+   * Admins only: include archived questions.
+   */
+  protobuf_c_boolean show_archived;
+};
+#define SOUK__V1__LIST_QUIZ_QUESTIONS_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_quiz_questions_request__descriptor) \
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, 0 }
+
+
+/*
+ * Response of Laundry.ListQuizQuestions.
+ */
+struct  Souk__V1__ListQuizQuestionsResponse
+{
+  ProtobufCMessage base;
+  size_t n_questions;
+  Souk__V1__QuizQuestion **questions;
+  char *next_page_token;
+};
+#define SOUK__V1__LIST_QUIZ_QUESTIONS_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_quiz_questions_response__descriptor) \
+    , 0,NULL, (char *)protobuf_c_empty_string }
+
+
+/*
+ * Request of Laundry.UpdateQuizQuestion.
+ */
+struct  Souk__V1__UpdateQuizQuestionRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  /*
+   * question.id names it; only the paths in update_mask are read.
+   */
+  Souk__V1__QuizQuestion *question;
+  Google__Protobuf__FieldMask *update_mask;
+  int64_t expected_version;
+};
+#define SOUK__V1__UPDATE_QUIZ_QUESTION_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__update_quiz_question_request__descriptor) \
+    , (char *)protobuf_c_empty_string, NULL, NULL, 0 }
+
+
+/*
+ * One answer of a quiz attempt.
+ */
+struct  Souk__V1__QuizAnswer
+{
+  ProtobufCMessage base;
+  char *question_id;
+  /*
+   * Index into the question's choices.
+   */
+  int32_t choice;
+};
+#define SOUK__V1__QUIZ_ANSWER__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__quiz_answer__descriptor) \
+    , (char *)protobuf_c_empty_string, 0 }
+
+
+/*
+ * Request of Laundry.SubmitQuizAnswers.
+ */
+struct  Souk__V1__SubmitQuizAnswersRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  size_t n_answers;
+  Souk__V1__QuizAnswer **answers;
+  /*
+   * Age in years (16 to 120), required when the account carries none yet.
+   */
+  int32_t dasher_age;
+};
+#define SOUK__V1__SUBMIT_QUIZ_ANSWERS_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__submit_quiz_answers_request__descriptor) \
+    , (char *)protobuf_c_empty_string, 0,NULL, 0 }
+
+
+/*
+ * The graded attempt.
+ */
+struct  Souk__V1__QuizResult
+{
+  ProtobufCMessage base;
+  /*
+   * Right answers.
+   */
+  int32_t correct;
+  /*
+   * Questions asked (the active ones).
+   */
+  int32_t total;
+  /*
+   * correct × 100 / total, rounded down.
+   */
+  int32_t score_percent;
+  /*
+   * 80 or more.
+   */
+  protobuf_c_boolean passed;
+  /*
+   * Failed attempts: the first time a retry is allowed.
+   */
+  Google__Protobuf__Timestamp *retry_time;
+  /*
+   * The caller's account after the attempt (a pass shows the active courier role).
+   */
+  Souk__V1__Account *account;
+};
+#define SOUK__V1__QUIZ_RESULT__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__quiz_result__descriptor) \
+    , 0, 0, 0, 0, NULL, NULL }
 
 
 /* Souk__V1__Dorm methods */
@@ -1372,6 +1581,177 @@ Souk__V1__WatchJobRequest *
 void   souk__v1__watch_job_request__free_unpacked
                      (Souk__V1__WatchJobRequest *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__DasherSummary methods */
+void   souk__v1__dasher_summary__init
+                     (Souk__V1__DasherSummary         *message);
+size_t souk__v1__dasher_summary__get_packed_size
+                     (const Souk__V1__DasherSummary   *message);
+size_t souk__v1__dasher_summary__pack
+                     (const Souk__V1__DasherSummary   *message,
+                      uint8_t             *out);
+size_t souk__v1__dasher_summary__pack_to_buffer
+                     (const Souk__V1__DasherSummary   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__DasherSummary *
+       souk__v1__dasher_summary__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__dasher_summary__free_unpacked
+                     (Souk__V1__DasherSummary *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__QuizQuestion methods */
+void   souk__v1__quiz_question__init
+                     (Souk__V1__QuizQuestion         *message);
+size_t souk__v1__quiz_question__get_packed_size
+                     (const Souk__V1__QuizQuestion   *message);
+size_t souk__v1__quiz_question__pack
+                     (const Souk__V1__QuizQuestion   *message,
+                      uint8_t             *out);
+size_t souk__v1__quiz_question__pack_to_buffer
+                     (const Souk__V1__QuizQuestion   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__QuizQuestion *
+       souk__v1__quiz_question__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__quiz_question__free_unpacked
+                     (Souk__V1__QuizQuestion *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__CreateQuizQuestionRequest methods */
+void   souk__v1__create_quiz_question_request__init
+                     (Souk__V1__CreateQuizQuestionRequest         *message);
+size_t souk__v1__create_quiz_question_request__get_packed_size
+                     (const Souk__V1__CreateQuizQuestionRequest   *message);
+size_t souk__v1__create_quiz_question_request__pack
+                     (const Souk__V1__CreateQuizQuestionRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__create_quiz_question_request__pack_to_buffer
+                     (const Souk__V1__CreateQuizQuestionRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__CreateQuizQuestionRequest *
+       souk__v1__create_quiz_question_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__create_quiz_question_request__free_unpacked
+                     (Souk__V1__CreateQuizQuestionRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__ListQuizQuestionsRequest methods */
+void   souk__v1__list_quiz_questions_request__init
+                     (Souk__V1__ListQuizQuestionsRequest         *message);
+size_t souk__v1__list_quiz_questions_request__get_packed_size
+                     (const Souk__V1__ListQuizQuestionsRequest   *message);
+size_t souk__v1__list_quiz_questions_request__pack
+                     (const Souk__V1__ListQuizQuestionsRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__list_quiz_questions_request__pack_to_buffer
+                     (const Souk__V1__ListQuizQuestionsRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__ListQuizQuestionsRequest *
+       souk__v1__list_quiz_questions_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__list_quiz_questions_request__free_unpacked
+                     (Souk__V1__ListQuizQuestionsRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__ListQuizQuestionsResponse methods */
+void   souk__v1__list_quiz_questions_response__init
+                     (Souk__V1__ListQuizQuestionsResponse         *message);
+size_t souk__v1__list_quiz_questions_response__get_packed_size
+                     (const Souk__V1__ListQuizQuestionsResponse   *message);
+size_t souk__v1__list_quiz_questions_response__pack
+                     (const Souk__V1__ListQuizQuestionsResponse   *message,
+                      uint8_t             *out);
+size_t souk__v1__list_quiz_questions_response__pack_to_buffer
+                     (const Souk__V1__ListQuizQuestionsResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__ListQuizQuestionsResponse *
+       souk__v1__list_quiz_questions_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__list_quiz_questions_response__free_unpacked
+                     (Souk__V1__ListQuizQuestionsResponse *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__UpdateQuizQuestionRequest methods */
+void   souk__v1__update_quiz_question_request__init
+                     (Souk__V1__UpdateQuizQuestionRequest         *message);
+size_t souk__v1__update_quiz_question_request__get_packed_size
+                     (const Souk__V1__UpdateQuizQuestionRequest   *message);
+size_t souk__v1__update_quiz_question_request__pack
+                     (const Souk__V1__UpdateQuizQuestionRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__update_quiz_question_request__pack_to_buffer
+                     (const Souk__V1__UpdateQuizQuestionRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__UpdateQuizQuestionRequest *
+       souk__v1__update_quiz_question_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__update_quiz_question_request__free_unpacked
+                     (Souk__V1__UpdateQuizQuestionRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__QuizAnswer methods */
+void   souk__v1__quiz_answer__init
+                     (Souk__V1__QuizAnswer         *message);
+size_t souk__v1__quiz_answer__get_packed_size
+                     (const Souk__V1__QuizAnswer   *message);
+size_t souk__v1__quiz_answer__pack
+                     (const Souk__V1__QuizAnswer   *message,
+                      uint8_t             *out);
+size_t souk__v1__quiz_answer__pack_to_buffer
+                     (const Souk__V1__QuizAnswer   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__QuizAnswer *
+       souk__v1__quiz_answer__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__quiz_answer__free_unpacked
+                     (Souk__V1__QuizAnswer *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__SubmitQuizAnswersRequest methods */
+void   souk__v1__submit_quiz_answers_request__init
+                     (Souk__V1__SubmitQuizAnswersRequest         *message);
+size_t souk__v1__submit_quiz_answers_request__get_packed_size
+                     (const Souk__V1__SubmitQuizAnswersRequest   *message);
+size_t souk__v1__submit_quiz_answers_request__pack
+                     (const Souk__V1__SubmitQuizAnswersRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__submit_quiz_answers_request__pack_to_buffer
+                     (const Souk__V1__SubmitQuizAnswersRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__SubmitQuizAnswersRequest *
+       souk__v1__submit_quiz_answers_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__submit_quiz_answers_request__free_unpacked
+                     (Souk__V1__SubmitQuizAnswersRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__QuizResult methods */
+void   souk__v1__quiz_result__init
+                     (Souk__V1__QuizResult         *message);
+size_t souk__v1__quiz_result__get_packed_size
+                     (const Souk__V1__QuizResult   *message);
+size_t souk__v1__quiz_result__pack
+                     (const Souk__V1__QuizResult   *message,
+                      uint8_t             *out);
+size_t souk__v1__quiz_result__pack_to_buffer
+                     (const Souk__V1__QuizResult   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__QuizResult *
+       souk__v1__quiz_result__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__quiz_result__free_unpacked
+                     (Souk__V1__QuizResult *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Souk__V1__Dorm_Closure)
@@ -1464,6 +1844,33 @@ typedef void (*Souk__V1__RateJobRequest_Closure)
 typedef void (*Souk__V1__WatchJobRequest_Closure)
                  (const Souk__V1__WatchJobRequest *message,
                   void *closure_data);
+typedef void (*Souk__V1__DasherSummary_Closure)
+                 (const Souk__V1__DasherSummary *message,
+                  void *closure_data);
+typedef void (*Souk__V1__QuizQuestion_Closure)
+                 (const Souk__V1__QuizQuestion *message,
+                  void *closure_data);
+typedef void (*Souk__V1__CreateQuizQuestionRequest_Closure)
+                 (const Souk__V1__CreateQuizQuestionRequest *message,
+                  void *closure_data);
+typedef void (*Souk__V1__ListQuizQuestionsRequest_Closure)
+                 (const Souk__V1__ListQuizQuestionsRequest *message,
+                  void *closure_data);
+typedef void (*Souk__V1__ListQuizQuestionsResponse_Closure)
+                 (const Souk__V1__ListQuizQuestionsResponse *message,
+                  void *closure_data);
+typedef void (*Souk__V1__UpdateQuizQuestionRequest_Closure)
+                 (const Souk__V1__UpdateQuizQuestionRequest *message,
+                  void *closure_data);
+typedef void (*Souk__V1__QuizAnswer_Closure)
+                 (const Souk__V1__QuizAnswer *message,
+                  void *closure_data);
+typedef void (*Souk__V1__SubmitQuizAnswersRequest_Closure)
+                 (const Souk__V1__SubmitQuizAnswersRequest *message,
+                  void *closure_data);
+typedef void (*Souk__V1__QuizResult_Closure)
+                 (const Souk__V1__QuizResult *message,
+                  void *closure_data);
 
 /* --- services --- */
 
@@ -1555,6 +1962,22 @@ struct Souk__V1__Laundry_Service
                     const Souk__V1__WatchJobRequest *input,
                     Souk__V1__JobEvent_Closure closure,
                     void *closure_data);
+  void (*create_quiz_question)(Souk__V1__Laundry_Service *service,
+                               const Souk__V1__CreateQuizQuestionRequest *input,
+                               Souk__V1__QuizQuestion_Closure closure,
+                               void *closure_data);
+  void (*list_quiz_questions)(Souk__V1__Laundry_Service *service,
+                              const Souk__V1__ListQuizQuestionsRequest *input,
+                              Souk__V1__ListQuizQuestionsResponse_Closure closure,
+                              void *closure_data);
+  void (*update_quiz_question)(Souk__V1__Laundry_Service *service,
+                               const Souk__V1__UpdateQuizQuestionRequest *input,
+                               Souk__V1__QuizQuestion_Closure closure,
+                               void *closure_data);
+  void (*submit_quiz_answers)(Souk__V1__Laundry_Service *service,
+                              const Souk__V1__SubmitQuizAnswersRequest *input,
+                              Souk__V1__QuizResult_Closure closure,
+                              void *closure_data);
 };
 typedef void (*Souk__V1__Laundry_ServiceDestroy)(Souk__V1__Laundry_Service *);
 void souk__v1__laundry__init (Souk__V1__Laundry_Service *service,
@@ -1583,7 +2006,11 @@ void souk__v1__laundry__init (Souk__V1__Laundry_Service *service,
       function_prefix__ ## dispute_job,\
       function_prefix__ ## resolve_dispute,\
       function_prefix__ ## rate_job,\
-      function_prefix__ ## watch_job  }
+      function_prefix__ ## watch_job,\
+      function_prefix__ ## create_quiz_question,\
+      function_prefix__ ## list_quiz_questions,\
+      function_prefix__ ## update_quiz_question,\
+      function_prefix__ ## submit_quiz_answers  }
 void souk__v1__laundry__create_dorm(ProtobufCService *service,
                                     const Souk__V1__CreateDormRequest *input,
                                     Souk__V1__Dorm_Closure closure,
@@ -1668,6 +2095,22 @@ void souk__v1__laundry__watch_job(ProtobufCService *service,
                                   const Souk__V1__WatchJobRequest *input,
                                   Souk__V1__JobEvent_Closure closure,
                                   void *closure_data);
+void souk__v1__laundry__create_quiz_question(ProtobufCService *service,
+                                             const Souk__V1__CreateQuizQuestionRequest *input,
+                                             Souk__V1__QuizQuestion_Closure closure,
+                                             void *closure_data);
+void souk__v1__laundry__list_quiz_questions(ProtobufCService *service,
+                                            const Souk__V1__ListQuizQuestionsRequest *input,
+                                            Souk__V1__ListQuizQuestionsResponse_Closure closure,
+                                            void *closure_data);
+void souk__v1__laundry__update_quiz_question(ProtobufCService *service,
+                                             const Souk__V1__UpdateQuizQuestionRequest *input,
+                                             Souk__V1__QuizQuestion_Closure closure,
+                                             void *closure_data);
+void souk__v1__laundry__submit_quiz_answers(ProtobufCService *service,
+                                            const Souk__V1__SubmitQuizAnswersRequest *input,
+                                            Souk__V1__QuizResult_Closure closure,
+                                            void *closure_data);
 
 /* --- descriptors --- */
 
@@ -1705,6 +2148,15 @@ extern const ProtobufCMessageDescriptor souk__v1__dispute_job_request__descripto
 extern const ProtobufCMessageDescriptor souk__v1__resolve_dispute_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__rate_job_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__watch_job_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__dasher_summary__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__quiz_question__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__create_quiz_question_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__list_quiz_questions_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__list_quiz_questions_response__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__update_quiz_question_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__quiz_answer__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__submit_quiz_answers_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__quiz_result__descriptor;
 extern const ProtobufCServiceDescriptor souk__v1__laundry__descriptor;
 
 PROTOBUF_C__END_DECLS

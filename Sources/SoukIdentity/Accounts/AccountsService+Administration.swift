@@ -85,7 +85,7 @@ extension AccountsService {
             value.account.roles[index].reason = ""
             value.account.roles[index].decidedByAccountID = decider
             value.account.roles[index].decideTime = Timestamp(transaction.now)
-            if laundry, role == .courier { NewAccount.makeDasher(&value.account, age: 0) }
+            if laundry, role == .courier { NewAccount.makeDasher(&value.account, age: 0, now: transaction.now) }
             return AccountChange(
                 from: SoukV1.RoleStatus.pending.protoName, to: SoukV1.RoleStatus.active.protoName, role: role,
                 notice: ("Your \(role.word) role at \(name) was approved", "An admin approved your \(role.word) role at \(name)."))
@@ -135,7 +135,7 @@ extension AccountsService {
             } else {
                 value.account.roles.append(grant)
             }
-            if laundry, role == .courier { NewAccount.makeDasher(&value.account, age: 0) }
+            if laundry, role == .courier { NewAccount.makeDasher(&value.account, age: 0, now: transaction.now) }
             return AccountChange(
                 from: from, to: SoukV1.RoleStatus.active.protoName, role: role,
                 notice: ("You have the \(role.word) role at \(name)", "An admin gave you the \(role.word) role at \(name)."))

@@ -24,7 +24,7 @@ extension AccountsService {
 
     static let profilePaths: Set<String> = [
         "email", "given_name", "family_name", "phone", "avatar_media_id", "locale", "laundry_profile", "laundry_profile.campus",
-        "laundry_profile.dorm_id", "laundry_profile.room", "dasher_profile.age",
+        "laundry_profile.dorm_id", "laundry_profile.room", "laundry_profile.gender", "dasher_profile.age",
     ]
 
     func updateProfile(_ request: SoukV1.UpdateProfileRequest, _ call: SoukCall) async throws -> SoukV1.Account {
@@ -76,6 +76,7 @@ extension AccountsService {
         let laundryPaths = paths.filter { $0.hasPrefix("laundry_profile") }
         // Admins and operators may use any picture of the marketplace; others only their own uploads.
         let uploader = caller.isOperator || caller.activeRoles.contains(.admin) ? nil : caller.accountID
+        let dormCheck = identity.dormCheck
         return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "profile updated") {
             value, transaction in
             guard value.account.state != .deleted else {
@@ -83,7 +84,9 @@ extension AccountsService {
             }
             for path in paths {
                 switch path {
-                case "email": value.account.email = input.email
+                case "email":
+                    if EmailAddress.key(input.email) != EmailAddress.key(value.account.email) { value.account.emailVerified = false }
+                    value.account.email = input.email
                 case "given_name": value.account.givenName = input.givenName
                 case "family_name": value.account.familyName = input.familyName
                 case "phone": value.account.phone = input.phone
@@ -102,10 +105,12 @@ extension AccountsService {
                     case "laundry_profile": profile = source
                     case "laundry_profile.campus": profile.campus = source.campus
                     case "laundry_profile.dorm_id": profile.dormID = source.dormID
+                    case "laundry_profile.gender": profile.gender = source.gender
                     default: profile.room = source.room
                     }
                 }
                 try NewAccount.validate(profile, field: "account.laundry_profile")
+                try dormCheck.run(profile, marketplaceID: value.account.marketplaceID, transaction)
                 value.account.laundryProfile = profile
             }
             return AccountChange()
@@ -185,7 +190,7 @@ extension AccountsService {
             } else {
                 value.account.roles.append(grant)
             }
-            if laundry, role == .courier { NewAccount.makeDasher(&value.account, age: age) }
+            if laundry, role == .courier { NewAccount.makeDasher(&value.account, age: age, now: transaction.now) }
             return AccountChange(to: SoukV1.RoleStatus.pending.protoName, role: role)
         }
     }

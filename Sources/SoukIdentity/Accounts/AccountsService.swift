@@ -60,7 +60,10 @@ public struct AccountsService: RPCService {
             },
             restoreAddress: .handler(owner: addressOwner { $0.addressID }) { request, call in
                 try await setAddressArchived(false, request.addressID, request.expectedVersion, call)
-            })
+            },
+            // Proving the e-mail address.
+            sendVerificationCode: .handler(sendVerificationCode),
+            verifyEmail: .handler(verifyEmail))
     }
 
     // MARK: Shared

@@ -94,8 +94,10 @@ public struct NewAccount: Sendable {
         _ = try RequestFields.optionalID(profile.dormID, field: "\(field).dorm_id")
     }
 
-    /// The stored account: customer active, the other roles active or pending as asked.
-    func record(in marketplace: SoukV1.Marketplace?, now: StoreTime, decidedBy: String) -> AccountRecord {
+    /// The stored account: customer active, the other roles active or pending as asked. An
+    /// address typed at sign-up is unproven until `Accounts.VerifyEmail`; one an admin (or the
+    /// demo) enters is taken as given.
+    func record(in marketplace: SoukV1.Marketplace?, now: StoreTime, decidedBy: String, emailVerified: Bool) -> AccountRecord {
         let time = Timestamp(now)
         var grants: [SoukV1.RoleGrant] = []
         if marketplace != nil {
@@ -111,17 +113,22 @@ public struct NewAccount: Sendable {
             marketplaceID: marketplace?.id ?? "", email: email, givenName: givenName, familyName: familyName, phone: phone,
             locale: locale.isEmpty ? (marketplace?.defaultLocale ?? "") : locale, roles: grants, state: .active,
             rating: SoukV1.RatingSummary(), customerRating: SoukV1.RatingSummary())
+        account.emailVerified = emailVerified
         if marketplace?.vertical == .laundry {
             account.laundryProfile = laundryProfile
-            if grants.contains(where: { $0.role == .courier }) { Self.makeDasher(&account, age: dasherAge) }
+            if grants.contains(where: { $0.role == .courier }) { Self.makeDasher(&account, age: dasherAge, now: now) }
         }
         return AccountRecord(account: account)
     }
 
-    /// Gives a laundry courier the Dasher profile; a Dasher's rating starts at 5 stars.
-    static func makeDasher(_ account: inout SoukV1.Account, age: Int32) {
+    /// Gives a laundry courier the Dasher profile; a Dasher's rating starts at 5 stars. Once the
+    /// courier role is active the profile keeps the first time it was (`dasher_since`).
+    public static func makeDasher(_ account: inout SoukV1.Account, age: Int32, now: StoreTime) {
         if account.dasherProfile == nil { account.dasherProfile = SoukV1.DasherProfile(age: age) }
         if age > 0 { account.dasherProfile?.age = age }
         if (account.rating?.count ?? 0) == 0 { account.rating = SoukV1.RatingSummary(count: 0, averageHundredths: 500) }
+        if account.roles.contains(where: { $0.role == .courier && $0.status == .active }), account.dasherProfile?.dasherSince == nil {
+            account.dasherProfile?.dasherSince = Timestamp(now)
+        }
     }
 }

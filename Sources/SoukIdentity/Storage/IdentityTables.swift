@@ -49,12 +49,22 @@ public enum AccountTable {
     static let byState = Index<AccountRecord>.nonUnique("accounts.state") {
         [.string($0.account.marketplaceID), .enumCase($0.account.state)]
     }
+    /// Drip 'n Dash: (marketplace, dorm, rating descending) of the active Dashers whose
+    /// accepting-requests switch is on, for `Laundry.ListAcceptingDashers`.
+    public static let acceptingDashers = Index<AccountRecord>.nonUnique("accounts.accepting_dashers") { record in
+        let account = record.account
+        guard account.state == .active, account.dasherProfile?.acceptingRequests == true,
+              account.roles.contains(where: { $0.role == .courier && $0.status == .active }),
+              let dorm = account.laundryProfile?.dormID, !dorm.isEmpty
+        else { return nil }
+        return [.string(account.marketplaceID), .string(dorm), .int(-Int64(account.rating?.averageHundredths ?? 0))]
+    }
     public static let table = Table(
         "accounts",
         codec: FieldCodec<AccountRecord>(
             write: { value, writer in writer.message(value.account) },
             read: { reader in AccountRecord(account: try reader.message(SoukV1.Account.self)) }),
-        indexes: [byEmail, byMarketplace, byRoleStatus, byState])
+        indexes: [byEmail, byMarketplace, byRoleStatus, byState, acceptingDashers])
 }
 
 /// The secret and the sign-in counters of an account, stored under the account's id.
@@ -238,6 +248,10 @@ public enum AddressTable {
 }
 
 extension StoredRecord where Value == AccountRecord {
+    /// The contract's view for other domains: the stored account with its id, version and times,
+    /// without the sign-in fields (failed logins, lockout, last login).
+    public var apiAccountWithoutSignIn: SoukV1.Account { apiAccount(nil) }
+
     /// The contract's view: the stored account with its id, version, times and sign-in fields.
     func apiAccount(_ credentials: CredentialRecord?) -> SoukV1.Account {
         var account = value.account
@@ -273,4 +287,36 @@ extension StoredRecord where Value == AddressRecord {
         saved.updateTime = Timestamp(updatedAt)
         return saved
     }
+}
+
+/// The e-mail verification code last sent to an account, stored under the account's id (a new
+/// code replaces it).
+struct EmailVerificationRecord: Sendable {
+    var codeHash: [UInt8]
+    /// The address the code was sent to; a code proves only that address.
+    var email: String
+    var expiry: StoreTime
+    /// Wrong codes entered so far.
+    var failedTries: Int
+    /// Used up: confirmed, or too many wrong tries.
+    var used: Bool
+}
+
+enum EmailVerificationTable {
+    static let table = Table(
+        "email_verifications",
+        codec: FieldCodec<EmailVerificationRecord>(
+            write: { value, writer in
+                writer.data(value.codeHash)
+                writer.string(value.email)
+                writer.time(value.expiry)
+                writer.int(Int64(value.failedTries))
+                writer.bool(value.used)
+            },
+            read: { reader in
+                EmailVerificationRecord(
+                    codeHash: try reader.bytesValue(), email: try reader.string(), expiry: try reader.time(),
+                    failedTries: Int(try reader.int()), used: try reader.bool())
+            }),
+        indexes: [])
 }

@@ -193,6 +193,23 @@ extension SoukV1Services {
         /// PERMISSION_DENIED.
         public var restoreAddress: UnaryRPC<SoukV1.RestoreAddressRequest, SoukV1.SavedAddress>
 
+        /// Access: customer.
+        /// Writes a new e-mail verification code for the caller's address to the mail outbox (valid
+        /// 30 minutes, at most 5 tries); an earlier code stops working. Laundry marketplaces
+        /// (Drip 'n Dash) require a verified address before a job is submitted or taken and before
+        /// the Dasher quiz.
+        /// Errors: FAILED_PRECONDITION (INVALID_TRANSITION: already verified).
+        public var sendVerificationCode: UnaryRPC<SoukV1.SendVerificationCodeRequest, SoukV1.SendVerificationCodeResponse>
+
+        /// Access: customer.
+        /// Confirms the caller's e-mail address with the code sent to it: email_verified becomes
+        /// true. A wrong code counts as a try; after 5 wrong tries, or once expired, the code is
+        /// used up and a new one must be sent.
+        /// Errors: INVALID_ARGUMENT (field: code empty), FAILED_PRECONDITION (TOKEN_INVALID: no code
+        /// sent, expired or used up; INVALID_TRANSITION: already verified), UNAUTHENTICATED
+        /// (BAD_CREDENTIALS: wrong code, the message says how many tries remain).
+        public var verifyEmail: UnaryRPC<SoukV1.VerifyEmailRequest, SoukV1.Account>
+
         public init(
             signUp: UnaryRPC<SoukV1.SignUpRequest, SoukV1.SignUpResponse>,
             login: UnaryRPC<SoukV1.LoginRequest, SoukV1.Session>,
@@ -221,6 +238,8 @@ extension SoukV1Services {
             updateAddress: UnaryRPC<SoukV1.UpdateAddressRequest, SoukV1.SavedAddress>,
             archiveAddress: UnaryRPC<SoukV1.ArchiveAddressRequest, SoukV1.SavedAddress>,
             restoreAddress: UnaryRPC<SoukV1.RestoreAddressRequest, SoukV1.SavedAddress>,
+            sendVerificationCode: UnaryRPC<SoukV1.SendVerificationCodeRequest, SoukV1.SendVerificationCodeResponse>,
+            verifyEmail: UnaryRPC<SoukV1.VerifyEmailRequest, SoukV1.Account>,
         ) {
             self.signUp = signUp
             self.login = login
@@ -249,6 +268,8 @@ extension SoukV1Services {
             self.updateAddress = updateAddress
             self.archiveAddress = archiveAddress
             self.restoreAddress = restoreAddress
+            self.sendVerificationCode = sendVerificationCode
+            self.verifyEmail = verifyEmail
         }
 
         public func methods(_ build: SoukMethodBuilder) -> [RPCMethod] {
@@ -280,6 +301,8 @@ extension SoukV1Services {
                 build.method("UpdateAddress", updateAddress),
                 build.method("ArchiveAddress", archiveAddress),
                 build.method("RestoreAddress", restoreAddress),
+                build.method("SendVerificationCode", sendVerificationCode),
+                build.method("VerifyEmail", verifyEmail),
             ]
         }
     }

@@ -149,6 +149,36 @@ extension SoukV1Services {
         /// Errors: NOT_FOUND, PERMISSION_DENIED, OUT_OF_RANGE (EVENTS_EXPIRED).
         public var watchJob: ServerStreamingRPC<SoukV1.WatchJobRequest, SoukV1.JobEvent>
 
+        /// Access: admin, operator.
+        /// Adds a question to the Dasher quiz.
+        /// Errors: INVALID_ARGUMENT (field: text, choices (2 to 6, none empty), correct_choice;
+        /// REQUEST_ID_REUSED), PERMISSION_DENIED.
+        public var createQuizQuestion: UnaryRPC<SoukV1.CreateQuizQuestionRequest, SoukV1.QuizQuestion>
+
+        /// Access: customer, admin, operator.
+        /// Lists the quiz questions in the order they were added. Customers see the active
+        /// questions without correct_choice (the quiz they take); admins see the answers and, with
+        /// show_archived, the archived questions. Index: (archived, create time).
+        /// Errors: INVALID_ARGUMENT (page_token).
+        public var listQuizQuestions: UnaryRPC<SoukV1.ListQuizQuestionsRequest, SoukV1.ListQuizQuestionsResponse>
+
+        /// Access: admin, operator.
+        /// Changes a question. Mask paths: text, choices, correct_choice, archived (archiving takes
+        /// it out of the quiz; questions are never erased).
+        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, ABORTED (stale version),
+        /// PERMISSION_DENIED.
+        public var updateQuizQuestion: UnaryRPC<SoukV1.UpdateQuizQuestionRequest, SoukV1.QuizQuestion>
+
+        /// Access: customer.
+        /// Grades the caller's answers to the active questions (an unanswered question is wrong).
+        /// 80 % or more passes: the courier (Dasher) role becomes active with its Dasher profile. A
+        /// fail says the score and when a retry is allowed (24 hours after the attempt, as in the
+        /// report). The caller's e-mail must be verified.
+        /// Errors: INVALID_ARGUMENT (field: answers (unknown or repeated question), dasher_age),
+        /// FAILED_PRECONDITION (EMAIL_NOT_VERIFIED; INVALID_TRANSITION: already a Dasher, or no
+        /// questions yet), RESOURCE_EXHAUSTED (QUIZ_RETRY_TOO_SOON, RetryInfo says how long).
+        public var submitQuizAnswers: UnaryRPC<SoukV1.SubmitQuizAnswersRequest, SoukV1.QuizResult>
+
         public init(
             createDorm: UnaryRPC<SoukV1.CreateDormRequest, SoukV1.Dorm>,
             getDorm: UnaryRPC<SoukV1.GetDormRequest, SoukV1.Dorm>,
@@ -171,6 +201,10 @@ extension SoukV1Services {
             resolveDispute: UnaryRPC<SoukV1.ResolveDisputeRequest, SoukV1.Job>,
             rateJob: UnaryRPC<SoukV1.RateJobRequest, SoukV1.FeedbackEntry>,
             watchJob: ServerStreamingRPC<SoukV1.WatchJobRequest, SoukV1.JobEvent>,
+            createQuizQuestion: UnaryRPC<SoukV1.CreateQuizQuestionRequest, SoukV1.QuizQuestion>,
+            listQuizQuestions: UnaryRPC<SoukV1.ListQuizQuestionsRequest, SoukV1.ListQuizQuestionsResponse>,
+            updateQuizQuestion: UnaryRPC<SoukV1.UpdateQuizQuestionRequest, SoukV1.QuizQuestion>,
+            submitQuizAnswers: UnaryRPC<SoukV1.SubmitQuizAnswersRequest, SoukV1.QuizResult>,
         ) {
             self.createDorm = createDorm
             self.getDorm = getDorm
@@ -193,6 +227,10 @@ extension SoukV1Services {
             self.resolveDispute = resolveDispute
             self.rateJob = rateJob
             self.watchJob = watchJob
+            self.createQuizQuestion = createQuizQuestion
+            self.listQuizQuestions = listQuizQuestions
+            self.updateQuizQuestion = updateQuizQuestion
+            self.submitQuizAnswers = submitQuizAnswers
         }
 
         public func methods(_ build: SoukMethodBuilder) -> [RPCMethod] {
@@ -218,6 +256,10 @@ extension SoukV1Services {
                 build.method("ResolveDispute", resolveDispute),
                 build.method("RateJob", rateJob),
                 build.method("WatchJob", watchJob),
+                build.method("CreateQuizQuestion", createQuizQuestion),
+                build.method("ListQuizQuestions", listQuizQuestions),
+                build.method("UpdateQuizQuestion", updateQuizQuestion),
+                build.method("SubmitQuizAnswers", submitQuizAnswers),
             ]
         }
     }

@@ -185,6 +185,14 @@ extension SoukV1.ErrorReason {
             ("This time window is fully booked. Please choose another one.",
              "هذه الفترة الزمنية محجوزة بالكامل. يرجى اختيار فترة أخرى.",
              "Khung giờ này đã kín chỗ. Vui lòng chọn khung giờ khác.")
+        case .emailNotVerified:
+            ("Please confirm your e-mail address with the code we sent you first.",
+             "يرجى تأكيد بريدك الإلكتروني أولاً بالرمز الذي أرسلناه إليك.",
+             "Vui lòng xác nhận địa chỉ email bằng mã chúng tôi đã gửi trước.")
+        case .quizRetryTooSoon:
+            ("You can retake the quiz later. Please wait until the time shown.",
+             "يمكنك إعادة الاختبار لاحقًا. يرجى الانتظار حتى الوقت المحدد.",
+             "Bạn có thể làm lại bài kiểm tra sau. Vui lòng đợi đến thời điểm được nêu.")
         case .paymentTokenInvalid:
             ("The payment details could not be used. Please enter them again.",
              "تعذّر استخدام بيانات الدفع. يرجى إدخالها مرة أخرى.",

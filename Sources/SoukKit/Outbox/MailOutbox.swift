@@ -36,7 +36,7 @@ public enum MailOutbox {
 
     /// Whether a kind's body carries a secret (shown only to operators).
     package static func carriesSecret(_ kind: SoukV1.MailKind) -> Bool {
-        kind == .passwordReset
+        kind == .passwordReset || kind == .emailVerification
     }
 }
 

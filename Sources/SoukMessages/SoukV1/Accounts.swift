@@ -103,6 +103,51 @@ extension SoukV1 {
 }
 
 extension SoukV1 {
+    /// A student's gender, shared optionally (Drip 'n Dash same-gender requests).
+    public enum Gender: ProtoEnum, CaseIterable {
+        case unspecified
+        case female
+        case male
+        case nonbinary
+        /// A value this build does not know, kept so that it survives a round trip.
+        case unrecognized(Int32)
+
+        public static let allCases: [Gender] = [.unspecified, .female, .male, .nonbinary]
+
+        public init(rawValue: Int32) {
+            switch rawValue {
+            case 0: self = .unspecified
+            case 1: self = .female
+            case 2: self = .male
+            case 3: self = .nonbinary
+            default: self = .unrecognized(rawValue)
+            }
+        }
+
+        public var rawValue: Int32 {
+            switch self {
+            case .unspecified: 0
+            case .female: 1
+            case .male: 2
+            case .nonbinary: 3
+            case .unrecognized(let value): value
+            }
+        }
+
+        /// The value's name in the contract, for example `GENDER_FEMALE`.
+        public var protoName: String {
+            switch self {
+            case .unspecified: "GENDER_UNSPECIFIED"
+            case .female: "GENDER_FEMALE"
+            case .male: "GENDER_MALE"
+            case .nonbinary: "GENDER_NONBINARY"
+            case .unrecognized(let value): "GENDER_\(value)"
+            }
+        }
+    }
+}
+
+extension SoukV1 {
     /// One role of an account and the decision on it.
     public struct RoleGrant: Sendable, Hashable {
         public var role: SoukV1.Role
@@ -167,11 +212,15 @@ extension SoukV1 {
         public var dormID: String
         /// Room number.
         public var room: String
+        /// Optional; lets a customer ask for a Dasher of the same gender. Never shown to other
+        /// parties.
+        public var gender: SoukV1.Gender
 
-        public init(campus: String = "", dormID: String = "", room: String = "") {
+        public init(campus: String = "", dormID: String = "", room: String = "", gender: SoukV1.Gender = .unspecified) {
             self.campus = campus
             self.dormID = dormID
             self.room = room
+            self.gender = gender
         }
     }
 }
@@ -187,12 +236,14 @@ extension SoukV1.LaundryProfile: CProtoMessage {
         campus = try Unpacked.string(c.campus, "campus")
         dormID = try Unpacked.string(c.dorm_id, "dorm_id")
         room = try Unpacked.string(c.room, "room")
+        gender = .init(cValue: c.gender)
     }
 
     func fill(_ c: inout Souk__V1__LaundryProfile, _ arena: inout EncodingArena) {
         c.campus = arena.string(campus)
         c.dorm_id = arena.string(dormID)
         c.room = arena.string(room)
+        c.gender = gender.cValue()
     }
 }
 
@@ -206,11 +257,21 @@ extension SoukV1 {
         /// Visible to customers choosing a preferred Dasher. Output only here; change it with
         /// Laundry.SetAcceptingRequests.
         public var acceptingRequests: Bool
+        /// The Dasher's rating is Account.rating (it starts at 5 stars).
+        /// When the courier role became active (the quiz was passed, or an admin granted it). Output
+        /// only.
+        public var dasherSince: Timestamp?
 
-        public init(age: Int32 = 0, completedJobs: Int64 = 0, acceptingRequests: Bool = false) {
+        public init(
+            age: Int32 = 0,
+            completedJobs: Int64 = 0,
+            acceptingRequests: Bool = false,
+            dasherSince: Timestamp? = nil,
+        ) {
             self.age = age
             self.completedJobs = completedJobs
             self.acceptingRequests = acceptingRequests
+            self.dasherSince = dasherSince
         }
     }
 }
@@ -226,12 +287,14 @@ extension SoukV1.DasherProfile: CProtoMessage {
         age = c.age
         completedJobs = c.completed_jobs
         acceptingRequests = c.accepting_requests != 0
+        dasherSince = try Unpacked.message(c.dasher_since, "dasher_since")
     }
 
     func fill(_ c: inout Souk__V1__DasherProfile, _ arena: inout EncodingArena) {
         c.age = age
         c.completed_jobs = completedJobs
         c.accepting_requests = acceptingRequests ? 1 : 0
+        c.dasher_since = arena.message(dasherSince)
     }
 }
 
@@ -275,6 +338,9 @@ extension SoukV1 {
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// The e-mail address was proven with Accounts.VerifyEmail; changing the address clears it.
+        /// Output only.
+        public var emailVerified: Bool
 
         public init(
             id: String = "",
@@ -298,6 +364,7 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            emailVerified: Bool = false,
         ) {
             self.id = id
             self.marketplaceID = marketplaceID
@@ -320,6 +387,7 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.emailVerified = emailVerified
         }
     }
 }
@@ -353,6 +421,7 @@ extension SoukV1.Account: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        emailVerified = c.email_verified != 0
     }
 
     func fill(_ c: inout Souk__V1__Account, _ arena: inout EncodingArena) {
@@ -378,6 +447,7 @@ extension SoukV1.Account: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.email_verified = emailVerified ? 1 : 0
     }
 }
 
@@ -1928,3 +1998,94 @@ extension SoukV1.RestoreAddressRequest: CProtoMessage {
 }
 
 extension SoukV1.RestoreAddressRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// Request of Accounts.SendVerificationCode.
+    public struct SendVerificationCodeRequest: Sendable, Hashable {
+        public var marketplaceID: String
+
+        public init(marketplaceID: String = "") {
+            self.marketplaceID = marketplaceID
+        }
+    }
+}
+
+extension SoukV1.SendVerificationCodeRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.SendVerificationCodeRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__SendVerificationCodeRequest>) {
+        souk__v1__send_verification_code_request__init(c)
+    }
+
+    init(c: Souk__V1__SendVerificationCodeRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+    }
+
+    func fill(_ c: inout Souk__V1__SendVerificationCodeRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+    }
+}
+
+extension SoukV1.SendVerificationCodeRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// Response of Accounts.SendVerificationCode.
+    public struct SendVerificationCodeResponse: Sendable, Hashable {
+        /// When the code stops working.
+        public var expireTime: Timestamp?
+
+        public init(expireTime: Timestamp? = nil) {
+            self.expireTime = expireTime
+        }
+    }
+}
+
+extension SoukV1.SendVerificationCodeResponse: CProtoMessage {
+    public static var protoName: String { "souk.v1.SendVerificationCodeResponse" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__SendVerificationCodeResponse>) {
+        souk__v1__send_verification_code_response__init(c)
+    }
+
+    init(c: Souk__V1__SendVerificationCodeResponse) throws {
+        expireTime = try Unpacked.message(c.expire_time, "expire_time")
+    }
+
+    func fill(_ c: inout Souk__V1__SendVerificationCodeResponse, _ arena: inout EncodingArena) {
+        c.expire_time = arena.message(expireTime)
+    }
+}
+
+extension SoukV1 {
+    /// Request of Accounts.VerifyEmail.
+    public struct VerifyEmailRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        /// The 6-digit code from the mail.
+        public var code: String
+
+        public init(marketplaceID: String = "", code: String = "") {
+            self.marketplaceID = marketplaceID
+            self.code = code
+        }
+    }
+}
+
+extension SoukV1.VerifyEmailRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.VerifyEmailRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__VerifyEmailRequest>) {
+        souk__v1__verify_email_request__init(c)
+    }
+
+    init(c: Souk__V1__VerifyEmailRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        code = try Unpacked.string(c.code, "code")
+    }
+
+    func fill(_ c: inout Souk__V1__VerifyEmailRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.code = arena.string(code)
+    }
+}
+
+extension SoukV1.VerifyEmailRequest: MarketplaceScopedRequest {}

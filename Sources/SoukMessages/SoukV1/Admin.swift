@@ -88,6 +88,8 @@ extension SoukV1 {
         /// Receipts for payments and refunds.
         case receipt
         case other
+        /// Carries an e-mail verification code (redacted for admins).
+        case emailVerification
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -98,6 +100,7 @@ extension SoukV1 {
             .accountNotice,
             .receipt,
             .other,
+            .emailVerification,
         ]
 
         public init(rawValue: Int32) {
@@ -108,6 +111,7 @@ extension SoukV1 {
             case 3: self = .accountNotice
             case 4: self = .receipt
             case 5: self = .other
+            case 6: self = .emailVerification
             default: self = .unrecognized(rawValue)
             }
         }
@@ -120,6 +124,7 @@ extension SoukV1 {
             case .accountNotice: 3
             case .receipt: 4
             case .other: 5
+            case .emailVerification: 6
             case .unrecognized(let value): value
             }
         }
@@ -133,6 +138,7 @@ extension SoukV1 {
             case .accountNotice: "MAIL_KIND_ACCOUNT_NOTICE"
             case .receipt: "MAIL_KIND_RECEIPT"
             case .other: "MAIL_KIND_OTHER"
+            case .emailVerification: "MAIL_KIND_EMAIL_VERIFICATION"
             case .unrecognized(let value): "MAIL_KIND_\(value)"
             }
         }

@@ -143,6 +143,8 @@ extension SoukV1 {
         case policy
         case advertisement
         case device
+        /// A question of the Drip 'n Dash Dasher quiz.
+        case quizQuestion
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -174,6 +176,7 @@ extension SoukV1 {
             .policy,
             .advertisement,
             .device,
+            .quizQuestion,
         ]
 
         public init(rawValue: Int32) {
@@ -205,6 +208,7 @@ extension SoukV1 {
             case 24: self = .policy
             case 25: self = .advertisement
             case 26: self = .device
+            case 27: self = .quizQuestion
             default: self = .unrecognized(rawValue)
             }
         }
@@ -238,6 +242,7 @@ extension SoukV1 {
             case .policy: 24
             case .advertisement: 25
             case .device: 26
+            case .quizQuestion: 27
             case .unrecognized(let value): value
             }
         }
@@ -272,6 +277,7 @@ extension SoukV1 {
             case .policy: "RESOURCE_TYPE_POLICY"
             case .advertisement: "RESOURCE_TYPE_ADVERTISEMENT"
             case .device: "RESOURCE_TYPE_DEVICE"
+            case .quizQuestion: "RESOURCE_TYPE_QUIZ_QUESTION"
             case .unrecognized(let value): "RESOURCE_TYPE_\(value)"
             }
         }
@@ -399,6 +405,11 @@ extension SoukV1 {
         /// A card, Apple Pay or Google Pay token is malformed, unknown, expired or already used
         /// (INVALID_ARGUMENT).
         case paymentTokenInvalid
+        /// The caller's e-mail address is not verified yet (Accounts.VerifyEmail) and the action
+        /// needs it (FAILED_PRECONDITION).
+        case emailNotVerified
+        /// The Dasher quiz was failed too recently (RESOURCE_EXHAUSTED, RetryInfo says how long).
+        case quizRetryTooSoon
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -457,6 +468,8 @@ extension SoukV1 {
             .tooLarge,
             .windowFull,
             .paymentTokenInvalid,
+            .emailNotVerified,
+            .quizRetryTooSoon,
         ]
 
         public init(rawValue: Int32) {
@@ -515,6 +528,8 @@ extension SoukV1 {
             case 51: self = .tooLarge
             case 52: self = .windowFull
             case 53: self = .paymentTokenInvalid
+            case 54: self = .emailNotVerified
+            case 55: self = .quizRetryTooSoon
             default: self = .unrecognized(rawValue)
             }
         }
@@ -575,6 +590,8 @@ extension SoukV1 {
             case .tooLarge: 51
             case .windowFull: 52
             case .paymentTokenInvalid: 53
+            case .emailNotVerified: 54
+            case .quizRetryTooSoon: 55
             case .unrecognized(let value): value
             }
         }
@@ -636,6 +653,8 @@ extension SoukV1 {
             case .tooLarge: "ERROR_REASON_TOO_LARGE"
             case .windowFull: "ERROR_REASON_WINDOW_FULL"
             case .paymentTokenInvalid: "ERROR_REASON_PAYMENT_TOKEN_INVALID"
+            case .emailNotVerified: "ERROR_REASON_EMAIL_NOT_VERIFIED"
+            case .quizRetryTooSoon: "ERROR_REASON_QUIZ_RETRY_TOO_SOON"
             case .unrecognized(let value): "ERROR_REASON_\(value)"
             }
         }

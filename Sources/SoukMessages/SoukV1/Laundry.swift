@@ -934,10 +934,10 @@ extension SoukV1.ListAcceptingDashersRequest: MarketplaceScopedRequest {}
 extension SoukV1 {
     /// Response of Laundry.ListAcceptingDashers.
     public struct ListAcceptingDashersResponse: Sendable, Hashable {
-        public var dashers: [SoukV1.PersonSummary]
+        public var dashers: [SoukV1.DasherSummary]
         public var nextPageToken: String
 
-        public init(dashers: [SoukV1.PersonSummary] = [], nextPageToken: String = "") {
+        public init(dashers: [SoukV1.DasherSummary] = [], nextPageToken: String = "") {
             self.dashers = dashers
             self.nextPageToken = nextPageToken
         }
@@ -1689,3 +1689,405 @@ extension SoukV1.WatchJobRequest: CProtoMessage {
 }
 
 extension SoukV1.WatchJobRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// What a customer sees of a Dasher: never the last name, e-mail, phone or gender.
+    public struct DasherSummary: Sendable, Hashable {
+        /// First name, picture and Dasher rating.
+        public var person: SoukV1.PersonSummary?
+        /// Jobs brought to stage 9.
+        public var completedJobs: Int64
+        /// When they became a Dasher (time as a Dasher).
+        public var dasherSince: Timestamp?
+
+        public init(person: SoukV1.PersonSummary? = nil, completedJobs: Int64 = 0, dasherSince: Timestamp? = nil) {
+            self.person = person
+            self.completedJobs = completedJobs
+            self.dasherSince = dasherSince
+        }
+    }
+}
+
+extension SoukV1.DasherSummary: CProtoMessage {
+    public static var protoName: String { "souk.v1.DasherSummary" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__DasherSummary>) {
+        souk__v1__dasher_summary__init(c)
+    }
+
+    init(c: Souk__V1__DasherSummary) throws {
+        person = try Unpacked.message(c.person, "person")
+        completedJobs = c.completed_jobs
+        dasherSince = try Unpacked.message(c.dasher_since, "dasher_since")
+    }
+
+    func fill(_ c: inout Souk__V1__DasherSummary, _ arena: inout EncodingArena) {
+        c.person = arena.message(person)
+        c.completed_jobs = completedJobs
+        c.dasher_since = arena.message(dasherSince)
+    }
+}
+
+extension SoukV1 {
+    /// A multiple-choice question of the Dasher quiz.
+    public struct QuizQuestion: Sendable, Hashable {
+        public var id: String
+        /// "Which water temperature keeps dark colours from fading?"
+        public var text: String
+        /// 2 to 6 choices.
+        public var choices: [String]
+        /// Index into choices of the right answer; shown to admins only.
+        public var correctChoice: Int32
+        /// Archived questions are not asked.
+        public var archived: Bool
+        public var version: Int64
+        public var createTime: Timestamp?
+        public var updateTime: Timestamp?
+
+        public init(
+            id: String = "",
+            text: String = "",
+            choices: [String] = [],
+            correctChoice: Int32 = 0,
+            archived: Bool = false,
+            version: Int64 = 0,
+            createTime: Timestamp? = nil,
+            updateTime: Timestamp? = nil,
+        ) {
+            self.id = id
+            self.text = text
+            self.choices = choices
+            self.correctChoice = correctChoice
+            self.archived = archived
+            self.version = version
+            self.createTime = createTime
+            self.updateTime = updateTime
+        }
+    }
+}
+
+extension SoukV1.QuizQuestion: CProtoMessage {
+    public static var protoName: String { "souk.v1.QuizQuestion" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__QuizQuestion>) {
+        souk__v1__quiz_question__init(c)
+    }
+
+    init(c: Souk__V1__QuizQuestion) throws {
+        id = try Unpacked.string(c.id, "id")
+        text = try Unpacked.string(c.text, "text")
+        choices = try Unpacked.strings(c.n_choices, c.choices, "choices")
+        correctChoice = c.correct_choice
+        archived = c.archived != 0
+        version = c.version
+        createTime = try Unpacked.message(c.create_time, "create_time")
+        updateTime = try Unpacked.message(c.update_time, "update_time")
+    }
+
+    func fill(_ c: inout Souk__V1__QuizQuestion, _ arena: inout EncodingArena) {
+        c.id = arena.string(id)
+        c.text = arena.string(text)
+        c.n_choices = choices.count
+        c.choices = arena.strings(choices)
+        c.correct_choice = correctChoice
+        c.archived = archived ? 1 : 0
+        c.version = version
+        c.create_time = arena.message(createTime)
+        c.update_time = arena.message(updateTime)
+    }
+}
+
+extension SoukV1 {
+    /// Request of Laundry.CreateQuizQuestion.
+    public struct CreateQuizQuestionRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        /// Idempotency key.
+        public var requestID: String
+        public var question: SoukV1.QuizQuestion?
+
+        public init(marketplaceID: String = "", requestID: String = "", question: SoukV1.QuizQuestion? = nil) {
+            self.marketplaceID = marketplaceID
+            self.requestID = requestID
+            self.question = question
+        }
+    }
+}
+
+extension SoukV1.CreateQuizQuestionRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.CreateQuizQuestionRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__CreateQuizQuestionRequest>) {
+        souk__v1__create_quiz_question_request__init(c)
+    }
+
+    init(c: Souk__V1__CreateQuizQuestionRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        requestID = try Unpacked.string(c.request_id, "request_id")
+        question = try Unpacked.message(c.question, "question")
+    }
+
+    func fill(_ c: inout Souk__V1__CreateQuizQuestionRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.request_id = arena.string(requestID)
+        c.question = arena.message(question)
+    }
+}
+
+extension SoukV1.CreateQuizQuestionRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// Request of Laundry.ListQuizQuestions.
+    public struct ListQuizQuestionsRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        public var pageSize: Int32
+        public var pageToken: String
+        /// Admins only: include archived questions.
+        public var showArchived: Bool
+
+        public init(
+            marketplaceID: String = "",
+            pageSize: Int32 = 0,
+            pageToken: String = "",
+            showArchived: Bool = false,
+        ) {
+            self.marketplaceID = marketplaceID
+            self.pageSize = pageSize
+            self.pageToken = pageToken
+            self.showArchived = showArchived
+        }
+    }
+}
+
+extension SoukV1.ListQuizQuestionsRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.ListQuizQuestionsRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__ListQuizQuestionsRequest>) {
+        souk__v1__list_quiz_questions_request__init(c)
+    }
+
+    init(c: Souk__V1__ListQuizQuestionsRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        pageSize = c.page_size
+        pageToken = try Unpacked.string(c.page_token, "page_token")
+        showArchived = c.show_archived != 0
+    }
+
+    func fill(_ c: inout Souk__V1__ListQuizQuestionsRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.page_size = pageSize
+        c.page_token = arena.string(pageToken)
+        c.show_archived = showArchived ? 1 : 0
+    }
+}
+
+extension SoukV1.ListQuizQuestionsRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// Response of Laundry.ListQuizQuestions.
+    public struct ListQuizQuestionsResponse: Sendable, Hashable {
+        public var questions: [SoukV1.QuizQuestion]
+        public var nextPageToken: String
+
+        public init(questions: [SoukV1.QuizQuestion] = [], nextPageToken: String = "") {
+            self.questions = questions
+            self.nextPageToken = nextPageToken
+        }
+    }
+}
+
+extension SoukV1.ListQuizQuestionsResponse: CProtoMessage {
+    public static var protoName: String { "souk.v1.ListQuizQuestionsResponse" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__ListQuizQuestionsResponse>) {
+        souk__v1__list_quiz_questions_response__init(c)
+    }
+
+    init(c: Souk__V1__ListQuizQuestionsResponse) throws {
+        questions = try Unpacked.messages(c.n_questions, c.questions, "questions")
+        nextPageToken = try Unpacked.string(c.next_page_token, "next_page_token")
+    }
+
+    func fill(_ c: inout Souk__V1__ListQuizQuestionsResponse, _ arena: inout EncodingArena) {
+        c.n_questions = questions.count
+        c.questions = arena.messages(questions)
+        c.next_page_token = arena.string(nextPageToken)
+    }
+}
+
+extension SoukV1 {
+    /// Request of Laundry.UpdateQuizQuestion.
+    public struct UpdateQuizQuestionRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        /// question.id names it; only the paths in update_mask are read.
+        public var question: SoukV1.QuizQuestion?
+        public var updateMask: GoogleProtobuf.FieldMask?
+        public var expectedVersion: Int64
+
+        public init(
+            marketplaceID: String = "",
+            question: SoukV1.QuizQuestion? = nil,
+            updateMask: GoogleProtobuf.FieldMask? = nil,
+            expectedVersion: Int64 = 0,
+        ) {
+            self.marketplaceID = marketplaceID
+            self.question = question
+            self.updateMask = updateMask
+            self.expectedVersion = expectedVersion
+        }
+    }
+}
+
+extension SoukV1.UpdateQuizQuestionRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.UpdateQuizQuestionRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__UpdateQuizQuestionRequest>) {
+        souk__v1__update_quiz_question_request__init(c)
+    }
+
+    init(c: Souk__V1__UpdateQuizQuestionRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        question = try Unpacked.message(c.question, "question")
+        updateMask = try Unpacked.message(c.update_mask, "update_mask")
+        expectedVersion = c.expected_version
+    }
+
+    func fill(_ c: inout Souk__V1__UpdateQuizQuestionRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.question = arena.message(question)
+        c.update_mask = arena.message(updateMask)
+        c.expected_version = expectedVersion
+    }
+}
+
+extension SoukV1.UpdateQuizQuestionRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// One answer of a quiz attempt.
+    public struct QuizAnswer: Sendable, Hashable {
+        public var questionID: String
+        /// Index into the question's choices.
+        public var choice: Int32
+
+        public init(questionID: String = "", choice: Int32 = 0) {
+            self.questionID = questionID
+            self.choice = choice
+        }
+    }
+}
+
+extension SoukV1.QuizAnswer: CProtoMessage {
+    public static var protoName: String { "souk.v1.QuizAnswer" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__QuizAnswer>) {
+        souk__v1__quiz_answer__init(c)
+    }
+
+    init(c: Souk__V1__QuizAnswer) throws {
+        questionID = try Unpacked.string(c.question_id, "question_id")
+        choice = c.choice
+    }
+
+    func fill(_ c: inout Souk__V1__QuizAnswer, _ arena: inout EncodingArena) {
+        c.question_id = arena.string(questionID)
+        c.choice = choice
+    }
+}
+
+extension SoukV1 {
+    /// Request of Laundry.SubmitQuizAnswers.
+    public struct SubmitQuizAnswersRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        public var answers: [SoukV1.QuizAnswer]
+        /// Age in years (16 to 120), required when the account carries none yet.
+        public var dasherAge: Int32
+
+        public init(marketplaceID: String = "", answers: [SoukV1.QuizAnswer] = [], dasherAge: Int32 = 0) {
+            self.marketplaceID = marketplaceID
+            self.answers = answers
+            self.dasherAge = dasherAge
+        }
+    }
+}
+
+extension SoukV1.SubmitQuizAnswersRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.SubmitQuizAnswersRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__SubmitQuizAnswersRequest>) {
+        souk__v1__submit_quiz_answers_request__init(c)
+    }
+
+    init(c: Souk__V1__SubmitQuizAnswersRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        answers = try Unpacked.messages(c.n_answers, c.answers, "answers")
+        dasherAge = c.dasher_age
+    }
+
+    func fill(_ c: inout Souk__V1__SubmitQuizAnswersRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.n_answers = answers.count
+        c.answers = arena.messages(answers)
+        c.dasher_age = dasherAge
+    }
+}
+
+extension SoukV1.SubmitQuizAnswersRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// The graded attempt.
+    public struct QuizResult: Sendable, Hashable {
+        /// Right answers.
+        public var correct: Int32
+        /// Questions asked (the active ones).
+        public var total: Int32
+        /// correct × 100 / total, rounded down.
+        public var scorePercent: Int32
+        /// 80 or more.
+        public var passed: Bool
+        /// Failed attempts: the first time a retry is allowed.
+        public var retryTime: Timestamp?
+        /// The caller's account after the attempt (a pass shows the active courier role).
+        public var account: SoukV1.Account?
+
+        public init(
+            correct: Int32 = 0,
+            total: Int32 = 0,
+            scorePercent: Int32 = 0,
+            passed: Bool = false,
+            retryTime: Timestamp? = nil,
+            account: SoukV1.Account? = nil,
+        ) {
+            self.correct = correct
+            self.total = total
+            self.scorePercent = scorePercent
+            self.passed = passed
+            self.retryTime = retryTime
+            self.account = account
+        }
+    }
+}
+
+extension SoukV1.QuizResult: CProtoMessage {
+    public static var protoName: String { "souk.v1.QuizResult" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__QuizResult>) {
+        souk__v1__quiz_result__init(c)
+    }
+
+    init(c: Souk__V1__QuizResult) throws {
+        correct = c.correct
+        total = c.total
+        scorePercent = c.score_percent
+        passed = c.passed != 0
+        retryTime = try Unpacked.message(c.retry_time, "retry_time")
+        account = try Unpacked.message(c.account, "account")
+    }
+
+    func fill(_ c: inout Souk__V1__QuizResult, _ arena: inout EncodingArena) {
+        c.correct = correct
+        c.total = total
+        c.score_percent = scorePercent
+        c.passed = passed ? 1 : 0
+        c.retry_time = arena.message(retryTime)
+        c.account = arena.message(account)
+    }
+}

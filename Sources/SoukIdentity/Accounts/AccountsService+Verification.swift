@@ -1,0 +1,89 @@
+import SoukKit
+import SoukGRPC
+import SoukMessages
+import SoukStore
+
+// Proving one's e-mail address with a code sent to it (Drip 'n Dash needs a proven
+// @rutgers.edu address before jobs and the Dasher quiz).
+extension AccountsService {
+    /// How long a code works.
+    static let verificationCodeTTL: Duration = .seconds(30 * 60)
+    /// Wrong codes accepted before the code is used up.
+    static let verificationTries = 5
+
+    func sendVerificationCode(
+        _ request: SoukV1.SendVerificationCodeRequest, _ call: SoukCall
+    ) async throws -> SoukV1.SendVerificationCodeResponse {
+        let (_, account) = try callerAccount(call)
+        guard !account.value.account.emailVerified else { throw Self.alreadyVerified }
+        let code = Self.newCode()
+        let scope = Self.scopeKey(call)
+        let email = account.value.account.email
+        let name = marketplaceName(call)
+        let minutes = Int(Self.verificationCodeTTL.components.seconds / 60)
+        let body = """
+            Your \(name) verification code is \(code).
+
+            It expires in \(minutes) minutes. If you did not sign up, ignore this mail.
+            """
+        let expiry = try await store.write { transaction in
+            let expiry = transaction.now.adding(Self.verificationCodeTTL)
+            let record = EmailVerificationRecord(
+                codeHash: TokenHash(of: code).bytes, email: EmailAddress.key(email), expiry: expiry, failedTries: 0, used: false)
+            if try transaction.get(EmailVerificationTable.table, account.id) != nil {
+                try transaction.update(EmailVerificationTable.table, account.id) { $0 = record }
+            } else {
+                try transaction.insert(EmailVerificationTable.table, record, id: account.id)
+            }
+            try MailOutbox.enqueue(
+                in: transaction, marketplaceID: scope, kind: .emailVerification, to: email, accountID: account.id.description,
+                subject: "Your \(name) verification code", body: body)
+            return expiry
+        }
+        return SoukV1.SendVerificationCodeResponse(expireTime: Timestamp(expiry))
+    }
+
+    func verifyEmail(_ request: SoukV1.VerifyEmailRequest, _ call: SoukCall) async throws -> SoukV1.Account {
+        guard !request.code.isEmpty else { throw RPCError.invalidField("code", "must be the code from the verification mail") }
+        let (_, account) = try callerAccount(call)
+        let hash = TokenHash(of: request.code).bytes
+        let tries = Self.verificationTries
+        // A wrong code is counted (and committed) before the refusal is returned.
+        let outcome: Result<StoredRecord<AccountRecord>, RPCError> = try await store.write { transaction in
+            let current = try transaction.require(AccountTable.table, account.id)
+            guard !current.value.account.emailVerified else { throw Self.alreadyVerified }
+            guard let sent = try transaction.get(EmailVerificationTable.table, account.id), !sent.value.used,
+                  sent.value.expiry > transaction.now, sent.value.email == EmailAddress.key(current.value.account.email)
+            else {
+                throw RPCError.souk(.failedPrecondition, .tokenInvalid, "no verification code is waiting: send a new one")
+            }
+            guard sent.value.codeHash == hash else {
+                let updated = try transaction.update(EmailVerificationTable.table, account.id) { value in
+                    value.failedTries += 1
+                    value.used = value.failedTries >= tries
+                }
+                let left = tries - updated.value.failedTries
+                return .failure(RPCError.souk(
+                    .unauthenticated, .badCredentials,
+                    left > 0 ? "the code is wrong: \(left) tries left" : "the code is wrong and now used up: send a new one"))
+            }
+            try transaction.update(EmailVerificationTable.table, account.id) { $0.used = true }
+            let record = try transaction.updateMaintainedFields(AccountTable.table, account.id) { $0.account.emailVerified = true }
+            try AuditLog.record(
+                in: transaction, marketplaceID: current.value.account.marketplaceID,
+                resource: .init(type: .account, id: account.id.description), actor: AuditActor(call),
+                from: "email unverified", to: "email verified", resourceVersion: record.version)
+            return .success(record)
+        }
+        return try identity.present(outcome.get())
+    }
+
+    static let alreadyVerified = RPCError.souk(.failedPrecondition, .invalidTransition, "the e-mail address is already verified")
+
+    /// Six random digits.
+    static func newCode() -> String {
+        let value = Sodium.randomBytes(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) } % 1_000_000
+        let text = String(value)
+        return String(repeating: "0", count: 6 - text.count) + text
+    }
+}

@@ -1,0 +1,70 @@
+import SoukGRPC
+import SoukIdentity
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// What the jobs of a laundry marketplace ask of a student.
+public enum LaundryStudents {
+    /// Throws FAILED_PRECONDITION (EMAIL_NOT_VERIFIED) unless the account proved its e-mail
+    /// address (`Accounts.VerifyEmail`). Submitting a job, taking one and the Dasher quiz need it.
+    public static func requireVerified(_ account: SoukV1.Account) throws {
+        guard account.emailVerified else {
+            throw RPCError.souk(
+                .failedPrecondition, .emailNotVerified,
+                "the e-mail address is not verified yet: confirm it with the code from Accounts.SendVerificationCode")
+        }
+    }
+
+    /// The caller's account in the call's marketplace.
+    static func caller(_ call: SoukCall, _ store: Store) throws -> StoredRecord<AccountRecord> {
+        let caller = try call.requireCaller()
+        let (marketplaceID, _) = try call.requireMarketplace()
+        guard let record = try store.get(AccountTable.table, caller.accountID),
+              record.value.account.marketplaceID == marketplaceID.description
+        else { throw RPCError.notFound("account", caller.accountID.description) }
+        return record
+    }
+}
+
+extension LaundryPeople {
+    func setAcceptingRequests(_ request: SoukV1.SetAcceptingRequestsRequest, _ call: SoukCall) async throws -> SoukV1.Account {
+        let caller = try LaundryStudents.caller(call, store)
+        let on = request.acceptingRequests
+        let record = try await store.write { transaction in
+            let current = try transaction.require(AccountTable.table, caller.id)
+            guard current.value.account.dasherProfile != nil else {
+                throw RPCError.souk(.failedPrecondition, .invalidTransition, "the account has no Dasher profile: pass the Dasher quiz first")
+            }
+            // A switch: a maintained field, so the version a client edits with stays.
+            return try transaction.updateMaintainedFields(AccountTable.table, caller.id) { $0.account.dasherProfile?.acceptingRequests = on }
+        }
+        return record.apiAccountWithoutSignIn
+    }
+
+    func listAcceptingDashers(
+        _ request: SoukV1.ListAcceptingDashersRequest, _ call: SoukCall
+    ) async throws -> SoukV1.ListAcceptingDashersResponse {
+        let caller = try LaundryStudents.caller(call, store)
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let ownDorm = caller.value.account.laundryProfile?.dormID ?? ""
+        let dormID = request.dormID.isEmpty ? ownDorm : request.dormID
+        let dorm = try Self.dorm(dormID, field: "dorm_id", in: marketplaceID.description, store.get)
+        // Only one's own dorm: a customer of another dorm sees this dorm as unknown.
+        guard dorm.id.description == ownDorm else { throw RPCError.notFound("dorm", request.dormID) }
+        let filters = "dorm=\(dorm.id)"
+        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        let result = try store.list(
+            AccountTable.table, AccountTable.acceptingDashers,
+            .starting(with: [.string(marketplaceID.description), .string(dorm.id.description)]), page: page)
+        let dashers = result.items.filter { $0.id != caller.id }.map { record in
+            var account = record.value.account
+            account.id = record.id.description
+            return SoukV1.DasherSummary(
+                person: Parties.summary(of: account, vertical: marketplace.vertical),
+                completedJobs: account.dasherProfile?.completedJobs ?? 0, dasherSince: account.dasherProfile?.dasherSince)
+        }
+        return SoukV1.ListAcceptingDashersResponse(
+            dashers: dashers, nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
+    }
+}

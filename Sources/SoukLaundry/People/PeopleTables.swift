@@ -1,0 +1,96 @@
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// A laundry record: one contract message of one marketplace (the envelope holds its id,
+/// version and times).
+struct LaundryRecord<Message: ProtoMessage & Sendable>: Sendable {
+    var marketplaceID: String
+    var subject: Message
+
+    static var codec: FieldCodec<LaundryRecord> {
+        FieldCodec.marketplaceMessage(Message.self, split: { ($0.marketplaceID, $0.subject) }, make: LaundryRecord.init)
+    }
+}
+
+typealias DormRecord = LaundryRecord<SoukV1.Dorm>
+typealias QuizQuestionRecord = LaundryRecord<SoukV1.QuizQuestion>
+
+/// Dorms: unique (campus, name) per marketplace; listed by campus then name.
+enum DormTable {
+    static let byName = Index<DormRecord>.unique("dorms.name") {
+        [.string($0.marketplaceID), .string($0.subject.campus.lowercased()), .string($0.subject.name.lowercased())]
+    }
+    /// (marketplace, shown-to-everyone flag, campus, name): one range per list; archived dorms
+    /// have only the `false` entry, live ones both.
+    static let byCampus = Index<DormRecord>.nonUnique("dorms.campus", keys: { record in
+        [false, true].filter { !($0 && record.subject.archived) }.map { live in
+            [.string(record.marketplaceID), .bool(live), .string(record.subject.campus), .string(record.subject.name)]
+        }
+    })
+    static let table = Table("dorms", codec: DormRecord.codec, indexes: [byName, byCampus])
+}
+
+/// Quiz questions in the order they were added (version 7 ids order by creation).
+enum QuizQuestionTable {
+    /// (marketplace, live flag): the live questions are the quiz; `false` holds every question.
+    static let byCreation = Index<QuizQuestionRecord>.nonUnique("quiz_questions.created", keys: { record in
+        [false, true].filter { !($0 && record.subject.archived) }.map { [.string(record.marketplaceID), .bool($0)] }
+    })
+    static let table = Table("quiz_questions", codec: QuizQuestionRecord.codec, indexes: [byCreation])
+}
+
+/// A student's last quiz attempt, stored under the account's id.
+struct QuizAttemptRecord: Sendable {
+    var marketplaceID: String
+    var attemptTime: StoreTime
+    var scorePercent: Int
+    var passed: Bool
+}
+
+enum QuizAttemptTable {
+    static let table = Table(
+        "quiz_attempts",
+        codec: FieldCodec<QuizAttemptRecord>(
+            write: { value, writer in
+                writer.string(value.marketplaceID)
+                writer.time(value.attemptTime)
+                writer.int(Int64(value.scorePercent))
+                writer.bool(value.passed)
+            },
+            read: { reader in
+                QuizAttemptRecord(
+                    marketplaceID: try reader.string(), attemptTime: try reader.time(), scorePercent: Int(try reader.int()),
+                    passed: try reader.bool())
+            }),
+        indexes: [])
+}
+
+/// Every table of the people half of the laundry domain.
+enum PeopleTables {
+    static var all: [AnyTable] { [DormTable.table.erased, QuizQuestionTable.table.erased, QuizAttemptTable.table.erased] }
+}
+
+extension StoredRecord where Value == DormRecord {
+    /// The dorm as the contract shows it.
+    var dorm: SoukV1.Dorm {
+        var dorm = value.subject
+        dorm.id = id.description
+        dorm.version = Int64(version)
+        dorm.createTime = Timestamp(createdAt)
+        dorm.updateTime = Timestamp(updatedAt)
+        return dorm
+    }
+}
+
+extension StoredRecord where Value == QuizQuestionRecord {
+    /// The question as the contract shows it, with its answer.
+    var question: SoukV1.QuizQuestion {
+        var question = value.subject
+        question.id = id.description
+        question.version = Int64(version)
+        question.createTime = Timestamp(createdAt)
+        question.updateTime = Timestamp(updatedAt)
+        return question
+    }
+}
