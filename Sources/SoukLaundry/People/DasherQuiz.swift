@@ -16,25 +16,11 @@ extension LaundryPeople {
     static let questionMaskPaths: Set<String> = ["text", "choices", "correct_choice", "archived"]
 
     func createQuizQuestion(_ request: SoukV1.CreateQuizQuestionRequest, _ call: SoukCall) async throws -> SoukV1.QuizQuestion {
-        let caller = try call.requireCaller()
-        let (marketplaceID, _) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
-        var input = request.question ?? SoukV1.QuizQuestion()
-        try Self.check(input, paths: Self.questionMaskPaths)
-        input.archived = false
-        let question = input
-        let market = marketplaceID.description
-        let actor = AuditActor(call, requestID: requestID)
-        return try await store.write(
-            idempotencyKey: IdempotencyKey(marketplace: market, account: caller.accountID.description, key: requestID),
-            fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.QuizQuestion>()
-        ) { transaction in
-            let record = try transaction.insert(QuizQuestionTable.table, QuizQuestionRecord(marketplaceID: market, subject: question))
-            try AuditLog.record(
-                in: transaction, marketplaceID: market, resource: SoukV1.ResourceRef(type: .quizQuestion, id: record.id.description),
-                actor: actor, to: "CREATED", resourceVersion: record.version)
-            return record.question
-        }.value
+        var question = request.question ?? SoukV1.QuizQuestion()
+        try Self.check(question, paths: Self.questionMaskPaths)
+        question.archived = false
+        return try await createOnce(
+            QuizQuestionTable.table, question, resource: .quizQuestion, request: request, requestID: request.requestID, call)
     }
 
     func listQuizQuestions(_ request: SoukV1.ListQuizQuestionsRequest, _ call: SoukCall) async throws -> SoukV1.ListQuizQuestionsResponse {
@@ -47,7 +33,7 @@ extension LaundryPeople {
             QuizQuestionTable.table, QuizQuestionTable.byCreation, .starting(with: [.string(marketplaceID.description), .bool(live)]),
             page: page)
         let questions = result.items.map { record in
-            var question = record.question
+            var question: SoukV1.QuizQuestion = record.api()
             if !staff { question.correctChoice = 0 }  // students get the questions without the answers
             return question
         }
@@ -85,7 +71,7 @@ extension LaundryPeople {
             try AuditLog.record(
                 in: transaction, marketplaceID: market, resource: SoukV1.ResourceRef(type: .quizQuestion, id: id.description),
                 actor: actor, reason: "updated: " + paths.joined(separator: ", "), resourceVersion: updated.version)
-            return updated.question
+            return updated.api()
         }
     }
 

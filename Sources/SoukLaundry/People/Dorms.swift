@@ -12,30 +12,38 @@ struct LaundryPeople {
     static let dormMaskPaths: Set<String> = ["name", "campus", "archived"]
 
     func createDorm(_ request: SoukV1.CreateDormRequest, _ call: SoukCall) async throws -> SoukV1.Dorm {
+        var dorm = request.dorm ?? SoukV1.Dorm()
+        try Self.check(dorm, paths: Self.dormMaskPaths)
+        dorm.archived = false
+        return try await createOnce(DormTable.table, dorm, resource: .dorm, request: request, requestID: request.requestID, call)
+    }
+
+    /// Stores `value` once per idempotency key (the caller's `requestID` in the marketplace), with
+    /// its creation in the audit log; a retry with the same request gets the first answer.
+    func createOnce<Message: StampedLaundryMessage>(
+        _ table: Table<LaundryRecord<Message>>, _ value: Message, resource: SoukV1.ResourceType, request: some ProtoMessage,
+        requestID: String, _ call: SoukCall
+    ) async throws -> Message {
         let caller = try call.requireCaller()
         let (marketplaceID, _) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
-        var input = request.dorm ?? SoukV1.Dorm()
-        try Self.check(input, paths: Self.dormMaskPaths)
-        input.archived = false
-        let dorm = input
+        let key = try RequestFields.requestID(requestID)
         let market = marketplaceID.description
-        let actor = AuditActor(call, requestID: requestID)
+        let actor = AuditActor(call, requestID: key)
         return try await store.write(
-            idempotencyKey: IdempotencyKey(marketplace: market, account: caller.accountID.description, key: requestID),
-            fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Dorm>()
+            idempotencyKey: IdempotencyKey(marketplace: market, account: caller.accountID.description, key: key),
+            fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<Message>()
         ) { transaction in
-            let record = try transaction.insert(DormTable.table, DormRecord(marketplaceID: market, subject: dorm))
+            let record = try transaction.insert(table, LaundryRecord(marketplaceID: market, subject: value))
             try AuditLog.record(
-                in: transaction, marketplaceID: market, resource: SoukV1.ResourceRef(type: .dorm, id: record.id.description),
+                in: transaction, marketplaceID: market, resource: SoukV1.ResourceRef(type: resource, id: record.id.description),
                 actor: actor, to: "CREATED", resourceVersion: record.version)
-            return record.dorm
+            return record.api()
         }.value
     }
 
     func getDorm(_ request: SoukV1.GetDormRequest, _ call: SoukCall) async throws -> SoukV1.Dorm {
         let (marketplaceID, _) = try call.requireMarketplace()
-        return try Self.dorm(request.dormID, field: "dorm_id", in: marketplaceID.description, store.get).dorm
+        return try Self.dorm(request.dormID, field: "dorm_id", in: marketplaceID.description, store.get).api()
     }
 
     func listDorms(_ request: SoukV1.ListDormsRequest, _ call: SoukCall) async throws -> SoukV1.ListDormsResponse {
@@ -47,7 +55,7 @@ struct LaundryPeople {
         if !request.campus.isEmpty { head.append(.string(request.campus)) }
         let result = try store.list(DormTable.table, DormTable.byCampus, .starting(with: head), page: page)
         return SoukV1.ListDormsResponse(
-            dorms: result.items.map(\.dorm), nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
+            dorms: result.items.map { $0.api() }, nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 
     func updateDorm(_ request: SoukV1.UpdateDormRequest, _ call: SoukCall) async throws -> SoukV1.Dorm {
@@ -76,7 +84,7 @@ struct LaundryPeople {
             try AuditLog.record(
                 in: transaction, marketplaceID: market, resource: SoukV1.ResourceRef(type: .dorm, id: id.description), actor: actor,
                 reason: "updated: " + paths.joined(separator: ", "), resourceVersion: updated.version)
-            return updated.dorm
+            return updated.api()
         }
     }
 

@@ -71,26 +71,25 @@ enum PeopleTables {
     static var all: [AnyTable] { [DormTable.table.erased, QuizQuestionTable.table.erased, QuizAttemptTable.table.erased] }
 }
 
-extension StoredRecord where Value == DormRecord {
-    /// The dorm as the contract shows it.
-    var dorm: SoukV1.Dorm {
-        var dorm = value.subject
-        dorm.id = id.description
-        dorm.version = Int64(version)
-        dorm.createTime = Timestamp(createdAt)
-        dorm.updateTime = Timestamp(updatedAt)
-        return dorm
-    }
+/// A laundry contract message that names itself: the envelope holds its id, version and times.
+protocol StampedLaundryMessage: ProtoMessage, Sendable {
+    var id: String { get set }
+    var version: Int64 { get set }
+    var createTime: Timestamp? { get set }
+    var updateTime: Timestamp? { get set }
 }
 
-extension StoredRecord where Value == QuizQuestionRecord {
-    /// The question as the contract shows it, with its answer.
-    var question: SoukV1.QuizQuestion {
-        var question = value.subject
-        question.id = id.description
-        question.version = Int64(version)
-        question.createTime = Timestamp(createdAt)
-        question.updateTime = Timestamp(updatedAt)
-        return question
+extension SoukV1.Dorm: StampedLaundryMessage {}
+extension SoukV1.QuizQuestion: StampedLaundryMessage {}
+
+extension StoredRecord {
+    /// The contract's view: the message with the envelope's id, version and times.
+    func api<Message: StampedLaundryMessage>() -> Message where Value == LaundryRecord<Message> {
+        var message = value.subject
+        message.id = id.description
+        message.version = Int64(version)
+        message.createTime = Timestamp(createdAt)
+        message.updateTime = Timestamp(updatedAt)
+        return message
     }
 }
