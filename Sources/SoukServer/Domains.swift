@@ -1,5 +1,6 @@
 import SoukCommerce
 import SoukIdentity
+import SoukLaundry
 import SoukKit
 import SoukMedia
 import SoukStore
@@ -10,11 +11,11 @@ import SoukStoreTools
 /// Sources/SoukKit/ADDING-A-SERVICE.md).
 enum Domains {
     /// The domain types, for the schema (which the store needs before any domain exists).
-    static let types: [any SoukDomain.Type] = [Identity.self, Media.self, Commerce.self]
+    static let types: [any SoukDomain.Type] = [Identity.self, Media.self, Commerce.self, Laundry.self]
 
     /// The domains over an open store. Their types must be exactly `types` (a test checks).
-    static func make(identity: Identity, media: Media, commerce: Commerce) -> [any SoukDomain] {
-        [identity, media, commerce]
+    static func make(identity: Identity, media: Media, commerce: Commerce, laundry: Laundry) -> [any SoukDomain] {
+        [identity, media, commerce, laundry]
     }
 }
 

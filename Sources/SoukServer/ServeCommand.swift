@@ -11,6 +11,7 @@ import SoukDemo
 import SoukGRPC
 import SoukHTTP2
 import SoukCommerce
+import SoukLaundry
 import SoukIdentity
 import SoukMedia
 import SoukStandardServices
@@ -105,7 +106,9 @@ struct ServeCommand: AsyncParsableCommand {
         let mediaMaintenance = Task { await media.runMaintenance() }
         let commerce = Commerce(store: store, identity: identity)
         let commerceMaintenance = Task { await commerce.runMaintenance() }
-        let domains = Domains.make(identity: identity, media: media, commerce: commerce)
+        let laundry = Laundry(store: store)
+        let laundryMaintenance = Task { await laundry.runMaintenance() }
+        let domains = Domains.make(identity: identity, media: media, commerce: commerce, laundry: laundry)
         if demo {
             let loader = DemoLoader(identity: identity)
             let logins = try await loader.load()
@@ -149,6 +152,7 @@ struct ServeCommand: AsyncParsableCommand {
         maintenance.cancel()
         mediaMaintenance.cancel()
         commerceMaintenance.cancel()
+        laundryMaintenance.cancel()
         control.stop()
         await store.close()
         try? await group.shutdownGracefully()

@@ -1,5 +1,6 @@
 import Foundation
 import SoukCommerce
+import SoukLaundry
 import SoukIdentity
 import SoukKit
 import SoukMedia
@@ -39,7 +40,7 @@ import Testing
     @Test func theServerMakesExactlyTheListedDomains() throws {
         let harness = try DomainHarness()
         let media = try Media(store: harness.store)
-        let made = Domains.make(identity: harness.identity, media: media, commerce: Commerce(store: harness.store)).map { ObjectIdentifier(type(of: $0)) }
+        let made = Domains.make(identity: harness.identity, media: media, commerce: Commerce(store: harness.store), laundry: Laundry(store: harness.store)).map { ObjectIdentifier(type(of: $0)) }
         #expect(Set(made) == Set(Domains.types.map { ObjectIdentifier($0) }))
         #expect(made.count == Domains.types.count)
     }

@@ -1955,7 +1955,7 @@ const ProtobufCMessageDescriptor souk__v1__role_grant__descriptor =
   (ProtobufCMessageInit) souk__v1__role_grant__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__laundry_profile__field_descriptors[3] =
+static const ProtobufCFieldDescriptor souk__v1__laundry_profile__field_descriptors[4] =
 {
   {
     "campus",
@@ -1993,16 +1993,29 @@ static const ProtobufCFieldDescriptor souk__v1__laundry_profile__field_descripto
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "gender",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__LaundryProfile, gender),
+    &souk__v1__gender__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__laundry_profile__field_indices_by_name[] = {
   0,   /* field[0] = campus */
   1,   /* field[1] = dorm_id */
+  3,   /* field[3] = gender */
   2,   /* field[2] = room */
 };
 static const ProtobufCIntRange souk__v1__laundry_profile__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 4 }
 };
 const ProtobufCMessageDescriptor souk__v1__laundry_profile__descriptor =
 {
@@ -2012,7 +2025,7 @@ const ProtobufCMessageDescriptor souk__v1__laundry_profile__descriptor =
   "Souk__V1__LaundryProfile",
   "souk.v1",
   sizeof(Souk__V1__LaundryProfile),
-  3,
+  4,
   souk__v1__laundry_profile__field_descriptors,
   souk__v1__laundry_profile__field_indices_by_name,
   1,  souk__v1__laundry_profile__number_ranges,
@@ -5013,6 +5026,38 @@ const ProtobufCEnumDescriptor souk__v1__account_state__descriptor =
   souk__v1__account_state__enum_values_by_name,
   1,
   souk__v1__account_state__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCEnumValue souk__v1__gender__enum_values_by_number[4] =
+{
+  { "GENDER_UNSPECIFIED", "SOUK__V1__GENDER__GENDER_UNSPECIFIED", 0 },
+  { "GENDER_FEMALE", "SOUK__V1__GENDER__GENDER_FEMALE", 1 },
+  { "GENDER_MALE", "SOUK__V1__GENDER__GENDER_MALE", 2 },
+  { "GENDER_NONBINARY", "SOUK__V1__GENDER__GENDER_NONBINARY", 3 },
+};
+static const ProtobufCIntRange souk__v1__gender__value_ranges[] = {
+{0, 0},{0, 4}
+};
+static const ProtobufCEnumValueIndex souk__v1__gender__enum_values_by_name[4] =
+{
+  { "GENDER_FEMALE", 1 },
+  { "GENDER_MALE", 2 },
+  { "GENDER_NONBINARY", 3 },
+  { "GENDER_UNSPECIFIED", 0 },
+};
+const ProtobufCEnumDescriptor souk__v1__gender__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "souk.v1.Gender",
+  "Gender",
+  "Souk__V1__Gender",
+  "souk.v1",
+  4,
+  souk__v1__gender__enum_values_by_number,
+  4,
+  souk__v1__gender__enum_values_by_name,
+  1,
+  souk__v1__gender__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
 static const ProtobufCMethodDescriptor souk__v1__accounts__method_descriptors[27] =

@@ -102,6 +102,19 @@ typedef enum _Souk__V1__AccountState {
   SOUK__V1__ACCOUNT_STATE__ACCOUNT_STATE_DELETED = 3
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ACCOUNT_STATE)
 } Souk__V1__AccountState;
+/*
+ * A student's gender, if shared (Drip 'n Dash same-gender jobs).
+ */
+typedef enum _Souk__V1__Gender {
+  /*
+   * Not shared.
+   */
+  SOUK__V1__GENDER__GENDER_UNSPECIFIED = 0,
+  SOUK__V1__GENDER__GENDER_FEMALE = 1,
+  SOUK__V1__GENDER__GENDER_MALE = 2,
+  SOUK__V1__GENDER__GENDER_NONBINARY = 3
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__GENDER)
+} Souk__V1__Gender;
 
 /* --- messages --- */
 
@@ -147,10 +160,14 @@ struct  Souk__V1__LaundryProfile
    * Room number.
    */
   char *room;
+  /*
+   * Shared only if the student chooses; needed to ask for a Dasher of the same gender.
+   */
+  Souk__V1__Gender gender;
 };
 #define SOUK__V1__LAUNDRY_PROFILE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__laundry_profile__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__GENDER__GENDER_UNSPECIFIED }
 
 
 /*
@@ -2110,6 +2127,7 @@ void souk__v1__accounts__restore_address(ProtobufCService *service,
 
 extern const ProtobufCEnumDescriptor    souk__v1__role_status__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__account_state__descriptor;
+extern const ProtobufCEnumDescriptor    souk__v1__gender__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__role_grant__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__laundry_profile__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__dasher_profile__descriptor;

@@ -1658,7 +1658,7 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   souk__v1__resource_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[54] =
+static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[55] =
 {
   { "ERROR_REASON_UNSPECIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_FIELD_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID", 1 },
@@ -1714,11 +1714,12 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[54
   { "ERROR_REASON_TOO_LARGE", "SOUK__V1__ERROR_REASON__ERROR_REASON_TOO_LARGE", 51 },
   { "ERROR_REASON_WINDOW_FULL", "SOUK__V1__ERROR_REASON__ERROR_REASON_WINDOW_FULL", 52 },
   { "ERROR_REASON_PAYMENT_TOKEN_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_PAYMENT_TOKEN_INVALID", 53 },
+  { "ERROR_REASON_FINAL_PRICE_UNCONFIRMED", "SOUK__V1__ERROR_REASON__ERROR_REASON_FINAL_PRICE_UNCONFIRMED", 54 },
 };
 static const ProtobufCIntRange souk__v1__error_reason__value_ranges[] = {
-{0, 0},{0, 54}
+{0, 0},{0, 55}
 };
-static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[54] =
+static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[55] =
 {
   { "ERROR_REASON_ACCOUNT_BLOCKED", 8 },
   { "ERROR_REASON_ACCOUNT_LOCKED", 9 },
@@ -1742,6 +1743,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_EVENTS_EXPIRED", 38 },
   { "ERROR_REASON_FIELD_INVALID", 1 },
   { "ERROR_REASON_FINAL_COST_REQUIRED", 30 },
+  { "ERROR_REASON_FINAL_PRICE_UNCONFIRMED", 54 },
   { "ERROR_REASON_INTERNAL_ERROR", 50 },
   { "ERROR_REASON_INVALID_TRANSITION", 15 },
   { "ERROR_REASON_ITEM_UNAVAILABLE", 21 },
@@ -1782,9 +1784,9 @@ const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
   "ErrorReason",
   "Souk__V1__ErrorReason",
   "souk.v1",
-  54,
+  55,
   souk__v1__error_reason__enum_values_by_number,
-  54,
+  55,
   souk__v1__error_reason__enum_values_by_name,
   1,
   souk__v1__error_reason__value_ranges,

@@ -342,7 +342,12 @@ typedef enum _Souk__V1__ErrorReason {
    * A card, Apple Pay or Google Pay token is malformed, unknown, expired or already used
    * (INVALID_ARGUMENT).
    */
-  SOUK__V1__ERROR_REASON__ERROR_REASON_PAYMENT_TOKEN_INVALID = 53
+  SOUK__V1__ERROR_REASON__ERROR_REASON_PAYMENT_TOKEN_INVALID = 53,
+  /*
+   * A laundry job's final price is more than twice its estimate and the customer has not
+   * confirmed it yet (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_FINAL_PRICE_UNCONFIRMED = 54
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ERROR_REASON)
 } Souk__V1__ErrorReason;
 

@@ -103,6 +103,52 @@ extension SoukV1 {
 }
 
 extension SoukV1 {
+    /// A student's gender, if shared (Drip 'n Dash same-gender jobs).
+    public enum Gender: ProtoEnum, CaseIterable {
+        /// Not shared.
+        case unspecified
+        case female
+        case male
+        case nonbinary
+        /// A value this build does not know, kept so that it survives a round trip.
+        case unrecognized(Int32)
+
+        public static let allCases: [Gender] = [.unspecified, .female, .male, .nonbinary]
+
+        public init(rawValue: Int32) {
+            switch rawValue {
+            case 0: self = .unspecified
+            case 1: self = .female
+            case 2: self = .male
+            case 3: self = .nonbinary
+            default: self = .unrecognized(rawValue)
+            }
+        }
+
+        public var rawValue: Int32 {
+            switch self {
+            case .unspecified: 0
+            case .female: 1
+            case .male: 2
+            case .nonbinary: 3
+            case .unrecognized(let value): value
+            }
+        }
+
+        /// The value's name in the contract, for example `GENDER_FEMALE`.
+        public var protoName: String {
+            switch self {
+            case .unspecified: "GENDER_UNSPECIFIED"
+            case .female: "GENDER_FEMALE"
+            case .male: "GENDER_MALE"
+            case .nonbinary: "GENDER_NONBINARY"
+            case .unrecognized(let value): "GENDER_\(value)"
+            }
+        }
+    }
+}
+
+extension SoukV1 {
     /// One role of an account and the decision on it.
     public struct RoleGrant: Sendable, Hashable {
         public var role: SoukV1.Role
@@ -167,11 +213,14 @@ extension SoukV1 {
         public var dormID: String
         /// Room number.
         public var room: String
+        /// Shared only if the student chooses; needed to ask for a Dasher of the same gender.
+        public var gender: SoukV1.Gender
 
-        public init(campus: String = "", dormID: String = "", room: String = "") {
+        public init(campus: String = "", dormID: String = "", room: String = "", gender: SoukV1.Gender = .unspecified) {
             self.campus = campus
             self.dormID = dormID
             self.room = room
+            self.gender = gender
         }
     }
 }
@@ -187,12 +236,14 @@ extension SoukV1.LaundryProfile: CProtoMessage {
         campus = try Unpacked.string(c.campus, "campus")
         dormID = try Unpacked.string(c.dorm_id, "dorm_id")
         room = try Unpacked.string(c.room, "room")
+        gender = .init(cValue: c.gender)
     }
 
     func fill(_ c: inout Souk__V1__LaundryProfile, _ arena: inout EncodingArena) {
         c.campus = arena.string(campus)
         c.dorm_id = arena.string(dormID)
         c.room = arena.string(room)
+        c.gender = gender.cValue()
     }
 }
 

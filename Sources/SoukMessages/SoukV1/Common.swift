@@ -399,6 +399,9 @@ extension SoukV1 {
         /// A card, Apple Pay or Google Pay token is malformed, unknown, expired or already used
         /// (INVALID_ARGUMENT).
         case paymentTokenInvalid
+        /// A laundry job's final price is more than twice its estimate and the customer has not
+        /// confirmed it yet (FAILED_PRECONDITION).
+        case finalPriceUnconfirmed
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -457,6 +460,7 @@ extension SoukV1 {
             .tooLarge,
             .windowFull,
             .paymentTokenInvalid,
+            .finalPriceUnconfirmed,
         ]
 
         public init(rawValue: Int32) {
@@ -515,6 +519,7 @@ extension SoukV1 {
             case 51: self = .tooLarge
             case 52: self = .windowFull
             case 53: self = .paymentTokenInvalid
+            case 54: self = .finalPriceUnconfirmed
             default: self = .unrecognized(rawValue)
             }
         }
@@ -575,6 +580,7 @@ extension SoukV1 {
             case .tooLarge: 51
             case .windowFull: 52
             case .paymentTokenInvalid: 53
+            case .finalPriceUnconfirmed: 54
             case .unrecognized(let value): value
             }
         }
@@ -636,6 +642,7 @@ extension SoukV1 {
             case .tooLarge: "ERROR_REASON_TOO_LARGE"
             case .windowFull: "ERROR_REASON_WINDOW_FULL"
             case .paymentTokenInvalid: "ERROR_REASON_PAYMENT_TOKEN_INVALID"
+            case .finalPriceUnconfirmed: "ERROR_REASON_FINAL_PRICE_UNCONFIRMED"
             case .unrecognized(let value): "ERROR_REASON_\(value)"
             }
         }

@@ -197,6 +197,7 @@ extension SoukV1 {
         "souk.v1.DenyJobRequest": DenyJobRequest.self,
         "souk.v1.RejectDasherRequest": RejectDasherRequest.self,
         "souk.v1.AdvanceJobStageRequest": AdvanceJobStageRequest.self,
+        "souk.v1.ConfirmFinalPriceRequest": ConfirmFinalPriceRequest.self,
         "souk.v1.CancelJobRequest": CancelJobRequest.self,
         "souk.v1.DisputeJobRequest": DisputeJobRequest.self,
         "souk.v1.ResolveDisputeRequest": ResolveDisputeRequest.self,
@@ -382,6 +383,7 @@ extension SoukV1 {
     public static let enumValueNames: [String: [String]] = [
         "souk.v1.RoleStatus": RoleStatus.allCases.map(\.protoName),
         "souk.v1.AccountState": AccountState.allCases.map(\.protoName),
+        "souk.v1.Gender": Gender.allCases.map(\.protoName),
         "souk.v1.PolicyKind": PolicyKind.allCases.map(\.protoName),
         "souk.v1.MailKind": MailKind.allCases.map(\.protoName),
         "souk.v1.MailStatus": MailStatus.allCases.map(\.protoName),
