@@ -43,7 +43,7 @@ public enum JobLifecycle {
 
     static let offeredDasher = TransitionGuard<SoukV1.Job>.only(.courier, "only the Dasher it is offered to") { $0.offeredToAccountID }
     static let assignedDasher = TransitionGuard<SoukV1.Job>.only(.courier, "only the assigned Dasher") { $0.dasherAccountID }
-    static let priceConfirmed = TransitionGuard<SoukV1.Job>("a final price above twice the estimate confirmed by the customer") { job, _ in
+    static let priceConfirmed = TransitionGuard<SoukV1.Job>("no final price waiting for the customer's confirmation") { job, _ in
         !job.finalPriceConfirmationRequired
     }
     static let confirmationPending = TransitionGuard<SoukV1.Job>("a final price waiting for the customer's confirmation") { job, _ in
