@@ -126,15 +126,11 @@ struct JobQueue {
         let me = try call.requireCaller().accountID.description
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
-            let job = try transaction.get(JobTable.table, id)
-            guard let job, job.value.marketplaceID == marketplaceID.description else { throw RPCError.notFound("job", id.description) }
-            if let expected, expected != job.version {
-                throw RPCError.staleVersion("job", id.description, expected: expected, actual: job.version)
-            }
+            let job = try transaction.require(id, in: marketplaceID)
             guard job.value.subject.state == .active, job.value.subject.offeredToAccountID == me else {
                 throw RPCError.souk(.failedPrecondition, .invalidTransition, "job \(id) is not offered to account \(me)")
             }
-            let updated = try transaction.update(JobTable.table, id) { record in
+            let updated = try transaction.update(JobTable.table, id, expectedVersion: expected) { record in
                 Self.withdrawOffer(&record.subject)
                 Self.exclude(me, from: &record.subject)
             }
