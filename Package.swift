@@ -116,7 +116,7 @@ let package = Package(
         // Catalogs, carts, checkout, orders, payments and the simulated gateway, staff deliveries and
         // feedback: the commerce journeys of Chateau Du Nox and Aqua Hub.
         .target(name: "SoukCommerce", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging]),
-        .target(name: "SoukLaundry", dependencies: ["SoukKit", "SoukMessages", "SoukIdentity"]),
+        .target(name: "SoukLaundry", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukMessages", "SoukStore", logging]),
         .target(name: "SoukRentals", dependencies: ["SoukKit", "SoukMessages"]),
         .target(name: "SoukSupport", dependencies: ["SoukKit", "SoukMessages"]),
         // Every declared lifecycle, for the lifecycle page and its test.
@@ -149,9 +149,7 @@ let package = Package(
             dependencies: ["SoukStore", "SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukHTTP2", "SoukMessages", logging, nioCore, nioPosix],
             path: "Tests/SoukTesting"
         ),
-        .testTarget(
-            name: "SoukServerTests",
-            dependencies: ["SoukServer", "SoukIdentity", "SoukMedia", "SoukCommerce", "SoukLaundry", "SoukKit", "SoukStore", "SoukTesting"]),
+        .testTarget(name: "SoukServerTests", dependencies: ["SoukServer", "SoukIdentity", "SoukMedia", "SoukCommerce", "SoukLaundry", "SoukKit", "SoukStore", "SoukTesting"]),
         .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages", "SoukProtoC"], exclude: ["Vectors"]),
         .testTarget(
             name: "SoukHTTP2Tests",
@@ -180,11 +178,11 @@ let package = Package(
                 "SoukMessages", "SoukStore", "SoukTesting", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
+            name: "SoukLaundryTests",
+            dependencies: ["SoukLaundry", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
+        .testTarget(
             name: "SoukCommerceTests",
             dependencies: ["SoukCommerce", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),
-        .testTarget(
-            name: "SoukLaundryTests",
-            dependencies: ["SoukLaundry", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),
         .testTarget(
             name: "SoukMediaTests",
             dependencies: ["SoukMedia", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),

@@ -2,11 +2,7 @@ import SoukKit
 import SoukMessages
 
 /// Where a laundry job stands: one of its ten stages, or cancelled (the job keeps the stage it
-/// was cancelled in, and `state` says CANCELLED).
-///
-/// Note: `JobStage` is numbered one higher than the app's stages (JOB_STAGE_PICKED_UP_LAUNDRY
-/// is stage 3 but number 4). This machine uses the enum by name, so the renumbering, which
-/// belongs to the laundry work, will not change it.
+/// was cancelled in, and `state` says CANCELLED). `JobStage` numbers are the app's stage numbers.
 public enum LaundryJobState: LifecycleState {
     case stage(SoukV1.JobStage)
     case cancelled
@@ -35,9 +31,9 @@ extension SoukV1.Job {
     }
 }
 
-/// The lifecycle of a Drip 'n Dash job. The Laundry service arrives with the laundry domain.
-/// Offering a job to a Dasher, a denial and a lapsed offer leave it at stage 0: they are not
-/// transitions.
+/// The lifecycle of a Drip 'n Dash job. Offering a job to a Dasher, a denial and a lapsed offer
+/// leave it at stage 0: they are not transitions. A final price above twice the estimate holds
+/// the job at stage 7 until the customer confirms it.
 public enum JobLifecycle {
     /// The ten stages in order, 0 to 9.
     public static let stages: [SoukV1.JobStage] = [
@@ -47,6 +43,12 @@ public enum JobLifecycle {
 
     static let offeredDasher = TransitionGuard<SoukV1.Job>.only(.courier, "only the Dasher it is offered to") { $0.offeredToAccountID }
     static let assignedDasher = TransitionGuard<SoukV1.Job>.only(.courier, "only the assigned Dasher") { $0.dasherAccountID }
+    static let priceConfirmed = TransitionGuard<SoukV1.Job>("no final price waiting for the customer's confirmation") { job, _ in
+        !job.finalPriceConfirmationRequired
+    }
+    static let confirmationPending = TransitionGuard<SoukV1.Job>("a final price waiting for the customer's confirmation") { job, _ in
+        job.finalPriceConfirmationRequired
+    }
 
     public static let machine = StateMachine<SoukV1.Job, LaundryJobState>(
         "Laundry job", resource: .job, state: \.lifecycleState, initial: [.stage(stages[0])],
@@ -56,9 +58,13 @@ public enum JobLifecycle {
             Transition("reject_dasher", from: [.stage(stages[1]), .stage(stages[2])], to: .stage(stages[0]), by: [.customer]),
             // Stages 0–2; from stage 3 the laundry is picked up.
             Transition("cancel", from: stages[0...2].map { .stage($0) }, to: .cancelled, by: [.customer], refusal: .cancelNotAllowed),
+            // The job stays at stage 7; the confirmation lets it go on to stage 8.
+            Transition("confirm_final_price", from: [.stage(stages[7])], to: .stage(stages[7]), by: [.customer], guards: [confirmationPending]),
         ]
             // One stage at a time, forward, from stage 1 to stage 9: each stage has exactly one next.
             + zip(stages.dropFirst(), stages.dropFirst(2)).map { from, to in
-                Transition("advance", from: [.stage(from)], to: .stage(to), by: [.courier], guards: [assignedDasher], refusal: .stageNotNext)
+                Transition(
+                    "advance", from: [.stage(from)], to: .stage(to), by: [.courier],
+                    guards: from == stages[7] ? [assignedDasher, priceConfirmed] : [assignedDasher], refusal: .stageNotNext)
             })
 }

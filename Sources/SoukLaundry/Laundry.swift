@@ -4,13 +4,17 @@ import SoukIdentity
 import SoukKit
 import SoukStore
 
-/// The laundry domain (Drip 'n Dash): dorms, verified students, the Dasher quiz and profile,
-/// and the jobs of `souk.v1.Laundry`.
+/// The laundry domain (Drip 'n Dash): dorms, verified students, the Dasher quiz and the
+/// accepting Dashers (`People/`); jobs a student submits in their dorm, the dorm's queue a Dasher
+/// asks for work from, and the ten stages of a job (`Jobs/`).
+///
+/// Not served yet: payment after stage 9, ratings, disputes, histories and earnings
+/// (`LaundryService` answers those RPCs UNIMPLEMENTED).
 public final class Laundry: SoukDomain {
     public let store: Store
     let logger: Logger
 
-    public static var tables: [AnyTable] { PeopleTables.all }
+    public static var tables: [AnyTable] { JobTable.all + PeopleTables.all }
 
     /// With `identity`, sign-up and profile changes check that a laundry profile's dorm exists.
     public init(store: Store, identity: Identity? = nil, logger: Logger = Logger(label: "souk.laundry")) {
@@ -25,5 +29,32 @@ public final class Laundry: SoukDomain {
 
     public func loadDemo(_ demo: DemoContext) async throws {
         try await LaundryDemo(store: store).load(demo)
+    }
+
+    /// The clock of the store, which tests move by hand.
+    var now: StoreTime { store.configuration.clock() }
+}
+
+extension Laundry {
+    /// Background work until the calling task is cancelled or the store closes: the offers past
+    /// their time return to their dorm's queue every `interval`, so a job does not stay reserved
+    /// for a Dasher who walked away even when nobody asks for work.
+    public func runMaintenance(interval: Duration = .seconds(1)) async {
+        while !Task.isCancelled {
+            do {
+                let expired = try await expireDueOffers()
+                if expired > 0 { logger.info("job offers expired", metadata: ["jobs": "\(expired)"]) }
+            } catch StoreError.closed {
+                return
+            } catch {
+                logger.error("laundry maintenance failed", metadata: ["error": "\(error)"])
+            }
+            do { try await Task.sleep(for: interval) } catch { return }
+        }
+    }
+
+    /// Returns every job whose offer lapsed to its dorm's queue. Returns how many.
+    public func expireDueOffers() async throws -> Int {
+        try await JobQueue(laundry: self).expireDueOffers()
     }
 }

@@ -11,8 +11,8 @@ import SoukDemo
 import SoukGRPC
 import SoukHTTP2
 import SoukCommerce
-import SoukIdentity
 import SoukLaundry
+import SoukIdentity
 import SoukMedia
 import SoukStandardServices
 import SoukStore
@@ -107,6 +107,7 @@ struct ServeCommand: AsyncParsableCommand {
         let commerce = Commerce(store: store, identity: identity)
         let commerceMaintenance = Task { await commerce.runMaintenance() }
         let laundry = Laundry(store: store, identity: identity)
+        let laundryMaintenance = Task { await laundry.runMaintenance() }
         let domains = Domains.make(identity: identity, media: media, commerce: commerce, laundry: laundry)
         if demo {
             let loader = DemoLoader(identity: identity)
@@ -151,6 +152,7 @@ struct ServeCommand: AsyncParsableCommand {
         maintenance.cancel()
         mediaMaintenance.cancel()
         commerceMaintenance.cancel()
+        laundryMaintenance.cancel()
         control.stop()
         await store.close()
         try? await group.shutdownGracefully()

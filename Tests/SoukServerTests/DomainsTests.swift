@@ -1,5 +1,6 @@
 import Foundation
 import SoukCommerce
+import SoukLaundry
 import SoukIdentity
 import SoukLaundry
 import SoukKit

@@ -189,3 +189,14 @@ def test_a_customer_sees_only_the_accepting_dashers_of_their_own_dorm_and_nothin
     assert shown.account_id not in [d.person.account_id for d in others]
     refused(lambda: api.laundry.ListAcceptingDashers(pb.ListAcceptingDashersRequest(marketplace_id=drip, dorm_id=home.id),
                                                      metadata=outsider.md(), timeout=TIMEOUT), Code.NOT_FOUND)
+
+
+def test_an_unverified_student_can_neither_submit_nor_take_a_job_until_verified(api, drip, operator):
+    party = student(api, drip, dorm_named(api, drip, "Mattia Hall"))
+
+    def submit():
+        return api.laundry.SubmitJob(pb.SubmitJobRequest(marketplace_id=drip, request_id=request_id(), loads_estimate=1),
+                                     metadata=party.md(), timeout=TIMEOUT)
+    refused(submit, Code.FAILED_PRECONDITION, reason=Reason.ERROR_REASON_EMAIL_NOT_VERIFIED)
+    verify(api, drip, operator, party)
+    assert submit().id

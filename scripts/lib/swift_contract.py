@@ -145,7 +145,7 @@ def field_type_and_default(fd):
     if fd.type == T.TYPE_MESSAGE:
         return f"{base}?", "nil"
     if fd.type == T.TYPE_ENUM:
-        return base, ".unspecified"
+        return base, "." + ZERO_CASES.get(local_name(fd.type_name), "unspecified")
     return base, SCALARS[fd.type][1]
 
 
@@ -217,12 +217,22 @@ def wrap_list(prefix, items, suffix, indent, width=120):
 # MARK: - Enums
 
 
+# The Swift case of each enum's zero value (the default of its fields), by enum name; most are
+# `unspecified`, but an enum may give the zero value a meaning (JobStage: stage 0).
+ZERO_CASES = {}
+
+
+def enum_case(e, v):
+    prefix = upper_snake(e.name) + "_"
+    short = v.name[len(prefix):] if v.name.startswith(prefix) else v.name
+    return esc(camel(short.lower()))
+
+
 def enum_lines(e, path, comments):
     prefix = upper_snake(e.name) + "_"
     cases = []
     for vi, v in enumerate(e.value):
-        short = v.name[len(prefix):] if v.name.startswith(prefix) else v.name
-        cases.append((esc(camel(short.lower())), v.number, v.name, path + [VALUE_PATH, vi]))
+        cases.append((enum_case(e, v), v.number, v.name, path + [VALUE_PATH, vi]))
     out = ["extension SoukV1 {"]
     out += comments.doc(path, "    ", f"`{PACKAGE}.{e.name}`.")
     out.append(f"    public enum {e.name}: ProtoEnum, CaseIterable {{")
@@ -594,6 +604,7 @@ def main():
     fds = descriptor_pb2.FileDescriptorSet.FromString(open(desc_path, "rb").read())
     files = sorted((f for f in fds.file if f.package == PACKAGE), key=lambda f: f.name)
     messages = {m.name: m for f in files for m in f.message_type}
+    ZERO_CASES.update({e.name: enum_case(e, v) for f in files for e in f.enum_type for v in e.value if v.number == 0})
 
     def write(relative, text):
         path = os.path.join(root, relative)

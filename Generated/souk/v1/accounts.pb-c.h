@@ -106,9 +106,12 @@ typedef enum _Souk__V1__AccountState {
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ACCOUNT_STATE)
 } Souk__V1__AccountState;
 /*
- * A student's gender, shared optionally (Drip 'n Dash same-gender requests).
+ * A student's gender, if shared (Drip 'n Dash same-gender jobs).
  */
 typedef enum _Souk__V1__Gender {
+  /*
+   * Not shared.
+   */
   SOUK__V1__GENDER__GENDER_UNSPECIFIED = 0,
   SOUK__V1__GENDER__GENDER_FEMALE = 1,
   SOUK__V1__GENDER__GENDER_MALE = 2,
@@ -161,8 +164,7 @@ struct  Souk__V1__LaundryProfile
    */
   char *room;
   /*
-   * Optional; lets a customer ask for a Dasher of the same gender. Never shown to other
-   * parties.
+   * Shared only if the student chooses; needed to ask for a Dasher of the same gender.
    */
   Souk__V1__Gender gender;
 };

@@ -1660,7 +1660,7 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   souk__v1__resource_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[56] =
+static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[57] =
 {
   { "ERROR_REASON_UNSPECIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_FIELD_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID", 1 },
@@ -1716,13 +1716,14 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[56
   { "ERROR_REASON_TOO_LARGE", "SOUK__V1__ERROR_REASON__ERROR_REASON_TOO_LARGE", 51 },
   { "ERROR_REASON_WINDOW_FULL", "SOUK__V1__ERROR_REASON__ERROR_REASON_WINDOW_FULL", 52 },
   { "ERROR_REASON_PAYMENT_TOKEN_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_PAYMENT_TOKEN_INVALID", 53 },
-  { "ERROR_REASON_EMAIL_NOT_VERIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_EMAIL_NOT_VERIFIED", 54 },
-  { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", "SOUK__V1__ERROR_REASON__ERROR_REASON_QUIZ_RETRY_TOO_SOON", 55 },
+  { "ERROR_REASON_FINAL_PRICE_UNCONFIRMED", "SOUK__V1__ERROR_REASON__ERROR_REASON_FINAL_PRICE_UNCONFIRMED", 54 },
+  { "ERROR_REASON_EMAIL_NOT_VERIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_EMAIL_NOT_VERIFIED", 55 },
+  { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", "SOUK__V1__ERROR_REASON__ERROR_REASON_QUIZ_RETRY_TOO_SOON", 56 },
 };
 static const ProtobufCIntRange souk__v1__error_reason__value_ranges[] = {
-{0, 0},{0, 56}
+{0, 0},{0, 57}
 };
-static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[56] =
+static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[57] =
 {
   { "ERROR_REASON_ACCOUNT_BLOCKED", 8 },
   { "ERROR_REASON_ACCOUNT_LOCKED", 9 },
@@ -1742,11 +1743,12 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_DEADLINE_EXCEEDED", 47 },
   { "ERROR_REASON_DUPLICATE", 39 },
   { "ERROR_REASON_EMAIL_DOMAIN_NOT_ALLOWED", 12 },
-  { "ERROR_REASON_EMAIL_NOT_VERIFIED", 54 },
+  { "ERROR_REASON_EMAIL_NOT_VERIFIED", 55 },
   { "ERROR_REASON_EMAIL_TAKEN", 11 },
   { "ERROR_REASON_EVENTS_EXPIRED", 38 },
   { "ERROR_REASON_FIELD_INVALID", 1 },
   { "ERROR_REASON_FINAL_COST_REQUIRED", 30 },
+  { "ERROR_REASON_FINAL_PRICE_UNCONFIRMED", 54 },
   { "ERROR_REASON_INTERNAL_ERROR", 50 },
   { "ERROR_REASON_INVALID_TRANSITION", 15 },
   { "ERROR_REASON_ITEM_UNAVAILABLE", 21 },
@@ -1765,7 +1767,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_PAYMENT_METHOD_NOT_ACCEPTED", 26 },
   { "ERROR_REASON_PAYMENT_TOKEN_INVALID", 53 },
   { "ERROR_REASON_QUANTITY_LIMIT", 17 },
-  { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", 55 },
+  { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", 56 },
   { "ERROR_REASON_REQUEST_ID_REUSED", 3 },
   { "ERROR_REASON_RESOURCE_NOT_FOUND", 41 },
   { "ERROR_REASON_RESTAURANT_CLOSED", 22 },
@@ -1788,9 +1790,9 @@ const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
   "ErrorReason",
   "Souk__V1__ErrorReason",
   "souk.v1",
-  56,
+  57,
   souk__v1__error_reason__enum_values_by_number,
-  56,
+  57,
   souk__v1__error_reason__enum_values_by_name,
   1,
   souk__v1__error_reason__value_ranges,

@@ -348,14 +348,19 @@ typedef enum _Souk__V1__ErrorReason {
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_PAYMENT_TOKEN_INVALID = 53,
   /*
+   * A laundry job's final price is more than twice its estimate and the customer has not
+   * confirmed it yet (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_FINAL_PRICE_UNCONFIRMED = 54,
+  /*
    * The caller's e-mail address is not verified yet (Accounts.VerifyEmail) and the action
    * needs it (FAILED_PRECONDITION).
    */
-  SOUK__V1__ERROR_REASON__ERROR_REASON_EMAIL_NOT_VERIFIED = 54,
+  SOUK__V1__ERROR_REASON__ERROR_REASON_EMAIL_NOT_VERIFIED = 55,
   /*
    * The Dasher quiz was failed too recently (RESOURCE_EXHAUSTED, RetryInfo says how long).
    */
-  SOUK__V1__ERROR_REASON__ERROR_REASON_QUIZ_RETRY_TOO_SOON = 55
+  SOUK__V1__ERROR_REASON__ERROR_REASON_QUIZ_RETRY_TOO_SOON = 56
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ERROR_REASON)
 } Souk__V1__ErrorReason;
 

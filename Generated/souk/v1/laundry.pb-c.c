@@ -1132,6 +1132,51 @@ void   souk__v1__advance_job_stage_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__advance_job_stage_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__confirm_final_price_request__init
+                     (Souk__V1__ConfirmFinalPriceRequest         *message)
+{
+  static const Souk__V1__ConfirmFinalPriceRequest init_value = SOUK__V1__CONFIRM_FINAL_PRICE_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__confirm_final_price_request__get_packed_size
+                     (const Souk__V1__ConfirmFinalPriceRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__confirm_final_price_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__confirm_final_price_request__pack
+                     (const Souk__V1__ConfirmFinalPriceRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__confirm_final_price_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__confirm_final_price_request__pack_to_buffer
+                     (const Souk__V1__ConfirmFinalPriceRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__confirm_final_price_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__ConfirmFinalPriceRequest *
+       souk__v1__confirm_final_price_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__ConfirmFinalPriceRequest *)
+     protobuf_c_message_unpack (&souk__v1__confirm_final_price_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__confirm_final_price_request__free_unpacked
+                     (Souk__V1__ConfirmFinalPriceRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__confirm_final_price_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__cancel_job_request__init
                      (Souk__V1__CancelJobRequest         *message)
 {
@@ -2045,7 +2090,7 @@ const ProtobufCMessageDescriptor souk__v1__stage_time__descriptor =
   (ProtobufCMessageInit) souk__v1__stage_time__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__job__field_descriptors[33] =
+static const ProtobufCFieldDescriptor souk__v1__job__field_descriptors[36] =
 {
   {
     "id",
@@ -2288,12 +2333,12 @@ static const ProtobufCFieldDescriptor souk__v1__job__field_descriptors[33] =
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "machine_cost_per_load",
+    "machine_cost_total",
     21,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_MESSAGE,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__Job, machine_cost_per_load),
+    offsetof(Souk__V1__Job, machine_cost_total),
     &souk__v1__money__descriptor,
     NULL,
     0,             /* flags */
@@ -2443,6 +2488,42 @@ static const ProtobufCFieldDescriptor souk__v1__job__field_descriptors[33] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "same_gender_only",
+    34,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Job, same_gender_only),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "final_price_confirmation_required",
+    35,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Job, final_price_confirmation_required),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "final_price_confirm_time",
+    36,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Job, final_price_confirm_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__job__field_indices_by_name[] = {
   19,   /* field[19] = actual_loads */
@@ -2462,10 +2543,12 @@ static const unsigned souk__v1__job__field_indices_by_name[] = {
   18,   /* field[18] = estimate */
   17,   /* field[17] = excluded_dasher_account_ids */
   21,   /* field[21] = final_price */
+  35,   /* field[35] = final_price_confirm_time */
+  34,   /* field[34] = final_price_confirmation_required */
   0,   /* field[0] = id */
   6,   /* field[6] = instructions */
   5,   /* field[5] = loads_estimate */
-  20,   /* field[20] = machine_cost_per_load */
+  20,   /* field[20] = machine_cost_total */
   16,   /* field[16] = offer_expire_time */
   15,   /* field[15] = offered_to_account_id */
   22,   /* field[22] = payment_id */
@@ -2473,6 +2556,7 @@ static const unsigned souk__v1__job__field_indices_by_name[] = {
   7,   /* field[7] = pickup_time */
   10,   /* field[10] = preferred_dasher_account_id */
   4,   /* field[4] = room */
+  33,   /* field[33] = same_gender_only */
   11,   /* field[11] = stage */
   27,   /* field[27] = stage_times */
   12,   /* field[12] = state */
@@ -2482,7 +2566,7 @@ static const unsigned souk__v1__job__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__job__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 33 }
+  { 0, 36 }
 };
 const ProtobufCMessageDescriptor souk__v1__job__descriptor =
 {
@@ -2492,7 +2576,7 @@ const ProtobufCMessageDescriptor souk__v1__job__descriptor =
   "Souk__V1__Job",
   "souk.v1",
   sizeof(Souk__V1__Job),
-  33,
+  36,
   souk__v1__job__field_descriptors,
   souk__v1__job__field_indices_by_name,
   1,  souk__v1__job__number_ranges,
@@ -3165,7 +3249,7 @@ const ProtobufCMessageDescriptor souk__v1__set_accepting_requests_request__descr
   (ProtobufCMessageInit) souk__v1__set_accepting_requests_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__submit_job_request__field_descriptors[8] =
+static const ProtobufCFieldDescriptor souk__v1__submit_job_request__field_descriptors[9] =
 {
   {
     "marketplace_id",
@@ -3263,6 +3347,18 @@ static const ProtobufCFieldDescriptor souk__v1__submit_job_request__field_descri
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "same_gender_only",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SubmitJobRequest, same_gender_only),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__submit_job_request__field_indices_by_name[] = {
   6,   /* field[6] = add_ons */
@@ -3273,11 +3369,12 @@ static const unsigned souk__v1__submit_job_request__field_indices_by_name[] = {
   4,   /* field[4] = pickup_time */
   7,   /* field[7] = preferred_dasher_account_id */
   1,   /* field[1] = request_id */
+  8,   /* field[8] = same_gender_only */
 };
 static const ProtobufCIntRange souk__v1__submit_job_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 8 }
+  { 0, 9 }
 };
 const ProtobufCMessageDescriptor souk__v1__submit_job_request__descriptor =
 {
@@ -3287,7 +3384,7 @@ const ProtobufCMessageDescriptor souk__v1__submit_job_request__descriptor =
   "Souk__V1__SubmitJobRequest",
   "souk.v1",
   sizeof(Souk__V1__SubmitJobRequest),
-  8,
+  9,
   souk__v1__submit_job_request__field_descriptors,
   souk__v1__submit_job_request__field_indices_by_name,
   1,  souk__v1__submit_job_request__number_ranges,
@@ -3908,12 +4005,12 @@ static const ProtobufCFieldDescriptor souk__v1__advance_job_stage_request__field
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "machine_cost_per_load",
+    "machine_cost_total",
     5,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_MESSAGE,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__AdvanceJobStageRequest, machine_cost_per_load),
+    offsetof(Souk__V1__AdvanceJobStageRequest, machine_cost_total),
     &souk__v1__money__descriptor,
     NULL,
     0,             /* flags */
@@ -3936,7 +4033,7 @@ static const unsigned souk__v1__advance_job_stage_request__field_indices_by_name
   3,   /* field[3] = actual_loads */
   5,   /* field[5] = expected_version */
   1,   /* field[1] = job_id */
-  4,   /* field[4] = machine_cost_per_load */
+  4,   /* field[4] = machine_cost_total */
   0,   /* field[0] = marketplace_id */
   2,   /* field[2] = target_stage */
 };
@@ -3958,6 +4055,70 @@ const ProtobufCMessageDescriptor souk__v1__advance_job_stage_request__descriptor
   souk__v1__advance_job_stage_request__field_indices_by_name,
   1,  souk__v1__advance_job_stage_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__advance_job_stage_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__confirm_final_price_request__field_descriptors[3] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ConfirmFinalPriceRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "job_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ConfirmFinalPriceRequest, job_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "expected_version",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ConfirmFinalPriceRequest, expected_version),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__confirm_final_price_request__field_indices_by_name[] = {
+  2,   /* field[2] = expected_version */
+  1,   /* field[1] = job_id */
+  0,   /* field[0] = marketplace_id */
+};
+static const ProtobufCIntRange souk__v1__confirm_final_price_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor souk__v1__confirm_final_price_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.ConfirmFinalPriceRequest",
+  "ConfirmFinalPriceRequest",
+  "Souk__V1__ConfirmFinalPriceRequest",
+  "souk.v1",
+  sizeof(Souk__V1__ConfirmFinalPriceRequest),
+  3,
+  souk__v1__confirm_final_price_request__field_descriptors,
+  souk__v1__confirm_final_price_request__field_indices_by_name,
+  1,  souk__v1__confirm_final_price_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__confirm_final_price_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__cancel_job_request__field_descriptors[4] =
@@ -5038,36 +5199,34 @@ const ProtobufCMessageDescriptor souk__v1__quiz_result__descriptor =
   (ProtobufCMessageInit) souk__v1__quiz_result__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCEnumValue souk__v1__job_stage__enum_values_by_number[11] =
+static const ProtobufCEnumValue souk__v1__job_stage__enum_values_by_number[10] =
 {
-  { "JOB_STAGE_UNSPECIFIED", "SOUK__V1__JOB_STAGE__JOB_STAGE_UNSPECIFIED", 0 },
-  { "JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT", "SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT", 1 },
-  { "JOB_STAGE_DASHER_ACCEPTED_REQUEST", "SOUK__V1__JOB_STAGE__JOB_STAGE_DASHER_ACCEPTED_REQUEST", 2 },
-  { "JOB_STAGE_DASHER_ON_WAY_FOR_PICKUP", "SOUK__V1__JOB_STAGE__JOB_STAGE_DASHER_ON_WAY_FOR_PICKUP", 3 },
-  { "JOB_STAGE_PICKED_UP_LAUNDRY", "SOUK__V1__JOB_STAGE__JOB_STAGE_PICKED_UP_LAUNDRY", 4 },
-  { "JOB_STAGE_LAUNDRY_IN_WASHER", "SOUK__V1__JOB_STAGE__JOB_STAGE_LAUNDRY_IN_WASHER", 5 },
-  { "JOB_STAGE_FINISHED_WASHING", "SOUK__V1__JOB_STAGE__JOB_STAGE_FINISHED_WASHING", 6 },
-  { "JOB_STAGE_LAUNDRY_IN_DRYER", "SOUK__V1__JOB_STAGE__JOB_STAGE_LAUNDRY_IN_DRYER", 7 },
-  { "JOB_STAGE_FINISHED_DRYING", "SOUK__V1__JOB_STAGE__JOB_STAGE_FINISHED_DRYING", 8 },
-  { "JOB_STAGE_DASHER_ON_WAY_FOR_DROP_OFF", "SOUK__V1__JOB_STAGE__JOB_STAGE_DASHER_ON_WAY_FOR_DROP_OFF", 9 },
-  { "JOB_STAGE_DROPPED_OFF_LAUNDRY", "SOUK__V1__JOB_STAGE__JOB_STAGE_DROPPED_OFF_LAUNDRY", 10 },
+  { "JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT", "SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT", 0 },
+  { "JOB_STAGE_DASHER_ACCEPTED_REQUEST", "SOUK__V1__JOB_STAGE__JOB_STAGE_DASHER_ACCEPTED_REQUEST", 1 },
+  { "JOB_STAGE_DASHER_ON_WAY_FOR_PICKUP", "SOUK__V1__JOB_STAGE__JOB_STAGE_DASHER_ON_WAY_FOR_PICKUP", 2 },
+  { "JOB_STAGE_PICKED_UP_LAUNDRY", "SOUK__V1__JOB_STAGE__JOB_STAGE_PICKED_UP_LAUNDRY", 3 },
+  { "JOB_STAGE_LAUNDRY_IN_WASHER", "SOUK__V1__JOB_STAGE__JOB_STAGE_LAUNDRY_IN_WASHER", 4 },
+  { "JOB_STAGE_FINISHED_WASHING", "SOUK__V1__JOB_STAGE__JOB_STAGE_FINISHED_WASHING", 5 },
+  { "JOB_STAGE_LAUNDRY_IN_DRYER", "SOUK__V1__JOB_STAGE__JOB_STAGE_LAUNDRY_IN_DRYER", 6 },
+  { "JOB_STAGE_FINISHED_DRYING", "SOUK__V1__JOB_STAGE__JOB_STAGE_FINISHED_DRYING", 7 },
+  { "JOB_STAGE_DASHER_ON_WAY_FOR_DROP_OFF", "SOUK__V1__JOB_STAGE__JOB_STAGE_DASHER_ON_WAY_FOR_DROP_OFF", 8 },
+  { "JOB_STAGE_DROPPED_OFF_LAUNDRY", "SOUK__V1__JOB_STAGE__JOB_STAGE_DROPPED_OFF_LAUNDRY", 9 },
 };
 static const ProtobufCIntRange souk__v1__job_stage__value_ranges[] = {
-{0, 0},{0, 11}
+{0, 0},{0, 10}
 };
-static const ProtobufCEnumValueIndex souk__v1__job_stage__enum_values_by_name[11] =
+static const ProtobufCEnumValueIndex souk__v1__job_stage__enum_values_by_name[10] =
 {
-  { "JOB_STAGE_DASHER_ACCEPTED_REQUEST", 2 },
-  { "JOB_STAGE_DASHER_ON_WAY_FOR_DROP_OFF", 9 },
-  { "JOB_STAGE_DASHER_ON_WAY_FOR_PICKUP", 3 },
-  { "JOB_STAGE_DROPPED_OFF_LAUNDRY", 10 },
-  { "JOB_STAGE_FINISHED_DRYING", 8 },
-  { "JOB_STAGE_FINISHED_WASHING", 6 },
-  { "JOB_STAGE_LAUNDRY_IN_DRYER", 7 },
-  { "JOB_STAGE_LAUNDRY_IN_WASHER", 5 },
-  { "JOB_STAGE_PICKED_UP_LAUNDRY", 4 },
-  { "JOB_STAGE_UNSPECIFIED", 0 },
-  { "JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT", 1 },
+  { "JOB_STAGE_DASHER_ACCEPTED_REQUEST", 1 },
+  { "JOB_STAGE_DASHER_ON_WAY_FOR_DROP_OFF", 8 },
+  { "JOB_STAGE_DASHER_ON_WAY_FOR_PICKUP", 2 },
+  { "JOB_STAGE_DROPPED_OFF_LAUNDRY", 9 },
+  { "JOB_STAGE_FINISHED_DRYING", 7 },
+  { "JOB_STAGE_FINISHED_WASHING", 5 },
+  { "JOB_STAGE_LAUNDRY_IN_DRYER", 6 },
+  { "JOB_STAGE_LAUNDRY_IN_WASHER", 4 },
+  { "JOB_STAGE_PICKED_UP_LAUNDRY", 3 },
+  { "JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT", 0 },
 };
 const ProtobufCEnumDescriptor souk__v1__job_stage__descriptor =
 {
@@ -5076,9 +5235,9 @@ const ProtobufCEnumDescriptor souk__v1__job_stage__descriptor =
   "JobStage",
   "Souk__V1__JobStage",
   "souk.v1",
-  11,
+  10,
   souk__v1__job_stage__enum_values_by_number,
-  11,
+  10,
   souk__v1__job_stage__enum_values_by_name,
   1,
   souk__v1__job_stage__value_ranges,
@@ -5176,7 +5335,7 @@ const ProtobufCEnumDescriptor souk__v1__dispute_status__descriptor =
   souk__v1__dispute_status__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCMethodDescriptor souk__v1__laundry__method_descriptors[25] =
+static const ProtobufCMethodDescriptor souk__v1__laundry__method_descriptors[26] =
 {
   { "CreateDorm", &souk__v1__create_dorm_request__descriptor, &souk__v1__dorm__descriptor },
   { "GetDorm", &souk__v1__get_dorm_request__descriptor, &souk__v1__dorm__descriptor },
@@ -5194,6 +5353,7 @@ static const ProtobufCMethodDescriptor souk__v1__laundry__method_descriptors[25]
   { "DenyJob", &souk__v1__deny_job_request__descriptor, &souk__v1__job__descriptor },
   { "RejectDasher", &souk__v1__reject_dasher_request__descriptor, &souk__v1__job__descriptor },
   { "AdvanceJobStage", &souk__v1__advance_job_stage_request__descriptor, &souk__v1__job__descriptor },
+  { "ConfirmFinalPrice", &souk__v1__confirm_final_price_request__descriptor, &souk__v1__job__descriptor },
   { "CancelJob", &souk__v1__cancel_job_request__descriptor, &souk__v1__job__descriptor },
   { "DisputeJob", &souk__v1__dispute_job_request__descriptor, &souk__v1__job__descriptor },
   { "ResolveDispute", &souk__v1__resolve_dispute_request__descriptor, &souk__v1__job__descriptor },
@@ -5207,29 +5367,30 @@ static const ProtobufCMethodDescriptor souk__v1__laundry__method_descriptors[25]
 const unsigned souk__v1__laundry__method_indices_by_name[] = {
   12,        /* AcceptJob */
   15,        /* AdvanceJobStage */
-  16,        /* CancelJob */
+  17,        /* CancelJob */
   10,        /* ClearPreferredDasher */
+  16,        /* ConfirmFinalPrice */
   0,        /* CreateDorm */
-  21,        /* CreateQuizQuestion */
+  22,        /* CreateQuizQuestion */
   13,        /* DenyJob */
-  17,        /* DisputeJob */
+  18,        /* DisputeJob */
   4,        /* EstimateJobPrice */
   1,        /* GetDorm */
   8,        /* GetJob */
   5,        /* ListAcceptingDashers */
   2,        /* ListDorms */
   9,        /* ListJobs */
-  22,        /* ListQuizQuestions */
-  19,        /* RateJob */
+  23,        /* ListQuizQuestions */
+  20,        /* RateJob */
   14,        /* RejectDasher */
   11,        /* RequestWork */
-  18,        /* ResolveDispute */
+  19,        /* ResolveDispute */
   6,        /* SetAcceptingRequests */
   7,        /* SubmitJob */
-  24,        /* SubmitQuizAnswers */
+  25,        /* SubmitQuizAnswers */
   3,        /* UpdateDorm */
-  23,        /* UpdateQuizQuestion */
-  20         /* WatchJob */
+  24,        /* UpdateQuizQuestion */
+  21         /* WatchJob */
 };
 const ProtobufCServiceDescriptor souk__v1__laundry__descriptor =
 {
@@ -5238,7 +5399,7 @@ const ProtobufCServiceDescriptor souk__v1__laundry__descriptor =
   "Laundry",
   "Souk__V1__Laundry",
   "souk.v1",
-  25,
+  26,
   souk__v1__laundry__method_descriptors,
   souk__v1__laundry__method_indices_by_name
 };
@@ -5370,13 +5531,21 @@ void souk__v1__laundry__advance_job_stage(ProtobufCService *service,
   assert(service->descriptor == &souk__v1__laundry__descriptor);
   service->invoke(service, 15, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
+void souk__v1__laundry__confirm_final_price(ProtobufCService *service,
+                                            const Souk__V1__ConfirmFinalPriceRequest *input,
+                                            Souk__V1__Job_Closure closure,
+                                            void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__laundry__descriptor);
+  service->invoke(service, 16, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
 void souk__v1__laundry__cancel_job(ProtobufCService *service,
                                    const Souk__V1__CancelJobRequest *input,
                                    Souk__V1__Job_Closure closure,
                                    void *closure_data)
 {
   assert(service->descriptor == &souk__v1__laundry__descriptor);
-  service->invoke(service, 16, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 17, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__laundry__dispute_job(ProtobufCService *service,
                                     const Souk__V1__DisputeJobRequest *input,
@@ -5384,7 +5553,7 @@ void souk__v1__laundry__dispute_job(ProtobufCService *service,
                                     void *closure_data)
 {
   assert(service->descriptor == &souk__v1__laundry__descriptor);
-  service->invoke(service, 17, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 18, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__laundry__resolve_dispute(ProtobufCService *service,
                                         const Souk__V1__ResolveDisputeRequest *input,
@@ -5392,7 +5561,7 @@ void souk__v1__laundry__resolve_dispute(ProtobufCService *service,
                                         void *closure_data)
 {
   assert(service->descriptor == &souk__v1__laundry__descriptor);
-  service->invoke(service, 18, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 19, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__laundry__rate_job(ProtobufCService *service,
                                  const Souk__V1__RateJobRequest *input,
@@ -5400,7 +5569,7 @@ void souk__v1__laundry__rate_job(ProtobufCService *service,
                                  void *closure_data)
 {
   assert(service->descriptor == &souk__v1__laundry__descriptor);
-  service->invoke(service, 19, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 20, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__laundry__watch_job(ProtobufCService *service,
                                   const Souk__V1__WatchJobRequest *input,
@@ -5408,7 +5577,7 @@ void souk__v1__laundry__watch_job(ProtobufCService *service,
                                   void *closure_data)
 {
   assert(service->descriptor == &souk__v1__laundry__descriptor);
-  service->invoke(service, 20, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 21, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__laundry__create_quiz_question(ProtobufCService *service,
                                              const Souk__V1__CreateQuizQuestionRequest *input,
@@ -5416,7 +5585,7 @@ void souk__v1__laundry__create_quiz_question(ProtobufCService *service,
                                              void *closure_data)
 {
   assert(service->descriptor == &souk__v1__laundry__descriptor);
-  service->invoke(service, 21, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 22, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__laundry__list_quiz_questions(ProtobufCService *service,
                                             const Souk__V1__ListQuizQuestionsRequest *input,
@@ -5424,7 +5593,7 @@ void souk__v1__laundry__list_quiz_questions(ProtobufCService *service,
                                             void *closure_data)
 {
   assert(service->descriptor == &souk__v1__laundry__descriptor);
-  service->invoke(service, 22, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 23, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__laundry__update_quiz_question(ProtobufCService *service,
                                              const Souk__V1__UpdateQuizQuestionRequest *input,
@@ -5432,7 +5601,7 @@ void souk__v1__laundry__update_quiz_question(ProtobufCService *service,
                                              void *closure_data)
 {
   assert(service->descriptor == &souk__v1__laundry__descriptor);
-  service->invoke(service, 23, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 24, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__laundry__submit_quiz_answers(ProtobufCService *service,
                                             const Souk__V1__SubmitQuizAnswersRequest *input,
@@ -5440,7 +5609,7 @@ void souk__v1__laundry__submit_quiz_answers(ProtobufCService *service,
                                             void *closure_data)
 {
   assert(service->descriptor == &souk__v1__laundry__descriptor);
-  service->invoke(service, 24, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 25, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__laundry__init (Souk__V1__Laundry_Service *service,
                               Souk__V1__Laundry_ServiceDestroy destroy)

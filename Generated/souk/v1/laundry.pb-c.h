@@ -46,6 +46,7 @@ typedef struct Souk__V1__AcceptJobRequest Souk__V1__AcceptJobRequest;
 typedef struct Souk__V1__DenyJobRequest Souk__V1__DenyJobRequest;
 typedef struct Souk__V1__RejectDasherRequest Souk__V1__RejectDasherRequest;
 typedef struct Souk__V1__AdvanceJobStageRequest Souk__V1__AdvanceJobStageRequest;
+typedef struct Souk__V1__ConfirmFinalPriceRequest Souk__V1__ConfirmFinalPriceRequest;
 typedef struct Souk__V1__CancelJobRequest Souk__V1__CancelJobRequest;
 typedef struct Souk__V1__DisputeJobRequest Souk__V1__DisputeJobRequest;
 typedef struct Souk__V1__ResolveDisputeRequest Souk__V1__ResolveDisputeRequest;
@@ -65,50 +66,51 @@ typedef struct Souk__V1__QuizResult Souk__V1__QuizResult;
 /* --- enums --- */
 
 /*
- * The exact ten stages of a laundry job. Enum number = the app's stage number + 1.
+ * The exact ten stages of a laundry job. The enum number is the app's stage number, as in
+ * LaundrySettings.last_cancellable_stage and in every message. Stage 0 is proto3's zero
+ * value: an unset stage means stage 0.
  */
 typedef enum _Souk__V1__JobStage {
-  SOUK__V1__JOB_STAGE__JOB_STAGE_UNSPECIFIED = 0,
   /*
    * Stage 0: "Waiting for Dasher To Accept".
    */
-  SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT = 1,
+  SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT = 0,
   /*
    * Stage 1: "Dasher Accepted Request".
    */
-  SOUK__V1__JOB_STAGE__JOB_STAGE_DASHER_ACCEPTED_REQUEST = 2,
+  SOUK__V1__JOB_STAGE__JOB_STAGE_DASHER_ACCEPTED_REQUEST = 1,
   /*
    * Stage 2: "Dasher on Way for Pickup".
    */
-  SOUK__V1__JOB_STAGE__JOB_STAGE_DASHER_ON_WAY_FOR_PICKUP = 3,
+  SOUK__V1__JOB_STAGE__JOB_STAGE_DASHER_ON_WAY_FOR_PICKUP = 2,
   /*
    * Stage 3: "Picked Up Laundry".
    */
-  SOUK__V1__JOB_STAGE__JOB_STAGE_PICKED_UP_LAUNDRY = 4,
+  SOUK__V1__JOB_STAGE__JOB_STAGE_PICKED_UP_LAUNDRY = 3,
   /*
    * Stage 4: "Laundry in Washer".
    */
-  SOUK__V1__JOB_STAGE__JOB_STAGE_LAUNDRY_IN_WASHER = 5,
+  SOUK__V1__JOB_STAGE__JOB_STAGE_LAUNDRY_IN_WASHER = 4,
   /*
    * Stage 5: "Finished Washing".
    */
-  SOUK__V1__JOB_STAGE__JOB_STAGE_FINISHED_WASHING = 6,
+  SOUK__V1__JOB_STAGE__JOB_STAGE_FINISHED_WASHING = 5,
   /*
    * Stage 6: "Laundry in Dryer".
    */
-  SOUK__V1__JOB_STAGE__JOB_STAGE_LAUNDRY_IN_DRYER = 7,
+  SOUK__V1__JOB_STAGE__JOB_STAGE_LAUNDRY_IN_DRYER = 6,
   /*
    * Stage 7: "Finished Drying"; the final loads and cost are entered on reaching it.
    */
-  SOUK__V1__JOB_STAGE__JOB_STAGE_FINISHED_DRYING = 8,
+  SOUK__V1__JOB_STAGE__JOB_STAGE_FINISHED_DRYING = 7,
   /*
    * Stage 8: "Dasher on Way for Drop Off".
    */
-  SOUK__V1__JOB_STAGE__JOB_STAGE_DASHER_ON_WAY_FOR_DROP_OFF = 9,
+  SOUK__V1__JOB_STAGE__JOB_STAGE_DASHER_ON_WAY_FOR_DROP_OFF = 8,
   /*
    * Stage 9: "Dropped Off Laundry".
    */
-  SOUK__V1__JOB_STAGE__JOB_STAGE_DROPPED_OFF_LAUNDRY = 10
+  SOUK__V1__JOB_STAGE__JOB_STAGE_DROPPED_OFF_LAUNDRY = 9
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__JOB_STAGE)
 } Souk__V1__JobStage;
 /*
@@ -224,7 +226,7 @@ struct  Souk__V1__StageTime
 };
 #define SOUK__V1__STAGE_TIME__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__stage_time__descriptor) \
-    , SOUK__V1__JOB_STAGE__JOB_STAGE_UNSPECIFIED, NULL }
+    , SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT, NULL }
 
 
 /*
@@ -289,9 +291,13 @@ struct  Souk__V1__Job
    * Entered by the Dasher on reaching stage 7.
    */
   int32_t actual_loads;
-  Souk__V1__Money *machine_cost_per_load;
   /*
-   * Final price, set at stage 7; what the customer pays.
+   * Total machine cost the Dasher paid, entered on reaching stage 7.
+   */
+  Souk__V1__Money *machine_cost_total;
+  /*
+   * Final price, set at stage 7: machine_cost_total + service fee + add-ons; what the
+   * customer pays.
    */
   Souk__V1__PriceBreakdown *final_price;
   /*
@@ -319,10 +325,20 @@ struct  Souk__V1__Job
    */
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * The customer asked for a Dasher of their own gender (LaundryProfile.gender).
+   */
+  protobuf_c_boolean same_gender_only;
+  /*
+   * The final price is more than twice the estimate and the customer has not confirmed it
+   * yet: the job stays at stage 7 until ConfirmFinalPrice.
+   */
+  protobuf_c_boolean final_price_confirmation_required;
+  Google__Protobuf__Timestamp *final_price_confirm_time;
 };
 #define SOUK__V1__JOB__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__job__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, SOUK__V1__JOB_STAGE__JOB_STAGE_UNSPECIFIED, SOUK__V1__JOB_STATE__JOB_STATE_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, 0,NULL, NULL, 0, NULL, NULL, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, NULL, 0, 0, 0,NULL, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT, SOUK__V1__JOB_STATE__JOB_STATE_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, 0,NULL, NULL, 0, NULL, NULL, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, NULL, 0, 0, 0,NULL, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, 0, 0, NULL }
 
 
 /*
@@ -351,7 +367,7 @@ struct  Souk__V1__JobEvent
 };
 #define SOUK__V1__JOB_EVENT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__job_event__descriptor) \
-    , 0, NULL, NULL, SOUK__V1__JOB_STAGE__JOB_STAGE_UNSPECIFIED, (char *)protobuf_c_empty_string }
+    , 0, NULL, NULL, SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -531,10 +547,15 @@ struct  Souk__V1__SubmitJobRequest
    * Optional preferred Dasher.
    */
   char *preferred_dasher_account_id;
+  /*
+   * Only a Dasher of the customer's gender may get the job; needs the customer's
+   * LaundryProfile.gender.
+   */
+  protobuf_c_boolean same_gender_only;
 };
 #define SOUK__V1__SUBMIT_JOB_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__submit_job_request__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, 0 }
 
 
 /*
@@ -702,14 +723,29 @@ struct  Souk__V1__AdvanceJobStageRequest
    */
   int32_t actual_loads;
   /*
-   * ...and the machine cost of one load paid.
+   * ...and the total machine cost paid for all of them (not a cost per load).
    */
-  Souk__V1__Money *machine_cost_per_load;
+  Souk__V1__Money *machine_cost_total;
   int64_t expected_version;
 };
 #define SOUK__V1__ADVANCE_JOB_STAGE_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__advance_job_stage_request__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__JOB_STAGE__JOB_STAGE_UNSPECIFIED, 0, NULL, 0 }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT, 0, NULL, 0 }
+
+
+/*
+ * Request of Laundry.ConfirmFinalPrice.
+ */
+struct  Souk__V1__ConfirmFinalPriceRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  char *job_id;
+  int64_t expected_version;
+};
+#define SOUK__V1__CONFIRM_FINAL_PRICE_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__confirm_final_price_request__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
 
 
 /*
@@ -1486,6 +1522,25 @@ Souk__V1__AdvanceJobStageRequest *
 void   souk__v1__advance_job_stage_request__free_unpacked
                      (Souk__V1__AdvanceJobStageRequest *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__ConfirmFinalPriceRequest methods */
+void   souk__v1__confirm_final_price_request__init
+                     (Souk__V1__ConfirmFinalPriceRequest         *message);
+size_t souk__v1__confirm_final_price_request__get_packed_size
+                     (const Souk__V1__ConfirmFinalPriceRequest   *message);
+size_t souk__v1__confirm_final_price_request__pack
+                     (const Souk__V1__ConfirmFinalPriceRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__confirm_final_price_request__pack_to_buffer
+                     (const Souk__V1__ConfirmFinalPriceRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__ConfirmFinalPriceRequest *
+       souk__v1__confirm_final_price_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__confirm_final_price_request__free_unpacked
+                     (Souk__V1__ConfirmFinalPriceRequest *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__CancelJobRequest methods */
 void   souk__v1__cancel_job_request__init
                      (Souk__V1__CancelJobRequest         *message);
@@ -1829,6 +1884,9 @@ typedef void (*Souk__V1__RejectDasherRequest_Closure)
 typedef void (*Souk__V1__AdvanceJobStageRequest_Closure)
                  (const Souk__V1__AdvanceJobStageRequest *message,
                   void *closure_data);
+typedef void (*Souk__V1__ConfirmFinalPriceRequest_Closure)
+                 (const Souk__V1__ConfirmFinalPriceRequest *message,
+                  void *closure_data);
 typedef void (*Souk__V1__CancelJobRequest_Closure)
                  (const Souk__V1__CancelJobRequest *message,
                   void *closure_data);
@@ -1942,6 +2000,10 @@ struct Souk__V1__Laundry_Service
                             const Souk__V1__AdvanceJobStageRequest *input,
                             Souk__V1__Job_Closure closure,
                             void *closure_data);
+  void (*confirm_final_price)(Souk__V1__Laundry_Service *service,
+                              const Souk__V1__ConfirmFinalPriceRequest *input,
+                              Souk__V1__Job_Closure closure,
+                              void *closure_data);
   void (*cancel_job)(Souk__V1__Laundry_Service *service,
                      const Souk__V1__CancelJobRequest *input,
                      Souk__V1__Job_Closure closure,
@@ -2002,6 +2064,7 @@ void souk__v1__laundry__init (Souk__V1__Laundry_Service *service,
       function_prefix__ ## deny_job,\
       function_prefix__ ## reject_dasher,\
       function_prefix__ ## advance_job_stage,\
+      function_prefix__ ## confirm_final_price,\
       function_prefix__ ## cancel_job,\
       function_prefix__ ## dispute_job,\
       function_prefix__ ## resolve_dispute,\
@@ -2075,6 +2138,10 @@ void souk__v1__laundry__advance_job_stage(ProtobufCService *service,
                                           const Souk__V1__AdvanceJobStageRequest *input,
                                           Souk__V1__Job_Closure closure,
                                           void *closure_data);
+void souk__v1__laundry__confirm_final_price(ProtobufCService *service,
+                                            const Souk__V1__ConfirmFinalPriceRequest *input,
+                                            Souk__V1__Job_Closure closure,
+                                            void *closure_data);
 void souk__v1__laundry__cancel_job(ProtobufCService *service,
                                    const Souk__V1__CancelJobRequest *input,
                                    Souk__V1__Job_Closure closure,
@@ -2143,6 +2210,7 @@ extern const ProtobufCMessageDescriptor souk__v1__accept_job_request__descriptor
 extern const ProtobufCMessageDescriptor souk__v1__deny_job_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__reject_dasher_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__advance_job_stage_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__confirm_final_price_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__cancel_job_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__dispute_job_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__resolve_dispute_request__descriptor;

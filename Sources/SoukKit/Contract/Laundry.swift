@@ -51,9 +51,9 @@ extension SoukV1Services {
         /// Access: customer.
         /// Submits a job in the caller's dorm at stage 0, with its estimate. A preferred Dasher must
         /// be accepting requests in the same dorm.
-        /// Errors: INVALID_ARGUMENT (field: loads_estimate < 1, times, add_ons; REQUEST_ID_REUSED),
-        /// NOT_FOUND (preferred Dasher), FAILED_PRECONDITION (no laundry profile;
-        /// DASHER_NOT_ACCEPTING).
+        /// Errors: INVALID_ARGUMENT (field: loads_estimate < 1, times, add_ons, same_gender_only
+        /// without a gender; REQUEST_ID_REUSED), NOT_FOUND (preferred Dasher), FAILED_PRECONDITION
+        /// (no laundry profile; DASHER_NOT_ACCEPTING).
         public var submitJob: UnaryRPC<SoukV1.SubmitJobRequest, SoukV1.Job>
 
         /// Access: customer (owner), courier (owner), admin, operator.
@@ -104,12 +104,21 @@ extension SoukV1Services {
 
         /// Access: courier (owner).
         /// The assigned Dasher moves the job exactly one stage forward, from stage 1 up to 9.
-        /// Moving to stage 7 (Finished Drying) requires the actual loads and machine cost, which
-        /// fix the final price. Reaching stage 9 counts a completed job for the Dasher.
-        /// Errors: INVALID_ARGUMENT (field: target_stage; FINAL_COST_REQUIRED; actual_loads < 1),
-        /// NOT_FOUND, FAILED_PRECONDITION (STAGE_NOT_NEXT; job cancelled), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Moving to stage 7 (Finished Drying) requires the actual loads and the total machine cost
+        /// paid, which fix the final price; a final price more than twice the estimate waits for
+        /// the customer's ConfirmFinalPrice before stage 8. Reaching stage 9 counts a completed job
+        /// for the Dasher.
+        /// Errors: INVALID_ARGUMENT (field: target_stage; FINAL_COST_REQUIRED; actual_loads < 1,
+        /// machine_cost_total), NOT_FOUND, FAILED_PRECONDITION (STAGE_NOT_NEXT; job cancelled;
+        /// FINAL_PRICE_UNCONFIRMED), ABORTED (stale version), PERMISSION_DENIED.
         public var advanceJobStage: UnaryRPC<SoukV1.AdvanceJobStageRequest, SoukV1.Job>
+
+        /// Access: customer (owner).
+        /// Confirms a final price more than twice the estimate, so the Dasher may take the job on
+        /// to stage 8. The Dasher is notified.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: no confirmation pending),
+        /// ABORTED (stale version), PERMISSION_DENIED.
+        public var confirmFinalPrice: UnaryRPC<SoukV1.ConfirmFinalPriceRequest, SoukV1.Job>
 
         /// Access: customer (owner).
         /// Cancels the job in stages 0–2 (the marketplace's last_cancellable_stage): it leaves the
@@ -196,6 +205,7 @@ extension SoukV1Services {
             denyJob: UnaryRPC<SoukV1.DenyJobRequest, SoukV1.Job>,
             rejectDasher: UnaryRPC<SoukV1.RejectDasherRequest, SoukV1.Job>,
             advanceJobStage: UnaryRPC<SoukV1.AdvanceJobStageRequest, SoukV1.Job>,
+            confirmFinalPrice: UnaryRPC<SoukV1.ConfirmFinalPriceRequest, SoukV1.Job>,
             cancelJob: UnaryRPC<SoukV1.CancelJobRequest, SoukV1.Job>,
             disputeJob: UnaryRPC<SoukV1.DisputeJobRequest, SoukV1.Job>,
             resolveDispute: UnaryRPC<SoukV1.ResolveDisputeRequest, SoukV1.Job>,
@@ -222,6 +232,7 @@ extension SoukV1Services {
             self.denyJob = denyJob
             self.rejectDasher = rejectDasher
             self.advanceJobStage = advanceJobStage
+            self.confirmFinalPrice = confirmFinalPrice
             self.cancelJob = cancelJob
             self.disputeJob = disputeJob
             self.resolveDispute = resolveDispute
@@ -251,6 +262,7 @@ extension SoukV1Services {
                 build.method("DenyJob", denyJob),
                 build.method("RejectDasher", rejectDasher),
                 build.method("AdvanceJobStage", advanceJobStage),
+                build.method("ConfirmFinalPrice", confirmFinalPrice),
                 build.method("CancelJob", cancelJob),
                 build.method("DisputeJob", disputeJob),
                 build.method("ResolveDispute", resolveDispute),

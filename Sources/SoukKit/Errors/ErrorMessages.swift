@@ -197,6 +197,10 @@ extension SoukV1.ErrorReason {
             ("The payment details could not be used. Please enter them again.",
              "تعذّر استخدام بيانات الدفع. يرجى إدخالها مرة أخرى.",
              "Không thể sử dụng thông tin thanh toán. Vui lòng nhập lại.")
+        case .finalPriceUnconfirmed:
+            ("The final price is more than twice the estimate and waits for the customer's confirmation.",
+             "السعر النهائي أكثر من ضعف التقدير وينتظر تأكيد العميل.",
+             "Giá cuối cao hơn gấp đôi giá ước tính và đang chờ khách hàng xác nhận.")
         case .deadlineExceeded:
             ("The request took too long. Please try again.",
              "استغرق الطلب وقتًا طويلًا. يرجى المحاولة مرة أخرى.",

@@ -76,7 +76,7 @@ extension LaundryPeople {
     }
 
     func submitQuizAnswers(_ request: SoukV1.SubmitQuizAnswersRequest, _ call: SoukCall) async throws -> SoukV1.QuizResult {
-        let caller = try LaundryStudents.caller(call, store)
+        let caller = try LaundryStudents.callerRecord(call, store)
         let (marketplaceID, _) = try call.requireMarketplace()
         try LaundryStudents.requireVerified(caller.value.account)
         if request.dasherAge != 0, !(16...120).contains(request.dasherAge) {

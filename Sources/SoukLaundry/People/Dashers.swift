@@ -4,32 +4,9 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// What the jobs of a laundry marketplace ask of a student.
-public enum LaundryStudents {
-    /// Throws FAILED_PRECONDITION (EMAIL_NOT_VERIFIED) unless the account proved its e-mail
-    /// address (`Accounts.VerifyEmail`). Submitting a job, taking one and the Dasher quiz need it.
-    public static func requireVerified(_ account: SoukV1.Account) throws {
-        guard account.emailVerified else {
-            throw RPCError.souk(
-                .failedPrecondition, .emailNotVerified,
-                "the e-mail address is not verified yet: confirm it with the code from Accounts.SendVerificationCode")
-        }
-    }
-
-    /// The caller's account in the call's marketplace.
-    static func caller(_ call: SoukCall, _ store: Store) throws -> StoredRecord<AccountRecord> {
-        let caller = try call.requireCaller()
-        let (marketplaceID, _) = try call.requireMarketplace()
-        guard let record = try store.get(AccountTable.table, caller.accountID),
-              record.value.account.marketplaceID == marketplaceID.description
-        else { throw RPCError.notFound("account", caller.accountID.description) }
-        return record
-    }
-}
-
 extension LaundryPeople {
     func setAcceptingRequests(_ request: SoukV1.SetAcceptingRequestsRequest, _ call: SoukCall) async throws -> SoukV1.Account {
-        let caller = try LaundryStudents.caller(call, store)
+        let caller = try LaundryStudents.callerRecord(call, store)
         let on = request.acceptingRequests
         let record = try await store.write { transaction in
             let current = try transaction.require(AccountTable.table, caller.id)
@@ -45,7 +22,7 @@ extension LaundryPeople {
     func listAcceptingDashers(
         _ request: SoukV1.ListAcceptingDashersRequest, _ call: SoukCall
     ) async throws -> SoukV1.ListAcceptingDashersResponse {
-        let caller = try LaundryStudents.caller(call, store)
+        let caller = try LaundryStudents.callerRecord(call, store)
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let ownDorm = caller.value.account.laundryProfile?.dormID ?? ""
         let dormID = request.dormID.isEmpty ? ownDorm : request.dormID

@@ -103,8 +103,9 @@ extension SoukV1 {
 }
 
 extension SoukV1 {
-    /// A student's gender, shared optionally (Drip 'n Dash same-gender requests).
+    /// A student's gender, if shared (Drip 'n Dash same-gender jobs).
     public enum Gender: ProtoEnum, CaseIterable {
+        /// Not shared.
         case unspecified
         case female
         case male
@@ -212,8 +213,7 @@ extension SoukV1 {
         public var dormID: String
         /// Room number.
         public var room: String
-        /// Optional; lets a customer ask for a Dasher of the same gender. Never shown to other
-        /// parties.
+        /// Shared only if the student chooses; needed to ask for a Dasher of the same gender.
         public var gender: SoukV1.Gender
 
         public init(campus: String = "", dormID: String = "", room: String = "", gender: SoukV1.Gender = .unspecified) {

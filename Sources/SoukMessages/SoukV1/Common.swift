@@ -405,6 +405,9 @@ extension SoukV1 {
         /// A card, Apple Pay or Google Pay token is malformed, unknown, expired or already used
         /// (INVALID_ARGUMENT).
         case paymentTokenInvalid
+        /// A laundry job's final price is more than twice its estimate and the customer has not
+        /// confirmed it yet (FAILED_PRECONDITION).
+        case finalPriceUnconfirmed
         /// The caller's e-mail address is not verified yet (Accounts.VerifyEmail) and the action
         /// needs it (FAILED_PRECONDITION).
         case emailNotVerified
@@ -468,6 +471,7 @@ extension SoukV1 {
             .tooLarge,
             .windowFull,
             .paymentTokenInvalid,
+            .finalPriceUnconfirmed,
             .emailNotVerified,
             .quizRetryTooSoon,
         ]
@@ -528,8 +532,9 @@ extension SoukV1 {
             case 51: self = .tooLarge
             case 52: self = .windowFull
             case 53: self = .paymentTokenInvalid
-            case 54: self = .emailNotVerified
-            case 55: self = .quizRetryTooSoon
+            case 54: self = .finalPriceUnconfirmed
+            case 55: self = .emailNotVerified
+            case 56: self = .quizRetryTooSoon
             default: self = .unrecognized(rawValue)
             }
         }
@@ -590,8 +595,9 @@ extension SoukV1 {
             case .tooLarge: 51
             case .windowFull: 52
             case .paymentTokenInvalid: 53
-            case .emailNotVerified: 54
-            case .quizRetryTooSoon: 55
+            case .finalPriceUnconfirmed: 54
+            case .emailNotVerified: 55
+            case .quizRetryTooSoon: 56
             case .unrecognized(let value): value
             }
         }
@@ -653,6 +659,7 @@ extension SoukV1 {
             case .tooLarge: "ERROR_REASON_TOO_LARGE"
             case .windowFull: "ERROR_REASON_WINDOW_FULL"
             case .paymentTokenInvalid: "ERROR_REASON_PAYMENT_TOKEN_INVALID"
+            case .finalPriceUnconfirmed: "ERROR_REASON_FINAL_PRICE_UNCONFIRMED"
             case .emailNotVerified: "ERROR_REASON_EMAIL_NOT_VERIFIED"
             case .quizRetryTooSoon: "ERROR_REASON_QUIZ_RETRY_TOO_SOON"
             case .unrecognized(let value): "ERROR_REASON_\(value)"

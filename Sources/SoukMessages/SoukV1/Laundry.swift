@@ -3,9 +3,10 @@ import CProtobufC
 import SoukProtoC
 
 extension SoukV1 {
-    /// The exact ten stages of a laundry job. Enum number = the app's stage number + 1.
+    /// The exact ten stages of a laundry job. The enum number is the app's stage number, as in
+    /// LaundrySettings.last_cancellable_stage and in every message. Stage 0 is proto3's zero
+    /// value: an unset stage means stage 0.
     public enum JobStage: ProtoEnum, CaseIterable {
-        case unspecified
         /// Stage 0: "Waiting for Dasher To Accept".
         case waitingForDasherToAccept
         /// Stage 1: "Dasher Accepted Request".
@@ -30,7 +31,6 @@ extension SoukV1 {
         case unrecognized(Int32)
 
         public static let allCases: [JobStage] = [
-            .unspecified,
             .waitingForDasherToAccept,
             .dasherAcceptedRequest,
             .dasherOnWayForPickup,
@@ -45,42 +45,39 @@ extension SoukV1 {
 
         public init(rawValue: Int32) {
             switch rawValue {
-            case 0: self = .unspecified
-            case 1: self = .waitingForDasherToAccept
-            case 2: self = .dasherAcceptedRequest
-            case 3: self = .dasherOnWayForPickup
-            case 4: self = .pickedUpLaundry
-            case 5: self = .laundryInWasher
-            case 6: self = .finishedWashing
-            case 7: self = .laundryInDryer
-            case 8: self = .finishedDrying
-            case 9: self = .dasherOnWayForDropOff
-            case 10: self = .droppedOffLaundry
+            case 0: self = .waitingForDasherToAccept
+            case 1: self = .dasherAcceptedRequest
+            case 2: self = .dasherOnWayForPickup
+            case 3: self = .pickedUpLaundry
+            case 4: self = .laundryInWasher
+            case 5: self = .finishedWashing
+            case 6: self = .laundryInDryer
+            case 7: self = .finishedDrying
+            case 8: self = .dasherOnWayForDropOff
+            case 9: self = .droppedOffLaundry
             default: self = .unrecognized(rawValue)
             }
         }
 
         public var rawValue: Int32 {
             switch self {
-            case .unspecified: 0
-            case .waitingForDasherToAccept: 1
-            case .dasherAcceptedRequest: 2
-            case .dasherOnWayForPickup: 3
-            case .pickedUpLaundry: 4
-            case .laundryInWasher: 5
-            case .finishedWashing: 6
-            case .laundryInDryer: 7
-            case .finishedDrying: 8
-            case .dasherOnWayForDropOff: 9
-            case .droppedOffLaundry: 10
+            case .waitingForDasherToAccept: 0
+            case .dasherAcceptedRequest: 1
+            case .dasherOnWayForPickup: 2
+            case .pickedUpLaundry: 3
+            case .laundryInWasher: 4
+            case .finishedWashing: 5
+            case .laundryInDryer: 6
+            case .finishedDrying: 7
+            case .dasherOnWayForDropOff: 8
+            case .droppedOffLaundry: 9
             case .unrecognized(let value): value
             }
         }
 
-        /// The value's name in the contract, for example `JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT`.
+        /// The value's name in the contract, for example `JOB_STAGE_DASHER_ACCEPTED_REQUEST`.
         public var protoName: String {
             switch self {
-            case .unspecified: "JOB_STAGE_UNSPECIFIED"
             case .waitingForDasherToAccept: "JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT"
             case .dasherAcceptedRequest: "JOB_STAGE_DASHER_ACCEPTED_REQUEST"
             case .dasherOnWayForPickup: "JOB_STAGE_DASHER_ON_WAY_FOR_PICKUP"
@@ -359,7 +356,7 @@ extension SoukV1 {
         public var stage: SoukV1.JobStage
         public var time: Timestamp?
 
-        public init(stage: SoukV1.JobStage = .unspecified, time: Timestamp? = nil) {
+        public init(stage: SoukV1.JobStage = .waitingForDasherToAccept, time: Timestamp? = nil) {
             self.stage = stage
             self.time = time
         }
@@ -419,8 +416,10 @@ extension SoukV1 {
         public var estimate: SoukV1.PriceBreakdown?
         /// Entered by the Dasher on reaching stage 7.
         public var actualLoads: Int32
-        public var machineCostPerLoad: SoukV1.Money?
-        /// Final price, set at stage 7; what the customer pays.
+        /// Total machine cost the Dasher paid, entered on reaching stage 7.
+        public var machineCostTotal: SoukV1.Money?
+        /// Final price, set at stage 7: machine_cost_total + service fee + add-ons; what the
+        /// customer pays.
         public var finalPrice: SoukV1.PriceBreakdown?
         /// Payment after stage 9.
         public var paymentID: String
@@ -438,6 +437,12 @@ extension SoukV1 {
         /// Submission time; the job's place in the queue.
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// The customer asked for a Dasher of their own gender (LaundryProfile.gender).
+        public var sameGenderOnly: Bool
+        /// The final price is more than twice the estimate and the customer has not confirmed it
+        /// yet: the job stays at stage 7 until ConfirmFinalPrice.
+        public var finalPriceConfirmationRequired: Bool
+        public var finalPriceConfirmTime: Timestamp?
 
         public init(
             id: String = "",
@@ -451,7 +456,7 @@ extension SoukV1 {
             dropoffTime: Timestamp? = nil,
             addOns: [SoukV1.LaundryAddOn] = [],
             preferredDasherAccountID: String = "",
-            stage: SoukV1.JobStage = .unspecified,
+            stage: SoukV1.JobStage = .waitingForDasherToAccept,
             state: SoukV1.JobState = .unspecified,
             dasherAccountID: String = "",
             dasher: SoukV1.PersonSummary? = nil,
@@ -460,7 +465,7 @@ extension SoukV1 {
             excludedDasherAccountIDs: [String] = [],
             estimate: SoukV1.PriceBreakdown? = nil,
             actualLoads: Int32 = 0,
-            machineCostPerLoad: SoukV1.Money? = nil,
+            machineCostTotal: SoukV1.Money? = nil,
             finalPrice: SoukV1.PriceBreakdown? = nil,
             paymentID: String = "",
             paymentStatus: SoukV1.PaymentStatus = .unspecified,
@@ -473,6 +478,9 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            sameGenderOnly: Bool = false,
+            finalPriceConfirmationRequired: Bool = false,
+            finalPriceConfirmTime: Timestamp? = nil,
         ) {
             self.id = id
             self.customerAccountID = customerAccountID
@@ -494,7 +502,7 @@ extension SoukV1 {
             self.excludedDasherAccountIDs = excludedDasherAccountIDs
             self.estimate = estimate
             self.actualLoads = actualLoads
-            self.machineCostPerLoad = machineCostPerLoad
+            self.machineCostTotal = machineCostTotal
             self.finalPrice = finalPrice
             self.paymentID = paymentID
             self.paymentStatus = paymentStatus
@@ -507,6 +515,9 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.sameGenderOnly = sameGenderOnly
+            self.finalPriceConfirmationRequired = finalPriceConfirmationRequired
+            self.finalPriceConfirmTime = finalPriceConfirmTime
         }
     }
 }
@@ -539,7 +550,7 @@ extension SoukV1.Job: CProtoMessage {
         excludedDasherAccountIDs = try Unpacked.strings(c.n_excluded_dasher_account_ids, c.excluded_dasher_account_ids, "excluded_dasher_account_ids")
         estimate = try Unpacked.message(c.estimate, "estimate")
         actualLoads = c.actual_loads
-        machineCostPerLoad = try Unpacked.message(c.machine_cost_per_load, "machine_cost_per_load")
+        machineCostTotal = try Unpacked.message(c.machine_cost_total, "machine_cost_total")
         finalPrice = try Unpacked.message(c.final_price, "final_price")
         paymentID = try Unpacked.string(c.payment_id, "payment_id")
         paymentStatus = .init(cValue: c.payment_status)
@@ -552,6 +563,9 @@ extension SoukV1.Job: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        sameGenderOnly = c.same_gender_only != 0
+        finalPriceConfirmationRequired = c.final_price_confirmation_required != 0
+        finalPriceConfirmTime = try Unpacked.message(c.final_price_confirm_time, "final_price_confirm_time")
     }
 
     func fill(_ c: inout Souk__V1__Job, _ arena: inout EncodingArena) {
@@ -577,7 +591,7 @@ extension SoukV1.Job: CProtoMessage {
         c.excluded_dasher_account_ids = arena.strings(excludedDasherAccountIDs)
         c.estimate = arena.message(estimate)
         c.actual_loads = actualLoads
-        c.machine_cost_per_load = arena.message(machineCostPerLoad)
+        c.machine_cost_total = arena.message(machineCostTotal)
         c.final_price = arena.message(finalPrice)
         c.payment_id = arena.string(paymentID)
         c.payment_status = paymentStatus.cValue()
@@ -591,6 +605,9 @@ extension SoukV1.Job: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.same_gender_only = sameGenderOnly ? 1 : 0
+        c.final_price_confirmation_required = finalPriceConfirmationRequired ? 1 : 0
+        c.final_price_confirm_time = arena.message(finalPriceConfirmTime)
     }
 }
 
@@ -611,7 +628,7 @@ extension SoukV1 {
             sequence: Int64 = 0,
             eventTime: Timestamp? = nil,
             job: SoukV1.Job? = nil,
-            previousStage: SoukV1.JobStage = .unspecified,
+            previousStage: SoukV1.JobStage = .waitingForDasherToAccept,
             actorAccountID: String = "",
         ) {
             self.sequence = sequence
@@ -1009,6 +1026,9 @@ extension SoukV1 {
         public var addOns: [SoukV1.LaundryAddOn]
         /// Optional preferred Dasher.
         public var preferredDasherAccountID: String
+        /// Only a Dasher of the customer's gender may get the job; needs the customer's
+        /// LaundryProfile.gender.
+        public var sameGenderOnly: Bool
 
         public init(
             marketplaceID: String = "",
@@ -1019,6 +1039,7 @@ extension SoukV1 {
             dropoffTime: Timestamp? = nil,
             addOns: [SoukV1.LaundryAddOn] = [],
             preferredDasherAccountID: String = "",
+            sameGenderOnly: Bool = false,
         ) {
             self.marketplaceID = marketplaceID
             self.requestID = requestID
@@ -1028,6 +1049,7 @@ extension SoukV1 {
             self.dropoffTime = dropoffTime
             self.addOns = addOns
             self.preferredDasherAccountID = preferredDasherAccountID
+            self.sameGenderOnly = sameGenderOnly
         }
     }
 }
@@ -1048,6 +1070,7 @@ extension SoukV1.SubmitJobRequest: CProtoMessage {
         dropoffTime = try Unpacked.message(c.dropoff_time, "dropoff_time")
         addOns = Unpacked.enumValues(c.n_add_ons, c.add_ons)
         preferredDasherAccountID = try Unpacked.string(c.preferred_dasher_account_id, "preferred_dasher_account_id")
+        sameGenderOnly = c.same_gender_only != 0
     }
 
     func fill(_ c: inout Souk__V1__SubmitJobRequest, _ arena: inout EncodingArena) {
@@ -1060,6 +1083,7 @@ extension SoukV1.SubmitJobRequest: CProtoMessage {
         c.n_add_ons = addOns.count
         c.add_ons = arena.enumValues(addOns, as: Souk__V1__LaundryAddOn.self)
         c.preferred_dasher_account_id = arena.string(preferredDasherAccountID)
+        c.same_gender_only = sameGenderOnly ? 1 : 0
     }
 }
 
@@ -1413,23 +1437,23 @@ extension SoukV1 {
         public var targetStage: SoukV1.JobStage
         /// Required when target_stage is FINISHED_DRYING (stage 7): loads actually washed (≥ 1)...
         public var actualLoads: Int32
-        /// ...and the machine cost of one load paid.
-        public var machineCostPerLoad: SoukV1.Money?
+        /// ...and the total machine cost paid for all of them (not a cost per load).
+        public var machineCostTotal: SoukV1.Money?
         public var expectedVersion: Int64
 
         public init(
             marketplaceID: String = "",
             jobID: String = "",
-            targetStage: SoukV1.JobStage = .unspecified,
+            targetStage: SoukV1.JobStage = .waitingForDasherToAccept,
             actualLoads: Int32 = 0,
-            machineCostPerLoad: SoukV1.Money? = nil,
+            machineCostTotal: SoukV1.Money? = nil,
             expectedVersion: Int64 = 0,
         ) {
             self.marketplaceID = marketplaceID
             self.jobID = jobID
             self.targetStage = targetStage
             self.actualLoads = actualLoads
-            self.machineCostPerLoad = machineCostPerLoad
+            self.machineCostTotal = machineCostTotal
             self.expectedVersion = expectedVersion
         }
     }
@@ -1447,7 +1471,7 @@ extension SoukV1.AdvanceJobStageRequest: CProtoMessage {
         jobID = try Unpacked.string(c.job_id, "job_id")
         targetStage = .init(cValue: c.target_stage)
         actualLoads = c.actual_loads
-        machineCostPerLoad = try Unpacked.message(c.machine_cost_per_load, "machine_cost_per_load")
+        machineCostTotal = try Unpacked.message(c.machine_cost_total, "machine_cost_total")
         expectedVersion = c.expected_version
     }
 
@@ -1456,12 +1480,49 @@ extension SoukV1.AdvanceJobStageRequest: CProtoMessage {
         c.job_id = arena.string(jobID)
         c.target_stage = targetStage.cValue()
         c.actual_loads = actualLoads
-        c.machine_cost_per_load = arena.message(machineCostPerLoad)
+        c.machine_cost_total = arena.message(machineCostTotal)
         c.expected_version = expectedVersion
     }
 }
 
 extension SoukV1.AdvanceJobStageRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// Request of Laundry.ConfirmFinalPrice.
+    public struct ConfirmFinalPriceRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        public var jobID: String
+        public var expectedVersion: Int64
+
+        public init(marketplaceID: String = "", jobID: String = "", expectedVersion: Int64 = 0) {
+            self.marketplaceID = marketplaceID
+            self.jobID = jobID
+            self.expectedVersion = expectedVersion
+        }
+    }
+}
+
+extension SoukV1.ConfirmFinalPriceRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.ConfirmFinalPriceRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__ConfirmFinalPriceRequest>) {
+        souk__v1__confirm_final_price_request__init(c)
+    }
+
+    init(c: Souk__V1__ConfirmFinalPriceRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        jobID = try Unpacked.string(c.job_id, "job_id")
+        expectedVersion = c.expected_version
+    }
+
+    func fill(_ c: inout Souk__V1__ConfirmFinalPriceRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.job_id = arena.string(jobID)
+        c.expected_version = expectedVersion
+    }
+}
+
+extension SoukV1.ConfirmFinalPriceRequest: MarketplaceScopedRequest {}
 
 extension SoukV1 {
     /// Request of Laundry.CancelJob.

@@ -200,6 +200,7 @@ extension SoukV1 {
         "souk.v1.DenyJobRequest": DenyJobRequest.self,
         "souk.v1.RejectDasherRequest": RejectDasherRequest.self,
         "souk.v1.AdvanceJobStageRequest": AdvanceJobStageRequest.self,
+        "souk.v1.ConfirmFinalPriceRequest": ConfirmFinalPriceRequest.self,
         "souk.v1.CancelJobRequest": CancelJobRequest.self,
         "souk.v1.DisputeJobRequest": DisputeJobRequest.self,
         "souk.v1.ResolveDisputeRequest": ResolveDisputeRequest.self,

@@ -1,0 +1,75 @@
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// A laundry job as stored: the contract message (without its id, version and times, which the
+/// envelope holds) and its marketplace.
+public struct JobRecord: LifecycleRecord, Sendable {
+    public var marketplaceID: String
+    public var subject: SoukV1.Job
+
+    public init(marketplaceID: String, _ subject: SoukV1.Job) {
+        self.marketplaceID = marketplaceID
+        self.subject = subject
+    }
+}
+
+extension StoredRecord where Value == JobRecord {
+    /// The job with the envelope's id, version and times.
+    var job: SoukV1.Job {
+        var job = value.subject
+        job.id = id.description
+        job.version = Int64(version)
+        job.createTime = Timestamp(createdAt)
+        job.updateTime = Timestamp(updatedAt)
+        return job
+    }
+}
+
+/// Jobs and their indexes. Entries of a non-unique index end with the record id, a version 7
+/// id, so every range below is in submission order: the queue's FIFO order.
+public enum JobTable {
+    /// Whether the job waits in its dorm's queue: stage 0, not cancelled, offered to nobody.
+    static func isQueued(_ job: SoukV1.Job) -> Bool {
+        job.state == .active && job.stage == .waitingForDasherToAccept && job.offeredToAccountID.isEmpty
+    }
+
+    /// The dorm's queue, oldest first.
+    static let queue = Index<JobRecord>.nonUnique("laundry_jobs.queue") { record in
+        isQueued(record.subject) ? [.string(record.marketplaceID), .string(record.subject.dormID)] : nil
+    }
+    /// Queued jobs that name a preferred Dasher, oldest first: offered to that Dasher first.
+    static let preferred = Index<JobRecord>.nonUnique("laundry_jobs.preferred") { record in
+        guard isQueued(record.subject), !record.subject.preferredDasherAccountID.isEmpty else { return nil }
+        return [.string(record.marketplaceID), .string(record.subject.preferredDasherAccountID)]
+    }
+    /// The unanswered offer a Dasher holds.
+    static let offeredTo = Index<JobRecord>.nonUnique("laundry_jobs.offered_to") { record in
+        guard record.subject.state == .active, !record.subject.offeredToAccountID.isEmpty else { return nil }
+        return [.string(record.marketplaceID), .string(record.subject.offeredToAccountID)]
+    }
+    /// Offers by the time they lapse, across marketplaces (the maintenance loop).
+    static let offerExpiry = Index<JobRecord>.nonUnique("laundry_jobs.offer_expiry") { record in
+        guard record.subject.state == .active, !record.subject.offeredToAccountID.isEmpty,
+              let expiry = record.subject.offerExpireTime else { return nil }
+        return [.time(StoreTime(expiry))]
+    }
+
+    /// Two entries per owner: under JOB_STATE_UNSPECIFIED (any state) and under the job's state,
+    /// so that a list with or without a state filter is one range.
+    private static func byState(_ record: JobRecord, _ owner: String) -> [[KeyPart]] {
+        guard !owner.isEmpty else { return [] }
+        let base: [KeyPart] = [.string(record.marketplaceID), .string(owner)]
+        return [base + [.enumCase(SoukV1.JobState.unspecified)], base + [.enumCase(record.subject.state)]]
+    }
+    static let byCustomer = Index<JobRecord>.nonUnique("laundry_jobs.customer", keys: { byState($0, $0.subject.customerAccountID) })
+    static let byDasher = Index<JobRecord>.nonUnique("laundry_jobs.dasher", keys: { byState($0, $0.subject.dasherAccountID) })
+    static let byDorm = Index<JobRecord>.nonUnique("laundry_jobs.dorm", keys: { byState($0, $0.subject.dormID) })
+
+    public static let table = Table(
+        "laundry_jobs",
+        codec: FieldCodec.marketplaceMessage(SoukV1.Job.self, split: { ($0.marketplaceID, $0.subject) }, make: JobRecord.init),
+        indexes: [queue, preferred, offeredTo, offerExpiry, byCustomer, byDasher, byDorm])
+
+    static var all: [AnyTable] { [table.erased] }
+}

@@ -1,0 +1,108 @@
+import SoukAccess
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// Reading jobs: who owns one, what each party sees of it, one job, pages of jobs, and a job's
+/// event stream.
+enum JobViews {
+    /// The customer owns a job; the Dasher assigned or offered it owns it as courier.
+    static func owns(_ job: SoukV1.Job, _ caller: Caller, roles: Set<SoukV1.Role>) -> Bool {
+        let me = caller.accountID.description
+        return roles.contains(.customer) && job.customerAccountID == me
+            || roles.contains(.courier) && (job.dasherAccountID == me || job.offeredToAccountID == me)
+    }
+
+    static func ownership<Request>(_ jobID: @escaping @Sendable (Request) -> String, store: Store) -> Ownership<Request> {
+        Ownership { request, call, caller, roles in
+            let id = try RequestFields.id(jobID(request), field: "job_id")
+            let (marketplaceID, _) = try call.requireMarketplace()
+            guard let job = try store.get(JobTable.table, id), job.value.marketplaceID == marketplaceID.description else {
+                throw RPCError.notFound("job", id.description)
+            }
+            return owns(job.value.subject, caller, roles: roles)
+        }
+    }
+
+    /// Customers list their own jobs, Dashers their own; a dorm's jobs are for admins.
+    static var listOwnership: Ownership<SoukV1.ListJobsRequest> {
+        Ownership { request, _, caller, roles in
+            let me = caller.accountID.description
+            if !request.dasherAccountID.isEmpty { return roles.contains(.courier) && request.dasherAccountID == me }
+            guard request.dormID.isEmpty else { return false }
+            return roles.contains(.customer) && (request.customerAccountID.isEmpty || request.customerAccountID == me)
+        }
+    }
+
+    /// The job as `call`'s caller sees it: the other parties as summaries (first name and
+    /// rating); the Dashers excluded from it only for admins.
+    static func view(_ record: StoredRecord<JobRecord>, _ call: SoukCall, store: Store) throws -> SoukV1.Job {
+        var job = record.job
+        let caller = try call.requireCaller()
+        if !(caller.isOperator || caller.activeRoles.contains(.admin)) { job.excludedDasherAccountIDs = [] }
+        job.customer = try LaundryStudents.summary(job.customerAccountID, store: store)
+        job.dasher = try LaundryStudents.summary(job.dasherAccountID, store: store)
+        return job
+    }
+
+    /// Job `id` of the call's marketplace as the caller sees it; NOT_FOUND otherwise.
+    static func get(_ id: String, _ call: SoukCall, store: Store) throws -> SoukV1.Job {
+        let (marketplaceID, _) = try call.requireMarketplace()
+        let recordID = try RequestFields.id(id, field: "job_id")
+        guard let record = try store.get(JobTable.table, recordID), record.value.marketplaceID == marketplaceID.description else {
+            throw RPCError.notFound("job", id)
+        }
+        return try view(record, call, store: store)
+    }
+
+    /// Newest first, one index range: the owner named (or the caller as customer) and the state
+    /// (UNSPECIFIED: any).
+    static func list(_ request: SoukV1.ListJobsRequest, _ call: SoukCall, store: Store) throws -> SoukV1.ListJobsResponse {
+        let (marketplaceID, _) = try call.requireMarketplace()
+        let caller = try call.requireCaller()
+        let owners = [request.customerAccountID, request.dasherAccountID, request.dormID].filter { !$0.isEmpty }
+        guard owners.count <= 1 else {
+            throw RPCError.invalidField("customer_account_id", "set at most one of customer_account_id, dasher_account_id, dorm_id")
+        }
+        let (index, owner): (Index<JobRecord>, String) =
+            !request.dasherAccountID.isEmpty ? (JobTable.byDasher, request.dasherAccountID)
+            : !request.dormID.isEmpty ? (JobTable.byDorm, request.dormID)
+            : (JobTable.byCustomer, request.customerAccountID.isEmpty ? caller.accountID.description : request.customerAccountID)
+        let filters = [owner, request.dasherAccountID.isEmpty ? "" : "d", request.dormID.isEmpty ? "" : "r", request.state.protoName]
+            .joined(separator: "|")
+        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        let range = IndexRange.starting(with: [.string(marketplaceID.description), .string(owner), .enumCase(request.state)])
+        let result = try store.list(JobTable.table, index, range, direction: .descending, page: page)
+        var response = SoukV1.ListJobsResponse()
+        response.jobs = try result.items.map { try view($0, call, store: store) }
+        response.nextPageToken = RequestFields.nextPageToken(result.nextPageToken, filters: filters)
+        return response
+    }
+
+    /// The current job first (sequence = the stream's last), or the changes after
+    /// `resume_after_sequence`; then each change as it commits, until the job is cancelled or
+    /// paid and rated at stage 9 (payments and ratings are not served yet, so a dropped-off job's
+    /// stream stays open).
+    static func watch(_ request: SoukV1.WatchJobRequest, _ writer: RPCWriter<SoukV1.JobEvent>, _ call: SoukCall, store: Store) async throws {
+        let id = try RequestFields.id(request.jobID, field: "job_id")
+        guard request.resumeAfterSequence >= 0 else { throw RPCError.invalidField("resume_after_sequence", "must not be negative") }
+        let stream = lifecycleStream(.job, id)
+        var start = UInt64(request.resumeAfterSequence)
+        if start == 0 {
+            start = try store.lastSequence(of: stream)
+            let job = try get(request.jobID, call, store: store)
+            try await writer.write(SoukV1.JobEvent(sequence: Int64(start), eventTime: job.updateTime, job: job, previousStage: job.stage))
+            if job.state == .cancelled { return }
+        }
+        for try await stored in store.follow(stream, after: start) {
+            let entry = try SoukV1.AuditEntry(decoding: stored.payload)
+            let job = try get(request.jobID, call, store: store)
+            let previous = SoukV1.JobStage.allCases.first { $0.protoName == entry.fromState } ?? job.stage
+            try await writer.write(SoukV1.JobEvent(
+                sequence: Int64(stored.sequence), eventTime: Timestamp(stored.time), job: job, previousStage: previous,
+                actorAccountID: entry.actorAccountID))
+            if entry.toState == SoukV1.JobState.cancelled.protoName { return }
+        }
+    }
+}
