@@ -16,14 +16,7 @@ public struct JobRecord: LifecycleRecord, Sendable {
 
 extension StoredRecord where Value == JobRecord {
     /// The job with the envelope's id, version and times.
-    var job: SoukV1.Job {
-        var job = value.subject
-        job.id = id.description
-        job.version = Int64(version)
-        job.createTime = Timestamp(createdAt)
-        job.updateTime = Timestamp(updatedAt)
-        return job
-    }
+    var job: SoukV1.Job { api() }
 }
 
 /// Jobs and their indexes. Entries of a non-unique index end with the record id, a version 7

@@ -81,10 +81,20 @@ protocol StampedLaundryMessage: ProtoMessage, Sendable {
 
 extension SoukV1.Dorm: StampedLaundryMessage {}
 extension SoukV1.QuizQuestion: StampedLaundryMessage {}
+extension SoukV1.Job: StampedLaundryMessage {}
 
-extension StoredRecord {
+/// A stored laundry record holding one contract message.
+protocol LaundrySubjectRecord {
+    associatedtype Subject: StampedLaundryMessage
+    var subject: Subject { get }
+}
+
+extension LaundryRecord: LaundrySubjectRecord where Message: StampedLaundryMessage {}
+extension JobRecord: LaundrySubjectRecord {}
+
+extension StoredRecord where Value: LaundrySubjectRecord {
     /// The contract's view: the message with the envelope's id, version and times.
-    func api<Message: StampedLaundryMessage>() -> Message where Value == LaundryRecord<Message> {
+    func api() -> Value.Subject {
         var message = value.subject
         message.id = id.description
         message.version = Int64(version)
