@@ -95,7 +95,7 @@ extension LaundryFixture {
     /// with the Dasher profile; until then the switch is set in the store as that RPC would.
     func setAccepting(_ dasher: Student) async throws {
         let id = try #require(RecordID(dasher.id))
-        try await harness.store.write { transaction in
+        _ = try await harness.store.write { transaction in
             try transaction.updateMaintainedFields(AccountTable.table, id) { record in
                 var profile = record.account.dasherProfile ?? SoukV1.DasherProfile()
                 profile.acceptingRequests = true

@@ -50,7 +50,9 @@ extension OrdersService {
             order.subject.cancelTime = Timestamp(transaction.now)
         }
         let order = record.value.subject
-        let paymentBefore = try RecordID(order.paymentID).flatMap { try transaction.get(PaymentTable.table, $0)?.value.subject }
+        // Food reports need the cash as it was before it is voided; other verticals skip the read.
+        let paymentBefore = marketplace.vertical == .foodDelivery
+            ? try RecordID(order.paymentID).flatMap { try transaction.get(PaymentTable.table, $0)?.value.subject } : nil
         if let payment = try PaymentLedger.settleCancelled(
             paymentID: order.paymentID, marketplaceID: marketplaceID, reason: reason.isEmpty ? "order cancelled" : reason, actor: actor,
             transaction: transaction)

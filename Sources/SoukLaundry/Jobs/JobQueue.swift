@@ -203,9 +203,6 @@ struct JobQueue {
 extension Transaction {
     /// Job `id` of the marketplace, read and locked; NOT_FOUND otherwise.
     func require(_ id: RecordID, in marketplaceID: RecordID) throws -> StoredRecord<JobRecord> {
-        guard let job = try get(JobTable.table, id), job.value.marketplaceID == marketplaceID.description else {
-            throw RPCError.notFound("job", id.description)
-        }
-        return job
+        try require(JobTable.table, id, in: marketplaceID, "job")
     }
 }

@@ -4,15 +4,7 @@ import SoukStore
 
 /// A laundry job as stored: the contract message (without its id, version and times, which the
 /// envelope holds) and its marketplace.
-public struct JobRecord: LifecycleRecord, Sendable {
-    public var marketplaceID: String
-    public var subject: SoukV1.Job
-
-    public init(marketplaceID: String, _ subject: SoukV1.Job) {
-        self.marketplaceID = marketplaceID
-        self.subject = subject
-    }
-}
+public typealias JobRecord = MarketRecord<SoukV1.Job>
 
 extension StoredRecord where Value == JobRecord {
     /// The job with the envelope's id, version and times.
@@ -59,10 +51,8 @@ public enum JobTable {
     static let byDasher = Index<JobRecord>.nonUnique("laundry_jobs.dasher", keys: { byState($0, $0.subject.dasherAccountID) })
     static let byDorm = Index<JobRecord>.nonUnique("laundry_jobs.dorm", keys: { byState($0, $0.subject.dormID) })
 
-    public static let table = Table(
-        "laundry_jobs",
-        codec: FieldCodec.marketplaceMessage(SoukV1.Job.self, split: { ($0.marketplaceID, $0.subject) }, make: JobRecord.init),
-        indexes: [queue, preferred, offeredTo, offerExpiry, byCustomer, byDasher, byDorm])
+    public static let table = marketTable(
+        "laundry_jobs", SoukV1.Job.self, indexes: [queue, preferred, offeredTo, offerExpiry, byCustomer, byDasher, byDorm])
 
     static var all: [AnyTable] { [table.erased] }
 }

@@ -18,27 +18,15 @@ struct LaundryPeople {
         return try await createOnce(DormTable.table, dorm, resource: .dorm, request: request, requestID: request.requestID, call)
     }
 
-    /// Stores `value` once per idempotency key (the caller's `requestID` in the marketplace), with
-    /// its creation in the audit log; a retry with the same request gets the first answer.
-    func createOnce<Message: StampedLaundryMessage>(
-        _ table: Table<LaundryRecord<Message>>, _ value: Message, resource: SoukV1.ResourceType, request: some ProtoMessage,
+    /// Stores `value` once per idempotency key (the caller's `requestID`), with its creation in the
+    /// audit log; a retry with the same request gets the first answer.
+    func createOnce<Message: StampedMessage>(
+        _ table: Table<MarketRecord<Message>>, _ value: Message, resource: SoukV1.ResourceType, request: some ProtoMessage,
         requestID: String, _ call: SoukCall
     ) async throws -> Message {
-        let caller = try call.requireCaller()
-        let (marketplaceID, _) = try call.requireMarketplace()
-        let key = try RequestFields.requestID(requestID)
-        let market = marketplaceID.description
-        let actor = AuditActor(call, requestID: key)
-        return try await store.write(
-            idempotencyKey: IdempotencyKey(marketplace: market, account: caller.accountID.description, key: key),
-            fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<Message>()
-        ) { transaction in
-            let record = try transaction.insert(table, LaundryRecord(marketplaceID: market, subject: value))
-            try AuditLog.record(
-                in: transaction, marketplaceID: market, resource: SoukV1.ResourceRef(type: resource, id: record.id.description),
-                actor: actor, to: "CREATED", resourceVersion: record.version)
-            return record.api()
-        }.value
+        try await store.createOnce(
+            table, value, resource: resource, state: "CREATED", request: request, requestID: try RequestFields.requestID(requestID),
+            call: call, view: { $0.api() })
     }
 
     func getDorm(_ request: SoukV1.GetDormRequest, _ call: SoukCall) async throws -> SoukV1.Dorm {

@@ -1,5 +1,5 @@
+import SoukAccess
 import SoukGRPC
-import SoukKit
 import SoukMessages
 import SoukStore
 
@@ -12,15 +12,7 @@ public protocol StampedMessage: ProtoMessage, Sendable {
     var updateTime: Timestamp? { get set }
 }
 
-extension SoukV1.Service: StampedMessage {}
-extension SoukV1.Product: StampedMessage {}
-extension SoukV1.Cart: StampedMessage {}
-extension SoukV1.Order: StampedMessage {}
-extension SoukV1.Payment: StampedMessage {}
-extension SoukV1.Delivery: StampedMessage {}
-extension SoukV1.FeedbackEntry: StampedMessage {}
-
-/// A commerce record: one contract message of one marketplace, stored as the message itself
+/// A domain record: one contract message of one marketplace, stored as the message itself
 /// (without its id, version and times, which the envelope holds). Lifecycles move its status.
 public struct MarketRecord<Message: StampedMessage>: LifecycleRecord, Sendable {
     public var marketplaceID: String
@@ -31,14 +23,14 @@ public struct MarketRecord<Message: StampedMessage>: LifecycleRecord, Sendable {
         self.subject = subject
     }
 
-    /// The codec every commerce table uses.
+    /// The codec every table of such records uses.
     static var codec: FieldCodec<MarketRecord> {
         FieldCodec.marketplaceMessage(Message.self, split: { ($0.marketplaceID, $0.subject) }, make: MarketRecord.init)
     }
 }
 
 extension StoredRecord {
-    /// The contract's view of a commerce record: its message with the envelope's id, version and
+    /// The contract's view of a record: its message with the envelope's id, version and
     /// times.
     public func api<Message>() -> Message where Value == MarketRecord<Message> {
         var message = value.subject
@@ -50,8 +42,8 @@ extension StoredRecord {
     }
 }
 
-/// A commerce table of `Message` records.
-func marketTable<Message>(_ name: String, _ type: Message.Type, indexes: [Index<MarketRecord<Message>>] = [])
+/// A table of `Message` records.
+public func marketTable<Message>(_ name: String, _ type: Message.Type, indexes: [Index<MarketRecord<Message>>] = [])
     -> Table<MarketRecord<Message>>
 {
     Table(name, codec: MarketRecord<Message>.codec, indexes: indexes)
@@ -68,7 +60,7 @@ private func inMarketplace<Message>(_ record: StoredRecord<MarketRecord<Message>
 
 extension Transaction {
     /// The record `id` of `table` in `marketplaceID`, read and locked; NOT_FOUND otherwise.
-    func require<Message>(_ table: Table<MarketRecord<Message>>, _ id: RecordID, in marketplaceID: RecordID, _ noun: String) throws
+    public func require<Message>(_ table: Table<MarketRecord<Message>>, _ id: RecordID, in marketplaceID: RecordID, _ noun: String) throws
         -> StoredRecord<MarketRecord<Message>>
     {
         try inMarketplace(get(table, id), id, marketplaceID, noun)
@@ -77,7 +69,7 @@ extension Transaction {
 
 extension Store {
     /// The record `id` of `table` in `marketplaceID`, read without locking; NOT_FOUND otherwise.
-    func require<Message>(_ table: Table<MarketRecord<Message>>, _ id: RecordID, in marketplaceID: RecordID, _ noun: String) throws
+    public func require<Message>(_ table: Table<MarketRecord<Message>>, _ id: RecordID, in marketplaceID: RecordID, _ noun: String) throws
         -> StoredRecord<MarketRecord<Message>>
     {
         try inMarketplace(get(table, id), id, marketplaceID, noun)
@@ -88,8 +80,8 @@ extension Store {
     /// Stores `value` once per idempotency key (the caller's `requestID` in the marketplace) and
     /// records its creation in the audit log as reaching `state`; a retry with the same request
     /// gets the first answer; `inserted` writes what goes with the record (its picture references).
-    /// Catalog creates use it.
-    func createOnce<Message, Response: ProtoMessage>(
+    /// Catalog, dorm and quiz creates use it.
+    public func createOnce<Message, Response: ProtoMessage>(
         _ table: Table<MarketRecord<Message>>, _ value: Message, resource: SoukV1.ResourceType, state: String,
         request: some ProtoMessage, requestID: String, call: SoukCall,
         inserted: @escaping @Sendable (StoredRecord<MarketRecord<Message>>, Transaction) throws -> Void = { _, _ in },
