@@ -54,9 +54,11 @@ def student(api, drip, dorm, *, given_name="Alex", gender=0):
                    family_name="Secretlastname", phone="+17325550177", laundry_profile=profile)
 
 
-def verify(api, drip, operator, party):
-    api.accounts.SendVerificationCode(pb.SendVerificationCodeRequest(marketplace_id=drip), metadata=party.md(),
-                                      timeout=TIMEOUT)
+def verify(api, drip, operator, party, send=True):
+    """Confirms the address with the newest mailed code, after sending one when `send`."""
+    if send:
+        api.accounts.SendVerificationCode(pb.SendVerificationCodeRequest(marketplace_id=drip), metadata=party.md(),
+                                          timeout=TIMEOUT)
     mails = [m for m in outbox(api, operator, drip)
              if m.to_address == party.email and m.kind == MailKind.MAIL_KIND_EMAIL_VERIFICATION]
     code = re.search(r"\b(\d{6})\b", mails[-1].body).group(1)
@@ -107,7 +109,7 @@ def test_the_mailed_code_verifies_the_address_and_a_wrong_code_counts(api, drip,
     # Admins read the outbox without the code.
     admin_view = [m for m in outbox(api, admin, drip) if m.to_address == party.email]
     assert admin_view and all("[redacted]" == m.body for m in admin_view)
-    assert verify(api, drip, operator, party).email_verified
+    assert verify(api, drip, operator, party, send=False).email_verified
     assert party.me().email_verified
 
 

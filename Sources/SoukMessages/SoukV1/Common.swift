@@ -413,6 +413,9 @@ extension SoukV1 {
         case emailNotVerified
         /// The Dasher quiz was failed too recently (RESOURCE_EXHAUSTED, RetryInfo says how long).
         case quizRetryTooSoon
+        /// Verification codes were sent to the account too often: at most 5 an hour, 60 seconds
+        /// apart (RESOURCE_EXHAUSTED, RetryInfo says how long to wait).
+        case verificationCodeLimit
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -474,6 +477,7 @@ extension SoukV1 {
             .finalPriceUnconfirmed,
             .emailNotVerified,
             .quizRetryTooSoon,
+            .verificationCodeLimit,
         ]
 
         public init(rawValue: Int32) {
@@ -535,6 +539,7 @@ extension SoukV1 {
             case 54: self = .finalPriceUnconfirmed
             case 55: self = .emailNotVerified
             case 56: self = .quizRetryTooSoon
+            case 57: self = .verificationCodeLimit
             default: self = .unrecognized(rawValue)
             }
         }
@@ -598,6 +603,7 @@ extension SoukV1 {
             case .finalPriceUnconfirmed: 54
             case .emailNotVerified: 55
             case .quizRetryTooSoon: 56
+            case .verificationCodeLimit: 57
             case .unrecognized(let value): value
             }
         }
@@ -662,6 +668,7 @@ extension SoukV1 {
             case .finalPriceUnconfirmed: "ERROR_REASON_FINAL_PRICE_UNCONFIRMED"
             case .emailNotVerified: "ERROR_REASON_EMAIL_NOT_VERIFIED"
             case .quizRetryTooSoon: "ERROR_REASON_QUIZ_RETRY_TOO_SOON"
+            case .verificationCodeLimit: "ERROR_REASON_VERIFICATION_CODE_LIMIT"
             case .unrecognized(let value): "ERROR_REASON_\(value)"
             }
         }
