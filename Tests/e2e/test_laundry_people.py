@@ -2,14 +2,12 @@
 proven @rutgers.edu address, the Dasher quiz (pass, fail and the 24-hour retry), and the
 accepting Dashers a customer sees (own dorm only, first name, never private fields). The 5-try
 login limit is tested in test_accounts.py."""
-import re
-
 import grpc
 import pytest
 
 from souk_identity import (
-    TIMEOUT, MailKind, Party, Reason, Role, RoleStatus, login_party, operator_party, outbox, pb, refused, request_id,
-    role_status, sign_up, unique_email,
+    TIMEOUT, Party, Reason, Role, RoleStatus, login_party, operator_party, outbox, pb, refused, request_id, role_status,
+    sign_up, unique_email, verification_code,
 )
 from souk_protos import Stub
 
@@ -59,9 +57,7 @@ def verify(api, drip, operator, party, send=True):
     if send:
         api.accounts.SendVerificationCode(pb.SendVerificationCodeRequest(marketplace_id=drip), metadata=party.md(),
                                           timeout=TIMEOUT)
-    mails = [m for m in outbox(api, operator, drip)
-             if m.to_address == party.email and m.kind == MailKind.MAIL_KIND_EMAIL_VERIFICATION]
-    code = re.search(r"\b(\d{6})\b", mails[-1].body).group(1)
+    code = verification_code(api, operator, drip, party.email)
     return api.accounts.VerifyEmail(pb.VerifyEmailRequest(marketplace_id=drip, code=code), metadata=party.md(),
                                     timeout=TIMEOUT)
 
