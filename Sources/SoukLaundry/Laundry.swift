@@ -26,7 +26,7 @@ public final class Laundry: SoukDomain {
         self.payables = payables
         self.logger = logger
         if let identity { Dorms.register(in: identity) }
-        payables.register(.job, JobPayable(store: store))
+        payables.register(.job, JobPayable())
     }
 
     public func services(_ kit: ServiceKit) -> [any RPCService] {

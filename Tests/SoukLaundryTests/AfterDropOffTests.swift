@@ -26,6 +26,15 @@ import Testing
         return job
     }
 
+    /// A fresh marketplace (with payments unless told), its customer Ana and Dasher Dev, and a
+    /// job of theirs at stage 9.
+    func scene(payments: Bool = true) async throws -> (LaundryFixture, LaundryFixture.Student, LaundryFixture.Student, SoukV1.Job) {
+        let fixture = try await LaundryFixture.make(payments: payments)
+        let customer = try await fixture.student("ana")
+        let dasher = try await fixture.student("dev", dasher: true)
+        return (fixture, customer, dasher, try await droppedOff(fixture, customer, dasher))
+    }
+
     func pay(_ fixture: LaundryFixture, _ job: SoukV1.Job, _ who: LaundryFixture.Student, card: String = "tok_visa", requestID: String) async throws -> SoukV1.Payment {
         try await fixture.harness.call("souk.v1.Payments", "CreatePayment", payRequest(fixture, job, card: card, requestID: requestID), token: who.token)
     }
@@ -81,10 +90,7 @@ import Testing
     }
 
     @Test func twoPaymentsAtOnceChargeOnce() async throws {
-        let fixture = try await LaundryFixture.make(payments: true)
-        let customer = try await fixture.student("ana")
-        let dasher = try await fixture.student("dev", dasher: true)
-        let job = try await droppedOff(fixture, customer, dasher)
+        let (fixture, customer, dasher, job) = try await scene()
         let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
             for attempt in 0..<6 {
                 group.addTask { await payError(fixture, job, customer, requestID: "race-\(attempt)") == nil }
@@ -131,10 +137,7 @@ import Testing
     }
 
     @Test func ratingsAtOnceCountOnce() async throws {
-        let fixture = try await LaundryFixture.make(payments: true)
-        let customer = try await fixture.student("ana")
-        let dasher = try await fixture.student("dev", dasher: true)
-        let job = try await droppedOff(fixture, customer, dasher)
+        let (fixture, customer, dasher, job) = try await scene()
         let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
             for attempt in 0..<6 {
                 group.addTask {
@@ -205,11 +208,29 @@ import Testing
         #expect(others?.code == .permissionDenied)
     }
 
+    @Test func adminsResolvingAtOnceRefundOnce() async throws {
+        let (fixture, customer, _, job) = try await scene()
+        let market = fixture.marketplace.id
+        let payment = try await pay(fixture, job, customer, requestID: "pay")
+        let _: SoukV1.Job = try await fixture.call("DisputeJob", SoukV1.DisputeJobRequest(marketplaceID: market, jobID: job.id, reason: "torn"), customer)
+        let admin = LaundryFixture.Student(id: "", token: try await fixture.harness.adminToken(fixture.marketplace))
+        let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for attempt in 0..<5 {
+                group.addTask {
+                    await fixture.error("ResolveDispute", SoukV1.ResolveDisputeRequest(
+                        marketplaceID: market, jobID: job.id, resolution: "refund \(attempt)", refund: .init(amountMinor: 400, currencyCode: "USD")), admin) == nil
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0 }.count == 1)
+        let refunded: SoukV1.Payment = try await fixture.harness.call(
+            "souk.v1.Payments", "GetPayment", SoukV1.GetPaymentRequest(marketplaceID: market, paymentID: payment.id), token: customer.token)
+        #expect(refunded.refundedAmount?.amountMinor == 400 && refunded.refunds.count == 1)
+    }
+
     @Test func aDisputeWaitsNoLongerThanSevenDaysAfterPaying() async throws {
-        let fixture = try await LaundryFixture.make(payments: true)
-        let customer = try await fixture.student("ana")
-        let dasher = try await fixture.student("dev", dasher: true)
-        let job = try await droppedOff(fixture, customer, dasher)
+        let (fixture, customer, dasher, job) = try await scene()
         _ = try await pay(fixture, job, customer, requestID: "pay")
         fixture.harness.clock.advance(.seconds(7 * 24 * 3600 + 1))
         // A week later the access token has expired: the customer signs in again.
@@ -221,10 +242,7 @@ import Testing
     }
 
     @Test func historiesShowTheOtherPartyAndTheAmount() async throws {
-        let fixture = try await LaundryFixture.make(payments: true)
-        let customer = try await fixture.student("ana")
-        let dasher = try await fixture.student("dev", dasher: true)
-        let job = try await droppedOff(fixture, customer, dasher)
+        let (fixture, customer, dasher, job) = try await scene()
         let market = fixture.marketplace.id
         let mine: SoukV1.ListJobsResponse = try await fixture.call("ListJobs", SoukV1.ListJobsRequest(marketplaceID: market, state: .droppedOff), customer)
         let seenByCustomer = try #require(mine.jobs.first)
@@ -237,10 +255,7 @@ import Testing
     }
 
     @Test func theEventStreamEndsOnceTheJobIsDroppedOff() async throws {
-        let fixture = try await LaundryFixture.make()
-        let customer = try await fixture.student("ana")
-        let dasher = try await fixture.student("dev", dasher: true)
-        let job = try await droppedOff(fixture, customer, dasher)
+        let (fixture, customer, dasher, job) = try await scene(payments: false)
         guard case .serverStreaming(let handler)? = fixture.harness.method("souk.v1.Laundry", "WatchJob")?.handler else {
             throw RPCError(.unimplemented, "WatchJob")
         }

@@ -64,8 +64,10 @@ extension SoukV1Services {
 
         /// Access: customer (owner), courier (owner), admin, operator.
         /// Lists jobs, newest first: a customer's in-progress jobs and history, a Dasher's jobs and
-        /// history, a dorm's jobs (admins). Indexes: (customer_account_id, state, create_time),
-        /// (dasher_account_id, state, create_time), (dorm_id, state, create_time).
+        /// history (request, completion time, the other party, amount), a dorm's jobs (admins); or,
+        /// oldest first, the jobs with an open dispute (admins). Indexes: (customer_account_id,
+        /// state, create_time), (dasher_account_id, state, create_time), (dorm_id, state,
+        /// create_time), (open dispute, create_time).
         /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
         public var listJobs: UnaryRPC<SoukV1.ListJobsRequest, SoukV1.ListJobsResponse>
 

@@ -10,8 +10,6 @@ import SoukStore
 /// every job passes before stage 9. Paying records the payment on the job and adds it to the
 /// Dasher's earnings, in the paying transaction.
 struct JobPayable: PayableTarget {
-    let store: Store
-
     func payer(of id: String, marketplaceID: RecordID, store: Store) throws -> RecordID {
         let recordID = try RequestFields.id(id, field: "job_id")
         let job = try store.require(JobTable.table, recordID, in: marketplaceID, "job").value.subject
