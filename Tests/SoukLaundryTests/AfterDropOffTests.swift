@@ -129,7 +129,10 @@ import Testing
         #expect(try await account(fixture, dasher.id).rating == SoukV1.RatingSummary(count: 1, averageHundredths: 400))
         #expect(try await account(fixture, customer.id).customerRating == SoukV1.RatingSummary(count: 1, averageHundredths: 200))
         let second = try await droppedOff(fixture, customer, dasher)
-        _ = try await pay(fixture, second, customer, requestID: "pay-2")
+        let wallet = SoukV1.CreatePaymentRequest(
+            marketplaceID: fixture.marketplace.id, requestID: "pay-2", target: .jobID(second.id), method: .init(method: .applePayToken("applepay_test_0123456789")))
+        let byWallet: SoukV1.Payment = try await fixture.harness.call("souk.v1.Payments", "CreatePayment", wallet, token: customer.token)
+        #expect(byWallet.method == .applePay && byWallet.payeeAccountID == dasher.id)
         _ = try await rate(fixture, second, customer, stars: 5, requestID: "c4")
         #expect(try await account(fixture, dasher.id).rating == SoukV1.RatingSummary(count: 2, averageHundredths: 450))
         let rated = try await self.job(fixture, job.id, customer)
