@@ -19,9 +19,7 @@ struct JobDisputes {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(request.jobID, field: "job_id")
         let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !reason.isEmpty else { throw RPCError.invalidField("reason", "is required: say what went wrong") }
-        guard reason.count <= 2000 else { throw RPCError.invalidField("reason", "must be at most 2000 characters") }
+        let reason = try Self.text(request.reason, field: "reason", "say what went wrong")
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
             let current = try transaction.require(id, in: marketplaceID)
@@ -50,9 +48,7 @@ struct JobDisputes {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let id = try RequestFields.id(request.jobID, field: "job_id")
         let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let resolution = request.resolution.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !resolution.isEmpty else { throw RPCError.invalidField("resolution", "is required: the decision shown to both parties") }
-        guard resolution.count <= 2000 else { throw RPCError.invalidField("resolution", "must be at most 2000 characters") }
+        let resolution = try Self.text(request.resolution, field: "resolution", "the decision shown to both parties")
         let refund = request.refund?.amountMinor ?? 0
         let currency = marketplace.currencyCode
         guard refund >= 0, (request.refund?.currencyCode ?? "").isEmpty || request.refund?.currencyCode == currency else {
@@ -95,6 +91,14 @@ struct JobDisputes {
             return updated
         }
         return try JobViews.view(record, call, store: store)
+    }
+
+    /// `text` trimmed: required (`what` says what it is for) and at most 2000 characters.
+    private static func text(_ text: String, field: String, _ what: String) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw RPCError.invalidField(field, "is required: \(what)") }
+        guard trimmed.count <= 2000 else { throw RPCError.invalidField(field, "must be at most 2000 characters") }
+        return trimmed
     }
 
     /// ABORTED when the client read another version.
