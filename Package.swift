@@ -179,7 +179,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "SoukLaundryTests",
-            dependencies: ["SoukLaundry", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
+            dependencies: ["SoukLaundry", "SoukCommerce", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
         .testTarget(
             name: "SoukCommerceTests",
             dependencies: ["SoukCommerce", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),
