@@ -5,10 +5,10 @@ Then the rules the issue adds: the preferred Dasher and its timeout, the same-ge
 unverified and non-Rutgers addresses, and dorms that never see each other.
 
 What the backend does not serve of a case is said where it happens: the report's screens
-(redirects, highlighted fields) are the app's; rating after stage 9 belongs to the payment and
-ratings RPCs. Covered elsewhere and not repeated here: 50 Dashers asking at once for work from a
-queue of 20 jobs (test_laundry_jobs.py); the lockout's end and what counts toward it
-(test_accounts.py)."""
+(redirects, highlighted fields) are the app's; "the customer confirms the job is completed" is
+paying it. Covered elsewhere and not repeated here: disputes, histories and earnings
+(test_laundry_after_dropoff.py); 50 Dashers asking at once for work from a queue of 20 jobs
+(test_laundry_jobs.py); the lockout's end and what counts toward it (test_accounts.py)."""
 import threading
 import time
 import uuid
@@ -39,6 +39,7 @@ def api(identity_channel):
     api = Api(identity_channel)
     api.laundry = Stub(identity_channel, "souk.v1.Laundry")
     api.notifications = Stub(identity_channel, "souk.v1.Notifications")
+    api.payments = Stub(identity_channel, "souk.v1.Payments")
     return api
 
 
@@ -180,6 +181,17 @@ def poll(what, check):
 
 def retry_delay(error) -> float:
     return seconds(status_detail(error, error_details_pb2.RetryInfo).retry_delay)
+
+
+def rate(api, job, who, stars):
+    return call(api, "RateJob", who, request_id=request_id(), job_id=job.id, stars=stars, comment="Thanks!")
+
+
+def rating(api, party, field="rating"):
+    account = api.accounts.GetAccount(pb.GetAccountRequest(marketplace_id=party.marketplace_id, account_id=party.account_id),
+                                      metadata=party.md(), timeout=TIMEOUT)
+    summary = getattr(account, field)
+    return summary.count, summary.average_hundredths
 
 
 def notified(api, party, title):
@@ -460,7 +472,17 @@ def test_customer_requests_job_1_sunny_day(api, campus):
     assert len(notified(api, customer, "Stage 9: Dropped Off Laundry")) == 1
     history = call(api, "ListJobs", customer, state=JobState.JOB_STATE_DROPPED_OFF).jobs
     assert [j.id for j in history] == [job.id]
-    # Steps f and g, confirming and rating, are the payment and rating RPCs' (not served here).
+    # The customer confirms the completed job by paying it (Apple Pay), then rates the Dasher.
+    error = refused(lambda: rate(api, done, customer, 5), Code.FAILED_PRECONDITION, reason=Reason.ERROR_REASON_NOT_RATABLE)
+    assert "paid" in error.details()
+    payment = api.payments.CreatePayment(pb.CreatePaymentRequest(
+        marketplace_id=campus.id, request_id=request_id(), job_id=job.id,
+        method=pb.PaymentMethodInput(apple_pay_token="applepay_e2e_0123456789")), metadata=customer.md(), timeout=TIMEOUT)
+    assert payment.amount == done.final_price.total and payment.payee_account_id == dasher.account_id
+    assert rating(api, dasher) == (0, 500)
+    entry = rate(api, done, customer, 4)
+    assert entry.rated_account_id == dasher.account_id and entry.rated.display_name == "Dana"
+    assert rating(api, dasher) == (1, 400)
 
 
 def test_customer_requests_job_2_customer_denies_the_first_dasher(api, campus):
@@ -539,7 +561,11 @@ def test_dasher_requests_job_1_sunny_day(api, campus):
     assert done.final_price.subtotal.amount_minor == 900
     me = dasher.me()
     assert me.dasher_profile.completed_jobs == 1
-    # Step f, rating the customer, is the rating RPC's (not served here).
+    # The Dasher rates the customer, once.
+    assert rate(api, done, dasher, 5).rated_account_id == customer.account_id
+    assert rating(api, customer, "customer_rating") == (1, 500)
+    error = refused(lambda: rate(api, done, dasher, 4), Code.ALREADY_EXISTS, reason=Reason.ERROR_REASON_ALREADY_RATED)
+    assert error.details()
 
 
 def test_dasher_requests_job_2_denies_the_first_and_accepts_the_next(api, campus):
