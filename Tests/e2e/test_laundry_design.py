@@ -456,6 +456,7 @@ def test_customer_requests_job_1_sunny_day(api, campus):
     seen = call(api, "GetJob", customer, job_id=job.id)
     assert seen.stage == Stage.JOB_STAGE_DASHER_ACCEPTED_REQUEST and seen.dasher.display_name == "Dana"
     assert seen.dasher.rating.average_hundredths == 500
+    assert seen.dasher_completed_jobs == 0 and seen.dasher_since.seconds > 0
     for private in ("Lastname", "+1732555", "@rutgers.edu"):
         assert private not in str(seen.dasher)
     # Keeping the Dasher is not rejecting them; the Active Jobs page lists the job.
@@ -463,6 +464,7 @@ def test_customer_requests_job_1_sunny_day(api, campus):
     assert [j.id for j in active] == [job.id]
     done = run_to_drop_off(api, seen, dasher)
     assert done.state == JobState.JOB_STATE_DROPPED_OFF and done.final_price.total.amount_minor > 0
+    assert call(api, "GetJob", customer, job_id=job.id).dasher_completed_jobs == 1
     watcher.join(PATIENCE)
     # The customer saw every stage, in order, as it happened.
     stages = [e.job.stage for e in events]
