@@ -306,8 +306,9 @@ struct  Souk__V1__RentalSettings
   int32_t payment_provider_fee_bps;
   /*
    * Platform's share of every rental payment, basis points; the lessor gets the rest. Each fee
-   * is amount × bps / 10000 rounded half away from zero to a whole minor unit (a whole dong);
-   * the lessor's share is what remains, so the three parts add up exactly to the amount.
+   * is amount × bps / 10000 rounded half away from zero to a whole minor unit (a whole dong),
+   * the platform fee never more than what the provider fee leaves; the lessor's share is what
+   * remains, so the three parts add up exactly to the amount.
    */
   int32_t platform_fee_bps;
   /*

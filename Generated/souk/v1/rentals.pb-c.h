@@ -1100,7 +1100,8 @@ struct  Souk__V1__ListBookingsRequest
   char *lessor_account_id;
   char *listing_id;
   /*
-   * Any of these statuses ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor).
+   * At most one status ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor); empty
+   * means any.
    */
   size_t n_statuses;
   Souk__V1__BookingStatus *statuses;

@@ -124,7 +124,8 @@ extension SoukV1Services {
         /// Lists bookings, newest first: a lessee's current rentals and history, a lessor's tenants
         /// and requests, a listing's bookings. Indexes: (lessee_account_id, status, create_time),
         /// (lessor_account_id, status, create_time), (listing_id, create_time).
-        /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (filter combination, statuses: more than one, page_token),
+        /// PERMISSION_DENIED.
         public var listBookings: UnaryRPC<SoukV1.ListBookingsRequest, SoukV1.ListBookingsResponse>
 
         /// Access: provider (owner).
@@ -190,9 +191,9 @@ extension SoukV1Services {
         public var getBill: UnaryRPC<SoukV1.GetBillRequest, SoukV1.Bill>
 
         /// Access: customer (owner), provider (owner), admin, operator.
-        /// Lists bills, newest first: a lessee's bills due, a booking's bills, a lessor's bills.
-        /// Indexes: (lessee_account_id, status, due_date), (lessor_account_id, status, due_date),
-        /// (booking_id, period).
+        /// Lists bills, latest due date first: a lessee's bills due or paid, a booking's bills, a
+        /// lessor's bills. Indexes: (lessee_account_id, status, due_date), (lessor_account_id, status,
+        /// due_date), (booking_id, status, due_date).
         /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
         public var listBills: UnaryRPC<SoukV1.ListBillsRequest, SoukV1.ListBillsResponse>
 

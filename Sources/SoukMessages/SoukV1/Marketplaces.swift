@@ -471,8 +471,9 @@ extension SoukV1 {
         /// Payment provider's share of every rental payment, basis points.
         public var paymentProviderFeeBps: Int32
         /// Platform's share of every rental payment, basis points; the lessor gets the rest. Each fee
-        /// is amount × bps / 10000 rounded half away from zero to a whole minor unit (a whole dong);
-        /// the lessor's share is what remains, so the three parts add up exactly to the amount.
+        /// is amount × bps / 10000 rounded half away from zero to a whole minor unit (a whole dong),
+        /// the platform fee never more than what the provider fee leaves; the lessor's share is what
+        /// remains, so the three parts add up exactly to the amount.
         public var platformFeeBps: Int32
         /// Day of the month monthly bills fall due when the lessor names no due date: 1 to 28; 0
         /// means 5.

@@ -2374,7 +2374,8 @@ extension SoukV1 {
         public var lesseeAccountID: String
         public var lessorAccountID: String
         public var listingID: String
-        /// Any of these statuses ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor).
+        /// At most one status ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor); empty
+        /// means any.
         public var statuses: [SoukV1.BookingStatus]
 
         public init(

@@ -10,6 +10,13 @@ import SoukStore
 /// three-way split, adds the split to the lessor's income of the month, and a paid deposit
 /// makes its booking ACTIVE.
 struct BillPayments: PayableTarget {
+    func payer(of id: String, marketplaceID: RecordID, store: Store) throws -> RecordID {
+        let recordID = try RequestFields.id(id, field: "bill_id")
+        let lessee = try store.require(BillTable.table, recordID, in: marketplaceID, "bill").value.subject.lesseeAccountID
+        guard let payer = RecordID(lessee) else { throw RPCError.notFound("bill", id) }
+        return payer
+    }
+
     func due(_ id: String, caller: Caller, marketplaceID: RecordID, transaction: Transaction) throws -> PayableDue {
         let recordID = try RequestFields.id(id, field: "bill_id")
         let bill = try transaction.require(BillTable.table, recordID, in: marketplaceID, "bill").value.subject
@@ -21,9 +28,14 @@ struct BillPayments: PayableTarget {
         case .paid: throw RPCError.souk(.failedPrecondition, .alreadyPaid, "bill \(id) is already paid", field: "bill_id")
         default: throw RPCError.souk(.failedPrecondition, .invalidTransition, "bill \(id) is \(bill.status.protoName): nothing to pay", field: "bill_id")
         }
+        let amount = bill.total ?? SoukV1.Money()
+        let marketplace = try Self.marketplace(marketplaceID, transaction: transaction)
+        let split = RentalRules(marketplace).split(amount.amountMinor)
         return PayableDue(
-            target: SoukV1.ResourceRef(type: .bill, id: id), payer: caller.accountID, payee: bill.lessorAccountID,
-            amount: bill.total ?? SoukV1.Money())
+            target: SoukV1.ResourceRef(type: .bill, id: id), payer: caller.accountID, payee: bill.lessorAccountID, amount: amount,
+            split: SoukV1.PaymentSplit(
+                providerFee: Self.money(split.providerFee, amount.currencyCode), platformFee: Self.money(split.platformFee, amount.currencyCode),
+                payeeShare: Self.money(split.lessorShare, amount.currencyCode)))
     }
 
     func settle(_ id: String, payment: SoukV1.Payment, marketplaceID: RecordID, actor: AuditActor, transaction: Transaction) throws {
@@ -35,7 +47,10 @@ struct BillPayments: PayableTarget {
         let market = marketplaceID.description
         let marketplace = try Self.marketplace(marketplaceID, transaction: transaction)
         let amount = payment.amount?.amountMinor ?? 0
-        let split = RentalRules(marketplace).split(amount)
+        // The split the payment stored, from `due` in this transaction.
+        let split = payment.split.map {
+            RentSplit(providerFee: $0.providerFee?.amountMinor ?? 0, platformFee: $0.platformFee?.amountMinor ?? 0, lessorShare: $0.payeeShare?.amountMinor ?? 0)
+        } ?? RentalRules(marketplace).split(amount)
         let currency = payment.amount?.currencyCode ?? marketplace.currencyCode
         let bill = try RentalLifecycles.bill.fire(
             "pay", on: recordID, in: BillTable.table, marketplaceID: market, by: actor, transaction: transaction
@@ -61,13 +76,14 @@ struct BillPayments: PayableTarget {
             body: "\(amount) \(currency) paid; your share is \(split.lessorShare) \(currency).", marketplaceID: market, transaction: transaction)
     }
 
-    /// The split as the contract shows it.
+    /// The split as the contract shows it on the bill.
     static func view(_ split: RentSplit, currency: String) -> SoukV1.BillSplit {
         SoukV1.BillSplit(
-            providerFee: SoukV1.Money(amountMinor: split.providerFee, currencyCode: currency),
-            platformFee: SoukV1.Money(amountMinor: split.platformFee, currencyCode: currency),
-            lessorShare: SoukV1.Money(amountMinor: split.lessorShare, currencyCode: currency))
+            providerFee: money(split.providerFee, currency), platformFee: money(split.platformFee, currency),
+            lessorShare: money(split.lessorShare, currency))
     }
+
+    static func money(_ amount: Int64, _ currency: String) -> SoukV1.Money { SoukV1.Money(amountMinor: amount, currencyCode: currency) }
 
     /// The marketplace whose settings divide the payment.
     static func marketplace(_ id: RecordID, transaction: Transaction) throws -> SoukV1.Marketplace {

@@ -72,11 +72,13 @@ struct LeaseEnd {
             }
             let money = SoukV1.Money(amountMinor: amount, currencyCode: marketplace.currencyCode)
             guard let lessee = RecordID(booking.lesseeAccountID) else { throw RPCError.notFound("account", booking.lesseeAccountID) }
-            let payment = try payables.payOut(
+            // Keeping the whole deposit pays nothing out.
+            let payment = amount == 0 ? nil : try payables.payOut(
                 target: SoukV1.ResourceRef(type: .booking, id: id.description), to: lessee, amount: money,
                 reason: reason.isEmpty ? "deposit returned" : reason, actor: actor, marketplaceID: marketplaceID, transaction: transaction)
             let updated = try transaction.update(BookingTable.table, id) { record in
-                record.subject.depositReturn = SoukV1.DepositReturn(amount: money, reason: reason, returnTime: Timestamp(transaction.now), paymentID: payment.id)
+                record.subject.depositReturn = SoukV1.DepositReturn(
+                    amount: money, reason: reason, returnTime: Timestamp(transaction.now), paymentID: payment?.id ?? "")
             }
             try BookingChanges.record(updated, actor: actor, reason: "deposit returned", transaction: transaction)
             try BookingChanges.notify(
