@@ -1,4 +1,5 @@
 import SoukGRPC
+import SoukKit
 import SoukMessages
 import SoukTesting
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// Bills past their due date, marked once with the injected clock.
 @Suite struct OverdueBillTests {
     @Test func aDueBillIsMarkedOverdueOnceAfterItsDueDate() async throws {
-        let mara = try await RentalsFixture.make()
+        let mara = try await RentalsFixture.make(accessTokenTTL: .seconds(30 * 86_400))
         let lessor = try await mara.person("lan", lessor: true)
         let lessee = try await mara.person("minh")
         let listing = try await mara.listing(lessor)

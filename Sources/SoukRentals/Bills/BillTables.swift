@@ -1,3 +1,4 @@
+import SoukGRPC
 import SoukKit
 import SoukMessages
 import SoukStore
@@ -39,3 +40,5 @@ extension StoredRecord where Value == BillRecord {
     /// The bill with the envelope's id, version and times.
     var bill: SoukV1.Bill { api() }
 }
+
+extension SoukV1.Bill: StampedMessage {}

@@ -42,7 +42,8 @@ struct OverdueBills {
     }
 
     private static func markOne(_ bill: StoredRecord<BillRecord>, transaction: Transaction) throws {
-        let updated = try transaction.update(BillTable.table, bill.id) { record in
+        // A mark the server maintains: the version the lessor edits stays (decision 9).
+        let updated = try transaction.updateMaintainedFields(BillTable.table, bill.id) { record in
             record.subject.overdue = true
             record.subject.overdueTime = Timestamp(transaction.now)
         }

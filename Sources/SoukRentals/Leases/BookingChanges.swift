@@ -1,3 +1,4 @@
+import SoukGRPC
 import SoukKit
 import SoukMessages
 import SoukStore

@@ -1,3 +1,4 @@
+import SoukGRPC
 import SoukKit
 import SoukMessages
 import SoukStore
@@ -43,3 +44,5 @@ extension StoredRecord where Value == BookingRecord {
     /// The booking with the envelope's id, version and times.
     var booking: SoukV1.Booking { api() }
 }
+
+extension SoukV1.Booking: StampedMessage {}

@@ -1,3 +1,4 @@
+import SoukGRPC
 import SoukKit
 import SoukMessages
 import SoukStore
@@ -21,12 +22,16 @@ enum LeaseListings {
 
     /// The confirmed booking holds its listing: RENTED (LISTING_LEASED when it is not published).
     static func rent(_ listing: StoredRecord<ListingRecord>, booking: StoredRecord<BookingRecord>, actor: AuditActor, transaction: Transaction) throws {
-        try ListingStates.markRented(listing.id, bookingID: booking.id.description, marketplaceID: booking.value.marketplaceID, actor: actor, transaction: transaction)
+        try ListingStates.markRented(
+            listing.id, bookingID: booking.id.description, marketplaceID: try RequestFields.id(booking.value.marketplaceID, field: "marketplace_id"),
+            actor: actor, transaction: transaction)
     }
 
     /// The booking no longer holds its listing (cancelled or ended): PUBLISHED again.
     static func release(_ booking: StoredRecord<BookingRecord>, actor: AuditActor, transaction: Transaction) throws {
         guard let id = RecordID(booking.value.subject.listingID) else { return }
-        try ListingStates.markAvailable(id, marketplaceID: booking.value.marketplaceID, actor: actor, transaction: transaction)
+        try ListingStates.markAvailable(
+            id, bookingID: booking.id.description, marketplaceID: try RequestFields.id(booking.value.marketplaceID, field: "marketplace_id"), actor: actor,
+            transaction: transaction)
     }
 }

@@ -1,3 +1,4 @@
+import SoukGRPC
 import SoukIdentity
 import SoukKit
 import SoukMessages
