@@ -146,3 +146,31 @@ import Testing
         #expect(again.status == .requested)
     }
 }
+
+extension BookingFlowTests {
+    @Test func archivingAListingDeclinesItsRequests() async throws {
+        let mara = try await RentalsFixture.make()
+        let lessor = try await mara.person("lan", lessor: true)
+        let lessee = try await mara.person("minh")
+        let listing = try await mara.listing(lessor)
+        let booking = try await mara.request(listing, lessee)
+        let _: SoukV1.Listing = try await mara.call(
+            "ArchiveListing", SoukV1.ArchiveListingRequest(marketplaceID: mara.marketplace.id, listingID: listing), lessor)
+        let declined = try await mara.booking(booking.id, lessee)
+        #expect(declined.status == .declined && declined.reason == BookingDecisions.archivedReason)
+    }
+
+    @Test func watchingABookingSeesItsBillsAndEndsWithIt() async throws {
+        let mara = try await RentalsFixture.make()
+        let lessor = try await mara.person("lan", lessor: true)
+        let lessee = try await mara.person("minh")
+        let booking = try await mara.request(try await mara.listing(lessor), lessee)
+        let confirmed = try await mara.confirm(booking, lessor)
+        _ = try await mara.pay(confirmed.depositBillID, lessee)
+        // From the start: the request, the deposit bill, the confirmation, the payment, the activation.
+        let events = try await mara.watch(booking.id, lessee, resumeAfter: 1, count: 4)
+        #expect(events.map(\.sequence) == [2, 3, 4, 5])
+        #expect(events.compactMap(\.bill?.id) == [confirmed.depositBillID, confirmed.depositBillID])
+        #expect(events.last?.booking?.status == .active)
+    }
+}

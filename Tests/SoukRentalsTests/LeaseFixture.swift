@@ -1,4 +1,6 @@
+import NIOCore
 import SoukGRPC
+import Synchronization
 import SoukKit
 import SoukMessages
 import SoukStore
@@ -21,6 +23,28 @@ extension RentalsFixture {
     /// A published listing of `owner`; returns its id.
     func listing(_ owner: Person, rent: Int64 = 8_000_000, title: String = "Căn hộ 2 phòng ngủ Quận 1") async throws -> String {
         try await publish(try await create(draft(title: title, rent: rent), by: owner), by: owner.token).id
+    }
+
+    /// The first `count` events WatchBooking writes for `booking` after `resumeAfter`.
+    func watch(_ booking: String, _ who: Person, resumeAfter: Int64, count: Int) async throws -> [SoukV1.BookingEvent] {
+        guard case .serverStreaming(let handler)? = harness.method("souk.v1.Rentals", "WatchBooking")?.handler else {
+            throw RPCError(.unimplemented, "WatchBooking")
+        }
+        struct Enough: Error {}
+        let events = Mutex<[SoukV1.BookingEvent]>([])
+        let writer = RPCWriter<ByteBuffer> { bytes, _ in
+            let event = try SoukV1.BookingEvent(decoding: Array(bytes.readableBytesView))
+            // The stream of an active booking stays open: it is left once `count` events came.
+            if events.withLock({ $0.append(event); return $0.count >= count }) { throw Enough() }
+        }
+        let request = SoukV1.WatchBookingRequest(marketplaceID: marketplace.id, bookingID: booking, resumeAfterSequence: resumeAfter)
+        do {
+            try await handler(ByteBuffer(bytes: request.encoded()), writer, try harness.context("souk.v1.Rentals", "WatchBooking", token: who.token))
+        } catch {
+            // The handler reports the writer's `Enough` as its own error.
+            guard events.withLock({ $0.count >= count }) else { throw error }
+        }
+        return events.withLock { $0 }
     }
 
     /// The first day of the month after the clock's.

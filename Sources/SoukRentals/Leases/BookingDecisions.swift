@@ -53,26 +53,31 @@ struct BookingDecisions {
                 [current.lesseeAccountID], bookingID: id.description, title: "Booking confirmed",
                 body: "Your lease of \(current.listingTitle) is confirmed. Pay the deposit by \(LeaseDates.text(due)) to start it.",
                 marketplaceID: market, transaction: transaction)
-            try Self.declineOthers(listingID: current.listingID, marketplaceID: market, transaction: transaction)
+            try Self.declineOpen(listingID: current.listingID, marketplaceID: market, reason: Self.supersededReason, transaction: transaction)
             return booking
         }
         return try BookingViews.view(record, call, store: store)
     }
 
-    /// The server declines every other REQUESTED booking of the listing.
-    private static func declineOthers(listingID: String, marketplaceID: String, transaction: Transaction) throws {
-        let actor = AuditActor.system("BookingSuperseded")
+    /// The reason the server gives the requests it declines when their listing is archived.
+    static let archivedReason = "the listing was archived"
+
+    /// The server declines every REQUESTED booking of the listing with `reason` (a confirmation
+    /// of another, or the listing archived), telling each lessee.
+    static func declineOpen(listingID: String, marketplaceID: String, reason: String, transaction: Transaction) throws {
+        let actor = AuditActor.system("BookingDeclined")
         let range = IndexRange.starting(with: [.string(marketplaceID), .string(listingID), .enumCase(SoukV1.BookingStatus.requested)])
         // Each declined booking leaves the range, so the next read starts again from its head.
         while case let open = try transaction.list(BookingTable.table, BookingTable.byListing, range, limit: PageRequest.maximumSize), !open.isEmpty {
             for other in open {
                 try RentalLifecycles.booking.fire(
-                    "decline", on: other.id, in: BookingTable.table, marketplaceID: marketplaceID, by: actor, reason: supersededReason,
+                    "decline", on: other.id, in: BookingTable.table, marketplaceID: marketplaceID, by: actor, reason: reason,
                     transaction: transaction
-                ) { $0.subject.reason = supersededReason }
+                ) { $0.subject.reason = reason }
                 try BookingChanges.notify(
                     [other.value.subject.lesseeAccountID], bookingID: other.id.description, title: "Booking declined",
-                    body: "\(other.value.subject.listingTitle) was let to another lessee.", marketplaceID: marketplaceID, transaction: transaction)
+                    body: "Your request for \(other.value.subject.listingTitle) was declined: \(reason).", marketplaceID: marketplaceID,
+                    transaction: transaction)
             }
         }
     }
