@@ -10,12 +10,12 @@ import threading
 import grpc
 import pytest
 
-from souk_identity import TIMEOUT, Api, Reason, Role, login_party, pb, refused, request_id, sign_up, unique_email
+from souk_identity import TIMEOUT, Api, Reason, Role, pb, refused, request_id, sign_up, unique_email
 from souk_protos import Stub, enum, error_reason
-from test_rentals_listings import apartment, create, upload_photo
+# The listings' module fixtures (the demo MARA marketplace, its admin, its regions) and helpers.
+from test_rentals_listings import admin, apartment, create, hcmc, mara, regions, upload_photo  # noqa: F401
 
 Code = grpc.StatusCode
-MARA = "MARA"
 BookingStatus = enum("souk.v1.BookingStatus")
 BillStatus = enum("souk.v1.BillStatus")
 BillKind = enum("souk.v1.BillKind")
@@ -34,27 +34,11 @@ def api(identity_channel):
 
 
 @pytest.fixture(scope="module")
-def mara(identity_server):
-    return identity_server.marketplace_id(MARA)
-
-
-@pytest.fixture(scope="module")
-def admin(api, identity_server):
-    return login_party(api, identity_server.demo_login(MARA, "admin"))
-
-
-@pytest.fixture(scope="module")
 def fees(api, mara):
     """The marketplace's provider and platform fees, basis points."""
     settings = api.marketplaces.GetMarketplace(pb.GetMarketplaceRequest(marketplace_id=mara), timeout=TIMEOUT).settings.rentals
     assert settings.payment_provider_fee_bps > 0 and settings.platform_fee_bps > 0
     return settings.payment_provider_fee_bps, settings.platform_fee_bps
-
-
-@pytest.fixture(scope="module")
-def hcmc(api, mara):
-    listed = api.rentals.ListRegions(pb.ListRegionsRequest(marketplace_id=mara, page_size=100), timeout=TIMEOUT).regions
-    return next(r for r in listed if r.name == "Thành phố Hồ Chí Minh")
 
 
 @pytest.fixture(scope="module")

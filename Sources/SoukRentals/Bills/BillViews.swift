@@ -36,33 +36,24 @@ enum BillViews {
         }
     }
 
-    static func view(_ record: StoredRecord<BillRecord>, _ call: SoukCall, store: Store) throws -> SoukV1.Bill { record.bill }
-
     static func get(_ id: String, _ call: SoukCall, store: Store) throws -> SoukV1.Bill {
         let (marketplaceID, _) = try call.requireMarketplace()
         let recordID = try RequestFields.id(id, field: "bill_id")
-        return try view(try store.require(BillTable.table, recordID, in: marketplaceID, "bill"), call, store: store)
+        return try store.require(BillTable.table, recordID, in: marketplaceID, "bill").bill
     }
 
-    /// Latest due date first, one index range: the lessee (the caller when nothing is named), the
-    /// lessor or the booking, and the status (UNSPECIFIED: any).
+    /// Latest due date first: the lessee's (the caller's when nobody is named), the lessor's or
+    /// the booking's, of one status (UNSPECIFIED: any).
     static func list(_ request: SoukV1.ListBillsRequest, _ call: SoukCall, store: Store) throws -> SoukV1.ListBillsResponse {
-        let (marketplaceID, _) = try call.requireMarketplace()
-        let caller = try call.requireCaller()
-        guard [request.lesseeAccountID, request.lessorAccountID, request.bookingID].filter({ !$0.isEmpty }).count <= 1 else {
-            throw RPCError.invalidField("lessee_account_id", "set at most one of lessee_account_id, lessor_account_id, booking_id")
-        }
-        let (index, owner, kind): (Index<BillRecord>, String, String) =
-            !request.lessorAccountID.isEmpty ? (BillTable.byLessor, request.lessorAccountID, "lessor")
-            : !request.bookingID.isEmpty ? (BillTable.byBooking, request.bookingID, "booking")
-            : (BillTable.byLessee, request.lesseeAccountID.isEmpty ? caller.accountID.description : request.lesseeAccountID, "lessee")
-        let filters = [kind, owner, request.status.protoName].joined(separator: "|")
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
-        let range = IndexRange.starting(with: [.string(marketplaceID.description), .string(owner), .enumCase(request.status)])
-        let result = try store.list(BillTable.table, index, range, direction: .descending, page: page)
-        var response = SoukV1.ListBillsResponse()
-        response.bills = try result.items.map { try view($0, call, store: store) }
-        response.nextPageToken = RequestFields.nextPageToken(result.nextPageToken, filters: filters)
-        return response
+        let page = try PartyPages.page(
+            BillTable.table,
+            owners: [
+                .init(field: "lessee_account_id", id: request.lesseeAccountID, index: BillTable.byLessee),
+                .init(field: "lessor_account_id", id: request.lessorAccountID, index: BillTable.byLessor),
+                .init(field: "booking_id", id: request.bookingID, index: BillTable.byBooking),
+            ],
+            status: .enumCase(request.status), statusName: request.status.protoName, size: request.pageSize, token: request.pageToken,
+            call: call, store: store)
+        return SoukV1.ListBillsResponse(bills: page.items.map(\.bill), nextPageToken: page.nextPageToken)
     }
 }

@@ -106,7 +106,7 @@ struct MonthlyBills {
                 marketplaceID: marketplaceID.description, transaction: transaction)
             return updated
         }
-        return try BillViews.view(record, call, store: store)
+        return record.bill
     }
 
     /// Rent plus utilities.

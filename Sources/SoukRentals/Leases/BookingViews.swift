@@ -49,28 +49,20 @@ enum BookingViews {
         return try view(try store.require(BookingTable.table, recordID, in: marketplaceID, "booking"), call, store: store)
     }
 
-    /// Newest first, one index range: the lessee (the caller when nothing is named), the lessor
-    /// or the listing, and at most one status.
+    /// Newest first: the lessee's (the caller's when nobody is named), the lessor's or the
+    /// listing's, of at most one status.
     static func list(_ request: SoukV1.ListBookingsRequest, _ call: SoukCall, store: Store) throws -> SoukV1.ListBookingsResponse {
-        let (marketplaceID, _) = try call.requireMarketplace()
-        let caller = try call.requireCaller()
-        guard [request.lesseeAccountID, request.lessorAccountID, request.listingID].filter({ !$0.isEmpty }).count <= 1 else {
-            throw RPCError.invalidField("lessee_account_id", "set at most one of lessee_account_id, lessor_account_id, listing_id")
-        }
         guard request.statuses.count <= 1 else { throw RPCError.invalidField("statuses", "name at most one status") }
         let status = request.statuses.first ?? .unspecified
-        let (index, owner, kind): (Index<BookingRecord>, String, String) =
-            !request.lessorAccountID.isEmpty ? (BookingTable.byLessor, request.lessorAccountID, "lessor")
-            : !request.listingID.isEmpty ? (BookingTable.byListing, request.listingID, "listing")
-            : (BookingTable.byLessee, request.lesseeAccountID.isEmpty ? caller.accountID.description : request.lesseeAccountID, "lessee")
-        let filters = [kind, owner, status.protoName].joined(separator: "|")
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
-        let range = IndexRange.starting(with: [.string(marketplaceID.description), .string(owner), .enumCase(status)])
-        let result = try store.list(BookingTable.table, index, range, direction: .descending, page: page)
-        var response = SoukV1.ListBookingsResponse()
-        response.bookings = try result.items.map { try view($0, call, store: store) }
-        response.nextPageToken = RequestFields.nextPageToken(result.nextPageToken, filters: filters)
-        return response
+        let page = try PartyPages.page(
+            BookingTable.table,
+            owners: [
+                .init(field: "lessee_account_id", id: request.lesseeAccountID, index: BookingTable.byLessee),
+                .init(field: "lessor_account_id", id: request.lessorAccountID, index: BookingTable.byLessor),
+                .init(field: "listing_id", id: request.listingID, index: BookingTable.byListing),
+            ],
+            status: .enumCase(status), statusName: status.protoName, size: request.pageSize, token: request.pageToken, call: call, store: store)
+        return SoukV1.ListBookingsResponse(bookings: try page.items.map { try view($0, call, store: store) }, nextPageToken: page.nextPageToken)
     }
 
     /// Whether nothing more happens to the booking: declined, cancelled, or ended with the
