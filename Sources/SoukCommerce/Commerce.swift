@@ -11,6 +11,8 @@ public final class Commerce: SoukDomain {
     public let store: Store
     let logger: Logger
     let orderNumbers: OrderNumbers
+    /// The targets other domains make payable through `Payments.CreatePayment`.
+    public let payables: PayableTargets
 
     public static var tables: [AnyTable] {
         ServiceTable.all + ProductTable.all + FoodTables.all + CartTable.all + OrderTable.all + PaymentTable.all + DeliveryTable.all + CourierTable.all
@@ -18,11 +20,14 @@ public final class Commerce: SoukDomain {
     }
 
     /// With `identity`, commerce joins its role decisions: a restaurant account awaiting approval
-    /// with its restaurant is decided through the catalog (`RestaurantApproval`).
-    public init(store: Store, identity: Identity? = nil, logger: Logger = Logger(label: "souk.commerce")) {
+    /// with its restaurant is decided through the catalog (`RestaurantApproval`). Commerce keeps
+    /// the payments, so it installs the ledger in `payables` for the domains that share it.
+    public init(store: Store, identity: Identity? = nil, payables: PayableTargets = PayableTargets(), logger: Logger = Logger(label: "souk.commerce")) {
         self.store = store
         self.logger = logger
+        self.payables = payables
         orderNumbers = OrderNumbers(store: store)
+        payables.install(PaymentLedger.access)
         if let identity { RestaurantApproval.register(in: identity.roleDecisionHooks) }
     }
 

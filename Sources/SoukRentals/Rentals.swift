@@ -14,15 +14,19 @@ import SoukStore
 public final class Rentals: SoukDomain {
     public let store: Store
     let identity: Identity?
+    /// Where rental bills become payable with Payments.CreatePayment (bookings and bills
+    /// register their target here).
+    let payables: PayableTargets?
     let logger: Logger
 
     public static var tables: [AnyTable] {
         [ListingTable.table.erased, RegionTable.table.erased, PlaceTable.table.erased, FavoriteTable.table.erased]
     }
 
-    public init(store: Store, identity: Identity? = nil, logger: Logger = Logger(label: "souk.rentals")) {
+    public init(store: Store, identity: Identity? = nil, payables: PayableTargets? = nil, logger: Logger = Logger(label: "souk.rentals")) {
         self.store = store
         self.identity = identity
+        self.payables = payables
         self.logger = logger
     }
 

@@ -105,11 +105,13 @@ struct ServeCommand: AsyncParsableCommand {
         try await bootstrapOperator(identity, logger: logger)
         let media = try Media(store: store)
         let mediaMaintenance = Task { await media.runMaintenance() }
-        let commerce = Commerce(store: store, identity: identity)
+        // Commerce keeps the payments; the domains it pays for register their targets here.
+        let payables = PayableTargets()
+        let commerce = Commerce(store: store, identity: identity, payables: payables)
         let commerceMaintenance = Task { await commerce.runMaintenance() }
         let laundry = Laundry(store: store, identity: identity)
         let laundryMaintenance = Task { await laundry.runMaintenance() }
-        let rentals = Rentals(store: store, identity: identity)
+        let rentals = Rentals(store: store, identity: identity, payables: payables)
         let domains = Domains.make(identity: identity, media: media, commerce: commerce, laundry: laundry, rentals: rentals)
         if demo {
             let loader = DemoLoader(identity: identity)

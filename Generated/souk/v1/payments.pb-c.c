@@ -1175,7 +1175,7 @@ const ProtobufCMessageDescriptor souk__v1__refund__descriptor =
   (ProtobufCMessageInit) souk__v1__refund__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__payment__field_descriptors[22] =
+static const ProtobufCFieldDescriptor souk__v1__payment__field_descriptors[23] =
 {
   {
     "id",
@@ -1441,6 +1441,18 @@ static const ProtobufCFieldDescriptor souk__v1__payment__field_descriptors[22] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "payout_reason",
+    23,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Payment, payout_reason),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__payment__field_indices_by_name[] = {
   6,   /* field[6] = amount */
@@ -1457,6 +1469,7 @@ static const unsigned souk__v1__payment__field_indices_by_name[] = {
   4,   /* field[4] = method */
   3,   /* field[3] = payee_account_id */
   2,   /* field[2] = payer_account_id */
+  22,   /* field[22] = payout_reason */
   7,   /* field[7] = refunded_amount */
   8,   /* field[8] = refunds */
   13,   /* field[13] = split */
@@ -1469,7 +1482,7 @@ static const unsigned souk__v1__payment__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__payment__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 22 }
+  { 0, 23 }
 };
 const ProtobufCMessageDescriptor souk__v1__payment__descriptor =
 {
@@ -1479,14 +1492,14 @@ const ProtobufCMessageDescriptor souk__v1__payment__descriptor =
   "Souk__V1__Payment",
   "souk.v1",
   sizeof(Souk__V1__Payment),
-  22,
+  23,
   souk__v1__payment__field_descriptors,
   souk__v1__payment__field_indices_by_name,
   1,  souk__v1__payment__number_ranges,
   (ProtobufCMessageInit) souk__v1__payment__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__create_payment_request__field_descriptors[6] =
+static const ProtobufCFieldDescriptor souk__v1__create_payment_request__field_descriptors[5] =
 {
   {
     "marketplace_id",
@@ -1510,18 +1523,6 @@ static const ProtobufCFieldDescriptor souk__v1__create_payment_request__field_de
     NULL,
     &protobuf_c_empty_string,
     0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-  {
-    "order_id",
-    3,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_STRING,
-    offsetof(Souk__V1__CreatePaymentRequest, target_case),
-    offsetof(Souk__V1__CreatePaymentRequest, order_id),
-    NULL,
-    &protobuf_c_empty_string,
-    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -1562,17 +1563,17 @@ static const ProtobufCFieldDescriptor souk__v1__create_payment_request__field_de
   },
 };
 static const unsigned souk__v1__create_payment_request__field_indices_by_name[] = {
-  4,   /* field[4] = bill_id */
-  3,   /* field[3] = job_id */
+  3,   /* field[3] = bill_id */
+  2,   /* field[2] = job_id */
   0,   /* field[0] = marketplace_id */
-  5,   /* field[5] = method */
-  2,   /* field[2] = order_id */
+  4,   /* field[4] = method */
   1,   /* field[1] = request_id */
 };
-static const ProtobufCIntRange souk__v1__create_payment_request__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__create_payment_request__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 6 }
+  { 4, 2 },
+  { 0, 5 }
 };
 const ProtobufCMessageDescriptor souk__v1__create_payment_request__descriptor =
 {
@@ -1582,10 +1583,10 @@ const ProtobufCMessageDescriptor souk__v1__create_payment_request__descriptor =
   "Souk__V1__CreatePaymentRequest",
   "souk.v1",
   sizeof(Souk__V1__CreatePaymentRequest),
-  6,
+  5,
   souk__v1__create_payment_request__field_descriptors,
   souk__v1__create_payment_request__field_indices_by_name,
-  1,  souk__v1__create_payment_request__number_ranges,
+  2,  souk__v1__create_payment_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__create_payment_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -2077,23 +2078,25 @@ const ProtobufCMessageDescriptor souk__v1__confirm_cash_payment_request__descrip
   (ProtobufCMessageInit) souk__v1__confirm_cash_payment_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCEnumValue souk__v1__payment_method__enum_values_by_number[5] =
+static const ProtobufCEnumValue souk__v1__payment_method__enum_values_by_number[6] =
 {
   { "PAYMENT_METHOD_UNSPECIFIED", "SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED", 0 },
   { "PAYMENT_METHOD_CARD", "SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_CARD", 1 },
   { "PAYMENT_METHOD_APPLE_PAY", "SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_APPLE_PAY", 2 },
   { "PAYMENT_METHOD_GOOGLE_PAY", "SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_GOOGLE_PAY", 3 },
   { "PAYMENT_METHOD_CASH", "SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_CASH", 4 },
+  { "PAYMENT_METHOD_PAYOUT", "SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_PAYOUT", 5 },
 };
 static const ProtobufCIntRange souk__v1__payment_method__value_ranges[] = {
-{0, 0},{0, 5}
+{0, 0},{0, 6}
 };
-static const ProtobufCEnumValueIndex souk__v1__payment_method__enum_values_by_name[5] =
+static const ProtobufCEnumValueIndex souk__v1__payment_method__enum_values_by_name[6] =
 {
   { "PAYMENT_METHOD_APPLE_PAY", 2 },
   { "PAYMENT_METHOD_CARD", 1 },
   { "PAYMENT_METHOD_CASH", 4 },
   { "PAYMENT_METHOD_GOOGLE_PAY", 3 },
+  { "PAYMENT_METHOD_PAYOUT", 5 },
   { "PAYMENT_METHOD_UNSPECIFIED", 0 },
 };
 const ProtobufCEnumDescriptor souk__v1__payment_method__descriptor =
@@ -2103,9 +2106,9 @@ const ProtobufCEnumDescriptor souk__v1__payment_method__descriptor =
   "PaymentMethod",
   "Souk__V1__PaymentMethod",
   "souk.v1",
-  5,
+  6,
   souk__v1__payment_method__enum_values_by_number,
-  5,
+  6,
   souk__v1__payment_method__enum_values_by_name,
   1,
   souk__v1__payment_method__value_ranges,

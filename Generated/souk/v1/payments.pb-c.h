@@ -50,7 +50,12 @@ typedef enum _Souk__V1__PaymentMethod {
   /*
    * Cash on delivery, marked collected by a courier or provider.
    */
-  SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_CASH = 4
+  SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_CASH = 4,
+  /*
+   * Money the platform pays out to an account (a rental deposit returned): no charge, no
+   * payer; the payee receives it.
+   */
+  SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_PAYOUT = 5
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__PAYMENT_METHOD)
 } Souk__V1__PaymentMethod;
 /*
@@ -323,15 +328,19 @@ struct  Souk__V1__Payment
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * Payouts only (PAYMENT_METHOD_PAYOUT): why the money was paid out, e.g. the part of a
+   * deposit returned and what was kept.
+   */
+  char *payout_reason;
 };
 #define SOUK__V1__PAYMENT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__payment__descriptor) \
-    , (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, NULL, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, NULL, 0, NULL, NULL, (char *)protobuf_c_empty_string }
 
 
 typedef enum {
   SOUK__V1__CREATE_PAYMENT_REQUEST__TARGET__NOT_SET = 0,
-  SOUK__V1__CREATE_PAYMENT_REQUEST__TARGET_ORDER_ID = 3,
   SOUK__V1__CREATE_PAYMENT_REQUEST__TARGET_JOB_ID = 4,
   SOUK__V1__CREATE_PAYMENT_REQUEST__TARGET_BILL_ID = 5
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__CREATE_PAYMENT_REQUEST__TARGET__CASE)
@@ -351,10 +360,6 @@ struct  Souk__V1__CreatePaymentRequest
   Souk__V1__PaymentMethodInput *method;
   Souk__V1__CreatePaymentRequest__TargetCase target_case;
   union {
-    /*
-     * A water-services order.
-     */
-    char *order_id;
     /*
      * A laundry job at stage 9.
      */

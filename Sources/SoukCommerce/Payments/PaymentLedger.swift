@@ -16,6 +16,8 @@ enum PaymentLedger {
         /// Empty when the marketplace itself sells.
         var payee: String
         var amount: SoukV1.Money
+        /// The three-way split, when the target divides the amount (rental bills).
+        var split: SoukV1.PaymentSplit? = nil
     }
 
     /// Charges `charge.amount` with `input` (the request's field `field`) in `transaction` and
@@ -39,6 +41,7 @@ enum PaymentLedger {
         payment.payeeAccountID = charge.payee
         payment.method = kind
         payment.amount = charge.amount
+        payment.split = charge.split
         payment.refundedAmount = SoukV1.Money(amountMinor: 0, currencyCode: charge.amount.currencyCode)
         let declined: String?
         switch method {

@@ -6,13 +6,13 @@ import SoukStore
 
 /// Reading, listing and refunding payments.
 extension PaymentsService {
-    /// Whether `caller` in one of `roles` owns `payment`: its payer as customer; its payee, or
-    /// as provider any order payment where the marketplace itself sells (retail, water); its
-    /// payee or collector as courier.
+    /// Whether `caller` in one of `roles` owns `payment`: its payer, or the payee of a payout,
+    /// as customer; its payee, or as provider any order payment where the marketplace itself
+    /// sells (retail, water); its payee or collector as courier.
     static func owns(_ payment: SoukV1.Payment, _ caller: Caller, roles: Set<SoukV1.Role>, vertical: SoukV1.Vertical) -> Bool {
         let me = caller.accountID.description
         let marketplaceSells = [.retail, .waterServices].contains(vertical) && payment.target?.type == .order
-        return roles.contains(.customer) && payment.payerAccountID == me
+        return roles.contains(.customer) && (payment.payerAccountID == me || payment.method == .payout && payment.payeeAccountID == me)
             || roles.contains(.provider) && (payment.payeeAccountID == me || marketplaceSells)
             || roles.contains(.courier) && (payment.payeeAccountID == me || payment.collectedByAccountID == me)
     }

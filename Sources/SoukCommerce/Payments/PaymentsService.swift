@@ -4,14 +4,15 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// `souk.v1.Payments`: reading, listing and refunding payments, and cash on delivery.
+/// `souk.v1.Payments`: paying jobs and bills, reading, listing and refunding payments, and cash
+/// on delivery.
 struct PaymentsService {
     let commerce: Commerce
     var store: Store { commerce.store }
 
     var declaration: SoukV1Services.Payments {
         SoukV1Services.Payments(
-            createPayment: .unimplemented,
+            createPayment: .handler(owner: createOwnership, createPayment),
             getPayment: .handler(owner: paymentOwnership, getPayment),
             listPayments: .handler(owner: Self.listOwnership, listPayments),
             refundPayment: .handler(refundPayment),

@@ -12,8 +12,9 @@ extension SoukV1Services {
         /// Access: customer (owner).
         /// Pays what the target owes: a laundry job at stage 9, a rental bill that is due. The
         /// amount is the server's, never the client's. An electronic method is charged at once
-        /// (SUCCESSFUL, or PAYMENT_DECLINED and nothing is stored); cash creates a PENDING payment.
-        /// Orders pay when they are placed (Orders.Checkout, Orders.PlaceServiceOrder).
+        /// (SUCCESSFUL, or PAYMENT_DECLINED and nothing is stored). Cash is refused here
+        /// (PAYMENT_METHOD_NOT_ACCEPTED): it is taken only on delivery of an order. Orders pay when
+        /// they are placed (Orders.Checkout, Orders.PlaceServiceOrder). Idempotent by request_id.
         /// Errors: INVALID_ARGUMENT (field: method; PAYMENT_TOKEN_INVALID; PAYMENT_METHOD_NOT_ACCEPTED;
         /// REQUEST_ID_REUSED), NOT_FOUND (target), FAILED_PRECONDITION (ALREADY_PAID; target not
         /// payable yet; PAYMENT_DECLINED), PERMISSION_DENIED.

@@ -12,10 +12,13 @@ extension SoukV1 {
         case googlePay
         /// Cash on delivery, marked collected by a courier or provider.
         case cash
+        /// Money the platform pays out to an account (a rental deposit returned): no charge, no
+        /// payer; the payee receives it.
+        case payout
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
-        public static let allCases: [PaymentMethod] = [.unspecified, .card, .applePay, .googlePay, .cash]
+        public static let allCases: [PaymentMethod] = [.unspecified, .card, .applePay, .googlePay, .cash, .payout]
 
         public init(rawValue: Int32) {
             switch rawValue {
@@ -24,6 +27,7 @@ extension SoukV1 {
             case 2: self = .applePay
             case 3: self = .googlePay
             case 4: self = .cash
+            case 5: self = .payout
             default: self = .unrecognized(rawValue)
             }
         }
@@ -35,6 +39,7 @@ extension SoukV1 {
             case .applePay: 2
             case .googlePay: 3
             case .cash: 4
+            case .payout: 5
             case .unrecognized(let value): value
             }
         }
@@ -47,6 +52,7 @@ extension SoukV1 {
             case .applePay: "PAYMENT_METHOD_APPLE_PAY"
             case .googlePay: "PAYMENT_METHOD_GOOGLE_PAY"
             case .cash: "PAYMENT_METHOD_CASH"
+            case .payout: "PAYMENT_METHOD_PAYOUT"
             case .unrecognized(let value): "PAYMENT_METHOD_\(value)"
             }
         }
@@ -484,6 +490,9 @@ extension SoukV1 {
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// Payouts only (PAYMENT_METHOD_PAYOUT): why the money was paid out, e.g. the part of a
+        /// deposit returned and what was kept.
+        public var payoutReason: String
 
         public init(
             id: String = "",
@@ -508,6 +517,7 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            payoutReason: String = "",
         ) {
             self.id = id
             self.target = target
@@ -531,6 +541,7 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.payoutReason = payoutReason
         }
     }
 }
@@ -565,6 +576,7 @@ extension SoukV1.Payment: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        payoutReason = try Unpacked.string(c.payout_reason, "payout_reason")
     }
 
     func fill(_ c: inout Souk__V1__Payment, _ arena: inout EncodingArena) {
@@ -591,6 +603,7 @@ extension SoukV1.Payment: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.payout_reason = arena.string(payoutReason)
     }
 }
 
@@ -600,14 +613,11 @@ extension SoukV1 {
         public var marketplaceID: String
         /// Idempotency key.
         public var requestID: String
-        /// What to pay.
         public var target: Target?
         public var method: SoukV1.PaymentMethodInput?
 
         /// The choices of `target`; at most one is set.
         public enum Target: Sendable, Hashable {
-            /// A water-services order.
-            case orderID(String)
             /// A laundry job at stage 9.
             case jobID(String)
             /// A rental bill (deposit or monthly).
@@ -639,8 +649,6 @@ extension SoukV1.CreatePaymentRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         requestID = try Unpacked.string(c.request_id, "request_id")
         switch c.target_case {
-        case SOUK__V1__CREATE_PAYMENT_REQUEST__TARGET_ORDER_ID:
-            target = .orderID(try Unpacked.string(c.order_id, "order_id"))
         case SOUK__V1__CREATE_PAYMENT_REQUEST__TARGET_JOB_ID:
             target = .jobID(try Unpacked.string(c.job_id, "job_id"))
         case SOUK__V1__CREATE_PAYMENT_REQUEST__TARGET_BILL_ID:
@@ -655,9 +663,6 @@ extension SoukV1.CreatePaymentRequest: CProtoMessage {
         c.marketplace_id = arena.string(marketplaceID)
         c.request_id = arena.string(requestID)
         switch target {
-        case .orderID(let value):
-            c.target_case = SOUK__V1__CREATE_PAYMENT_REQUEST__TARGET_ORDER_ID
-            c.order_id = arena.string(value)
         case .jobID(let value):
             c.target_case = SOUK__V1__CREATE_PAYMENT_REQUEST__TARGET_JOB_ID
             c.job_id = arena.string(value)

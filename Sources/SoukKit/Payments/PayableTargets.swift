@@ -1,0 +1,119 @@
+import SoukAccess
+import SoukGRPC
+import SoukMessages
+import SoukStore
+import Synchronization
+
+/// What a payable target owes, read inside the paying transaction.
+public struct PayableDue: Sendable {
+    /// Stored as the payment's target.
+    public var target: SoukV1.ResourceRef
+    /// The account that must pay.
+    public var payer: RecordID
+    /// The account paid; empty when the marketplace itself is paid.
+    public var payee: String
+    /// The server's amount, never the client's.
+    public var amount: SoukV1.Money
+    /// How the amount divides between the payment provider, the platform and the payee, when
+    /// the target splits it (rental bills); stored on the payment.
+    public var split: SoukV1.PaymentSplit?
+
+    public init(target: SoukV1.ResourceRef, payer: RecordID, payee: String, amount: SoukV1.Money, split: SoukV1.PaymentSplit? = nil) {
+        self.target = target
+        self.payer = payer
+        self.payee = payee
+        self.amount = amount
+        self.split = split
+    }
+}
+
+/// A kind of record paid through `Payments.CreatePayment` (a laundry job, a rental bill), which
+/// its domain registers with `PayableTargets`.
+public protocol PayableTarget: Sendable {
+    /// The account that must pay the target `id`, for the RPC's ownership check. NOT_FOUND when
+    /// it is missing or in another marketplace.
+    func payer(of id: String, marketplaceID: RecordID, store: Store) throws -> RecordID
+
+    /// Reads the target in `transaction`: NOT_FOUND when missing or in another marketplace;
+    /// PERMISSION_DENIED when `caller` may not pay it; FAILED_PRECONDITION (ALREADY_PAID, or not
+    /// payable yet) otherwise.
+    func due(_ id: String, caller: Caller, marketplaceID: RecordID, transaction: Transaction) throws -> PayableDue
+
+    /// Records the stored payment (SUCCESSFUL; PENDING for cash) on the target, in the same
+    /// transaction.
+    func settle(_ id: String, payment: SoukV1.Payment, marketplaceID: RecordID, actor: AuditActor, transaction: Transaction) throws
+}
+
+/// The ledger operations other domains may run inside their own transactions; the domain that
+/// keeps the payments (commerce) installs them.
+public struct PaymentLedgerAccess: Sendable {
+    /// Refunds part or all of a successful payment; returns the payment after it.
+    public typealias Refund = @Sendable (_ paymentID: String, _ amount: Int64, _ reason: String, _ refunder: String, _ actor: AuditActor,
+                                         _ marketplaceID: RecordID, _ transaction: Transaction) throws -> SoukV1.Payment
+    /// Records money the platform pays out to an account; returns the stored payment.
+    public typealias PayOut = @Sendable (_ target: SoukV1.ResourceRef, _ to: RecordID, _ amount: SoukV1.Money, _ reason: String,
+                                         _ actor: AuditActor, _ marketplaceID: RecordID, _ transaction: Transaction) throws -> SoukV1.Payment
+
+    let refund: Refund
+    let payOut: PayOut
+
+    public init(refund: @escaping Refund, payOut: @escaping PayOut) {
+        self.refund = refund
+        self.payOut = payOut
+    }
+}
+
+/// Where domains paid through `Payments.CreatePayment` meet the payment ledger: one per server,
+/// passed to every domain; each registers its targets, commerce installs the ledger.
+public final class PayableTargets: Sendable {
+    /// The kinds of target `CreatePaymentRequest.target` names.
+    public enum Kind: String, Sendable {
+        case job
+        case bill
+    }
+
+    private let targets = Mutex<[Kind: any PayableTarget]>([:])
+    private let ledger = Mutex<PaymentLedgerAccess?>(nil)
+
+    public init() {}
+
+    /// Makes `kind` payable through `target` (one target per kind).
+    public func register(_ kind: Kind, _ target: any PayableTarget) {
+        targets.withLock { $0[kind] = target }
+    }
+
+    /// The target registered for `kind`, or nil when no mounted domain pays that kind.
+    public func target(_ kind: Kind) -> (any PayableTarget)? {
+        targets.withLock { $0[kind] }
+    }
+
+    /// Installs the ledger's operations (by the domain that keeps the payments).
+    public func install(_ access: PaymentLedgerAccess) {
+        ledger.withLock { $0 = access }
+    }
+
+    /// Refunds `amount` minor units of a successful payment in `transaction` (all that is left
+    /// → REFUNDED, less → PARTIALLY_REFUNDED) and returns the payment after it.
+    public func refund(
+        paymentID: String, amount: Int64, reason: String, refunder: String, actor: AuditActor, marketplaceID: RecordID,
+        transaction: Transaction
+    ) throws -> SoukV1.Payment {
+        try installedLedger().refund(paymentID, amount, reason, refunder, actor, marketplaceID, transaction)
+    }
+
+    /// Records money the platform pays out to `to` (a deposit returned): a SUCCESSFUL payment
+    /// with `target`, no payer and `to` as payee.
+    public func payOut(
+        target: SoukV1.ResourceRef, to: RecordID, amount: SoukV1.Money, reason: String, actor: AuditActor, marketplaceID: RecordID,
+        transaction: Transaction
+    ) throws -> SoukV1.Payment {
+        try installedLedger().payOut(target, to, amount, reason, actor, marketplaceID, transaction)
+    }
+
+    private func installedLedger() throws -> PaymentLedgerAccess {
+        guard let access = ledger.withLock({ $0 }) else {
+            throw RPCError.souk(.unavailable, .fallback(for: .unavailable), "payments are not served by this server")
+        }
+        return access
+    }
+}
