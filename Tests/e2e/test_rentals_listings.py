@@ -128,6 +128,9 @@ def test_a_guest_finds_it_by_text_without_diacritics(api, mara, listing):
         found = every_page(api.rentals.SearchListings, pb.SearchListingsRequest(marketplace_id=mara, query=query, page_size=50))
         assert listing.id in [r.listing.id for r in found], query
         assert all(r.listing.status == ListingStatus.LISTING_STATUS_PUBLISHED for r in found)
+    # The demo's lessors published listings too.
+    demo = api.rentals.SearchListings(pb.SearchListingsRequest(marketplace_id=mara, query="hutech"), timeout=TIMEOUT)
+    assert [r.listing.title for r in demo.listings] == ["Phòng trọ gần Đại học Hutech"]
     only = api.rentals.SearchListings(pb.SearchListingsRequest(marketplace_id=mara, query=MARKER), timeout=TIMEOUT)
     assert [r.listing.id for r in only.listings] == [listing.id]
     assert not only.listings[0].listing.saved

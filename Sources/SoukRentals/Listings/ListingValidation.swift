@@ -25,7 +25,7 @@ enum ListingValidation {
         if paths.contains("description"), listing.description.count > 5000 {
             throw RPCError.invalidField("listing.description", "must be at most 5000 characters")
         }
-        if paths.contains("type"), listing.type == .unspecified || SoukV1.ListingType(rawValue: listing.type.rawValue) == nil {
+        if paths.contains("type"), listing.type == .unspecified || !SoukV1.ListingType.allCases.contains(listing.type) {
             throw RPCError.invalidField("listing.type", "must be house, apartment or room")
         }
         if paths.contains("address") { try checkAddress(listing.address) }
@@ -72,12 +72,7 @@ enum ListingValidation {
         for (field, text) in [("line2", address.line2), ("city", address.city)] where text.count > 200 {
             throw RPCError.invalidField("listing.address.\(field)", "must be at most 200 characters")
         }
-        guard let location = address.location else {
-            throw RPCError.invalidField("listing.address.location", "is required: the listing's position on the map")
-        }
-        guard GeoPosition(latitude: location.latitude, longitude: location.longitude).isValid else {
-            throw RPCError.invalidField("listing.address.location", "must be a latitude within ±90 and a longitude within ±180")
-        }
+        _ = try SearchArea.point(address.location, field: "listing.address.location")
     }
 
     private static func isTag(_ text: String) -> Bool {

@@ -68,25 +68,18 @@ struct Listings {
         let paths = try RequestFields.maskPaths(request.updateMask, allowed: ListingValidation.maskPaths)
         try ListingValidation.check(input, paths: Set(paths), marketplace: marketplace)
         let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let actor = AuditActor(call)
-        let record = try await store.write { transaction in
-            let current = try transaction.require(ListingTable.table, id, in: marketplaceID, "listing")
-            if let expected, expected != current.version {
-                throw RPCError.staleVersion("listing", id.description, expected: expected, actual: current.version)
-            }
-            guard current.value.subject.status != .archived else {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, "listing \(id) is archived: restore it before changing it")
-            }
-            let updated = try transaction.update(ListingTable.table, id) { record in
-                ListingValidation.apply(paths, from: input, to: &record.subject)
-            }
-            try ListingValidation.checkStored(updated, previousPhotos: current.value.subject.photoMediaIDs, transaction: transaction)
-            try AuditLog.record(
-                in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .listing, id: id.description),
-                actor: actor, reason: "updated: " + paths.joined(separator: ", "), resourceVersion: updated.version)
-            return updated.api() as SoukV1.Listing
-        }
-        return try ListingViews(store: store).view(record, call)
+        let record = try await store.updateFields(
+            ListingTable.table, id, in: marketplaceID, "listing", resource: .listing, paths: paths, expectedVersion: expected, actor: AuditActor(call),
+            check: { current, _ in
+                guard current.value.subject.status != .archived else {
+                    throw RPCError.souk(.failedPrecondition, .invalidTransition, "listing \(id) is archived: restore it before changing it")
+                }
+            },
+            change: { ListingValidation.apply(paths, from: input, to: &$0.subject) },
+            written: { old, new, transaction in
+                try ListingValidation.checkStored(new, previousPhotos: old.value.subject.photoMediaIDs, transaction: transaction)
+            })
+        return try ListingViews(store: store).view(record.api(), call)
     }
 
     func publish(_ request: SoukV1.PublishListingRequest, _ call: SoukCall) async throws -> SoukV1.Listing {
@@ -125,10 +118,7 @@ struct Listings {
         let expected = try RequestFields.expectedVersion(expectedVersion)
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
-            let current = try transaction.require(ListingTable.table, id, in: marketplaceID, "listing")
-            if let expected, expected != current.version {
-                throw RPCError.staleVersion("listing", id.description, expected: expected, actual: current.version)
-            }
+            let current = try transaction.require(ListingTable.table, id, in: marketplaceID, "listing", expectedVersion: expected)
             try check(current.value, transaction)
             return try ListingLifecycle.machine.fire(
                 transition, on: id, in: ListingTable.table, marketplaceID: marketplaceID.description, by: actor, transaction: transaction

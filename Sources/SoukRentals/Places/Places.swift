@@ -27,18 +27,9 @@ struct Places {
         let paths = try RequestFields.maskPaths(request.updateMask, allowed: Self.maskPaths)
         try Self.check(input, paths: Set(paths))
         let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let actor = AuditActor(call)
-        return try await store.write { transaction in
-            let current = try transaction.require(PlaceTable.table, id, in: marketplaceID, "place")
-            if let expected, expected != current.version {
-                throw RPCError.staleVersion("place", id.description, expected: expected, actual: current.version)
-            }
-            let updated = try transaction.update(PlaceTable.table, id) { Self.apply(paths, from: input, to: &$0.subject) }
-            try AuditLog.record(
-                in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .place, id: id.description),
-                actor: actor, reason: "updated: " + paths.joined(separator: ", "), resourceVersion: updated.version)
-            return updated.api()
-        }
+        return try await store.updateFields(
+            PlaceTable.table, id, in: marketplaceID, "place", resource: .place, paths: paths, expectedVersion: expected, actor: AuditActor(call),
+            change: { Self.apply(paths, from: input, to: &$0.subject) }).api()
     }
 
     func delete(_ request: SoukV1.DeletePlaceRequest, _ call: SoukCall) async throws -> SoukV1.DeletePlaceResponse {
@@ -47,10 +38,7 @@ struct Places {
         let expected = try RequestFields.expectedVersion(request.expectedVersion)
         let actor = AuditActor(call)
         try await store.write { transaction in
-            let current = try transaction.require(PlaceTable.table, id, in: marketplaceID, "place")
-            if let expected, expected != current.version {
-                throw RPCError.staleVersion("place", id.description, expected: expected, actual: current.version)
-            }
+            _ = try transaction.require(PlaceTable.table, id, in: marketplaceID, "place", expectedVersion: expected)
             let deleted = try transaction.delete(PlaceTable.table, id)
             try AuditLog.record(
                 in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .place, id: id.description),
@@ -94,7 +82,7 @@ struct Places {
 
     static func check(_ place: SoukV1.Place, paths: Set<String>) throws {
         if paths.contains("name"), let problem = RentalsText.problem(place.name, limit: 120) { throw RPCError.invalidField("place.name", problem) }
-        if paths.contains("category"), place.category == .unspecified || SoukV1.PlaceCategory(rawValue: place.category.rawValue) == nil {
+        if paths.contains("category"), place.category == .unspecified || !SoukV1.PlaceCategory.allCases.contains(place.category) {
             throw RPCError.invalidField("place.category", "must be a place category (school, market, hospital, …)")
         }
         if paths.contains("address") || paths.contains("location") {

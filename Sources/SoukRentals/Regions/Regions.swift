@@ -48,23 +48,22 @@ struct Regions {
         let paths = try RequestFields.maskPaths(request.updateMask, allowed: Self.maskPaths)
         try Self.check(input, paths: Set(paths))
         let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let actor = AuditActor(call)
         let market = marketplaceID.description
         do {
-            return try await store.write { transaction in
-                let current = try transaction.require(RegionTable.table, id, in: marketplaceID, "region")
-                if let expected, expected != current.version {
-                    throw RPCError.staleVersion("region", id.description, expected: expected, actual: current.version)
-                }
-                if paths.contains("districts") {
-                    for removed in Set(current.value.subject.districts).subtracting(input.districts) {
-                        try Self.requireUnused(market, id.description, district: removed, transaction)
+            return try await store.updateFields(
+                RegionTable.table, id, in: marketplaceID, "region", resource: .region, paths: paths, expectedVersion: expected,
+                actor: AuditActor(call),
+                check: { current, transaction in
+                    if paths.contains("districts") {
+                        for removed in Set(current.value.subject.districts).subtracting(input.districts) {
+                            try Self.requireUnused(market, id.description, district: removed, transaction)
+                        }
                     }
-                }
-                if paths.contains("archived"), input.archived, !current.value.subject.archived {
-                    try Self.requireUnused(market, id.description, district: nil, transaction)
-                }
-                let updated = try transaction.update(RegionTable.table, id) { record in
+                    if paths.contains("archived"), input.archived, !current.value.subject.archived {
+                        try Self.requireUnused(market, id.description, district: nil, transaction)
+                    }
+                },
+                change: { record in
                     for path in paths {
                         switch path {
                         case "name": record.subject.name = input.name
@@ -72,12 +71,7 @@ struct Regions {
                         default: record.subject.archived = input.archived
                         }
                     }
-                }
-                try AuditLog.record(
-                    in: transaction, marketplaceID: market, resource: SoukV1.ResourceRef(type: .region, id: id.description), actor: actor,
-                    reason: "updated: " + paths.joined(separator: ", "), resourceVersion: updated.version)
-                return updated.api()
-            }
+                }).api()
         } catch let error as StoreError {
             throw Self.duplicateName(error, input.name)
         }

@@ -18,7 +18,7 @@ struct ListingFilters: Sendable {
         if let low = filter.minMonthlyRent, let high = filter.maxMonthlyRent, low.amountMinor > high.amountMinor {
             throw RPCError.invalidField("filter.max_monthly_rent", "must not be below min_monthly_rent")
         }
-        if filter.type != .unspecified, SoukV1.ListingType(rawValue: filter.type.rawValue) == nil {
+        if !SoukV1.ListingType.allCases.contains(filter.type) {
             throw RPCError.invalidField("filter.type", "must be house, apartment or room")
         }
         if !filter.district.isEmpty, filter.regionID.isEmpty { throw RPCError.invalidField("filter.district", "needs filter.region_id") }

@@ -22,7 +22,7 @@ struct ListingSearch {
         let filters = try ListingFilters(request.filter, currency: marketplace.currencyCode)
         let words = Array(Set(SearchText.words(request.query))).sorted()
         guard words.count <= Self.maxQueryWords else { throw RPCError.invalidField("query", "must have at most \(Self.maxQueryWords) words") }
-        guard SoukV1.ListingSort(rawValue: request.sort.rawValue) != nil else { throw RPCError.invalidField("sort", "is not a known order") }
+        guard SoukV1.ListingSort.allCases.contains(request.sort) else { throw RPCError.invalidField("sort", "is not a known order") }
         let near = try request.near.map { try SearchArea.point($0, field: "near") }
         let stamp = "\(words);\(filters.stamp);\(request.sort.rawValue);\(near.map { "\($0.latitude),\($0.longitude)" } ?? "")"
         let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: stamp)
