@@ -61,6 +61,20 @@ import Testing
         #expect(income.total?.lessorShare?.amountMinor == 14_720_000 + monthlyShare)
         #expect(income.months.count == 12 && income.activeLeases == 1)
 
+        // The lessee's paid bills, one a page, latest due first; another lessee sees none of them.
+        var paid = [String]()
+        var token = ""
+        repeat {
+            let page: SoukV1.ListBillsResponse = try await mara.call(
+                "ListBills", SoukV1.ListBillsRequest(marketplaceID: mara.marketplace.id, pageSize: 1, pageToken: token, status: .paid), lessee)
+            paid += page.bills.map(\.id)
+            token = page.nextPageToken
+        } while !token.isEmpty
+        #expect(paid == [monthly.id, deposit.id])
+        let stranger = try await mara.person("tuan")
+        let hidden = await mara.error("GetBill", SoukV1.GetBillRequest(marketplaceID: mara.marketplace.id, billID: monthly.id), stranger, as: SoukV1.Bill.self)
+        #expect(hidden?.code == .permissionDenied)
+
         let ended: SoukV1.Booking = try await mara.call("EndLease", SoukV1.EndLeaseRequest(marketplaceID: mara.marketplace.id, bookingID: requested.id), lessor)
         #expect(ended.status == .ended)
         let returnRequest = { (amount: Int64, reason: String) in

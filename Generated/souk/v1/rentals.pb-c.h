@@ -1330,7 +1330,8 @@ struct  Souk__V1__ConfirmBookingRequest
   char *marketplace_id;
   char *booking_id;
   /*
-   * When the deposit is due; unset means 7 days from now.
+   * When the deposit is due (today or later); unset means RentalSettings.deposit_due_days
+   * (default 7) from today.
    */
   Souk__V1__Date *deposit_due_date;
   int64_t expected_version;

@@ -2884,7 +2884,8 @@ extension SoukV1 {
     public struct ConfirmBookingRequest: Sendable, Hashable {
         public var marketplaceID: String
         public var bookingID: String
-        /// When the deposit is due; unset means 7 days from now.
+        /// When the deposit is due (today or later); unset means RentalSettings.deposit_due_days
+        /// (default 7) from today.
         public var depositDueDate: SoukV1.Date?
         public var expectedVersion: Int64
 

@@ -36,7 +36,7 @@ enum BookingViews {
         }
     }
 
-    static func view(_ record: StoredRecord<BookingRecord>, _ call: SoukCall, store: Store) throws -> SoukV1.Booking {
+    static func view(_ record: StoredRecord<BookingRecord>, store: Store) throws -> SoukV1.Booking {
         var booking = record.booking
         booking.lessee = try RentalParties.summary(booking.lesseeAccountID, store: store)
         booking.lessor = try RentalParties.summary(booking.lessorAccountID, store: store)
@@ -46,7 +46,7 @@ enum BookingViews {
     static func get(_ id: String, _ call: SoukCall, store: Store) throws -> SoukV1.Booking {
         let (marketplaceID, _) = try call.requireMarketplace()
         let recordID = try RequestFields.id(id, field: "booking_id")
-        return try view(try store.require(BookingTable.table, recordID, in: marketplaceID, "booking"), call, store: store)
+        return try view(try store.require(BookingTable.table, recordID, in: marketplaceID, "booking"), store: store)
     }
 
     /// Newest first: the lessee's (the caller's when nobody is named), the lessor's or the
@@ -62,7 +62,7 @@ enum BookingViews {
                 .init(field: "listing_id", id: request.listingID, index: BookingTable.byListing),
             ],
             status: .enumCase(status), statusName: status.protoName, size: request.pageSize, token: request.pageToken, call: call, store: store)
-        return SoukV1.ListBookingsResponse(bookings: try page.items.map { try view($0, call, store: store) }, nextPageToken: page.nextPageToken)
+        return SoukV1.ListBookingsResponse(bookings: try page.items.map { try view($0, store: store) }, nextPageToken: page.nextPageToken)
     }
 
     /// Whether nothing more happens to the booking: declined, cancelled, or ended with the
