@@ -8,9 +8,8 @@ import SoukStore
 /// accepting Dashers (`People/`); jobs a student submits in their dorm, the dorm's queue a Dasher
 /// asks for work from, and the ten stages of a job (`Jobs/`); after stage 9, paying through
 /// `Payments.CreatePayment`, ratings both ways, disputes and the Dashers' earnings
-/// (`AfterDropOff/`). A refund an admin makes with `Payments.RefundPayment` instead of
-/// `ResolveDispute` is not seen by the job or the Dasher's earnings: the ledger tells no target
-/// of such refunds yet.
+/// (`AfterDropOff/`). A refund reaches the job and the Dasher's earnings whether it comes from
+/// `ResolveDispute` or an admin's `Payments.RefundPayment`.
 public final class Laundry: SoukDomain {
     public let store: Store
     /// The payment ledger's refunds, for resolving disputes; jobs are registered there as payable.

@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func twoPaymentsAtOnceChargeOnce() async throws {
-        let (fixture, customer, dasher, job) = try await scene()
+        let (fixture, customer, _, job) = try await scene()
         let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
             for attempt in 0..<6 {
                 group.addTask { await payError(fixture, job, customer, requestID: "race-\(attempt)") == nil }
@@ -211,6 +211,21 @@ import Testing
         #expect(others?.code == .permissionDenied)
     }
 
+    @Test func anAdminsDirectRefundReachesTheJobAndTheEarnings() async throws {
+        let (fixture, customer, dasher, job) = try await scene()
+        let admin = try await fixture.harness.adminToken(fixture.marketplace)
+        let payment = try await pay(fixture, job, customer, requestID: "pay")
+        let _: SoukV1.Payment = try await fixture.harness.call("souk.v1.Payments", "RefundPayment", SoukV1.RefundPaymentRequest(
+            marketplaceID: fixture.marketplace.id, requestID: "refund", paymentID: payment.id, amount: .init(amountMinor: 150, currencyCode: "USD"),
+            reason: "late drop-off"), token: admin)
+        let refunded = try await self.job(fixture, job.id, customer)
+        #expect(refunded.paymentStatus == .partiallyRefunded && refunded.refundedAmount?.amountMinor == 150)
+        let earnings: SoukV1.DasherEarnings = try await fixture.call("GetDasherEarnings", SoukV1.GetDasherEarningsRequest(
+            marketplaceID: fixture.marketplace.id, period: .month, startDate: .init(year: 2027, month: 1, day: 1), endDate: .init(year: 2027, month: 1, day: 31)),
+            dasher)
+        #expect(earnings.totalEarnings?.amountMinor == 1500)
+    }
+
     @Test func adminsResolvingAtOnceRefundOnce() async throws {
         let (fixture, customer, _, job) = try await scene()
         let market = fixture.marketplace.id
@@ -233,7 +248,7 @@ import Testing
     }
 
     @Test func aDisputeWaitsNoLongerThanSevenDaysAfterPaying() async throws {
-        let (fixture, customer, dasher, job) = try await scene()
+        let (fixture, customer, _, job) = try await scene()
         _ = try await pay(fixture, job, customer, requestID: "pay")
         fixture.harness.clock.advance(.seconds(7 * 24 * 3600 + 1))
         // A week later the access token has expired: the customer signs in again.
@@ -258,7 +273,7 @@ import Testing
     }
 
     @Test func theEventStreamEndsOnceTheJobIsDroppedOff() async throws {
-        let (fixture, customer, dasher, job) = try await scene(payments: false)
+        let (fixture, customer, _, job) = try await scene(payments: false)
         guard case .serverStreaming(let handler)? = fixture.harness.method("souk.v1.Laundry", "WatchJob")?.handler else {
             throw RPCError(.unimplemented, "WatchJob")
         }

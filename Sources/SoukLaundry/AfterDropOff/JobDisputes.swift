@@ -65,14 +65,11 @@ struct JobDisputes {
             }
             let left = (job.paidAmount?.amountMinor ?? 0) - (job.refundedAmount?.amountMinor ?? 0)
             guard refund <= left else { throw RPCError.invalidField("refund", "must be at most \(left) minor units, what is left of the payment") }
-            var status = job.paymentStatus
             if refund > 0 {
-                status = try payables.refund(
+                let payment = try payables.refund(
                     paymentID: job.paymentID, amount: refund, reason: "dispute: \(resolution)", refunder: actor.accountID, actor: actor,
-                    marketplaceID: marketplaceID, transaction: transaction
-                ).status
-                try EarningsLedger.refunded(
-                    refund, dasherID: job.dasherAccountID, marketplace: marketplace, marketplaceID: marketplaceID.description, transaction: transaction)
+                    marketplaceID: marketplaceID, transaction: transaction)
+                _ = try JobPayable.recordRefund(refund, status: payment.status, of: id, marketplaceID: marketplaceID, transaction: transaction)
             }
             dispute.status = .resolved
             dispute.resolution = resolution
@@ -80,11 +77,7 @@ struct JobDisputes {
             dispute.refund = SoukV1.Money(amountMinor: refund, currencyCode: currency)
             dispute.resolveTime = Timestamp(transaction.now)
             dispute.outcome = refund == 0 ? .rejected : refund == left ? .fullRefund : .partialRefund
-            let updated = try transaction.update(JobTable.table, id) { [dispute] record in
-                record.subject.dispute = dispute
-                record.subject.paymentStatus = status
-                record.subject.refundedAmount = SoukV1.Money(amountMinor: (job.refundedAmount?.amountMinor ?? 0) + refund, currencyCode: currency)
-            }
+            let updated = try transaction.update(JobTable.table, id) { [dispute] record in record.subject.dispute = dispute }
             try JobChanges.record(updated, actor: actor, reason: "dispute resolved: \(dispute.outcome.protoName)", transaction: transaction)
             try JobChanges.notify(
                 [job.customerAccountID, job.dasherAccountID], updated, title: "Dispute resolved", body: resolution, transaction: transaction)

@@ -48,4 +48,28 @@ struct JobPayable: PayableTarget {
             [record.value.subject.dasherAccountID], record, title: "Job paid", body: "The customer paid for the laundry job.",
             transaction: transaction)
     }
+
+    func refunded(_ id: String, payment: SoukV1.Payment, amount: Int64, marketplaceID: RecordID, actor: AuditActor, transaction: Transaction) throws {
+        let recordID = try RequestFields.id(id, field: "job_id")
+        let record = try Self.recordRefund(amount, status: payment.status, of: recordID, marketplaceID: marketplaceID, transaction: transaction)
+        try JobChanges.record(record, actor: actor, reason: "payment refunded", transaction: transaction)
+    }
+
+    /// The one place a refund of a job's payment is written: the job's payment state and
+    /// refunded amount, and the Dasher's earnings of the period of the refund. Returns the job.
+    static func recordRefund(
+        _ amount: Int64, status: SoukV1.PaymentStatus, of id: RecordID, marketplaceID: RecordID, transaction: Transaction
+    ) throws -> StoredRecord<JobRecord> {
+        let record = try transaction.update(JobTable.table, id) { record in
+            let currency = record.subject.paidAmount?.currencyCode ?? ""
+            record.subject.paymentStatus = status
+            record.subject.refundedAmount = SoukV1.Money(amountMinor: (record.subject.refundedAmount?.amountMinor ?? 0) + amount, currencyCode: currency)
+        }
+        if let marketplace = try transaction.get(MarketplaceTable.table, marketplaceID)?.value {
+            try EarningsLedger.refunded(
+                amount, dasherID: record.value.subject.dasherAccountID, marketplace: marketplace, marketplaceID: marketplaceID.description,
+                transaction: transaction)
+        }
+        return record
+    }
 }
