@@ -188,3 +188,24 @@ extension BookingFlowTests {
         #expect(events.last?.booking?.status == .active)
     }
 }
+
+extension BookingFlowTests {
+    @Test func aRefundOfABillPaymentComesOffTheLessorsIncome() async throws {
+        let mara = try await RentalsFixture.make()
+        let lessor = try await mara.person("lan", lessor: true)
+        let lessee = try await mara.person("minh")
+        let confirmed = try await mara.confirm(try await mara.request(try await mara.listing(lessor, rent: 8_000_000), lessee), lessor)
+        let payment = try await mara.pay(confirmed.depositBillID, lessee)
+        let refund = SoukV1.RefundPaymentRequest(
+            marketplaceID: mara.marketplace.id, requestID: "refund-1", paymentID: payment.id,
+            amount: SoukV1.Money(amountMinor: 1_000_000, currencyCode: "VND"), reason: "charged twice for the key")
+        let refunded: SoukV1.Payment = try await mara.harness.call("souk.v1.Payments", "RefundPayment", refund, token: mara.adminToken)
+        #expect(refunded.refundedAmount?.amountMinor == 1_000_000)
+        let income: SoukV1.LessorIncome = try await mara.call("GetLessorIncome", SoukV1.GetLessorIncomeRequest(marketplaceID: mara.marketplace.id), lessor)
+        // 16,000,000 paid, less 3 % and 5 % in fees, less the refund.
+        #expect(income.total?.gross?.amountMinor == 15_000_000)
+        #expect(income.total?.lessorShare?.amountMinor == 13_720_000)
+        #expect(income.total?.paidBills == 1)
+        #expect(try await mara.bill(confirmed.depositBillID, lessee).status == .paid)
+    }
+}

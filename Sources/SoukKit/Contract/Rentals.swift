@@ -255,8 +255,9 @@ extension SoukV1Services {
         /// Access: provider (owner), admin, operator.
         /// A lessor's received rent per month (of the marketplace's time zone, by payment time):
         /// gross paid, the provider and platform fees, and their share, for their listings. Read from
-        /// monthly totals added to in each paying transaction, never from the bills. Index:
-        /// (lessor_account_id, paid month).
+        /// monthly totals added to in each paying transaction, never from the bills. A refund of a
+        /// bill's payment (Payments.RefundPayment) comes off the gross and the lessor's share of the
+        /// month it is made; the fees stay. Index: (lessor_account_id, paid month).
         /// Errors: INVALID_ARGUMENT (field: period range over 24 months), PERMISSION_DENIED.
         public var getLessorIncome: UnaryRPC<SoukV1.GetLessorIncomeRequest, SoukV1.LessorIncome>
 

@@ -76,6 +76,26 @@ struct BillPayments: PayableTarget {
             body: "\(amount) \(currency) paid; your share is \(split.lessorShare) \(currency).", marketplaceID: market, transaction: transaction)
     }
 
+    /// An admin refunded part or all of the bill's payment: the bill stays PAID (the refund shows
+    /// on its payment) and the amount comes off the lessor's gross and share of the month of the
+    /// refund (the fees are not given back); both parties are told.
+    func refunded(_ id: String, payment: SoukV1.Payment, amount: Int64, marketplaceID: RecordID, actor: AuditActor, transaction: Transaction) throws {
+        let recordID = try RequestFields.id(id, field: "bill_id")
+        let bill = try transaction.require(BillTable.table, recordID, in: marketplaceID, "bill")
+        let subject = bill.value.subject
+        let marketplace = try Self.marketplace(marketplaceID, transaction: transaction)
+        let month = MarketplaceClock(timeZone: marketplace.timeZone).date(of: transaction.now)
+        try LessorIncomeTable.refund(
+            amount: amount, lessorAccountID: subject.lessorAccountID, month: Int64(month.year * 12 + month.month - 1),
+            marketplaceID: marketplaceID.description, transaction: transaction)
+        try BookingChanges.billChanged(bill, actor: actor, reason: "bill payment refunded", transaction: transaction)
+        let currency = payment.amount?.currencyCode ?? marketplace.currencyCode
+        try BookingChanges.notify(
+            [subject.lesseeAccountID, subject.lessorAccountID], bookingID: subject.bookingID, kind: .bill, subject: SoukV1.ResourceRef(type: .bill, id: id),
+            title: "Bill payment refunded", body: "\(amount) \(currency) of the payment was refunded to the lessee.",
+            marketplaceID: marketplaceID.description, transaction: transaction)
+    }
+
     /// The split as the contract shows it on the bill.
     static func view(_ split: RentSplit, currency: String) -> SoukV1.BillSplit {
         SoukV1.BillSplit(

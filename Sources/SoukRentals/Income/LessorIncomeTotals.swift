@@ -58,13 +58,29 @@ enum LessorIncomeTable {
     static func add(
         amount: Int64, split: RentSplit, lessorAccountID: String, month: Int64, marketplaceID: String, transaction: Transaction
     ) throws {
+        try change(lessorAccountID: lessorAccountID, month: month, marketplaceID: marketplaceID, transaction: transaction) {
+            $0.add(amount: amount, split: split)
+        }
+    }
+
+    /// Takes a refund of `amount` off the lessor's gross and share of `month`.
+    static func refund(amount: Int64, lessorAccountID: String, month: Int64, marketplaceID: String, transaction: Transaction) throws {
+        try change(lessorAccountID: lessorAccountID, month: month, marketplaceID: marketplaceID, transaction: transaction) {
+            $0.gross -= amount
+            $0.lessorShare -= amount
+        }
+    }
+
+    private static func change(
+        lessorAccountID: String, month: Int64, marketplaceID: String, transaction: Transaction, _ change: (inout LessorIncomeTotals) -> Void
+    ) throws {
         let key: [KeyPart] = [.string(marketplaceID), .string(lessorAccountID), .int(month)]
-        // The unique read locks the key, present or not: concurrent first payments of a month serialize here.
+        // The unique read locks the key, present or not: concurrent first changes of a month serialize here.
         if let current = try transaction.get(table, unique: byMonth, key) {
-            try transaction.update(table, current.id) { $0.add(amount: amount, split: split) }
+            try transaction.update(table, current.id) { change(&$0) }
         } else {
             var totals = LessorIncomeTotals(marketplaceID: marketplaceID, lessorAccountID: lessorAccountID, month: month)
-            totals.add(amount: amount, split: split)
+            change(&totals)
             try transaction.insert(table, totals)
         }
     }
