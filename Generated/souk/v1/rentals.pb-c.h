@@ -402,7 +402,8 @@ struct  Souk__V1__Favorite
   char *account_id;
   char *listing_id;
   /*
-   * The listing as it is now.
+   * The listing as it is now; unset once the caller may no longer see it (archived, or back
+   * to a draft).
    */
   Souk__V1__Listing *listing;
   Google__Protobuf__Timestamp *create_time;

@@ -140,8 +140,9 @@ extension SoukV1Services {
         public var listNearbyPlaces: UnaryRPC<SoukV1.ListNearbyPlacesRequest, SoukV1.ListNearbyPlacesResponse>
 
         /// Access: customer.
-        /// Saves a listing in the caller's favorites; saving it again returns the existing one.
-        /// Errors: INVALID_ARGUMENT (REQUEST_ID_REUSED), NOT_FOUND (listing).
+        /// Saves a listing the caller can see in their favorites; saving it again (with any
+        /// request_id) returns the existing favorite. Index: (account_id, listing_id), unique.
+        /// Errors: INVALID_ARGUMENT (field: request_id, listing_id), NOT_FOUND (listing).
         public var addFavorite: UnaryRPC<SoukV1.AddFavoriteRequest, SoukV1.Favorite>
 
         /// Access: customer (owner).

@@ -823,7 +823,8 @@ extension SoukV1 {
         public var id: String
         public var accountID: String
         public var listingID: String
-        /// The listing as it is now.
+        /// The listing as it is now; unset once the caller may no longer see it (archived, or back
+        /// to a draft).
         public var listing: SoukV1.Listing?
         public var createTime: Timestamp?
 
