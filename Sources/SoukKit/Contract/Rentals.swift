@@ -160,8 +160,9 @@ extension SoukV1Services {
         /// least the marketplace minimum, 6, at most 120). The lessor is notified. The same
         /// request_id returns the first booking.
         /// Errors: INVALID_ARGUMENT (field: listing_id, start_date in the past, months:
-        /// LEASE_TOO_SHORT or over 120; REQUEST_ID_REUSED), NOT_FOUND (listing), FAILED_PRECONDITION
-        /// (LISTING_LEASED; not published; own listing; an open request by the caller exists).
+        /// LEASE_TOO_SHORT or over 120; REQUEST_ID_REUSED), NOT_FOUND (listing, also a draft or an
+        /// archived one), FAILED_PRECONDITION (LISTING_LEASED: rented; SELF_ACTION: the caller's own
+        /// listing; DUPLICATE: the caller has an open booking of it).
         public var requestBooking: UnaryRPC<SoukV1.RequestBookingRequest, SoukV1.Booking>
 
         /// Access: customer (owner), provider (owner), admin, operator.
