@@ -280,10 +280,15 @@ struct  Souk__V1__LaundrySettings
    * nor denies it before it returns to the queue (e.g. 2 minutes).
    */
   Google__Protobuf__Duration *job_offer_timeout;
+  /*
+   * How long a student who failed the Dasher quiz waits before taking it again (24 hours when
+   * unset); from 1 second to 30 days.
+   */
+  Google__Protobuf__Duration *quiz_retry_delay;
 };
 #define SOUK__V1__LAUNDRY_SETTINGS__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__laundry_settings__descriptor) \
-    , NULL, NULL, NULL, NULL, 0, NULL }
+    , NULL, NULL, NULL, NULL, 0, NULL, NULL }
 
 
 /*

@@ -122,6 +122,7 @@ enum MarketplaceValidation {
             }
             try range(laundry.lastCancellableStage, 0...9, "\(path).last_cancellable_stage")
             try duration(laundry.jobOfferTimeout, "\(path).job_offer_timeout")
+            try duration(laundry.quizRetryDelay, .seconds(1)...(.seconds(30 * 86_400)), "\(path).quiz_retry_delay")
             settings.laundry = laundry
         }
         if let rentals = settings.rentals {

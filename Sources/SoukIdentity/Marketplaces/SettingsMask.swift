@@ -49,6 +49,7 @@ enum SettingsMask {
             ("machine_cost_per_load", set(\L.machineCostPerLoad)), ("service_fee", set(\L.serviceFee)),
             ("folding_price", set(\L.foldingPrice)), ("ironing_price", set(\L.ironingPrice)),
             ("last_cancellable_stage", set(\L.lastCancellableStage)), ("job_offer_timeout", set(\L.jobOfferTimeout)),
+            ("quiz_retry_delay", set(\L.quizRetryDelay)),
         ])
         typealias R = SoukV1.RentalSettings
         group("rentals", \.rentals, empty: R(), [

@@ -8,9 +8,10 @@ import SoukStore
 ///
 /// A Dasher asking for work is offered the oldest queued job naming them, else the oldest
 /// queued job of their dorm they may take (`JobRules.mayOffer`). Candidates are read in queue
-/// order from the index, then each is locked and checked again inside the write: two Dashers
-/// asking at once lock the same job, the second sees it offered and goes on to the next, so no
-/// job is offered twice and the queue's order is kept. A job leaves the queue when offered and
+/// order from the index; one that a commit has taken since is passed over unlocked, the others
+/// are locked and checked again inside the write: two Dashers asking at once lock the same job,
+/// the second sees it offered and goes on to the next, so no job is offered twice and the
+/// queue's order is kept. A job leaves the queue when offered and
 /// returns to its place (its id, which orders the index) when denied, lapsed or rejected.
 struct JobQueue {
     let laundry: Laundry
@@ -62,7 +63,12 @@ struct JobQueue {
         while true {
             let candidates = try store.list(JobTable.table, index, .starting(with: prefix), page: page)
             for candidate in candidates.items {
-                guard let job = try transaction.get(JobTable.table, candidate.id), JobTable.isQueued(job.value.subject) else { continue }
+                // A job taken since the page was read is passed over without a lock: a locked read
+                // holds its lock until this transaction commits, so Dashers passing over the head of
+                // the queue would each wait for every other's commit.
+                guard let latest = try store.get(JobTable.table, candidate.id), JobTable.isQueued(latest.value.subject),
+                      let job = try transaction.get(JobTable.table, candidate.id), JobTable.isQueued(job.value.subject)
+                else { continue }
                 let customerGender = job.value.subject.sameGenderOnly
                     ? try LaundryStudents.account(job.value.subject.customerAccountID, marketplaceID: job.value.marketplaceID, transaction: transaction)
                         .map(LaundryStudents.gender) ?? .unspecified

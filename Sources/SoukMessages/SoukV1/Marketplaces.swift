@@ -416,6 +416,9 @@ extension SoukV1 {
         /// How long a job offered by RequestWork stays reserved for a Dasher who neither accepts
         /// nor denies it before it returns to the queue (e.g. 2 minutes).
         public var jobOfferTimeout: Duration?
+        /// How long a student who failed the Dasher quiz waits before taking it again (24 hours when
+        /// unset); from 1 second to 30 days.
+        public var quizRetryDelay: Duration?
 
         public init(
             machineCostPerLoad: SoukV1.Money? = nil,
@@ -424,6 +427,7 @@ extension SoukV1 {
             ironingPrice: SoukV1.Money? = nil,
             lastCancellableStage: Int32 = 0,
             jobOfferTimeout: Duration? = nil,
+            quizRetryDelay: Duration? = nil,
         ) {
             self.machineCostPerLoad = machineCostPerLoad
             self.serviceFee = serviceFee
@@ -431,6 +435,7 @@ extension SoukV1 {
             self.ironingPrice = ironingPrice
             self.lastCancellableStage = lastCancellableStage
             self.jobOfferTimeout = jobOfferTimeout
+            self.quizRetryDelay = quizRetryDelay
         }
     }
 }
@@ -449,6 +454,7 @@ extension SoukV1.LaundrySettings: CProtoMessage {
         ironingPrice = try Unpacked.message(c.ironing_price, "ironing_price")
         lastCancellableStage = c.last_cancellable_stage
         jobOfferTimeout = try Unpacked.duration(c.job_offer_timeout, "job_offer_timeout")
+        quizRetryDelay = try Unpacked.duration(c.quiz_retry_delay, "quiz_retry_delay")
     }
 
     func fill(_ c: inout Souk__V1__LaundrySettings, _ arena: inout EncodingArena) {
@@ -458,6 +464,7 @@ extension SoukV1.LaundrySettings: CProtoMessage {
         c.ironing_price = arena.message(ironingPrice)
         c.last_cancellable_stage = lastCancellableStage
         c.job_offer_timeout = arena.duration(jobOfferTimeout)
+        c.quiz_retry_delay = arena.duration(quizRetryDelay)
     }
 }
 
