@@ -190,7 +190,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "SoukLaundryTests",
-            dependencies: ["SoukLaundry", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
+            dependencies: ["SoukLaundry", "SoukCommerce", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
         .testTarget(
             name: "SoukRentalsTests",
             dependencies: ["SoukRentals", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),

@@ -4,8 +4,8 @@ import SoukMessages
 import SoukStore
 
 /// `souk.v1.Laundry`: dorms, the Dasher quiz and the accepting Dashers (`People/`); jobs, the
-/// dorm's queue and the ten stages (`Jobs/`). Payments after stage 9, disputes and ratings answer
-/// UNIMPLEMENTED.
+/// dorm's queue and the ten stages (`Jobs/`); ratings, disputes and earnings (`AfterDropOff/`).
+/// Jobs are paid through `Payments.CreatePayment` (`JobPayable`).
 struct LaundryService {
     let laundry: Laundry
     var store: Store { laundry.store }
@@ -15,6 +15,7 @@ struct LaundryService {
         let queue = JobQueue(laundry: laundry)
         let stages = JobStages(laundry: laundry)
         let people = LaundryPeople(store: store)
+        let disputes = JobDisputes(laundry: laundry)
         let store = store
         return SoukV1Services.Laundry(
             createDorm: .handler(verticals: [.laundry], people.createDorm),
@@ -39,12 +40,14 @@ struct LaundryService {
             advanceJobStage: .handler(verticals: [.laundry], owner: JobViews.ownership(\.jobID, store: store), stages.advance),
             confirmFinalPrice: .handler(verticals: [.laundry], owner: JobViews.ownership(\.jobID, store: store), stages.confirmFinalPrice),
             cancelJob: .handler(verticals: [.laundry], owner: JobViews.ownership(\.jobID, store: store), stages.cancel),
-            disputeJob: .unimplemented,
-            resolveDispute: .unimplemented,
-            rateJob: .unimplemented,
+            disputeJob: .handler(verticals: [.laundry], owner: JobViews.ownership(\.jobID, store: store), disputes.dispute),
+            resolveDispute: .handler(verticals: [.laundry], disputes.resolve),
+            rateJob: .handler(verticals: [.laundry], owner: JobViews.ownership(\.jobID, store: store), JobRatings(laundry: laundry).rate),
             watchJob: .handler(verticals: [.laundry], owner: JobViews.ownership(\.jobID, store: store)) { request, writer, call in
                 try await JobViews.watch(request, writer, call, store: store)
             },
+            getDasherEarnings: .handler(
+                verticals: [.laundry], owner: DasherEarningsReport.ownership, DasherEarningsReport(laundry: laundry).earnings),
             createQuizQuestion: .handler(verticals: [.laundry], people.createQuizQuestion),
             listQuizQuestions: .handler(verticals: [.laundry], people.listQuizQuestions),
             updateQuizQuestion: .handler(verticals: [.laundry], people.updateQuizQuestion),

@@ -109,7 +109,7 @@ struct ServeCommand: AsyncParsableCommand {
         let payables = PayableTargets()
         let commerce = Commerce(store: store, identity: identity, payables: payables)
         let commerceMaintenance = Task { await commerce.runMaintenance() }
-        let laundry = Laundry(store: store, identity: identity)
+        let laundry = Laundry(store: store, identity: identity, payables: payables)
         let laundryMaintenance = Task { await laundry.runMaintenance() }
         let rentals = Rentals(store: store, identity: identity, payables: payables)
         let domains = Domains.make(identity: identity, media: media, commerce: commerce, laundry: laundry, rentals: rentals)

@@ -1,4 +1,5 @@
 import SoukGRPC
+import SoukKit
 import SoukMessages
 import SoukStore
 import Testing

@@ -1,3 +1,4 @@
+import SoukCommerce
 import SoukGRPC
 import SoukIdentity
 import SoukKit
@@ -22,12 +23,14 @@ struct LaundryFixture {
     /// Dorm ids by name (any id: dorms are not checked by the job rules).
     static let dorms = ["mattia": "0190a0b0-0000-7000-8000-000000000001", "hardenbergh": "0190a0b0-0000-7000-8000-000000000002"]
 
-    static func make() async throws -> LaundryFixture {
+    /// With `payments`, commerce is mounted too and keeps the payments jobs are paid with.
+    static func make(payments: Bool = false) async throws -> LaundryFixture {
         nonisolated(unsafe) var made: Laundry?
-        let harness = try DomainHarness(domainTypes: [Laundry.self], makeDomains: { identity in
-            let laundry = Laundry(store: identity.store)
+        let harness = try DomainHarness(domainTypes: payments ? [Laundry.self, Commerce.self] : [Laundry.self], makeDomains: { identity in
+            let payables = PayableTargets()
+            let laundry = Laundry(store: identity.store, payables: payables)
             made = laundry
-            return [laundry]
+            return payments ? [laundry, Commerce(store: identity.store, identity: identity, payables: payables)] : [laundry]
         })
         let settings = SoukV1.MarketplaceSettings(
             laundry: SoukV1.LaundrySettings(

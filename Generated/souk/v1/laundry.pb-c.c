@@ -1402,6 +1402,141 @@ void   souk__v1__watch_job_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__watch_job_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__get_dasher_earnings_request__init
+                     (Souk__V1__GetDasherEarningsRequest         *message)
+{
+  static const Souk__V1__GetDasherEarningsRequest init_value = SOUK__V1__GET_DASHER_EARNINGS_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__get_dasher_earnings_request__get_packed_size
+                     (const Souk__V1__GetDasherEarningsRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__get_dasher_earnings_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__get_dasher_earnings_request__pack
+                     (const Souk__V1__GetDasherEarningsRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__get_dasher_earnings_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__get_dasher_earnings_request__pack_to_buffer
+                     (const Souk__V1__GetDasherEarningsRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__get_dasher_earnings_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__GetDasherEarningsRequest *
+       souk__v1__get_dasher_earnings_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__GetDasherEarningsRequest *)
+     protobuf_c_message_unpack (&souk__v1__get_dasher_earnings_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__get_dasher_earnings_request__free_unpacked
+                     (Souk__V1__GetDasherEarningsRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__get_dasher_earnings_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__dasher_earnings_period__init
+                     (Souk__V1__DasherEarningsPeriod         *message)
+{
+  static const Souk__V1__DasherEarningsPeriod init_value = SOUK__V1__DASHER_EARNINGS_PERIOD__INIT;
+  *message = init_value;
+}
+size_t souk__v1__dasher_earnings_period__get_packed_size
+                     (const Souk__V1__DasherEarningsPeriod *message)
+{
+  assert(message->base.descriptor == &souk__v1__dasher_earnings_period__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__dasher_earnings_period__pack
+                     (const Souk__V1__DasherEarningsPeriod *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__dasher_earnings_period__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__dasher_earnings_period__pack_to_buffer
+                     (const Souk__V1__DasherEarningsPeriod *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__dasher_earnings_period__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__DasherEarningsPeriod *
+       souk__v1__dasher_earnings_period__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__DasherEarningsPeriod *)
+     protobuf_c_message_unpack (&souk__v1__dasher_earnings_period__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__dasher_earnings_period__free_unpacked
+                     (Souk__V1__DasherEarningsPeriod *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__dasher_earnings_period__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__dasher_earnings__init
+                     (Souk__V1__DasherEarnings         *message)
+{
+  static const Souk__V1__DasherEarnings init_value = SOUK__V1__DASHER_EARNINGS__INIT;
+  *message = init_value;
+}
+size_t souk__v1__dasher_earnings__get_packed_size
+                     (const Souk__V1__DasherEarnings *message)
+{
+  assert(message->base.descriptor == &souk__v1__dasher_earnings__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__dasher_earnings__pack
+                     (const Souk__V1__DasherEarnings *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__dasher_earnings__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__dasher_earnings__pack_to_buffer
+                     (const Souk__V1__DasherEarnings *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__dasher_earnings__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__DasherEarnings *
+       souk__v1__dasher_earnings__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__DasherEarnings *)
+     protobuf_c_message_unpack (&souk__v1__dasher_earnings__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__dasher_earnings__free_unpacked
+                     (Souk__V1__DasherEarnings *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__dasher_earnings__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__dasher_summary__init
                      (Souk__V1__DasherSummary         *message)
 {
@@ -1923,7 +2058,7 @@ const ProtobufCMessageDescriptor souk__v1__dorm__descriptor =
   (ProtobufCMessageInit) souk__v1__dorm__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__job_dispute__field_descriptors[7] =
+static const ProtobufCFieldDescriptor souk__v1__job_dispute__field_descriptors[8] =
 {
   {
     "status",
@@ -2009,9 +2144,22 @@ static const ProtobufCFieldDescriptor souk__v1__job_dispute__field_descriptors[7
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "outcome",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__JobDispute, outcome),
+    &souk__v1__dispute_outcome__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__job_dispute__field_indices_by_name[] = {
   2,   /* field[2] = open_time */
+  7,   /* field[7] = outcome */
   1,   /* field[1] = reason */
   5,   /* field[5] = refund */
   3,   /* field[3] = resolution */
@@ -2022,7 +2170,7 @@ static const unsigned souk__v1__job_dispute__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__job_dispute__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 7 }
+  { 0, 8 }
 };
 const ProtobufCMessageDescriptor souk__v1__job_dispute__descriptor =
 {
@@ -2032,7 +2180,7 @@ const ProtobufCMessageDescriptor souk__v1__job_dispute__descriptor =
   "Souk__V1__JobDispute",
   "souk.v1",
   sizeof(Souk__V1__JobDispute),
-  7,
+  8,
   souk__v1__job_dispute__field_descriptors,
   souk__v1__job_dispute__field_indices_by_name,
   1,  souk__v1__job_dispute__number_ranges,
@@ -2090,7 +2238,7 @@ const ProtobufCMessageDescriptor souk__v1__stage_time__descriptor =
   (ProtobufCMessageInit) souk__v1__stage_time__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__job__field_descriptors[36] =
+static const ProtobufCFieldDescriptor souk__v1__job__field_descriptors[40] =
 {
   {
     "id",
@@ -2524,12 +2672,61 @@ static const ProtobufCFieldDescriptor souk__v1__job__field_descriptors[36] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "complete_time",
+    37,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Job, complete_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "paid_amount",
+    38,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Job, paid_amount),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "pay_time",
+    39,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Job, pay_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "refunded_amount",
+    40,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Job, refunded_amount),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__job__field_indices_by_name[] = {
   19,   /* field[19] = actual_loads */
   9,   /* field[9] = add_ons */
   28,   /* field[28] = cancel_reason */
   29,   /* field[29] = cancel_time */
+  36,   /* field[36] = complete_time */
   31,   /* field[31] = create_time */
   2,   /* field[2] = customer */
   1,   /* field[1] = customer_account_id */
@@ -2551,10 +2748,13 @@ static const unsigned souk__v1__job__field_indices_by_name[] = {
   20,   /* field[20] = machine_cost_total */
   16,   /* field[16] = offer_expire_time */
   15,   /* field[15] = offered_to_account_id */
+  37,   /* field[37] = paid_amount */
+  38,   /* field[38] = pay_time */
   22,   /* field[22] = payment_id */
   23,   /* field[23] = payment_status */
   7,   /* field[7] = pickup_time */
   10,   /* field[10] = preferred_dasher_account_id */
+  39,   /* field[39] = refunded_amount */
   4,   /* field[4] = room */
   33,   /* field[33] = same_gender_only */
   11,   /* field[11] = stage */
@@ -2566,7 +2766,7 @@ static const unsigned souk__v1__job__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__job__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 36 }
+  { 0, 40 }
 };
 const ProtobufCMessageDescriptor souk__v1__job__descriptor =
 {
@@ -2576,7 +2776,7 @@ const ProtobufCMessageDescriptor souk__v1__job__descriptor =
   "Souk__V1__Job",
   "souk.v1",
   sizeof(Souk__V1__Job),
-  36,
+  40,
   souk__v1__job__field_descriptors,
   souk__v1__job__field_indices_by_name,
   1,  souk__v1__job__number_ranges,
@@ -3442,7 +3642,7 @@ const ProtobufCMessageDescriptor souk__v1__get_job_request__descriptor =
   (ProtobufCMessageInit) souk__v1__get_job_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_jobs_request__field_descriptors[7] =
+static const ProtobufCFieldDescriptor souk__v1__list_jobs_request__field_descriptors[8] =
 {
   {
     "marketplace_id",
@@ -3528,12 +3728,25 @@ static const ProtobufCFieldDescriptor souk__v1__list_jobs_request__field_descrip
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "open_disputes",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListJobsRequest, open_disputes),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__list_jobs_request__field_indices_by_name[] = {
   3,   /* field[3] = customer_account_id */
   4,   /* field[4] = dasher_account_id */
   5,   /* field[5] = dorm_id */
   0,   /* field[0] = marketplace_id */
+  7,   /* field[7] = open_disputes */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
   6,   /* field[6] = state */
@@ -3541,7 +3754,7 @@ static const unsigned souk__v1__list_jobs_request__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__list_jobs_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 7 }
+  { 0, 8 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_jobs_request__descriptor =
 {
@@ -3551,7 +3764,7 @@ const ProtobufCMessageDescriptor souk__v1__list_jobs_request__descriptor =
   "Souk__V1__ListJobsRequest",
   "souk.v1",
   sizeof(Souk__V1__ListJobsRequest),
-  7,
+  8,
   souk__v1__list_jobs_request__field_descriptors,
   souk__v1__list_jobs_request__field_indices_by_name,
   1,  souk__v1__list_jobs_request__number_ranges,
@@ -4519,6 +4732,276 @@ const ProtobufCMessageDescriptor souk__v1__watch_job_request__descriptor =
   (ProtobufCMessageInit) souk__v1__watch_job_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+static const ProtobufCFieldDescriptor souk__v1__get_dasher_earnings_request__field_descriptors[5] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__GetDasherEarningsRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "dasher_account_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__GetDasherEarningsRequest, dasher_account_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "period",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__GetDasherEarningsRequest, period),
+    &souk__v1__earnings_period__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "start_date",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__GetDasherEarningsRequest, start_date),
+    &souk__v1__date__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "end_date",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__GetDasherEarningsRequest, end_date),
+    &souk__v1__date__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__get_dasher_earnings_request__field_indices_by_name[] = {
+  1,   /* field[1] = dasher_account_id */
+  4,   /* field[4] = end_date */
+  0,   /* field[0] = marketplace_id */
+  2,   /* field[2] = period */
+  3,   /* field[3] = start_date */
+};
+static const ProtobufCIntRange souk__v1__get_dasher_earnings_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 5 }
+};
+const ProtobufCMessageDescriptor souk__v1__get_dasher_earnings_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.GetDasherEarningsRequest",
+  "GetDasherEarningsRequest",
+  "Souk__V1__GetDasherEarningsRequest",
+  "souk.v1",
+  sizeof(Souk__V1__GetDasherEarningsRequest),
+  5,
+  souk__v1__get_dasher_earnings_request__field_descriptors,
+  souk__v1__get_dasher_earnings_request__field_indices_by_name,
+  1,  souk__v1__get_dasher_earnings_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__get_dasher_earnings_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__dasher_earnings_period__field_descriptors[6] =
+{
+  {
+    "start_date",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DasherEarningsPeriod, start_date),
+    &souk__v1__date__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "end_date",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DasherEarningsPeriod, end_date),
+    &souk__v1__date__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "jobs_paid",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DasherEarningsPeriod, jobs_paid),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "paid",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DasherEarningsPeriod, paid),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "refunded",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DasherEarningsPeriod, refunded),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "earnings",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DasherEarningsPeriod, earnings),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__dasher_earnings_period__field_indices_by_name[] = {
+  5,   /* field[5] = earnings */
+  1,   /* field[1] = end_date */
+  2,   /* field[2] = jobs_paid */
+  3,   /* field[3] = paid */
+  4,   /* field[4] = refunded */
+  0,   /* field[0] = start_date */
+};
+static const ProtobufCIntRange souk__v1__dasher_earnings_period__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 6 }
+};
+const ProtobufCMessageDescriptor souk__v1__dasher_earnings_period__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.DasherEarningsPeriod",
+  "DasherEarningsPeriod",
+  "Souk__V1__DasherEarningsPeriod",
+  "souk.v1",
+  sizeof(Souk__V1__DasherEarningsPeriod),
+  6,
+  souk__v1__dasher_earnings_period__field_descriptors,
+  souk__v1__dasher_earnings_period__field_indices_by_name,
+  1,  souk__v1__dasher_earnings_period__number_ranges,
+  (ProtobufCMessageInit) souk__v1__dasher_earnings_period__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__dasher_earnings__field_descriptors[4] =
+{
+  {
+    "dasher_account_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DasherEarnings, dasher_account_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "period",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DasherEarnings, period),
+    &souk__v1__earnings_period__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "periods",
+    3,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__DasherEarnings, n_periods),
+    offsetof(Souk__V1__DasherEarnings, periods),
+    &souk__v1__dasher_earnings_period__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "total_earnings",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DasherEarnings, total_earnings),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__dasher_earnings__field_indices_by_name[] = {
+  0,   /* field[0] = dasher_account_id */
+  1,   /* field[1] = period */
+  2,   /* field[2] = periods */
+  3,   /* field[3] = total_earnings */
+};
+static const ProtobufCIntRange souk__v1__dasher_earnings__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor souk__v1__dasher_earnings__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.DasherEarnings",
+  "DasherEarnings",
+  "Souk__V1__DasherEarnings",
+  "souk.v1",
+  sizeof(Souk__V1__DasherEarnings),
+  4,
+  souk__v1__dasher_earnings__field_descriptors,
+  souk__v1__dasher_earnings__field_indices_by_name,
+  1,  souk__v1__dasher_earnings__number_ranges,
+  (ProtobufCMessageInit) souk__v1__dasher_earnings__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 static const ProtobufCFieldDescriptor souk__v1__dasher_summary__field_descriptors[3] =
 {
   {
@@ -5335,7 +5818,69 @@ const ProtobufCEnumDescriptor souk__v1__dispute_status__descriptor =
   souk__v1__dispute_status__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCMethodDescriptor souk__v1__laundry__method_descriptors[26] =
+static const ProtobufCEnumValue souk__v1__dispute_outcome__enum_values_by_number[4] =
+{
+  { "DISPUTE_OUTCOME_UNSPECIFIED", "SOUK__V1__DISPUTE_OUTCOME__DISPUTE_OUTCOME_UNSPECIFIED", 0 },
+  { "DISPUTE_OUTCOME_REJECTED", "SOUK__V1__DISPUTE_OUTCOME__DISPUTE_OUTCOME_REJECTED", 1 },
+  { "DISPUTE_OUTCOME_PARTIAL_REFUND", "SOUK__V1__DISPUTE_OUTCOME__DISPUTE_OUTCOME_PARTIAL_REFUND", 2 },
+  { "DISPUTE_OUTCOME_FULL_REFUND", "SOUK__V1__DISPUTE_OUTCOME__DISPUTE_OUTCOME_FULL_REFUND", 3 },
+};
+static const ProtobufCIntRange souk__v1__dispute_outcome__value_ranges[] = {
+{0, 0},{0, 4}
+};
+static const ProtobufCEnumValueIndex souk__v1__dispute_outcome__enum_values_by_name[4] =
+{
+  { "DISPUTE_OUTCOME_FULL_REFUND", 3 },
+  { "DISPUTE_OUTCOME_PARTIAL_REFUND", 2 },
+  { "DISPUTE_OUTCOME_REJECTED", 1 },
+  { "DISPUTE_OUTCOME_UNSPECIFIED", 0 },
+};
+const ProtobufCEnumDescriptor souk__v1__dispute_outcome__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "souk.v1.DisputeOutcome",
+  "DisputeOutcome",
+  "Souk__V1__DisputeOutcome",
+  "souk.v1",
+  4,
+  souk__v1__dispute_outcome__enum_values_by_number,
+  4,
+  souk__v1__dispute_outcome__enum_values_by_name,
+  1,
+  souk__v1__dispute_outcome__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCEnumValue souk__v1__earnings_period__enum_values_by_number[3] =
+{
+  { "EARNINGS_PERIOD_UNSPECIFIED", "SOUK__V1__EARNINGS_PERIOD__EARNINGS_PERIOD_UNSPECIFIED", 0 },
+  { "EARNINGS_PERIOD_WEEK", "SOUK__V1__EARNINGS_PERIOD__EARNINGS_PERIOD_WEEK", 1 },
+  { "EARNINGS_PERIOD_MONTH", "SOUK__V1__EARNINGS_PERIOD__EARNINGS_PERIOD_MONTH", 2 },
+};
+static const ProtobufCIntRange souk__v1__earnings_period__value_ranges[] = {
+{0, 0},{0, 3}
+};
+static const ProtobufCEnumValueIndex souk__v1__earnings_period__enum_values_by_name[3] =
+{
+  { "EARNINGS_PERIOD_MONTH", 2 },
+  { "EARNINGS_PERIOD_UNSPECIFIED", 0 },
+  { "EARNINGS_PERIOD_WEEK", 1 },
+};
+const ProtobufCEnumDescriptor souk__v1__earnings_period__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "souk.v1.EarningsPeriod",
+  "EarningsPeriod",
+  "Souk__V1__EarningsPeriod",
+  "souk.v1",
+  3,
+  souk__v1__earnings_period__enum_values_by_number,
+  3,
+  souk__v1__earnings_period__enum_values_by_name,
+  1,
+  souk__v1__earnings_period__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCMethodDescriptor souk__v1__laundry__method_descriptors[27] =
 {
   { "CreateDorm", &souk__v1__create_dorm_request__descriptor, &souk__v1__dorm__descriptor },
   { "GetDorm", &souk__v1__get_dorm_request__descriptor, &souk__v1__dorm__descriptor },
@@ -5359,6 +5904,7 @@ static const ProtobufCMethodDescriptor souk__v1__laundry__method_descriptors[26]
   { "ResolveDispute", &souk__v1__resolve_dispute_request__descriptor, &souk__v1__job__descriptor },
   { "RateJob", &souk__v1__rate_job_request__descriptor, &souk__v1__feedback_entry__descriptor },
   { "WatchJob", &souk__v1__watch_job_request__descriptor, &souk__v1__job_event__descriptor },
+  { "GetDasherEarnings", &souk__v1__get_dasher_earnings_request__descriptor, &souk__v1__dasher_earnings__descriptor },
   { "CreateQuizQuestion", &souk__v1__create_quiz_question_request__descriptor, &souk__v1__quiz_question__descriptor },
   { "ListQuizQuestions", &souk__v1__list_quiz_questions_request__descriptor, &souk__v1__list_quiz_questions_response__descriptor },
   { "UpdateQuizQuestion", &souk__v1__update_quiz_question_request__descriptor, &souk__v1__quiz_question__descriptor },
@@ -5371,25 +5917,26 @@ const unsigned souk__v1__laundry__method_indices_by_name[] = {
   10,        /* ClearPreferredDasher */
   16,        /* ConfirmFinalPrice */
   0,        /* CreateDorm */
-  22,        /* CreateQuizQuestion */
+  23,        /* CreateQuizQuestion */
   13,        /* DenyJob */
   18,        /* DisputeJob */
   4,        /* EstimateJobPrice */
+  22,        /* GetDasherEarnings */
   1,        /* GetDorm */
   8,        /* GetJob */
   5,        /* ListAcceptingDashers */
   2,        /* ListDorms */
   9,        /* ListJobs */
-  23,        /* ListQuizQuestions */
+  24,        /* ListQuizQuestions */
   20,        /* RateJob */
   14,        /* RejectDasher */
   11,        /* RequestWork */
   19,        /* ResolveDispute */
   6,        /* SetAcceptingRequests */
   7,        /* SubmitJob */
-  25,        /* SubmitQuizAnswers */
+  26,        /* SubmitQuizAnswers */
   3,        /* UpdateDorm */
-  24,        /* UpdateQuizQuestion */
+  25,        /* UpdateQuizQuestion */
   21         /* WatchJob */
 };
 const ProtobufCServiceDescriptor souk__v1__laundry__descriptor =
@@ -5399,7 +5946,7 @@ const ProtobufCServiceDescriptor souk__v1__laundry__descriptor =
   "Laundry",
   "Souk__V1__Laundry",
   "souk.v1",
-  26,
+  27,
   souk__v1__laundry__method_descriptors,
   souk__v1__laundry__method_indices_by_name
 };
@@ -5579,13 +6126,21 @@ void souk__v1__laundry__watch_job(ProtobufCService *service,
   assert(service->descriptor == &souk__v1__laundry__descriptor);
   service->invoke(service, 21, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
+void souk__v1__laundry__get_dasher_earnings(ProtobufCService *service,
+                                            const Souk__V1__GetDasherEarningsRequest *input,
+                                            Souk__V1__DasherEarnings_Closure closure,
+                                            void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__laundry__descriptor);
+  service->invoke(service, 22, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
 void souk__v1__laundry__create_quiz_question(ProtobufCService *service,
                                              const Souk__V1__CreateQuizQuestionRequest *input,
                                              Souk__V1__QuizQuestion_Closure closure,
                                              void *closure_data)
 {
   assert(service->descriptor == &souk__v1__laundry__descriptor);
-  service->invoke(service, 22, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 23, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__laundry__list_quiz_questions(ProtobufCService *service,
                                             const Souk__V1__ListQuizQuestionsRequest *input,
@@ -5593,7 +6148,7 @@ void souk__v1__laundry__list_quiz_questions(ProtobufCService *service,
                                             void *closure_data)
 {
   assert(service->descriptor == &souk__v1__laundry__descriptor);
-  service->invoke(service, 23, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 24, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__laundry__update_quiz_question(ProtobufCService *service,
                                              const Souk__V1__UpdateQuizQuestionRequest *input,
@@ -5601,7 +6156,7 @@ void souk__v1__laundry__update_quiz_question(ProtobufCService *service,
                                              void *closure_data)
 {
   assert(service->descriptor == &souk__v1__laundry__descriptor);
-  service->invoke(service, 24, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 25, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__laundry__submit_quiz_answers(ProtobufCService *service,
                                             const Souk__V1__SubmitQuizAnswersRequest *input,
@@ -5609,7 +6164,7 @@ void souk__v1__laundry__submit_quiz_answers(ProtobufCService *service,
                                             void *closure_data)
 {
   assert(service->descriptor == &souk__v1__laundry__descriptor);
-  service->invoke(service, 25, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 26, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__laundry__init (Souk__V1__Laundry_Service *service,
                               Souk__V1__Laundry_ServiceDestroy destroy)

@@ -52,6 +52,9 @@ typedef struct Souk__V1__DisputeJobRequest Souk__V1__DisputeJobRequest;
 typedef struct Souk__V1__ResolveDisputeRequest Souk__V1__ResolveDisputeRequest;
 typedef struct Souk__V1__RateJobRequest Souk__V1__RateJobRequest;
 typedef struct Souk__V1__WatchJobRequest Souk__V1__WatchJobRequest;
+typedef struct Souk__V1__GetDasherEarningsRequest Souk__V1__GetDasherEarningsRequest;
+typedef struct Souk__V1__DasherEarningsPeriod Souk__V1__DasherEarningsPeriod;
+typedef struct Souk__V1__DasherEarnings Souk__V1__DasherEarnings;
 typedef struct Souk__V1__DasherSummary Souk__V1__DasherSummary;
 typedef struct Souk__V1__QuizQuestion Souk__V1__QuizQuestion;
 typedef struct Souk__V1__CreateQuizQuestionRequest Souk__V1__CreateQuizQuestionRequest;
@@ -156,6 +159,40 @@ typedef enum _Souk__V1__DisputeStatus {
   SOUK__V1__DISPUTE_STATUS__DISPUTE_STATUS_RESOLVED = 2
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__DISPUTE_STATUS)
 } Souk__V1__DisputeStatus;
+/*
+ * How an admin resolved a dispute.
+ */
+typedef enum _Souk__V1__DisputeOutcome {
+  SOUK__V1__DISPUTE_OUTCOME__DISPUTE_OUTCOME_UNSPECIFIED = 0,
+  /*
+   * Nothing refunded.
+   */
+  SOUK__V1__DISPUTE_OUTCOME__DISPUTE_OUTCOME_REJECTED = 1,
+  /*
+   * Part of what was left of the payment refunded.
+   */
+  SOUK__V1__DISPUTE_OUTCOME__DISPUTE_OUTCOME_PARTIAL_REFUND = 2,
+  /*
+   * All that was left of the payment refunded.
+   */
+  SOUK__V1__DISPUTE_OUTCOME__DISPUTE_OUTCOME_FULL_REFUND = 3
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__DISPUTE_OUTCOME)
+} Souk__V1__DisputeOutcome;
+/*
+ * The length of the periods of GetDasherEarnings.
+ */
+typedef enum _Souk__V1__EarningsPeriod {
+  SOUK__V1__EARNINGS_PERIOD__EARNINGS_PERIOD_UNSPECIFIED = 0,
+  /*
+   * Monday to Sunday.
+   */
+  SOUK__V1__EARNINGS_PERIOD__EARNINGS_PERIOD_WEEK = 1,
+  /*
+   * A calendar month.
+   */
+  SOUK__V1__EARNINGS_PERIOD__EARNINGS_PERIOD_MONTH = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__EARNINGS_PERIOD)
+} Souk__V1__EarningsPeriod;
 
 /* --- messages --- */
 
@@ -209,10 +246,11 @@ struct  Souk__V1__JobDispute
    */
   Souk__V1__Money *refund;
   Google__Protobuf__Timestamp *resolve_time;
+  Souk__V1__DisputeOutcome outcome;
 };
 #define SOUK__V1__JOB_DISPUTE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__job_dispute__descriptor) \
-    , SOUK__V1__DISPUTE_STATUS__DISPUTE_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL }
+    , SOUK__V1__DISPUTE_STATUS__DISPUTE_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, SOUK__V1__DISPUTE_OUTCOME__DISPUTE_OUTCOME_UNSPECIFIED }
 
 
 /*
@@ -241,10 +279,11 @@ struct  Souk__V1__Job
    * The customer's first name and rating, as the Dasher sees them.
    */
   Souk__V1__PersonSummary *customer;
-  char *dorm_id;
   /*
-   * Customer's room, copied at submission (pickup and drop-off place).
+   * Customer's room, copied at submission (pickup and drop-off place). The Dasher sees it
+   * while the job is active only: a Dasher's history shows the customer's first name.
    */
+  char *dorm_id;
   char *room;
   /*
    * Customer's estimate of loads (≥ 1).
@@ -301,10 +340,15 @@ struct  Souk__V1__Job
    */
   Souk__V1__PriceBreakdown *final_price;
   /*
-   * Payment after stage 9.
+   * Payment after stage 9: the payment (Payments.GetPayment), its status (REFUNDED or
+   * PARTIALLY_REFUNDED after a dispute's refund), the amount charged and when, and the sum
+   * refunded.
    */
   char *payment_id;
   Souk__V1__PaymentStatus payment_status;
+  Souk__V1__Money *paid_amount;
+  Google__Protobuf__Timestamp *pay_time;
+  Souk__V1__Money *refunded_amount;
   Souk__V1__JobDispute *dispute;
   /*
    * Whether each side has rated the other.
@@ -335,10 +379,14 @@ struct  Souk__V1__Job
    */
   protobuf_c_boolean final_price_confirmation_required;
   Google__Protobuf__Timestamp *final_price_confirm_time;
+  /*
+   * When stage 9 was reached (the completion time of a history).
+   */
+  Google__Protobuf__Timestamp *complete_time;
 };
 #define SOUK__V1__JOB__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__job__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT, SOUK__V1__JOB_STATE__JOB_STATE_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, 0,NULL, NULL, 0, NULL, NULL, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, NULL, 0, 0, 0,NULL, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, 0, 0, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT, SOUK__V1__JOB_STATE__JOB_STATE_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, 0,NULL, NULL, 0, NULL, NULL, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, NULL, NULL, NULL, NULL, 0, 0, 0,NULL, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, 0, 0, NULL, NULL }
 
 
 /*
@@ -592,10 +640,15 @@ struct  Souk__V1__ListJobsRequest
    * Only this state (history: DROPPED_OFF and CANCELLED); unspecified means any.
    */
   Souk__V1__JobState state;
+  /*
+   * Admins: the marketplace's jobs with an open dispute, oldest first; no other filter.
+   * Index: (open dispute, create time).
+   */
+  protobuf_c_boolean open_disputes;
 };
 #define SOUK__V1__LIST_JOBS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_jobs_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__JOB_STATE__JOB_STATE_UNSPECIFIED }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__JOB_STATE__JOB_STATE_UNSPECIFIED, 0 }
 
 
 /*
@@ -796,7 +849,8 @@ struct  Souk__V1__ResolveDisputeRequest
    */
   char *resolution;
   /*
-   * Amount to refund to the customer; unset or 0 for none.
+   * Amount to refund to the customer, at most what is left of the payment; unset or 0
+   * rejects the dispute.
    */
   Souk__V1__Money *refund;
   int64_t expected_version;
@@ -845,6 +899,85 @@ struct  Souk__V1__WatchJobRequest
 #define SOUK__V1__WATCH_JOB_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__watch_job_request__descriptor) \
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+
+
+/*
+ * Request of Laundry.GetDasherEarnings.
+ */
+struct  Souk__V1__GetDasherEarningsRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  /*
+   * Empty means the caller; admins name a Dasher.
+   */
+  char *dasher_account_id;
+  Souk__V1__EarningsPeriod period;
+  /*
+   * The periods holding these days, both included (start_date not after end_date).
+   */
+  Souk__V1__Date *start_date;
+  Souk__V1__Date *end_date;
+};
+#define SOUK__V1__GET_DASHER_EARNINGS_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__get_dasher_earnings_request__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__EARNINGS_PERIOD__EARNINGS_PERIOD_UNSPECIFIED, NULL, NULL }
+
+
+/*
+ * One week or month of a Dasher's earnings.
+ */
+struct  Souk__V1__DasherEarningsPeriod
+{
+  ProtobufCMessage base;
+  /*
+   * First and last day of the period.
+   */
+  Souk__V1__Date *start_date;
+  Souk__V1__Date *end_date;
+  /*
+   * Jobs paid in the period.
+   */
+  int64_t jobs_paid;
+  /*
+   * What customers paid in the period.
+   */
+  Souk__V1__Money *paid;
+  /*
+   * Refunds made in the period (dispute resolutions).
+   */
+  Souk__V1__Money *refunded;
+  /*
+   * paid − refunded.
+   */
+  Souk__V1__Money *earnings;
+};
+#define SOUK__V1__DASHER_EARNINGS_PERIOD__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__dasher_earnings_period__descriptor) \
+    , NULL, NULL, 0, NULL, NULL, NULL }
+
+
+/*
+ * Response of Laundry.GetDasherEarnings.
+ */
+struct  Souk__V1__DasherEarnings
+{
+  ProtobufCMessage base;
+  char *dasher_account_id;
+  Souk__V1__EarningsPeriod period;
+  /*
+   * Every period of the range, oldest first, with zeros for periods without payments.
+   */
+  size_t n_periods;
+  Souk__V1__DasherEarningsPeriod **periods;
+  /*
+   * Sum of the periods' earnings.
+   */
+  Souk__V1__Money *total_earnings;
+};
+#define SOUK__V1__DASHER_EARNINGS__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__dasher_earnings__descriptor) \
+    , (char *)protobuf_c_empty_string, SOUK__V1__EARNINGS_PERIOD__EARNINGS_PERIOD_UNSPECIFIED, 0,NULL, NULL }
 
 
 /*
@@ -1636,6 +1769,63 @@ Souk__V1__WatchJobRequest *
 void   souk__v1__watch_job_request__free_unpacked
                      (Souk__V1__WatchJobRequest *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__GetDasherEarningsRequest methods */
+void   souk__v1__get_dasher_earnings_request__init
+                     (Souk__V1__GetDasherEarningsRequest         *message);
+size_t souk__v1__get_dasher_earnings_request__get_packed_size
+                     (const Souk__V1__GetDasherEarningsRequest   *message);
+size_t souk__v1__get_dasher_earnings_request__pack
+                     (const Souk__V1__GetDasherEarningsRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__get_dasher_earnings_request__pack_to_buffer
+                     (const Souk__V1__GetDasherEarningsRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__GetDasherEarningsRequest *
+       souk__v1__get_dasher_earnings_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__get_dasher_earnings_request__free_unpacked
+                     (Souk__V1__GetDasherEarningsRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__DasherEarningsPeriod methods */
+void   souk__v1__dasher_earnings_period__init
+                     (Souk__V1__DasherEarningsPeriod         *message);
+size_t souk__v1__dasher_earnings_period__get_packed_size
+                     (const Souk__V1__DasherEarningsPeriod   *message);
+size_t souk__v1__dasher_earnings_period__pack
+                     (const Souk__V1__DasherEarningsPeriod   *message,
+                      uint8_t             *out);
+size_t souk__v1__dasher_earnings_period__pack_to_buffer
+                     (const Souk__V1__DasherEarningsPeriod   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__DasherEarningsPeriod *
+       souk__v1__dasher_earnings_period__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__dasher_earnings_period__free_unpacked
+                     (Souk__V1__DasherEarningsPeriod *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__DasherEarnings methods */
+void   souk__v1__dasher_earnings__init
+                     (Souk__V1__DasherEarnings         *message);
+size_t souk__v1__dasher_earnings__get_packed_size
+                     (const Souk__V1__DasherEarnings   *message);
+size_t souk__v1__dasher_earnings__pack
+                     (const Souk__V1__DasherEarnings   *message,
+                      uint8_t             *out);
+size_t souk__v1__dasher_earnings__pack_to_buffer
+                     (const Souk__V1__DasherEarnings   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__DasherEarnings *
+       souk__v1__dasher_earnings__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__dasher_earnings__free_unpacked
+                     (Souk__V1__DasherEarnings *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__DasherSummary methods */
 void   souk__v1__dasher_summary__init
                      (Souk__V1__DasherSummary         *message);
@@ -1902,6 +2092,15 @@ typedef void (*Souk__V1__RateJobRequest_Closure)
 typedef void (*Souk__V1__WatchJobRequest_Closure)
                  (const Souk__V1__WatchJobRequest *message,
                   void *closure_data);
+typedef void (*Souk__V1__GetDasherEarningsRequest_Closure)
+                 (const Souk__V1__GetDasherEarningsRequest *message,
+                  void *closure_data);
+typedef void (*Souk__V1__DasherEarningsPeriod_Closure)
+                 (const Souk__V1__DasherEarningsPeriod *message,
+                  void *closure_data);
+typedef void (*Souk__V1__DasherEarnings_Closure)
+                 (const Souk__V1__DasherEarnings *message,
+                  void *closure_data);
 typedef void (*Souk__V1__DasherSummary_Closure)
                  (const Souk__V1__DasherSummary *message,
                   void *closure_data);
@@ -2024,6 +2223,10 @@ struct Souk__V1__Laundry_Service
                     const Souk__V1__WatchJobRequest *input,
                     Souk__V1__JobEvent_Closure closure,
                     void *closure_data);
+  void (*get_dasher_earnings)(Souk__V1__Laundry_Service *service,
+                              const Souk__V1__GetDasherEarningsRequest *input,
+                              Souk__V1__DasherEarnings_Closure closure,
+                              void *closure_data);
   void (*create_quiz_question)(Souk__V1__Laundry_Service *service,
                                const Souk__V1__CreateQuizQuestionRequest *input,
                                Souk__V1__QuizQuestion_Closure closure,
@@ -2070,6 +2273,7 @@ void souk__v1__laundry__init (Souk__V1__Laundry_Service *service,
       function_prefix__ ## resolve_dispute,\
       function_prefix__ ## rate_job,\
       function_prefix__ ## watch_job,\
+      function_prefix__ ## get_dasher_earnings,\
       function_prefix__ ## create_quiz_question,\
       function_prefix__ ## list_quiz_questions,\
       function_prefix__ ## update_quiz_question,\
@@ -2162,6 +2366,10 @@ void souk__v1__laundry__watch_job(ProtobufCService *service,
                                   const Souk__V1__WatchJobRequest *input,
                                   Souk__V1__JobEvent_Closure closure,
                                   void *closure_data);
+void souk__v1__laundry__get_dasher_earnings(ProtobufCService *service,
+                                            const Souk__V1__GetDasherEarningsRequest *input,
+                                            Souk__V1__DasherEarnings_Closure closure,
+                                            void *closure_data);
 void souk__v1__laundry__create_quiz_question(ProtobufCService *service,
                                              const Souk__V1__CreateQuizQuestionRequest *input,
                                              Souk__V1__QuizQuestion_Closure closure,
@@ -2185,6 +2393,8 @@ extern const ProtobufCEnumDescriptor    souk__v1__job_stage__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__job_state__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__laundry_add_on__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__dispute_status__descriptor;
+extern const ProtobufCEnumDescriptor    souk__v1__dispute_outcome__descriptor;
+extern const ProtobufCEnumDescriptor    souk__v1__earnings_period__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__dorm__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__job_dispute__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__stage_time__descriptor;
@@ -2216,6 +2426,9 @@ extern const ProtobufCMessageDescriptor souk__v1__dispute_job_request__descripto
 extern const ProtobufCMessageDescriptor souk__v1__resolve_dispute_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__rate_job_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__watch_job_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__get_dasher_earnings_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__dasher_earnings_period__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__dasher_earnings__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__dasher_summary__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__quiz_question__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__create_quiz_question_request__descriptor;

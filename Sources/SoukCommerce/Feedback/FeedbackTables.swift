@@ -36,38 +36,12 @@ public enum FeedbackTable {
     static var all: [AnyTable] { [table.erased, RatingTotalTable.table.erased] }
 }
 
-/// The exact star total behind a rating average, stored under the rated record's id (an
-/// account or a service), so averages never drift by rounding.
-struct RatingTotal: Sendable {
-    var count: Int64
-    var stars: Int64
-
-    /// Average in hundredths of a star, rounded half away from zero.
-    var averageHundredths: Int32 {
-        count == 0 ? 0 : Int32((stars * 200 + count) / (2 * count))
-    }
-
-    var summary: SoukV1.RatingSummary { SoukV1.RatingSummary(count: count, averageHundredths: averageHundredths) }
-}
-
+/// The star totals behind the averages of accounts, services and restaurants (`RatingTotal`).
 enum RatingTotalTable {
-    static let table = Table(
-        "rating_totals",
-        codec: FieldCodec<RatingTotal>(
-            write: { value, writer in
-                writer.int(value.count)
-                writer.int(value.stars)
-            },
-            read: { reader in RatingTotal(count: try reader.int(), stars: try reader.int()) }))
+    static let table = RatingTotal.table("rating_totals")
 
     /// Adds `stars` to the total of `id` and returns the new summary.
     static func add(_ stars: Int32, to id: RecordID, transaction: Transaction) throws -> SoukV1.RatingSummary {
-        if let current = try transaction.get(table, id) {
-            return try transaction.update(table, id) {
-                $0.count += 1
-                $0.stars += Int64(stars)
-            }.value.summary
-        }
-        return try transaction.insert(table, RatingTotal(count: 1, stars: Int64(stars)), id: id).value.summary
+        try RatingTotal.add(stars, to: id, in: table, transaction: transaction)
     }
 }

@@ -110,6 +110,7 @@ extension PaymentsService {
         let expected = try RequestFields.expectedVersion(request.expectedVersion)
         let actor = AuditActor(call, requestID: requestID)
         let requested = request.amount?.amountMinor
+        let payables = commerce.payables
         let result = try await store.write(
             idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Payment>()
@@ -122,13 +123,16 @@ extension PaymentsService {
             let record = try PaymentLedger.refund(
                 id, amount: amount, reason: reason, by: caller.accountID.description, actor: actor, marketplaceID: marketplaceID,
                 expectedVersion: expected, transaction: transaction)
-            // The order shows its payment's state.
-            if let target = record.value.subject.target, target.type == .order, let orderID = RecordID(target.id),
+            let payment: SoukV1.Payment = record.api()
+            // The order, job or bill shows its payment's state.
+            if let target = payment.target, target.type == .order, let orderID = RecordID(target.id),
                try transaction.get(OrderTable.table, orderID) != nil
             {
-                try transaction.updateMaintainedFields(OrderTable.table, orderID) { $0.subject.paymentStatus = record.value.subject.status }
+                try transaction.updateMaintainedFields(OrderTable.table, orderID) { $0.subject.paymentStatus = payment.status }
+            } else if let target = payment.target, let kind = PayableTargets.Kind(target.type), let payable = payables.target(kind) {
+                try payable.refunded(target.id, payment: payment, amount: amount, marketplaceID: marketplaceID, actor: actor, transaction: transaction)
             }
-            return record.api() as SoukV1.Payment
+            return payment
         }
         return result.value
     }

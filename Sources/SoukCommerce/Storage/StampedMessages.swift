@@ -8,4 +8,3 @@ extension SoukV1.Cart: StampedMessage {}
 extension SoukV1.Order: StampedMessage {}
 extension SoukV1.Payment: StampedMessage {}
 extension SoukV1.Delivery: StampedMessage {}
-extension SoukV1.FeedbackEntry: StampedMessage {}

@@ -64,8 +64,10 @@ extension SoukV1Services {
 
         /// Access: customer (owner), courier (owner), admin, operator.
         /// Lists jobs, newest first: a customer's in-progress jobs and history, a Dasher's jobs and
-        /// history, a dorm's jobs (admins). Indexes: (customer_account_id, state, create_time),
-        /// (dasher_account_id, state, create_time), (dorm_id, state, create_time).
+        /// history (request, completion time, the other party, amount), a dorm's jobs (admins); or,
+        /// oldest first, the jobs with an open dispute (admins). Indexes: (customer_account_id,
+        /// state, create_time), (dasher_account_id, state, create_time), (dorm_id, state,
+        /// create_time), (open dispute, create_time).
         /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
         public var listJobs: UnaryRPC<SoukV1.ListJobsRequest, SoukV1.ListJobsResponse>
 
@@ -129,34 +131,50 @@ extension SoukV1Services {
         public var cancelJob: UnaryRPC<SoukV1.CancelJobRequest, SoukV1.Job>
 
         /// Access: customer (owner).
-        /// Disputes the charge of a job at stage 9 (stolen or damaged items, job not done). Admins
-        /// are notified. One dispute per job.
-        /// Errors: INVALID_ARGUMENT (field: reason empty), NOT_FOUND, FAILED_PRECONDITION
-        /// (INVALID_TRANSITION: not at stage 9 or already disputed), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Disputes the charge of a paid job (stolen or damaged items, job not done), within 7 days
+        /// of the payment. One dispute per job. The Dasher is notified; admins find it with ListJobs
+        /// open_disputes.
+        /// Errors: INVALID_ARGUMENT (field: reason empty or above 2000 characters), NOT_FOUND,
+        /// FAILED_PRECONDITION (INVALID_TRANSITION: not paid, the 7 days passed, or already
+        /// disputed), ABORTED (stale version), PERMISSION_DENIED.
         public var disputeJob: UnaryRPC<SoukV1.DisputeJobRequest, SoukV1.Job>
 
         /// Access: admin, operator.
-        /// Resolves an open dispute with a decision text and an optional refund of part or all of
-        /// the job's payment. Both parties are notified.
-        /// Errors: INVALID_ARGUMENT (field: resolution empty, refund above the amount paid),
-        /// NOT_FOUND, FAILED_PRECONDITION (no open dispute), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Resolves an open dispute with a decision text: a refund of 0 rejects it; a refund of
+        /// part or all of what is left of the payment is paid back to the customer (Payments
+        /// records it as PARTIALLY_REFUNDED or REFUNDED). Both parties are notified.
+        /// Errors: INVALID_ARGUMENT (field: resolution empty, refund negative, in another currency
+        /// or above what is left of the payment), NOT_FOUND, FAILED_PRECONDITION
+        /// (INVALID_TRANSITION: no open dispute), ABORTED (stale version), PERMISSION_DENIED.
         public var resolveDispute: UnaryRPC<SoukV1.ResolveDisputeRequest, SoukV1.Job>
 
         /// Access: customer (owner), courier (owner).
-        /// Rates the other party of a job at stage 9: the customer rates the Dasher, the Dasher
-        /// rates the customer; once each. Updates the rated account's average.
-        /// Errors: INVALID_ARGUMENT (field: stars outside 1–5; REQUEST_ID_REUSED), NOT_FOUND,
-        /// FAILED_PRECONDITION (NOT_RATABLE: not at stage 9 or cancelled), ALREADY_EXISTS
-        /// (ALREADY_RATED), PERMISSION_DENIED.
+        /// Rates the other party of a job: the customer rates the Dasher once the job is paid, the
+        /// Dasher rates the customer from stage 9; once each (see the file comment). Updates the
+        /// rated account's average in the same transaction. A retry with the same request_id
+        /// returns the first entry.
+        /// Errors: INVALID_ARGUMENT (field: stars outside 1–5, comment above 2000 characters;
+        /// REQUEST_ID_REUSED), NOT_FOUND, FAILED_PRECONDITION (NOT_RATABLE: not at stage 9,
+        /// cancelled, or not paid yet for the customer), ALREADY_EXISTS (ALREADY_RATED),
+        /// PERMISSION_DENIED.
         public var rateJob: UnaryRPC<SoukV1.RateJobRequest, SoukV1.FeedbackEntry>
 
         /// Access: customer (owner), courier (owner), admin, operator.
-        /// Streams the job's changes (stage, Dasher, price, payment, dispute); ends after the job
-        /// is cancelled or, at stage 9, paid and rated by both.
+        /// Streams the job's changes (stage, Dasher, price); ends once the job is final: after the
+        /// event of stage 9 or of the cancellation (a watch of a final job sends its state and
+        /// ends). Payment, ratings and disputes are read with GetJob.
         /// Errors: NOT_FOUND, PERMISSION_DENIED, OUT_OF_RANGE (EVENTS_EXPIRED).
         public var watchJob: ServerStreamingRPC<SoukV1.WatchJobRequest, SoukV1.JobEvent>
+
+        /// Access: courier (owner), admin, operator.
+        /// A Dasher's earnings per week (Monday to Sunday) or per calendar month, in the
+        /// marketplace's time zone, from start_date's period to end_date's (at most 60 periods):
+        /// what customers paid for the Dasher's jobs (the whole price: see the file comment), less
+        /// the refunds made in the period. Read from totals kept when a job is paid or refunded,
+        /// never from the jobs themselves.
+        /// Errors: INVALID_ARGUMENT (field: period, start_date, end_date, range above 60 periods),
+        /// PERMISSION_DENIED.
+        public var getDasherEarnings: UnaryRPC<SoukV1.GetDasherEarningsRequest, SoukV1.DasherEarnings>
 
         /// Access: admin, operator.
         /// Adds a question to the Dasher quiz.
@@ -211,6 +229,7 @@ extension SoukV1Services {
             resolveDispute: UnaryRPC<SoukV1.ResolveDisputeRequest, SoukV1.Job>,
             rateJob: UnaryRPC<SoukV1.RateJobRequest, SoukV1.FeedbackEntry>,
             watchJob: ServerStreamingRPC<SoukV1.WatchJobRequest, SoukV1.JobEvent>,
+            getDasherEarnings: UnaryRPC<SoukV1.GetDasherEarningsRequest, SoukV1.DasherEarnings>,
             createQuizQuestion: UnaryRPC<SoukV1.CreateQuizQuestionRequest, SoukV1.QuizQuestion>,
             listQuizQuestions: UnaryRPC<SoukV1.ListQuizQuestionsRequest, SoukV1.ListQuizQuestionsResponse>,
             updateQuizQuestion: UnaryRPC<SoukV1.UpdateQuizQuestionRequest, SoukV1.QuizQuestion>,
@@ -238,6 +257,7 @@ extension SoukV1Services {
             self.resolveDispute = resolveDispute
             self.rateJob = rateJob
             self.watchJob = watchJob
+            self.getDasherEarnings = getDasherEarnings
             self.createQuizQuestion = createQuizQuestion
             self.listQuizQuestions = listQuizQuestions
             self.updateQuizQuestion = updateQuizQuestion
@@ -268,6 +288,7 @@ extension SoukV1Services {
                 build.method("ResolveDispute", resolveDispute),
                 build.method("RateJob", rateJob),
                 build.method("WatchJob", watchJob),
+                build.method("GetDasherEarnings", getDasherEarnings),
                 build.method("CreateQuizQuestion", createQuizQuestion),
                 build.method("ListQuizQuestions", listQuizQuestions),
                 build.method("UpdateQuizQuestion", updateQuizQuestion),

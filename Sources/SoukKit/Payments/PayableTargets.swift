@@ -42,6 +42,11 @@ public protocol PayableTarget: Sendable {
     /// Records the stored payment (SUCCESSFUL; PENDING for cash) on the target, in the same
     /// transaction.
     func settle(_ id: String, payment: SoukV1.Payment, marketplaceID: RecordID, actor: AuditActor, transaction: Transaction) throws
+
+    /// Records on the target that `amount` minor units of its payment were just refunded
+    /// (`payment` as it is after the refund), in the refunding transaction. `Payments.RefundPayment`
+    /// calls it; a domain that refunds through `PayableTargets.refund` calls its own.
+    func refunded(_ id: String, payment: SoukV1.Payment, amount: Int64, marketplaceID: RecordID, actor: AuditActor, transaction: Transaction) throws
 }
 
 /// The ledger operations other domains may run inside their own transactions; the domain that
@@ -70,6 +75,15 @@ public final class PayableTargets: Sendable {
     public enum Kind: String, Sendable {
         case job
         case bill
+
+        /// The kind of a payment's target, or nil for what is not paid through a target (orders).
+        public init?(_ type: SoukV1.ResourceType) {
+            switch type {
+            case .job: self = .job
+            case .bill: self = .bill
+            default: return nil
+            }
+        }
     }
 
     private let targets = Mutex<[Kind: any PayableTarget]>([:])

@@ -33,6 +33,7 @@ struct JobStages {
                 expectedVersion: expected, transaction: transaction
             ) { record in
                 JobQueue.stamp(&record.subject, target, transaction.now)
+                if target == .droppedOffLaundry { record.subject.completeTime = Timestamp(transaction.now) }
                 if let machineCost {
                     let price = try JobPricing.final(machineCostTotal: machineCost, addOns: record.subject.addOns, marketplace: marketplace)
                     record.subject.actualLoads = request.actualLoads

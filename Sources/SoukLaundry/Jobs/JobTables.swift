@@ -50,9 +50,13 @@ public enum JobTable {
     static let byCustomer = Index<JobRecord>.nonUnique("laundry_jobs.customer", keys: { byState($0, $0.subject.customerAccountID) })
     static let byDasher = Index<JobRecord>.nonUnique("laundry_jobs.dasher", keys: { byState($0, $0.subject.dasherAccountID) })
     static let byDorm = Index<JobRecord>.nonUnique("laundry_jobs.dorm", keys: { byState($0, $0.subject.dormID) })
+    /// Jobs whose charge is disputed and not resolved yet, oldest first: the admins' inbox.
+    static let openDisputes = Index<JobRecord>.nonUnique("laundry_jobs.open_disputes") { record in
+        record.subject.dispute?.status == .open ? [.string(record.marketplaceID)] : nil
+    }
 
     public static let table = marketTable(
-        "laundry_jobs", SoukV1.Job.self, indexes: [queue, preferred, offeredTo, offerExpiry, byCustomer, byDasher, byDorm])
+        "laundry_jobs", SoukV1.Job.self, indexes: [queue, preferred, offeredTo, offerExpiry, byCustomer, byDasher, byDorm, openDisputes])
 
     static var all: [AnyTable] { [table.erased] }
 }

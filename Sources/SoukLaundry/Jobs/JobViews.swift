@@ -25,10 +25,12 @@ enum JobViews {
         }
     }
 
-    /// Customers list their own jobs, Dashers their own; a dorm's jobs are for admins.
+    /// Customers list their own jobs, Dashers their own; a dorm's jobs and the open disputes
+    /// are for admins.
     static var listOwnership: Ownership<SoukV1.ListJobsRequest> {
         Ownership { request, _, caller, roles in
             let me = caller.accountID.description
+            if request.openDisputes { return false }
             if !request.dasherAccountID.isEmpty { return roles.contains(.courier) && request.dasherAccountID == me }
             guard request.dormID.isEmpty else { return false }
             return roles.contains(.customer) && (request.customerAccountID.isEmpty || request.customerAccountID == me)
@@ -36,11 +38,14 @@ enum JobViews {
     }
 
     /// The job as `call`'s caller sees it: the other parties as summaries (first name and
-    /// rating); the Dashers excluded from it only for admins.
+    /// rating); the Dashers excluded from it only for admins; the customer's room for the
+    /// Dasher only while the job is active (a Dasher's history shows the first name).
     static func view(_ record: StoredRecord<JobRecord>, _ call: SoukCall, store: Store) throws -> SoukV1.Job {
         var job = record.job
         let caller = try call.requireCaller()
-        if !(caller.isOperator || caller.activeRoles.contains(.admin)) { job.excludedDasherAccountIDs = [] }
+        let admin = caller.isOperator || caller.activeRoles.contains(.admin)
+        if !admin { job.excludedDasherAccountIDs = [] }
+        if !admin, job.customerAccountID != caller.accountID.description, job.state != .active { job.room = "" }
         job.customer = try LaundryStudents.summary(job.customerAccountID, store: store)
         job.dasher = try LaundryStudents.summary(job.dasherAccountID, store: store)
         return job
@@ -57,7 +62,7 @@ enum JobViews {
     }
 
     /// Newest first, one index range: the owner named (or the caller as customer) and the state
-    /// (UNSPECIFIED: any).
+    /// (UNSPECIFIED: any); or the open disputes, oldest first.
     static func list(_ request: SoukV1.ListJobsRequest, _ call: SoukCall, store: Store) throws -> SoukV1.ListJobsResponse {
         let (marketplaceID, _) = try call.requireMarketplace()
         let caller = try call.requireCaller()
@@ -65,15 +70,29 @@ enum JobViews {
         guard owners.count <= 1 else {
             throw RPCError.invalidField("customer_account_id", "set at most one of customer_account_id, dasher_account_id, dorm_id")
         }
+        if request.openDisputes {
+            guard owners.isEmpty, request.state == .unspecified else {
+                throw RPCError.invalidField("open_disputes", "takes no other filter")
+            }
+            return try page(request, "open_disputes", JobTable.openDisputes, .starting(with: [.string(marketplaceID.description)]), .ascending, call, store)
+        }
         let (index, owner): (Index<JobRecord>, String) =
             !request.dasherAccountID.isEmpty ? (JobTable.byDasher, request.dasherAccountID)
             : !request.dormID.isEmpty ? (JobTable.byDorm, request.dormID)
             : (JobTable.byCustomer, request.customerAccountID.isEmpty ? caller.accountID.description : request.customerAccountID)
         let filters = [owner, request.dasherAccountID.isEmpty ? "" : "d", request.dormID.isEmpty ? "" : "r", request.state.protoName]
             .joined(separator: "|")
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
         let range = IndexRange.starting(with: [.string(marketplaceID.description), .string(owner), .enumCase(request.state)])
-        let result = try store.list(JobTable.table, index, range, direction: .descending, page: page)
+        return try page(request, filters, index, range, .descending, call, store)
+    }
+
+    /// One page of `index` in `range`, as the caller sees the jobs.
+    private static func page(
+        _ request: SoukV1.ListJobsRequest, _ filters: String, _ index: Index<JobRecord>, _ range: IndexRange, _ direction: ScanDirection,
+        _ call: SoukCall, _ store: Store
+    ) throws -> SoukV1.ListJobsResponse {
+        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        let result = try store.list(JobTable.table, index, range, direction: direction, page: page)
         var response = SoukV1.ListJobsResponse()
         response.jobs = try result.items.map { try view($0, call, store: store) }
         response.nextPageToken = RequestFields.nextPageToken(result.nextPageToken, filters: filters)
@@ -81,9 +100,8 @@ enum JobViews {
     }
 
     /// The current job first (sequence = the stream's last), or the changes after
-    /// `resume_after_sequence`; then each change as it commits, until the job is cancelled or
-    /// paid and rated at stage 9 (payments and ratings are not served yet, so a dropped-off job's
-    /// stream stays open).
+    /// `resume_after_sequence`; then each change as it commits, until the job is final (stage 9
+    /// or cancelled): the stream ends after its last event written so far.
     static func watch(_ request: SoukV1.WatchJobRequest, _ writer: RPCWriter<SoukV1.JobEvent>, _ call: SoukCall, store: Store) async throws {
         let id = try RequestFields.id(request.jobID, field: "job_id")
         guard request.resumeAfterSequence >= 0 else { throw RPCError.invalidField("resume_after_sequence", "must not be negative") }
@@ -93,7 +111,9 @@ enum JobViews {
             start = try store.lastSequence(of: stream)
             let job = try get(request.jobID, call, store: store)
             try await writer.write(SoukV1.JobEvent(sequence: Int64(start), eventTime: job.updateTime, job: job, previousStage: job.stage))
-            if job.state == .cancelled { return }
+            if job.state != .active { return }
+        } else if try get(request.jobID, call, store: store).state != .active, start >= (try store.lastSequence(of: stream)) {
+            return
         }
         for try await stored in store.follow(stream, after: start) {
             let entry = try SoukV1.AuditEntry(decoding: stored.payload)
@@ -102,7 +122,7 @@ enum JobViews {
             try await writer.write(SoukV1.JobEvent(
                 sequence: Int64(stored.sequence), eventTime: Timestamp(stored.time), job: job, previousStage: previous,
                 actorAccountID: entry.actorAccountID))
-            if entry.toState == SoukV1.JobState.cancelled.protoName { return }
+            if job.state != .active, stored.sequence >= (try store.lastSequence(of: stream)) { return }
         }
     }
 }

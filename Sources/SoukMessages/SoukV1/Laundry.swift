@@ -227,6 +227,97 @@ extension SoukV1 {
 }
 
 extension SoukV1 {
+    /// How an admin resolved a dispute.
+    public enum DisputeOutcome: ProtoEnum, CaseIterable {
+        case unspecified
+        /// Nothing refunded.
+        case rejected
+        /// Part of what was left of the payment refunded.
+        case partialRefund
+        /// All that was left of the payment refunded.
+        case fullRefund
+        /// A value this build does not know, kept so that it survives a round trip.
+        case unrecognized(Int32)
+
+        public static let allCases: [DisputeOutcome] = [.unspecified, .rejected, .partialRefund, .fullRefund]
+
+        public init(rawValue: Int32) {
+            switch rawValue {
+            case 0: self = .unspecified
+            case 1: self = .rejected
+            case 2: self = .partialRefund
+            case 3: self = .fullRefund
+            default: self = .unrecognized(rawValue)
+            }
+        }
+
+        public var rawValue: Int32 {
+            switch self {
+            case .unspecified: 0
+            case .rejected: 1
+            case .partialRefund: 2
+            case .fullRefund: 3
+            case .unrecognized(let value): value
+            }
+        }
+
+        /// The value's name in the contract, for example `DISPUTE_OUTCOME_REJECTED`.
+        public var protoName: String {
+            switch self {
+            case .unspecified: "DISPUTE_OUTCOME_UNSPECIFIED"
+            case .rejected: "DISPUTE_OUTCOME_REJECTED"
+            case .partialRefund: "DISPUTE_OUTCOME_PARTIAL_REFUND"
+            case .fullRefund: "DISPUTE_OUTCOME_FULL_REFUND"
+            case .unrecognized(let value): "DISPUTE_OUTCOME_\(value)"
+            }
+        }
+    }
+}
+
+extension SoukV1 {
+    /// The length of the periods of GetDasherEarnings.
+    public enum EarningsPeriod: ProtoEnum, CaseIterable {
+        case unspecified
+        /// Monday to Sunday.
+        case week
+        /// A calendar month.
+        case month
+        /// A value this build does not know, kept so that it survives a round trip.
+        case unrecognized(Int32)
+
+        public static let allCases: [EarningsPeriod] = [.unspecified, .week, .month]
+
+        public init(rawValue: Int32) {
+            switch rawValue {
+            case 0: self = .unspecified
+            case 1: self = .week
+            case 2: self = .month
+            default: self = .unrecognized(rawValue)
+            }
+        }
+
+        public var rawValue: Int32 {
+            switch self {
+            case .unspecified: 0
+            case .week: 1
+            case .month: 2
+            case .unrecognized(let value): value
+            }
+        }
+
+        /// The value's name in the contract, for example `EARNINGS_PERIOD_WEEK`.
+        public var protoName: String {
+            switch self {
+            case .unspecified: "EARNINGS_PERIOD_UNSPECIFIED"
+            case .week: "EARNINGS_PERIOD_WEEK"
+            case .month: "EARNINGS_PERIOD_MONTH"
+            case .unrecognized(let value): "EARNINGS_PERIOD_\(value)"
+            }
+        }
+    }
+}
+
+extension SoukV1 {
     /// A residence hall; every job belongs to one.
     public struct Dorm: Sendable, Hashable {
         public var id: String
@@ -301,6 +392,7 @@ extension SoukV1 {
         /// Amount refunded by the resolution (0 if none).
         public var refund: SoukV1.Money?
         public var resolveTime: Timestamp?
+        public var outcome: SoukV1.DisputeOutcome
 
         public init(
             status: SoukV1.DisputeStatus = .unspecified,
@@ -310,6 +402,7 @@ extension SoukV1 {
             resolvedByAccountID: String = "",
             refund: SoukV1.Money? = nil,
             resolveTime: Timestamp? = nil,
+            outcome: SoukV1.DisputeOutcome = .unspecified,
         ) {
             self.status = status
             self.reason = reason
@@ -318,6 +411,7 @@ extension SoukV1 {
             self.resolvedByAccountID = resolvedByAccountID
             self.refund = refund
             self.resolveTime = resolveTime
+            self.outcome = outcome
         }
     }
 }
@@ -337,6 +431,7 @@ extension SoukV1.JobDispute: CProtoMessage {
         resolvedByAccountID = try Unpacked.string(c.resolved_by_account_id, "resolved_by_account_id")
         refund = try Unpacked.message(c.refund, "refund")
         resolveTime = try Unpacked.message(c.resolve_time, "resolve_time")
+        outcome = .init(cValue: c.outcome)
     }
 
     func fill(_ c: inout Souk__V1__JobDispute, _ arena: inout EncodingArena) {
@@ -347,6 +442,7 @@ extension SoukV1.JobDispute: CProtoMessage {
         c.resolved_by_account_id = arena.string(resolvedByAccountID)
         c.refund = arena.message(refund)
         c.resolve_time = arena.message(resolveTime)
+        c.outcome = outcome.cValue()
     }
 }
 
@@ -388,8 +484,9 @@ extension SoukV1 {
         public var customerAccountID: String
         /// The customer's first name and rating, as the Dasher sees them.
         public var customer: SoukV1.PersonSummary?
+        /// Customer's room, copied at submission (pickup and drop-off place). The Dasher sees it
+        /// while the job is active only: a Dasher's history shows the customer's first name.
         public var dormID: String
-        /// Customer's room, copied at submission (pickup and drop-off place).
         public var room: String
         /// Customer's estimate of loads (≥ 1).
         public var loadsEstimate: Int32
@@ -421,9 +518,14 @@ extension SoukV1 {
         /// Final price, set at stage 7: machine_cost_total + service fee + add-ons; what the
         /// customer pays.
         public var finalPrice: SoukV1.PriceBreakdown?
-        /// Payment after stage 9.
+        /// Payment after stage 9: the payment (Payments.GetPayment), its status (REFUNDED or
+        /// PARTIALLY_REFUNDED after a dispute's refund), the amount charged and when, and the sum
+        /// refunded.
         public var paymentID: String
         public var paymentStatus: SoukV1.PaymentStatus
+        public var paidAmount: SoukV1.Money?
+        public var payTime: Timestamp?
+        public var refundedAmount: SoukV1.Money?
         public var dispute: SoukV1.JobDispute?
         /// Whether each side has rated the other.
         public var customerRatedDasher: Bool
@@ -443,6 +545,8 @@ extension SoukV1 {
         /// yet: the job stays at stage 7 until ConfirmFinalPrice.
         public var finalPriceConfirmationRequired: Bool
         public var finalPriceConfirmTime: Timestamp?
+        /// When stage 9 was reached (the completion time of a history).
+        public var completeTime: Timestamp?
 
         public init(
             id: String = "",
@@ -469,6 +573,9 @@ extension SoukV1 {
             finalPrice: SoukV1.PriceBreakdown? = nil,
             paymentID: String = "",
             paymentStatus: SoukV1.PaymentStatus = .unspecified,
+            paidAmount: SoukV1.Money? = nil,
+            payTime: Timestamp? = nil,
+            refundedAmount: SoukV1.Money? = nil,
             dispute: SoukV1.JobDispute? = nil,
             customerRatedDasher: Bool = false,
             dasherRatedCustomer: Bool = false,
@@ -481,6 +588,7 @@ extension SoukV1 {
             sameGenderOnly: Bool = false,
             finalPriceConfirmationRequired: Bool = false,
             finalPriceConfirmTime: Timestamp? = nil,
+            completeTime: Timestamp? = nil,
         ) {
             self.id = id
             self.customerAccountID = customerAccountID
@@ -506,6 +614,9 @@ extension SoukV1 {
             self.finalPrice = finalPrice
             self.paymentID = paymentID
             self.paymentStatus = paymentStatus
+            self.paidAmount = paidAmount
+            self.payTime = payTime
+            self.refundedAmount = refundedAmount
             self.dispute = dispute
             self.customerRatedDasher = customerRatedDasher
             self.dasherRatedCustomer = dasherRatedCustomer
@@ -518,6 +629,7 @@ extension SoukV1 {
             self.sameGenderOnly = sameGenderOnly
             self.finalPriceConfirmationRequired = finalPriceConfirmationRequired
             self.finalPriceConfirmTime = finalPriceConfirmTime
+            self.completeTime = completeTime
         }
     }
 }
@@ -554,6 +666,9 @@ extension SoukV1.Job: CProtoMessage {
         finalPrice = try Unpacked.message(c.final_price, "final_price")
         paymentID = try Unpacked.string(c.payment_id, "payment_id")
         paymentStatus = .init(cValue: c.payment_status)
+        paidAmount = try Unpacked.message(c.paid_amount, "paid_amount")
+        payTime = try Unpacked.message(c.pay_time, "pay_time")
+        refundedAmount = try Unpacked.message(c.refunded_amount, "refunded_amount")
         dispute = try Unpacked.message(c.dispute, "dispute")
         customerRatedDasher = c.customer_rated_dasher != 0
         dasherRatedCustomer = c.dasher_rated_customer != 0
@@ -566,6 +681,7 @@ extension SoukV1.Job: CProtoMessage {
         sameGenderOnly = c.same_gender_only != 0
         finalPriceConfirmationRequired = c.final_price_confirmation_required != 0
         finalPriceConfirmTime = try Unpacked.message(c.final_price_confirm_time, "final_price_confirm_time")
+        completeTime = try Unpacked.message(c.complete_time, "complete_time")
     }
 
     func fill(_ c: inout Souk__V1__Job, _ arena: inout EncodingArena) {
@@ -595,6 +711,9 @@ extension SoukV1.Job: CProtoMessage {
         c.final_price = arena.message(finalPrice)
         c.payment_id = arena.string(paymentID)
         c.payment_status = paymentStatus.cValue()
+        c.paid_amount = arena.message(paidAmount)
+        c.pay_time = arena.message(payTime)
+        c.refunded_amount = arena.message(refundedAmount)
         c.dispute = arena.message(dispute)
         c.customer_rated_dasher = customerRatedDasher ? 1 : 0
         c.dasher_rated_customer = dasherRatedCustomer ? 1 : 0
@@ -608,6 +727,7 @@ extension SoukV1.Job: CProtoMessage {
         c.same_gender_only = sameGenderOnly ? 1 : 0
         c.final_price_confirmation_required = finalPriceConfirmationRequired ? 1 : 0
         c.final_price_confirm_time = arena.message(finalPriceConfirmTime)
+        c.complete_time = arena.message(completeTime)
     }
 }
 
@@ -1135,6 +1255,9 @@ extension SoukV1 {
         public var dormID: String
         /// Only this state (history: DROPPED_OFF and CANCELLED); unspecified means any.
         public var state: SoukV1.JobState
+        /// Admins: the marketplace's jobs with an open dispute, oldest first; no other filter.
+        /// Index: (open dispute, create time).
+        public var openDisputes: Bool
 
         public init(
             marketplaceID: String = "",
@@ -1144,6 +1267,7 @@ extension SoukV1 {
             dasherAccountID: String = "",
             dormID: String = "",
             state: SoukV1.JobState = .unspecified,
+            openDisputes: Bool = false,
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
@@ -1152,6 +1276,7 @@ extension SoukV1 {
             self.dasherAccountID = dasherAccountID
             self.dormID = dormID
             self.state = state
+            self.openDisputes = openDisputes
         }
     }
 }
@@ -1171,6 +1296,7 @@ extension SoukV1.ListJobsRequest: CProtoMessage {
         dasherAccountID = try Unpacked.string(c.dasher_account_id, "dasher_account_id")
         dormID = try Unpacked.string(c.dorm_id, "dorm_id")
         state = .init(cValue: c.state)
+        openDisputes = c.open_disputes != 0
     }
 
     func fill(_ c: inout Souk__V1__ListJobsRequest, _ arena: inout EncodingArena) {
@@ -1181,6 +1307,7 @@ extension SoukV1.ListJobsRequest: CProtoMessage {
         c.dasher_account_id = arena.string(dasherAccountID)
         c.dorm_id = arena.string(dormID)
         c.state = state.cValue()
+        c.open_disputes = openDisputes ? 1 : 0
     }
 }
 
@@ -1614,7 +1741,8 @@ extension SoukV1 {
         public var jobID: String
         /// Required decision text, shown to both parties.
         public var resolution: String
-        /// Amount to refund to the customer; unset or 0 for none.
+        /// Amount to refund to the customer, at most what is left of the payment; unset or 0
+        /// rejects the dispute.
         public var refund: SoukV1.Money?
         public var expectedVersion: Int64
 
@@ -1750,6 +1878,165 @@ extension SoukV1.WatchJobRequest: CProtoMessage {
 }
 
 extension SoukV1.WatchJobRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// Request of Laundry.GetDasherEarnings.
+    public struct GetDasherEarningsRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        /// Empty means the caller; admins name a Dasher.
+        public var dasherAccountID: String
+        public var period: SoukV1.EarningsPeriod
+        /// The periods holding these days, both included (start_date not after end_date).
+        public var startDate: SoukV1.Date?
+        public var endDate: SoukV1.Date?
+
+        public init(
+            marketplaceID: String = "",
+            dasherAccountID: String = "",
+            period: SoukV1.EarningsPeriod = .unspecified,
+            startDate: SoukV1.Date? = nil,
+            endDate: SoukV1.Date? = nil,
+        ) {
+            self.marketplaceID = marketplaceID
+            self.dasherAccountID = dasherAccountID
+            self.period = period
+            self.startDate = startDate
+            self.endDate = endDate
+        }
+    }
+}
+
+extension SoukV1.GetDasherEarningsRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.GetDasherEarningsRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__GetDasherEarningsRequest>) {
+        souk__v1__get_dasher_earnings_request__init(c)
+    }
+
+    init(c: Souk__V1__GetDasherEarningsRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        dasherAccountID = try Unpacked.string(c.dasher_account_id, "dasher_account_id")
+        period = .init(cValue: c.period)
+        startDate = try Unpacked.message(c.start_date, "start_date")
+        endDate = try Unpacked.message(c.end_date, "end_date")
+    }
+
+    func fill(_ c: inout Souk__V1__GetDasherEarningsRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.dasher_account_id = arena.string(dasherAccountID)
+        c.period = period.cValue()
+        c.start_date = arena.message(startDate)
+        c.end_date = arena.message(endDate)
+    }
+}
+
+extension SoukV1.GetDasherEarningsRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// One week or month of a Dasher's earnings.
+    public struct DasherEarningsPeriod: Sendable, Hashable {
+        /// First and last day of the period.
+        public var startDate: SoukV1.Date?
+        public var endDate: SoukV1.Date?
+        /// Jobs paid in the period.
+        public var jobsPaid: Int64
+        /// What customers paid in the period.
+        public var paid: SoukV1.Money?
+        /// Refunds made in the period (dispute resolutions).
+        public var refunded: SoukV1.Money?
+        /// paid − refunded.
+        public var earnings: SoukV1.Money?
+
+        public init(
+            startDate: SoukV1.Date? = nil,
+            endDate: SoukV1.Date? = nil,
+            jobsPaid: Int64 = 0,
+            paid: SoukV1.Money? = nil,
+            refunded: SoukV1.Money? = nil,
+            earnings: SoukV1.Money? = nil,
+        ) {
+            self.startDate = startDate
+            self.endDate = endDate
+            self.jobsPaid = jobsPaid
+            self.paid = paid
+            self.refunded = refunded
+            self.earnings = earnings
+        }
+    }
+}
+
+extension SoukV1.DasherEarningsPeriod: CProtoMessage {
+    public static var protoName: String { "souk.v1.DasherEarningsPeriod" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__DasherEarningsPeriod>) {
+        souk__v1__dasher_earnings_period__init(c)
+    }
+
+    init(c: Souk__V1__DasherEarningsPeriod) throws {
+        startDate = try Unpacked.message(c.start_date, "start_date")
+        endDate = try Unpacked.message(c.end_date, "end_date")
+        jobsPaid = c.jobs_paid
+        paid = try Unpacked.message(c.paid, "paid")
+        refunded = try Unpacked.message(c.refunded, "refunded")
+        earnings = try Unpacked.message(c.earnings, "earnings")
+    }
+
+    func fill(_ c: inout Souk__V1__DasherEarningsPeriod, _ arena: inout EncodingArena) {
+        c.start_date = arena.message(startDate)
+        c.end_date = arena.message(endDate)
+        c.jobs_paid = jobsPaid
+        c.paid = arena.message(paid)
+        c.refunded = arena.message(refunded)
+        c.earnings = arena.message(earnings)
+    }
+}
+
+extension SoukV1 {
+    /// Response of Laundry.GetDasherEarnings.
+    public struct DasherEarnings: Sendable, Hashable {
+        public var dasherAccountID: String
+        public var period: SoukV1.EarningsPeriod
+        /// Every period of the range, oldest first, with zeros for periods without payments.
+        public var periods: [SoukV1.DasherEarningsPeriod]
+        /// Sum of the periods' earnings.
+        public var totalEarnings: SoukV1.Money?
+
+        public init(
+            dasherAccountID: String = "",
+            period: SoukV1.EarningsPeriod = .unspecified,
+            periods: [SoukV1.DasherEarningsPeriod] = [],
+            totalEarnings: SoukV1.Money? = nil,
+        ) {
+            self.dasherAccountID = dasherAccountID
+            self.period = period
+            self.periods = periods
+            self.totalEarnings = totalEarnings
+        }
+    }
+}
+
+extension SoukV1.DasherEarnings: CProtoMessage {
+    public static var protoName: String { "souk.v1.DasherEarnings" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__DasherEarnings>) {
+        souk__v1__dasher_earnings__init(c)
+    }
+
+    init(c: Souk__V1__DasherEarnings) throws {
+        dasherAccountID = try Unpacked.string(c.dasher_account_id, "dasher_account_id")
+        period = .init(cValue: c.period)
+        periods = try Unpacked.messages(c.n_periods, c.periods, "periods")
+        totalEarnings = try Unpacked.message(c.total_earnings, "total_earnings")
+    }
+
+    func fill(_ c: inout Souk__V1__DasherEarnings, _ arena: inout EncodingArena) {
+        c.dasher_account_id = arena.string(dasherAccountID)
+        c.period = period.cValue()
+        c.n_periods = periods.count
+        c.periods = arena.messages(periods)
+        c.total_earnings = arena.message(totalEarnings)
+    }
+}
 
 extension SoukV1 {
     /// What a customer sees of a Dasher: never the last name, e-mail, phone or gender.
