@@ -103,6 +103,16 @@ let package = Package(
             path: "bench/dispatch/Harness",
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
+        // Rentals search benchmark: nearby and text queries at 10,000 and 1,000,000 listings (bench/rentals/run).
+        .executableTarget(
+            name: "SoukRentalsBench",
+            dependencies: [
+                "SoukRentals", "SoukKit", "SoukMessages", "SoukStore", "SoukTesting", "CAllocatorOptions",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "bench/rentals/Harness",
+            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
+        ),
         // Who may call what: callers from bearer tokens and the access rules read from the contract's Access lines.
         .target(name: "SoukAccess", dependencies: ["SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore]),
         // What every domain module is built on: the souk.v1 method builder and interceptors, errors,
@@ -117,7 +127,8 @@ let package = Package(
         // feedback: the commerce journeys of Chateau Du Nox and Aqua Hub.
         .target(name: "SoukCommerce", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging]),
         .target(name: "SoukLaundry", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukMessages", "SoukStore", logging]),
-        .target(name: "SoukRentals", dependencies: ["SoukKit", "SoukMessages"]),
+        // Listings, regions, search, nearby places and favorites of MARA; bookings and bills.
+        .target(name: "SoukRentals", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukMessages", "SoukStore", logging]),
         .target(name: "SoukSupport", dependencies: ["SoukKit", "SoukMessages"]),
         // Every declared lifecycle, for the lifecycle page and its test.
         .target(name: "SoukLifecycles", dependencies: ["SoukKit", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukSupport"]),
@@ -131,7 +142,7 @@ let package = Package(
             name: "SoukServer",
             dependencies: [
                 "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukStoreTools", "SoukMessages", logging, metrics,
-                "SoukAccess", "SoukKit", "SoukIdentity", "SoukMedia", "SoukCommerce", "SoukLaundry", "SoukDemo", "SoukLifecycles", "CAllocatorOptions",
+                "SoukAccess", "SoukKit", "SoukIdentity", "SoukMedia", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukDemo", "SoukLifecycles", "CAllocatorOptions",
                 nioCore, nioPosix, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -149,7 +160,7 @@ let package = Package(
             dependencies: ["SoukStore", "SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukHTTP2", "SoukMessages", logging, nioCore, nioPosix],
             path: "Tests/SoukTesting"
         ),
-        .testTarget(name: "SoukServerTests", dependencies: ["SoukServer", "SoukIdentity", "SoukMedia", "SoukCommerce", "SoukLaundry", "SoukKit", "SoukStore", "SoukTesting"]),
+        .testTarget(name: "SoukServerTests", dependencies: ["SoukServer", "SoukIdentity", "SoukMedia", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukKit", "SoukStore", "SoukTesting"]),
         .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages", "SoukProtoC"], exclude: ["Vectors"]),
         .testTarget(
             name: "SoukHTTP2Tests",
@@ -180,6 +191,9 @@ let package = Package(
         .testTarget(
             name: "SoukLaundryTests",
             dependencies: ["SoukLaundry", "SoukCommerce", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
+        .testTarget(
+            name: "SoukRentalsTests",
+            dependencies: ["SoukRentals", "SoukCommerce", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", nioCore]),
         .testTarget(
             name: "SoukCommerceTests",
             dependencies: ["SoukCommerce", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),

@@ -13,6 +13,12 @@ extension DemoLoader {
         let people = [
             Person(role: .customer, email: "lessee@mara.example", password: "MARA-customer-2026",
                    givenName: "Nguyễn Thị", familyName: "Lan", phone: "+84901234501"),
+            // The other demo lessors come before the demo provider, so that the provider login
+            // printed last (the one tools and DemoContext pick) stays lessor@mara.example.
+            Person(role: .provider, email: "hoa.lessor@mara.example", password: "MARA-hoa-2026",
+                   givenName: "Lê Thị", familyName: "Hoa", phone: "+84901234505"),
+            Person(role: .provider, email: "duc.lessor@mara.example", password: "MARA-duc-2026",
+                   givenName: "Võ Minh", familyName: "Đức", phone: "+84901234506"),
             Person(role: .provider, email: "lessor@mara.example", password: "MARA-provider-2026",
                    givenName: "Trần Văn", familyName: "Minh", phone: "+84901234502"),
             Person(role: .courier, email: "courier@mara.example", password: "MARA-courier-2026",

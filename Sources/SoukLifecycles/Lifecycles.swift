@@ -17,6 +17,7 @@ public enum Lifecycles {
         page.add(DeliveryLifecycles.foodDelivery)
         page.add(PaymentLifecycle.machine)
         page.add(JobLifecycle.machine)
+        page.add(ListingLifecycle.machine)
         page.add(RentalLifecycles.booking)
         page.add(RentalLifecycles.bill)
         page.add(TicketLifecycle.machine)

@@ -3,6 +3,7 @@ import SoukIdentity
 import SoukLaundry
 import SoukKit
 import SoukMedia
+import SoukRentals
 import SoukStore
 import SoukStoreTools
 
@@ -11,11 +12,11 @@ import SoukStoreTools
 /// Sources/SoukKit/ADDING-A-SERVICE.md).
 enum Domains {
     /// The domain types, for the schema (which the store needs before any domain exists).
-    static let types: [any SoukDomain.Type] = [Identity.self, Media.self, Commerce.self, Laundry.self]
+    static let types: [any SoukDomain.Type] = [Identity.self, Media.self, Commerce.self, Laundry.self, Rentals.self]
 
     /// The domains over an open store. Their types must be exactly `types` (a test checks).
-    static func make(identity: Identity, media: Media, commerce: Commerce, laundry: Laundry) -> [any SoukDomain] {
-        [identity, media, commerce, laundry]
+    static func make(identity: Identity, media: Media, commerce: Commerce, laundry: Laundry, rentals: Rentals) -> [any SoukDomain] {
+        [identity, media, commerce, laundry, rentals]
     }
 }
 

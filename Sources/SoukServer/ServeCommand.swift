@@ -14,6 +14,7 @@ import SoukCommerce
 import SoukLaundry
 import SoukIdentity
 import SoukMedia
+import SoukRentals
 import SoukStandardServices
 import SoukStore
 import SoukStoreTools
@@ -110,7 +111,9 @@ struct ServeCommand: AsyncParsableCommand {
         let commerceMaintenance = Task { await commerce.runMaintenance() }
         let laundry = Laundry(store: store, identity: identity, payables: payables)
         let laundryMaintenance = Task { await laundry.runMaintenance() }
-        let domains = Domains.make(identity: identity, media: media, commerce: commerce, laundry: laundry)
+        let rentals = Rentals(store: store, identity: identity, payables: payables)
+        let rentalsMaintenance = Task { await rentals.runMaintenance() }
+        let domains = Domains.make(identity: identity, media: media, commerce: commerce, laundry: laundry, rentals: rentals)
         if demo {
             let loader = DemoLoader(identity: identity)
             let logins = try await loader.load()
@@ -155,6 +158,7 @@ struct ServeCommand: AsyncParsableCommand {
         mediaMaintenance.cancel()
         commerceMaintenance.cancel()
         laundryMaintenance.cancel()
+        rentalsMaintenance.cancel()
         control.stop()
         await store.close()
         try? await group.shutdownGracefully()

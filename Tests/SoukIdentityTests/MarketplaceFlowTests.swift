@@ -121,14 +121,15 @@ import Testing
     @Test func demoDataLoadsOnceWithEveryRoleInEveryMarketplace() async throws {
         let loader = DemoLoader(identity: fixture.identity, logger: IdentityFixture.quietLogger)
         let logins = try await loader.load()
-        #expect(logins.count == 22)  // four a marketplace, and two more DineSwift restaurant owners
+        #expect(logins.count == 24)  // four a marketplace, two more DineSwift restaurant owners and two more MARA lessors
         #expect(Set(logins.map(\.marketplaceName)) == ["Aqua Hub", "Chateau Du Nox", "Drip 'n Dash", "MARA", "DineSwift"])
         for name in Set(logins.map(\.marketplaceName)) {
             #expect(Set(logins.filter { $0.marketplaceName == name }.map(\.role)) == [.customer, .provider, .courier, .admin])
         }
         // The demo provider of each marketplace is its last provider login (DineSwift lists its
-        // other restaurant owners first).
+        // other restaurant owners first, MARA its other lessors).
         #expect(logins.last { $0.marketplaceName == "DineSwift" && $0.role == .provider }?.email == "restaurant@dineswift.example")
+        #expect(logins.last { $0.marketplaceName == "MARA" && $0.role == .provider }?.email == "lessor@mara.example")
         #expect(logins.filter { $0.marketplaceName == "Drip 'n Dash" }.allSatisfy { $0.email.hasSuffix("@rutgers.edu") })
         let line = try #require(logins.first).line
         #expect(line.hasPrefix("demo login: Aqua Hub | customer | customer@aquahub.example | AquaHub-customer-2026 | marketplace_id="))
@@ -143,8 +144,8 @@ import Testing
             }
         }
         let before = try records()
-        // 4 accounts (6 at DineSwift); as many account audit entries and 1 for the marketplace.
-        #expect(before.allSatisfy { [4, 5, 6, 7].contains($0) } && before.filter { $0 >= 6 }.count == 2)
+        // 4 accounts (6 at DineSwift and MARA); as many account audit entries and 1 for the marketplace.
+        #expect(before.allSatisfy { [4, 5, 6, 7].contains($0) } && before.filter { $0 >= 6 }.count == 4)
         #expect(try await loader.load() == logins)
         #expect(try records() == before)
         // Every demo login signs in with its role active.

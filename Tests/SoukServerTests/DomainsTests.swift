@@ -1,8 +1,8 @@
 import Foundation
 import SoukCommerce
 import SoukLaundry
+import SoukRentals
 import SoukIdentity
-import SoukLaundry
 import SoukKit
 import SoukMedia
 import SoukStore
@@ -41,7 +41,7 @@ import Testing
     @Test func theServerMakesExactlyTheListedDomains() throws {
         let harness = try DomainHarness()
         let media = try Media(store: harness.store)
-        let made = Domains.make(identity: harness.identity, media: media, commerce: Commerce(store: harness.store), laundry: Laundry(store: harness.store)).map { ObjectIdentifier(type(of: $0)) }
+        let made = Domains.make(identity: harness.identity, media: media, commerce: Commerce(store: harness.store), laundry: Laundry(store: harness.store), rentals: Rentals(store: harness.store)).map { ObjectIdentifier(type(of: $0)) }
         #expect(Set(made) == Set(Domains.types.map { ObjectIdentifier($0) }))
         #expect(made.count == Domains.types.count)
     }

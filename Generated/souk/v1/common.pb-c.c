@@ -1580,7 +1580,7 @@ const ProtobufCEnumDescriptor souk__v1__role__descriptor =
   souk__v1__role__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__resource_type__enum_values_by_number[28] =
+static const ProtobufCEnumValue souk__v1__resource_type__enum_values_by_number[29] =
 {
   { "RESOURCE_TYPE_UNSPECIFIED", "SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_UNSPECIFIED", 0 },
   { "RESOURCE_TYPE_MARKETPLACE", "SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_MARKETPLACE", 1 },
@@ -1610,11 +1610,12 @@ static const ProtobufCEnumValue souk__v1__resource_type__enum_values_by_number[2
   { "RESOURCE_TYPE_ADVERTISEMENT", "SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_ADVERTISEMENT", 25 },
   { "RESOURCE_TYPE_DEVICE", "SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_DEVICE", 26 },
   { "RESOURCE_TYPE_QUIZ_QUESTION", "SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_QUIZ_QUESTION", 27 },
+  { "RESOURCE_TYPE_REGION", "SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_REGION", 28 },
 };
 static const ProtobufCIntRange souk__v1__resource_type__value_ranges[] = {
-{0, 0},{0, 28}
+{0, 0},{0, 29}
 };
-static const ProtobufCEnumValueIndex souk__v1__resource_type__enum_values_by_name[28] =
+static const ProtobufCEnumValueIndex souk__v1__resource_type__enum_values_by_name[29] =
 {
   { "RESOURCE_TYPE_ACCOUNT", 2 },
   { "RESOURCE_TYPE_ADDRESS", 3 },
@@ -1640,6 +1641,7 @@ static const ProtobufCEnumValueIndex souk__v1__resource_type__enum_values_by_nam
   { "RESOURCE_TYPE_POLICY", 24 },
   { "RESOURCE_TYPE_PRODUCT", 5 },
   { "RESOURCE_TYPE_QUIZ_QUESTION", 27 },
+  { "RESOURCE_TYPE_REGION", 28 },
   { "RESOURCE_TYPE_RESTAURANT", 6 },
   { "RESOURCE_TYPE_SERVICE", 4 },
   { "RESOURCE_TYPE_TICKET", 22 },
@@ -1652,9 +1654,9 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   "ResourceType",
   "Souk__V1__ResourceType",
   "souk.v1",
-  28,
+  29,
   souk__v1__resource_type__enum_values_by_number,
-  28,
+  29,
   souk__v1__resource_type__enum_values_by_name,
   1,
   souk__v1__resource_type__value_ranges,

@@ -116,7 +116,11 @@ typedef enum _Souk__V1__ResourceType {
   /*
    * A question of the Drip 'n Dash Dasher quiz.
    */
-  SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_QUIZ_QUESTION = 27
+  SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_QUIZ_QUESTION = 27,
+  /*
+   * A MARA region with its districts.
+   */
+  SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_REGION = 28
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__RESOURCE_TYPE)
 } Souk__V1__ResourceType;
 /*

@@ -1481,7 +1481,7 @@ const ProtobufCMessageDescriptor souk__v1__laundry_settings__descriptor =
   (ProtobufCMessageInit) souk__v1__laundry_settings__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__rental_settings__field_descriptors[4] =
+static const ProtobufCFieldDescriptor souk__v1__rental_settings__field_descriptors[6] =
 {
   {
     "min_lease_months",
@@ -1531,8 +1531,34 @@ static const ProtobufCFieldDescriptor souk__v1__rental_settings__field_descripto
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "bill_due_day",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RentalSettings, bill_due_day),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "deposit_due_days",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RentalSettings, deposit_due_days),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__rental_settings__field_indices_by_name[] = {
+  4,   /* field[4] = bill_due_day */
+  5,   /* field[5] = deposit_due_days */
   1,   /* field[1] = max_deposit_months */
   0,   /* field[0] = min_lease_months */
   2,   /* field[2] = payment_provider_fee_bps */
@@ -1541,7 +1567,7 @@ static const unsigned souk__v1__rental_settings__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__rental_settings__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 4 }
+  { 0, 6 }
 };
 const ProtobufCMessageDescriptor souk__v1__rental_settings__descriptor =
 {
@@ -1551,7 +1577,7 @@ const ProtobufCMessageDescriptor souk__v1__rental_settings__descriptor =
   "Souk__V1__RentalSettings",
   "souk.v1",
   sizeof(Souk__V1__RentalSettings),
-  4,
+  6,
   souk__v1__rental_settings__field_descriptors,
   souk__v1__rental_settings__field_indices_by_name,
   1,  souk__v1__rental_settings__number_ranges,

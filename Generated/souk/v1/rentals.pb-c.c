@@ -7,6 +7,51 @@
 #endif
 
 #include "souk/v1/rentals.pb-c.h"
+void   souk__v1__region__init
+                     (Souk__V1__Region         *message)
+{
+  static const Souk__V1__Region init_value = SOUK__V1__REGION__INIT;
+  *message = init_value;
+}
+size_t souk__v1__region__get_packed_size
+                     (const Souk__V1__Region *message)
+{
+  assert(message->base.descriptor == &souk__v1__region__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__region__pack
+                     (const Souk__V1__Region *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__region__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__region__pack_to_buffer
+                     (const Souk__V1__Region *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__region__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__Region *
+       souk__v1__region__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__Region *)
+     protobuf_c_message_unpack (&souk__v1__region__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__region__free_unpacked
+                     (Souk__V1__Region *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__region__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__listing__init
                      (Souk__V1__Listing         *message)
 {
@@ -502,6 +547,51 @@ void   souk__v1__bill__free_unpacked
   assert(message->base.descriptor == &souk__v1__bill__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__bill_split__init
+                     (Souk__V1__BillSplit         *message)
+{
+  static const Souk__V1__BillSplit init_value = SOUK__V1__BILL_SPLIT__INIT;
+  *message = init_value;
+}
+size_t souk__v1__bill_split__get_packed_size
+                     (const Souk__V1__BillSplit *message)
+{
+  assert(message->base.descriptor == &souk__v1__bill_split__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__bill_split__pack
+                     (const Souk__V1__BillSplit *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__bill_split__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__bill_split__pack_to_buffer
+                     (const Souk__V1__BillSplit *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__bill_split__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__BillSplit *
+       souk__v1__bill_split__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__BillSplit *)
+     protobuf_c_message_unpack (&souk__v1__bill_split__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__bill_split__free_unpacked
+                     (Souk__V1__BillSplit *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__bill_split__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__monthly_income__init
                      (Souk__V1__MonthlyIncome         *message)
 {
@@ -817,6 +907,51 @@ void   souk__v1__update_listing_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__update_listing_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__publish_listing_request__init
+                     (Souk__V1__PublishListingRequest         *message)
+{
+  static const Souk__V1__PublishListingRequest init_value = SOUK__V1__PUBLISH_LISTING_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__publish_listing_request__get_packed_size
+                     (const Souk__V1__PublishListingRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__publish_listing_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__publish_listing_request__pack
+                     (const Souk__V1__PublishListingRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__publish_listing_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__publish_listing_request__pack_to_buffer
+                     (const Souk__V1__PublishListingRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__publish_listing_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__PublishListingRequest *
+       souk__v1__publish_listing_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__PublishListingRequest *)
+     protobuf_c_message_unpack (&souk__v1__publish_listing_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__publish_listing_request__free_unpacked
+                     (Souk__V1__PublishListingRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__publish_listing_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__archive_listing_request__init
                      (Souk__V1__ArchiveListingRequest         *message)
 {
@@ -1130,6 +1265,231 @@ void   souk__v1__recommend_listings_request__free_unpacked
   if(!message)
     return;
   assert(message->base.descriptor == &souk__v1__recommend_listings_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__create_region_request__init
+                     (Souk__V1__CreateRegionRequest         *message)
+{
+  static const Souk__V1__CreateRegionRequest init_value = SOUK__V1__CREATE_REGION_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__create_region_request__get_packed_size
+                     (const Souk__V1__CreateRegionRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__create_region_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__create_region_request__pack
+                     (const Souk__V1__CreateRegionRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__create_region_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__create_region_request__pack_to_buffer
+                     (const Souk__V1__CreateRegionRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__create_region_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__CreateRegionRequest *
+       souk__v1__create_region_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__CreateRegionRequest *)
+     protobuf_c_message_unpack (&souk__v1__create_region_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__create_region_request__free_unpacked
+                     (Souk__V1__CreateRegionRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__create_region_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__get_region_request__init
+                     (Souk__V1__GetRegionRequest         *message)
+{
+  static const Souk__V1__GetRegionRequest init_value = SOUK__V1__GET_REGION_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__get_region_request__get_packed_size
+                     (const Souk__V1__GetRegionRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__get_region_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__get_region_request__pack
+                     (const Souk__V1__GetRegionRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__get_region_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__get_region_request__pack_to_buffer
+                     (const Souk__V1__GetRegionRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__get_region_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__GetRegionRequest *
+       souk__v1__get_region_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__GetRegionRequest *)
+     protobuf_c_message_unpack (&souk__v1__get_region_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__get_region_request__free_unpacked
+                     (Souk__V1__GetRegionRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__get_region_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__list_regions_request__init
+                     (Souk__V1__ListRegionsRequest         *message)
+{
+  static const Souk__V1__ListRegionsRequest init_value = SOUK__V1__LIST_REGIONS_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__list_regions_request__get_packed_size
+                     (const Souk__V1__ListRegionsRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__list_regions_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__list_regions_request__pack
+                     (const Souk__V1__ListRegionsRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__list_regions_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__list_regions_request__pack_to_buffer
+                     (const Souk__V1__ListRegionsRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__list_regions_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__ListRegionsRequest *
+       souk__v1__list_regions_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__ListRegionsRequest *)
+     protobuf_c_message_unpack (&souk__v1__list_regions_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__list_regions_request__free_unpacked
+                     (Souk__V1__ListRegionsRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__list_regions_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__list_regions_response__init
+                     (Souk__V1__ListRegionsResponse         *message)
+{
+  static const Souk__V1__ListRegionsResponse init_value = SOUK__V1__LIST_REGIONS_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t souk__v1__list_regions_response__get_packed_size
+                     (const Souk__V1__ListRegionsResponse *message)
+{
+  assert(message->base.descriptor == &souk__v1__list_regions_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__list_regions_response__pack
+                     (const Souk__V1__ListRegionsResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__list_regions_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__list_regions_response__pack_to_buffer
+                     (const Souk__V1__ListRegionsResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__list_regions_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__ListRegionsResponse *
+       souk__v1__list_regions_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__ListRegionsResponse *)
+     protobuf_c_message_unpack (&souk__v1__list_regions_response__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__list_regions_response__free_unpacked
+                     (Souk__V1__ListRegionsResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__list_regions_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__update_region_request__init
+                     (Souk__V1__UpdateRegionRequest         *message)
+{
+  static const Souk__V1__UpdateRegionRequest init_value = SOUK__V1__UPDATE_REGION_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__update_region_request__get_packed_size
+                     (const Souk__V1__UpdateRegionRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__update_region_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__update_region_request__pack
+                     (const Souk__V1__UpdateRegionRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__update_region_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__update_region_request__pack_to_buffer
+                     (const Souk__V1__UpdateRegionRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__update_region_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__UpdateRegionRequest *
+       souk__v1__update_region_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__UpdateRegionRequest *)
+     protobuf_c_message_unpack (&souk__v1__update_region_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__update_region_request__free_unpacked
+                     (Souk__V1__UpdateRegionRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__update_region_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
 void   souk__v1__create_place_request__init
@@ -2347,7 +2707,123 @@ void   souk__v1__get_lessor_income_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__get_lessor_income_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor souk__v1__listing__field_descriptors[23] =
+static const ProtobufCFieldDescriptor souk__v1__region__field_descriptors[7] =
+{
+  {
+    "id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Region, id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "name",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Region, name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "districts",
+    3,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Souk__V1__Region, n_districts),
+    offsetof(Souk__V1__Region, districts),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "archived",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Region, archived),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "version",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Region, version),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "create_time",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Region, create_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "update_time",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Region, update_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__region__field_indices_by_name[] = {
+  3,   /* field[3] = archived */
+  5,   /* field[5] = create_time */
+  2,   /* field[2] = districts */
+  0,   /* field[0] = id */
+  1,   /* field[1] = name */
+  6,   /* field[6] = update_time */
+  4,   /* field[4] = version */
+};
+static const ProtobufCIntRange souk__v1__region__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 7 }
+};
+const ProtobufCMessageDescriptor souk__v1__region__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.Region",
+  "Region",
+  "Souk__V1__Region",
+  "souk.v1",
+  sizeof(Souk__V1__Region),
+  7,
+  souk__v1__region__field_descriptors,
+  souk__v1__region__field_indices_by_name,
+  1,  souk__v1__region__number_ranges,
+  (ProtobufCMessageInit) souk__v1__region__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__listing__field_descriptors[27] =
 {
   {
     "id",
@@ -2429,18 +2905,6 @@ static const ProtobufCFieldDescriptor souk__v1__listing__field_descriptors[23] =
     0,   /* quantifier_offset */
     offsetof(Souk__V1__Listing, address),
     &souk__v1__address__descriptor,
-    NULL,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-  {
-    "region",
-    8,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_ENUM,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__Listing, region),
-    &souk__v1__rental_region__descriptor,
     NULL,
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
@@ -2566,18 +3030,6 @@ static const ProtobufCFieldDescriptor souk__v1__listing__field_descriptors[23] =
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "archived",
-    19,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_BOOL,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__Listing, archived),
-    NULL,
-    NULL,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-  {
     "archive_time",
     20,
     PROTOBUF_C_LABEL_NONE,
@@ -2625,36 +3077,114 @@ static const ProtobufCFieldDescriptor souk__v1__listing__field_descriptors[23] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "region_id",
+    24,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Listing, region_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "district",
+    25,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Listing, district),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "status",
+    26,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Listing, status),
+    &souk__v1__listing_status__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "furnished",
+    27,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Listing, furnished),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "parking",
+    28,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Listing, parking),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "saved",
+    29,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Listing, saved),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__listing__field_indices_by_name[] = {
-  16,   /* field[16] = active_booking_id */
+  15,   /* field[15] = active_booking_id */
   6,   /* field[6] = address */
-  19,   /* field[19] = archive_time */
-  18,   /* field[18] = archived */
-  13,   /* field[13] = area_square_meters */
-  15,   /* field[15] = bathrooms */
-  14,   /* field[14] = bedrooms */
-  21,   /* field[21] = create_time */
-  10,   /* field[10] = deposit */
-  9,   /* field[9] = deposit_months */
+  17,   /* field[17] = archive_time */
+  12,   /* field[12] = area_square_meters */
+  14,   /* field[14] = bathrooms */
+  13,   /* field[13] = bedrooms */
+  19,   /* field[19] = create_time */
+  9,   /* field[9] = deposit */
+  8,   /* field[8] = deposit_months */
   4,   /* field[4] = description */
-  11,   /* field[11] = features */
+  22,   /* field[22] = district */
+  10,   /* field[10] = features */
+  24,   /* field[24] = furnished */
   0,   /* field[0] = id */
   2,   /* field[2] = lessor */
-  8,   /* field[8] = monthly_rent */
+  7,   /* field[7] = monthly_rent */
   1,   /* field[1] = owner_account_id */
-  12,   /* field[12] = photo_media_ids */
-  17,   /* field[17] = rating */
-  7,   /* field[7] = region */
+  25,   /* field[25] = parking */
+  11,   /* field[11] = photo_media_ids */
+  16,   /* field[16] = rating */
+  21,   /* field[21] = region_id */
+  26,   /* field[26] = saved */
+  23,   /* field[23] = status */
   3,   /* field[3] = title */
   5,   /* field[5] = type */
-  22,   /* field[22] = update_time */
-  20,   /* field[20] = version */
+  20,   /* field[20] = update_time */
+  18,   /* field[18] = version */
 };
-static const ProtobufCIntRange souk__v1__listing__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__listing__number_ranges[3 + 1] =
 {
   { 1, 0 },
-  { 0, 23 }
+  { 9, 7 },
+  { 20, 17 },
+  { 0, 27 }
 };
 const ProtobufCMessageDescriptor souk__v1__listing__descriptor =
 {
@@ -2664,10 +3194,10 @@ const ProtobufCMessageDescriptor souk__v1__listing__descriptor =
   "Souk__V1__Listing",
   "souk.v1",
   sizeof(Souk__V1__Listing),
-  23,
+  27,
   souk__v1__listing__field_descriptors,
   souk__v1__listing__field_indices_by_name,
-  1,  souk__v1__listing__number_ranges,
+  3,  souk__v1__listing__number_ranges,
   (ProtobufCMessageInit) souk__v1__listing__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -2992,7 +3522,7 @@ const ProtobufCMessageDescriptor souk__v1__favorite__descriptor =
   (ProtobufCMessageInit) souk__v1__favorite__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__deposit_return__field_descriptors[3] =
+static const ProtobufCFieldDescriptor souk__v1__deposit_return__field_descriptors[4] =
 {
   {
     "amount",
@@ -3030,16 +3560,29 @@ static const ProtobufCFieldDescriptor souk__v1__deposit_return__field_descriptor
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "payment_id",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DepositReturn, payment_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__deposit_return__field_indices_by_name[] = {
   0,   /* field[0] = amount */
+  3,   /* field[3] = payment_id */
   1,   /* field[1] = reason */
   2,   /* field[2] = return_time */
 };
 static const ProtobufCIntRange souk__v1__deposit_return__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 4 }
 };
 const ProtobufCMessageDescriptor souk__v1__deposit_return__descriptor =
 {
@@ -3049,7 +3592,7 @@ const ProtobufCMessageDescriptor souk__v1__deposit_return__descriptor =
   "Souk__V1__DepositReturn",
   "souk.v1",
   sizeof(Souk__V1__DepositReturn),
-  3,
+  4,
   souk__v1__deposit_return__field_descriptors,
   souk__v1__deposit_return__field_indices_by_name,
   1,  souk__v1__deposit_return__number_ranges,
@@ -3598,7 +4141,7 @@ const ProtobufCMessageDescriptor souk__v1__utility_charge__descriptor =
   (ProtobufCMessageInit) souk__v1__utility_charge__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__bill__field_descriptors[18] =
+static const ProtobufCFieldDescriptor souk__v1__bill__field_descriptors[21] =
 {
   {
     "id",
@@ -3816,6 +4359,42 @@ static const ProtobufCFieldDescriptor souk__v1__bill__field_descriptors[18] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "split",
+    19,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Bill, split),
+    &souk__v1__bill_split__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "overdue",
+    20,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Bill, overdue),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "overdue_time",
+    21,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Bill, overdue_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__bill__field_indices_by_name[] = {
   1,   /* field[1] = booking_id */
@@ -3827,10 +4406,13 @@ static const unsigned souk__v1__bill__field_indices_by_name[] = {
   4,   /* field[4] = lessor_account_id */
   2,   /* field[2] = listing_id */
   12,   /* field[12] = note */
+  19,   /* field[19] = overdue */
+  20,   /* field[20] = overdue_time */
   14,   /* field[14] = paid_time */
   13,   /* field[13] = payment_id */
   6,   /* field[6] = period */
   7,   /* field[7] = rent */
+  18,   /* field[18] = split */
   11,   /* field[11] = status */
   9,   /* field[9] = total */
   17,   /* field[17] = update_time */
@@ -3840,7 +4422,7 @@ static const unsigned souk__v1__bill__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__bill__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 18 }
+  { 0, 21 }
 };
 const ProtobufCMessageDescriptor souk__v1__bill__descriptor =
 {
@@ -3850,11 +4432,75 @@ const ProtobufCMessageDescriptor souk__v1__bill__descriptor =
   "Souk__V1__Bill",
   "souk.v1",
   sizeof(Souk__V1__Bill),
-  18,
+  21,
   souk__v1__bill__field_descriptors,
   souk__v1__bill__field_indices_by_name,
   1,  souk__v1__bill__number_ranges,
   (ProtobufCMessageInit) souk__v1__bill__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__bill_split__field_descriptors[3] =
+{
+  {
+    "provider_fee",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__BillSplit, provider_fee),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "platform_fee",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__BillSplit, platform_fee),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "lessor_share",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__BillSplit, lessor_share),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__bill_split__field_indices_by_name[] = {
+  2,   /* field[2] = lessor_share */
+  1,   /* field[1] = platform_fee */
+  0,   /* field[0] = provider_fee */
+};
+static const ProtobufCIntRange souk__v1__bill_split__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor souk__v1__bill_split__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.BillSplit",
+  "BillSplit",
+  "Souk__V1__BillSplit",
+  "souk.v1",
+  sizeof(Souk__V1__BillSplit),
+  3,
+  souk__v1__bill_split__field_descriptors,
+  souk__v1__bill_split__field_indices_by_name,
+  1,  souk__v1__bill_split__number_ranges,
+  (ProtobufCMessageInit) souk__v1__bill_split__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__monthly_income__field_descriptors[6] =
@@ -4152,7 +4798,7 @@ const ProtobufCMessageDescriptor souk__v1__get_listing_request__descriptor =
   (ProtobufCMessageInit) souk__v1__get_listing_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_listings_request__field_descriptors[6] =
+static const ProtobufCFieldDescriptor souk__v1__list_listings_request__field_descriptors[5] =
 {
   {
     "marketplace_id",
@@ -4203,18 +4849,6 @@ static const ProtobufCFieldDescriptor souk__v1__list_listings_request__field_des
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "region",
-    5,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_ENUM,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ListListingsRequest, region),
-    &souk__v1__rental_region__descriptor,
-    NULL,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-  {
     "show_archived",
     6,
     PROTOBUF_C_LABEL_NONE,
@@ -4232,13 +4866,13 @@ static const unsigned souk__v1__list_listings_request__field_indices_by_name[] =
   3,   /* field[3] = owner_account_id */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
-  4,   /* field[4] = region */
-  5,   /* field[5] = show_archived */
+  4,   /* field[4] = show_archived */
 };
-static const ProtobufCIntRange souk__v1__list_listings_request__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__list_listings_request__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 6 }
+  { 6, 4 },
+  { 0, 5 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_listings_request__descriptor =
 {
@@ -4248,10 +4882,10 @@ const ProtobufCMessageDescriptor souk__v1__list_listings_request__descriptor =
   "Souk__V1__ListListingsRequest",
   "souk.v1",
   sizeof(Souk__V1__ListListingsRequest),
-  6,
+  5,
   souk__v1__list_listings_request__field_descriptors,
   souk__v1__list_listings_request__field_indices_by_name,
-  1,  souk__v1__list_listings_request__number_ranges,
+  2,  souk__v1__list_listings_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__list_listings_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -4383,6 +5017,70 @@ const ProtobufCMessageDescriptor souk__v1__update_listing_request__descriptor =
   (ProtobufCMessageInit) souk__v1__update_listing_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+static const ProtobufCFieldDescriptor souk__v1__publish_listing_request__field_descriptors[3] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__PublishListingRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "listing_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__PublishListingRequest, listing_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "expected_version",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__PublishListingRequest, expected_version),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__publish_listing_request__field_indices_by_name[] = {
+  2,   /* field[2] = expected_version */
+  1,   /* field[1] = listing_id */
+  0,   /* field[0] = marketplace_id */
+};
+static const ProtobufCIntRange souk__v1__publish_listing_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor souk__v1__publish_listing_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.PublishListingRequest",
+  "PublishListingRequest",
+  "Souk__V1__PublishListingRequest",
+  "souk.v1",
+  sizeof(Souk__V1__PublishListingRequest),
+  3,
+  souk__v1__publish_listing_request__field_descriptors,
+  souk__v1__publish_listing_request__field_indices_by_name,
+  1,  souk__v1__publish_listing_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__publish_listing_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 static const ProtobufCFieldDescriptor souk__v1__archive_listing_request__field_descriptors[3] =
 {
   {
@@ -4511,7 +5209,7 @@ const ProtobufCMessageDescriptor souk__v1__restore_listing_request__descriptor =
   (ProtobufCMessageInit) souk__v1__restore_listing_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__listing_filter__field_descriptors[6] =
+static const ProtobufCFieldDescriptor souk__v1__listing_filter__field_descriptors[11] =
 {
   {
     "min_monthly_rent",
@@ -4562,24 +5260,84 @@ static const ProtobufCFieldDescriptor souk__v1__listing_filter__field_descriptor
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "region",
-    5,
+    "region_id",
+    7,
     PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_ENUM,
+    PROTOBUF_C_TYPE_STRING,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__ListingFilter, region),
-    &souk__v1__rental_region__descriptor,
+    offsetof(Souk__V1__ListingFilter, region_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "district",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListingFilter, district),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "min_bedrooms",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListingFilter, min_bedrooms),
+    NULL,
     NULL,
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "available_only",
-    6,
+    "min_bathrooms",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListingFilter, min_bathrooms),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "min_area_square_meters",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListingFilter, min_area_square_meters),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "furnished",
+    12,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_BOOL,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__ListingFilter, available_only),
+    offsetof(Souk__V1__ListingFilter, furnished),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "parking",
+    13,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListingFilter, parking),
     NULL,
     NULL,
     0,             /* flags */
@@ -4587,17 +5345,23 @@ static const ProtobufCFieldDescriptor souk__v1__listing_filter__field_descriptor
   },
 };
 static const unsigned souk__v1__listing_filter__field_indices_by_name[] = {
-  5,   /* field[5] = available_only */
+  5,   /* field[5] = district */
   3,   /* field[3] = features */
+  9,   /* field[9] = furnished */
   1,   /* field[1] = max_monthly_rent */
+  8,   /* field[8] = min_area_square_meters */
+  7,   /* field[7] = min_bathrooms */
+  6,   /* field[6] = min_bedrooms */
   0,   /* field[0] = min_monthly_rent */
-  4,   /* field[4] = region */
+  10,   /* field[10] = parking */
+  4,   /* field[4] = region_id */
   2,   /* field[2] = type */
 };
-static const ProtobufCIntRange souk__v1__listing_filter__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__listing_filter__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 6 }
+  { 7, 4 },
+  { 0, 11 }
 };
 const ProtobufCMessageDescriptor souk__v1__listing_filter__descriptor =
 {
@@ -4607,14 +5371,14 @@ const ProtobufCMessageDescriptor souk__v1__listing_filter__descriptor =
   "Souk__V1__ListingFilter",
   "souk.v1",
   sizeof(Souk__V1__ListingFilter),
-  6,
+  11,
   souk__v1__listing_filter__field_descriptors,
   souk__v1__listing_filter__field_indices_by_name,
-  1,  souk__v1__listing_filter__number_ranges,
+  2,  souk__v1__listing_filter__number_ranges,
   (ProtobufCMessageInit) souk__v1__listing_filter__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__search_listings_request__field_descriptors[5] =
+static const ProtobufCFieldDescriptor souk__v1__search_listings_request__field_descriptors[7] =
 {
   {
     "marketplace_id",
@@ -4676,18 +5440,44 @@ static const ProtobufCFieldDescriptor souk__v1__search_listings_request__field_d
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "sort",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SearchListingsRequest, sort),
+    &souk__v1__listing_sort__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "near",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SearchListingsRequest, near),
+    &souk__v1__geo_point__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__search_listings_request__field_indices_by_name[] = {
   4,   /* field[4] = filter */
   0,   /* field[0] = marketplace_id */
+  6,   /* field[6] = near */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
   3,   /* field[3] = query */
+  5,   /* field[5] = sort */
 };
 static const ProtobufCIntRange souk__v1__search_listings_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 5 }
+  { 0, 7 }
 };
 const ProtobufCMessageDescriptor souk__v1__search_listings_request__descriptor =
 {
@@ -4697,7 +5487,7 @@ const ProtobufCMessageDescriptor souk__v1__search_listings_request__descriptor =
   "Souk__V1__SearchListingsRequest",
   "souk.v1",
   sizeof(Souk__V1__SearchListingsRequest),
-  5,
+  7,
   souk__v1__search_listings_request__field_descriptors,
   souk__v1__search_listings_request__field_indices_by_name,
   1,  souk__v1__search_listings_request__number_ranges,
@@ -4972,6 +5762,326 @@ const ProtobufCMessageDescriptor souk__v1__recommend_listings_request__descripto
   souk__v1__recommend_listings_request__field_indices_by_name,
   1,  souk__v1__recommend_listings_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__recommend_listings_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__create_region_request__field_descriptors[3] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CreateRegionRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "request_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CreateRegionRequest, request_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "region",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__CreateRegionRequest, region),
+    &souk__v1__region__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__create_region_request__field_indices_by_name[] = {
+  0,   /* field[0] = marketplace_id */
+  2,   /* field[2] = region */
+  1,   /* field[1] = request_id */
+};
+static const ProtobufCIntRange souk__v1__create_region_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor souk__v1__create_region_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.CreateRegionRequest",
+  "CreateRegionRequest",
+  "Souk__V1__CreateRegionRequest",
+  "souk.v1",
+  sizeof(Souk__V1__CreateRegionRequest),
+  3,
+  souk__v1__create_region_request__field_descriptors,
+  souk__v1__create_region_request__field_indices_by_name,
+  1,  souk__v1__create_region_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__create_region_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__get_region_request__field_descriptors[2] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__GetRegionRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "region_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__GetRegionRequest, region_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__get_region_request__field_indices_by_name[] = {
+  0,   /* field[0] = marketplace_id */
+  1,   /* field[1] = region_id */
+};
+static const ProtobufCIntRange souk__v1__get_region_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor souk__v1__get_region_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.GetRegionRequest",
+  "GetRegionRequest",
+  "Souk__V1__GetRegionRequest",
+  "souk.v1",
+  sizeof(Souk__V1__GetRegionRequest),
+  2,
+  souk__v1__get_region_request__field_descriptors,
+  souk__v1__get_region_request__field_indices_by_name,
+  1,  souk__v1__get_region_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__get_region_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__list_regions_request__field_descriptors[4] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListRegionsRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "page_size",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListRegionsRequest, page_size),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "page_token",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListRegionsRequest, page_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "show_archived",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListRegionsRequest, show_archived),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__list_regions_request__field_indices_by_name[] = {
+  0,   /* field[0] = marketplace_id */
+  1,   /* field[1] = page_size */
+  2,   /* field[2] = page_token */
+  3,   /* field[3] = show_archived */
+};
+static const ProtobufCIntRange souk__v1__list_regions_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor souk__v1__list_regions_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.ListRegionsRequest",
+  "ListRegionsRequest",
+  "Souk__V1__ListRegionsRequest",
+  "souk.v1",
+  sizeof(Souk__V1__ListRegionsRequest),
+  4,
+  souk__v1__list_regions_request__field_descriptors,
+  souk__v1__list_regions_request__field_indices_by_name,
+  1,  souk__v1__list_regions_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__list_regions_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__list_regions_response__field_descriptors[2] =
+{
+  {
+    "regions",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__ListRegionsResponse, n_regions),
+    offsetof(Souk__V1__ListRegionsResponse, regions),
+    &souk__v1__region__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "next_page_token",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListRegionsResponse, next_page_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__list_regions_response__field_indices_by_name[] = {
+  1,   /* field[1] = next_page_token */
+  0,   /* field[0] = regions */
+};
+static const ProtobufCIntRange souk__v1__list_regions_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor souk__v1__list_regions_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.ListRegionsResponse",
+  "ListRegionsResponse",
+  "Souk__V1__ListRegionsResponse",
+  "souk.v1",
+  sizeof(Souk__V1__ListRegionsResponse),
+  2,
+  souk__v1__list_regions_response__field_descriptors,
+  souk__v1__list_regions_response__field_indices_by_name,
+  1,  souk__v1__list_regions_response__number_ranges,
+  (ProtobufCMessageInit) souk__v1__list_regions_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__update_region_request__field_descriptors[4] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__UpdateRegionRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "region",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__UpdateRegionRequest, region),
+    &souk__v1__region__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "update_mask",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__UpdateRegionRequest, update_mask),
+    &google__protobuf__field_mask__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "expected_version",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__UpdateRegionRequest, expected_version),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__update_region_request__field_indices_by_name[] = {
+  3,   /* field[3] = expected_version */
+  0,   /* field[0] = marketplace_id */
+  1,   /* field[1] = region */
+  2,   /* field[2] = update_mask */
+};
+static const ProtobufCIntRange souk__v1__update_region_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor souk__v1__update_region_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.UpdateRegionRequest",
+  "UpdateRegionRequest",
+  "Souk__V1__UpdateRegionRequest",
+  "souk.v1",
+  sizeof(Souk__V1__UpdateRegionRequest),
+  4,
+  souk__v1__update_region_request__field_descriptors,
+  souk__v1__update_region_request__field_indices_by_name,
+  1,  souk__v1__update_region_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__update_region_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__create_place_request__field_descriptors[3] =
@@ -6915,34 +8025,38 @@ const ProtobufCEnumDescriptor souk__v1__listing_type__descriptor =
   souk__v1__listing_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__rental_region__enum_values_by_number[3] =
+static const ProtobufCEnumValue souk__v1__listing_status__enum_values_by_number[5] =
 {
-  { "RENTAL_REGION_UNSPECIFIED", "SOUK__V1__RENTAL_REGION__RENTAL_REGION_UNSPECIFIED", 0 },
-  { "RENTAL_REGION_HO_CHI_MINH_CITY", "SOUK__V1__RENTAL_REGION__RENTAL_REGION_HO_CHI_MINH_CITY", 1 },
-  { "RENTAL_REGION_BINH_DUONG", "SOUK__V1__RENTAL_REGION__RENTAL_REGION_BINH_DUONG", 2 },
+  { "LISTING_STATUS_UNSPECIFIED", "SOUK__V1__LISTING_STATUS__LISTING_STATUS_UNSPECIFIED", 0 },
+  { "LISTING_STATUS_DRAFT", "SOUK__V1__LISTING_STATUS__LISTING_STATUS_DRAFT", 1 },
+  { "LISTING_STATUS_PUBLISHED", "SOUK__V1__LISTING_STATUS__LISTING_STATUS_PUBLISHED", 2 },
+  { "LISTING_STATUS_RENTED", "SOUK__V1__LISTING_STATUS__LISTING_STATUS_RENTED", 3 },
+  { "LISTING_STATUS_ARCHIVED", "SOUK__V1__LISTING_STATUS__LISTING_STATUS_ARCHIVED", 4 },
 };
-static const ProtobufCIntRange souk__v1__rental_region__value_ranges[] = {
-{0, 0},{0, 3}
+static const ProtobufCIntRange souk__v1__listing_status__value_ranges[] = {
+{0, 0},{0, 5}
 };
-static const ProtobufCEnumValueIndex souk__v1__rental_region__enum_values_by_name[3] =
+static const ProtobufCEnumValueIndex souk__v1__listing_status__enum_values_by_name[5] =
 {
-  { "RENTAL_REGION_BINH_DUONG", 2 },
-  { "RENTAL_REGION_HO_CHI_MINH_CITY", 1 },
-  { "RENTAL_REGION_UNSPECIFIED", 0 },
+  { "LISTING_STATUS_ARCHIVED", 4 },
+  { "LISTING_STATUS_DRAFT", 1 },
+  { "LISTING_STATUS_PUBLISHED", 2 },
+  { "LISTING_STATUS_RENTED", 3 },
+  { "LISTING_STATUS_UNSPECIFIED", 0 },
 };
-const ProtobufCEnumDescriptor souk__v1__rental_region__descriptor =
+const ProtobufCEnumDescriptor souk__v1__listing_status__descriptor =
 {
   PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
-  "souk.v1.RentalRegion",
-  "RentalRegion",
-  "Souk__V1__RentalRegion",
+  "souk.v1.ListingStatus",
+  "ListingStatus",
+  "Souk__V1__ListingStatus",
   "souk.v1",
-  3,
-  souk__v1__rental_region__enum_values_by_number,
-  3,
-  souk__v1__rental_region__enum_values_by_name,
+  5,
+  souk__v1__listing_status__enum_values_by_number,
+  5,
+  souk__v1__listing_status__enum_values_by_name,
   1,
-  souk__v1__rental_region__value_ranges,
+  souk__v1__listing_status__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
 static const ProtobufCEnumValue souk__v1__place_category__enum_values_by_number[11] =
@@ -7127,12 +8241,51 @@ const ProtobufCEnumDescriptor souk__v1__utility_kind__descriptor =
   souk__v1__utility_kind__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCMethodDescriptor souk__v1__rentals__method_descriptors[30] =
+static const ProtobufCEnumValue souk__v1__listing_sort__enum_values_by_number[5] =
 {
+  { "LISTING_SORT_UNSPECIFIED", "SOUK__V1__LISTING_SORT__LISTING_SORT_UNSPECIFIED", 0 },
+  { "LISTING_SORT_NEWEST", "SOUK__V1__LISTING_SORT__LISTING_SORT_NEWEST", 1 },
+  { "LISTING_SORT_RENT_ASCENDING", "SOUK__V1__LISTING_SORT__LISTING_SORT_RENT_ASCENDING", 2 },
+  { "LISTING_SORT_RENT_DESCENDING", "SOUK__V1__LISTING_SORT__LISTING_SORT_RENT_DESCENDING", 3 },
+  { "LISTING_SORT_DISTANCE", "SOUK__V1__LISTING_SORT__LISTING_SORT_DISTANCE", 4 },
+};
+static const ProtobufCIntRange souk__v1__listing_sort__value_ranges[] = {
+{0, 0},{0, 5}
+};
+static const ProtobufCEnumValueIndex souk__v1__listing_sort__enum_values_by_name[5] =
+{
+  { "LISTING_SORT_DISTANCE", 4 },
+  { "LISTING_SORT_NEWEST", 1 },
+  { "LISTING_SORT_RENT_ASCENDING", 2 },
+  { "LISTING_SORT_RENT_DESCENDING", 3 },
+  { "LISTING_SORT_UNSPECIFIED", 0 },
+};
+const ProtobufCEnumDescriptor souk__v1__listing_sort__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "souk.v1.ListingSort",
+  "ListingSort",
+  "Souk__V1__ListingSort",
+  "souk.v1",
+  5,
+  souk__v1__listing_sort__enum_values_by_number,
+  5,
+  souk__v1__listing_sort__enum_values_by_name,
+  1,
+  souk__v1__listing_sort__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCMethodDescriptor souk__v1__rentals__method_descriptors[35] =
+{
+  { "CreateRegion", &souk__v1__create_region_request__descriptor, &souk__v1__region__descriptor },
+  { "GetRegion", &souk__v1__get_region_request__descriptor, &souk__v1__region__descriptor },
+  { "ListRegions", &souk__v1__list_regions_request__descriptor, &souk__v1__list_regions_response__descriptor },
+  { "UpdateRegion", &souk__v1__update_region_request__descriptor, &souk__v1__region__descriptor },
   { "CreateListing", &souk__v1__create_listing_request__descriptor, &souk__v1__listing__descriptor },
   { "GetListing", &souk__v1__get_listing_request__descriptor, &souk__v1__listing__descriptor },
   { "ListListings", &souk__v1__list_listings_request__descriptor, &souk__v1__list_listings_response__descriptor },
   { "UpdateListing", &souk__v1__update_listing_request__descriptor, &souk__v1__listing__descriptor },
+  { "PublishListing", &souk__v1__publish_listing_request__descriptor, &souk__v1__listing__descriptor },
   { "ArchiveListing", &souk__v1__archive_listing_request__descriptor, &souk__v1__listing__descriptor },
   { "RestoreListing", &souk__v1__restore_listing_request__descriptor, &souk__v1__listing__descriptor },
   { "SearchListings", &souk__v1__search_listings_request__descriptor, &souk__v1__search_listings_response__descriptor },
@@ -7161,36 +8314,41 @@ static const ProtobufCMethodDescriptor souk__v1__rentals__method_descriptors[30]
   { "GetLessorIncome", &souk__v1__get_lessor_income_request__descriptor, &souk__v1__lessor_income__descriptor },
 };
 const unsigned souk__v1__rentals__method_indices_by_name[] = {
-  13,        /* AddFavorite */
-  4,        /* ArchiveListing */
-  21,        /* CancelBooking */
-  19,        /* ConfirmBooking */
-  0,        /* CreateListing */
-  25,        /* CreateMonthlyBill */
-  9,        /* CreatePlace */
-  20,        /* DeclineBooking */
-  11,        /* DeletePlace */
-  22,        /* EndLease */
-  26,        /* GetBill */
-  17,        /* GetBooking */
-  29,        /* GetLessorIncome */
-  1,        /* GetListing */
-  27,        /* ListBills */
-  18,        /* ListBookings */
-  15,        /* ListFavorites */
-  2,        /* ListListings */
-  12,        /* ListNearbyPlaces */
-  8,        /* RecommendListings */
-  14,        /* RemoveFavorite */
-  16,        /* RequestBooking */
-  5,        /* RestoreListing */
-  23,        /* ReturnDeposit */
-  6,        /* SearchListings */
-  7,        /* SearchNearbyListings */
-  28,        /* UpdateBill */
-  3,        /* UpdateListing */
-  10,        /* UpdatePlace */
-  24         /* WatchBooking */
+  18,        /* AddFavorite */
+  9,        /* ArchiveListing */
+  26,        /* CancelBooking */
+  24,        /* ConfirmBooking */
+  4,        /* CreateListing */
+  30,        /* CreateMonthlyBill */
+  14,        /* CreatePlace */
+  0,        /* CreateRegion */
+  25,        /* DeclineBooking */
+  16,        /* DeletePlace */
+  27,        /* EndLease */
+  31,        /* GetBill */
+  22,        /* GetBooking */
+  34,        /* GetLessorIncome */
+  5,        /* GetListing */
+  1,        /* GetRegion */
+  32,        /* ListBills */
+  23,        /* ListBookings */
+  20,        /* ListFavorites */
+  6,        /* ListListings */
+  17,        /* ListNearbyPlaces */
+  2,        /* ListRegions */
+  8,        /* PublishListing */
+  13,        /* RecommendListings */
+  19,        /* RemoveFavorite */
+  21,        /* RequestBooking */
+  10,        /* RestoreListing */
+  28,        /* ReturnDeposit */
+  11,        /* SearchListings */
+  12,        /* SearchNearbyListings */
+  33,        /* UpdateBill */
+  7,        /* UpdateListing */
+  15,        /* UpdatePlace */
+  3,        /* UpdateRegion */
+  29         /* WatchBooking */
 };
 const ProtobufCServiceDescriptor souk__v1__rentals__descriptor =
 {
@@ -7199,17 +8357,49 @@ const ProtobufCServiceDescriptor souk__v1__rentals__descriptor =
   "Rentals",
   "Souk__V1__Rentals",
   "souk.v1",
-  30,
+  35,
   souk__v1__rentals__method_descriptors,
   souk__v1__rentals__method_indices_by_name
 };
+void souk__v1__rentals__create_region(ProtobufCService *service,
+                                      const Souk__V1__CreateRegionRequest *input,
+                                      Souk__V1__Region_Closure closure,
+                                      void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__rentals__descriptor);
+  service->invoke(service, 0, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void souk__v1__rentals__get_region(ProtobufCService *service,
+                                   const Souk__V1__GetRegionRequest *input,
+                                   Souk__V1__Region_Closure closure,
+                                   void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__rentals__descriptor);
+  service->invoke(service, 1, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void souk__v1__rentals__list_regions(ProtobufCService *service,
+                                     const Souk__V1__ListRegionsRequest *input,
+                                     Souk__V1__ListRegionsResponse_Closure closure,
+                                     void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__rentals__descriptor);
+  service->invoke(service, 2, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void souk__v1__rentals__update_region(ProtobufCService *service,
+                                      const Souk__V1__UpdateRegionRequest *input,
+                                      Souk__V1__Region_Closure closure,
+                                      void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__rentals__descriptor);
+  service->invoke(service, 3, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
 void souk__v1__rentals__create_listing(ProtobufCService *service,
                                        const Souk__V1__CreateListingRequest *input,
                                        Souk__V1__Listing_Closure closure,
                                        void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 0, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 4, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__get_listing(ProtobufCService *service,
                                     const Souk__V1__GetListingRequest *input,
@@ -7217,7 +8407,7 @@ void souk__v1__rentals__get_listing(ProtobufCService *service,
                                     void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 1, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 5, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__list_listings(ProtobufCService *service,
                                       const Souk__V1__ListListingsRequest *input,
@@ -7225,7 +8415,7 @@ void souk__v1__rentals__list_listings(ProtobufCService *service,
                                       void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 2, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 6, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__update_listing(ProtobufCService *service,
                                        const Souk__V1__UpdateListingRequest *input,
@@ -7233,7 +8423,15 @@ void souk__v1__rentals__update_listing(ProtobufCService *service,
                                        void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 3, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 7, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
+void souk__v1__rentals__publish_listing(ProtobufCService *service,
+                                        const Souk__V1__PublishListingRequest *input,
+                                        Souk__V1__Listing_Closure closure,
+                                        void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__rentals__descriptor);
+  service->invoke(service, 8, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__archive_listing(ProtobufCService *service,
                                         const Souk__V1__ArchiveListingRequest *input,
@@ -7241,7 +8439,7 @@ void souk__v1__rentals__archive_listing(ProtobufCService *service,
                                         void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 4, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 9, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__restore_listing(ProtobufCService *service,
                                         const Souk__V1__RestoreListingRequest *input,
@@ -7249,7 +8447,7 @@ void souk__v1__rentals__restore_listing(ProtobufCService *service,
                                         void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 5, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 10, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__search_listings(ProtobufCService *service,
                                         const Souk__V1__SearchListingsRequest *input,
@@ -7257,7 +8455,7 @@ void souk__v1__rentals__search_listings(ProtobufCService *service,
                                         void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 6, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 11, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__search_nearby_listings(ProtobufCService *service,
                                                const Souk__V1__SearchNearbyListingsRequest *input,
@@ -7265,7 +8463,7 @@ void souk__v1__rentals__search_nearby_listings(ProtobufCService *service,
                                                void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 7, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 12, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__recommend_listings(ProtobufCService *service,
                                            const Souk__V1__RecommendListingsRequest *input,
@@ -7273,7 +8471,7 @@ void souk__v1__rentals__recommend_listings(ProtobufCService *service,
                                            void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 8, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 13, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__create_place(ProtobufCService *service,
                                      const Souk__V1__CreatePlaceRequest *input,
@@ -7281,7 +8479,7 @@ void souk__v1__rentals__create_place(ProtobufCService *service,
                                      void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 9, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 14, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__update_place(ProtobufCService *service,
                                      const Souk__V1__UpdatePlaceRequest *input,
@@ -7289,7 +8487,7 @@ void souk__v1__rentals__update_place(ProtobufCService *service,
                                      void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 10, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 15, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__delete_place(ProtobufCService *service,
                                      const Souk__V1__DeletePlaceRequest *input,
@@ -7297,7 +8495,7 @@ void souk__v1__rentals__delete_place(ProtobufCService *service,
                                      void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 11, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 16, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__list_nearby_places(ProtobufCService *service,
                                            const Souk__V1__ListNearbyPlacesRequest *input,
@@ -7305,7 +8503,7 @@ void souk__v1__rentals__list_nearby_places(ProtobufCService *service,
                                            void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 12, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 17, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__add_favorite(ProtobufCService *service,
                                      const Souk__V1__AddFavoriteRequest *input,
@@ -7313,7 +8511,7 @@ void souk__v1__rentals__add_favorite(ProtobufCService *service,
                                      void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 13, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 18, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__remove_favorite(ProtobufCService *service,
                                         const Souk__V1__RemoveFavoriteRequest *input,
@@ -7321,7 +8519,7 @@ void souk__v1__rentals__remove_favorite(ProtobufCService *service,
                                         void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 14, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 19, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__list_favorites(ProtobufCService *service,
                                        const Souk__V1__ListFavoritesRequest *input,
@@ -7329,7 +8527,7 @@ void souk__v1__rentals__list_favorites(ProtobufCService *service,
                                        void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 15, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 20, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__request_booking(ProtobufCService *service,
                                         const Souk__V1__RequestBookingRequest *input,
@@ -7337,7 +8535,7 @@ void souk__v1__rentals__request_booking(ProtobufCService *service,
                                         void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 16, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 21, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__get_booking(ProtobufCService *service,
                                     const Souk__V1__GetBookingRequest *input,
@@ -7345,7 +8543,7 @@ void souk__v1__rentals__get_booking(ProtobufCService *service,
                                     void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 17, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 22, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__list_bookings(ProtobufCService *service,
                                       const Souk__V1__ListBookingsRequest *input,
@@ -7353,7 +8551,7 @@ void souk__v1__rentals__list_bookings(ProtobufCService *service,
                                       void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 18, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 23, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__confirm_booking(ProtobufCService *service,
                                         const Souk__V1__ConfirmBookingRequest *input,
@@ -7361,7 +8559,7 @@ void souk__v1__rentals__confirm_booking(ProtobufCService *service,
                                         void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 19, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 24, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__decline_booking(ProtobufCService *service,
                                         const Souk__V1__DeclineBookingRequest *input,
@@ -7369,7 +8567,7 @@ void souk__v1__rentals__decline_booking(ProtobufCService *service,
                                         void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 20, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 25, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__cancel_booking(ProtobufCService *service,
                                        const Souk__V1__CancelBookingRequest *input,
@@ -7377,7 +8575,7 @@ void souk__v1__rentals__cancel_booking(ProtobufCService *service,
                                        void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 21, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 26, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__end_lease(ProtobufCService *service,
                                   const Souk__V1__EndLeaseRequest *input,
@@ -7385,7 +8583,7 @@ void souk__v1__rentals__end_lease(ProtobufCService *service,
                                   void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 22, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 27, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__return_deposit(ProtobufCService *service,
                                        const Souk__V1__ReturnDepositRequest *input,
@@ -7393,7 +8591,7 @@ void souk__v1__rentals__return_deposit(ProtobufCService *service,
                                        void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 23, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 28, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__watch_booking(ProtobufCService *service,
                                       const Souk__V1__WatchBookingRequest *input,
@@ -7401,7 +8599,7 @@ void souk__v1__rentals__watch_booking(ProtobufCService *service,
                                       void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 24, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 29, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__create_monthly_bill(ProtobufCService *service,
                                             const Souk__V1__CreateMonthlyBillRequest *input,
@@ -7409,7 +8607,7 @@ void souk__v1__rentals__create_monthly_bill(ProtobufCService *service,
                                             void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 25, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 30, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__get_bill(ProtobufCService *service,
                                  const Souk__V1__GetBillRequest *input,
@@ -7417,7 +8615,7 @@ void souk__v1__rentals__get_bill(ProtobufCService *service,
                                  void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 26, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 31, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__list_bills(ProtobufCService *service,
                                    const Souk__V1__ListBillsRequest *input,
@@ -7425,7 +8623,7 @@ void souk__v1__rentals__list_bills(ProtobufCService *service,
                                    void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 27, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 32, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__update_bill(ProtobufCService *service,
                                     const Souk__V1__UpdateBillRequest *input,
@@ -7433,7 +8631,7 @@ void souk__v1__rentals__update_bill(ProtobufCService *service,
                                     void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 28, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 33, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__get_lessor_income(ProtobufCService *service,
                                           const Souk__V1__GetLessorIncomeRequest *input,
@@ -7441,7 +8639,7 @@ void souk__v1__rentals__get_lessor_income(ProtobufCService *service,
                                           void *closure_data)
 {
   assert(service->descriptor == &souk__v1__rentals__descriptor);
-  service->invoke(service, 29, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 34, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__rentals__init (Souk__V1__Rentals_Service *service,
                               Souk__V1__Rentals_ServiceDestroy destroy)

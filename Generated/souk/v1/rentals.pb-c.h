@@ -18,6 +18,7 @@ PROTOBUF_C__BEGIN_DECLS
 #include "google/protobuf/timestamp.pb-c.h"
 #include "souk/v1/common.pb-c.h"
 
+typedef struct Souk__V1__Region Souk__V1__Region;
 typedef struct Souk__V1__Listing Souk__V1__Listing;
 typedef struct Souk__V1__ListingResult Souk__V1__ListingResult;
 typedef struct Souk__V1__Place Souk__V1__Place;
@@ -29,6 +30,7 @@ typedef struct Souk__V1__BookingEvent Souk__V1__BookingEvent;
 typedef struct Souk__V1__BillingPeriod Souk__V1__BillingPeriod;
 typedef struct Souk__V1__UtilityCharge Souk__V1__UtilityCharge;
 typedef struct Souk__V1__Bill Souk__V1__Bill;
+typedef struct Souk__V1__BillSplit Souk__V1__BillSplit;
 typedef struct Souk__V1__MonthlyIncome Souk__V1__MonthlyIncome;
 typedef struct Souk__V1__LessorIncome Souk__V1__LessorIncome;
 typedef struct Souk__V1__CreateListingRequest Souk__V1__CreateListingRequest;
@@ -36,6 +38,7 @@ typedef struct Souk__V1__GetListingRequest Souk__V1__GetListingRequest;
 typedef struct Souk__V1__ListListingsRequest Souk__V1__ListListingsRequest;
 typedef struct Souk__V1__ListListingsResponse Souk__V1__ListListingsResponse;
 typedef struct Souk__V1__UpdateListingRequest Souk__V1__UpdateListingRequest;
+typedef struct Souk__V1__PublishListingRequest Souk__V1__PublishListingRequest;
 typedef struct Souk__V1__ArchiveListingRequest Souk__V1__ArchiveListingRequest;
 typedef struct Souk__V1__RestoreListingRequest Souk__V1__RestoreListingRequest;
 typedef struct Souk__V1__ListingFilter Souk__V1__ListingFilter;
@@ -43,6 +46,11 @@ typedef struct Souk__V1__SearchListingsRequest Souk__V1__SearchListingsRequest;
 typedef struct Souk__V1__SearchListingsResponse Souk__V1__SearchListingsResponse;
 typedef struct Souk__V1__SearchNearbyListingsRequest Souk__V1__SearchNearbyListingsRequest;
 typedef struct Souk__V1__RecommendListingsRequest Souk__V1__RecommendListingsRequest;
+typedef struct Souk__V1__CreateRegionRequest Souk__V1__CreateRegionRequest;
+typedef struct Souk__V1__GetRegionRequest Souk__V1__GetRegionRequest;
+typedef struct Souk__V1__ListRegionsRequest Souk__V1__ListRegionsRequest;
+typedef struct Souk__V1__ListRegionsResponse Souk__V1__ListRegionsResponse;
+typedef struct Souk__V1__UpdateRegionRequest Souk__V1__UpdateRegionRequest;
 typedef struct Souk__V1__CreatePlaceRequest Souk__V1__CreatePlaceRequest;
 typedef struct Souk__V1__UpdatePlaceRequest Souk__V1__UpdatePlaceRequest;
 typedef struct Souk__V1__DeletePlaceRequest Souk__V1__DeletePlaceRequest;
@@ -85,14 +93,29 @@ typedef enum _Souk__V1__ListingType {
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__LISTING_TYPE)
 } Souk__V1__ListingType;
 /*
- * Where MARA operates.
+ * Where a listing stands.
  */
-typedef enum _Souk__V1__RentalRegion {
-  SOUK__V1__RENTAL_REGION__RENTAL_REGION_UNSPECIFIED = 0,
-  SOUK__V1__RENTAL_REGION__RENTAL_REGION_HO_CHI_MINH_CITY = 1,
-  SOUK__V1__RENTAL_REGION__RENTAL_REGION_BINH_DUONG = 2
-    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__RENTAL_REGION)
-} Souk__V1__RentalRegion;
+typedef enum _Souk__V1__ListingStatus {
+  SOUK__V1__LISTING_STATUS__LISTING_STATUS_UNSPECIFIED = 0,
+  /*
+   * Being prepared; seen by its owner and admins only.
+   */
+  SOUK__V1__LISTING_STATUS__LISTING_STATUS_DRAFT = 1,
+  /*
+   * In search.
+   */
+  SOUK__V1__LISTING_STATUS__LISTING_STATUS_PUBLISHED = 2,
+  /*
+   * Leased: a CONFIRMED or ACTIVE booking holds it (set by the booking's confirmation, back to
+   * PUBLISHED when the booking ends or is cancelled). Readable, not in search.
+   */
+  SOUK__V1__LISTING_STATUS__LISTING_STATUS_RENTED = 3,
+  /*
+   * Withdrawn by its owner or an admin.
+   */
+  SOUK__V1__LISTING_STATUS__LISTING_STATUS_ARCHIVED = 4
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__LISTING_STATUS)
+} Souk__V1__ListingStatus;
 /*
  * Categories of nearby places.
  */
@@ -185,8 +208,58 @@ typedef enum _Souk__V1__UtilityKind {
   SOUK__V1__UTILITY_KIND__UTILITY_KIND_OTHER = 5
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__UTILITY_KIND)
 } Souk__V1__UtilityKind;
+/*
+ * Orders of SearchListings.
+ */
+typedef enum _Souk__V1__ListingSort {
+  /*
+   * NEWEST.
+   */
+  SOUK__V1__LISTING_SORT__LISTING_SORT_UNSPECIFIED = 0,
+  SOUK__V1__LISTING_SORT__LISTING_SORT_NEWEST = 1,
+  /*
+   * Cheapest first.
+   */
+  SOUK__V1__LISTING_SORT__LISTING_SORT_RENT_ASCENDING = 2,
+  SOUK__V1__LISTING_SORT__LISTING_SORT_RENT_DESCENDING = 3,
+  /*
+   * Nearest to `near` first.
+   */
+  SOUK__V1__LISTING_SORT__LISTING_SORT_DISTANCE = 4
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__LISTING_SORT)
+} Souk__V1__ListingSort;
 
 /* --- messages --- */
+
+/*
+ * A region where the marketplace operates (MARA: Ho Chi Minh City, Binh Duong), with its
+ * districts; admins manage them.
+ */
+struct  Souk__V1__Region
+{
+  ProtobufCMessage base;
+  char *id;
+  /*
+   * "Thành phố Hồ Chí Minh"; unique in the marketplace.
+   */
+  char *name;
+  /*
+   * District names, unique in the region ("Quận 1", "Bình Thạnh", "Thủ Đức").
+   */
+  size_t n_districts;
+  char **districts;
+  /*
+   * Archived regions take no new listings and are listed only to admins who ask.
+   */
+  protobuf_c_boolean archived;
+  int64_t version;
+  Google__Protobuf__Timestamp *create_time;
+  Google__Protobuf__Timestamp *update_time;
+};
+#define SOUK__V1__REGION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__region__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, 0, 0, NULL, NULL }
+
 
 /*
  * A place for rent.
@@ -210,7 +283,6 @@ struct  Souk__V1__Listing
    * Address with its map position (required).
    */
   Souk__V1__Address *address;
-  Souk__V1__RentalRegion region;
   Souk__V1__Money *monthly_rent;
   /*
    * Deposit in months of rent: 1 or 2 (up to max_deposit_months), set by the lessor.
@@ -241,15 +313,26 @@ struct  Souk__V1__Listing
    * Output only: reviews from lessees.
    */
   Souk__V1__RatingSummary *rating;
-  protobuf_c_boolean archived;
   Google__Protobuf__Timestamp *archive_time;
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * The region (Rentals.ListRegions) and one of its districts.
+   */
+  char *region_id;
+  char *district;
+  Souk__V1__ListingStatus status;
+  protobuf_c_boolean furnished;
+  protobuf_c_boolean parking;
+  /*
+   * Output only: whether the caller has saved it in their favorites.
+   */
+  protobuf_c_boolean saved;
 };
 #define SOUK__V1__LISTING__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__listing__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__LISTING_TYPE__LISTING_TYPE_UNSPECIFIED, NULL, SOUK__V1__RENTAL_REGION__RENTAL_REGION_UNSPECIFIED, NULL, 0, NULL, 0,NULL, 0,NULL, 0, 0, 0, (char *)protobuf_c_empty_string, NULL, 0, NULL, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__LISTING_TYPE__LISTING_TYPE_UNSPECIFIED, NULL, NULL, 0, NULL, 0,NULL, 0,NULL, 0, 0, 0, (char *)protobuf_c_empty_string, NULL, NULL, 0, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__LISTING_STATUS__LISTING_STATUS_UNSPECIFIED, 0, 0, 0 }
 
 
 /*
@@ -264,7 +347,7 @@ struct  Souk__V1__ListingResult
    */
   int32_t distance_meters;
   /*
-   * Ranking score (lower is better for recommendations; higher for text relevance).
+   * Recommendations: the score (lower is better, see RecommendListings); 0 for other searches.
    */
   double score;
 };
@@ -319,7 +402,8 @@ struct  Souk__V1__Favorite
   char *account_id;
   char *listing_id;
   /*
-   * The listing as it is now.
+   * The listing as it is now; unset once the caller may no longer see it (archived, or back
+   * to a draft).
    */
   Souk__V1__Listing *listing;
   Google__Protobuf__Timestamp *create_time;
@@ -344,10 +428,14 @@ struct  Souk__V1__DepositReturn
    */
   char *reason;
   Google__Protobuf__Timestamp *return_time;
+  /*
+   * The payment to the lessee that records it; empty when the whole deposit was kept.
+   */
+  char *payment_id;
 };
 #define SOUK__V1__DEPOSIT_RETURN__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__deposit_return__descriptor) \
-    , NULL, (char *)protobuf_c_empty_string, NULL }
+    , NULL, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -523,10 +611,37 @@ struct  Souk__V1__Bill
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * Output only: how the payment of this bill was divided (PAID bills); the same as the
+   * payment's split.
+   */
+  Souk__V1__BillSplit *split;
+  /*
+   * Output only: set once, when the bill was still DUE after its due date (the lessee was
+   * notified then); cleared when the due date is moved to today or later.
+   */
+  protobuf_c_boolean overdue;
+  Google__Protobuf__Timestamp *overdue_time;
 };
 #define SOUK__V1__BILL__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__bill__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__BILL_KIND__BILL_KIND_UNSPECIFIED, NULL, NULL, 0,NULL, NULL, NULL, SOUK__V1__BILL_STATUS__BILL_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__BILL_KIND__BILL_KIND_UNSPECIFIED, NULL, NULL, 0,NULL, NULL, NULL, SOUK__V1__BILL_STATUS__BILL_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, NULL, 0, NULL }
+
+
+/*
+ * How a paid bill was divided: provider_fee + platform_fee + lessor_share = the bill's total,
+ * exactly (see RentalSettings.platform_fee_bps for the rounding).
+ */
+struct  Souk__V1__BillSplit
+{
+  ProtobufCMessage base;
+  Souk__V1__Money *provider_fee;
+  Souk__V1__Money *platform_fee;
+  Souk__V1__Money *lessor_share;
+};
+#define SOUK__V1__BILL_SPLIT__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__bill_split__descriptor) \
+    , NULL, NULL, NULL }
 
 
 /*
@@ -627,21 +742,18 @@ struct  Souk__V1__ListListingsRequest
   int32_t page_size;
   char *page_token;
   /*
-   * Only this lessor's listings (the lessor's "houses for rent").
+   * Only this lessor's listings (the lessor's "houses for rent"); empty means the caller's,
+   * or for admins every listing of the marketplace.
    */
   char *owner_account_id;
   /*
-   * Only this region.
-   */
-  Souk__V1__RentalRegion region;
-  /*
-   * Include archived listings (owner and admins only).
+   * Include archived listings.
    */
   protobuf_c_boolean show_archived;
 };
 #define SOUK__V1__LIST_LISTINGS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_listings_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__RENTAL_REGION__RENTAL_REGION_UNSPECIFIED, 0 }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
 
 
 /*
@@ -676,6 +788,21 @@ struct  Souk__V1__UpdateListingRequest
 #define SOUK__V1__UPDATE_LISTING_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__update_listing_request__descriptor) \
     , (char *)protobuf_c_empty_string, NULL, NULL, 0 }
+
+
+/*
+ * Request of Rentals.PublishListing.
+ */
+struct  Souk__V1__PublishListingRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  char *listing_id;
+  int64_t expected_version;
+};
+#define SOUK__V1__PUBLISH_LISTING_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__publish_listing_request__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
 
 
 /*
@@ -725,15 +852,26 @@ struct  Souk__V1__ListingFilter
    */
   size_t n_features;
   char **features;
-  Souk__V1__RentalRegion region;
   /*
-   * Only listings without a CONFIRMED or ACTIVE booking.
+   * Only this region (and district).
    */
-  protobuf_c_boolean available_only;
+  char *region_id;
+  char *district;
+  /*
+   * At least this many.
+   */
+  int32_t min_bedrooms;
+  int32_t min_bathrooms;
+  int32_t min_area_square_meters;
+  /*
+   * Only furnished listings, only listings with parking.
+   */
+  protobuf_c_boolean furnished;
+  protobuf_c_boolean parking;
 };
 #define SOUK__V1__LISTING_FILTER__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__listing_filter__descriptor) \
-    , NULL, NULL, SOUK__V1__LISTING_TYPE__LISTING_TYPE_UNSPECIFIED, 0,NULL, SOUK__V1__RENTAL_REGION__RENTAL_REGION_UNSPECIFIED, 0 }
+    , NULL, NULL, SOUK__V1__LISTING_TYPE__LISTING_TYPE_UNSPECIFIED, 0,NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, 0, 0, 0 }
 
 
 /*
@@ -746,14 +884,19 @@ struct  Souk__V1__SearchListingsRequest
   int32_t page_size;
   char *page_token;
   /*
-   * Words to find in titles and addresses; empty lists by filters only, newest first.
+   * Words to find in titles and addresses; empty lists by filters only.
    */
   char *query;
   Souk__V1__ListingFilter *filter;
+  Souk__V1__ListingSort sort;
+  /*
+   * Required by DISTANCE; with it every result carries its distance.
+   */
+  Souk__V1__GeoPoint *near;
 };
 #define SOUK__V1__SEARCH_LISTINGS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__search_listings_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, SOUK__V1__LISTING_SORT__LISTING_SORT_UNSPECIFIED, NULL }
 
 
 /*
@@ -818,6 +961,91 @@ struct  Souk__V1__RecommendListingsRequest
 #define SOUK__V1__RECOMMEND_LISTINGS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__recommend_listings_request__descriptor) \
     , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, 0, NULL, SOUK__V1__LISTING_TYPE__LISTING_TYPE_UNSPECIFIED }
+
+
+/*
+ * Request of Rentals.CreateRegion.
+ */
+struct  Souk__V1__CreateRegionRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  /*
+   * Idempotency key.
+   */
+  char *request_id;
+  Souk__V1__Region *region;
+};
+#define SOUK__V1__CREATE_REGION_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__create_region_request__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL }
+
+
+/*
+ * Request of Rentals.GetRegion.
+ */
+struct  Souk__V1__GetRegionRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  char *region_id;
+};
+#define SOUK__V1__GET_REGION_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__get_region_request__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+/*
+ * Request of Rentals.ListRegions.
+ */
+struct  Souk__V1__ListRegionsRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  int32_t page_size;
+  char *page_token;
+  /*
+   * Include archived regions (admins only).
+   */
+  protobuf_c_boolean show_archived;
+};
+#define SOUK__V1__LIST_REGIONS_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_regions_request__descriptor) \
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, 0 }
+
+
+/*
+ * Response of Rentals.ListRegions.
+ */
+struct  Souk__V1__ListRegionsResponse
+{
+  ProtobufCMessage base;
+  size_t n_regions;
+  Souk__V1__Region **regions;
+  char *next_page_token;
+};
+#define SOUK__V1__LIST_REGIONS_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_regions_response__descriptor) \
+    , 0,NULL, (char *)protobuf_c_empty_string }
+
+
+/*
+ * Request of Rentals.UpdateRegion.
+ */
+struct  Souk__V1__UpdateRegionRequest
+{
+  ProtobufCMessage base;
+  char *marketplace_id;
+  /*
+   * region.id names it; only the paths in update_mask are read.
+   */
+  Souk__V1__Region *region;
+  Google__Protobuf__FieldMask *update_mask;
+  int64_t expected_version;
+};
+#define SOUK__V1__UPDATE_REGION_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__update_region_request__descriptor) \
+    , (char *)protobuf_c_empty_string, NULL, NULL, 0 }
 
 
 /*
@@ -1068,7 +1296,8 @@ struct  Souk__V1__ListBookingsRequest
   char *lessor_account_id;
   char *listing_id;
   /*
-   * Any of these statuses ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor).
+   * At most one status ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor); empty
+   * means any.
    */
   size_t n_statuses;
   Souk__V1__BookingStatus *statuses;
@@ -1102,7 +1331,8 @@ struct  Souk__V1__ConfirmBookingRequest
   char *marketplace_id;
   char *booking_id;
   /*
-   * When the deposit is due; unset means 7 days from now.
+   * When the deposit is due (today or later); unset means RentalSettings.deposit_due_days
+   * (default 7) from today.
    */
   Souk__V1__Date *deposit_due_date;
   int64_t expected_version;
@@ -1328,6 +1558,25 @@ struct  Souk__V1__GetLessorIncomeRequest
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL }
 
 
+/* Souk__V1__Region methods */
+void   souk__v1__region__init
+                     (Souk__V1__Region         *message);
+size_t souk__v1__region__get_packed_size
+                     (const Souk__V1__Region   *message);
+size_t souk__v1__region__pack
+                     (const Souk__V1__Region   *message,
+                      uint8_t             *out);
+size_t souk__v1__region__pack_to_buffer
+                     (const Souk__V1__Region   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__Region *
+       souk__v1__region__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__region__free_unpacked
+                     (Souk__V1__Region *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__Listing methods */
 void   souk__v1__listing__init
                      (Souk__V1__Listing         *message);
@@ -1537,6 +1786,25 @@ Souk__V1__Bill *
 void   souk__v1__bill__free_unpacked
                      (Souk__V1__Bill *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__BillSplit methods */
+void   souk__v1__bill_split__init
+                     (Souk__V1__BillSplit         *message);
+size_t souk__v1__bill_split__get_packed_size
+                     (const Souk__V1__BillSplit   *message);
+size_t souk__v1__bill_split__pack
+                     (const Souk__V1__BillSplit   *message,
+                      uint8_t             *out);
+size_t souk__v1__bill_split__pack_to_buffer
+                     (const Souk__V1__BillSplit   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__BillSplit *
+       souk__v1__bill_split__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__bill_split__free_unpacked
+                     (Souk__V1__BillSplit *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__MonthlyIncome methods */
 void   souk__v1__monthly_income__init
                      (Souk__V1__MonthlyIncome         *message);
@@ -1670,6 +1938,25 @@ Souk__V1__UpdateListingRequest *
 void   souk__v1__update_listing_request__free_unpacked
                      (Souk__V1__UpdateListingRequest *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__PublishListingRequest methods */
+void   souk__v1__publish_listing_request__init
+                     (Souk__V1__PublishListingRequest         *message);
+size_t souk__v1__publish_listing_request__get_packed_size
+                     (const Souk__V1__PublishListingRequest   *message);
+size_t souk__v1__publish_listing_request__pack
+                     (const Souk__V1__PublishListingRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__publish_listing_request__pack_to_buffer
+                     (const Souk__V1__PublishListingRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__PublishListingRequest *
+       souk__v1__publish_listing_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__publish_listing_request__free_unpacked
+                     (Souk__V1__PublishListingRequest *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__ArchiveListingRequest methods */
 void   souk__v1__archive_listing_request__init
                      (Souk__V1__ArchiveListingRequest         *message);
@@ -1802,6 +2089,101 @@ Souk__V1__RecommendListingsRequest *
                       const uint8_t       *data);
 void   souk__v1__recommend_listings_request__free_unpacked
                      (Souk__V1__RecommendListingsRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__CreateRegionRequest methods */
+void   souk__v1__create_region_request__init
+                     (Souk__V1__CreateRegionRequest         *message);
+size_t souk__v1__create_region_request__get_packed_size
+                     (const Souk__V1__CreateRegionRequest   *message);
+size_t souk__v1__create_region_request__pack
+                     (const Souk__V1__CreateRegionRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__create_region_request__pack_to_buffer
+                     (const Souk__V1__CreateRegionRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__CreateRegionRequest *
+       souk__v1__create_region_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__create_region_request__free_unpacked
+                     (Souk__V1__CreateRegionRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__GetRegionRequest methods */
+void   souk__v1__get_region_request__init
+                     (Souk__V1__GetRegionRequest         *message);
+size_t souk__v1__get_region_request__get_packed_size
+                     (const Souk__V1__GetRegionRequest   *message);
+size_t souk__v1__get_region_request__pack
+                     (const Souk__V1__GetRegionRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__get_region_request__pack_to_buffer
+                     (const Souk__V1__GetRegionRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__GetRegionRequest *
+       souk__v1__get_region_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__get_region_request__free_unpacked
+                     (Souk__V1__GetRegionRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__ListRegionsRequest methods */
+void   souk__v1__list_regions_request__init
+                     (Souk__V1__ListRegionsRequest         *message);
+size_t souk__v1__list_regions_request__get_packed_size
+                     (const Souk__V1__ListRegionsRequest   *message);
+size_t souk__v1__list_regions_request__pack
+                     (const Souk__V1__ListRegionsRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__list_regions_request__pack_to_buffer
+                     (const Souk__V1__ListRegionsRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__ListRegionsRequest *
+       souk__v1__list_regions_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__list_regions_request__free_unpacked
+                     (Souk__V1__ListRegionsRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__ListRegionsResponse methods */
+void   souk__v1__list_regions_response__init
+                     (Souk__V1__ListRegionsResponse         *message);
+size_t souk__v1__list_regions_response__get_packed_size
+                     (const Souk__V1__ListRegionsResponse   *message);
+size_t souk__v1__list_regions_response__pack
+                     (const Souk__V1__ListRegionsResponse   *message,
+                      uint8_t             *out);
+size_t souk__v1__list_regions_response__pack_to_buffer
+                     (const Souk__V1__ListRegionsResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__ListRegionsResponse *
+       souk__v1__list_regions_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__list_regions_response__free_unpacked
+                     (Souk__V1__ListRegionsResponse *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__UpdateRegionRequest methods */
+void   souk__v1__update_region_request__init
+                     (Souk__V1__UpdateRegionRequest         *message);
+size_t souk__v1__update_region_request__get_packed_size
+                     (const Souk__V1__UpdateRegionRequest   *message);
+size_t souk__v1__update_region_request__pack
+                     (const Souk__V1__UpdateRegionRequest   *message,
+                      uint8_t             *out);
+size_t souk__v1__update_region_request__pack_to_buffer
+                     (const Souk__V1__UpdateRegionRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__UpdateRegionRequest *
+       souk__v1__update_region_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__update_region_request__free_unpacked
+                     (Souk__V1__UpdateRegionRequest *message,
                       ProtobufCAllocator *allocator);
 /* Souk__V1__CreatePlaceRequest methods */
 void   souk__v1__create_place_request__init
@@ -2318,6 +2700,9 @@ void   souk__v1__get_lessor_income_request__free_unpacked
                       ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
+typedef void (*Souk__V1__Region_Closure)
+                 (const Souk__V1__Region *message,
+                  void *closure_data);
 typedef void (*Souk__V1__Listing_Closure)
                  (const Souk__V1__Listing *message,
                   void *closure_data);
@@ -2351,6 +2736,9 @@ typedef void (*Souk__V1__UtilityCharge_Closure)
 typedef void (*Souk__V1__Bill_Closure)
                  (const Souk__V1__Bill *message,
                   void *closure_data);
+typedef void (*Souk__V1__BillSplit_Closure)
+                 (const Souk__V1__BillSplit *message,
+                  void *closure_data);
 typedef void (*Souk__V1__MonthlyIncome_Closure)
                  (const Souk__V1__MonthlyIncome *message,
                   void *closure_data);
@@ -2372,6 +2760,9 @@ typedef void (*Souk__V1__ListListingsResponse_Closure)
 typedef void (*Souk__V1__UpdateListingRequest_Closure)
                  (const Souk__V1__UpdateListingRequest *message,
                   void *closure_data);
+typedef void (*Souk__V1__PublishListingRequest_Closure)
+                 (const Souk__V1__PublishListingRequest *message,
+                  void *closure_data);
 typedef void (*Souk__V1__ArchiveListingRequest_Closure)
                  (const Souk__V1__ArchiveListingRequest *message,
                   void *closure_data);
@@ -2392,6 +2783,21 @@ typedef void (*Souk__V1__SearchNearbyListingsRequest_Closure)
                   void *closure_data);
 typedef void (*Souk__V1__RecommendListingsRequest_Closure)
                  (const Souk__V1__RecommendListingsRequest *message,
+                  void *closure_data);
+typedef void (*Souk__V1__CreateRegionRequest_Closure)
+                 (const Souk__V1__CreateRegionRequest *message,
+                  void *closure_data);
+typedef void (*Souk__V1__GetRegionRequest_Closure)
+                 (const Souk__V1__GetRegionRequest *message,
+                  void *closure_data);
+typedef void (*Souk__V1__ListRegionsRequest_Closure)
+                 (const Souk__V1__ListRegionsRequest *message,
+                  void *closure_data);
+typedef void (*Souk__V1__ListRegionsResponse_Closure)
+                 (const Souk__V1__ListRegionsResponse *message,
+                  void *closure_data);
+typedef void (*Souk__V1__UpdateRegionRequest_Closure)
+                 (const Souk__V1__UpdateRegionRequest *message,
                   void *closure_data);
 typedef void (*Souk__V1__CreatePlaceRequest_Closure)
                  (const Souk__V1__CreatePlaceRequest *message,
@@ -2481,6 +2887,22 @@ typedef struct Souk__V1__Rentals_Service Souk__V1__Rentals_Service;
 struct Souk__V1__Rentals_Service
 {
   ProtobufCService base;
+  void (*create_region)(Souk__V1__Rentals_Service *service,
+                        const Souk__V1__CreateRegionRequest *input,
+                        Souk__V1__Region_Closure closure,
+                        void *closure_data);
+  void (*get_region)(Souk__V1__Rentals_Service *service,
+                     const Souk__V1__GetRegionRequest *input,
+                     Souk__V1__Region_Closure closure,
+                     void *closure_data);
+  void (*list_regions)(Souk__V1__Rentals_Service *service,
+                       const Souk__V1__ListRegionsRequest *input,
+                       Souk__V1__ListRegionsResponse_Closure closure,
+                       void *closure_data);
+  void (*update_region)(Souk__V1__Rentals_Service *service,
+                        const Souk__V1__UpdateRegionRequest *input,
+                        Souk__V1__Region_Closure closure,
+                        void *closure_data);
   void (*create_listing)(Souk__V1__Rentals_Service *service,
                          const Souk__V1__CreateListingRequest *input,
                          Souk__V1__Listing_Closure closure,
@@ -2497,6 +2919,10 @@ struct Souk__V1__Rentals_Service
                          const Souk__V1__UpdateListingRequest *input,
                          Souk__V1__Listing_Closure closure,
                          void *closure_data);
+  void (*publish_listing)(Souk__V1__Rentals_Service *service,
+                          const Souk__V1__PublishListingRequest *input,
+                          Souk__V1__Listing_Closure closure,
+                          void *closure_data);
   void (*archive_listing)(Souk__V1__Rentals_Service *service,
                           const Souk__V1__ArchiveListingRequest *input,
                           Souk__V1__Listing_Closure closure,
@@ -2609,10 +3035,15 @@ void souk__v1__rentals__init (Souk__V1__Rentals_Service *service,
     { &souk__v1__rentals__descriptor, protobuf_c_service_invoke_internal, NULL }
 #define SOUK__V1__RENTALS__INIT(function_prefix__) \
     { SOUK__V1__RENTALS__BASE_INIT,\
+      function_prefix__ ## create_region,\
+      function_prefix__ ## get_region,\
+      function_prefix__ ## list_regions,\
+      function_prefix__ ## update_region,\
       function_prefix__ ## create_listing,\
       function_prefix__ ## get_listing,\
       function_prefix__ ## list_listings,\
       function_prefix__ ## update_listing,\
+      function_prefix__ ## publish_listing,\
       function_prefix__ ## archive_listing,\
       function_prefix__ ## restore_listing,\
       function_prefix__ ## search_listings,\
@@ -2639,6 +3070,22 @@ void souk__v1__rentals__init (Souk__V1__Rentals_Service *service,
       function_prefix__ ## list_bills,\
       function_prefix__ ## update_bill,\
       function_prefix__ ## get_lessor_income  }
+void souk__v1__rentals__create_region(ProtobufCService *service,
+                                      const Souk__V1__CreateRegionRequest *input,
+                                      Souk__V1__Region_Closure closure,
+                                      void *closure_data);
+void souk__v1__rentals__get_region(ProtobufCService *service,
+                                   const Souk__V1__GetRegionRequest *input,
+                                   Souk__V1__Region_Closure closure,
+                                   void *closure_data);
+void souk__v1__rentals__list_regions(ProtobufCService *service,
+                                     const Souk__V1__ListRegionsRequest *input,
+                                     Souk__V1__ListRegionsResponse_Closure closure,
+                                     void *closure_data);
+void souk__v1__rentals__update_region(ProtobufCService *service,
+                                      const Souk__V1__UpdateRegionRequest *input,
+                                      Souk__V1__Region_Closure closure,
+                                      void *closure_data);
 void souk__v1__rentals__create_listing(ProtobufCService *service,
                                        const Souk__V1__CreateListingRequest *input,
                                        Souk__V1__Listing_Closure closure,
@@ -2655,6 +3102,10 @@ void souk__v1__rentals__update_listing(ProtobufCService *service,
                                        const Souk__V1__UpdateListingRequest *input,
                                        Souk__V1__Listing_Closure closure,
                                        void *closure_data);
+void souk__v1__rentals__publish_listing(ProtobufCService *service,
+                                        const Souk__V1__PublishListingRequest *input,
+                                        Souk__V1__Listing_Closure closure,
+                                        void *closure_data);
 void souk__v1__rentals__archive_listing(ProtobufCService *service,
                                         const Souk__V1__ArchiveListingRequest *input,
                                         Souk__V1__Listing_Closure closure,
@@ -2763,12 +3214,14 @@ void souk__v1__rentals__get_lessor_income(ProtobufCService *service,
 /* --- descriptors --- */
 
 extern const ProtobufCEnumDescriptor    souk__v1__listing_type__descriptor;
-extern const ProtobufCEnumDescriptor    souk__v1__rental_region__descriptor;
+extern const ProtobufCEnumDescriptor    souk__v1__listing_status__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__place_category__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__booking_status__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__bill_kind__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__bill_status__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__utility_kind__descriptor;
+extern const ProtobufCEnumDescriptor    souk__v1__listing_sort__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__region__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__listing__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__listing_result__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__place__descriptor;
@@ -2780,6 +3233,7 @@ extern const ProtobufCMessageDescriptor souk__v1__booking_event__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__billing_period__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__utility_charge__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__bill__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__bill_split__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__monthly_income__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__lessor_income__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__create_listing_request__descriptor;
@@ -2787,6 +3241,7 @@ extern const ProtobufCMessageDescriptor souk__v1__get_listing_request__descripto
 extern const ProtobufCMessageDescriptor souk__v1__list_listings_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__list_listings_response__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__update_listing_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__publish_listing_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__archive_listing_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__restore_listing_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__listing_filter__descriptor;
@@ -2794,6 +3249,11 @@ extern const ProtobufCMessageDescriptor souk__v1__search_listings_request__descr
 extern const ProtobufCMessageDescriptor souk__v1__search_listings_response__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__search_nearby_listings_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__recommend_listings_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__create_region_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__get_region_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__list_regions_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__list_regions_response__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__update_region_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__create_place_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__update_place_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__delete_place_request__descriptor;

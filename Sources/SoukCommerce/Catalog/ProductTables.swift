@@ -93,15 +93,8 @@ enum ProductRules {
 
 /// Text of product names as searching and sorting compare it.
 enum ProductText {
-    /// Lower case, without diacritics ("Château" → "chateau").
-    static func normalized(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX")).lowercased()
-    }
-
-    /// The words of a text, normalized: runs of letters and digits.
-    static func words(_ text: String) -> [String] {
-        normalized(text).split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
-    }
+    /// The words of a text, normalized (`SearchText`).
+    static func words(_ text: String) -> [String] { SearchText.words(text) }
 
     /// The food pairings of a product ("Lamb, hard cheese" → ["hard cheese", "lamb"]): each
     /// comma-separated phrase normalized, without repeats.

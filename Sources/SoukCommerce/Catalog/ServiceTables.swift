@@ -62,23 +62,12 @@ public enum ServiceTable {
 
 /// Normalized words of service names, for search and sorting.
 enum ServiceText {
-    /// Lower case, without diacritics (Arabic harakat included), split on non-letters/digits.
-    static func normalizedWords(_ text: String) -> [String] {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
-        return folded.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
-    }
-
     /// Distinct words of the name in every language.
     static func words(of service: SoukV1.Service) -> [String] {
-        var seen = Set<String>()
-        var words: [String] = []
-        for name in [service.name] + service.translations.map(\.name) {
-            for word in normalizedWords(name) where seen.insert(word).inserted { words.append(word) }
-        }
-        return words
+        SearchText.distinctWords([service.name] + service.translations.map(\.name))
     }
 
     static func sortName(_ service: SoukV1.Service) -> String {
-        normalizedWords(service.name).joined(separator: " ")
+        SearchText.words(service.name).joined(separator: " ")
     }
 }

@@ -59,7 +59,7 @@ struct WaterServices {
         }
         let staff = Self.isStaff(call)
         let shelf: ServiceShelf = staff && request.showArchived ? .all : staff && !request.availableOnly ? .live : .listed
-        let words = ServiceText.normalizedWords(request.query)
+        let words = SearchText.words(request.query)
         let stamp = "shelf=\(shelf.rawValue);type=\(request.type.rawValue);q=\(words);min=\(minPrice ?? -1);max=\(maxPrice ?? -1);r=\(request.minRating);o=\(orderBy)"
         let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: stamp)
         let market = KeyPart.string(marketplaceID.description)

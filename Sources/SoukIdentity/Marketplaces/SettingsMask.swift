@@ -55,6 +55,7 @@ enum SettingsMask {
         group("rentals", \.rentals, empty: R(), [
             ("min_lease_months", set(\R.minLeaseMonths)), ("max_deposit_months", set(\R.maxDepositMonths)),
             ("payment_provider_fee_bps", set(\R.paymentProviderFeeBps)), ("platform_fee_bps", set(\R.platformFeeBps)),
+            ("bill_due_day", set(\R.billDueDay)), ("deposit_due_days", set(\R.depositDueDays)),
         ])
         typealias D = SoukV1.DeliverySettings
         group("delivery", \.delivery, empty: D(), [

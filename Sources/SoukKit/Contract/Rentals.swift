@@ -9,62 +9,110 @@ extension SoukV1Services {
     public struct Rentals: ContractService {
         public static let serviceName = "souk.v1.Rentals"
 
-        /// Access: provider.
-        /// Creates a listing owned by the caller.
-        /// Errors: INVALID_ARGUMENT (field: title, address.location, region, monthly_rent,
-        /// deposit_months outside 1–2, type; REQUEST_ID_REUSED), PERMISSION_DENIED (ROLE_PENDING).
+        /// Access: admin, operator.
+        /// Adds a region where the marketplace operates, with its districts.
+        /// Errors: INVALID_ARGUMENT (field: name, districts; REQUEST_ID_REUSED), ALREADY_EXISTS
+        /// (DUPLICATE: name), PERMISSION_DENIED.
+        public var createRegion: UnaryRPC<SoukV1.CreateRegionRequest, SoukV1.Region>
+
+        /// Access: guest.
+        /// Reads one region.
+        /// Errors: NOT_FOUND.
+        public var getRegion: UnaryRPC<SoukV1.GetRegionRequest, SoukV1.Region>
+
+        /// Access: guest.
+        /// Lists the marketplace's regions by name (archived ones for admins who ask).
+        /// Index: (live, name).
+        /// Errors: INVALID_ARGUMENT (page_token).
+        public var listRegions: UnaryRPC<SoukV1.ListRegionsRequest, SoukV1.ListRegionsResponse>
+
+        /// Access: admin, operator.
+        /// Changes a region. Mask paths: name, districts, archived. A district that listings name
+        /// cannot be removed, nor the region archived while listings name it.
+        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, ALREADY_EXISTS (DUPLICATE: name),
+        /// FAILED_PRECONDITION (district or region in use), ABORTED (stale version),
+        /// PERMISSION_DENIED.
+        public var updateRegion: UnaryRPC<SoukV1.UpdateRegionRequest, SoukV1.Region>
+
+        /// Access: customer.
+        /// Creates a DRAFT listing owned by the caller. Only a lessor may: an account holding the
+        /// provider role, active or still pending approval (any account can ask for it with
+        /// Accounts.RequestRole; every account holds the customer role, so the line names it).
+        /// Required: title, type, address.line1, address.location, region_id, district (one of the
+        /// region's), monthly_rent in the marketplace currency, deposit_months 1 or 2. Photos must be
+        /// images the caller uploaded.
+        /// Errors: INVALID_ARGUMENT (field: title, description, type, address, address.location,
+        /// region_id, district, monthly_rent, deposit_months, area_square_meters, bedrooms,
+        /// bathrooms, features, photo_media_ids; REQUEST_ID_REUSED), PERMISSION_DENIED (NOT_ALLOWED:
+        /// no provider role).
         public var createListing: UnaryRPC<SoukV1.CreateListingRequest, SoukV1.Listing>
 
         /// Access: guest.
-        /// Reads one listing (archived ones only for the owner and admins).
+        /// Reads one listing: PUBLISHED and RENTED ones for everyone, DRAFT and ARCHIVED ones only
+        /// for the owner and admins.
         /// Errors: NOT_FOUND.
         public var getListing: UnaryRPC<SoukV1.GetListingRequest, SoukV1.Listing>
 
-        /// Access: guest.
-        /// Lists listings, newest first: a lessor's own (with archived ones if asked) or a region's.
-        /// Indexes: (owner_account_id, create_time), (region, create_time).
-        /// Errors: INVALID_ARGUMENT (page_token), PERMISSION_DENIED (show_archived for others'
-        /// listings).
+        /// Access: customer (owner), admin, operator.
+        /// Lists listings, newest first: a lessor's own (owner_account_id empty means the caller's;
+        /// every status), or for admins every listing of the marketplace or of one owner.
+        /// Indexes: (owner_account_id, create_time), (create_time).
+        /// Errors: INVALID_ARGUMENT (page_token), PERMISSION_DENIED (another account's listings).
         public var listListings: UnaryRPC<SoukV1.ListListingsRequest, SoukV1.ListListingsResponse>
 
-        /// Access: provider (owner), admin, operator.
-        /// Changes a listing. Mask paths: title, description, type, address, region, monthly_rent,
-        /// deposit_months, features, photo_media_ids, area_square_meters, bedrooms, bathrooms. Existing
-        /// bookings keep their rent and deposit.
+        /// Access: customer (owner), admin, operator.
+        /// Changes a DRAFT, PUBLISHED or RENTED listing. Mask paths: title, description, type,
+        /// address, region_id, district, monthly_rent, deposit_months, features, photo_media_ids,
+        /// area_square_meters, bedrooms, bathrooms, furnished, parking. Existing bookings keep their
+        /// rent and deposit.
         /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (archived),
         /// ABORTED (stale version), PERMISSION_DENIED.
         public var updateListing: UnaryRPC<SoukV1.UpdateListingRequest, SoukV1.Listing>
 
-        /// Access: provider (owner), admin, operator.
-        /// Archives a listing: it leaves search; pending booking requests are declined.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (already archived; LISTING_LEASED), ABORTED
-        /// (stale version), PERMISSION_DENIED.
+        /// Access: customer (owner), admin, operator.
+        /// Publishes a DRAFT listing (→ PUBLISHED): it enters search. The owner must be an active
+        /// lessor (the provider role approved by an admin).
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not DRAFT; ROLE_PENDING: the
+        /// owner's provider role is not active), ABORTED (stale version), PERMISSION_DENIED.
+        public var publishListing: UnaryRPC<SoukV1.PublishListingRequest, SoukV1.Listing>
+
+        /// Access: customer (owner), admin, operator.
+        /// Archives a DRAFT or PUBLISHED listing (→ ARCHIVED): it leaves search; pending booking
+        /// requests are declined.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: already archived;
+        /// LISTING_LEASED: RENTED), ABORTED (stale version), PERMISSION_DENIED.
         public var archiveListing: UnaryRPC<SoukV1.ArchiveListingRequest, SoukV1.Listing>
 
-        /// Access: provider (owner), admin, operator.
-        /// Restores an archived listing.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (not archived), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Access: customer (owner), admin, operator.
+        /// Restores an ARCHIVED listing as a DRAFT, to be published again.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not archived), ABORTED (stale
+        /// version), PERMISSION_DENIED.
         public var restoreListing: UnaryRPC<SoukV1.RestoreListingRequest, SoukV1.Listing>
 
         /// Access: guest.
-        /// Searches listings by words of their title and address, with filters on rent, type,
-        /// features and region; best matches first. Indexes: title and address words,
-        /// (monthly_rent), (type), (feature), (region).
-        /// Errors: INVALID_ARGUMENT (field: rent range, page_token).
+        /// Searches PUBLISHED listings by the words of their title and address, ignoring case and
+        /// Vietnamese diacritics ("quan 1" finds "Quận 1", "duong" finds "Đường"): every query word
+        /// must begin a word of the listing. Filters on region, district, type, rent range and
+        /// features. Order: `sort` (default NEWEST; DISTANCE needs `near` and orders the first 1000
+        /// matches). Index: normalized words (marketplace, word), the longest query word read as one
+        /// range, or (marketplace, region or type) without words. A page may hold fewer results than
+        /// page_size when filters leave some out; the next_page_token says whether more follow.
+        /// Errors: INVALID_ARGUMENT (field: query, filter, sort, near, page_token).
         public var searchListings: UnaryRPC<SoukV1.SearchListingsRequest, SoukV1.SearchListingsResponse>
 
         /// Access: guest.
-        /// Listings within a radius of a point, nearest first ("Select via map"), with the same
-        /// filters. Index: location grid.
-        /// Errors: INVALID_ARGUMENT (field: near, radius_meters, page_token).
+        /// PUBLISHED listings within a radius of a point, nearest first (ties by id), with the same
+        /// filters ("Select via map"). Index: location grid (cells of about 610 m).
+        /// Errors: INVALID_ARGUMENT (field: near, radius_meters, filter, page_token).
         public var searchNearbyListings: UnaryRPC<SoukV1.SearchNearbyListingsRequest, SoukV1.SearchListingsResponse>
 
         /// Access: guest.
-        /// Recommends available listings near a point ranked by distance and cost together: score =
-        /// distance / radius + monthly_rent / max_monthly_rent (lower is better; rent weighs 0 when
-        /// no budget is given). Index: location grid.
-        /// Errors: INVALID_ARGUMENT (field: near, radius_meters, page_token).
+        /// Recommends PUBLISHED listings near a point, ranked by distance and cost together:
+        ///   score = 0.6 × distance / radius + 0.4 × monthly_rent / budget
+        /// where budget is max_monthly_rent, or when unset the highest rent among the listings in the
+        /// radius. Lower is better; ties by distance then id. Listings above max_monthly_rent are
+        /// left out; the nearest 1000 listings in the radius are ranked. Index: location grid.
+        /// Errors: INVALID_ARGUMENT (field: near, radius_meters, max_monthly_rent, page_token).
         public var recommendListings: UnaryRPC<SoukV1.RecommendListingsRequest, SoukV1.SearchListingsResponse>
 
         /// Access: admin, operator.
@@ -92,8 +140,9 @@ extension SoukV1Services {
         public var listNearbyPlaces: UnaryRPC<SoukV1.ListNearbyPlacesRequest, SoukV1.ListNearbyPlacesResponse>
 
         /// Access: customer.
-        /// Saves a listing in the caller's favorites; saving it again returns the existing one.
-        /// Errors: INVALID_ARGUMENT (REQUEST_ID_REUSED), NOT_FOUND (listing).
+        /// Saves a listing the caller can see in their favorites; saving it again (with any
+        /// request_id) returns the existing favorite. Index: (account_id, listing_id), unique.
+        /// Errors: INVALID_ARGUMENT (field: request_id, listing_id), NOT_FOUND (listing).
         public var addFavorite: UnaryRPC<SoukV1.AddFavoriteRequest, SoukV1.Favorite>
 
         /// Access: customer (owner).
@@ -107,11 +156,13 @@ extension SoukV1Services {
         public var listFavorites: UnaryRPC<SoukV1.ListFavoritesRequest, SoukV1.ListFavoritesResponse>
 
         /// Access: customer.
-        /// Requests a lease of a listing from a start date for a number of months (at least the
-        /// marketplace minimum, 6). The lessor is notified.
-        /// Errors: INVALID_ARGUMENT (field: start_date in the past, LEASE_TOO_SHORT;
-        /// REQUEST_ID_REUSED), NOT_FOUND (listing), FAILED_PRECONDITION (LISTING_LEASED; archived;
-        /// own listing; an open request by the caller exists).
+        /// Requests a lease of a published listing from a start date for a number of months (at
+        /// least the marketplace minimum, 6, at most 120). The lessor is notified. The same
+        /// request_id returns the first booking.
+        /// Errors: INVALID_ARGUMENT (field: listing_id, start_date in the past, months:
+        /// LEASE_TOO_SHORT or over 120; REQUEST_ID_REUSED), NOT_FOUND (listing, also a draft or an
+        /// archived one), FAILED_PRECONDITION (LISTING_LEASED: rented; SELF_ACTION: the caller's own
+        /// listing; DUPLICATE: the caller has an open booking of it).
         public var requestBooking: UnaryRPC<SoukV1.RequestBookingRequest, SoukV1.Booking>
 
         /// Access: customer (owner), provider (owner), admin, operator.
@@ -123,25 +174,31 @@ extension SoukV1Services {
         /// Lists bookings, newest first: a lessee's current rentals and history, a lessor's tenants
         /// and requests, a listing's bookings. Indexes: (lessee_account_id, status, create_time),
         /// (lessor_account_id, status, create_time), (listing_id, create_time).
-        /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (filter combination, statuses: more than one, page_token),
+        /// PERMISSION_DENIED.
         public var listBookings: UnaryRPC<SoukV1.ListBookingsRequest, SoukV1.ListBookingsResponse>
 
         /// Access: provider (owner).
-        /// The lessor confirms a REQUESTED booking (→ CONFIRMED): the deposit bill is issued and the
-        /// listing's other open requests are declined.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION; LISTING_LEASED), ABORTED
-        /// (stale version), PERMISSION_DENIED.
+        /// The lessor confirms a REQUESTED booking (→ CONFIRMED): the listing is marked rented, the
+        /// deposit bill is issued (deposit_due_date, or RentalSettings.deposit_due_days from today),
+        /// and the listing's other REQUESTED bookings are declined by the server with the reason
+        /// "another request for this listing was confirmed". Of two confirmations racing for one
+        /// listing exactly one wins; the other is refused.
+        /// Errors: INVALID_ARGUMENT (field: deposit_due_date in the past), NOT_FOUND,
+        /// FAILED_PRECONDITION (INVALID_TRANSITION: not REQUESTED, e.g. already confirmed;
+        /// LISTING_LEASED: another booking of the listing holds it), ABORTED (stale version),
+        /// PERMISSION_DENIED.
         public var confirmBooking: UnaryRPC<SoukV1.ConfirmBookingRequest, SoukV1.Booking>
 
         /// Access: provider (owner).
         /// The lessor declines a REQUESTED booking with a reason (→ DECLINED).
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: reason required), NOT_FOUND, FAILED_PRECONDITION
+        /// (INVALID_TRANSITION), ABORTED (stale version), PERMISSION_DENIED.
         public var declineBooking: UnaryRPC<SoukV1.DeclineBookingRequest, SoukV1.Booking>
 
         /// Access: customer (owner), admin, operator.
         /// The lessee withdraws a REQUESTED or CONFIRMED booking before the deposit is paid
-        /// (→ CANCELLED; the deposit bill is voided).
+        /// (→ CANCELLED; the deposit bill is voided and a CONFIRMED booking's listing is free again).
         /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: already active), ABORTED
         /// (stale version), PERMISSION_DENIED.
         public var cancelBooking: UnaryRPC<SoukV1.CancelBookingRequest, SoukV1.Booking>
@@ -153,12 +210,13 @@ extension SoukV1Services {
         /// ABORTED (stale version), PERMISSION_DENIED.
         public var endLease: UnaryRPC<SoukV1.EndLeaseRequest, SoukV1.Booking>
 
-        /// Access: provider (owner).
-        /// Returns the deposit of an ENDED lease, all or part (the rest kept with a reason); the
-        /// lessee's deposit payment is refunded by that amount.
-        /// Errors: INVALID_ARGUMENT (field: amount above the deposit; reason required when keeping
-        /// part), NOT_FOUND, FAILED_PRECONDITION (not ENDED; already returned), ABORTED (stale
-        /// version), PERMISSION_DENIED.
+        /// Access: provider (owner), admin, operator.
+        /// Returns the deposit of an ENDED lease, all or part (the rest kept with a reason),
+        /// recorded as a SUCCESSFUL payment from the platform to the lessee (target the booking,
+        /// payee the lessee; DepositReturn.payment_id).
+        /// Errors: INVALID_ARGUMENT (field: amount negative or above the deposit paid; reason
+        /// required when keeping part), NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not
+        /// ENDED; DUPLICATE: already returned), ABORTED (stale version), PERMISSION_DENIED.
         public var returnDeposit: UnaryRPC<SoukV1.ReturnDepositRequest, SoukV1.Booking>
 
         /// Access: customer (owner), provider (owner), admin, operator.
@@ -169,8 +227,10 @@ extension SoukV1Services {
 
         /// Access: provider (owner).
         /// Issues the monthly bill of an ACTIVE lease: the booking's fixed rent plus that month's
-        /// utilities. One bill per booking and month.
-        /// Errors: INVALID_ARGUMENT (field: period outside the lease, utilities, due_date;
+        /// utilities. One bill per booking and month. Unset due_date means day
+        /// RentalSettings.bill_due_day of the billed month, or today when that day has passed. The
+        /// lessee is notified.
+        /// Errors: INVALID_ARGUMENT (field: period outside the lease, utilities, due_date in the past;
         /// REQUEST_ID_REUSED), NOT_FOUND (booking), FAILED_PRECONDITION (not ACTIVE), ALREADY_EXISTS
         /// (DUPLICATE: bill for that month), PERMISSION_DENIED.
         public var createMonthlyBill: UnaryRPC<SoukV1.CreateMonthlyBillRequest, SoukV1.Bill>
@@ -181,29 +241,38 @@ extension SoukV1Services {
         public var getBill: UnaryRPC<SoukV1.GetBillRequest, SoukV1.Bill>
 
         /// Access: customer (owner), provider (owner), admin, operator.
-        /// Lists bills, newest first: a lessee's bills due, a booking's bills, a lessor's bills.
-        /// Indexes: (lessee_account_id, status, due_date), (lessor_account_id, status, due_date),
-        /// (booking_id, period).
+        /// Lists bills, latest due date first: a lessee's bills due or paid, a booking's bills, a
+        /// lessor's bills. Indexes: (lessee_account_id, status, due_date), (lessor_account_id, status,
+        /// due_date), (booking_id, status, due_date).
         /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
         public var listBills: UnaryRPC<SoukV1.ListBillsRequest, SoukV1.ListBillsResponse>
 
         /// Access: provider (owner).
-        /// Corrects a DUE monthly bill. Mask paths: utilities, due_date, note.
+        /// Corrects a DUE monthly bill. Mask paths: utilities, due_date, note. A due date moved to
+        /// today or later clears the overdue mark.
         /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (not DUE;
         /// deposit bills cannot change), ABORTED (stale version), PERMISSION_DENIED.
         public var updateBill: UnaryRPC<SoukV1.UpdateBillRequest, SoukV1.Bill>
 
         /// Access: provider (owner), admin, operator.
-        /// A lessor's received rent per month: gross paid, the provider and platform fees, and their
-        /// share, for their listings. Index: (lessor_account_id, paid month).
+        /// A lessor's received rent per month (of the marketplace's time zone, by payment time):
+        /// gross paid, the provider and platform fees, and their share, for their listings. Read from
+        /// monthly totals added to in each paying transaction, never from the bills. A refund of a
+        /// bill's payment (Payments.RefundPayment) comes off the gross and the lessor's share of the
+        /// month it is made; the fees stay. Index: (lessor_account_id, paid month).
         /// Errors: INVALID_ARGUMENT (field: period range over 24 months), PERMISSION_DENIED.
         public var getLessorIncome: UnaryRPC<SoukV1.GetLessorIncomeRequest, SoukV1.LessorIncome>
 
         public init(
+            createRegion: UnaryRPC<SoukV1.CreateRegionRequest, SoukV1.Region>,
+            getRegion: UnaryRPC<SoukV1.GetRegionRequest, SoukV1.Region>,
+            listRegions: UnaryRPC<SoukV1.ListRegionsRequest, SoukV1.ListRegionsResponse>,
+            updateRegion: UnaryRPC<SoukV1.UpdateRegionRequest, SoukV1.Region>,
             createListing: UnaryRPC<SoukV1.CreateListingRequest, SoukV1.Listing>,
             getListing: UnaryRPC<SoukV1.GetListingRequest, SoukV1.Listing>,
             listListings: UnaryRPC<SoukV1.ListListingsRequest, SoukV1.ListListingsResponse>,
             updateListing: UnaryRPC<SoukV1.UpdateListingRequest, SoukV1.Listing>,
+            publishListing: UnaryRPC<SoukV1.PublishListingRequest, SoukV1.Listing>,
             archiveListing: UnaryRPC<SoukV1.ArchiveListingRequest, SoukV1.Listing>,
             restoreListing: UnaryRPC<SoukV1.RestoreListingRequest, SoukV1.Listing>,
             searchListings: UnaryRPC<SoukV1.SearchListingsRequest, SoukV1.SearchListingsResponse>,
@@ -231,10 +300,15 @@ extension SoukV1Services {
             updateBill: UnaryRPC<SoukV1.UpdateBillRequest, SoukV1.Bill>,
             getLessorIncome: UnaryRPC<SoukV1.GetLessorIncomeRequest, SoukV1.LessorIncome>,
         ) {
+            self.createRegion = createRegion
+            self.getRegion = getRegion
+            self.listRegions = listRegions
+            self.updateRegion = updateRegion
             self.createListing = createListing
             self.getListing = getListing
             self.listListings = listListings
             self.updateListing = updateListing
+            self.publishListing = publishListing
             self.archiveListing = archiveListing
             self.restoreListing = restoreListing
             self.searchListings = searchListings
@@ -265,10 +339,15 @@ extension SoukV1Services {
 
         public func methods(_ build: SoukMethodBuilder) -> [RPCMethod] {
             [
+                build.method("CreateRegion", createRegion),
+                build.method("GetRegion", getRegion),
+                build.method("ListRegions", listRegions),
+                build.method("UpdateRegion", updateRegion),
                 build.method("CreateListing", createListing),
                 build.method("GetListing", getListing),
                 build.method("ListListings", listListings),
                 build.method("UpdateListing", updateListing),
+                build.method("PublishListing", publishListing),
                 build.method("ArchiveListing", archiveListing),
                 build.method("RestoreListing", restoreListing),
                 build.method("SearchListings", searchListings),

@@ -103,3 +103,42 @@ extension Store {
         }.value
     }
 }
+
+extension Transaction {
+    /// The record `id` of `table` in `marketplaceID`, read and locked, at `expectedVersion` when
+    /// given: NOT_FOUND otherwise, ABORTED when it changed since the caller read it.
+    public func require<Message>(
+        _ table: Table<MarketRecord<Message>>, _ id: RecordID, in marketplaceID: RecordID, _ noun: String, expectedVersion: UInt64?
+    ) throws -> StoredRecord<MarketRecord<Message>> {
+        let current = try require(table, id, in: marketplaceID, noun)
+        if let expectedVersion, expectedVersion != current.version {
+            throw RPCError.staleVersion(noun, id.description, expected: expectedVersion, actual: current.version)
+        }
+        return current
+    }
+}
+
+extension Store {
+    /// Changes the fields `paths` of record `id` with `change`, in one transaction: the record
+    /// must be in `marketplaceID` at `expectedVersion` (when given) and pass `check`; `written`
+    /// then checks or writes what goes with the new record (its pictures), and the change is
+    /// recorded in the audit log ("updated: <paths>").
+    public func updateFields<Message>(
+        _ table: Table<MarketRecord<Message>>, _ id: RecordID, in marketplaceID: RecordID, _ noun: String, resource: SoukV1.ResourceType,
+        paths: [String], expectedVersion: UInt64?, actor: AuditActor,
+        check: @escaping @Sendable (StoredRecord<MarketRecord<Message>>, Transaction) throws -> Void = { _, _ in },
+        change: @escaping @Sendable (inout MarketRecord<Message>) -> Void,
+        written: @escaping @Sendable (_ old: StoredRecord<MarketRecord<Message>>, _ new: StoredRecord<MarketRecord<Message>>, Transaction) throws -> Void = { _, _, _ in }
+    ) async throws -> StoredRecord<MarketRecord<Message>> {
+        try await write { transaction in
+            let current = try transaction.require(table, id, in: marketplaceID, noun, expectedVersion: expectedVersion)
+            try check(current, transaction)
+            let updated = try transaction.update(table, id) { change(&$0) }
+            try written(current, updated, transaction)
+            try AuditLog.record(
+                in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: resource, id: id.description),
+                actor: actor, reason: "updated: " + paths.joined(separator: ", "), resourceVersion: updated.version)
+            return updated
+        }
+    }
+}

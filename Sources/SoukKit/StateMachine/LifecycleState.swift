@@ -16,6 +16,7 @@ public protocol LifecycleState: Hashable, Sendable {
 extension SoukV1.OrderStatus: LifecycleState {}
 extension SoukV1.DeliveryStatus: LifecycleState {}
 extension SoukV1.PaymentStatus: LifecycleState {}
+extension SoukV1.ListingStatus: LifecycleState {}
 extension SoukV1.BookingStatus: LifecycleState {}
 extension SoukV1.BillStatus: LifecycleState {}
 extension SoukV1.TicketStatus: LifecycleState {}

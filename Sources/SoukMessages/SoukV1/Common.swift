@@ -145,6 +145,8 @@ extension SoukV1 {
         case device
         /// A question of the Drip 'n Dash Dasher quiz.
         case quizQuestion
+        /// A MARA region with its districts.
+        case region
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -177,6 +179,7 @@ extension SoukV1 {
             .advertisement,
             .device,
             .quizQuestion,
+            .region,
         ]
 
         public init(rawValue: Int32) {
@@ -209,6 +212,7 @@ extension SoukV1 {
             case 25: self = .advertisement
             case 26: self = .device
             case 27: self = .quizQuestion
+            case 28: self = .region
             default: self = .unrecognized(rawValue)
             }
         }
@@ -243,6 +247,7 @@ extension SoukV1 {
             case .advertisement: 25
             case .device: 26
             case .quizQuestion: 27
+            case .region: 28
             case .unrecognized(let value): value
             }
         }
@@ -278,6 +283,7 @@ extension SoukV1 {
             case .advertisement: "RESOURCE_TYPE_ADVERTISEMENT"
             case .device: "RESOURCE_TYPE_DEVICE"
             case .quizQuestion: "RESOURCE_TYPE_QUIZ_QUESTION"
+            case .region: "RESOURCE_TYPE_REGION"
             case .unrecognized(let value): "RESOURCE_TYPE_\(value)"
             }
         }

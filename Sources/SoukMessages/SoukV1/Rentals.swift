@@ -48,21 +48,30 @@ extension SoukV1 {
 }
 
 extension SoukV1 {
-    /// Where MARA operates.
-    public enum RentalRegion: ProtoEnum, CaseIterable {
+    /// Where a listing stands.
+    public enum ListingStatus: ProtoEnum, CaseIterable {
         case unspecified
-        case hoChiMinhCity
-        case binhDuong
+        /// Being prepared; seen by its owner and admins only.
+        case draft
+        /// In search.
+        case published
+        /// Leased: a CONFIRMED or ACTIVE booking holds it (set by the booking's confirmation, back to
+        /// PUBLISHED when the booking ends or is cancelled). Readable, not in search.
+        case rented
+        /// Withdrawn by its owner or an admin.
+        case archived
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
-        public static let allCases: [RentalRegion] = [.unspecified, .hoChiMinhCity, .binhDuong]
+        public static let allCases: [ListingStatus] = [.unspecified, .draft, .published, .rented, .archived]
 
         public init(rawValue: Int32) {
             switch rawValue {
             case 0: self = .unspecified
-            case 1: self = .hoChiMinhCity
-            case 2: self = .binhDuong
+            case 1: self = .draft
+            case 2: self = .published
+            case 3: self = .rented
+            case 4: self = .archived
             default: self = .unrecognized(rawValue)
             }
         }
@@ -70,19 +79,23 @@ extension SoukV1 {
         public var rawValue: Int32 {
             switch self {
             case .unspecified: 0
-            case .hoChiMinhCity: 1
-            case .binhDuong: 2
+            case .draft: 1
+            case .published: 2
+            case .rented: 3
+            case .archived: 4
             case .unrecognized(let value): value
             }
         }
 
-        /// The value's name in the contract, for example `RENTAL_REGION_HO_CHI_MINH_CITY`.
+        /// The value's name in the contract, for example `LISTING_STATUS_DRAFT`.
         public var protoName: String {
             switch self {
-            case .unspecified: "RENTAL_REGION_UNSPECIFIED"
-            case .hoChiMinhCity: "RENTAL_REGION_HO_CHI_MINH_CITY"
-            case .binhDuong: "RENTAL_REGION_BINH_DUONG"
-            case .unrecognized(let value): "RENTAL_REGION_\(value)"
+            case .unspecified: "LISTING_STATUS_UNSPECIFIED"
+            case .draft: "LISTING_STATUS_DRAFT"
+            case .published: "LISTING_STATUS_PUBLISHED"
+            case .rented: "LISTING_STATUS_RENTED"
+            case .archived: "LISTING_STATUS_ARCHIVED"
+            case .unrecognized(let value): "LISTING_STATUS_\(value)"
             }
         }
     }
@@ -389,6 +402,122 @@ extension SoukV1 {
 }
 
 extension SoukV1 {
+    /// Orders of SearchListings.
+    public enum ListingSort: ProtoEnum, CaseIterable {
+        /// NEWEST.
+        case unspecified
+        case newest
+        /// Cheapest first.
+        case rentAscending
+        case rentDescending
+        /// Nearest to `near` first.
+        case distance
+        /// A value this build does not know, kept so that it survives a round trip.
+        case unrecognized(Int32)
+
+        public static let allCases: [ListingSort] = [.unspecified, .newest, .rentAscending, .rentDescending, .distance]
+
+        public init(rawValue: Int32) {
+            switch rawValue {
+            case 0: self = .unspecified
+            case 1: self = .newest
+            case 2: self = .rentAscending
+            case 3: self = .rentDescending
+            case 4: self = .distance
+            default: self = .unrecognized(rawValue)
+            }
+        }
+
+        public var rawValue: Int32 {
+            switch self {
+            case .unspecified: 0
+            case .newest: 1
+            case .rentAscending: 2
+            case .rentDescending: 3
+            case .distance: 4
+            case .unrecognized(let value): value
+            }
+        }
+
+        /// The value's name in the contract, for example `LISTING_SORT_NEWEST`.
+        public var protoName: String {
+            switch self {
+            case .unspecified: "LISTING_SORT_UNSPECIFIED"
+            case .newest: "LISTING_SORT_NEWEST"
+            case .rentAscending: "LISTING_SORT_RENT_ASCENDING"
+            case .rentDescending: "LISTING_SORT_RENT_DESCENDING"
+            case .distance: "LISTING_SORT_DISTANCE"
+            case .unrecognized(let value): "LISTING_SORT_\(value)"
+            }
+        }
+    }
+}
+
+extension SoukV1 {
+    /// A region where the marketplace operates (MARA: Ho Chi Minh City, Binh Duong), with its
+    /// districts; admins manage them.
+    public struct Region: Sendable, Hashable {
+        public var id: String
+        /// "Thành phố Hồ Chí Minh"; unique in the marketplace.
+        public var name: String
+        /// District names, unique in the region ("Quận 1", "Bình Thạnh", "Thủ Đức").
+        public var districts: [String]
+        /// Archived regions take no new listings and are listed only to admins who ask.
+        public var archived: Bool
+        public var version: Int64
+        public var createTime: Timestamp?
+        public var updateTime: Timestamp?
+
+        public init(
+            id: String = "",
+            name: String = "",
+            districts: [String] = [],
+            archived: Bool = false,
+            version: Int64 = 0,
+            createTime: Timestamp? = nil,
+            updateTime: Timestamp? = nil,
+        ) {
+            self.id = id
+            self.name = name
+            self.districts = districts
+            self.archived = archived
+            self.version = version
+            self.createTime = createTime
+            self.updateTime = updateTime
+        }
+    }
+}
+
+extension SoukV1.Region: CProtoMessage {
+    public static var protoName: String { "souk.v1.Region" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__Region>) {
+        souk__v1__region__init(c)
+    }
+
+    init(c: Souk__V1__Region) throws {
+        id = try Unpacked.string(c.id, "id")
+        name = try Unpacked.string(c.name, "name")
+        districts = try Unpacked.strings(c.n_districts, c.districts, "districts")
+        archived = c.archived != 0
+        version = c.version
+        createTime = try Unpacked.message(c.create_time, "create_time")
+        updateTime = try Unpacked.message(c.update_time, "update_time")
+    }
+
+    func fill(_ c: inout Souk__V1__Region, _ arena: inout EncodingArena) {
+        c.id = arena.string(id)
+        c.name = arena.string(name)
+        c.n_districts = districts.count
+        c.districts = arena.strings(districts)
+        c.archived = archived ? 1 : 0
+        c.version = version
+        c.create_time = arena.message(createTime)
+        c.update_time = arena.message(updateTime)
+    }
+}
+
+extension SoukV1 {
     /// A place for rent.
     public struct Listing: Sendable, Hashable {
         public var id: String
@@ -401,7 +530,6 @@ extension SoukV1 {
         public var type: SoukV1.ListingType
         /// Address with its map position (required).
         public var address: SoukV1.Address?
-        public var region: SoukV1.RentalRegion
         public var monthlyRent: SoukV1.Money?
         /// Deposit in months of rent: 1 or 2 (up to max_deposit_months), set by the lessor.
         public var depositMonths: Int32
@@ -418,11 +546,18 @@ extension SoukV1 {
         public var activeBookingID: String
         /// Output only: reviews from lessees.
         public var rating: SoukV1.RatingSummary?
-        public var archived: Bool
         public var archiveTime: Timestamp?
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// The region (Rentals.ListRegions) and one of its districts.
+        public var regionID: String
+        public var district: String
+        public var status: SoukV1.ListingStatus
+        public var furnished: Bool
+        public var parking: Bool
+        /// Output only: whether the caller has saved it in their favorites.
+        public var saved: Bool
 
         public init(
             id: String = "",
@@ -432,7 +567,6 @@ extension SoukV1 {
             description: String = "",
             type: SoukV1.ListingType = .unspecified,
             address: SoukV1.Address? = nil,
-            region: SoukV1.RentalRegion = .unspecified,
             monthlyRent: SoukV1.Money? = nil,
             depositMonths: Int32 = 0,
             deposit: SoukV1.Money? = nil,
@@ -443,11 +577,16 @@ extension SoukV1 {
             bathrooms: Int32 = 0,
             activeBookingID: String = "",
             rating: SoukV1.RatingSummary? = nil,
-            archived: Bool = false,
             archiveTime: Timestamp? = nil,
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            regionID: String = "",
+            district: String = "",
+            status: SoukV1.ListingStatus = .unspecified,
+            furnished: Bool = false,
+            parking: Bool = false,
+            saved: Bool = false,
         ) {
             self.id = id
             self.ownerAccountID = ownerAccountID
@@ -456,7 +595,6 @@ extension SoukV1 {
             self.description = description
             self.type = type
             self.address = address
-            self.region = region
             self.monthlyRent = monthlyRent
             self.depositMonths = depositMonths
             self.deposit = deposit
@@ -467,11 +605,16 @@ extension SoukV1 {
             self.bathrooms = bathrooms
             self.activeBookingID = activeBookingID
             self.rating = rating
-            self.archived = archived
             self.archiveTime = archiveTime
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.regionID = regionID
+            self.district = district
+            self.status = status
+            self.furnished = furnished
+            self.parking = parking
+            self.saved = saved
         }
     }
 }
@@ -491,7 +634,6 @@ extension SoukV1.Listing: CProtoMessage {
         description = try Unpacked.string(c.description, "description")
         type = .init(cValue: c.type)
         address = try Unpacked.message(c.address, "address")
-        region = .init(cValue: c.region)
         monthlyRent = try Unpacked.message(c.monthly_rent, "monthly_rent")
         depositMonths = c.deposit_months
         deposit = try Unpacked.message(c.deposit, "deposit")
@@ -502,11 +644,16 @@ extension SoukV1.Listing: CProtoMessage {
         bathrooms = c.bathrooms
         activeBookingID = try Unpacked.string(c.active_booking_id, "active_booking_id")
         rating = try Unpacked.message(c.rating, "rating")
-        archived = c.archived != 0
         archiveTime = try Unpacked.message(c.archive_time, "archive_time")
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        regionID = try Unpacked.string(c.region_id, "region_id")
+        district = try Unpacked.string(c.district, "district")
+        status = .init(cValue: c.status)
+        furnished = c.furnished != 0
+        parking = c.parking != 0
+        saved = c.saved != 0
     }
 
     func fill(_ c: inout Souk__V1__Listing, _ arena: inout EncodingArena) {
@@ -517,7 +664,6 @@ extension SoukV1.Listing: CProtoMessage {
         c.description = arena.string(description)
         c.type = type.cValue()
         c.address = arena.message(address)
-        c.region = region.cValue()
         c.monthly_rent = arena.message(monthlyRent)
         c.deposit_months = depositMonths
         c.deposit = arena.message(deposit)
@@ -530,11 +676,16 @@ extension SoukV1.Listing: CProtoMessage {
         c.bathrooms = bathrooms
         c.active_booking_id = arena.string(activeBookingID)
         c.rating = arena.message(rating)
-        c.archived = archived ? 1 : 0
         c.archive_time = arena.message(archiveTime)
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.region_id = arena.string(regionID)
+        c.district = arena.string(district)
+        c.status = status.cValue()
+        c.furnished = furnished ? 1 : 0
+        c.parking = parking ? 1 : 0
+        c.saved = saved ? 1 : 0
     }
 }
 
@@ -544,7 +695,7 @@ extension SoukV1 {
         public var listing: SoukV1.Listing?
         /// From the request's point; 0 for text search without a point.
         public var distanceMeters: Int32
-        /// Ranking score (lower is better for recommendations; higher for text relevance).
+        /// Recommendations: the score (lower is better, see RecommendListings); 0 for other searches.
         public var score: Double
 
         public init(listing: SoukV1.Listing? = nil, distanceMeters: Int32 = 0, score: Double = 0) {
@@ -672,7 +823,8 @@ extension SoukV1 {
         public var id: String
         public var accountID: String
         public var listingID: String
-        /// The listing as it is now.
+        /// The listing as it is now; unset once the caller may no longer see it (archived, or back
+        /// to a draft).
         public var listing: SoukV1.Listing?
         public var createTime: Timestamp?
 
@@ -724,11 +876,19 @@ extension SoukV1 {
         /// Why part was kept, if any.
         public var reason: String
         public var returnTime: Timestamp?
+        /// The payment to the lessee that records it; empty when the whole deposit was kept.
+        public var paymentID: String
 
-        public init(amount: SoukV1.Money? = nil, reason: String = "", returnTime: Timestamp? = nil) {
+        public init(
+            amount: SoukV1.Money? = nil,
+            reason: String = "",
+            returnTime: Timestamp? = nil,
+            paymentID: String = "",
+        ) {
             self.amount = amount
             self.reason = reason
             self.returnTime = returnTime
+            self.paymentID = paymentID
         }
     }
 }
@@ -744,12 +904,14 @@ extension SoukV1.DepositReturn: CProtoMessage {
         amount = try Unpacked.message(c.amount, "amount")
         reason = try Unpacked.string(c.reason, "reason")
         returnTime = try Unpacked.message(c.return_time, "return_time")
+        paymentID = try Unpacked.string(c.payment_id, "payment_id")
     }
 
     func fill(_ c: inout Souk__V1__DepositReturn, _ arena: inout EncodingArena) {
         c.amount = arena.message(amount)
         c.reason = arena.string(reason)
         c.return_time = arena.message(returnTime)
+        c.payment_id = arena.string(paymentID)
     }
 }
 
@@ -1055,6 +1217,13 @@ extension SoukV1 {
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// Output only: how the payment of this bill was divided (PAID bills); the same as the
+        /// payment's split.
+        public var split: SoukV1.BillSplit?
+        /// Output only: set once, when the bill was still DUE after its due date (the lessee was
+        /// notified then); cleared when the due date is moved to today or later.
+        public var overdue: Bool
+        public var overdueTime: Timestamp?
 
         public init(
             id: String = "",
@@ -1075,6 +1244,9 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            split: SoukV1.BillSplit? = nil,
+            overdue: Bool = false,
+            overdueTime: Timestamp? = nil,
         ) {
             self.id = id
             self.bookingID = bookingID
@@ -1094,6 +1266,9 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.split = split
+            self.overdue = overdue
+            self.overdueTime = overdueTime
         }
     }
 }
@@ -1124,6 +1299,9 @@ extension SoukV1.Bill: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        split = try Unpacked.message(c.split, "split")
+        overdue = c.overdue != 0
+        overdueTime = try Unpacked.message(c.overdue_time, "overdue_time")
     }
 
     func fill(_ c: inout Souk__V1__Bill, _ arena: inout EncodingArena) {
@@ -1146,6 +1324,49 @@ extension SoukV1.Bill: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.split = arena.message(split)
+        c.overdue = overdue ? 1 : 0
+        c.overdue_time = arena.message(overdueTime)
+    }
+}
+
+extension SoukV1 {
+    /// How a paid bill was divided: provider_fee + platform_fee + lessor_share = the bill's total,
+    /// exactly (see RentalSettings.platform_fee_bps for the rounding).
+    public struct BillSplit: Sendable, Hashable {
+        public var providerFee: SoukV1.Money?
+        public var platformFee: SoukV1.Money?
+        public var lessorShare: SoukV1.Money?
+
+        public init(
+            providerFee: SoukV1.Money? = nil,
+            platformFee: SoukV1.Money? = nil,
+            lessorShare: SoukV1.Money? = nil,
+        ) {
+            self.providerFee = providerFee
+            self.platformFee = platformFee
+            self.lessorShare = lessorShare
+        }
+    }
+}
+
+extension SoukV1.BillSplit: CProtoMessage {
+    public static var protoName: String { "souk.v1.BillSplit" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__BillSplit>) {
+        souk__v1__bill_split__init(c)
+    }
+
+    init(c: Souk__V1__BillSplit) throws {
+        providerFee = try Unpacked.message(c.provider_fee, "provider_fee")
+        platformFee = try Unpacked.message(c.platform_fee, "platform_fee")
+        lessorShare = try Unpacked.message(c.lessor_share, "lessor_share")
+    }
+
+    func fill(_ c: inout Souk__V1__BillSplit, _ arena: inout EncodingArena) {
+        c.provider_fee = arena.message(providerFee)
+        c.platform_fee = arena.message(platformFee)
+        c.lessor_share = arena.message(lessorShare)
     }
 }
 
@@ -1332,11 +1553,10 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// Only this lessor's listings (the lessor's "houses for rent").
+        /// Only this lessor's listings (the lessor's "houses for rent"); empty means the caller's,
+        /// or for admins every listing of the marketplace.
         public var ownerAccountID: String
-        /// Only this region.
-        public var region: SoukV1.RentalRegion
-        /// Include archived listings (owner and admins only).
+        /// Include archived listings.
         public var showArchived: Bool
 
         public init(
@@ -1344,14 +1564,12 @@ extension SoukV1 {
             pageSize: Int32 = 0,
             pageToken: String = "",
             ownerAccountID: String = "",
-            region: SoukV1.RentalRegion = .unspecified,
             showArchived: Bool = false,
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
             self.ownerAccountID = ownerAccountID
-            self.region = region
             self.showArchived = showArchived
         }
     }
@@ -1369,7 +1587,6 @@ extension SoukV1.ListListingsRequest: CProtoMessage {
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
         ownerAccountID = try Unpacked.string(c.owner_account_id, "owner_account_id")
-        region = .init(cValue: c.region)
         showArchived = c.show_archived != 0
     }
 
@@ -1378,7 +1595,6 @@ extension SoukV1.ListListingsRequest: CProtoMessage {
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
         c.owner_account_id = arena.string(ownerAccountID)
-        c.region = region.cValue()
         c.show_archived = showArchived ? 1 : 0
     }
 }
@@ -1465,6 +1681,43 @@ extension SoukV1.UpdateListingRequest: CProtoMessage {
 extension SoukV1.UpdateListingRequest: MarketplaceScopedRequest {}
 
 extension SoukV1 {
+    /// Request of Rentals.PublishListing.
+    public struct PublishListingRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        public var listingID: String
+        public var expectedVersion: Int64
+
+        public init(marketplaceID: String = "", listingID: String = "", expectedVersion: Int64 = 0) {
+            self.marketplaceID = marketplaceID
+            self.listingID = listingID
+            self.expectedVersion = expectedVersion
+        }
+    }
+}
+
+extension SoukV1.PublishListingRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.PublishListingRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__PublishListingRequest>) {
+        souk__v1__publish_listing_request__init(c)
+    }
+
+    init(c: Souk__V1__PublishListingRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        listingID = try Unpacked.string(c.listing_id, "listing_id")
+        expectedVersion = c.expected_version
+    }
+
+    func fill(_ c: inout Souk__V1__PublishListingRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.listing_id = arena.string(listingID)
+        c.expected_version = expectedVersion
+    }
+}
+
+extension SoukV1.PublishListingRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
     /// Request of Rentals.ArchiveListing.
     public struct ArchiveListingRequest: Sendable, Hashable {
         public var marketplaceID: String
@@ -1547,24 +1800,41 @@ extension SoukV1 {
         public var type: SoukV1.ListingType
         /// Every one of these features.
         public var features: [String]
-        public var region: SoukV1.RentalRegion
-        /// Only listings without a CONFIRMED or ACTIVE booking.
-        public var availableOnly: Bool
+        /// Only this region (and district).
+        public var regionID: String
+        public var district: String
+        /// At least this many.
+        public var minBedrooms: Int32
+        public var minBathrooms: Int32
+        public var minAreaSquareMeters: Int32
+        /// Only furnished listings, only listings with parking.
+        public var furnished: Bool
+        public var parking: Bool
 
         public init(
             minMonthlyRent: SoukV1.Money? = nil,
             maxMonthlyRent: SoukV1.Money? = nil,
             type: SoukV1.ListingType = .unspecified,
             features: [String] = [],
-            region: SoukV1.RentalRegion = .unspecified,
-            availableOnly: Bool = false,
+            regionID: String = "",
+            district: String = "",
+            minBedrooms: Int32 = 0,
+            minBathrooms: Int32 = 0,
+            minAreaSquareMeters: Int32 = 0,
+            furnished: Bool = false,
+            parking: Bool = false,
         ) {
             self.minMonthlyRent = minMonthlyRent
             self.maxMonthlyRent = maxMonthlyRent
             self.type = type
             self.features = features
-            self.region = region
-            self.availableOnly = availableOnly
+            self.regionID = regionID
+            self.district = district
+            self.minBedrooms = minBedrooms
+            self.minBathrooms = minBathrooms
+            self.minAreaSquareMeters = minAreaSquareMeters
+            self.furnished = furnished
+            self.parking = parking
         }
     }
 }
@@ -1581,8 +1851,13 @@ extension SoukV1.ListingFilter: CProtoMessage {
         maxMonthlyRent = try Unpacked.message(c.max_monthly_rent, "max_monthly_rent")
         type = .init(cValue: c.type)
         features = try Unpacked.strings(c.n_features, c.features, "features")
-        region = .init(cValue: c.region)
-        availableOnly = c.available_only != 0
+        regionID = try Unpacked.string(c.region_id, "region_id")
+        district = try Unpacked.string(c.district, "district")
+        minBedrooms = c.min_bedrooms
+        minBathrooms = c.min_bathrooms
+        minAreaSquareMeters = c.min_area_square_meters
+        furnished = c.furnished != 0
+        parking = c.parking != 0
     }
 
     func fill(_ c: inout Souk__V1__ListingFilter, _ arena: inout EncodingArena) {
@@ -1591,8 +1866,13 @@ extension SoukV1.ListingFilter: CProtoMessage {
         c.type = type.cValue()
         c.n_features = features.count
         c.features = arena.strings(features)
-        c.region = region.cValue()
-        c.available_only = availableOnly ? 1 : 0
+        c.region_id = arena.string(regionID)
+        c.district = arena.string(district)
+        c.min_bedrooms = minBedrooms
+        c.min_bathrooms = minBathrooms
+        c.min_area_square_meters = minAreaSquareMeters
+        c.furnished = furnished ? 1 : 0
+        c.parking = parking ? 1 : 0
     }
 }
 
@@ -1602,9 +1882,12 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// Words to find in titles and addresses; empty lists by filters only, newest first.
+        /// Words to find in titles and addresses; empty lists by filters only.
         public var query: String
         public var filter: SoukV1.ListingFilter?
+        public var sort: SoukV1.ListingSort
+        /// Required by DISTANCE; with it every result carries its distance.
+        public var near: SoukV1.GeoPoint?
 
         public init(
             marketplaceID: String = "",
@@ -1612,12 +1895,16 @@ extension SoukV1 {
             pageToken: String = "",
             query: String = "",
             filter: SoukV1.ListingFilter? = nil,
+            sort: SoukV1.ListingSort = .unspecified,
+            near: SoukV1.GeoPoint? = nil,
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
             self.query = query
             self.filter = filter
+            self.sort = sort
+            self.near = near
         }
     }
 }
@@ -1635,6 +1922,8 @@ extension SoukV1.SearchListingsRequest: CProtoMessage {
         pageToken = try Unpacked.string(c.page_token, "page_token")
         query = try Unpacked.string(c.query, "query")
         filter = try Unpacked.message(c.filter, "filter")
+        sort = .init(cValue: c.sort)
+        near = try Unpacked.message(c.near, "near")
     }
 
     func fill(_ c: inout Souk__V1__SearchListingsRequest, _ arena: inout EncodingArena) {
@@ -1643,6 +1932,8 @@ extension SoukV1.SearchListingsRequest: CProtoMessage {
         c.page_token = arena.string(pageToken)
         c.query = arena.string(query)
         c.filter = arena.message(filter)
+        c.sort = sort.cValue()
+        c.near = arena.message(near)
     }
 }
 
@@ -1800,6 +2091,203 @@ extension SoukV1.RecommendListingsRequest: CProtoMessage {
 }
 
 extension SoukV1.RecommendListingsRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// Request of Rentals.CreateRegion.
+    public struct CreateRegionRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        /// Idempotency key.
+        public var requestID: String
+        public var region: SoukV1.Region?
+
+        public init(marketplaceID: String = "", requestID: String = "", region: SoukV1.Region? = nil) {
+            self.marketplaceID = marketplaceID
+            self.requestID = requestID
+            self.region = region
+        }
+    }
+}
+
+extension SoukV1.CreateRegionRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.CreateRegionRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__CreateRegionRequest>) {
+        souk__v1__create_region_request__init(c)
+    }
+
+    init(c: Souk__V1__CreateRegionRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        requestID = try Unpacked.string(c.request_id, "request_id")
+        region = try Unpacked.message(c.region, "region")
+    }
+
+    func fill(_ c: inout Souk__V1__CreateRegionRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.request_id = arena.string(requestID)
+        c.region = arena.message(region)
+    }
+}
+
+extension SoukV1.CreateRegionRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// Request of Rentals.GetRegion.
+    public struct GetRegionRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        public var regionID: String
+
+        public init(marketplaceID: String = "", regionID: String = "") {
+            self.marketplaceID = marketplaceID
+            self.regionID = regionID
+        }
+    }
+}
+
+extension SoukV1.GetRegionRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.GetRegionRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__GetRegionRequest>) {
+        souk__v1__get_region_request__init(c)
+    }
+
+    init(c: Souk__V1__GetRegionRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        regionID = try Unpacked.string(c.region_id, "region_id")
+    }
+
+    func fill(_ c: inout Souk__V1__GetRegionRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.region_id = arena.string(regionID)
+    }
+}
+
+extension SoukV1.GetRegionRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// Request of Rentals.ListRegions.
+    public struct ListRegionsRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        public var pageSize: Int32
+        public var pageToken: String
+        /// Include archived regions (admins only).
+        public var showArchived: Bool
+
+        public init(
+            marketplaceID: String = "",
+            pageSize: Int32 = 0,
+            pageToken: String = "",
+            showArchived: Bool = false,
+        ) {
+            self.marketplaceID = marketplaceID
+            self.pageSize = pageSize
+            self.pageToken = pageToken
+            self.showArchived = showArchived
+        }
+    }
+}
+
+extension SoukV1.ListRegionsRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.ListRegionsRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__ListRegionsRequest>) {
+        souk__v1__list_regions_request__init(c)
+    }
+
+    init(c: Souk__V1__ListRegionsRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        pageSize = c.page_size
+        pageToken = try Unpacked.string(c.page_token, "page_token")
+        showArchived = c.show_archived != 0
+    }
+
+    func fill(_ c: inout Souk__V1__ListRegionsRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.page_size = pageSize
+        c.page_token = arena.string(pageToken)
+        c.show_archived = showArchived ? 1 : 0
+    }
+}
+
+extension SoukV1.ListRegionsRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// Response of Rentals.ListRegions.
+    public struct ListRegionsResponse: Sendable, Hashable {
+        public var regions: [SoukV1.Region]
+        public var nextPageToken: String
+
+        public init(regions: [SoukV1.Region] = [], nextPageToken: String = "") {
+            self.regions = regions
+            self.nextPageToken = nextPageToken
+        }
+    }
+}
+
+extension SoukV1.ListRegionsResponse: CProtoMessage {
+    public static var protoName: String { "souk.v1.ListRegionsResponse" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__ListRegionsResponse>) {
+        souk__v1__list_regions_response__init(c)
+    }
+
+    init(c: Souk__V1__ListRegionsResponse) throws {
+        regions = try Unpacked.messages(c.n_regions, c.regions, "regions")
+        nextPageToken = try Unpacked.string(c.next_page_token, "next_page_token")
+    }
+
+    func fill(_ c: inout Souk__V1__ListRegionsResponse, _ arena: inout EncodingArena) {
+        c.n_regions = regions.count
+        c.regions = arena.messages(regions)
+        c.next_page_token = arena.string(nextPageToken)
+    }
+}
+
+extension SoukV1 {
+    /// Request of Rentals.UpdateRegion.
+    public struct UpdateRegionRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        /// region.id names it; only the paths in update_mask are read.
+        public var region: SoukV1.Region?
+        public var updateMask: GoogleProtobuf.FieldMask?
+        public var expectedVersion: Int64
+
+        public init(
+            marketplaceID: String = "",
+            region: SoukV1.Region? = nil,
+            updateMask: GoogleProtobuf.FieldMask? = nil,
+            expectedVersion: Int64 = 0,
+        ) {
+            self.marketplaceID = marketplaceID
+            self.region = region
+            self.updateMask = updateMask
+            self.expectedVersion = expectedVersion
+        }
+    }
+}
+
+extension SoukV1.UpdateRegionRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.UpdateRegionRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__UpdateRegionRequest>) {
+        souk__v1__update_region_request__init(c)
+    }
+
+    init(c: Souk__V1__UpdateRegionRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        region = try Unpacked.message(c.region, "region")
+        updateMask = try Unpacked.message(c.update_mask, "update_mask")
+        expectedVersion = c.expected_version
+    }
+
+    func fill(_ c: inout Souk__V1__UpdateRegionRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.region = arena.message(region)
+        c.update_mask = arena.message(updateMask)
+        c.expected_version = expectedVersion
+    }
+}
+
+extension SoukV1.UpdateRegionRequest: MarketplaceScopedRequest {}
 
 extension SoukV1 {
     /// Request of Rentals.CreatePlace.
@@ -2305,7 +2793,8 @@ extension SoukV1 {
         public var lesseeAccountID: String
         public var lessorAccountID: String
         public var listingID: String
-        /// Any of these statuses ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor).
+        /// At most one status ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor); empty
+        /// means any.
         public var statuses: [SoukV1.BookingStatus]
 
         public init(
@@ -2396,7 +2885,8 @@ extension SoukV1 {
     public struct ConfirmBookingRequest: Sendable, Hashable {
         public var marketplaceID: String
         public var bookingID: String
-        /// When the deposit is due; unset means 7 days from now.
+        /// When the deposit is due (today or later); unset means RentalSettings.deposit_due_days
+        /// (default 7) from today.
         public var depositDueDate: SoukV1.Date?
         public var expectedVersion: Int64
 

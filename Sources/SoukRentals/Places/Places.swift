@@ -1,0 +1,108 @@
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// Nearby places (schools, markets, hospitals, transit…): admins manage them; everyone finds
+/// those near a listing or a point, nearest first.
+struct Places {
+    let store: Store
+
+    static let maskPaths: Set<String> = ["name", "category", "address", "location"]
+
+    func create(_ request: SoukV1.CreatePlaceRequest, _ call: SoukCall) async throws -> SoukV1.Place {
+        let input = request.place ?? SoukV1.Place()
+        try Self.check(input, paths: Self.maskPaths)
+        var place = SoukV1.Place()
+        Self.apply(Self.maskPaths, from: input, to: &place)
+        return try await store.createOnce(
+            PlaceTable.table, place, resource: .place, state: "CREATED", request: request, requestID: try RequestFields.requestID(request.requestID),
+            call: call, view: { $0.api() })
+    }
+
+    func update(_ request: SoukV1.UpdatePlaceRequest, _ call: SoukCall) async throws -> SoukV1.Place {
+        let (marketplaceID, _) = try call.requireMarketplace()
+        let input = request.place ?? SoukV1.Place()
+        let id = try RequestFields.id(input.id, field: "place.id")
+        let paths = try RequestFields.maskPaths(request.updateMask, allowed: Self.maskPaths)
+        try Self.check(input, paths: Set(paths))
+        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        return try await store.updateFields(
+            PlaceTable.table, id, in: marketplaceID, "place", resource: .place, paths: paths, expectedVersion: expected, actor: AuditActor(call),
+            change: { Self.apply(paths, from: input, to: &$0.subject) }).api()
+    }
+
+    func delete(_ request: SoukV1.DeletePlaceRequest, _ call: SoukCall) async throws -> SoukV1.DeletePlaceResponse {
+        let (marketplaceID, _) = try call.requireMarketplace()
+        let id = try RequestFields.id(request.placeID, field: "place_id")
+        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let actor = AuditActor(call)
+        try await store.write { transaction in
+            _ = try transaction.require(PlaceTable.table, id, in: marketplaceID, "place", expectedVersion: expected)
+            let deleted = try transaction.delete(PlaceTable.table, id)
+            try AuditLog.record(
+                in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .place, id: id.description),
+                actor: actor, to: "DELETED", resourceVersion: deleted.version)
+        }
+        return SoukV1.DeletePlaceResponse()
+    }
+
+    func listNearby(_ request: SoukV1.ListNearbyPlacesRequest, _ call: SoukCall) async throws -> SoukV1.ListNearbyPlacesResponse {
+        let (marketplaceID, _) = try call.requireMarketplace()
+        let center: GeoPosition
+        switch (request.listingID.isEmpty, request.near) {
+        case (false, nil):
+            let id = try RequestFields.id(request.listingID, field: "listing_id")
+            let listing = try store.require(ListingTable.table, id, in: marketplaceID, "listing")
+            guard ListingViews.canSee(listing.value.subject, call), let position = ListingRules.position(listing.value.subject) else {
+                throw RPCError.notFound("listing", id.description)
+            }
+            center = position
+        case (true, let near?):
+            center = try SearchArea.point(near, field: "near")
+        default:
+            throw RPCError.invalidField("listing_id", "give either listing_id or near, not both nor neither")
+        }
+        let radius = try SearchArea.radius(request.radiusMeters, default: 2_000, most: 20_000)
+        let categories = Array(Set(request.categories.filter { $0 != .unspecified })).sorted { $0.rawValue < $1.rawValue }
+        // One category reads its own scope; several read every place and keep theirs.
+        let scope = categories.count == 1 ? PlaceScope.category(categories[0]) : PlaceScope.any
+        let filters = "\(request.listingID);\(center.latitude),\(center.longitude);\(radius);\(categories.map(\.rawValue))"
+        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        let result = try store.nearest(
+            PlaceTable.table, PlaceTable.geo,
+            GeoQuery(scope: [.string(marketplaceID.description), .string(scope)], center: center, radiusMeters: radius, limit: page.size, pageToken: page.token))
+        let wanted = Set(categories)
+        return SoukV1.ListNearbyPlacesResponse(
+            places: result.hits.filter { wanted.isEmpty || wanted.contains($0.record.value.subject.category) }.map {
+                SoukV1.NearbyPlace(place: $0.record.api(), distanceMeters: SearchArea.meters($0.distanceMeters))
+            },
+            nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
+    }
+
+    static func check(_ place: SoukV1.Place, paths: Set<String>) throws {
+        if paths.contains("name"), let problem = RentalsText.problem(place.name, limit: 120) { throw RPCError.invalidField("place.name", problem) }
+        if paths.contains("category"), place.category == .unspecified || !SoukV1.PlaceCategory.allCases.contains(place.category) {
+            throw RPCError.invalidField("place.category", "must be a place category (school, market, hospital, …)")
+        }
+        if paths.contains("address") || paths.contains("location") {
+            guard let location = place.address?.location else { throw RPCError.invalidField("place.address.location", "is required") }
+            _ = try SearchArea.point(location, field: "place.address.location")
+        }
+    }
+
+    /// "location" changes only the address's position; "address" the whole address.
+    static func apply(_ paths: some Sequence<String>, from input: SoukV1.Place, to place: inout SoukV1.Place) {
+        for path in paths {
+            switch path {
+            case "name": place.name = input.name
+            case "category": place.category = input.category
+            case "address": place.address = input.address
+            default:
+                var address = place.address ?? SoukV1.Address()
+                address.location = input.address?.location
+                place.address = address
+            }
+        }
+    }
+}
