@@ -193,7 +193,7 @@ let package = Package(
             dependencies: ["SoukLaundry", "SoukCommerce", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
         .testTarget(
             name: "SoukRentalsTests",
-            dependencies: ["SoukRentals", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
+            dependencies: ["SoukRentals", "SoukCommerce", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", nioCore]),
         .testTarget(
             name: "SoukCommerceTests",
             dependencies: ["SoukCommerce", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),

@@ -7,5 +7,6 @@
 // these are the same definitions.
 struct rocksdb_transactiondb_t { rocksdb::TransactionDB *rep; };
 struct rocksdb_snapshot_t { const rocksdb::Snapshot *rep; };
+struct rocksdb_transaction_t { rocksdb::Transaction *rep; };
 
 #endif

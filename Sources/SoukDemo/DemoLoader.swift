@@ -104,7 +104,7 @@ public struct DemoLoader: Sendable {
             email: person.email, password: person.password, givenName: person.givenName, familyName: person.familyName,
             phone: person.phone, activeRoles: person.role == .customer ? [] : [person.role],
             laundryProfile: person.laundryProfile, dasherAge: person.dasherAge)
-        _ = try await identity.createAccount(new, in: marketplace, fields: .createAccount, actor: .system("LoadDemo"))
+        _ = try await identity.createAccount(new, in: marketplace, fields: .demo, actor: .system("LoadDemo"))
         return login
     }
 

@@ -30,7 +30,7 @@ extension DemoLoader {
                 laundry: SoukV1.LaundrySettings(
                     machineCostPerLoad: Self.money(300, "USD"), serviceFee: Self.money(500, "USD"),
                     foldingPrice: Self.money(250, "USD"), ironingPrice: Self.money(500, "USD"),
-                    lastCancellableStage: 2, jobOfferTimeout: .seconds(120)))))
+                    lastCancellableStage: 2, jobOfferTimeout: .seconds(120), quizRetryDelay: .seconds(24 * 3600)))))
         func room(_ dorm: DemoDorm, _ room: String) -> SoukV1.LaundryProfile {
             SoukV1.LaundryProfile(campus: dorm.campus, dormID: dorm.id.description, room: room)
         }

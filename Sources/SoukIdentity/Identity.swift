@@ -101,9 +101,8 @@ public final class Identity: SoukDomain {
                 transaction in
                 let record = try transaction.insert(
                     AccountTable.table, new.record(in: marketplace, now: transaction.now, decidedBy: actor.accountID, emailVerified: !fields.isSignUp))
-                // Sign-up names a dorm a client found with Laundry.ListDorms; admins (and the demo,
-                // whose dorms come after its accounts) are trusted.
-                if fields.isSignUp {
+                // The dorm is one a client found with Laundry.ListDorms, for sign-up and admins alike.
+                if fields.checksDorm {
                     try dormCheck.run(record.value.account.laundryProfile, marketplaceID: record.value.account.marketplaceID, transaction)
                 }
                 let credentials = try transaction.insert(CredentialTable.table, CredentialRecord(passwordHash: hash), id: record.id)

@@ -1,28 +1,35 @@
 import SoukKit
 import SoukMessages
 
-/// The lifecycles of MARA's bookings and bills. The Rentals service arrives with the rentals domain.
+/// The lifecycles of MARA's bookings and bills.
 public enum RentalLifecycles {
+    static let lessor = TransitionGuard<SoukV1.Booking>.only(.provider, "only the lessor") { $0.lessorAccountID }
+    static let lessee = TransitionGuard<SoukV1.Booking>.only(.customer, "only the lessee") { $0.lesseeAccountID }
+
     public static let booking = StateMachine<SoukV1.Booking, SoukV1.BookingStatus>(
         "Booking", resource: .booking, state: \.status, initial: [.requested],
         transitions: [
-            Transition("confirm", from: [.requested], to: .confirmed, by: [.provider]),
+            // The listing is marked rented in the same transaction: of two confirmations for one
+            // listing, the second finds it held (LISTING_LEASED).
+            Transition("confirm", from: [.requested], to: .confirmed, by: [.provider], guards: [lessor]),
             // By the lessor, or by the server when another request for the listing is confirmed
             // or the listing is archived.
-            Transition("decline", from: [.requested], to: .declined, by: [.provider, .system]),
+            Transition("decline", from: [.requested], to: .declined, by: [.provider, .system], guards: [lessor]),
             // The lessee withdraws before the deposit is paid.
-            Transition("cancel", from: [.requested, .confirmed], to: .cancelled, by: [.customer, .admin]),
+            Transition("cancel", from: [.requested, .confirmed], to: .cancelled, by: [.customer, .admin], guards: [lessee]),
             // The server, when the deposit bill is paid.
             Transition("activate", from: [.confirmed], to: .active, by: [.system]),
-            Transition("end", from: [.active], to: .ended, by: [.provider, .admin]),
+            Transition("end", from: [.active], to: .ended, by: [.provider, .admin], guards: [lessor]),
         ])
 
+    static let payer = TransitionGuard<SoukV1.Bill>.only(.customer, "only the lessee") { $0.lesseeAccountID }
+
     /// A bill is DUE until paid. Only a deposit bill is voided, with its booking's cancellation.
-    /// (Overdue is not a state: a DUE bill past its due date, read from `due_date`.)
+    /// (Overdue is not a state: a DUE bill past its due date is marked `overdue` once.)
     public static let bill = StateMachine<SoukV1.Bill, SoukV1.BillStatus>(
         "Bill", resource: .bill, state: \.status, initial: [.due],
         transitions: [
-            Transition("pay", from: [.due], to: .paid, by: [.customer]),
+            Transition("pay", from: [.due], to: .paid, by: [.customer], guards: [payer]),
             Transition(
                 "void", from: [.due], to: .void, by: [.customer, .admin],
                 guards: [TransitionGuard("only a deposit bill") { bill, _ in bill.kind == .deposit }]),

@@ -6,28 +6,31 @@ import SoukStore
 
 /// The rentals domain (MARA): regions with their districts (`Regions/`), listings and their
 /// states (`Listings/`), text, nearby and recommended search (`Search/`), nearby places
-/// (`Places/`), favorites (`Favorites/`), and bookings and bills with their lifecycles
-/// (`RentalLifecycles`).
-///
-/// Not served yet: bookings, bills and lessor income (`RentalsService` answers those RPCs
-/// UNIMPLEMENTED).
+/// (`Places/`), favorites (`Favorites/`), bookings and leases (`Leases/`), deposit and monthly
+/// bills paid through `Payments.CreatePayment` (`Bills/`), and the lessors' monthly income
+/// (`Income/`), with the lifecycles of `RentalLifecycles`.
 public final class Rentals: SoukDomain {
     public let store: Store
     let identity: Identity?
-    /// Where rental bills become payable with Payments.CreatePayment (bookings and bills
-    /// register their target here).
-    let payables: PayableTargets?
+    /// Where bills are made payable and deposits paid back.
+    let payables: PayableTargets
     let logger: Logger
 
     public static var tables: [AnyTable] {
-        [ListingTable.table.erased, RegionTable.table.erased, PlaceTable.table.erased, FavoriteTable.table.erased]
+        [ListingTable.table.erased, RegionTable.table.erased, PlaceTable.table.erased, FavoriteTable.table.erased,
+         BookingTable.table.erased, BillTable.table.erased, LessorIncomeTable.table.erased]
     }
 
-    public init(store: Store, identity: Identity? = nil, payables: PayableTargets? = nil, logger: Logger = Logger(label: "souk.rentals")) {
+    /// Registers rental bills with `payables` (the server's one, shared with commerce, which keeps
+    /// the payments); without commerce mounted nothing pays them.
+    public init(
+        store: Store, identity: Identity? = nil, payables: PayableTargets = PayableTargets(), logger: Logger = Logger(label: "souk.rentals")
+    ) {
         self.store = store
         self.identity = identity
         self.payables = payables
         self.logger = logger
+        payables.register(.bill, BillPayments())
     }
 
     public func services(_ kit: ServiceKit) -> [any RPCService] {

@@ -112,6 +112,7 @@ struct ServeCommand: AsyncParsableCommand {
         let laundry = Laundry(store: store, identity: identity, payables: payables)
         let laundryMaintenance = Task { await laundry.runMaintenance() }
         let rentals = Rentals(store: store, identity: identity, payables: payables)
+        let rentalsMaintenance = Task { await rentals.runMaintenance() }
         let domains = Domains.make(identity: identity, media: media, commerce: commerce, laundry: laundry, rentals: rentals)
         if demo {
             let loader = DemoLoader(identity: identity)
@@ -157,6 +158,7 @@ struct ServeCommand: AsyncParsableCommand {
         mediaMaintenance.cancel()
         commerceMaintenance.cancel()
         laundryMaintenance.cancel()
+        rentalsMaintenance.cancel()
         control.stop()
         await store.close()
         try? await group.shutdownGracefully()

@@ -28,9 +28,9 @@ import Testing
         var barr: SoukV1.Dorm
     }
 
-    func campus() async throws -> Campus {
+    func campus(laundry: SoukV1.LaundrySettings? = nil) async throws -> Campus {
         let marketplace = try await harness.marketplace(
-            settings: SoukV1.MarketplaceSettings(accounts: SoukV1.AccountSettings(allowedEmailDomains: ["rutgers.edu"])))
+            settings: SoukV1.MarketplaceSettings(accounts: SoukV1.AccountSettings(allowedEmailDomains: ["rutgers.edu"]), laundry: laundry))
         let admin = try await harness.adminToken(marketplace)
         func dorm(_ name: String) async throws -> SoukV1.Dorm {
             try await harness.call(Self.service, "CreateDorm", SoukV1.CreateDormRequest(
@@ -131,7 +131,8 @@ import Testing
             "souk.v1.Accounts", "VerifyEmail", SoukV1.VerifyEmailRequest(marketplaceID: market, code: code), token: token,
             as: SoukV1.Account.self)
         #expect(usedUp?.soukReason == .tokenInvalid)
-        // An expired code does not work either.
+        // An expired code does not work either (a new code may be sent a minute after the last).
+        harness.clock.advance(.seconds(60))
         let _: SoukV1.SendVerificationCodeResponse = try await harness.accounts(
             "SendVerificationCode", SoukV1.SendVerificationCodeRequest(marketplaceID: market), token: token)
         let late = try mailedCode(to: "sam@rutgers.edu")
@@ -142,6 +143,73 @@ import Testing
         #expect(expired?.soukReason == .tokenInvalid)
         let verified = try await verify(token, campus.marketplace, email: "sam@rutgers.edu")
         #expect(verified.emailVerified)
+    }
+
+    @Test func verificationCodesAreSentAtMostFiveAnHourAMinuteApart() async throws {
+        let campus = try await campus()
+        let token = try #require(try await signUp(campus, "sam@rutgers.edu", dorm: campus.mattia).session?.accessToken)
+        let request = SoukV1.SendVerificationCodeRequest(marketplaceID: campus.marketplace.id)
+        func send() async -> RPCError? {
+            await harness.error("souk.v1.Accounts", "SendVerificationCode", request, token: token, as: SoukV1.SendVerificationCodeResponse.self)
+        }
+        #expect(await send() == nil)
+        harness.clock.advance(.seconds(20))
+        let tooSoon = await send()
+        #expect(tooSoon?.code == .resourceExhausted && tooSoon?.soukReason == .verificationCodeLimit)
+        #expect(tooSoon?.retryDelay == .seconds(40))
+        #expect(tooSoon?.message.contains("send the next one in 40 seconds") == true)
+        // The refused one did not count: four more, a minute apart, make five in the hour.
+        for _ in 1...4 {
+            harness.clock.advance(.seconds(60))
+            #expect(await send() == nil)
+        }
+        harness.clock.advance(.seconds(60))
+        let sixth = await send()
+        #expect(sixth?.soukReason == .verificationCodeLimit)
+        // The first was sent 320 seconds ago; the hour it counts in ends 3,280 seconds from now.
+        #expect(sixth?.retryDelay == .seconds(3600 - 320))
+        harness.clock.advance(.seconds(3600 - 320 - 1))
+        #expect(await send()?.soukReason == .verificationCodeLimit)
+        harness.clock.advance(.seconds(1))
+        #expect(await send() == nil)
+        let mails = try harness.store.list(MailTable.table, MailTable.byMarketplace, IndexRange(), page: PageRequest(size: 100)).items
+        #expect(mails.filter { $0.value.message.toAddress == "sam@rutgers.edu" }.count == 6)
+    }
+
+    @Test func accountsAnAdminCreatesNameALiveDormOnItsCampus() async throws {
+        let campus = try await campus()
+        func create(_ email: String, _ profile: SoukV1.LaundryProfile) async -> RPCError? {
+            await harness.error("souk.v1.Accounts", "CreateAccount", SoukV1.CreateAccountRequest(
+                marketplaceID: campus.marketplace.id, requestID: "create-\(email)", email: email, initialPassword: "Abcdef1!",
+                givenName: "Dana", roles: [.courier], laundryProfile: profile), token: campus.admin, as: SoukV1.Account.self)
+        }
+        let unknown = await create("a@rutgers.edu", SoukV1.LaundryProfile(campus: "Busch", dormID: RecordID.generate().description, room: "1"))
+        #expect(unknown?.code == .invalidArgument && unknown?.fieldViolations.first?.field == "laundry_profile.dorm_id")
+        let elsewhere = await create("b@rutgers.edu", SoukV1.LaundryProfile(campus: "Livingston", dormID: campus.mattia.id, room: "1"))
+        #expect(elsewhere?.fieldViolations.first?.field == "laundry_profile.campus")
+        #expect(await create("c@rutgers.edu", SoukV1.LaundryProfile(campus: "Busch", dormID: campus.mattia.id, room: "1")) == nil)
+    }
+
+    @Test func theQuizRetryDelayIsAMarketplaceSetting() async throws {
+        let campus = try await campus(laundry: SoukV1.LaundrySettings(quizRetryDelay: .seconds(2 * 3600)))
+        let questions = try await addQuiz(campus)
+        let token = try #require(try await signUp(campus, "dash@rutgers.edu", dorm: campus.mattia).session?.accessToken)
+        _ = try await verify(token, campus.marketplace, email: "dash@rutgers.edu")
+        func submit(right: Int) async throws -> SoukV1.QuizResult {
+            try await harness.call(Self.service, "SubmitQuizAnswers", SoukV1.SubmitQuizAnswersRequest(
+                marketplaceID: campus.marketplace.id,
+                answers: questions.enumerated().map { index, question in
+                    SoukV1.QuizAnswer(questionID: question.id, choice: index < right ? question.correctChoice : (question.correctChoice + 1) % 3)
+                }, dasherAge: 20), token: token)
+        }
+        let failed = try await submit(right: 0)
+        #expect(failed.retryTime == Timestamp(harness.clock.now.adding(.seconds(2 * 3600))))
+        harness.clock.advance(.seconds(3600 + 30 * 60))
+        let tooSoon = await harness.error(Self.service, "SubmitQuizAnswers", SoukV1.SubmitQuizAnswersRequest(
+            marketplaceID: campus.marketplace.id), token: token, as: SoukV1.QuizResult.self)
+        #expect(tooSoon?.soukReason == .quizRetryTooSoon && tooSoon?.message.contains("retry in 30 minutes") == true)
+        harness.clock.advance(.seconds(30 * 60))
+        #expect(try await submit(right: 5).passed)
     }
 
     func addQuiz(_ campus: Campus, count: Int = 5) async throws -> [SoukV1.QuizQuestion] {

@@ -1,3 +1,4 @@
+import SoukCommerce
 import SoukGRPC
 import SoukIdentity
 import SoukKit
@@ -8,10 +9,13 @@ import Testing
 
 @testable import SoukRentals
 
-/// A MARA marketplace over a fresh store, with its regions, an admin and callers of every kind.
+/// A MARA marketplace (VND; 3 % payment provider fee, 5 % platform fee) over a fresh store, with
+/// its regions, an admin and callers of every kind, and the payments of the commerce domain
+/// mounted beside the rentals domain.
 struct RentalsFixture {
     let harness: DomainHarness
     let marketplace: SoukV1.Marketplace
+    let rentals: Rentals
     let adminToken: String
     /// Region ids by name (`DemoRegions`).
     let regions: [String: String]
@@ -20,18 +24,27 @@ struct RentalsFixture {
     var binhDuong: String { regions[DemoRegions.binhDuong]! }
 
     /// A signed-in account: id and token.
-    struct Person {
+    struct Person: Sendable {
         let id: String
         let token: String
     }
 
-    static func make() async throws -> RentalsFixture {
-        let harness = try DomainHarness(domainTypes: [Rentals.self], makeDomains: { identity in [Rentals(store: identity.store, identity: identity)] })
+    /// Tests that move the clock by days keep their tokens with a long `accessTokenTTL`.
+    static func make(accessTokenTTL: Duration = .seconds(3600)) async throws -> RentalsFixture {
+        nonisolated(unsafe) var made: Rentals?
+        let harness = try DomainHarness(domainTypes: [Commerce.self, Rentals.self], accessTokenTTL: accessTokenTTL, makeDomains: { identity in
+            let payables = PayableTargets()
+            let rentals = Rentals(store: identity.store, identity: identity, payables: payables)
+            made = rentals
+            return [Commerce(store: identity.store, identity: identity, payables: payables), rentals]
+        })
         let marketplace = try await harness.marketplace(
             slug: "mara", vertical: .rentals, currency: "VND",
-            settings: SoukV1.MarketplaceSettings(rentals: SoukV1.RentalSettings(minLeaseMonths: 6, maxDepositMonths: 2)))
+            settings: SoukV1.MarketplaceSettings(
+                rentals: SoukV1.RentalSettings(minLeaseMonths: 6, maxDepositMonths: 2, paymentProviderFeeBps: 300, platformFeeBps: 500)))
         let regions = try await DemoRegions.load(marketplace.id, store: harness.store)
-        return RentalsFixture(harness: harness, marketplace: marketplace, adminToken: try await harness.adminToken(marketplace), regions: regions)
+        return RentalsFixture(
+            harness: harness, marketplace: marketplace, rentals: made!, adminToken: try await harness.adminToken(marketplace), regions: regions)
     }
 
     /// An account that signed up; a lessor asks for the provider role, approved when `approved`.

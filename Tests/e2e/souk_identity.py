@@ -186,10 +186,10 @@ def operator_party(api: Api, server) -> Party:
 
 
 def create_marketplace(api: Api, operator: Party, template_marketplace_id: str, *, lockout_seconds: int | None = None,
-                       refresh_reuse_seconds: int | None = None):
+                       refresh_reuse_seconds: int | None = None, keep_email_domains: bool = False):
     """A fresh marketplace made by the operator, a copy of a demo marketplace (same vertical,
-    currency and settings) with a new slug, no e-mail domain restriction and, if given, its
-    own lockout duration and refresh reuse interval."""
+    currency and settings) with a new slug, no e-mail domain restriction unless
+    `keep_email_domains` and, if given, its own lockout duration and refresh reuse interval."""
     template = api.marketplaces.GetMarketplace(pb.GetMarketplaceRequest(marketplace_id=template_marketplace_id),
                                                timeout=TIMEOUT)
     fresh = pb.Marketplace()
@@ -198,7 +198,8 @@ def create_marketplace(api: Api, operator: Party, template_marketplace_id: str, 
         fresh.ClearField(output_only)
     fresh.slug = f"e2e-{uuid.uuid4().hex[:12]}"
     fresh.display_name = f"E2E {fresh.slug}"
-    del fresh.settings.accounts.allowed_email_domains[:]
+    if not keep_email_domains:
+        del fresh.settings.accounts.allowed_email_domains[:]
     if lockout_seconds is not None:
         fresh.settings.accounts.max_failed_logins = 5
         fresh.settings.accounts.lockout_duration.CopyFrom(Duration(seconds=lockout_seconds))
@@ -223,6 +224,14 @@ def outbox(api: Api, reader: Party, marketplace_id: str):
     """Every mail in a marketplace's outbox, oldest first, as `reader` sees it."""
     request = pb.ListMailOutboxRequest(marketplace_id=marketplace_id, page_size=100)
     return [m for page, _ in all_pages(api.admin.ListMailOutbox, request, "messages", reader.md) for m in page]
+
+
+def verification_code(api: Api, reader: Party, marketplace_id: str, email: str) -> str:
+    """The newest e-mail verification code mailed to `email`, read by someone who sees mail
+    bodies (the operator; admins see them redacted)."""
+    mails = [m for m in outbox(api, reader, marketplace_id)
+             if m.to_address == email and m.kind == MailKind.MAIL_KIND_EMAIL_VERIFICATION]
+    return re.search(r"\b(\d{6})\b", mails[-1].body).group(1)
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{20,}")

@@ -36,7 +36,10 @@ class Dorm:
     do not mix)."""
 
     def __init__(self, api, drip):
-        self.api, self.drip, self.id = api, drip, str(uuid.uuid4())
+        self.api, self.drip = api, drip
+        self.id = api.laundry.CreateDorm(pb.CreateDormRequest(
+            marketplace_id=drip["id"], request_id=request_id(), dorm=pb.Dorm(campus="Busch", name=f"Hall {uuid.uuid4().hex[:8]}")),
+            metadata=drip["operator"].md(), timeout=TIMEOUT).id
 
     def student(self, name: str, *, dasher: bool = False) -> Party:
         email = f"{name}-{uuid.uuid4().hex[:8]}@rutgers.edu"

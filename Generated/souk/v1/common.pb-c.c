@@ -1662,7 +1662,7 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   souk__v1__resource_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[57] =
+static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[58] =
 {
   { "ERROR_REASON_UNSPECIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_FIELD_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID", 1 },
@@ -1721,11 +1721,12 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[57
   { "ERROR_REASON_FINAL_PRICE_UNCONFIRMED", "SOUK__V1__ERROR_REASON__ERROR_REASON_FINAL_PRICE_UNCONFIRMED", 54 },
   { "ERROR_REASON_EMAIL_NOT_VERIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_EMAIL_NOT_VERIFIED", 55 },
   { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", "SOUK__V1__ERROR_REASON__ERROR_REASON_QUIZ_RETRY_TOO_SOON", 56 },
+  { "ERROR_REASON_VERIFICATION_CODE_LIMIT", "SOUK__V1__ERROR_REASON__ERROR_REASON_VERIFICATION_CODE_LIMIT", 57 },
 };
 static const ProtobufCIntRange souk__v1__error_reason__value_ranges[] = {
-{0, 0},{0, 57}
+{0, 0},{0, 58}
 };
-static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[57] =
+static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[58] =
 {
   { "ERROR_REASON_ACCOUNT_BLOCKED", 8 },
   { "ERROR_REASON_ACCOUNT_LOCKED", 9 },
@@ -1781,6 +1782,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_TOO_LARGE", 51 },
   { "ERROR_REASON_UNAVAILABLE", 49 },
   { "ERROR_REASON_UNSPECIFIED", 0 },
+  { "ERROR_REASON_VERIFICATION_CODE_LIMIT", 57 },
   { "ERROR_REASON_WEAK_PASSWORD", 13 },
   { "ERROR_REASON_WINDOW_FULL", 52 },
   { "ERROR_REASON_WRONG_VERTICAL", 4 },
@@ -1792,9 +1794,9 @@ const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
   "ErrorReason",
   "Souk__V1__ErrorReason",
   "souk.v1",
-  57,
+  58,
   souk__v1__error_reason__enum_values_by_number,
-  57,
+  58,
   souk__v1__error_reason__enum_values_by_name,
   1,
   souk__v1__error_reason__value_ranges,

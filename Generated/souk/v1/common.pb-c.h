@@ -364,7 +364,12 @@ typedef enum _Souk__V1__ErrorReason {
   /*
    * The Dasher quiz was failed too recently (RESOURCE_EXHAUSTED, RetryInfo says how long).
    */
-  SOUK__V1__ERROR_REASON__ERROR_REASON_QUIZ_RETRY_TOO_SOON = 56
+  SOUK__V1__ERROR_REASON__ERROR_REASON_QUIZ_RETRY_TOO_SOON = 56,
+  /*
+   * Verification codes were sent to the account too often: at most 5 an hour, 60 seconds
+   * apart (RESOURCE_EXHAUSTED, RetryInfo says how long to wait).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_VERIFICATION_CODE_LIMIT = 57
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ERROR_REASON)
 } Souk__V1__ErrorReason;
 

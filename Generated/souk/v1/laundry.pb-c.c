@@ -2238,7 +2238,7 @@ const ProtobufCMessageDescriptor souk__v1__stage_time__descriptor =
   (ProtobufCMessageInit) souk__v1__stage_time__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__job__field_descriptors[40] =
+static const ProtobufCFieldDescriptor souk__v1__job__field_descriptors[42] =
 {
   {
     "id",
@@ -2720,6 +2720,30 @@ static const ProtobufCFieldDescriptor souk__v1__job__field_descriptors[40] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "dasher_completed_jobs",
+    41,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Job, dasher_completed_jobs),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "dasher_since",
+    42,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Job, dasher_since),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__job__field_indices_by_name[] = {
   19,   /* field[19] = actual_loads */
@@ -2733,7 +2757,9 @@ static const unsigned souk__v1__job__field_indices_by_name[] = {
   25,   /* field[25] = customer_rated_dasher */
   14,   /* field[14] = dasher */
   13,   /* field[13] = dasher_account_id */
+  40,   /* field[40] = dasher_completed_jobs */
   26,   /* field[26] = dasher_rated_customer */
+  41,   /* field[41] = dasher_since */
   24,   /* field[24] = dispute */
   3,   /* field[3] = dorm_id */
   8,   /* field[8] = dropoff_time */
@@ -2766,7 +2792,7 @@ static const unsigned souk__v1__job__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__job__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 40 }
+  { 0, 42 }
 };
 const ProtobufCMessageDescriptor souk__v1__job__descriptor =
 {
@@ -2776,7 +2802,7 @@ const ProtobufCMessageDescriptor souk__v1__job__descriptor =
   "Souk__V1__Job",
   "souk.v1",
   sizeof(Souk__V1__Job),
-  40,
+  42,
   souk__v1__job__field_descriptors,
   souk__v1__job__field_indices_by_name,
   1,  souk__v1__job__number_ranges,

@@ -383,10 +383,16 @@ struct  Souk__V1__Job
    * When stage 9 was reached (the completion time of a history).
    */
   Google__Protobuf__Timestamp *complete_time;
+  /*
+   * What the customer also sees of the assigned Dasher (besides `dasher`): the jobs they
+   * brought to stage 9 and since when they are a Dasher.
+   */
+  int64_t dasher_completed_jobs;
+  Google__Protobuf__Timestamp *dasher_since;
 };
 #define SOUK__V1__JOB__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__job__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT, SOUK__V1__JOB_STATE__JOB_STATE_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, 0,NULL, NULL, 0, NULL, NULL, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, NULL, NULL, NULL, NULL, 0, 0, 0,NULL, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, 0, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT, SOUK__V1__JOB_STATE__JOB_STATE_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, 0,NULL, NULL, 0, NULL, NULL, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, NULL, NULL, NULL, NULL, 0, 0, 0,NULL, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, 0, 0, NULL, NULL, 0, NULL }
 
 
 /*

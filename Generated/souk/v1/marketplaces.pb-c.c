@@ -1365,7 +1365,7 @@ const ProtobufCMessageDescriptor souk__v1__daily_window__descriptor =
   (ProtobufCMessageInit) souk__v1__daily_window__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__laundry_settings__field_descriptors[6] =
+static const ProtobufCFieldDescriptor souk__v1__laundry_settings__field_descriptors[7] =
 {
   {
     "machine_cost_per_load",
@@ -1439,6 +1439,18 @@ static const ProtobufCFieldDescriptor souk__v1__laundry_settings__field_descript
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "quiz_retry_delay",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__LaundrySettings, quiz_retry_delay),
+    &google__protobuf__duration__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__laundry_settings__field_indices_by_name[] = {
   2,   /* field[2] = folding_price */
@@ -1446,12 +1458,13 @@ static const unsigned souk__v1__laundry_settings__field_indices_by_name[] = {
   5,   /* field[5] = job_offer_timeout */
   4,   /* field[4] = last_cancellable_stage */
   0,   /* field[0] = machine_cost_per_load */
+  6,   /* field[6] = quiz_retry_delay */
   1,   /* field[1] = service_fee */
 };
 static const ProtobufCIntRange souk__v1__laundry_settings__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 6 }
+  { 0, 7 }
 };
 const ProtobufCMessageDescriptor souk__v1__laundry_settings__descriptor =
 {
@@ -1461,14 +1474,14 @@ const ProtobufCMessageDescriptor souk__v1__laundry_settings__descriptor =
   "Souk__V1__LaundrySettings",
   "souk.v1",
   sizeof(Souk__V1__LaundrySettings),
-  6,
+  7,
   souk__v1__laundry_settings__field_descriptors,
   souk__v1__laundry_settings__field_indices_by_name,
   1,  souk__v1__laundry_settings__number_ranges,
   (ProtobufCMessageInit) souk__v1__laundry_settings__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__rental_settings__field_descriptors[4] =
+static const ProtobufCFieldDescriptor souk__v1__rental_settings__field_descriptors[6] =
 {
   {
     "min_lease_months",
@@ -1518,8 +1531,34 @@ static const ProtobufCFieldDescriptor souk__v1__rental_settings__field_descripto
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "bill_due_day",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RentalSettings, bill_due_day),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "deposit_due_days",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RentalSettings, deposit_due_days),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__rental_settings__field_indices_by_name[] = {
+  4,   /* field[4] = bill_due_day */
+  5,   /* field[5] = deposit_due_days */
   1,   /* field[1] = max_deposit_months */
   0,   /* field[0] = min_lease_months */
   2,   /* field[2] = payment_provider_fee_bps */
@@ -1528,7 +1567,7 @@ static const unsigned souk__v1__rental_settings__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__rental_settings__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 4 }
+  { 0, 6 }
 };
 const ProtobufCMessageDescriptor souk__v1__rental_settings__descriptor =
 {
@@ -1538,7 +1577,7 @@ const ProtobufCMessageDescriptor souk__v1__rental_settings__descriptor =
   "Souk__V1__RentalSettings",
   "souk.v1",
   sizeof(Souk__V1__RentalSettings),
-  4,
+  6,
   souk__v1__rental_settings__field_descriptors,
   souk__v1__rental_settings__field_indices_by_name,
   1,  souk__v1__rental_settings__number_ranges,

@@ -280,10 +280,15 @@ struct  Souk__V1__LaundrySettings
    * nor denies it before it returns to the queue (e.g. 2 minutes).
    */
   Google__Protobuf__Duration *job_offer_timeout;
+  /*
+   * How long a student who failed the Dasher quiz waits before taking it again (24 hours when
+   * unset); from 1 second to 30 days.
+   */
+  Google__Protobuf__Duration *quiz_retry_delay;
 };
 #define SOUK__V1__LAUNDRY_SETTINGS__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__laundry_settings__descriptor) \
-    , NULL, NULL, NULL, NULL, 0, NULL }
+    , NULL, NULL, NULL, NULL, 0, NULL, NULL }
 
 
 /*
@@ -305,13 +310,26 @@ struct  Souk__V1__RentalSettings
    */
   int32_t payment_provider_fee_bps;
   /*
-   * Platform's share of every rental payment, basis points; the lessor gets the rest.
+   * Platform's share of every rental payment, basis points; the lessor gets the rest. Each fee
+   * is amount × bps / 10000 rounded half away from zero to a whole minor unit (a whole dong),
+   * the platform fee never more than what the provider fee leaves; the lessor's share is what
+   * remains, so the three parts add up exactly to the amount.
    */
   int32_t platform_fee_bps;
+  /*
+   * Day of the month monthly bills fall due when the lessor names no due date: 1 to 28; 0
+   * means 5.
+   */
+  int32_t bill_due_day;
+  /*
+   * Days from confirmation to the deposit bill's due date when the lessor names none: 1 to 60;
+   * 0 means 7.
+   */
+  int32_t deposit_due_days;
 };
 #define SOUK__V1__RENTAL_SETTINGS__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__rental_settings__descriptor) \
-    , 0, 0, 0, 0 }
+    , 0, 0, 0, 0, 0, 0 }
 
 
 /*

@@ -547,6 +547,51 @@ void   souk__v1__bill__free_unpacked
   assert(message->base.descriptor == &souk__v1__bill__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__bill_split__init
+                     (Souk__V1__BillSplit         *message)
+{
+  static const Souk__V1__BillSplit init_value = SOUK__V1__BILL_SPLIT__INIT;
+  *message = init_value;
+}
+size_t souk__v1__bill_split__get_packed_size
+                     (const Souk__V1__BillSplit *message)
+{
+  assert(message->base.descriptor == &souk__v1__bill_split__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__bill_split__pack
+                     (const Souk__V1__BillSplit *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__bill_split__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__bill_split__pack_to_buffer
+                     (const Souk__V1__BillSplit *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__bill_split__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__BillSplit *
+       souk__v1__bill_split__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__BillSplit *)
+     protobuf_c_message_unpack (&souk__v1__bill_split__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__bill_split__free_unpacked
+                     (Souk__V1__BillSplit *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__bill_split__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__monthly_income__init
                      (Souk__V1__MonthlyIncome         *message)
 {
@@ -3477,7 +3522,7 @@ const ProtobufCMessageDescriptor souk__v1__favorite__descriptor =
   (ProtobufCMessageInit) souk__v1__favorite__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__deposit_return__field_descriptors[3] =
+static const ProtobufCFieldDescriptor souk__v1__deposit_return__field_descriptors[4] =
 {
   {
     "amount",
@@ -3515,16 +3560,29 @@ static const ProtobufCFieldDescriptor souk__v1__deposit_return__field_descriptor
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "payment_id",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DepositReturn, payment_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__deposit_return__field_indices_by_name[] = {
   0,   /* field[0] = amount */
+  3,   /* field[3] = payment_id */
   1,   /* field[1] = reason */
   2,   /* field[2] = return_time */
 };
 static const ProtobufCIntRange souk__v1__deposit_return__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 4 }
 };
 const ProtobufCMessageDescriptor souk__v1__deposit_return__descriptor =
 {
@@ -3534,7 +3592,7 @@ const ProtobufCMessageDescriptor souk__v1__deposit_return__descriptor =
   "Souk__V1__DepositReturn",
   "souk.v1",
   sizeof(Souk__V1__DepositReturn),
-  3,
+  4,
   souk__v1__deposit_return__field_descriptors,
   souk__v1__deposit_return__field_indices_by_name,
   1,  souk__v1__deposit_return__number_ranges,
@@ -4083,7 +4141,7 @@ const ProtobufCMessageDescriptor souk__v1__utility_charge__descriptor =
   (ProtobufCMessageInit) souk__v1__utility_charge__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__bill__field_descriptors[18] =
+static const ProtobufCFieldDescriptor souk__v1__bill__field_descriptors[21] =
 {
   {
     "id",
@@ -4301,6 +4359,42 @@ static const ProtobufCFieldDescriptor souk__v1__bill__field_descriptors[18] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "split",
+    19,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Bill, split),
+    &souk__v1__bill_split__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "overdue",
+    20,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Bill, overdue),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "overdue_time",
+    21,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Bill, overdue_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__bill__field_indices_by_name[] = {
   1,   /* field[1] = booking_id */
@@ -4312,10 +4406,13 @@ static const unsigned souk__v1__bill__field_indices_by_name[] = {
   4,   /* field[4] = lessor_account_id */
   2,   /* field[2] = listing_id */
   12,   /* field[12] = note */
+  19,   /* field[19] = overdue */
+  20,   /* field[20] = overdue_time */
   14,   /* field[14] = paid_time */
   13,   /* field[13] = payment_id */
   6,   /* field[6] = period */
   7,   /* field[7] = rent */
+  18,   /* field[18] = split */
   11,   /* field[11] = status */
   9,   /* field[9] = total */
   17,   /* field[17] = update_time */
@@ -4325,7 +4422,7 @@ static const unsigned souk__v1__bill__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__bill__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 18 }
+  { 0, 21 }
 };
 const ProtobufCMessageDescriptor souk__v1__bill__descriptor =
 {
@@ -4335,11 +4432,75 @@ const ProtobufCMessageDescriptor souk__v1__bill__descriptor =
   "Souk__V1__Bill",
   "souk.v1",
   sizeof(Souk__V1__Bill),
-  18,
+  21,
   souk__v1__bill__field_descriptors,
   souk__v1__bill__field_indices_by_name,
   1,  souk__v1__bill__number_ranges,
   (ProtobufCMessageInit) souk__v1__bill__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__bill_split__field_descriptors[3] =
+{
+  {
+    "provider_fee",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__BillSplit, provider_fee),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "platform_fee",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__BillSplit, platform_fee),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "lessor_share",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__BillSplit, lessor_share),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__bill_split__field_indices_by_name[] = {
+  2,   /* field[2] = lessor_share */
+  1,   /* field[1] = platform_fee */
+  0,   /* field[0] = provider_fee */
+};
+static const ProtobufCIntRange souk__v1__bill_split__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor souk__v1__bill_split__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.BillSplit",
+  "BillSplit",
+  "Souk__V1__BillSplit",
+  "souk.v1",
+  sizeof(Souk__V1__BillSplit),
+  3,
+  souk__v1__bill_split__field_descriptors,
+  souk__v1__bill_split__field_indices_by_name,
+  1,  souk__v1__bill_split__number_ranges,
+  (ProtobufCMessageInit) souk__v1__bill_split__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__monthly_income__field_descriptors[6] =

@@ -30,6 +30,7 @@ typedef struct Souk__V1__BookingEvent Souk__V1__BookingEvent;
 typedef struct Souk__V1__BillingPeriod Souk__V1__BillingPeriod;
 typedef struct Souk__V1__UtilityCharge Souk__V1__UtilityCharge;
 typedef struct Souk__V1__Bill Souk__V1__Bill;
+typedef struct Souk__V1__BillSplit Souk__V1__BillSplit;
 typedef struct Souk__V1__MonthlyIncome Souk__V1__MonthlyIncome;
 typedef struct Souk__V1__LessorIncome Souk__V1__LessorIncome;
 typedef struct Souk__V1__CreateListingRequest Souk__V1__CreateListingRequest;
@@ -427,10 +428,14 @@ struct  Souk__V1__DepositReturn
    */
   char *reason;
   Google__Protobuf__Timestamp *return_time;
+  /*
+   * The payment to the lessee that records it; empty when the whole deposit was kept.
+   */
+  char *payment_id;
 };
 #define SOUK__V1__DEPOSIT_RETURN__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__deposit_return__descriptor) \
-    , NULL, (char *)protobuf_c_empty_string, NULL }
+    , NULL, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -606,10 +611,37 @@ struct  Souk__V1__Bill
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * Output only: how the payment of this bill was divided (PAID bills); the same as the
+   * payment's split.
+   */
+  Souk__V1__BillSplit *split;
+  /*
+   * Output only: set once, when the bill was still DUE after its due date (the lessee was
+   * notified then); cleared when the due date is moved to today or later.
+   */
+  protobuf_c_boolean overdue;
+  Google__Protobuf__Timestamp *overdue_time;
 };
 #define SOUK__V1__BILL__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__bill__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__BILL_KIND__BILL_KIND_UNSPECIFIED, NULL, NULL, 0,NULL, NULL, NULL, SOUK__V1__BILL_STATUS__BILL_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__BILL_KIND__BILL_KIND_UNSPECIFIED, NULL, NULL, 0,NULL, NULL, NULL, SOUK__V1__BILL_STATUS__BILL_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, NULL, 0, NULL }
+
+
+/*
+ * How a paid bill was divided: provider_fee + platform_fee + lessor_share = the bill's total,
+ * exactly (see RentalSettings.platform_fee_bps for the rounding).
+ */
+struct  Souk__V1__BillSplit
+{
+  ProtobufCMessage base;
+  Souk__V1__Money *provider_fee;
+  Souk__V1__Money *platform_fee;
+  Souk__V1__Money *lessor_share;
+};
+#define SOUK__V1__BILL_SPLIT__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__bill_split__descriptor) \
+    , NULL, NULL, NULL }
 
 
 /*
@@ -1264,7 +1296,8 @@ struct  Souk__V1__ListBookingsRequest
   char *lessor_account_id;
   char *listing_id;
   /*
-   * Any of these statuses ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor).
+   * At most one status ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor); empty
+   * means any.
    */
   size_t n_statuses;
   Souk__V1__BookingStatus *statuses;
@@ -1298,7 +1331,8 @@ struct  Souk__V1__ConfirmBookingRequest
   char *marketplace_id;
   char *booking_id;
   /*
-   * When the deposit is due; unset means 7 days from now.
+   * When the deposit is due (today or later); unset means RentalSettings.deposit_due_days
+   * (default 7) from today.
    */
   Souk__V1__Date *deposit_due_date;
   int64_t expected_version;
@@ -1751,6 +1785,25 @@ Souk__V1__Bill *
                       const uint8_t       *data);
 void   souk__v1__bill__free_unpacked
                      (Souk__V1__Bill *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__BillSplit methods */
+void   souk__v1__bill_split__init
+                     (Souk__V1__BillSplit         *message);
+size_t souk__v1__bill_split__get_packed_size
+                     (const Souk__V1__BillSplit   *message);
+size_t souk__v1__bill_split__pack
+                     (const Souk__V1__BillSplit   *message,
+                      uint8_t             *out);
+size_t souk__v1__bill_split__pack_to_buffer
+                     (const Souk__V1__BillSplit   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__BillSplit *
+       souk__v1__bill_split__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__bill_split__free_unpacked
+                     (Souk__V1__BillSplit *message,
                       ProtobufCAllocator *allocator);
 /* Souk__V1__MonthlyIncome methods */
 void   souk__v1__monthly_income__init
@@ -2683,6 +2736,9 @@ typedef void (*Souk__V1__UtilityCharge_Closure)
 typedef void (*Souk__V1__Bill_Closure)
                  (const Souk__V1__Bill *message,
                   void *closure_data);
+typedef void (*Souk__V1__BillSplit_Closure)
+                 (const Souk__V1__BillSplit *message,
+                  void *closure_data);
 typedef void (*Souk__V1__MonthlyIncome_Closure)
                  (const Souk__V1__MonthlyIncome *message,
                   void *closure_data);
@@ -3177,6 +3233,7 @@ extern const ProtobufCMessageDescriptor souk__v1__booking_event__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__billing_period__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__utility_charge__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__bill__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__bill_split__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__monthly_income__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__lessor_income__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__create_listing_request__descriptor;

@@ -2,6 +2,7 @@
 #define SOUK_ROCKSDB_BATCH_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <rocksdb/c.h>
 
 #ifdef __cplusplus
@@ -25,6 +26,16 @@ void souk_transactiondb_batched_multi_get(rocksdb_transactiondb_t *db, const roc
 /// upper level down into the bottom level. Blocks until done. On failure sets `*errptr` to
 /// RocksDB's message (malloc'ed; free it with `rocksdb_free`).
 void souk_transactiondb_compact_all(rocksdb_transactiondb_t *db, char **errptr);
+
+/// A transaction's GetForUpdate that does not wait for a lock another transaction holds: it
+/// returns 1 at once, reading nothing, when `key` is locked by another transaction. Otherwise it
+/// locks `key`, calls `visit` once with the latest committed value (or this transaction's own
+/// write; NULL when absent; index 0) and returns 0. The transaction's lock timeout is set back to
+/// `lock_timeout_ms` after. On failure sets `*errptr` to RocksDB's message (malloc'ed; free it
+/// with `rocksdb_free`) and returns 0.
+int souk_transaction_get_for_update_nowait(rocksdb_transaction_t *txn, const char *key, size_t key_size,
+                                           int64_t lock_timeout_ms, void *context, souk_multi_get_visitor visit,
+                                           char **errptr);
 
 #ifdef __cplusplus
 }

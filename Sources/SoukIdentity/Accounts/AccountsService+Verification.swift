@@ -10,6 +10,11 @@ extension AccountsService {
     static let verificationCodeTTL: Duration = .seconds(30 * 60)
     /// Wrong codes accepted before the code is used up.
     static let verificationTries = 5
+    /// Codes sent to one account within an hour at most, so the outbox cannot be made to mail
+    /// an address over and over.
+    static let verificationSendsPerHour = 5
+    /// Shortest time between two codes sent to one account.
+    static let verificationSendGap: Duration = .seconds(60)
 
     func sendVerificationCode(
         _ request: SoukV1.SendVerificationCodeRequest, _ call: SoukCall
@@ -28,9 +33,12 @@ extension AccountsService {
             """
         let expiry = try await store.write { transaction in
             let expiry = transaction.now.adding(Self.verificationCodeTTL)
+            let previous = try transaction.get(EmailVerificationTable.table, account.id)
+            let sent = try Self.checkSendingLimit(previous?.value.sendTimes ?? [], now: transaction.now)
             let record = EmailVerificationRecord(
-                codeHash: TokenHash(of: code).bytes, email: EmailAddress.key(email), expiry: expiry, failedTries: 0, used: false)
-            if try transaction.get(EmailVerificationTable.table, account.id) != nil {
+                codeHash: TokenHash(of: code).bytes, email: EmailAddress.key(email), expiry: expiry, failedTries: 0, used: false,
+                sendTimes: sent + [transaction.now])
+            if previous != nil {
                 try transaction.update(EmailVerificationTable.table, account.id) { $0 = record }
             } else {
                 try transaction.insert(EmailVerificationTable.table, record, id: account.id)
@@ -76,6 +84,24 @@ extension AccountsService {
             return .success(record)
         }
         return try identity.present(outcome.get())
+    }
+
+    /// The sends of the last hour in `times`; RESOURCE_EXHAUSTED (VERIFICATION_CODE_LIMIT, with
+    /// the wait in RetryInfo) when one more now would break the gap or the hourly limit.
+    static func checkSendingLimit(_ times: [StoreTime], now: StoreTime) throws -> [StoreTime] {
+        let hour = Duration.seconds(3600)
+        let recent = times.filter { $0.adding(hour) > now }
+        var retry: StoreTime?
+        if let last = recent.last, last.adding(verificationSendGap) > now { retry = last.adding(verificationSendGap) }
+        if recent.count >= verificationSendsPerHour { retry = max(retry ?? now, recent[recent.count - verificationSendsPerHour].adding(hour)) }
+        guard let retry else { return recent }
+        let left = retry.microsecondsSinceEpoch - now.microsecondsSinceEpoch
+        let seconds = (left + 999_999) / 1_000_000
+        throw RPCError.souk(
+            .resourceExhausted, .verificationCodeLimit,
+            "verification codes are limited to \(verificationSendsPerHour) an hour, \(verificationSendGap.components.seconds) seconds "
+                + "apart: send the next one in \(seconds) seconds",
+            retryDelay: .microseconds(left))
     }
 
     static let alreadyVerified = RPCError.souk(.failedPrecondition, .invalidTransition, "the e-mail address is already verified")

@@ -46,8 +46,13 @@ public struct NewAccount: Sendable {
         /// Sign-up keeps to the marketplace's allowed e-mail domains and needs the laundry
         /// profile in laundry marketplaces; accounts an admin creates (staff) need neither.
         var isSignUp = true
+        /// A laundry profile must name a live dorm of the marketplace on its campus (`DormCheck`),
+        /// whoever creates the account; only the demo, whose dorms are loaded after its
+        /// accounts, skips it.
+        var checksDorm = true
         public static let signUp = FieldNames()
         public static let createAccount = FieldNames(password: "initial_password", roles: "roles", isSignUp: false)
+        public static let demo = FieldNames(password: "initial_password", roles: "roles", isSignUp: false, checksDorm: false)
     }
 
     /// Checks every field against the platform's rules and the marketplace's (allowed e-mail

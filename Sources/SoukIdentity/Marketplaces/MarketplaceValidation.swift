@@ -122,6 +122,7 @@ enum MarketplaceValidation {
             }
             try range(laundry.lastCancellableStage, 0...9, "\(path).last_cancellable_stage")
             try duration(laundry.jobOfferTimeout, "\(path).job_offer_timeout")
+            try duration(laundry.quizRetryDelay, .seconds(1)...(.seconds(30 * 86_400)), "\(path).quiz_retry_delay")
             settings.laundry = laundry
         }
         if let rentals = settings.rentals {
@@ -130,6 +131,8 @@ enum MarketplaceValidation {
             try range(rentals.maxDepositMonths, 0...24, "\(path).max_deposit_months")
             try range(rentals.paymentProviderFeeBps, 0...10_000, "\(path).payment_provider_fee_bps")
             try range(rentals.platformFeeBps, 0...10_000, "\(path).platform_fee_bps")
+            try range(rentals.billDueDay, 0...28, "\(path).bill_due_day")
+            try range(rentals.depositDueDays, 0...60, "\(path).deposit_due_days")
             if rentals.paymentProviderFeeBps + rentals.platformFeeBps > 10_000 {
                 throw RPCError.invalidField("\(path).platform_fee_bps", "together with payment_provider_fee_bps must not exceed 10000")
             }

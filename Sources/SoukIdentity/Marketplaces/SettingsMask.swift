@@ -49,11 +49,13 @@ enum SettingsMask {
             ("machine_cost_per_load", set(\L.machineCostPerLoad)), ("service_fee", set(\L.serviceFee)),
             ("folding_price", set(\L.foldingPrice)), ("ironing_price", set(\L.ironingPrice)),
             ("last_cancellable_stage", set(\L.lastCancellableStage)), ("job_offer_timeout", set(\L.jobOfferTimeout)),
+            ("quiz_retry_delay", set(\L.quizRetryDelay)),
         ])
         typealias R = SoukV1.RentalSettings
         group("rentals", \.rentals, empty: R(), [
             ("min_lease_months", set(\R.minLeaseMonths)), ("max_deposit_months", set(\R.maxDepositMonths)),
             ("payment_provider_fee_bps", set(\R.paymentProviderFeeBps)), ("platform_fee_bps", set(\R.platformFeeBps)),
+            ("bill_due_day", set(\R.billDueDay)), ("deposit_due_days", set(\R.depositDueDays)),
         ])
         typealias D = SoukV1.DeliverySettings
         group("delivery", \.delivery, empty: D(), [

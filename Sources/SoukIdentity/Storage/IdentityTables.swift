@@ -300,6 +300,8 @@ struct EmailVerificationRecord: Sendable {
     var failedTries: Int
     /// Used up: confirmed, or too many wrong tries.
     var used: Bool
+    /// When codes were sent in the last hour, oldest first (the sending limit).
+    var sendTimes: [StoreTime] = []
 }
 
 enum EmailVerificationTable {
@@ -312,11 +314,14 @@ enum EmailVerificationTable {
                 writer.time(value.expiry)
                 writer.int(Int64(value.failedTries))
                 writer.bool(value.used)
+                writer.list(value.sendTimes) { $0.time($1) }
             },
             read: { reader in
-                EmailVerificationRecord(
+                var record = EmailVerificationRecord(
                     codeHash: try reader.bytesValue(), email: try reader.string(), expiry: try reader.time(),
                     failedTries: Int(try reader.int()), used: try reader.bool())
+                if !reader.isAtEnd { record.sendTimes = try reader.list { try $0.time() } }
+                return record
             }),
         indexes: [])
 }

@@ -197,8 +197,9 @@ extension SoukV1Services {
         /// Writes a new e-mail verification code for the caller's address to the mail outbox (valid
         /// 30 minutes, at most 5 tries); an earlier code stops working. Laundry marketplaces
         /// (Drip 'n Dash) require a verified address before a job is submitted or taken and before
-        /// the Dasher quiz.
-        /// Errors: FAILED_PRECONDITION (INVALID_TRANSITION: already verified).
+        /// the Dasher quiz. At most 5 codes an hour are sent to one account, 60 seconds apart.
+        /// Errors: FAILED_PRECONDITION (INVALID_TRANSITION: already verified), RESOURCE_EXHAUSTED
+        /// (VERIFICATION_CODE_LIMIT; RetryInfo says when the next may be sent).
         public var sendVerificationCode: UnaryRPC<SoukV1.SendVerificationCodeRequest, SoukV1.SendVerificationCodeResponse>
 
         /// Access: customer.

@@ -51,9 +51,9 @@ extension SoukV1Services {
         /// Access: customer.
         /// Submits a job in the caller's dorm at stage 0, with its estimate. A preferred Dasher must
         /// be accepting requests in the same dorm.
-        /// Errors: INVALID_ARGUMENT (field: loads_estimate < 1, times, add_ons, same_gender_only
-        /// without a gender; REQUEST_ID_REUSED), NOT_FOUND (preferred Dasher), FAILED_PRECONDITION
-        /// (no laundry profile; DASHER_NOT_ACCEPTING).
+        /// Errors: INVALID_ARGUMENT (field: loads_estimate < 1, instructions over 1,000 characters,
+        /// times, add_ons, same_gender_only without a gender; REQUEST_ID_REUSED), NOT_FOUND
+        /// (preferred Dasher), FAILED_PRECONDITION (no laundry profile; DASHER_NOT_ACCEPTING).
         public var submitJob: UnaryRPC<SoukV1.SubmitJobRequest, SoukV1.Job>
 
         /// Access: customer (owner), courier (owner), admin, operator.
@@ -199,8 +199,8 @@ extension SoukV1Services {
         /// Access: customer.
         /// Grades the caller's answers to the active questions (an unanswered question is wrong).
         /// 80 % or more passes: the courier (Dasher) role becomes active with its Dasher profile. A
-        /// fail says the score and when a retry is allowed (24 hours after the attempt, as in the
-        /// report). The caller's e-mail must be verified.
+        /// fail says the score and when a retry is allowed (LaundrySettings.quiz_retry_delay after
+        /// the attempt: 24 hours, as in the report, unless set). The caller's e-mail must be verified.
         /// Errors: INVALID_ARGUMENT (field: answers (unknown or repeated question), dasher_age),
         /// FAILED_PRECONDITION (EMAIL_NOT_VERIFIED; INVALID_TRANSITION: already a Dasher, or no
         /// questions yet), RESOURCE_EXHAUSTED (QUIZ_RETRY_TOO_SOON, RetryInfo says how long).

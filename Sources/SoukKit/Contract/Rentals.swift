@@ -156,11 +156,13 @@ extension SoukV1Services {
         public var listFavorites: UnaryRPC<SoukV1.ListFavoritesRequest, SoukV1.ListFavoritesResponse>
 
         /// Access: customer.
-        /// Requests a lease of a listing from a start date for a number of months (at least the
-        /// marketplace minimum, 6). The lessor is notified.
-        /// Errors: INVALID_ARGUMENT (field: start_date in the past, LEASE_TOO_SHORT;
-        /// REQUEST_ID_REUSED), NOT_FOUND (listing), FAILED_PRECONDITION (LISTING_LEASED; archived;
-        /// own listing; an open request by the caller exists).
+        /// Requests a lease of a published listing from a start date for a number of months (at
+        /// least the marketplace minimum, 6, at most 120). The lessor is notified. The same
+        /// request_id returns the first booking.
+        /// Errors: INVALID_ARGUMENT (field: listing_id, start_date in the past, months:
+        /// LEASE_TOO_SHORT or over 120; REQUEST_ID_REUSED), NOT_FOUND (listing, also a draft or an
+        /// archived one), FAILED_PRECONDITION (LISTING_LEASED: rented; SELF_ACTION: the caller's own
+        /// listing; DUPLICATE: the caller has an open booking of it).
         public var requestBooking: UnaryRPC<SoukV1.RequestBookingRequest, SoukV1.Booking>
 
         /// Access: customer (owner), provider (owner), admin, operator.
@@ -172,25 +174,31 @@ extension SoukV1Services {
         /// Lists bookings, newest first: a lessee's current rentals and history, a lessor's tenants
         /// and requests, a listing's bookings. Indexes: (lessee_account_id, status, create_time),
         /// (lessor_account_id, status, create_time), (listing_id, create_time).
-        /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (filter combination, statuses: more than one, page_token),
+        /// PERMISSION_DENIED.
         public var listBookings: UnaryRPC<SoukV1.ListBookingsRequest, SoukV1.ListBookingsResponse>
 
         /// Access: provider (owner).
-        /// The lessor confirms a REQUESTED booking (→ CONFIRMED): the deposit bill is issued and the
-        /// listing's other open requests are declined.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION; LISTING_LEASED), ABORTED
-        /// (stale version), PERMISSION_DENIED.
+        /// The lessor confirms a REQUESTED booking (→ CONFIRMED): the listing is marked rented, the
+        /// deposit bill is issued (deposit_due_date, or RentalSettings.deposit_due_days from today),
+        /// and the listing's other REQUESTED bookings are declined by the server with the reason
+        /// "another request for this listing was confirmed". Of two confirmations racing for one
+        /// listing exactly one wins; the other is refused.
+        /// Errors: INVALID_ARGUMENT (field: deposit_due_date in the past), NOT_FOUND,
+        /// FAILED_PRECONDITION (INVALID_TRANSITION: not REQUESTED, e.g. already confirmed;
+        /// LISTING_LEASED: another booking of the listing holds it), ABORTED (stale version),
+        /// PERMISSION_DENIED.
         public var confirmBooking: UnaryRPC<SoukV1.ConfirmBookingRequest, SoukV1.Booking>
 
         /// Access: provider (owner).
         /// The lessor declines a REQUESTED booking with a reason (→ DECLINED).
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: reason required), NOT_FOUND, FAILED_PRECONDITION
+        /// (INVALID_TRANSITION), ABORTED (stale version), PERMISSION_DENIED.
         public var declineBooking: UnaryRPC<SoukV1.DeclineBookingRequest, SoukV1.Booking>
 
         /// Access: customer (owner), admin, operator.
         /// The lessee withdraws a REQUESTED or CONFIRMED booking before the deposit is paid
-        /// (→ CANCELLED; the deposit bill is voided).
+        /// (→ CANCELLED; the deposit bill is voided and a CONFIRMED booking's listing is free again).
         /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: already active), ABORTED
         /// (stale version), PERMISSION_DENIED.
         public var cancelBooking: UnaryRPC<SoukV1.CancelBookingRequest, SoukV1.Booking>
@@ -202,12 +210,13 @@ extension SoukV1Services {
         /// ABORTED (stale version), PERMISSION_DENIED.
         public var endLease: UnaryRPC<SoukV1.EndLeaseRequest, SoukV1.Booking>
 
-        /// Access: provider (owner).
-        /// Returns the deposit of an ENDED lease, all or part (the rest kept with a reason); the
-        /// lessee's deposit payment is refunded by that amount.
-        /// Errors: INVALID_ARGUMENT (field: amount above the deposit; reason required when keeping
-        /// part), NOT_FOUND, FAILED_PRECONDITION (not ENDED; already returned), ABORTED (stale
-        /// version), PERMISSION_DENIED.
+        /// Access: provider (owner), admin, operator.
+        /// Returns the deposit of an ENDED lease, all or part (the rest kept with a reason),
+        /// recorded as a SUCCESSFUL payment from the platform to the lessee (target the booking,
+        /// payee the lessee; DepositReturn.payment_id).
+        /// Errors: INVALID_ARGUMENT (field: amount negative or above the deposit paid; reason
+        /// required when keeping part), NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not
+        /// ENDED; DUPLICATE: already returned), ABORTED (stale version), PERMISSION_DENIED.
         public var returnDeposit: UnaryRPC<SoukV1.ReturnDepositRequest, SoukV1.Booking>
 
         /// Access: customer (owner), provider (owner), admin, operator.
@@ -218,8 +227,10 @@ extension SoukV1Services {
 
         /// Access: provider (owner).
         /// Issues the monthly bill of an ACTIVE lease: the booking's fixed rent plus that month's
-        /// utilities. One bill per booking and month.
-        /// Errors: INVALID_ARGUMENT (field: period outside the lease, utilities, due_date;
+        /// utilities. One bill per booking and month. Unset due_date means day
+        /// RentalSettings.bill_due_day of the billed month, or today when that day has passed. The
+        /// lessee is notified.
+        /// Errors: INVALID_ARGUMENT (field: period outside the lease, utilities, due_date in the past;
         /// REQUEST_ID_REUSED), NOT_FOUND (booking), FAILED_PRECONDITION (not ACTIVE), ALREADY_EXISTS
         /// (DUPLICATE: bill for that month), PERMISSION_DENIED.
         public var createMonthlyBill: UnaryRPC<SoukV1.CreateMonthlyBillRequest, SoukV1.Bill>
@@ -230,21 +241,25 @@ extension SoukV1Services {
         public var getBill: UnaryRPC<SoukV1.GetBillRequest, SoukV1.Bill>
 
         /// Access: customer (owner), provider (owner), admin, operator.
-        /// Lists bills, newest first: a lessee's bills due, a booking's bills, a lessor's bills.
-        /// Indexes: (lessee_account_id, status, due_date), (lessor_account_id, status, due_date),
-        /// (booking_id, period).
+        /// Lists bills, latest due date first: a lessee's bills due or paid, a booking's bills, a
+        /// lessor's bills. Indexes: (lessee_account_id, status, due_date), (lessor_account_id, status,
+        /// due_date), (booking_id, status, due_date).
         /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
         public var listBills: UnaryRPC<SoukV1.ListBillsRequest, SoukV1.ListBillsResponse>
 
         /// Access: provider (owner).
-        /// Corrects a DUE monthly bill. Mask paths: utilities, due_date, note.
+        /// Corrects a DUE monthly bill. Mask paths: utilities, due_date, note. A due date moved to
+        /// today or later clears the overdue mark.
         /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (not DUE;
         /// deposit bills cannot change), ABORTED (stale version), PERMISSION_DENIED.
         public var updateBill: UnaryRPC<SoukV1.UpdateBillRequest, SoukV1.Bill>
 
         /// Access: provider (owner), admin, operator.
-        /// A lessor's received rent per month: gross paid, the provider and platform fees, and their
-        /// share, for their listings. Index: (lessor_account_id, paid month).
+        /// A lessor's received rent per month (of the marketplace's time zone, by payment time):
+        /// gross paid, the provider and platform fees, and their share, for their listings. Read from
+        /// monthly totals added to in each paying transaction, never from the bills. A refund of a
+        /// bill's payment (Payments.RefundPayment) comes off the gross and the lessor's share of the
+        /// month it is made; the fees stay. Index: (lessor_account_id, paid month).
         /// Errors: INVALID_ARGUMENT (field: period range over 24 months), PERMISSION_DENIED.
         public var getLessorIncome: UnaryRPC<SoukV1.GetLessorIncomeRequest, SoukV1.LessorIncome>
 

@@ -193,6 +193,10 @@ extension SoukV1.ErrorReason {
             ("You can retake the quiz later. Please wait until the time shown.",
              "يمكنك إعادة الاختبار لاحقًا. يرجى الانتظار حتى الوقت المحدد.",
              "Bạn có thể làm lại bài kiểm tra sau. Vui lòng đợi đến thời điểm được nêu.")
+        case .verificationCodeLimit:
+            ("A code was sent a moment ago. Please wait a little before asking for a new one.",
+             "تم إرسال رمز قبل قليل. يرجى الانتظار قليلًا قبل طلب رمز جديد.",
+             "Mã vừa được gửi. Vui lòng đợi một lát trước khi yêu cầu mã mới.")
         case .paymentTokenInvalid:
             ("The payment details could not be used. Please enter them again.",
              "تعذّر استخدام بيانات الدفع. يرجى إدخالها مرة أخرى.",

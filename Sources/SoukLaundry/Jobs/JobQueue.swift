@@ -1,3 +1,4 @@
+import SoukIdentity
 import SoukGRPC
 import SoukKit
 import SoukMessages
@@ -8,9 +9,10 @@ import SoukStore
 ///
 /// A Dasher asking for work is offered the oldest queued job naming them, else the oldest
 /// queued job of their dorm they may take (`JobRules.mayOffer`). Candidates are read in queue
-/// order from the index, then each is locked and checked again inside the write: two Dashers
-/// asking at once lock the same job, the second sees it offered and goes on to the next, so no
-/// job is offered twice and the queue's order is kept. A job leaves the queue when offered and
+/// order from the index; one that a commit has taken since is passed over unlocked, the others
+/// are locked and checked again inside the write: two Dashers asking at once lock the same job,
+/// the second sees it offered and goes on to the next, so no job is offered twice and the
+/// queue's order is kept. A job leaves the queue when offered and
 /// returns to its place (its id, which orders the index) when denied, lapsed or rejected.
 struct JobQueue {
     let laundry: Laundry
@@ -54,6 +56,13 @@ struct JobQueue {
 
     /// The first job of `index` under `prefix` that is still queued and that `dasher` may take,
     /// read and locked; nil when none.
+    ///
+    /// Dashers asking at the same moment must not queue up behind one another: a job taken by a
+    /// commit since the page was read is passed over without a lock, and so is a job another
+    /// Dasher's transaction is taking right now (its lock held: `getUnlessLocked`), for the next
+    /// one. Each candidate is checked before it is locked, so a Dasher locks only a job it would
+    /// take, and the jobs passed over are the ones being taken: FIFO holds among the Dashers who
+    /// may take them.
     private static func take(
         _ index: Index<JobRecord>, _ prefix: [KeyPart], for dasher: SoukV1.Account, rules: JobRules, now: StoreTime, store: Store,
         transaction: Transaction
@@ -62,18 +71,31 @@ struct JobQueue {
         while true {
             let candidates = try store.list(JobTable.table, index, .starting(with: prefix), page: page)
             for candidate in candidates.items {
-                guard let job = try transaction.get(JobTable.table, candidate.id), JobTable.isQueued(job.value.subject) else { continue }
-                let customerGender = job.value.subject.sameGenderOnly
-                    ? try LaundryStudents.account(job.value.subject.customerAccountID, marketplaceID: job.value.marketplaceID, transaction: transaction)
-                        .map(LaundryStudents.gender) ?? .unspecified
-                    : .unspecified
-                if rules.mayOffer(job.value.subject, submitted: job.createdAt, to: dasher, customerGender: customerGender, now: now) {
-                    return job
-                }
+                guard let latest = try store.get(JobTable.table, candidate.id),
+                      try mayTake(latest, dasher: dasher, rules: rules, now: now, store: store),
+                      case .read(let job?) = try transaction.getUnlessLocked(JobTable.table, candidate.id),
+                      try mayTake(job, dasher: dasher, rules: rules, now: now, store: store)
+                else { continue }
+                return job
             }
             guard let token = candidates.nextPageToken else { return nil }
             page = PageRequest(size: PageRequest.maximumSize, token: token)
         }
+    }
+
+    /// Whether `job` is queued and `dasher` may be offered it now. The customer's gender is read
+    /// without a lock: Dashers looking at one customer's jobs need not wait for each other.
+    private static func mayTake(
+        _ job: StoredRecord<JobRecord>, dasher: SoukV1.Account, rules: JobRules, now: StoreTime, store: Store
+    ) throws -> Bool {
+        guard JobTable.isQueued(job.value.subject) else { return false }
+        var customerGender = SoukV1.Gender.unspecified
+        if job.value.subject.sameGenderOnly, let id = RecordID(job.value.subject.customerAccountID),
+           let customer = try store.get(AccountTable.table, id), customer.value.account.marketplaceID == job.value.marketplaceID
+        {
+            customerGender = LaundryStudents.gender(customer.value.account)
+        }
+        return rules.mayOffer(job.value.subject, submitted: job.createdAt, to: dasher, customerGender: customerGender, now: now)
     }
 
     /// Returns every offer past its time to its dorm's queue. Returns how many.

@@ -5,6 +5,9 @@ import SoukStore
 
 /// The price shown before submitting, and the submission of a job into its dorm's queue.
 struct JobSubmission {
+    /// Longest instructions a customer may leave the Dasher.
+    static let maxInstructions = 1_000
+
     let laundry: Laundry
     var store: Store { laundry.store }
 
@@ -19,6 +22,9 @@ struct JobSubmission {
         let customer = try LaundryStudents.requireStudent(call, store: store)
         let estimate = try JobPricing.estimate(loads: request.loadsEstimate, addOns: request.addOns, marketplace: marketplace)
         try Self.checkTimes(request)
+        if request.instructions.count > Self.maxInstructions {
+            throw RPCError.invalidField("instructions", "must be at most \(Self.maxInstructions) characters")
+        }
         if request.sameGenderOnly, LaundryStudents.gender(customer) == .unspecified {
             throw RPCError.invalidField("same_gender_only", "needs the gender of your laundry profile")
         }

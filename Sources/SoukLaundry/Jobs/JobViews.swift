@@ -38,7 +38,7 @@ enum JobViews {
     }
 
     /// The job as `call`'s caller sees it: the other parties as summaries (first name and
-    /// rating); the Dashers excluded from it only for admins; the customer's room for the
+    /// rating; of the Dasher also completed jobs and time as a Dasher); the Dashers excluded from it only for admins; the customer's room for the
     /// Dasher only while the job is active (a Dasher's history shows the first name).
     static func view(_ record: StoredRecord<JobRecord>, _ call: SoukCall, store: Store) throws -> SoukV1.Job {
         var job = record.job
@@ -47,7 +47,11 @@ enum JobViews {
         if !admin { job.excludedDasherAccountIDs = [] }
         if !admin, job.customerAccountID != caller.accountID.description, job.state != .active { job.room = "" }
         job.customer = try LaundryStudents.summary(job.customerAccountID, store: store)
-        job.dasher = try LaundryStudents.summary(job.dasherAccountID, store: store)
+        if let dasher = try LaundryStudents.dasherSummary(job.dasherAccountID, store: store) {
+            job.dasher = dasher.person
+            job.dasherCompletedJobs = dasher.completedJobs
+            job.dasherSince = dasher.dasherSince
+        }
         return job
     }
 

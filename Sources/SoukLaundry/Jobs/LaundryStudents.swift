@@ -71,6 +71,21 @@ enum LaundryStudents {
         return Parties.summary(of: account, vertical: .laundry)
     }
 
+    /// What a customer sees of a Dasher: first name and rating, completed jobs, time as a Dasher.
+    static func dasherSummary(of account: SoukV1.Account) -> SoukV1.DasherSummary {
+        SoukV1.DasherSummary(
+            person: Parties.summary(of: account, vertical: .laundry), completedJobs: account.dasherProfile?.completedJobs ?? 0,
+            dasherSince: account.dasherProfile?.dasherSince)
+    }
+
+    /// The summary of Dasher `id`; nil for none.
+    static func dasherSummary(_ id: String, store: Store) throws -> SoukV1.DasherSummary? {
+        guard let recordID = RecordID(id), let record = try store.get(AccountTable.table, recordID) else { return nil }
+        var account = record.value.account
+        account.id = id
+        return dasherSummary(of: account)
+    }
+
     /// One more job brought to stage 9 by the Dasher (a field the server maintains).
     static func countCompleted(_ dasherID: RecordID, transaction: Transaction) throws {
         guard try transaction.get(AccountTable.table, dasherID) != nil else { return }

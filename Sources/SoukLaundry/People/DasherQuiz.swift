@@ -8,8 +8,9 @@ import SoukStore
 extension LaundryPeople {
     /// 80 % or more passes (the report's rule).
     static let passPercent = 80
-    /// After a fail the quiz may be taken again 24 hours later (the report's rule).
-    static let retryDelay: Duration = .seconds(24 * 3600)
+    /// After a fail the quiz may be taken again 24 hours later (the report's rule), unless the
+    /// marketplace sets `LaundrySettings.quiz_retry_delay`.
+    static let defaultRetryDelay: Duration = .seconds(24 * 3600)
     /// The quiz is one page of the live questions.
     static let maxQuestions = 100
 
@@ -77,7 +78,8 @@ extension LaundryPeople {
 
     func submitQuizAnswers(_ request: SoukV1.SubmitQuizAnswersRequest, _ call: SoukCall) async throws -> SoukV1.QuizResult {
         let caller = try LaundryStudents.callerRecord(call, store)
-        let (marketplaceID, _) = try call.requireMarketplace()
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let retryDelay = marketplace.settings?.laundry?.quizRetryDelay.flatMap { $0 > .zero ? $0 : nil } ?? Self.defaultRetryDelay
         try LaundryStudents.requireVerified(caller.value.account)
         if request.dasherAge != 0, !(16...120).contains(request.dasherAge) {
             throw RPCError.invalidField("dasher_age", "must be between 16 and 120")
@@ -112,12 +114,12 @@ extension LaundryPeople {
                 throw RPCError.souk(.failedPrecondition, .invalidTransition, "the account is already a Dasher")
             }
             if let last = try transaction.get(QuizAttemptTable.table, caller.id), !last.value.passed {
-                let retry = last.value.attemptTime.adding(Self.retryDelay)
+                let retry = last.value.attemptTime.adding(retryDelay)
                 if retry > transaction.now {
                     let left = retry.microsecondsSinceEpoch - transaction.now.microsecondsSinceEpoch
                     throw RPCError.souk(
                         .resourceExhausted, .quizRetryTooSoon,
-                        "the quiz was failed with \(last.value.scorePercent) %: retry in \(Self.hours(left)) (at \(Timestamp(retry)))",
+                        "the quiz was failed with \(last.value.scorePercent) %: retry in \(Self.wait(left)) (at \(Timestamp(retry)))",
                         retryDelay: .microseconds(left))
                 }
             }
@@ -151,7 +153,7 @@ extension LaundryPeople {
                     resourceVersion: updated.version)
                 result.account = updated.apiAccountWithoutSignIn
             } else {
-                result.retryTime = Timestamp(transaction.now.adding(Self.retryDelay))
+                result.retryTime = Timestamp(transaction.now.adding(retryDelay))
                 result.account = account.apiAccountWithoutSignIn
             }
             return result
@@ -173,9 +175,11 @@ extension LaundryPeople {
         }
     }
 
-    /// "23 hours" / "1 hour" / "less than an hour".
-    static func hours(_ microseconds: Int64) -> String {
-        let hours = Int((microseconds + 3_599_999_999) / 3_600_000_000)
-        return hours == 1 ? "1 hour" : "\(hours) hours"
+    /// The wait, rounded up to the largest unit it reaches: "23 hours", "1 hour", "5 minutes", "30 seconds".
+    static func wait(_ microseconds: Int64) -> String {
+        let units: [(Int64, String)] = [(3_600_000_000, "hour"), (60_000_000, "minute"), (1_000_000, "second")]
+        let (size, name) = units.first { microseconds >= $0.0 } ?? units[units.count - 1]
+        let count = (microseconds + size - 1) / size
+        return count == 1 ? "1 \(name)" : "\(count) \(name)s"
     }
 }

@@ -23,7 +23,7 @@ extension LaundryPeople {
         _ request: SoukV1.ListAcceptingDashersRequest, _ call: SoukCall
     ) async throws -> SoukV1.ListAcceptingDashersResponse {
         let caller = try LaundryStudents.callerRecord(call, store)
-        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let (marketplaceID, _) = try call.requireMarketplace()
         let ownDorm = caller.value.account.laundryProfile?.dormID ?? ""
         let dormID = request.dormID.isEmpty ? ownDorm : request.dormID
         let dorm = try Self.dorm(dormID, field: "dorm_id", in: marketplaceID.description, store.get)
@@ -37,9 +37,7 @@ extension LaundryPeople {
         let dashers = result.items.filter { $0.id != caller.id }.map { record in
             var account = record.value.account
             account.id = record.id.description
-            return SoukV1.DasherSummary(
-                person: Parties.summary(of: account, vertical: marketplace.vertical),
-                completedJobs: account.dasherProfile?.completedJobs ?? 0, dasherSince: account.dasherProfile?.dasherSince)
+            return LaundryStudents.dasherSummary(of: account)
         }
         return SoukV1.ListAcceptingDashersResponse(
             dashers: dashers, nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))

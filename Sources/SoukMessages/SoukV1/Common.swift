@@ -419,6 +419,9 @@ extension SoukV1 {
         case emailNotVerified
         /// The Dasher quiz was failed too recently (RESOURCE_EXHAUSTED, RetryInfo says how long).
         case quizRetryTooSoon
+        /// Verification codes were sent to the account too often: at most 5 an hour, 60 seconds
+        /// apart (RESOURCE_EXHAUSTED, RetryInfo says how long to wait).
+        case verificationCodeLimit
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -480,6 +483,7 @@ extension SoukV1 {
             .finalPriceUnconfirmed,
             .emailNotVerified,
             .quizRetryTooSoon,
+            .verificationCodeLimit,
         ]
 
         public init(rawValue: Int32) {
@@ -541,6 +545,7 @@ extension SoukV1 {
             case 54: self = .finalPriceUnconfirmed
             case 55: self = .emailNotVerified
             case 56: self = .quizRetryTooSoon
+            case 57: self = .verificationCodeLimit
             default: self = .unrecognized(rawValue)
             }
         }
@@ -604,6 +609,7 @@ extension SoukV1 {
             case .finalPriceUnconfirmed: 54
             case .emailNotVerified: 55
             case .quizRetryTooSoon: 56
+            case .verificationCodeLimit: 57
             case .unrecognized(let value): value
             }
         }
@@ -668,6 +674,7 @@ extension SoukV1 {
             case .finalPriceUnconfirmed: "ERROR_REASON_FINAL_PRICE_UNCONFIRMED"
             case .emailNotVerified: "ERROR_REASON_EMAIL_NOT_VERIFIED"
             case .quizRetryTooSoon: "ERROR_REASON_QUIZ_RETRY_TOO_SOON"
+            case .verificationCodeLimit: "ERROR_REASON_VERIFICATION_CODE_LIMIT"
             case .unrecognized(let value): "ERROR_REASON_\(value)"
             }
         }

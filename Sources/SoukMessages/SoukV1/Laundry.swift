@@ -547,6 +547,10 @@ extension SoukV1 {
         public var finalPriceConfirmTime: Timestamp?
         /// When stage 9 was reached (the completion time of a history).
         public var completeTime: Timestamp?
+        /// What the customer also sees of the assigned Dasher (besides `dasher`): the jobs they
+        /// brought to stage 9 and since when they are a Dasher.
+        public var dasherCompletedJobs: Int64
+        public var dasherSince: Timestamp?
 
         public init(
             id: String = "",
@@ -589,6 +593,8 @@ extension SoukV1 {
             finalPriceConfirmationRequired: Bool = false,
             finalPriceConfirmTime: Timestamp? = nil,
             completeTime: Timestamp? = nil,
+            dasherCompletedJobs: Int64 = 0,
+            dasherSince: Timestamp? = nil,
         ) {
             self.id = id
             self.customerAccountID = customerAccountID
@@ -630,6 +636,8 @@ extension SoukV1 {
             self.finalPriceConfirmationRequired = finalPriceConfirmationRequired
             self.finalPriceConfirmTime = finalPriceConfirmTime
             self.completeTime = completeTime
+            self.dasherCompletedJobs = dasherCompletedJobs
+            self.dasherSince = dasherSince
         }
     }
 }
@@ -682,6 +690,8 @@ extension SoukV1.Job: CProtoMessage {
         finalPriceConfirmationRequired = c.final_price_confirmation_required != 0
         finalPriceConfirmTime = try Unpacked.message(c.final_price_confirm_time, "final_price_confirm_time")
         completeTime = try Unpacked.message(c.complete_time, "complete_time")
+        dasherCompletedJobs = c.dasher_completed_jobs
+        dasherSince = try Unpacked.message(c.dasher_since, "dasher_since")
     }
 
     func fill(_ c: inout Souk__V1__Job, _ arena: inout EncodingArena) {
@@ -728,6 +738,8 @@ extension SoukV1.Job: CProtoMessage {
         c.final_price_confirmation_required = finalPriceConfirmationRequired ? 1 : 0
         c.final_price_confirm_time = arena.message(finalPriceConfirmTime)
         c.complete_time = arena.message(completeTime)
+        c.dasher_completed_jobs = dasherCompletedJobs
+        c.dasher_since = arena.message(dasherSince)
     }
 }
 

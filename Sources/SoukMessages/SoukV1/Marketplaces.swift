@@ -416,6 +416,9 @@ extension SoukV1 {
         /// How long a job offered by RequestWork stays reserved for a Dasher who neither accepts
         /// nor denies it before it returns to the queue (e.g. 2 minutes).
         public var jobOfferTimeout: Duration?
+        /// How long a student who failed the Dasher quiz waits before taking it again (24 hours when
+        /// unset); from 1 second to 30 days.
+        public var quizRetryDelay: Duration?
 
         public init(
             machineCostPerLoad: SoukV1.Money? = nil,
@@ -424,6 +427,7 @@ extension SoukV1 {
             ironingPrice: SoukV1.Money? = nil,
             lastCancellableStage: Int32 = 0,
             jobOfferTimeout: Duration? = nil,
+            quizRetryDelay: Duration? = nil,
         ) {
             self.machineCostPerLoad = machineCostPerLoad
             self.serviceFee = serviceFee
@@ -431,6 +435,7 @@ extension SoukV1 {
             self.ironingPrice = ironingPrice
             self.lastCancellableStage = lastCancellableStage
             self.jobOfferTimeout = jobOfferTimeout
+            self.quizRetryDelay = quizRetryDelay
         }
     }
 }
@@ -449,6 +454,7 @@ extension SoukV1.LaundrySettings: CProtoMessage {
         ironingPrice = try Unpacked.message(c.ironing_price, "ironing_price")
         lastCancellableStage = c.last_cancellable_stage
         jobOfferTimeout = try Unpacked.duration(c.job_offer_timeout, "job_offer_timeout")
+        quizRetryDelay = try Unpacked.duration(c.quiz_retry_delay, "quiz_retry_delay")
     }
 
     func fill(_ c: inout Souk__V1__LaundrySettings, _ arena: inout EncodingArena) {
@@ -458,6 +464,7 @@ extension SoukV1.LaundrySettings: CProtoMessage {
         c.ironing_price = arena.message(ironingPrice)
         c.last_cancellable_stage = lastCancellableStage
         c.job_offer_timeout = arena.duration(jobOfferTimeout)
+        c.quiz_retry_delay = arena.duration(quizRetryDelay)
     }
 }
 
@@ -470,19 +477,32 @@ extension SoukV1 {
         public var maxDepositMonths: Int32
         /// Payment provider's share of every rental payment, basis points.
         public var paymentProviderFeeBps: Int32
-        /// Platform's share of every rental payment, basis points; the lessor gets the rest.
+        /// Platform's share of every rental payment, basis points; the lessor gets the rest. Each fee
+        /// is amount × bps / 10000 rounded half away from zero to a whole minor unit (a whole dong),
+        /// the platform fee never more than what the provider fee leaves; the lessor's share is what
+        /// remains, so the three parts add up exactly to the amount.
         public var platformFeeBps: Int32
+        /// Day of the month monthly bills fall due when the lessor names no due date: 1 to 28; 0
+        /// means 5.
+        public var billDueDay: Int32
+        /// Days from confirmation to the deposit bill's due date when the lessor names none: 1 to 60;
+        /// 0 means 7.
+        public var depositDueDays: Int32
 
         public init(
             minLeaseMonths: Int32 = 0,
             maxDepositMonths: Int32 = 0,
             paymentProviderFeeBps: Int32 = 0,
             platformFeeBps: Int32 = 0,
+            billDueDay: Int32 = 0,
+            depositDueDays: Int32 = 0,
         ) {
             self.minLeaseMonths = minLeaseMonths
             self.maxDepositMonths = maxDepositMonths
             self.paymentProviderFeeBps = paymentProviderFeeBps
             self.platformFeeBps = platformFeeBps
+            self.billDueDay = billDueDay
+            self.depositDueDays = depositDueDays
         }
     }
 }
@@ -499,6 +519,8 @@ extension SoukV1.RentalSettings: CProtoMessage {
         maxDepositMonths = c.max_deposit_months
         paymentProviderFeeBps = c.payment_provider_fee_bps
         platformFeeBps = c.platform_fee_bps
+        billDueDay = c.bill_due_day
+        depositDueDays = c.deposit_due_days
     }
 
     func fill(_ c: inout Souk__V1__RentalSettings, _ arena: inout EncodingArena) {
@@ -506,6 +528,8 @@ extension SoukV1.RentalSettings: CProtoMessage {
         c.max_deposit_months = maxDepositMonths
         c.payment_provider_fee_bps = paymentProviderFeeBps
         c.platform_fee_bps = platformFeeBps
+        c.bill_due_day = billDueDay
+        c.deposit_due_days = depositDueDays
     }
 }
 

@@ -328,6 +328,7 @@ extension SoukV1 {
         "souk.v1.BillingPeriod": BillingPeriod.self,
         "souk.v1.UtilityCharge": UtilityCharge.self,
         "souk.v1.Bill": Bill.self,
+        "souk.v1.BillSplit": BillSplit.self,
         "souk.v1.MonthlyIncome": MonthlyIncome.self,
         "souk.v1.LessorIncome": LessorIncome.self,
         "souk.v1.CreateListingRequest": CreateListingRequest.self,

@@ -876,11 +876,19 @@ extension SoukV1 {
         /// Why part was kept, if any.
         public var reason: String
         public var returnTime: Timestamp?
+        /// The payment to the lessee that records it; empty when the whole deposit was kept.
+        public var paymentID: String
 
-        public init(amount: SoukV1.Money? = nil, reason: String = "", returnTime: Timestamp? = nil) {
+        public init(
+            amount: SoukV1.Money? = nil,
+            reason: String = "",
+            returnTime: Timestamp? = nil,
+            paymentID: String = "",
+        ) {
             self.amount = amount
             self.reason = reason
             self.returnTime = returnTime
+            self.paymentID = paymentID
         }
     }
 }
@@ -896,12 +904,14 @@ extension SoukV1.DepositReturn: CProtoMessage {
         amount = try Unpacked.message(c.amount, "amount")
         reason = try Unpacked.string(c.reason, "reason")
         returnTime = try Unpacked.message(c.return_time, "return_time")
+        paymentID = try Unpacked.string(c.payment_id, "payment_id")
     }
 
     func fill(_ c: inout Souk__V1__DepositReturn, _ arena: inout EncodingArena) {
         c.amount = arena.message(amount)
         c.reason = arena.string(reason)
         c.return_time = arena.message(returnTime)
+        c.payment_id = arena.string(paymentID)
     }
 }
 
@@ -1207,6 +1217,13 @@ extension SoukV1 {
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// Output only: how the payment of this bill was divided (PAID bills); the same as the
+        /// payment's split.
+        public var split: SoukV1.BillSplit?
+        /// Output only: set once, when the bill was still DUE after its due date (the lessee was
+        /// notified then); cleared when the due date is moved to today or later.
+        public var overdue: Bool
+        public var overdueTime: Timestamp?
 
         public init(
             id: String = "",
@@ -1227,6 +1244,9 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            split: SoukV1.BillSplit? = nil,
+            overdue: Bool = false,
+            overdueTime: Timestamp? = nil,
         ) {
             self.id = id
             self.bookingID = bookingID
@@ -1246,6 +1266,9 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.split = split
+            self.overdue = overdue
+            self.overdueTime = overdueTime
         }
     }
 }
@@ -1276,6 +1299,9 @@ extension SoukV1.Bill: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        split = try Unpacked.message(c.split, "split")
+        overdue = c.overdue != 0
+        overdueTime = try Unpacked.message(c.overdue_time, "overdue_time")
     }
 
     func fill(_ c: inout Souk__V1__Bill, _ arena: inout EncodingArena) {
@@ -1298,6 +1324,49 @@ extension SoukV1.Bill: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.split = arena.message(split)
+        c.overdue = overdue ? 1 : 0
+        c.overdue_time = arena.message(overdueTime)
+    }
+}
+
+extension SoukV1 {
+    /// How a paid bill was divided: provider_fee + platform_fee + lessor_share = the bill's total,
+    /// exactly (see RentalSettings.platform_fee_bps for the rounding).
+    public struct BillSplit: Sendable, Hashable {
+        public var providerFee: SoukV1.Money?
+        public var platformFee: SoukV1.Money?
+        public var lessorShare: SoukV1.Money?
+
+        public init(
+            providerFee: SoukV1.Money? = nil,
+            platformFee: SoukV1.Money? = nil,
+            lessorShare: SoukV1.Money? = nil,
+        ) {
+            self.providerFee = providerFee
+            self.platformFee = platformFee
+            self.lessorShare = lessorShare
+        }
+    }
+}
+
+extension SoukV1.BillSplit: CProtoMessage {
+    public static var protoName: String { "souk.v1.BillSplit" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__BillSplit>) {
+        souk__v1__bill_split__init(c)
+    }
+
+    init(c: Souk__V1__BillSplit) throws {
+        providerFee = try Unpacked.message(c.provider_fee, "provider_fee")
+        platformFee = try Unpacked.message(c.platform_fee, "platform_fee")
+        lessorShare = try Unpacked.message(c.lessor_share, "lessor_share")
+    }
+
+    func fill(_ c: inout Souk__V1__BillSplit, _ arena: inout EncodingArena) {
+        c.provider_fee = arena.message(providerFee)
+        c.platform_fee = arena.message(platformFee)
+        c.lessor_share = arena.message(lessorShare)
     }
 }
 
@@ -2724,7 +2793,8 @@ extension SoukV1 {
         public var lesseeAccountID: String
         public var lessorAccountID: String
         public var listingID: String
-        /// Any of these statuses ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor).
+        /// At most one status ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor); empty
+        /// means any.
         public var statuses: [SoukV1.BookingStatus]
 
         public init(
@@ -2815,7 +2885,8 @@ extension SoukV1 {
     public struct ConfirmBookingRequest: Sendable, Hashable {
         public var marketplaceID: String
         public var bookingID: String
-        /// When the deposit is due; unset means 7 days from now.
+        /// When the deposit is due (today or later); unset means RentalSettings.deposit_due_days
+        /// (default 7) from today.
         public var depositDueDate: SoukV1.Date?
         public var expectedVersion: Int64
 

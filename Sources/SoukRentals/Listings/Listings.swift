@@ -89,11 +89,13 @@ struct Listings {
     }
 
     func archive(_ request: SoukV1.ArchiveListingRequest, _ call: SoukCall) async throws -> SoukV1.Listing {
-        try await fire("archive", request.listingID, request.expectedVersion, call) { listing, _ in
+        try await fire("archive", request.listingID, request.expectedVersion, call) { listing, transaction in
             guard listing.subject.status != .rented else {
                 throw RPCError.souk(
                     .failedPrecondition, .listingLeased, "listing is RENTED: the lease must end before it is archived")
             }
+            try BookingDecisions.declineOpen(
+                listingID: request.listingID, marketplaceID: listing.marketplaceID, reason: BookingDecisions.archivedReason, transaction: transaction)
         } change: { listing, now in
             listing.subject.archiveTime = Timestamp(now)
         }

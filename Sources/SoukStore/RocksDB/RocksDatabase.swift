@@ -11,6 +11,8 @@ final class RocksDatabase: @unchecked Sendable {
     let writeOptions: OpaquePointer
     let readOptions: OpaquePointer
     let transactionOptions: OpaquePointer
+    /// How long a transaction waits for another's lock (the TransactionDB's default).
+    let lockTimeoutMilliseconds: Int64
     private let options: OpaquePointer
     private let tableOptions: OpaquePointer
     private let cache: OpaquePointer
@@ -40,6 +42,7 @@ final class RocksDatabase: @unchecked Sendable {
 
         let txnDBOptions = rocksdb_transactiondb_options_create()!
         rocksdb_transactiondb_options_set_transaction_lock_timeout(txnDBOptions, configuration.lockTimeoutMilliseconds)
+        lockTimeoutMilliseconds = configuration.lockTimeoutMilliseconds
 
         let handle: OpaquePointer?
         do {

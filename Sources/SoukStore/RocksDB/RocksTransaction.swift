@@ -1,4 +1,5 @@
 import CRocksDB
+import CRocksDBBatch
 
 /// One pessimistic RocksDB transaction: keys it reads for update or writes are locked until it
 /// commits or rolls back; conflicting lockers wait (up to the lock timeout) or fail on deadlock.
@@ -25,6 +26,28 @@ final class RocksTransaction {
         var length = 0
         let value = rocksdb_pinnableslice_value(slice, &length)
         return try body(Rocks.buffer(value, length))
+    }
+
+    /// Like `getForUpdate`, except that a key another transaction has locked is not waited for:
+    /// then `body` is not called and the answer is `.lockedByAnother`.
+    func getForUpdateUnlessLocked<R>(_ key: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> R) throws -> NoWaitRead<R> {
+        // The value is copied out of the C call, then decoded: `body` may throw.
+        var value: (bytes: [UInt8]?, visited: Bool) = (nil, false)
+        let locked = try Rocks.withChars(key) { pointer, length in
+            try withUnsafeMutablePointer(to: &value) { context in
+                try Rocks.call("get for update unless locked") { error in
+                    souk_transaction_get_for_update_nowait(
+                        handle, pointer, length, database.lockTimeoutMilliseconds, context, { context, _, bytes, length, _ in
+                            let value = context!.assumingMemoryBound(to: (bytes: [UInt8]?, visited: Bool).self)
+                            value.pointee = (bytes.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) }, true)
+                        }, error)
+                }
+            }
+        }
+        if locked != 0 { return .lockedByAnother }
+        precondition(value.visited, "souk_transaction_get_for_update_nowait neither read nor failed")
+        guard let bytes = value.bytes else { return .read(try body(nil)) }
+        return .read(try bytes.withUnsafeBytes { try body($0) })
     }
 
     /// Reads without locking (this transaction's own writes included).

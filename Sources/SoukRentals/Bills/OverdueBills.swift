@@ -1,0 +1,81 @@
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// DUE bills past their due date: each is marked overdue once, when its marketplace's day is
+/// after the due date, and its lessee notified then.
+struct OverdueBills {
+    let store: Store
+
+    /// Marks every such bill. Returns how many.
+    func mark() async throws -> Int {
+        let now = store.configuration.clock()
+        // No marketplace's day is more than one day ahead of UTC's, so only bills due on or
+        // before UTC's today can be overdue; those not yet overdue in their zone stay for later.
+        let range = IndexRange.prefix([], before: [.int(Int64(now.civilDate.daysSinceEpoch) + 1)])
+        var marked = 0
+        var page = PageRequest(size: PageRequest.maximumSize)
+        while true {
+            let candidates = try store.list(BillTable.table, BillTable.unmarkedDue, range, page: page)
+            if !candidates.items.isEmpty {
+                marked += try await store.write { transaction in
+                    var clocks = [String: MarketplaceClock]()
+                    var marked = 0
+                    for candidate in candidates.items {
+                        guard let bill = try transaction.get(BillTable.table, candidate.id), bill.value.subject.status == .due,
+                              !bill.value.subject.overdue, let due = CivilDate(bill.value.subject.dueDate) else { continue }
+                        let market = bill.value.marketplaceID
+                        if clocks[market] == nil, let id = RecordID(market) {
+                            clocks[market] = MarketplaceClock(timeZone: try BillPayments.marketplace(id, transaction: transaction).timeZone)
+                        }
+                        guard let clock = clocks[market], due < clock.date(of: transaction.now) else { continue }
+                        try Self.markOne(bill, transaction: transaction)
+                        marked += 1
+                    }
+                    return marked
+                }
+            }
+            guard let token = candidates.nextPageToken else { return marked }
+            page = PageRequest(size: PageRequest.maximumSize, token: token)
+        }
+    }
+
+    private static func markOne(_ bill: StoredRecord<BillRecord>, transaction: Transaction) throws {
+        // A mark the server maintains: the version the lessor edits stays (decision 9).
+        let updated = try transaction.updateMaintainedFields(BillTable.table, bill.id) { record in
+            record.subject.overdue = true
+            record.subject.overdueTime = Timestamp(transaction.now)
+        }
+        let subject = updated.value.subject
+        try BookingChanges.billChanged(updated, actor: .system("BillOverdue"), reason: "bill overdue", transaction: transaction)
+        let what = subject.kind == .deposit ? "deposit" : "bill for \(subject.period?.year ?? 0)-\(subject.period?.month ?? 0)"
+        try BookingChanges.notify(
+            [subject.lesseeAccountID], bookingID: subject.bookingID, kind: .bill, subject: SoukV1.ResourceRef(type: .bill, id: bill.id.description),
+            title: "Bill overdue", body: "Your \(what) of \(subject.total?.amountMinor ?? 0) \(subject.total?.currencyCode ?? "") was due \(CivilDate(subject.dueDate).map(LeaseDates.text) ?? ""): please pay it.",
+            marketplaceID: updated.value.marketplaceID, transaction: transaction)
+    }
+}
+
+extension Rentals {
+    /// Background work until the calling task is cancelled or the store closes: every
+    /// `interval`, DUE bills past their due date are marked overdue and their lessees told.
+    public func runMaintenance(interval: Duration = .seconds(60)) async {
+        while !Task.isCancelled {
+            do {
+                let marked = try await markOverdueBills()
+                if marked > 0 { logger.info("bills overdue", metadata: ["bills": "\(marked)"]) }
+            } catch StoreError.closed {
+                return
+            } catch {
+                logger.error("rentals maintenance failed", metadata: ["error": "\(error)"])
+            }
+            do { try await Task.sleep(for: interval) } catch { return }
+        }
+    }
+
+    /// Marks the bills that became overdue. Returns how many.
+    public func markOverdueBills() async throws -> Int {
+        try await OverdueBills(store: store).mark()
+    }
+}

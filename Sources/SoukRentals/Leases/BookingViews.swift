@@ -1,0 +1,98 @@
+import SoukAccess
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// Reading bookings: who owns one, one booking with its parties as summaries, pages of
+/// bookings, and a booking's event stream.
+enum BookingViews {
+    /// The lessee owns a booking as customer, the lessor as provider.
+    static func owns(_ booking: SoukV1.Booking, _ caller: Caller, roles: Set<SoukV1.Role>) -> Bool {
+        let me = caller.accountID.description
+        return roles.contains(.customer) && booking.lesseeAccountID == me || roles.contains(.provider) && booking.lessorAccountID == me
+    }
+
+    static func ownership<Request>(_ bookingID: @escaping @Sendable (Request) -> String, store: Store) -> Ownership<Request> {
+        Ownership { request, call, caller, roles in
+            let id = try RequestFields.id(bookingID(request), field: "booking_id")
+            let (marketplaceID, _) = try call.requireMarketplace()
+            return owns(try store.require(BookingTable.table, id, in: marketplaceID, "booking").value.subject, caller, roles: roles)
+        }
+    }
+
+    /// Lessees list their own bookings, lessors theirs and their listings'; the rest is for admins.
+    static func listOwnership(store: Store) -> Ownership<SoukV1.ListBookingsRequest> {
+        Ownership { request, call, caller, roles in
+            let me = caller.accountID.description
+            if !request.listingID.isEmpty {
+                let (marketplaceID, _) = try call.requireMarketplace()
+                let id = try RequestFields.id(request.listingID, field: "listing_id")
+                let listing = try store.require(ListingTable.table, id, in: marketplaceID, "listing").value.subject
+                return roles.contains(.provider) && listing.ownerAccountID == me
+            }
+            if !request.lessorAccountID.isEmpty { return roles.contains(.provider) && request.lessorAccountID == me }
+            return roles.contains(.customer) && (request.lesseeAccountID.isEmpty || request.lesseeAccountID == me)
+        }
+    }
+
+    static func view(_ record: StoredRecord<BookingRecord>, store: Store) throws -> SoukV1.Booking {
+        var booking = record.booking
+        booking.lessee = try RentalParties.summary(booking.lesseeAccountID, store: store)
+        booking.lessor = try RentalParties.summary(booking.lessorAccountID, store: store)
+        return booking
+    }
+
+    static func get(_ id: String, _ call: SoukCall, store: Store) throws -> SoukV1.Booking {
+        let (marketplaceID, _) = try call.requireMarketplace()
+        let recordID = try RequestFields.id(id, field: "booking_id")
+        return try view(try store.require(BookingTable.table, recordID, in: marketplaceID, "booking"), store: store)
+    }
+
+    /// Newest first: the lessee's (the caller's when nobody is named), the lessor's or the
+    /// listing's, of at most one status.
+    static func list(_ request: SoukV1.ListBookingsRequest, _ call: SoukCall, store: Store) throws -> SoukV1.ListBookingsResponse {
+        guard request.statuses.count <= 1 else { throw RPCError.invalidField("statuses", "name at most one status") }
+        let status = request.statuses.first ?? .unspecified
+        let page = try PartyPages.page(
+            BookingTable.table,
+            owners: [
+                .init(field: "lessee_account_id", id: request.lesseeAccountID, index: BookingTable.byLessee),
+                .init(field: "lessor_account_id", id: request.lessorAccountID, index: BookingTable.byLessor),
+                .init(field: "listing_id", id: request.listingID, index: BookingTable.byListing),
+            ],
+            status: .enumCase(status), statusName: status.protoName, size: request.pageSize, token: request.pageToken, call: call, store: store)
+        return SoukV1.ListBookingsResponse(bookings: try page.items.map { try view($0, store: store) }, nextPageToken: page.nextPageToken)
+    }
+
+    /// Whether nothing more happens to the booking: declined, cancelled, or ended with the
+    /// deposit returned.
+    static func isFinished(_ booking: SoukV1.Booking) -> Bool {
+        booking.status == .declined || booking.status == .cancelled || booking.status == .ended && booking.depositReturn != nil
+    }
+
+    /// The current booking first (sequence = the stream's last), or the changes after
+    /// `resume_after_sequence`; then each change as it commits (with the bill it concerns),
+    /// until the booking is finished.
+    static func watch(_ request: SoukV1.WatchBookingRequest, _ writer: RPCWriter<SoukV1.BookingEvent>, _ call: SoukCall, store: Store) async throws {
+        let id = try RequestFields.id(request.bookingID, field: "booking_id")
+        guard request.resumeAfterSequence >= 0 else { throw RPCError.invalidField("resume_after_sequence", "must not be negative") }
+        let stream = lifecycleStream(.booking, id)
+        var start = UInt64(request.resumeAfterSequence)
+        if start == 0 {
+            start = try store.lastSequence(of: stream)
+            let booking = try get(request.bookingID, call, store: store)
+            try await writer.write(SoukV1.BookingEvent(sequence: Int64(start), eventTime: booking.updateTime, booking: booking))
+            if isFinished(booking) { return }
+        }
+        for try await stored in store.follow(stream, after: start) {
+            let entry = try SoukV1.AuditEntry(decoding: stored.payload)
+            let booking = try get(request.bookingID, call, store: store)
+            var event = SoukV1.BookingEvent(
+                sequence: Int64(stored.sequence), eventTime: Timestamp(stored.time), booking: booking, actorAccountID: entry.actorAccountID)
+            if let resource = entry.resource, resource.type == .bill { event.bill = try BillViews.get(resource.id, call, store: store) }
+            try await writer.write(event)
+            if isFinished(booking) { return }
+        }
+    }
+}

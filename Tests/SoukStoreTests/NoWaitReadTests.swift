@@ -1,0 +1,37 @@
+import Dispatch
+import SoukStore
+import SoukStoreFixtures
+import SoukTesting
+import Testing
+
+/// `Transaction.getUnlessLocked`: a record another transaction holds is passed over at once,
+/// not waited for; a free one is read and locked like `get`.
+@Suite struct NoWaitReadTests {
+    @Test func aRecordAnotherTransactionHoldsIsPassedOverAtOnce() async throws {
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+            let held = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: 1)) }.id
+            let free = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: 2)) }.id
+            let (locked, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+            async let holder: Void = store.write { transaction in
+                try transaction.update(SampleSchema.jobs, held) { $0.loads = 10 }
+                locked.signal()
+                _ = release.wait(timeout: .now() + .seconds(10))
+            }
+            locked.wait()
+            let (whileHeld, other, absent) = try await store.write { transaction in
+                (try transaction.getUnlessLocked(SampleSchema.jobs, held), try transaction.getUnlessLocked(SampleSchema.jobs, free),
+                 try transaction.getUnlessLocked(SampleSchema.jobs, RecordID.generate()))
+            }
+            release.signal()
+            try await holder
+            guard case .lockedByAnother = whileHeld else { Issue.record("a held record was read: \(whileHeld)"); return }
+            guard case .read(let record?) = other else { Issue.record("a free record was not read"); return }
+            #expect(record.value.loads == 2)
+            guard case .read(nil) = absent else { Issue.record("a missing record was not read as absent"); return }
+            // Once the holder committed, the record is read with its change.
+            let after = try await store.write { try $0.getUnlessLocked(SampleSchema.jobs, held) }
+            guard case .read(let changed?) = after else { Issue.record("the released record was not read"); return }
+            #expect(changed.value.loads == 10)
+        }
+    }
+}
