@@ -54,21 +54,26 @@ public struct GeoEntry: Sendable {
 /// A geospatial index: "what is near this point, nearest first" without a scan of the table.
 ///
 /// Each entry is keyed `scope │ cell │ latitude │ longitude │ stamp │ id`, where the cell is a
-/// square of about 610 m on a latitude/longitude grid (row-major, so one row of cells is one key
-/// range). A query reads rings of cells around the point, nearest rings first, and stops as soon
+/// square of a latitude/longitude grid (about 610 m by default; see `GeoCellSize`; row-major, so
+/// one row of cells is one key range). A query reads rings of cells around the point, nearest rings first, and stops as soon
 /// as no unread cell can hold anything nearer than what it has: its cost follows the number of
 /// results and the emptiness around the point, not the size of the table. Positions are stored
 /// exactly (their bit patterns), so distances are those of the records themselves.
 public struct GeoIndex<Value>: Sendable {
     /// The underlying index: list it in the table's indexes so that writes keep it in step.
     public let index: Index<Value>
+    let grid: GeoGrid
 
-    public init(_ name: String, entries: @escaping @Sendable (StoredRecord<Value>) -> [GeoEntry]) {
+    /// `cellSize` suits the density expected: a query reads whole cells, so where a cell holds
+    /// hundreds of entries a finer grid reads fewer of them.
+    public init(_ name: String, cellSize: GeoCellSize = .meters610, entries: @escaping @Sendable (StoredRecord<Value>) -> [GeoEntry]) {
+        let grid = GeoGrid(cellSize)
+        self.grid = grid
         index = Index(name: name, kind: .nonUnique) { record in
             entries(record).compactMap { entry in
                 guard entry.position.isValid else { return nil }
                 return entry.scope + [
-                    .int(GeoGrid.cell(entry.position)), .uint(entry.position.latitude.bitPattern),
+                    .int(grid.cell(entry.position)), .uint(entry.position.latitude.bitPattern),
                     .uint(entry.position.longitude.bitPattern), .int(entry.stamp),
                 ]
             }
@@ -127,12 +132,13 @@ extension Store {
             let snapshot = RocksSnapshot(database)
             let iterator = RocksIterator(
                 database: database, lower: scopePrefix, upper: KeySpace.upperBound(ofPrefix: scopePrefix), snapshot: snapshot)
-            var search = GeoSearch(center: query.center, radius: query.radiusMeters, wanted: limit + 1)
+            let grid = geo.grid
+            var search = GeoSearch(grid: grid, center: query.center, radius: query.radiusMeters, wanted: limit + 1)
             var seen = Set<RecordID>()
             var found = [(distance: Double, id: RecordID)]()
             while let ring = search.nextRing() {
                 for segment in ring where segment.lowerBound <= query.radiusMeters {
-                    try scan(iterator, scopePrefix: scopePrefix, segment: segment) { position, stamp, id in
+                    try scan(iterator, grid: grid, scopePrefix: scopePrefix, segment: segment) { position, stamp, id in
                         if let minimum = query.minimumStamp, stamp < minimum { return }
                         let distance = GeoDistance.meters(query.center, position)
                         guard distance <= query.radiusMeters else { return }
@@ -158,13 +164,13 @@ extension Store {
 
     /// Visits the entries of one row segment of cells.
     private func scan(
-        _ iterator: RocksIterator, scopePrefix: [UInt8], segment: GeoSearch.Segment,
+        _ iterator: RocksIterator, grid: GeoGrid, scopePrefix: [UInt8], segment: GeoSearch.Segment,
         _ visit: (GeoPosition, Int64, RecordID) throws -> Void
     ) throws {
         var lower = scopePrefix
-        KeyPart.int(GeoGrid.cell(row: segment.row, column: segment.firstColumn)).encode(into: &lower)
+        KeyPart.int(grid.cell(row: segment.row, column: segment.firstColumn)).encode(into: &lower)
         var upper = scopePrefix
-        KeyPart.int(GeoGrid.cell(row: segment.row, column: segment.lastColumn) + 1).encode(into: &upper)
+        KeyPart.int(grid.cell(row: segment.row, column: segment.lastColumn) + 1).encode(into: &upper)
         let offset = scopePrefix.count + 8
         iterator.seek(lower)
         while iterator.isValid {
@@ -186,19 +192,34 @@ extension Store {
     }
 }
 
-/// The grid behind `GeoIndex`: 2¹⁵ rows of latitude and 2¹⁶ columns of longitude, so a cell is
-/// about 610 m on each side at the equator (narrower towards the poles).
-enum GeoGrid {
-    static let rows = 1 << 15
-    static let columns = 1 << 16
-    static let rowDegrees = 180.0 / Double(rows)
-    static let columnDegrees = 360.0 / Double(columns)
+/// The side of a geospatial index's cells at the equator (narrower towards the poles).
+public enum GeoCellSize: Int, Sendable {
+    /// 2¹⁵ rows of latitude and 2¹⁶ columns of longitude: for up to a few entries per cell.
+    case meters610 = 15
+    /// 2¹⁷ rows and 2¹⁸ columns: for dense places (hundreds of entries a square kilometre).
+    case meters153 = 17
+}
 
-    static func row(_ latitude: Double) -> Int { min(rows - 1, max(0, Int(((latitude + 90) / rowDegrees).rounded(.down)))) }
-    static func column(_ longitude: Double) -> Int { wrap(Int(((longitude + 180) / columnDegrees).rounded(.down))) }
-    static func wrap(_ column: Int) -> Int { ((column % columns) + columns) % columns }
-    static func cell(row: Int, column: Int) -> Int64 { Int64(row) << 20 | Int64(column) }
-    static func cell(_ position: GeoPosition) -> Int64 { cell(row: row(position.latitude), column: column(position.longitude)) }
+/// The grid behind a `GeoIndex`: 2ⁿ rows of latitude and 2ⁿ⁺¹ columns of longitude.
+struct GeoGrid: Sendable {
+    let rows: Int
+    let columns: Int
+    let rowDegrees: Double
+    let columnDegrees: Double
+
+    init(_ size: GeoCellSize) {
+        rows = 1 << size.rawValue
+        columns = 1 << (size.rawValue + 1)
+        rowDegrees = 180.0 / Double(rows)
+        columnDegrees = 360.0 / Double(columns)
+    }
+
+    func row(_ latitude: Double) -> Int { min(rows - 1, max(0, Int(((latitude + 90) / rowDegrees).rounded(.down)))) }
+    func column(_ longitude: Double) -> Int { wrap(Int(((longitude + 180) / columnDegrees).rounded(.down))) }
+    func wrap(_ column: Int) -> Int { ((column % columns) + columns) % columns }
+    /// Row-major: the column takes the low 20 bits, enough for 2¹⁹ columns.
+    func cell(row: Int, column: Int) -> Int64 { Int64(row) << 20 | Int64(column) }
+    func cell(_ position: GeoPosition) -> Int64 { cell(row: row(position.latitude), column: column(position.longitude)) }
 }
 
 /// The rings of cells a query reads, nearest first, and when it may stop.
@@ -212,6 +233,7 @@ struct GeoSearch {
         let lowerBound: Double
     }
 
+    let grid: GeoGrid
     let center: GeoPosition
     let radius: Double
     let wanted: Int
@@ -223,12 +245,13 @@ struct GeoSearch {
     /// The `wanted`-th least distance found so far.
     private var boundOfFound = Double.infinity
 
-    init(center: GeoPosition, radius: Double, wanted: Int) {
+    init(grid: GeoGrid, center: GeoPosition, radius: Double, wanted: Int) {
+        self.grid = grid
         self.center = center
         self.radius = radius
         self.wanted = wanted
-        centerRow = GeoGrid.row(center.latitude)
-        centerColumn = GeoGrid.column(center.longitude)
+        centerRow = grid.row(center.latitude)
+        centerColumn = grid.column(center.longitude)
     }
 
     /// Called after each ring with the distances found so far.
@@ -260,13 +283,13 @@ struct GeoSearch {
         let half = ring == 0 ? 0 : 1 << (ring - 1)
         // The half-width of the square already read (-1: none).
         let inner = ring == 0 ? -1 : ring == 1 ? 0 : 1 << (ring - 2)
-        let maxColumnHalf = GeoGrid.columns / 2
+        let maxColumnHalf = grid.columns / 2
         // The whole grid is read: nothing left.
-        if inner >= max(centerRow, GeoGrid.rows - 1 - centerRow) && inner >= maxColumnHalf { return [] }
+        if inner >= max(centerRow, grid.rows - 1 - centerRow) && inner >= maxColumnHalf { return [] }
         let columnHalf = min(half, maxColumnHalf)
         let innerColumnHalf = min(inner, maxColumnHalf)
         var segments = [Segment]()
-        for row in max(0, centerRow - half)...min(GeoGrid.rows - 1, centerRow + half) {
+        for row in max(0, centerRow - half)...min(grid.rows - 1, centerRow + half) {
             if abs(row - centerRow) > inner {
                 append(row: row, from: centerColumn - columnHalf, through: centerColumn + columnHalf, to: &segments)
             } else if columnHalf > innerColumnHalf {
@@ -280,16 +303,16 @@ struct GeoSearch {
     /// Adds the columns `first...last` (unwrapped) of a row, split where they wrap around.
     private func append(row: Int, from first: Int, through last: Int, to segments: inout [Segment]) {
         guard first <= last else { return }
-        if last - first + 1 >= GeoGrid.columns {
-            segments.append(segment(row: row, 0, GeoGrid.columns - 1))
+        if last - first + 1 >= grid.columns {
+            segments.append(segment(row: row, 0, grid.columns - 1))
             return
         }
-        let a = GeoGrid.wrap(first)
-        let b = GeoGrid.wrap(last)
+        let a = grid.wrap(first)
+        let b = grid.wrap(last)
         if a <= b {
             segments.append(segment(row: row, a, b))
         } else {
-            segments.append(segment(row: row, a, GeoGrid.columns - 1))
+            segments.append(segment(row: row, a, grid.columns - 1))
             segments.append(segment(row: row, 0, b))
         }
     }
@@ -297,10 +320,10 @@ struct GeoSearch {
     /// hav(d) = hav(Δφ) + cos φ₁ cos φ₂ hav(Δλ): each term is bounded below over the cells' band
     /// of latitudes and longitudes, which bounds the distance below.
     private func segment(row: Int, _ first: Int, _ last: Int) -> Segment {
-        let south = Double(row) * GeoGrid.rowDegrees - 90
-        let north = south + GeoGrid.rowDegrees
-        let west = Double(first) * GeoGrid.columnDegrees - 180
-        let east = Double(last + 1) * GeoGrid.columnDegrees - 180
+        let south = Double(row) * grid.rowDegrees - 90
+        let north = south + grid.rowDegrees
+        let west = Double(first) * grid.columnDegrees - 180
+        let east = Double(last + 1) * grid.columnDegrees - 180
         let latitudeGap = max(0, south - center.latitude, center.latitude - north)
         let longitudeGap = Self.gap(center.longitude, west: west, east: east)
         let cosines = cos(GeoDistance.radians(center.latitude))

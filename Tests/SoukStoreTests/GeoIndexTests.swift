@@ -33,17 +33,21 @@ enum PlaceSchema {
     static let near = GeoIndex<Place>("places.near") { record in
         [GeoEntry(scope: [.string(record.value.marketplace)], position: record.value.position, stamp: record.value.stamp)]
     }
-    static let table = Table("places", codec: PlaceCodec(), indexes: [near.index])
+    /// The same entries on the finer grid.
+    static let nearFine = GeoIndex<Place>("places.near_fine", cellSize: .meters153) { record in
+        [GeoEntry(scope: [.string(record.value.marketplace)], position: record.value.position, stamp: record.value.stamp)]
+    }
+    static let table = Table("places", codec: PlaceCodec(), indexes: [near.index, nearFine.index])
     static let schema = Schema(table)
 }
 
 @Suite struct GeoIndexTests {
     /// Every page of a query, in order.
-    private func all(_ store: Store, _ query: GeoQuery) throws -> [GeoHit<Place>] {
+    private func all(_ store: Store, _ query: GeoQuery, _ geo: GeoIndex<Place> = PlaceSchema.near) throws -> [GeoHit<Place>] {
         var hits = [GeoHit<Place>]()
         var query = query
         repeat {
-            let page = try store.nearest(PlaceSchema.table, PlaceSchema.near, query)
+            let page = try store.nearest(PlaceSchema.table, geo, query)
             #expect(page.hits.count <= query.limit)
             hits += page.hits
             query.pageToken = page.nextPageToken
@@ -89,16 +93,18 @@ enum PlaceSchema {
                     scope: ["m1"], center: center, radiusMeters: radius, minimumStamp: round % 3 == 0 ? 50 : nil,
                     limit: [1, 7, 50, 100][round % 4])
                 let expected = bruteForce(stored, query)
-                // A deep page rereads what lies nearer than its cursor: walk only a few dozen pages.
-                if expected.count / query.limit <= 40 {
-                    let hits = try all(store, query)
-                    #expect(hits.map(\.record.id) == expected.map(\.0), "round \(round)")
-                    #expect(hits.map(\.distanceMeters) == expected.map(\.1), "round \(round)")
+                for geo in [PlaceSchema.near, PlaceSchema.nearFine] {
+                    // A deep page rereads what lies nearer than its cursor: walk only a few dozen pages.
+                    if expected.count / query.limit <= 40 {
+                        let hits = try all(store, query, geo)
+                        #expect(hits.map(\.record.id) == expected.map(\.0), "round \(round), \(geo.index.name)")
+                        #expect(hits.map(\.distanceMeters) == expected.map(\.1), "round \(round), \(geo.index.name)")
+                    }
+                    // The first page alone: the nearest, whatever lies farther.
+                    let first = try store.nearest(PlaceSchema.table, geo, query)
+                    #expect(first.hits.map(\.record.id) == Array(expected.prefix(query.limit).map(\.0)), "round \(round), \(geo.index.name)")
+                    #expect((first.nextPageToken != nil) == (expected.count > query.limit), "round \(round), \(geo.index.name)")
                 }
-                // The first page alone: the nearest, whatever lies farther.
-                let first = try store.nearest(PlaceSchema.table, PlaceSchema.near, query)
-                #expect(first.hits.map(\.record.id) == Array(expected.prefix(query.limit).map(\.0)), "round \(round)")
-                #expect((first.nextPageToken != nil) == (expected.count > query.limit), "round \(round)")
             }
         }
     }
@@ -121,7 +127,9 @@ enum PlaceSchema {
             for center in [GeoPosition(latitude: -17, longitude: 179.99), GeoPosition(latitude: -17, longitude: -179.9),
                            GeoPosition(latitude: 89.9, longitude: 10), GeoPosition(latitude: 90, longitude: 0)] {
                 let query = GeoQuery(scope: ["m1"], center: center, radiusMeters: 40_000, limit: 100)
-                #expect(try all(store, query).map(\.record.id) == bruteForce(stored, query).map(\.0), "\(center)")
+                for geo in [PlaceSchema.near, PlaceSchema.nearFine] {
+                    #expect(try all(store, query, geo).map(\.record.id) == bruteForce(stored, query).map(\.0), "\(center), \(geo.index.name)")
+                }
             }
         }
     }

@@ -39,7 +39,9 @@ public enum ListingTable {
         return ListingText.indexedWords(record.subject).map { [.string(record.marketplaceID), .string($0), .int(rent)] }
     }
     /// Published listings on the map, per (marketplace, facet).
-    static let geo = GeoIndex<ListingRecord>("listings.geo") { stored in
+    /// On the finer grid: a city's listings are dense (hundreds a square kilometre at a million),
+    /// and a nearby query reads whole cells.
+    static let geo = GeoIndex<ListingRecord>("listings.geo", cellSize: .meters153) { stored in
         let listing = stored.value.subject
         guard let position = ListingRules.position(listing) else { return [] }
         return ListingFacet.of(listing).map { GeoEntry(scope: [.string(stored.value.marketplaceID), .string($0)], position: position) }
