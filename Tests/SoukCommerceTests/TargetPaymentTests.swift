@@ -28,7 +28,7 @@ import Testing
             return bill.payer
         }
 
-        func due(_ id: String, caller: Caller, marketplaceID: RecordID, transaction: Transaction) throws -> PayableDue {
+        func due(_ id: String, caller: Caller, marketplaceID: RecordID, marketplace: SoukV1.Marketplace, transaction: Transaction) throws -> PayableDue {
             guard let bill = bills.withLock({ $0[id] }) else { throw RPCError.notFound("bill", id) }
             guard bill.paymentID.isEmpty else { throw RPCError.souk(.failedPrecondition, .alreadyPaid, "the bill is paid") }
             let fee = bill.amount / 100
@@ -39,11 +39,11 @@ import Testing
                              payeeShare: .init(amountMinor: bill.amount - 2 * fee, currencyCode: "VND")))
         }
 
-        func settle(_ id: String, payment: SoukV1.Payment, marketplaceID: RecordID, actor: AuditActor, transaction: Transaction) throws {
+        func settle(_ id: String, payment: SoukV1.Payment, marketplaceID: RecordID, marketplace: SoukV1.Marketplace, actor: AuditActor, transaction: Transaction) throws {
             bills.withLock { $0[id]?.paymentID = payment.id }
         }
 
-        func refunded(_ id: String, payment: SoukV1.Payment, amount: Int64, marketplaceID: RecordID, actor: AuditActor, transaction: Transaction) throws {
+        func refunded(_ id: String, payment: SoukV1.Payment, amount: Int64, marketplaceID: RecordID, marketplace: SoukV1.Marketplace, actor: AuditActor, transaction: Transaction) throws {
             bills.withLock { $0[id]?.refunded += amount }
         }
     }

@@ -102,7 +102,7 @@ extension PaymentsService {
 
     func refundPayment(_ request: SoukV1.RefundPaymentRequest, _ call: SoukCall) async throws -> SoukV1.Payment {
         let caller = try call.requireCaller()
-        let (marketplaceID, _) = try call.requireMarketplace()
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
         let requestID = try RequestFields.requestID(request.requestID)
         let id = try RequestFields.id(request.paymentID, field: "payment_id")
         let reason = request.reason.trimmingCharacters(in: .whitespaces)
@@ -130,7 +130,7 @@ extension PaymentsService {
             {
                 try transaction.updateMaintainedFields(OrderTable.table, orderID) { $0.subject.paymentStatus = payment.status }
             } else if let target = payment.target, let kind = PayableTargets.Kind(target.type), let payable = payables.target(kind) {
-                try payable.refunded(target.id, payment: payment, amount: amount, marketplaceID: marketplaceID, actor: actor, transaction: transaction)
+                try payable.refunded(target.id, payment: payment, amount: amount, marketplaceID: marketplaceID, marketplace: marketplace, actor: actor, transaction: transaction)
             }
             return payment
         }

@@ -48,14 +48,14 @@ extension PaymentsService {
             idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Payment>()
         ) { transaction in
-            let due = try target.due(id, caller: caller, marketplaceID: marketplaceID, transaction: transaction)
+            let due = try target.due(id, caller: caller, marketplaceID: marketplaceID, marketplace: marketplace, transaction: transaction)
             let payment = try PaymentLedger.charge(
                 request.method, field: "method",
                 PaymentLedger.Charge(marketplaceID: marketplaceID, marketplace: marketplace, target: due.target, payer: due.payer,
                                      payee: due.payee, amount: due.amount, split: due.split),
                 actor: actor, transaction: transaction
             ).api()
-            try target.settle(id, payment: payment, marketplaceID: marketplaceID, actor: actor, transaction: transaction)
+            try target.settle(id, payment: payment, marketplaceID: marketplaceID, marketplace: marketplace, actor: actor, transaction: transaction)
             return payment
         }.value
     }

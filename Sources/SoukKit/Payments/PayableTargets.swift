@@ -28,7 +28,8 @@ public struct PayableDue: Sendable {
 }
 
 /// A kind of record paid through `Payments.CreatePayment` (a laundry job, a rental bill), which
-/// its domain registers with `PayableTargets`.
+/// its domain registers with `PayableTargets`. Each call gets the caller's marketplace as the
+/// call read it, so paying transactions never lock the marketplace record.
 public protocol PayableTarget: Sendable {
     /// The account that must pay the target `id`, for the RPC's ownership check. NOT_FOUND when
     /// it is missing or in another marketplace.
@@ -37,16 +38,16 @@ public protocol PayableTarget: Sendable {
     /// Reads the target in `transaction`: NOT_FOUND when missing or in another marketplace;
     /// PERMISSION_DENIED when `caller` may not pay it; FAILED_PRECONDITION (ALREADY_PAID, or not
     /// payable yet) otherwise.
-    func due(_ id: String, caller: Caller, marketplaceID: RecordID, transaction: Transaction) throws -> PayableDue
+    func due(_ id: String, caller: Caller, marketplaceID: RecordID, marketplace: SoukV1.Marketplace, transaction: Transaction) throws -> PayableDue
 
     /// Records the stored payment (SUCCESSFUL; PENDING for cash) on the target, in the same
     /// transaction.
-    func settle(_ id: String, payment: SoukV1.Payment, marketplaceID: RecordID, actor: AuditActor, transaction: Transaction) throws
+    func settle(_ id: String, payment: SoukV1.Payment, marketplaceID: RecordID, marketplace: SoukV1.Marketplace, actor: AuditActor, transaction: Transaction) throws
 
     /// Records on the target that `amount` minor units of its payment were just refunded
     /// (`payment` as it is after the refund), in the refunding transaction. `Payments.RefundPayment`
     /// calls it; a domain that refunds through `PayableTargets.refund` calls its own.
-    func refunded(_ id: String, payment: SoukV1.Payment, amount: Int64, marketplaceID: RecordID, actor: AuditActor, transaction: Transaction) throws
+    func refunded(_ id: String, payment: SoukV1.Payment, amount: Int64, marketplaceID: RecordID, marketplace: SoukV1.Marketplace, actor: AuditActor, transaction: Transaction) throws
 }
 
 /// The ledger operations other domains may run inside their own transactions; the domain that

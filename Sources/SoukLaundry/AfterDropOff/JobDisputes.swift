@@ -69,7 +69,8 @@ struct JobDisputes {
                 let payment = try payables.refund(
                     paymentID: job.paymentID, amount: refund, reason: "dispute: \(resolution)", refunder: actor.accountID, actor: actor,
                     marketplaceID: marketplaceID, transaction: transaction)
-                _ = try JobPayable.recordRefund(refund, status: payment.status, of: id, marketplaceID: marketplaceID, transaction: transaction)
+                _ = try JobPayable.recordRefund(
+                    refund, status: payment.status, of: id, marketplaceID: marketplaceID, marketplace: marketplace, transaction: transaction)
             }
             dispute.status = .resolved
             dispute.resolution = resolution

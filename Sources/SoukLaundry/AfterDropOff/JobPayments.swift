@@ -17,7 +17,7 @@ struct JobPayable: PayableTarget {
         return payer
     }
 
-    func due(_ id: String, caller: Caller, marketplaceID: RecordID, transaction: Transaction) throws -> PayableDue {
+    func due(_ id: String, caller: Caller, marketplaceID: RecordID, marketplace: SoukV1.Marketplace, transaction: Transaction) throws -> PayableDue {
         let recordID = try RequestFields.id(id, field: "job_id")
         let job = try transaction.require(recordID, in: marketplaceID).value.subject
         guard job.customerAccountID == caller.accountID.description, let payer = RecordID(job.customerAccountID) else {
@@ -31,7 +31,7 @@ struct JobPayable: PayableTarget {
         return PayableDue(target: SoukV1.ResourceRef(type: .job, id: id), payer: payer, payee: job.dasherAccountID, amount: amount)
     }
 
-    func settle(_ id: String, payment: SoukV1.Payment, marketplaceID: RecordID, actor: AuditActor, transaction: Transaction) throws {
+    func settle(_ id: String, payment: SoukV1.Payment, marketplaceID: RecordID, marketplace: SoukV1.Marketplace, actor: AuditActor, transaction: Transaction) throws {
         let recordID = try RequestFields.id(id, field: "job_id")
         let record = try transaction.update(JobTable.table, recordID) { record in
             record.subject.paymentID = payment.id
@@ -40,7 +40,6 @@ struct JobPayable: PayableTarget {
             record.subject.payTime = Timestamp(transaction.now)
         }
         try JobChanges.record(record, actor: actor, reason: "paid", transaction: transaction)
-        guard let marketplace = try transaction.get(MarketplaceTable.table, marketplaceID)?.value else { return }
         try EarningsLedger.paid(
             payment.amount?.amountMinor ?? 0, dasherID: record.value.subject.dasherAccountID, marketplace: marketplace,
             marketplaceID: marketplaceID.description, transaction: transaction)
@@ -49,27 +48,27 @@ struct JobPayable: PayableTarget {
             transaction: transaction)
     }
 
-    func refunded(_ id: String, payment: SoukV1.Payment, amount: Int64, marketplaceID: RecordID, actor: AuditActor, transaction: Transaction) throws {
+    func refunded(_ id: String, payment: SoukV1.Payment, amount: Int64, marketplaceID: RecordID, marketplace: SoukV1.Marketplace, actor: AuditActor, transaction: Transaction) throws {
         let recordID = try RequestFields.id(id, field: "job_id")
-        let record = try Self.recordRefund(amount, status: payment.status, of: recordID, marketplaceID: marketplaceID, transaction: transaction)
+        let record = try Self.recordRefund(
+            amount, status: payment.status, of: recordID, marketplaceID: marketplaceID, marketplace: marketplace, transaction: transaction)
         try JobChanges.record(record, actor: actor, reason: "payment refunded", transaction: transaction)
     }
 
     /// The one place a refund of a job's payment is written: the job's payment state and
     /// refunded amount, and the Dasher's earnings of the period of the refund. Returns the job.
     static func recordRefund(
-        _ amount: Int64, status: SoukV1.PaymentStatus, of id: RecordID, marketplaceID: RecordID, transaction: Transaction
+        _ amount: Int64, status: SoukV1.PaymentStatus, of id: RecordID, marketplaceID: RecordID, marketplace: SoukV1.Marketplace,
+        transaction: Transaction
     ) throws -> StoredRecord<JobRecord> {
         let record = try transaction.update(JobTable.table, id) { record in
             let currency = record.subject.paidAmount?.currencyCode ?? ""
             record.subject.paymentStatus = status
             record.subject.refundedAmount = SoukV1.Money(amountMinor: (record.subject.refundedAmount?.amountMinor ?? 0) + amount, currencyCode: currency)
         }
-        if let marketplace = try transaction.get(MarketplaceTable.table, marketplaceID)?.value {
-            try EarningsLedger.refunded(
-                amount, dasherID: record.value.subject.dasherAccountID, marketplace: marketplace, marketplaceID: marketplaceID.description,
-                transaction: transaction)
-        }
+        try EarningsLedger.refunded(
+            amount, dasherID: record.value.subject.dasherAccountID, marketplace: marketplace, marketplaceID: marketplaceID.description,
+            transaction: transaction)
         return record
     }
 }

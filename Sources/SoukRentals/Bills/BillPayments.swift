@@ -17,7 +17,7 @@ struct BillPayments: PayableTarget {
         return payer
     }
 
-    func due(_ id: String, caller: Caller, marketplaceID: RecordID, transaction: Transaction) throws -> PayableDue {
+    func due(_ id: String, caller: Caller, marketplaceID: RecordID, marketplace: SoukV1.Marketplace, transaction: Transaction) throws -> PayableDue {
         let recordID = try RequestFields.id(id, field: "bill_id")
         let bill = try transaction.require(BillTable.table, recordID, in: marketplaceID, "bill").value.subject
         guard bill.lesseeAccountID == caller.accountID.description else {
@@ -29,7 +29,6 @@ struct BillPayments: PayableTarget {
         default: throw RPCError.souk(.failedPrecondition, .invalidTransition, "bill \(id) is \(bill.status.protoName): nothing to pay", field: "bill_id")
         }
         let amount = bill.total ?? SoukV1.Money()
-        let marketplace = try Self.marketplace(marketplaceID, transaction: transaction)
         let split = RentalRules(marketplace).split(amount.amountMinor)
         return PayableDue(
             target: SoukV1.ResourceRef(type: .bill, id: id), payer: caller.accountID, payee: bill.lessorAccountID, amount: amount,
@@ -38,14 +37,9 @@ struct BillPayments: PayableTarget {
                 payeeShare: Self.money(split.lessorShare, amount.currencyCode)))
     }
 
-    func settle(_ id: String, payment: SoukV1.Payment, marketplaceID: RecordID, actor: AuditActor, transaction: Transaction) throws {
+    func settle(_ id: String, payment: SoukV1.Payment, marketplaceID: RecordID, marketplace: SoukV1.Marketplace, actor: AuditActor, transaction: Transaction) throws {
         let recordID = try RequestFields.id(id, field: "bill_id")
-        // A bill is PAID only with money received: cash, which a collector confirms later, is refused.
-        guard payment.status == .successful else {
-            throw RPCError.souk(.failedPrecondition, .paymentMethodNotAccepted, "rental bills are paid by card or wallet, not cash", field: "method")
-        }
         let market = marketplaceID.description
-        let marketplace = try Self.marketplace(marketplaceID, transaction: transaction)
         let amount = payment.amount?.amountMinor ?? 0
         // The split the payment stored, from `due` in this transaction.
         let split = payment.split.map {
@@ -79,11 +73,10 @@ struct BillPayments: PayableTarget {
     /// An admin refunded part or all of the bill's payment: the bill stays PAID (the refund shows
     /// on its payment) and the amount comes off the lessor's gross and share of the month of the
     /// refund (the fees are not given back); both parties are told.
-    func refunded(_ id: String, payment: SoukV1.Payment, amount: Int64, marketplaceID: RecordID, actor: AuditActor, transaction: Transaction) throws {
+    func refunded(_ id: String, payment: SoukV1.Payment, amount: Int64, marketplaceID: RecordID, marketplace: SoukV1.Marketplace, actor: AuditActor, transaction: Transaction) throws {
         let recordID = try RequestFields.id(id, field: "bill_id")
         let bill = try transaction.require(BillTable.table, recordID, in: marketplaceID, "bill")
         let subject = bill.value.subject
-        let marketplace = try Self.marketplace(marketplaceID, transaction: transaction)
         let month = MarketplaceClock(timeZone: marketplace.timeZone).date(of: transaction.now)
         try LessorIncomeTable.refund(
             amount: amount, lessorAccountID: subject.lessorAccountID, month: Int64(month.year * 12 + month.month - 1),
@@ -104,10 +97,4 @@ struct BillPayments: PayableTarget {
     }
 
     static func money(_ amount: Int64, _ currency: String) -> SoukV1.Money { SoukV1.Money(amountMinor: amount, currencyCode: currency) }
-
-    /// The marketplace whose settings divide the payment.
-    static func marketplace(_ id: RecordID, transaction: Transaction) throws -> SoukV1.Marketplace {
-        guard let record = try transaction.get(MarketplaceTable.table, id) else { throw RPCError.notFound("marketplace", id.description) }
-        return record.value
-    }
 }

@@ -1,3 +1,4 @@
+import SoukIdentity
 import SoukGRPC
 import SoukKit
 import SoukMessages
@@ -26,8 +27,9 @@ struct OverdueBills {
                         guard let bill = try transaction.get(BillTable.table, candidate.id), bill.value.subject.status == .due,
                               !bill.value.subject.overdue, let due = CivilDate(bill.value.subject.dueDate) else { continue }
                         let market = bill.value.marketplaceID
-                        if clocks[market] == nil, let id = RecordID(market) {
-                            clocks[market] = MarketplaceClock(timeZone: try BillPayments.marketplace(id, transaction: transaction).timeZone)
+                        // Read without a lock: marking bills must not hold up the marketplace's payments.
+                        if clocks[market] == nil, let id = RecordID(market), let marketplace = try store.get(MarketplaceTable.table, id) {
+                            clocks[market] = MarketplaceClock(timeZone: marketplace.value.timeZone)
                         }
                         guard let clock = clocks[market], due < clock.date(of: transaction.now) else { continue }
                         try Self.markOne(bill, transaction: transaction)
