@@ -69,9 +69,11 @@ extension Transaction {
         var head = [UInt8]()
         KeySpace.appendUInt64(sequence, to: &head)
         try rocks.put(headKey, head)
+        // The event's keys hold its sequence number, which the head's lock makes this
+        // transaction's alone: they need no lock of their own.
         let eventKey = EventKeys.event(stream, sequence)
-        try rocks.put(eventKey, EventKeys.value(time: now, payload: payload))
-        try rocks.put(EventKeys.byTime(now, eventKey: eventKey), [])
+        try rocks.putUntracked(eventKey, EventKeys.value(time: now, payload: payload))
+        try rocks.putUntracked(EventKeys.byTime(now, eventKey: eventKey), [])
         appendedEvents[stream] = sequence
         return sequence
     }

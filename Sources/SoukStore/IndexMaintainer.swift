@@ -5,6 +5,7 @@ enum IndexMaintainer {
     static func apply<Value>(
         _ table: Table<Value>, old: StoredRecord<Value>?, new: StoredRecord<Value>?, in transaction: RocksTransaction
     ) throws {
+        if let old, let new, let same = table.sameIndexEntries, same(old.value, new.value) { return }
         for index in table.indexes {
             try apply(index, old: old.map(index.entries(for:)) ?? [], new: new.map(index.entries(for:)) ?? [],
                       recordID: new?.id, in: transaction)
@@ -15,11 +16,15 @@ enum IndexMaintainer {
     static func apply<Value>(
         _ index: Index<Value>, old: [IndexEntry], new: [IndexEntry], recordID: RecordID?, in transaction: RocksTransaction
     ) throws {
+        // A non-unique entry's key ends with its record's id, so only writers of that record
+        // write it, and they hold the record's lock (read with a lock, or a new generated id):
+        // the entry needs no lock of its own. A unique entry is a value others may claim.
+        let locked = index.kind == .unique
         for entry in old where !new.contains(where: { $0.key == entry.key }) {
-            try transaction.delete(entry.key)
+            if locked { try transaction.delete(entry.key) } else { try transaction.deleteUntracked(entry.key) }
         }
         for entry in new where !old.contains(entry) {
-            if index.kind == .unique, let recordID {
+            if locked, let recordID {
                 // Locks the value (even when absent), so two transactions cannot both claim it.
                 try transaction.getForUpdate(entry.key) { existing in
                     if let existing, let owner = RecordID(bytes: existing), owner != recordID {
@@ -27,7 +32,7 @@ enum IndexMaintainer {
                     }
                 }
             }
-            try transaction.put(entry.key, entry.value)
+            if locked { try transaction.put(entry.key, entry.value) } else { try transaction.putUntracked(entry.key, entry.value) }
         }
     }
 }

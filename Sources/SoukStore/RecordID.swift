@@ -1,4 +1,7 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A record's identifier: a UUID, normally version 7 so that identifiers sort by creation time.
 ///
@@ -28,24 +31,26 @@ public struct RecordID: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// An identifier from the canonical text form `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` (either case).
     public init?(_ text: some StringProtocol) {
-        var nibbles: [UInt8] = []
-        nibbles.reserveCapacity(32)
+        guard text.utf8.count == 36 else { return nil }
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var nibbles = 0
         for (i, c) in text.utf8.enumerated() {
             if i == 8 || i == 13 || i == 18 || i == 23 {
                 guard c == UInt8(ascii: "-") else { return nil }
                 continue
             }
+            let value: UInt8
             switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibbles.append(c - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibbles.append(c - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibbles.append(c - UInt8(ascii: "A") + 10)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = c - UInt8(ascii: "A") + 10
             default: return nil
             }
+            if nibbles < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
+            nibbles += 1
         }
-        guard nibbles.count == 32, text.utf8.count == 36 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for i in 0..<16 { bytes[i] = nibbles[2 * i] << 4 | nibbles[2 * i + 1] }
-        self.init(bytes: bytes)
+        self.init(high: high, low: low)
     }
 
     /// The 16 bytes, big-endian.
@@ -76,15 +81,20 @@ public struct RecordID: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     public var description: String {
-        let hex = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(36)
-        for (i, byte) in bytes.enumerated() {
-            if i == 4 || i == 6 || i == 8 || i == 10 { out.append(UInt8(ascii: "-")) }
-            out.append(hex[Int(byte >> 4)])
-            out.append(hex[Int(byte & 0xF)])
+        String(unsafeUninitializedCapacity: 36) { out in
+            let hex: StaticString = "0123456789abcdef"
+            var at = 0
+            for nibble in 0..<32 {
+                if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
+                    out[at] = UInt8(ascii: "-")
+                    at += 1
+                }
+                let word = nibble < 16 ? high : low
+                out[at] = hex.utf8Start[Int(word >> UInt64(60 - 4 * (nibble % 16)) & 0xF)]
+                at += 1
+            }
+            return at
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     public static func < (lhs: RecordID, rhs: RecordID) -> Bool {
@@ -96,30 +106,63 @@ public struct RecordID: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// random bits.
     public static func generate() -> RecordID {
         let now = UInt64(max(0, StoreTime.now().millisecondsSinceEpoch))
-        let (ms, counter) = v7Clock.withLock { state -> (UInt64, UInt64) in
-            if now > state.milliseconds {
-                state.milliseconds = now
-                state.counter = UInt64.random(in: 0..<0x400)  // leave headroom for increments
-            } else {
-                state.counter += 1
-                if state.counter > 0xFFF {  // counter exhausted: borrow the next millisecond
-                    state.milliseconds += 1
-                    state.counter = 0
-                }
-            }
-            return (state.milliseconds, state.counter)
-        }
-        let random = UInt64.random(in: 0...UInt64.max)
+        let stamp = V7Clock.next(now: now)
         return RecordID(
-            high: ms << 16 | 0x7000 | counter,
-            low: 0x8000_0000_0000_0000 | (random & 0x3FFF_FFFF_FFFF_FFFF)
+            high: (stamp >> 12) << 16 | 0x7000 | (stamp & 0xFFF),
+            low: 0x8000_0000_0000_0000 | (RandomPool.next() & 0x3FFF_FFFF_FFFF_FFFF)
         )
     }
 }
 
-private struct V7ClockState {
-    var milliseconds: UInt64 = 0
-    var counter: UInt64 = 0
+/// The millisecond and counter of the last identifier made, packed as `milliseconds << 12 |
+/// counter` in one atomic word: every transaction makes several identifiers, and a lock here was
+/// contended by all writer threads.
+private enum V7Clock {
+    static let state = Atomic<UInt64>(0)
+
+    /// The next (millisecond, counter) pair, strictly greater than every one before it.
+    static func next(now: UInt64) -> UInt64 {
+        var current = state.load(ordering: .relaxed)
+        while true {
+            let next: UInt64
+            if now > current >> 12 {
+                next = now << 12 | (RandomPool.next() & 0x3FF)  // leave headroom for increments
+            } else if current & 0xFFF < 0xFFF {
+                next = current + 1
+            } else {
+                next = (current >> 12 + 1) << 12  // counter exhausted: borrow the next millisecond
+            }
+            let (exchanged, original) = state.compareExchange(expected: current, desired: next, ordering: .relaxed)
+            if exchanged { return next }
+            current = original
+        }
+    }
 }
 
-private let v7Clock = Mutex(V7ClockState())
+/// Random words from the system's generator, fetched a few hundred at a time instead of one
+/// system call per word; threads draw from stripes chosen by thread so they rarely share a lock.
+private enum RandomPool {
+    final class Stripe: Sendable {
+        let words = Mutex(Words())
+    }
+
+    struct Words {
+        var buffer = [UInt64](repeating: 0, count: 256)
+        var used = 256
+    }
+
+    static let stripes = (0..<16).map { _ in Stripe() }
+
+    static func next() -> UInt64 {
+        let thread = UInt64(UInt(bitPattern: Int(bitPattern: pthread_self())))
+        let stripe = stripes[Int((thread &* 0x9E37_79B9_7F4A_7C15) >> 60)]
+        return stripe.words.withLock { words in
+            if words.used == words.buffer.count {
+                words.buffer.withUnsafeMutableBytes { arc4random_buf($0.baseAddress!, $0.count) }
+                words.used = 0
+            }
+            defer { words.used += 1 }
+            return words.buffer[words.used]
+        }
+    }
+}

@@ -12,13 +12,21 @@ public struct Table<Value>: Sendable {
     public let name: String
     public let codec: any RecordCodec<Value>
     public let indexes: [Index<Value>]
+    /// Whether two values give the same entries in every index, when the table can tell more
+    /// cheaply than by computing them: an update between two such values writes no index entry.
+    /// For example a stock count that the indexes read only as "in stock or not".
+    let sameIndexEntries: (@Sendable (Value, Value) -> Bool)?
     /// `R | name`.
     let recordPrefix: [UInt8]
 
-    public init(_ name: String, codec: some RecordCodec<Value>, indexes: [Index<Value>] = []) {
+    public init(
+        _ name: String, codec: some RecordCodec<Value>, indexes: [Index<Value>] = [],
+        sameIndexEntries: (@Sendable (Value, Value) -> Bool)? = nil
+    ) {
         self.name = name
         self.codec = codec
         self.indexes = indexes
+        self.sameIndexEntries = sameIndexEntries
         recordPrefix = KeySpace.prefix(KeySpace.record, name)
     }
 

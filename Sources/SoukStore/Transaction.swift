@@ -60,7 +60,7 @@ public final class Transaction {
             recordID = RecordID.generate()
         }
         let record = StoredRecord(id: recordID, version: 1, createdAt: now, updatedAt: now, value: value)
-        try write(table, old: nil, new: record)
+        try write(table, old: nil, new: record, newID: id == nil)
         return record
     }
 
@@ -118,9 +118,13 @@ public final class Transaction {
         return old
     }
 
-    private func write<Value>(_ table: Table<Value>, old: StoredRecord<Value>?, new: StoredRecord<Value>?) throws {
+    /// Writes a record and its index entries. `newID`: the record is new under an id generated
+    /// here, which no other transaction can name, so its key needs no lock.
+    private func write<Value>(_ table: Table<Value>, old: StoredRecord<Value>?, new: StoredRecord<Value>?, newID: Bool = false) throws {
         try IndexMaintainer.apply(table, old: old, new: new, in: rocks)
-        if let new {
+        if let new, newID {
+            try rocks.putUntracked(table.recordKey(new.id), table.encode(new))
+        } else if let new {
             try rocks.put(table.recordKey(new.id), table.encode(new))
         } else if let old {
             try rocks.delete(table.recordKey(old.id))

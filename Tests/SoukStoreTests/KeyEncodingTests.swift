@@ -67,6 +67,19 @@ import Testing
         #expect(abs(previous.unixMilliseconds - now) < 5_000)
     }
 
+    @Test func identifiersMadeOnManyThreadsAreDistinctAndIncreasingOnEach() async {
+        let perTask = 20_000
+        let made = await withTaskGroup(of: [RecordID].self) { group in
+            for _ in 0..<8 {
+                group.addTask { (0..<perTask).map { _ in RecordID.generate() } }
+            }
+            return await group.reduce(into: [[RecordID]]()) { $0.append($1) }
+        }
+        for ids in made { #expect(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }) }
+        #expect(Set(made.joined()).count == 8 * perTask)
+        #expect(Set(made.joined().map(\.low)).count == 8 * perTask, "the random bits repeat")
+    }
+
     @Test func base64URLRoundTrips() async {
         await propertyCheck(input: Gen.uint8(in: 0 ... 255).array(of: 0...40)) { bytes in
             let text = Base64URL.encode(bytes)

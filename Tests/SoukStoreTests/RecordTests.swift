@@ -227,3 +227,48 @@ import SoukTesting
         }
     }
 }
+
+/// A table whose one index reads the loads only as "any or none", and says so.
+private enum LoadedJobs {
+    static let withLoads = Index<SampleJob>.nonUnique("loaded_jobs.with_loads") { $0.loads > 0 ? [.string($0.marketplace)] : nil }
+
+    static func table(sameIndexEntries: @escaping @Sendable (SampleJob, SampleJob) -> Bool) -> Table<SampleJob> {
+        Table("loaded_jobs", codec: SampleJobCodec(), indexes: [withLoads], sameIndexEntries: sameIndexEntries)
+    }
+
+    static func anyOrNone(_ job: SampleJob) -> SampleJob {
+        var job = job
+        job.loads = job.loads > 0 ? 1 : 0
+        return job
+    }
+}
+
+@Suite struct SameIndexEntriesTests {
+    /// Updates 2 → 1 → 0 → 3 → 0 loads and reads the index after each.
+    func listedAfterEachUpdate(_ table: Table<SampleJob>) async throws -> (listed: [Bool], consistent: Bool) {
+        try await withTemporaryStore(schema: Schema([table.erased])) { store, _ in
+            let created = try await store.write { try $0.insert(table, job(loads: 2)) }
+            var listed: [Bool] = []
+            for loads: Int64 in [1, 0, 3, 0] {
+                _ = try await store.write { try $0.updateMaintainedFields(table, created.id) { $0.loads = loads } }
+                listed.append(try store.list(table, LoadedJobs.withLoads, IndexRange(prefix: ["m1"])).items.map(\.id) == [created.id])
+            }
+            return (listed, try await store.verify().isConsistent)
+        }
+    }
+
+    @Test func aTableThatTellsEqualEntriesKeepsItsIndexesExact() async throws {
+        let table = LoadedJobs.table { LoadedJobs.anyOrNone($0) == LoadedJobs.anyOrNone($1) }
+        let result = try await listedAfterEachUpdate(table)
+        #expect(result.listed == [true, false, true, false])
+        #expect(result.consistent)
+    }
+
+    @Test func anUpdateTheTableCallsEqualWritesNoIndexEntry() async throws {
+        // A table that wrongly calls every pair equal: its entries stay as the insert wrote them,
+        // which shows the maintainer skipped the index, and verification finds the damage.
+        let result = try await listedAfterEachUpdate(LoadedJobs.table { _, _ in true })
+        #expect(result.listed == [true, true, true, true])
+        #expect(!result.consistent)
+    }
+}

@@ -37,7 +37,16 @@ public enum ProductTable {
     }
 
     public static let table = marketTable(
-        "products", SoukV1.Product.self, indexes: [byMarketplace, byName, byPrice, byRating, byCreated, byNameWord, byPairingRating])
+        "products", SoukV1.Product.self, indexes: [byMarketplace, byName, byPrice, byRating, byCreated, byNameWord, byPairingRating],
+        sameIndexEntries: { indexed($0) == indexed($1) })
+
+    /// A product as its indexes read it: the stock only as in stock or not, so that a sale
+    /// which leaves some stock rewrites no index entry.
+    private static func indexed(_ record: ProductRecord) -> ProductRecord {
+        var record = record
+        record.subject.stock = record.subject.stock > 0 ? 1 : 0
+        return record
+    }
 
     static var all: [AnyTable] { [table.erased] }
 

@@ -14,7 +14,7 @@ public protocol StampedMessage: ProtoMessage, Sendable {
 
 /// A domain record: one contract message of one marketplace, stored as the message itself
 /// (without its id, version and times, which the envelope holds). Lifecycles move its status.
-public struct MarketRecord<Message: StampedMessage>: LifecycleRecord, Sendable {
+public struct MarketRecord<Message: StampedMessage>: LifecycleRecord, Sendable, Equatable {
     public var marketplaceID: String
     public var subject: Message
 
@@ -43,10 +43,11 @@ extension StoredRecord {
 }
 
 /// A table of `Message` records.
-public func marketTable<Message>(_ name: String, _ type: Message.Type, indexes: [Index<MarketRecord<Message>>] = [])
-    -> Table<MarketRecord<Message>>
-{
-    Table(name, codec: MarketRecord<Message>.codec, indexes: indexes)
+public func marketTable<Message>(
+    _ name: String, _ type: Message.Type, indexes: [Index<MarketRecord<Message>>] = [],
+    sameIndexEntries: (@Sendable (MarketRecord<Message>, MarketRecord<Message>) -> Bool)? = nil
+) -> Table<MarketRecord<Message>> {
+    Table(name, codec: MarketRecord<Message>.codec, indexes: indexes, sameIndexEntries: sameIndexEntries)
 }
 
 /// `record` if it belongs to `marketplaceID`; NOT_FOUND (naming `noun`) otherwise, so another
