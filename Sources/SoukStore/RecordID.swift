@@ -31,11 +31,17 @@ public struct RecordID: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// An identifier from the canonical text form `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` (either case).
     public init?(_ text: some StringProtocol) {
-        guard text.utf8.count == 36 else { return nil }
+        var text = String(text)
+        guard let id = text.withUTF8(RecordID.parse) else { return nil }
+        self = id
+    }
+
+    private static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> RecordID? {
+        guard utf8.count == 36 else { return nil }
         var high: UInt64 = 0
         var low: UInt64 = 0
         var nibbles = 0
-        for (i, c) in text.utf8.enumerated() {
+        for (i, c) in utf8.enumerated() {
             if i == 8 || i == 13 || i == 18 || i == 23 {
                 guard c == UInt8(ascii: "-") else { return nil }
                 continue
@@ -50,7 +56,7 @@ public struct RecordID: Hashable, Comparable, Sendable, CustomStringConvertible 
             if nibbles < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
             nibbles += 1
         }
-        self.init(high: high, low: low)
+        return RecordID(high: high, low: low)
     }
 
     /// The 16 bytes, big-endian.
@@ -80,17 +86,22 @@ public struct RecordID: Hashable, Comparable, Sendable, CustomStringConvertible 
         return RecordID(high: ms << 16 | 0x7000, low: 0x8000_0000_0000_0000)
     }
 
-    public var description: String {
+    public var description: String { hex(dashes: true) }
+
+    /// The 32 hex digits without dashes, for references that should not look like an id.
+    public var compactHex: String { hex(dashes: false) }
+
+    private func hex(dashes: Bool) -> String {
         String(unsafeUninitializedCapacity: 36) { out in
-            let hex: StaticString = "0123456789abcdef"
+            let digits: StaticString = "0123456789abcdef"
             var at = 0
             for nibble in 0..<32 {
-                if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
+                if dashes && (nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20) {
                     out[at] = UInt8(ascii: "-")
                     at += 1
                 }
                 let word = nibble < 16 ? high : low
-                out[at] = hex.utf8Start[Int(word >> UInt64(60 - 4 * (nibble % 16)) & 0xF)]
+                out[at] = digits.utf8Start[Int(word >> UInt64(60 - 4 * (nibble % 16)) & 0xF)]
                 at += 1
             }
             return at

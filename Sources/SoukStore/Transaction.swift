@@ -123,7 +123,7 @@ public final class Transaction {
     private func write<Value>(_ table: Table<Value>, old: StoredRecord<Value>?, new: StoredRecord<Value>?, newID: Bool = false) throws {
         try IndexMaintainer.apply(table, old: old, new: new, in: rocks)
         if let new, newID {
-            try rocks.putUntracked(table.recordKey(new.id), table.encode(new))
+            try rocks.putUnlocked(table.recordKey(new.id), table.encode(new))
         } else if let new {
             try rocks.put(table.recordKey(new.id), table.encode(new))
         } else if let old {

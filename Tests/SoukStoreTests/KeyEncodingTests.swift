@@ -49,6 +49,9 @@ import Testing
         await propertyCheck(input: Gen.uint64(in: 0 ... .max), Gen.uint64(in: 0 ... .max)) { high, low in
             let id = RecordID(high: high, low: low)
             #expect(RecordID(id.description) == id)
+            #expect(id.compactHex == id.description.filter { $0 != "-" })
+            #expect(RecordID(id.description.uppercased()) == id)
+            #expect(RecordID(id.description.dropFirst(0)) == id)
             #expect(RecordID(bytes: id.bytes) == id)
         }
         #expect(RecordID("not-a-uuid") == nil)

@@ -1,5 +1,5 @@
 import Dispatch
-import SoukStore
+@testable import SoukStore
 import SoukStoreFixtures
 import SoukTesting
 import Testing
@@ -32,6 +32,39 @@ import Testing
             let after = try await store.write { try $0.getUnlessLocked(SampleSchema.jobs, held) }
             guard case .read(let changed?) = after else { Issue.record("the released record was not read"); return }
             #expect(changed.value.loads == 10)
+        }
+    }
+}
+
+/// `RocksTransaction.putUnlocked`: the write takes no lock (another transaction locks the key at
+/// once), is read back by its own transaction, and commits with the transaction's other writes.
+@Suite struct UnlockedWriteTests {
+    @Test func anUnlockedWriteLeavesTheKeyFreeAndCommitsWithTheTransaction() async throws {
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+            let (key, locked) = (Array("test-unlocked-key".utf8), Array("test-locked-key".utf8))
+            let writer = RocksTransaction(store.database)
+            try writer.putUnlocked(key, [1])
+            try writer.put(locked, [2])
+            #expect(try writer.get(key) { $0.map(Array.init) } == [1])
+
+            let other = RocksTransaction(store.database)
+            guard case .read(let seen) = try other.getForUpdateUnlessLocked(key, { $0.map(Array.init) }) else {
+                Issue.record("an unlocked write locked its key"); return
+            }
+            #expect(seen == nil, "another transaction saw an uncommitted write")
+            guard case .lockedByAnother = try other.getForUpdateUnlessLocked(locked, { _ in () }) else {
+                Issue.record("a locked write left its key free"); return
+            }
+            other.rollback()
+
+            try writer.commit()
+            #expect(try store.database.get(key) { $0.map(Array.init) } == [1])
+            #expect(try store.database.get(locked) { $0.map(Array.init) } == [2])
+
+            let deleter = RocksTransaction(store.database)
+            try deleter.deleteUnlocked(key)
+            try deleter.commit()
+            #expect(try store.database.get(key) { $0.map(Array.init) } == nil)
         }
     }
 }

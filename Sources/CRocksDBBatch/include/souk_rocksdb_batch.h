@@ -37,13 +37,13 @@ int souk_transaction_get_for_update_nowait(rocksdb_transaction_t *txn, const cha
                                            int64_t lock_timeout_ms, void *context, souk_multi_get_visitor visit,
                                            char **errptr);
 
-/// A transaction's Put and Delete without the key's lock (RocksDB's PutUntracked and
-/// DeleteUntracked): for keys whose writers are already serialized by a lock on another key
-/// this transaction holds, such as a record's index entries. On failure sets `*errptr` to
-/// RocksDB's message (malloc'ed; free it with `rocksdb_free`).
-void souk_transaction_put_untracked(rocksdb_transaction_t *txn, const char *key, size_t key_size, const char *value,
-                                    size_t value_size, char **errptr);
-void souk_transaction_delete_untracked(rocksdb_transaction_t *txn, const char *key, size_t key_size, char **errptr);
+/// A transaction's Put and Delete that take no lock on the key (written into the transaction's
+/// batch directly): for keys whose writers are already serialized by a lock on another key this
+/// transaction holds, such as a record's index entries. On failure sets `*errptr` to RocksDB's
+/// message (malloc'ed; free it with `rocksdb_free`).
+void souk_transaction_put_unlocked(rocksdb_transaction_t *txn, const char *key, size_t key_size, const char *value,
+                                   size_t value_size, char **errptr);
+void souk_transaction_delete_unlocked(rocksdb_transaction_t *txn, const char *key, size_t key_size, char **errptr);
 
 #ifdef __cplusplus
 }

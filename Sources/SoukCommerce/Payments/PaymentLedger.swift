@@ -63,7 +63,7 @@ enum PaymentLedger {
         }
         if kind != .cash {
             payment.status = .successful
-            payment.gatewayReference = "sim_" + RecordID.generate().description.replacingOccurrences(of: "-", with: "")
+            payment.gatewayReference = "sim_" + RecordID.generate().compactHex
             payment.succeedTime = Timestamp(transaction.now)
         }
         return try PaymentLifecycle.machine.create(

@@ -89,7 +89,7 @@ extension PaymentLedger {
         payment.amount = amount
         payment.refundedAmount = SoukV1.Money(amountMinor: 0, currencyCode: amount.currencyCode)
         payment.status = .successful
-        payment.gatewayReference = "sim_payout_" + RecordID.generate().description.replacingOccurrences(of: "-", with: "")
+        payment.gatewayReference = "sim_payout_" + RecordID.generate().compactHex
         payment.succeedTime = Timestamp(transaction.now)
         payment.payoutReason = reason
         return try PaymentLifecycle.machine.create(

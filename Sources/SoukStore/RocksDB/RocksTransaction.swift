@@ -81,18 +81,18 @@ final class RocksTransaction {
     /// Puts without locking `key`: only for keys whose writers another lock this transaction
     /// holds already serializes (a record's index entries under the record's lock), or that no
     /// other transaction can name (a record under a newly generated id).
-    func putUntracked(_ key: [UInt8], _ value: [UInt8]) throws {
+    func putUnlocked(_ key: [UInt8], _ value: [UInt8]) throws {
         try Rocks.withChars(key) { k, kl in
             try Rocks.withChars(value) { v, vl in
-                try Rocks.call("put") { souk_transaction_put_untracked(handle, k, kl, v, vl, $0) }
+                try Rocks.call("put") { souk_transaction_put_unlocked(handle, k, kl, v, vl, $0) }
             }
         }
     }
 
-    /// Deletes without locking `key`, under the same rule as `putUntracked`.
-    func deleteUntracked(_ key: [UInt8]) throws {
+    /// Deletes without locking `key`, under the same rule as `putUnlocked`.
+    func deleteUnlocked(_ key: [UInt8]) throws {
         try Rocks.withChars(key) { k, kl in
-            try Rocks.call("delete") { souk_transaction_delete_untracked(handle, k, kl, $0) }
+            try Rocks.call("delete") { souk_transaction_delete_unlocked(handle, k, kl, $0) }
         }
     }
 

@@ -24,6 +24,8 @@ struct CommerceBenchmark: AsyncParsableCommand {
     @Option(help: "Products of the small catalog.") var small = 10_000
     @Option(help: "A directory on the disk to measure (fsync figures depend on it).") var dataDir: String
     @Flag(help: "Measure only the checkouts (no catalog pages).") var checkoutsOnly = false
+    @Option(name: .customLong("customers"), help: "The checkout rounds to run, by customers at once (for profiling one).")
+    var roundSizes: [Int] = [1, 16, 64]
 
     func run() async throws {
         print("commerce benchmark: \(seconds) s per measurement, catalogs of \(small) and \(large) products, data in \(dataDir)")
@@ -60,10 +62,11 @@ struct CommerceBenchmark: AsyncParsableCommand {
         let harness = try harness("checkouts")
         let shop = try await harness.marketplace(slug: "bench-shop", vertical: .retail, currency: "MYR", settings: Self.settings)
         let products = try await loadProducts(harness.store, marketplaceID: shop.id, count: 1000, stock: 1_000_000)
-        let customers = try await signIn(harness, shop, count: Self.rounds.map { $0.workers * $0.each }.max()!)
+        let rounds = Self.rounds.filter { roundSizes.contains($0.workers) }
+        let customers = try await signIn(harness, shop, count: rounds.map { $0.workers * $0.each }.max() ?? 0)
 
         let creates = try Store(createsConfiguration(), schema: Schema(SampleSchema.benchJobs))
-        for (round, (workers, each)) in Self.rounds.enumerated() {
+        for (round, (workers, each)) in rounds.enumerated() {
             // Fill the carts first (not measured): checkout empties the cart it turns into an order.
             try await forEach(0..<(workers * each), concurrency: 64) { n in
                 let cart: SoukV1.Cart = try await harness.call("souk.v1.Carts", "GetCart", SoukV1.GetCartRequest(marketplaceID: shop.id), token: customers[n])
