@@ -11,7 +11,7 @@ public enum OrderLifecycles {
     /// Aqua Hub. Rescheduling (while pending or approved) changes the window, not the status,
     /// so it is not a transition.
     public static let waterServices = StateMachine<SoukV1.Order, SoukV1.OrderStatus>(
-        "Water services order", resource: .order, state: \.status, initial: [.pending],
+        "Water services order", resource: .order, state: \.status, initial: [.pending], streamed: true,
         transitions: [
             // Delivery-type services are approved by the server at placement; cleaning and
             // maintenance wait for an admin.
@@ -24,7 +24,7 @@ public enum OrderLifecycles {
 
     /// Chateau Du Nox.
     public static let retail = StateMachine<SoukV1.Order, SoukV1.OrderStatus>(
-        "Retail order", resource: .order, state: \.status, initial: [.pending],
+        "Retail order", resource: .order, state: \.status, initial: [.pending], streamed: true,
         transitions: [
             Transition("ship", from: [.pending], to: .shipped, by: [.provider, .admin]),
             Transition("deliver", from: [.shipped], to: .delivered, by: [.provider, .admin]),
@@ -34,7 +34,7 @@ public enum OrderLifecycles {
 
     /// DineSwift. The driver's answers to a delivery offer move the order too.
     public static let foodDelivery = StateMachine<SoukV1.Order, SoukV1.OrderStatus>(
-        "Food delivery order", resource: .order, state: \.status, initial: [.placed],
+        "Food delivery order", resource: .order, state: \.status, initial: [.placed], streamed: true,
         transitions: [
             Transition("accept", from: [.placed], to: .preparing, by: [.provider]),
             Transition("reject", from: [.placed], to: .cancelled, by: [.provider]),

@@ -51,7 +51,7 @@ public enum JobLifecycle {
     }
 
     public static let machine = StateMachine<SoukV1.Job, LaundryJobState>(
-        "Laundry job", resource: .job, state: \.lifecycleState, initial: [.stage(stages[0])],
+        "Laundry job", resource: .job, state: \.lifecycleState, initial: [.stage(stages[0])], streamed: true,
         transitions: [
             Transition("accept", from: [.stage(stages[0])], to: .stage(stages[1]), by: [.courier], guards: [offeredDasher]),
             // The customer sends the accepted Dasher away: back to the queue at its place.

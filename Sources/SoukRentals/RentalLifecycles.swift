@@ -7,7 +7,7 @@ public enum RentalLifecycles {
     static let lessee = TransitionGuard<SoukV1.Booking>.only(.customer, "only the lessee") { $0.lesseeAccountID }
 
     public static let booking = StateMachine<SoukV1.Booking, SoukV1.BookingStatus>(
-        "Booking", resource: .booking, state: \.status, initial: [.requested],
+        "Booking", resource: .booking, state: \.status, initial: [.requested], streamed: true,
         transitions: [
             // The listing is marked rented in the same transaction: of two confirmations for one
             // listing, the second finds it held (LISTING_LEASED).

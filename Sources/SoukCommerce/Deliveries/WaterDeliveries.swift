@@ -162,11 +162,10 @@ struct WaterDeliveries {
                 $0.subject.status = .cancelled
                 $0.subject.note = reason
             }
-            let entry = try AuditLog.record(
+            _ = try AuditLog.record(
                 in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .delivery, id: delivery.id.description),
                 actor: actor, from: from.protoName, to: SoukV1.DeliveryStatus.cancelled.protoName, reason: reason,
                 resourceVersion: updated.version)
-            try transaction.appendEvent(to: lifecycleStream(.delivery, delivery.id), entry.encoded())
             try Notifier.send(
                 [Notifier.Note(to: delivery.value.subject.courierAccountID, kind: .delivery, title: "Delivery cancelled", body: reason,
                                subject: SoukV1.ResourceRef(type: .delivery, id: delivery.id.description))],

@@ -64,7 +64,8 @@ extension StateMachine {
         return record
     }
 
-    /// Decision 16: the audit entry, and the same entry as the next event of the resource's stream.
+    /// Decision 16: the audit entry, and for a streamed resource the same entry as the next
+    /// event of its stream.
     private func recordMove<Record: LifecycleRecord>(
         of record: StoredRecord<Record>, marketplaceID: String, from: String, actor: AuditActor, reason: String,
         transaction: Transaction
@@ -73,6 +74,6 @@ extension StateMachine {
             in: transaction, marketplaceID: marketplaceID, resource: SoukV1.ResourceRef(type: resource, id: record.id.description),
             actor: actor, from: from, to: record.value.subject[keyPath: state].protoName, reason: reason,
             resourceVersion: record.version)
-        try transaction.appendEvent(to: lifecycleStream(resource, record.id), entry.encoded())
+        if streamed { try transaction.appendEvent(to: lifecycleStream(resource, record.id), entry.encoded()) }
     }
 }

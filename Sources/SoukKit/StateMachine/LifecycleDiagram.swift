@@ -20,14 +20,19 @@ public struct LifecyclePage: Sendable {
         `Sources/SoukKit/StateMachine`). A transition is fired only by the roles listed with it
         (`system` is the server on its own; an operator may do what an admin may), only from its
         from-states and only when its guards hold. Each one fired is written to the audit log
-        and to the resource's event stream in the same transaction as the change.
+        in the same transaction as the change, and, for a resource a Watch RPC follows (said under
+        its name), to the resource's event stream too.
 
         """ + sections.joined()
     }
 
     static func section<Subject, State>(_ machine: StateMachine<Subject, State>) -> String {
+        let streamed = machine.streamed ? " Its moves are also events of the resource's stream, which a Watch RPC follows." : ""
         // The page lives in Sources/SoukKit/StateMachine; `source` is relative to Sources.
-        var lines = ["", "## \(machine.name)", "", "Declared in [\(machine.source)](../../\(machine.source)).", "", "```mermaid", "stateDiagram-v2"]
+        var lines = [
+            "", "## \(machine.name)", "", "Declared in [\(machine.source)](../../\(machine.source)).\(streamed)", "", "```mermaid",
+            "stateDiagram-v2",
+        ]
         for state in machine.initial {
             lines.append("    [*] --> \(state.protoName)")
         }

@@ -23,13 +23,17 @@ public struct StateMachine<Subject: Sendable, State: LifecycleState>: Sendable {
     public let transitions: [Transition<Subject, State>]
     /// The file that declares it (`SoukCommerce/OrderLifecycles.swift`), for the diagrams page.
     public let source: String
+    /// Whether a Watch RPC follows the resource's event stream, so each move is also appended
+    /// there; otherwise moves go to the audit log only.
+    public let streamed: Bool
 
     public init(
         _ name: String, resource: SoukV1.ResourceType, state: WritableKeyPath<Subject, State> & Sendable, initial: [State],
-        transitions: [Transition<Subject, State>], declaredIn source: String = #fileID
+        streamed: Bool = false, transitions: [Transition<Subject, State>], declaredIn source: String = #fileID
     ) {
         self.name = name
         self.source = source
+        self.streamed = streamed
         self.resource = resource
         self.state = state
         self.initial = initial
