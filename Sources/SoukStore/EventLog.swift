@@ -72,8 +72,8 @@ extension Transaction {
         // The event's keys hold its sequence number, which the head's lock makes this
         // transaction's alone: they need no lock of their own.
         let eventKey = EventKeys.event(stream, sequence)
-        try rocks.putUnlocked(eventKey, EventKeys.value(time: now, payload: payload))
-        try rocks.putUnlocked(EventKeys.byTime(now, eventKey: eventKey), [])
+        try rocks.put(eventKey, EventKeys.value(time: now, payload: payload), locking: false)
+        try rocks.put(EventKeys.byTime(now, eventKey: eventKey), [], locking: false)
         appendedEvents[stream] = sequence
         return sequence
     }

@@ -21,7 +21,7 @@ enum IndexMaintainer {
         // the entry needs no lock of its own. A unique entry is a value others may claim.
         let locked = index.kind == .unique
         for entry in old where !new.contains(where: { $0.key == entry.key }) {
-            if locked { try transaction.delete(entry.key) } else { try transaction.deleteUnlocked(entry.key) }
+            try transaction.delete(entry.key, locking: locked)
         }
         for entry in new where !old.contains(entry) {
             if locked, let recordID {
@@ -32,7 +32,7 @@ enum IndexMaintainer {
                     }
                 }
             }
-            if locked { try transaction.put(entry.key, entry.value) } else { try transaction.putUnlocked(entry.key, entry.value) }
+            try transaction.put(entry.key, entry.value, locking: locked)
         }
     }
 }

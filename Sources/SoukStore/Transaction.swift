@@ -122,10 +122,8 @@ public final class Transaction {
     /// here, which no other transaction can name, so its key needs no lock.
     private func write<Value>(_ table: Table<Value>, old: StoredRecord<Value>?, new: StoredRecord<Value>?, newID: Bool = false) throws {
         try IndexMaintainer.apply(table, old: old, new: new, in: rocks)
-        if let new, newID {
-            try rocks.putUnlocked(table.recordKey(new.id), table.encode(new))
-        } else if let new {
-            try rocks.put(table.recordKey(new.id), table.encode(new))
+        if let new {
+            try rocks.put(table.recordKey(new.id), table.encode(new), locking: !newID)
         } else if let old {
             try rocks.delete(table.recordKey(old.id))
         }

@@ -36,14 +36,14 @@ import Testing
     }
 }
 
-/// `RocksTransaction.putUnlocked`: the write takes no lock (another transaction locks the key at
+/// `RocksTransaction.put(_:_:locking: false)`: the write takes no lock (another transaction locks the key at
 /// once), is read back by its own transaction, and commits with the transaction's other writes.
 @Suite struct UnlockedWriteTests {
     @Test func anUnlockedWriteLeavesTheKeyFreeAndCommitsWithTheTransaction() async throws {
         try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let (key, locked) = (Array("test-unlocked-key".utf8), Array("test-locked-key".utf8))
             let writer = RocksTransaction(store.database)
-            try writer.putUnlocked(key, [1])
+            try writer.put(key, [1], locking: false)
             try writer.put(locked, [2])
             #expect(try writer.get(key) { $0.map(Array.init) } == [1])
 
@@ -62,7 +62,7 @@ import Testing
             #expect(try store.database.get(locked) { $0.map(Array.init) } == [2])
 
             let deleter = RocksTransaction(store.database)
-            try deleter.deleteUnlocked(key)
+            try deleter.delete(key, locking: false)
             try deleter.commit()
             #expect(try store.database.get(key) { $0.map(Array.init) } == nil)
         }

@@ -64,35 +64,29 @@ final class RocksTransaction {
         return try body(Rocks.buffer(value, length))
     }
 
-    func put(_ key: [UInt8], _ value: [UInt8]) throws {
+    /// Puts `key`, locking it unless `locking` is false: only for keys whose writers another
+    /// lock this transaction holds already serializes (a record's index entries under the
+    /// record's lock), or that no other transaction can name (a record under a new generated id).
+    func put(_ key: [UInt8], _ value: [UInt8], locking: Bool = true) throws {
         try Rocks.withChars(key) { k, kl in
             try Rocks.withChars(value) { v, vl in
-                try Rocks.call("put") { rocksdb_transaction_put(handle, k, kl, v, vl, $0) }
+                try Rocks.call("put") { error in
+                    if locking {
+                        rocksdb_transaction_put(handle, k, kl, v, vl, error)
+                    } else {
+                        souk_transaction_put_unlocked(handle, k, kl, v, vl, error)
+                    }
+                }
             }
         }
     }
 
-    func delete(_ key: [UInt8]) throws {
+    /// Deletes `key`, locking it unless `locking` is false (under the same rule as `put`).
+    func delete(_ key: [UInt8], locking: Bool = true) throws {
         try Rocks.withChars(key) { k, kl in
-            try Rocks.call("delete") { rocksdb_transaction_delete(handle, k, kl, $0) }
-        }
-    }
-
-    /// Puts without locking `key`: only for keys whose writers another lock this transaction
-    /// holds already serializes (a record's index entries under the record's lock), or that no
-    /// other transaction can name (a record under a newly generated id).
-    func putUnlocked(_ key: [UInt8], _ value: [UInt8]) throws {
-        try Rocks.withChars(key) { k, kl in
-            try Rocks.withChars(value) { v, vl in
-                try Rocks.call("put") { souk_transaction_put_unlocked(handle, k, kl, v, vl, $0) }
+            try Rocks.call("delete") { error in
+                if locking { rocksdb_transaction_delete(handle, k, kl, error) } else { souk_transaction_delete_unlocked(handle, k, kl, error) }
             }
-        }
-    }
-
-    /// Deletes without locking `key`, under the same rule as `putUnlocked`.
-    func deleteUnlocked(_ key: [UInt8]) throws {
-        try Rocks.withChars(key) { k, kl in
-            try Rocks.call("delete") { souk_transaction_delete_unlocked(handle, k, kl, $0) }
         }
     }
 
