@@ -160,14 +160,18 @@ struct CommerceBenchmark: AsyncParsableCommand {
             let shop = try await harness.marketplace(slug: slug, vertical: .retail, currency: "MYR", settings: Self.settings)
             let loadStart = ContinuousClock.now
             _ = try await loadProducts(harness.store, marketplaceID: shop.id, count: count, stock: 10)
-            try await harness.store.flush()
+            let loaded = ContinuousClock.now - loadStart
+            // Measured as a shop serving its catalog, not one still compacting a bulk import.
+            let compacting = ContinuousClock.now
+            try await harness.store.compact()
+            let compacted = ContinuousClock.now - compacting
             // Warm the cache as a running shop's would be.
             _ = try await pageLatencies(harness, shop, seconds: 2)
             let latencies = try await pageLatencies(harness, shop, seconds: seconds).sorted()
             let p50 = latencies[latencies.count / 2]
             let p99 = latencies[min(latencies.count - 1, latencies.count * 99 / 100)]
             p99s.append(p99)
-            print("  \(count) products (loaded in \(Int((ContinuousClock.now - loadStart).seconds)) s): "
+            print("  \(count) products (loaded in \(Int(loaded.seconds)) s, compacted in \(Int(compacted.seconds)) s): "
                 + "\(Int(Double(latencies.count) / Double(seconds))) pages/s, p50 \(Int(p50 * 1e6)) µs, p99 \(Int(p99 * 1e6)) µs")
         }
         print("  p99 at \(large) / p99 at \(small): \(String(format: "%.2f", p99s[1] / p99s[0])) (goal ≤ 1.5)")
