@@ -79,6 +79,9 @@ def test_watching_an_order_from_checkout_to_receipt(identity_channel, identity_s
     resumed = list(orders.WatchOrder(pb.WatchOrderRequest(marketplace_id=mp, order_id=order.id, resume_after_sequence=event.sequence),
                                      metadata=customer.md(), timeout=TIMEOUT))
     assert [e.previous_status for e in resumed] == [OrderStatus.ORDER_STATUS_SHIPPED, OrderStatus.ORDER_STATUS_DELIVERED]
+    # Resuming a final order after its last event has nothing to send: it ends at once.
+    assert list(orders.WatchOrder(pb.WatchOrderRequest(marketplace_id=mp, order_id=order.id, resume_after_sequence=last.sequence),
+                                  metadata=customer.md(), timeout=TIMEOUT)) == []
 
     # The customer was told of shipping, delivery and receipt as they happened.
     told = [next_of(note_events) for _ in range(3)]

@@ -86,38 +86,36 @@ extension OrdersService {
         return response
     }
 
-    /// The current order first (sequence = the stream's last), or the changes after
-    /// `resume_after_sequence`; then each change as it commits, until the order is final. Each
-    /// event carries the order as it is when the event is sent and the status the change left.
+    /// The order's changes as `LifecycleWatch` sends them, until the order is final. Each event
+    /// carries the order as it is when the event is sent and the status the change left.
     func watchOrder(_ request: SoukV1.WatchOrderRequest, _ writer: RPCWriter<SoukV1.OrderEvent>, _ call: SoukCall) async throws {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(request.orderID, field: "order_id")
-        guard request.resumeAfterSequence >= 0 else { throw RPCError.invalidField("resume_after_sequence", "must not be negative") }
-        let stream = lifecycleStream(.order, id)
-        var start = UInt64(request.resumeAfterSequence)
-        if start == 0 {
-            start = try store.lastSequence(of: stream)
-            let order = try OrderParties.view(try store.require(OrderTable.table, id, in: marketplaceID, "order"), call, store: store)
-            var event = SoukV1.OrderEvent()
-            event.sequence = Int64(start)
-            event.eventTime = order.updateTime
-            event.order = order
-            event.previousStatus = order.status
-            try await writer.write(event)
-            if !OrderParties.isActive(order.status) { return }
+        let store = store
+        func order() throws -> SoukV1.Order {
+            try OrderParties.view(try store.require(OrderTable.table, id, in: marketplaceID, "order"), call, store: store)
         }
-        for try await stored in store.follow(stream, after: start) {
-            let entry = try SoukV1.AuditEntry(decoding: stored.payload)
-            let order = try OrderParties.view(try store.require(OrderTable.table, id, in: marketplaceID, "order"), call, store: store)
-            var event = SoukV1.OrderEvent()
-            event.sequence = Int64(stored.sequence)
-            event.eventTime = Timestamp(stored.time)
-            event.order = order
-            event.previousStatus = entry.fromState.isEmpty ? order.status : SoukV1.OrderStatus(named: entry.fromState) ?? order.status
-            event.actorAccountID = entry.actorAccountID
-            try await writer.write(event)
-            if let to = SoukV1.OrderStatus(named: entry.toState), !OrderParties.isActive(to) { return }
-        }
+        try await LifecycleWatch.run(
+            lifecycleStream(.order, id), resumeAfter: request.resumeAfterSequence, store: store, writer: writer,
+            current: { sequence in
+                let order = try order()
+                var event = SoukV1.OrderEvent()
+                event.sequence = Int64(sequence)
+                event.eventTime = order.updateTime
+                event.order = order
+                event.previousStatus = order.status
+                return (event, !OrderParties.isActive(order.status))
+            },
+            change: { stored, entry in
+                let order = try order()
+                var event = SoukV1.OrderEvent()
+                event.sequence = Int64(stored.sequence)
+                event.eventTime = Timestamp(stored.time)
+                event.order = order
+                event.previousStatus = entry.fromState.isEmpty ? order.status : SoukV1.OrderStatus(named: entry.fromState) ?? order.status
+                event.actorAccountID = entry.actorAccountID
+                return (event, !OrderParties.isActive(order.status))
+            })
     }
 }
 

@@ -103,30 +103,23 @@ enum JobViews {
         return response
     }
 
-    /// The current job first (sequence = the stream's last), or the changes after
-    /// `resume_after_sequence`; then each change as it commits, until the job is final (stage 9
-    /// or cancelled): the stream ends after its last event written so far.
+    /// The job's changes as `LifecycleWatch` sends them, until the job is final (stage 9 or
+    /// cancelled).
     static func watch(_ request: SoukV1.WatchJobRequest, _ writer: RPCWriter<SoukV1.JobEvent>, _ call: SoukCall, store: Store) async throws {
         let id = try RequestFields.id(request.jobID, field: "job_id")
-        guard request.resumeAfterSequence >= 0 else { throw RPCError.invalidField("resume_after_sequence", "must not be negative") }
-        let stream = lifecycleStream(.job, id)
-        var start = UInt64(request.resumeAfterSequence)
-        if start == 0 {
-            start = try store.lastSequence(of: stream)
-            let job = try get(request.jobID, call, store: store)
-            try await writer.write(SoukV1.JobEvent(sequence: Int64(start), eventTime: job.updateTime, job: job, previousStage: job.stage))
-            if job.state != .active { return }
-        } else if try get(request.jobID, call, store: store).state != .active, start >= (try store.lastSequence(of: stream)) {
-            return
-        }
-        for try await stored in store.follow(stream, after: start) {
-            let entry = try SoukV1.AuditEntry(decoding: stored.payload)
-            let job = try get(request.jobID, call, store: store)
-            let previous = SoukV1.JobStage.allCases.first { $0.protoName == entry.fromState } ?? job.stage
-            try await writer.write(SoukV1.JobEvent(
-                sequence: Int64(stored.sequence), eventTime: Timestamp(stored.time), job: job, previousStage: previous,
-                actorAccountID: entry.actorAccountID))
-            if job.state != .active, stored.sequence >= (try store.lastSequence(of: stream)) { return }
-        }
+        try await LifecycleWatch.run(
+            lifecycleStream(.job, id), resumeAfter: request.resumeAfterSequence, store: store, writer: writer,
+            current: { sequence in
+                let job = try get(request.jobID, call, store: store)
+                return (SoukV1.JobEvent(sequence: Int64(sequence), eventTime: job.updateTime, job: job, previousStage: job.stage), job.state != .active)
+            },
+            change: { stored, entry in
+                let job = try get(request.jobID, call, store: store)
+                let previous = SoukV1.JobStage.allCases.first { $0.protoName == entry.fromState } ?? job.stage
+                let event = SoukV1.JobEvent(
+                    sequence: Int64(stored.sequence), eventTime: Timestamp(stored.time), job: job, previousStage: previous,
+                    actorAccountID: entry.actorAccountID)
+                return (event, job.state != .active)
+            })
     }
 }

@@ -71,28 +71,22 @@ enum BookingViews {
         booking.status == .declined || booking.status == .cancelled || booking.status == .ended && booking.depositReturn != nil
     }
 
-    /// The current booking first (sequence = the stream's last), or the changes after
-    /// `resume_after_sequence`; then each change as it commits (with the bill it concerns),
+    /// The booking's changes as `LifecycleWatch` sends them (each with the bill it concerns),
     /// until the booking is finished.
     static func watch(_ request: SoukV1.WatchBookingRequest, _ writer: RPCWriter<SoukV1.BookingEvent>, _ call: SoukCall, store: Store) async throws {
         let id = try RequestFields.id(request.bookingID, field: "booking_id")
-        guard request.resumeAfterSequence >= 0 else { throw RPCError.invalidField("resume_after_sequence", "must not be negative") }
-        let stream = lifecycleStream(.booking, id)
-        var start = UInt64(request.resumeAfterSequence)
-        if start == 0 {
-            start = try store.lastSequence(of: stream)
-            let booking = try get(request.bookingID, call, store: store)
-            try await writer.write(SoukV1.BookingEvent(sequence: Int64(start), eventTime: booking.updateTime, booking: booking))
-            if isFinished(booking) { return }
-        }
-        for try await stored in store.follow(stream, after: start) {
-            let entry = try SoukV1.AuditEntry(decoding: stored.payload)
-            let booking = try get(request.bookingID, call, store: store)
-            var event = SoukV1.BookingEvent(
-                sequence: Int64(stored.sequence), eventTime: Timestamp(stored.time), booking: booking, actorAccountID: entry.actorAccountID)
-            if let resource = entry.resource, resource.type == .bill { event.bill = try BillViews.get(resource.id, call, store: store) }
-            try await writer.write(event)
-            if isFinished(booking) { return }
-        }
+        try await LifecycleWatch.run(
+            lifecycleStream(.booking, id), resumeAfter: request.resumeAfterSequence, store: store, writer: writer,
+            current: { sequence in
+                let booking = try get(request.bookingID, call, store: store)
+                return (SoukV1.BookingEvent(sequence: Int64(sequence), eventTime: booking.updateTime, booking: booking), isFinished(booking))
+            },
+            change: { stored, entry in
+                let booking = try get(request.bookingID, call, store: store)
+                var event = SoukV1.BookingEvent(
+                    sequence: Int64(stored.sequence), eventTime: Timestamp(stored.time), booking: booking, actorAccountID: entry.actorAccountID)
+                if let resource = entry.resource, resource.type == .bill { event.bill = try BillViews.get(resource.id, call, store: store) }
+                return (event, isFinished(booking))
+            })
     }
 }

@@ -1,0 +1,36 @@
+import SoukGRPC
+import SoukMessages
+import SoukStore
+
+/// The one loop of the Watch RPCs over a streamed resource (`StateMachine.streamed`).
+public enum LifecycleWatch {
+    /// Sends the resource as it is now first (its sequence is the stream's last), unless the call
+    /// resumes after a sequence; then one event per change as it commits. The call ends once the
+    /// resource is final, after the last event written so far, and at once when it resumes a
+    /// final resource with nothing left to send.
+    /// - `current`: the event for the resource as it is, and whether it is final.
+    /// - `change`: the event for one stored change (its audit entry decoded), and whether the
+    ///   resource is final now.
+    public static func run<Event: Sendable>(
+        _ stream: String, resumeAfter: Int64, store: Store, writer: RPCWriter<Event>,
+        current: (_ sequence: UInt64) throws -> (event: Event, final: Bool),
+        change: (StoredEvent, SoukV1.AuditEntry) throws -> (event: Event, final: Bool)
+    ) async throws {
+        guard resumeAfter >= 0 else { throw RPCError.invalidField("resume_after_sequence", "must not be negative") }
+        var start = UInt64(resumeAfter)
+        let last = try store.lastSequence(of: stream)
+        if start == 0 {
+            start = last
+            let now = try current(start)
+            try await writer.write(now.event)
+            if now.final { return }
+        } else if start >= last, try current(start).final {
+            return
+        }
+        for try await stored in store.follow(stream, after: start) {
+            let next = try change(stored, try SoukV1.AuditEntry(decoding: stored.payload))
+            try await writer.write(next.event)
+            if next.final, stored.sequence >= (try store.lastSequence(of: stream)) { return }
+        }
+    }
+}
