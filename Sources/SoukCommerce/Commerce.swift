@@ -20,7 +20,8 @@ public final class Commerce: SoukDomain {
     }
 
     /// With `identity`, commerce joins its role decisions: a restaurant account awaiting approval
-    /// with its restaurant is decided through the catalog (`RestaurantApproval`). Commerce keeps
+    /// with its restaurant is decided through the catalog (`RestaurantApproval`); blocking a
+    /// courier takes them out of dispatch (`BlockedCouriers`). Commerce keeps
     /// the payments, so it installs the ledger in `payables` for the domains that share it.
     public init(store: Store, identity: Identity? = nil, payables: PayableTargets = PayableTargets(), logger: Logger = Logger(label: "souk.commerce")) {
         self.store = store
@@ -28,7 +29,10 @@ public final class Commerce: SoukDomain {
         self.payables = payables
         orderNumbers = OrderNumbers(store: store)
         payables.install(PaymentLedger.access)
-        if let identity { RestaurantApproval.register(in: identity.roleDecisionHooks) }
+        if let identity {
+            RestaurantApproval.register(in: identity.roleDecisionHooks)
+            BlockedCouriers.register(in: identity.blockHooks, store: store)
+        }
     }
 
     public func services(_ kit: ServiceKit) -> [any RPCService] {

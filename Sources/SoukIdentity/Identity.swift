@@ -18,6 +18,8 @@ public final class Identity: SoukDomain {
     public let deletionHooks = AccountDeletionHooks()
     /// Checks other domains add to role approvals and rejections.
     public let roleDecisionHooks = RoleDecisionHooks()
+    /// What other domains withdraw when an account is blocked (a driver's availability).
+    public let blockHooks = AccountBlockHooks()
     /// The laundry domain's check that a laundry profile names a dorm that exists.
     public let dormCheck = DormCheck()
     let logger: Logger

@@ -34,7 +34,7 @@ struct DispatchFixture {
     init(drivers count: Int = 3, slug: String = "dineswift") async throws {
         var made: Commerce?
         harness = try DomainHarness(domainTypes: [Commerce.self], makeDomains: { identity in
-            let commerce = Commerce(store: identity.store)
+            let commerce = Commerce(store: identity.store, identity: identity)
             made = commerce
             return [commerce]
         })
@@ -146,13 +146,13 @@ struct DispatchFixture {
         return record.api()
     }
 
-    func ranked(near point: SoukV1.GeoPoint? = nil, order: SoukV1.Order? = nil, token: String, pageSize: Int32 = 0, pageToken: String = "")
+    func ranked(order: SoukV1.Order? = nil, token: String, pageSize: Int32 = 0, pageToken: String = "")
         async throws -> SoukV1.ListAvailableCouriersResponse
     {
         try await call(
             "ListAvailableCouriers",
-            SoukV1.ListAvailableCouriersRequest(
-                marketplaceID: marketplace.id, pageSize: pageSize, pageToken: pageToken, orderID: order?.id ?? "", near: point), token: token)
+            SoukV1.ListAvailableCouriersRequest(marketplaceID: marketplace.id, pageSize: pageSize, pageToken: pageToken, orderID: order?.id ?? ""),
+            token: token)
     }
 
     /// Streams `requests` to ReportLocation as `driver`.

@@ -97,13 +97,12 @@ import Testing
         #expect(ranked.couriers.map(\.courier?.accountID) == [f.drivers[1].id, f.drivers[2].id, f.drivers[0].id])
         #expect(ranked.couriers.map(\.distanceMeters) == [1000, 2000, 3000])
         #expect(ranked.couriers.first?.courier?.displayName == "Test")
-        // Pages, and a wider radius around a point.
-        let first = try await f.ranked(near: DispatchFixture.restaurantPoint, token: f.admin, pageSize: 2)
-        let second = try await f.ranked(near: DispatchFixture.restaurantPoint, token: f.admin, pageSize: 2, pageToken: first.nextPageToken)
+        // Pages, and a wider radius around the order's restaurant.
+        let first = try await f.ranked(order: order, token: f.admin, pageSize: 2)
+        let second = try await f.ranked(order: order, token: f.admin, pageSize: 2, pageToken: first.nextPageToken)
         #expect(first.couriers.count == 2 && second.couriers.map(\.courier?.accountID) == [f.drivers[0].id] && second.nextPageToken.isEmpty)
         let wide: SoukV1.ListAvailableCouriersResponse = try await f.call(
-            "ListAvailableCouriers",
-            SoukV1.ListAvailableCouriersRequest(marketplaceID: f.marketplace.id, near: DispatchFixture.restaurantPoint, radiusMeters: 50_000),
+            "ListAvailableCouriers", SoukV1.ListAvailableCouriersRequest(marketplaceID: f.marketplace.id, orderID: order.id, radiusMeters: 50_000),
             token: f.admin)
         #expect(wide.couriers.count == 4)
         // Another restaurant's order, a driver, bad arguments.
@@ -112,7 +111,7 @@ import Testing
             as: SoukV1.ListAvailableCouriersResponse.self)
         #expect(foreign?.code == .permissionDenied)
         let byDriver = await f.error(
-            "ListAvailableCouriers", SoukV1.ListAvailableCouriersRequest(marketplaceID: f.marketplace.id, near: DispatchFixture.restaurantPoint),
+            "ListAvailableCouriers", SoukV1.ListAvailableCouriersRequest(marketplaceID: f.marketplace.id, orderID: order.id),
             token: f.drivers[0].token, as: SoukV1.ListAvailableCouriersResponse.self)
         #expect(byDriver?.code == .permissionDenied)
         let neither = await f.error(
@@ -121,9 +120,9 @@ import Testing
         #expect(neither?.fieldViolations.first?.field == "order_id")
         let far = await f.error(
             "ListAvailableCouriers",
-            SoukV1.ListAvailableCouriersRequest(marketplaceID: f.marketplace.id, near: DispatchFixture.restaurantPoint, radiusMeters: 50_001),
+            SoukV1.ListAvailableCouriersRequest(marketplaceID: f.marketplace.id, orderID: "nope", radiusMeters: 50_001),
             token: f.admin, as: SoukV1.ListAvailableCouriersResponse.self)
-        #expect(far?.fieldViolations.first?.field == "radius_meters")
+        #expect(far?.fieldViolations.map(\.field) == ["order_id", "radius_meters"])
         // Offline, busy and stale drivers are not listed.
         let _: SoukV1.CourierStatus = try await f.call(
             "SetCourierAvailability", SoukV1.SetCourierAvailabilityRequest(marketplaceID: f.marketplace.id, online: false), token: f.drivers[0].token)
@@ -164,7 +163,7 @@ import Testing
         #expect(told.notifications.contains { $0.title == "Driver declined order DS-2" })
         // Never offered to that driver again for this order.
         let toRejecter = await f.error("OfferDelivery", f.offerRequest(order, to: f.drivers[0]), token: f.restaurants[0].token, as: SoukV1.Delivery.self)
-        #expect(toRejecter?.soukReason == .courierOffline)
+        #expect(toRejecter?.soukReason == .courierDeclinedOrder)
         let second = try await f.offer(order)
         #expect(second.courierAccountID == f.drivers[1].id && second.offerDistanceMeters == 1500)
 
@@ -255,6 +254,28 @@ import Testing
         #expect(try await f.get(direct.id, token: f.admin).status == .expired)
     }
 
+    @Test func blockingADriverTakesThemOfflineAndPassesTheirOfferOnInTheSameTransaction() async throws {
+        let f = try await DispatchFixture(drivers: 2)
+        let market = f.marketplace.id
+        let order = try await f.order(number: "DS-B")
+        try await f.online(f.drivers[0], at: DispatchFixture.north(400))
+        try await f.online(f.drivers[1], at: DispatchFixture.north(900))
+        let first = try await f.offer(order)
+        #expect(first.courierAccountID == f.drivers[0].id)
+        let _: SoukV1.Account = try await f.harness.accounts(
+            "BlockAccount", SoukV1.BlockAccountRequest(marketplaceID: market, accountID: f.drivers[0].id, reason: "Fraud"), token: f.admin)
+        let status = try #require(try f.harness.store.get(CourierTable.table, RecordID(f.drivers[0].id)!)?.value.status)
+        #expect(!status.online && status.activeDeliveryID.isEmpty)
+        #expect(try await f.get(first.id, token: f.admin).status == .cancelled)
+        let next = try await f.get(try f.order(order.id).deliveryID, token: f.admin)
+        #expect(next.courierAccountID == f.drivers[1].id && next.status == .offered && next.offeredToNearest)
+        // Named again, the blocked driver is refused for what they are.
+        let _: SoukV1.Delivery = try await f.call(
+            "CancelDelivery", SoukV1.CancelDeliveryRequest(marketplaceID: market, deliveryID: next.id, reason: "Not this one"), token: f.admin)
+        let refused = await f.error("OfferDelivery", f.offerRequest(order, to: f.drivers[0]), token: f.restaurants[0].token, as: SoukV1.Delivery.self)
+        #expect(refused?.soukReason == .courierBlocked)
+    }
+
     @Test func cancellingAnAcceptedDeliveryTakesTheOrderBackToPreparing() async throws {
         let f = try await DispatchFixture(drivers: 1)
         let market = f.marketplace.id
@@ -296,7 +317,7 @@ import Testing
                 return all
             }
             #expect(outcomes.filter { $0 == nil }.count == 1)
-            #expect(outcomes.compactMap { $0 }.allSatisfy { $0.soukReason == .courierOffline })
+            #expect(outcomes.compactMap { $0 }.allSatisfy { $0.soukReason == .courierBusy })
             let open: SoukV1.ListDeliveriesResponse = try await f.call(
                 "ListDeliveries", SoukV1.ListDeliveriesRequest(marketplaceID: f.marketplace.id, statuses: [.offered]), token: f.drivers[0].token)
             #expect(open.deliveries.count == 1)
@@ -431,15 +452,14 @@ import Testing
         for token in [outsider, outsiderAdmin] {
             #expect(await f.error("GetDelivery", SoukV1.GetDeliveryRequest(marketplaceID: market, deliveryID: offer.id), token: token,
                                   as: SoukV1.Delivery.self)?.code == .permissionDenied)
-            #expect(await f.error("ListAvailableCouriers", SoukV1.ListAvailableCouriersRequest(marketplaceID: market, near: DispatchFixture.restaurantPoint),
+            #expect(await f.error("ListAvailableCouriers", SoukV1.ListAvailableCouriersRequest(marketplaceID: market, orderID: order.id),
                                   token: token, as: SoukV1.ListAvailableCouriersResponse.self)?.code == .permissionDenied)
         }
         // Their own marketplace does not know these ids or drivers.
         #expect(await f.error("GetDelivery", SoukV1.GetDeliveryRequest(marketplaceID: other.id, deliveryID: offer.id), token: outsiderAdmin,
                               as: SoukV1.Delivery.self)?.code == .notFound)
-        let theirs: SoukV1.ListAvailableCouriersResponse = try await f.call(
-            "ListAvailableCouriers", SoukV1.ListAvailableCouriersRequest(marketplaceID: other.id, near: DispatchFixture.restaurantPoint), token: outsiderAdmin)
-        #expect(theirs.couriers.isEmpty)
+        #expect(await f.error("ListAvailableCouriers", SoukV1.ListAvailableCouriersRequest(marketplaceID: other.id, orderID: order.id),
+                              token: outsiderAdmin, as: SoukV1.ListAvailableCouriersResponse.self)?.code == .notFound)
         #expect(await f.error("GetCourierStatus", SoukV1.GetCourierStatusRequest(marketplaceID: other.id, courierAccountID: f.drivers[0].id),
                               token: outsiderAdmin, as: SoukV1.CourierStatus.self)?.code == .notFound)
     }

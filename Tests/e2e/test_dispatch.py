@@ -1,6 +1,6 @@
 """DineSwift drivers end to end through grpcio: two drivers go online, one streams its positions
-(client streaming, an older fix dropped), the restaurant ranks them by distance without seeing
-where they are, a driver may not rank, bad coordinates name their field, and another
+(client streaming, an older fix dropped), the restaurant ranks them by distance from its own place (rounded,
+without seeing where they are), a driver may not rank, bad coordinates name their field, and another
 marketplace's tokens see nothing. Offers, acceptance, watching and completion with cash need a
 PREPARING food order, which only the food checkout places: the Swift DispatchTests cover them."""
 import time
@@ -13,8 +13,8 @@ from souk_protos import Stub, enum
 Code = grpc.StatusCode
 Role = enum("souk.v1.Role")
 MARKETPLACE = "DineSwift"
-# Beirut, and points north of it.
-RESTAURANT = (33.8938, 35.5018)
+# Pizza Roma on Hamra Street (the demo restaurant owner's), and points north of it.
+RESTAURANT = (33.8959, 35.4828)
 
 
 def north(meters):
@@ -62,16 +62,16 @@ def test_drivers_go_online_stream_positions_and_are_ranked_for_restaurants(ident
         pb.UpdateCourierLocationRequest(marketplace_id=market, location=pb.GeoPoint(latitude=33, longitude=-181)),
         metadata=first.md(), timeout=TIMEOUT), Code.INVALID_ARGUMENT, field="location.longitude")
 
-    ranked = deliveries.ListAvailableCouriers(
-        pb.ListAvailableCouriersRequest(marketplace_id=market, near=pb.GeoPoint(latitude=RESTAURANT[0], longitude=RESTAURANT[1])),
-        metadata=restaurant.md(), timeout=TIMEOUT)
+    # Ranked from the restaurant's own place (no order needed), to the nearest 100 m.
+    ranked = deliveries.ListAvailableCouriers(pb.ListAvailableCouriersRequest(marketplace_id=market), metadata=restaurant.md(),
+                                              timeout=TIMEOUT)
     ours = [c for c in ranked.couriers if c.courier.account_id in (first.account_id, second.account_id)]
     assert [c.courier.account_id for c in ours] == [first.account_id, second.account_id]
     assert [c.distance_meters for c in ours] == [600, 1200]
     assert ours[1].courier.display_name == "Karim U."
     assert "location" not in pb.AvailableCourier.DESCRIPTOR.fields_by_name
     # Drivers never rank each other; an order must exist.
-    refused(lambda: deliveries.ListAvailableCouriers(pb.ListAvailableCouriersRequest(marketplace_id=market, near=north(0)),
+    refused(lambda: deliveries.ListAvailableCouriers(pb.ListAvailableCouriersRequest(marketplace_id=market),
                                                      metadata=first.md(), timeout=TIMEOUT), Code.PERMISSION_DENIED)
     refused(lambda: deliveries.OfferDelivery(pb.OfferDeliveryRequest(marketplace_id=market, request_id=request_id(),
                                                                      order_id="0190f7a0-0000-7000-8000-000000000000", nearest_available=True),
@@ -79,14 +79,14 @@ def test_drivers_go_online_stream_positions_and_are_ranked_for_restaurants(ident
 
     # Another marketplace's tokens see nothing.
     aqua_admin = login_party(api, identity_server.demo_login("Aqua Hub", "admin"))
-    refused(lambda: deliveries.ListAvailableCouriers(pb.ListAvailableCouriersRequest(marketplace_id=market, near=north(0)),
+    refused(lambda: deliveries.ListAvailableCouriers(pb.ListAvailableCouriersRequest(marketplace_id=market),
                                                      metadata=aqua_admin.md(), timeout=TIMEOUT), Code.PERMISSION_DENIED)
     refused(lambda: deliveries.GetCourierStatus(pb.GetCourierStatusRequest(marketplace_id=market, courier_account_id=first.account_id),
                                                 metadata=aqua_admin.md(), timeout=TIMEOUT), Code.PERMISSION_DENIED)
 
     # Offline drivers are not ranked.
     deliveries.SetCourierAvailability(pb.SetCourierAvailabilityRequest(marketplace_id=market, online=False), metadata=first.md(), timeout=TIMEOUT)
-    ranked = deliveries.ListAvailableCouriers(pb.ListAvailableCouriersRequest(marketplace_id=market, near=north(0)),
-                                              metadata=admin.md(), timeout=TIMEOUT)
+    ranked = deliveries.ListAvailableCouriers(pb.ListAvailableCouriersRequest(marketplace_id=market),
+                                              metadata=restaurant.md(), timeout=TIMEOUT)
     assert first.account_id not in [c.courier.account_id for c in ranked.couriers]
     assert second.account_id in [c.courier.account_id for c in ranked.couriers]

@@ -112,7 +112,7 @@ def test_the_aqua_hub_journey(api, aqua):
     error = refused(lambda: api.deliveries.AssignDelivery(
         pb.AssignDeliveryRequest(marketplace_id=marketplace_id, request_id=request_id(), order_id=job.id,
                                  courier_account_id=courier.account_id), metadata=admin.md(), timeout=TIMEOUT),
-        Code.FAILED_PRECONDITION, reason=Reason.ERROR_REASON_INVALID_TRANSITION)
+        Code.FAILED_PRECONDITION, reason=Reason.ERROR_REASON_DELIVERY_OPEN)
     assert "already has an open delivery" in error.details()
     error = refused(lambda: api.orders.RescheduleOrder(
         pb.RescheduleOrderRequest(marketplace_id=marketplace_id, order_id=job.id, scheduled_window=pb.TimeWindow(

@@ -266,7 +266,8 @@ typedef enum _Souk__V1__ErrorReason {
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_LISTING_LEASED = 33,
   /*
-   * The courier is offline (FAILED_PRECONDITION).
+   * The courier is offline, or their last position is older than the marketplace's
+   * location_stale_after (FAILED_PRECONDITION).
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_COURIER_OFFLINE = 34,
   /*
@@ -369,7 +370,44 @@ typedef enum _Souk__V1__ErrorReason {
    * Verification codes were sent to the account too often: at most 5 an hour, 60 seconds
    * apart (RESOURCE_EXHAUSTED, RetryInfo says how long to wait).
    */
-  SOUK__V1__ERROR_REASON__ERROR_REASON_VERIFICATION_CODE_LIMIT = 57
+  SOUK__V1__ERROR_REASON__ERROR_REASON_VERIFICATION_CODE_LIMIT = 57,
+  /*
+   * The account named as courier is blocked by an admin (FAILED_PRECONDITION): choose another.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_COURIER_BLOCKED = 90,
+  /*
+   * The account named as courier holds no courier role, or it was rejected or revoked
+   * (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_NOT_A_COURIER = 91,
+  /*
+   * The account named as courier asked for the role and still awaits an admin's approval
+   * (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_COURIER_ROLE_PENDING = 92,
+  /*
+   * The order already has an open delivery (offered, assigned or in progress): wait for its
+   * answer or cancel it first (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_DELIVERY_OPEN = 93,
+  /*
+   * The driver has a delivery offered to or in progress with them: they take no other offer,
+   * and cannot go offline before answering or finishing it (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_COURIER_BUSY = 94,
+  /*
+   * The driver rejected this order before: offer it to another (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_COURIER_DECLINED_ORDER = 95,
+  /*
+   * The offer lapsed (the marketplace's offer_timeout passed) before the driver answered it
+   * (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_OFFER_EXPIRED = 96,
+  /*
+   * The order has no delivery in progress whose courier could be watched (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_NO_DELIVERY_IN_PROGRESS = 97
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ERROR_REASON)
 } Souk__V1__ErrorReason;
 

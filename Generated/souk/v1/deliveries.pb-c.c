@@ -2739,7 +2739,7 @@ const ProtobufCMessageDescriptor souk__v1__report_location_response__descriptor 
   (ProtobufCMessageInit) souk__v1__report_location_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_available_couriers_request__field_descriptors[6] =
+static const ProtobufCFieldDescriptor souk__v1__list_available_couriers_request__field_descriptors[5] =
 {
   {
     "marketplace_id",
@@ -2790,18 +2790,6 @@ static const ProtobufCFieldDescriptor souk__v1__list_available_couriers_request_
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "near",
-    5,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_MESSAGE,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ListAvailableCouriersRequest, near),
-    &souk__v1__geo_point__descriptor,
-    NULL,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-  {
     "radius_meters",
     6,
     PROTOBUF_C_LABEL_NONE,
@@ -2816,16 +2804,16 @@ static const ProtobufCFieldDescriptor souk__v1__list_available_couriers_request_
 };
 static const unsigned souk__v1__list_available_couriers_request__field_indices_by_name[] = {
   0,   /* field[0] = marketplace_id */
-  4,   /* field[4] = near */
   3,   /* field[3] = order_id */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
-  5,   /* field[5] = radius_meters */
+  4,   /* field[4] = radius_meters */
 };
-static const ProtobufCIntRange souk__v1__list_available_couriers_request__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__list_available_couriers_request__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 6 }
+  { 6, 4 },
+  { 0, 5 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_available_couriers_request__descriptor =
 {
@@ -2835,10 +2823,10 @@ const ProtobufCMessageDescriptor souk__v1__list_available_couriers_request__desc
   "Souk__V1__ListAvailableCouriersRequest",
   "souk.v1",
   sizeof(Souk__V1__ListAvailableCouriersRequest),
-  6,
+  5,
   souk__v1__list_available_couriers_request__field_descriptors,
   souk__v1__list_available_couriers_request__field_indices_by_name,
-  1,  souk__v1__list_available_couriers_request__number_ranges,
+  2,  souk__v1__list_available_couriers_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__list_available_couriers_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

@@ -117,7 +117,8 @@ struct  Souk__V1__Delivery
    */
   Souk__V1__Money *delivery_fee;
   /*
-   * Food: distance from the driver to the restaurant when offered.
+   * Food: distance from the driver to the restaurant when offered, rounded to the nearest
+   * 100 m (LOCATION PRIVACY).
    */
   int32_t offer_distance_meters;
   /*
@@ -198,7 +199,7 @@ struct  Souk__V1__AvailableCourier
   Souk__V1__PersonSummary *courier;
   Google__Protobuf__Timestamp *location_time;
   /*
-   * Straight-line distance from the request's point.
+   * Straight-line distance from the restaurant, rounded to the nearest 100 m (0: under 50 m).
    */
   int32_t distance_meters;
 };
@@ -558,21 +559,18 @@ struct  Souk__V1__ListAvailableCouriersRequest
   int32_t page_size;
   char *page_token;
   /*
-   * Rank from this order's restaurant...
+   * Rank from this order's restaurant (its pickup address). Empty: a provider ranks from its
+   * own restaurant; an admin must name an order.
    */
   char *order_id;
   /*
-   * ...or from this point (one of the two).
-   */
-  Souk__V1__GeoPoint *near;
-  /*
-   * Search radius (default 10 km, at most 50 km).
+   * Search radius, compared with the rounded distance (default 10 km, at most 50 km).
    */
   int32_t radius_meters;
 };
 #define SOUK__V1__LIST_AVAILABLE_COURIERS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_available_couriers_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0 }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
 
 
 /*

@@ -347,8 +347,8 @@ struct  Souk__V1__DeliverySettings
    */
   Google__Protobuf__Duration *location_stale_after;
   /*
-   * An offer not answered within this time lapses and the restaurant offers again (e.g. 90
-   * seconds).
+   * An offer not answered within this time lapses and the restaurant offers again: from 1
+   * second to 10 minutes (90 seconds when unset); other values are INVALID_ARGUMENT.
    */
   Google__Protobuf__Duration *offer_timeout;
 };

@@ -46,11 +46,14 @@ typedef struct Souk__V1__CompletePushRequest Souk__V1__CompletePushRequest;
 typedef enum _Souk__V1__NotificationKind {
   SOUK__V1__NOTIFICATION_KIND__NOTIFICATION_KIND_UNSPECIFIED = 0,
   /*
-   * An order changed status, was rescheduled, assigned or placed (to the seller).
+   * An order changed status, was rescheduled, assigned or placed (to the seller), or its
+   * delivery moved (on the way, delayed, delivered, declined, cancelled: to the customer and
+   * the seller). The subject is the order.
    */
   SOUK__V1__NOTIFICATION_KIND__NOTIFICATION_KIND_ORDER = 1,
   /*
-   * A delivery was assigned or offered to a courier, or changed.
+   * A delivery was assigned or offered to its courier, or changed (to the courier). The
+   * subject is the delivery.
    */
   SOUK__V1__NOTIFICATION_KIND__NOTIFICATION_KIND_DELIVERY = 2,
   /*

@@ -17,7 +17,8 @@ struct DeliveriesService {
         let couriers = CourierAvailability(commerce: commerce)
         return SoukV1Services.Deliveries(
             assignDelivery: .handler(verticals: [.waterServices], water.assign),
-            offerDelivery: .handler(verticals: [.foodDelivery], owner: OrderParties.ownership(\.orderID, store: store), offers.offer),
+            offerDelivery: .handler(
+                verticals: [.foodDelivery], owner: .passingMalformed(\.orderID, OrderParties.ownership(\.orderID, store: store)), offers.offer),
             acceptDelivery: .handler(verticals: [.foodDelivery], owner: WaterDeliveries.ownership(\.deliveryID, store: store), offers.accept),
             rejectDelivery: .handler(verticals: [.foodDelivery], owner: WaterDeliveries.ownership(\.deliveryID, store: store), offers.reject),
             startDelivery: .handler(verticals: [.waterServices], owner: WaterDeliveries.ownership(\.deliveryID, store: store), water.start),
@@ -33,13 +34,27 @@ struct DeliveriesService {
                 return try await water.get(request, call)
             },
             listDeliveries: .handler(owner: WaterDeliveries.listOwnership(store: store), water.list),
-            setCourierAvailability: .handler(verticals: [.foodDelivery], couriers.setAvailability),
-            getCourierStatus: .handler(verticals: [.foodDelivery], owner: CourierAvailability.statusOwnership, couriers.status),
-            reportLocation: .handler(verticals: [.foodDelivery], couriers.reportStream),
-            updateCourierLocation: .handler(verticals: [.foodDelivery], couriers.update),
+            setCourierAvailability: .handler(verticals: Self.tracked, couriers.setAvailability),
+            getCourierStatus: .handler(verticals: Self.tracked, owner: CourierAvailability.statusOwnership, couriers.status),
+            reportLocation: .handler(verticals: Self.tracked, couriers.reportStream),
+            updateCourierLocation: .handler(verticals: Self.tracked, couriers.update),
             listAvailableCouriers: .handler(verticals: [.foodDelivery], CourierRanking(commerce: commerce).list),
             watchCourierLocation: .handler(
-                verticals: [.foodDelivery], owner: OrderParties.ownership(\.orderID, store: store), CourierTracking(commerce: commerce).watch))
+                verticals: Self.tracked, owner: .passingMalformed(\.orderID, OrderParties.ownership(\.orderID, store: store)),
+                CourierTracking(commerce: commerce).watch))
+    }
+
+    /// The verticals with deliveries, whose couriers report positions that customers watch.
+    static let tracked: Set<SoukV1.Vertical> = [.foodDelivery, .waterServices]
+}
+
+extension Ownership {
+    /// `rule`, except that a request whose `id` is not a record id passes on to the body, which
+    /// names it together with the request's other wrong fields (FieldChecks).
+    static func passingMalformed(_ id: @escaping @Sendable (Request) -> String, _ rule: Ownership) -> Ownership {
+        Ownership { request, call, caller, roles in
+            RecordID(id(request)) == nil ? true : try rule.isOwner(request, call, caller, roles)
+        }
     }
 }
 

@@ -18,9 +18,12 @@ struct WaterDeliveries {
     func assign(_ request: SoukV1.AssignDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
-        let orderID = try RequestFields.id(request.orderID, field: "order_id")
-        let courierID = try RequestFields.id(request.courierAccountID, field: "courier_account_id")
+        var checks = FieldChecks()
+        let requestText = try checks.run { try RequestFields.requestID(request.requestID) }
+        let orderText = try checks.run { try RequestFields.id(request.orderID, field: "order_id") }
+        let courierText = try checks.run { try RequestFields.id(request.courierAccountID, field: "courier_account_id") }
+        try checks.finish()
+        let (requestID, orderID, courierID) = (requestText!, orderText!, courierText!)
         let actor = AuditActor(call, requestID: requestID)
         let result = try await store.write(
             idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
@@ -36,16 +39,10 @@ struct WaterDeliveries {
                Self.open.contains(delivery.value.subject.status)
             {
                 throw RPCError.souk(
-                    .failedPrecondition, .invalidTransition, "order \(orderID) already has an open delivery \(current); cancel it first")
+                    .failedPrecondition, .deliveryOpen, "order \(orderID) already has an open delivery \(current); cancel it first",
+                    metadata: ["resource_type": "delivery", "resource_id": current.description])
             }
-            guard let account = try transaction.get(AccountTable.table, courierID),
-                  account.value.account.marketplaceID == marketplaceID.description, account.value.account.state != .deleted
-            else { throw RPCError.notFound("courier", courierID.description) }
-            guard account.value.account.state == .active,
-                  account.value.account.roles.contains(where: { $0.role == .courier && $0.status == .active })
-            else {
-                throw RPCError.souk(.failedPrecondition, .rolePending, "account \(courierID) is not an active courier")
-            }
+            try CourierAccounts.require(courierID, marketplaceID: marketplaceID.description, transaction: transaction)
             var delivery = SoukV1.Delivery()
             delivery.orderID = orderID.description
             delivery.courierAccountID = courierID.description
@@ -78,19 +75,18 @@ struct WaterDeliveries {
     }
 
     func delay(_ request: SoukV1.DelayDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
-        let note = try DeliveryNotes.text(request.note, field: "note")
+        let note = request.note.trimmingCharacters(in: .whitespacesAndNewlines)
         return try await move(
-            "delay", request.deliveryID, request.expectedVersion, call, reason: note, title: "Delivery delayed",
+            "delay", request.deliveryID, request.expectedVersion, call, note: request.note, title: "Delivery delayed",
             body: note.isEmpty ? "Your delivery is delayed." : note
         ) { record, _ in record.subject.note = note }
     }
 
-    /// Completes the delivery and, in the same transaction, the order and its cash
-    /// (`CashOnDelivery`).
+    /// Completes the delivery (IN_PROGRESS or DELAYED) and, in the same transaction, the order
+    /// and its cash (`CashOnDelivery`), and ends the watchers of its courier.
     func complete(_ request: SoukV1.CompleteDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.deliveryID, field: "delivery_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let (id, expected) = try DeliveryFields.move(request.deliveryID, request.expectedVersion)
         let actor = AuditActor(call)
         let market = marketplaceID.description
         try await store.write { transaction in
@@ -98,6 +94,7 @@ struct WaterDeliveries {
                 "complete", on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected,
                 transaction: transaction
             ) { $0.subject.completionTime = Timestamp(transaction.now) }
+            try CourierTracking.end(delivery, transaction: transaction)
             guard let orderID = RecordID(delivery.value.subject.orderID) else { return }
             var order = try OrderLifecycles.waterServices.fire(
                 "complete", on: orderID, in: OrderTable.table, marketplaceID: market, by: actor, transaction: transaction
@@ -116,10 +113,8 @@ struct WaterDeliveries {
     /// An admin takes the order back from its courier; the order stays APPROVED for another
     /// assignment.
     func cancel(_ request: SoukV1.CancelDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
-        let reason = try DeliveryNotes.text(request.reason, field: "reason", required: true)
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.deliveryID, field: "delivery_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let (id, expected, reason) = try DeliveryFields.cancel(request)
         let actor = AuditActor(call)
         let market = marketplaceID.description
         try await store.write { transaction in
@@ -127,6 +122,7 @@ struct WaterDeliveries {
                 "cancel", on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected, reason: reason,
                 transaction: transaction
             ) { $0.subject.note = reason }
+            try CourierTracking.end(delivery, transaction: transaction)
             try Self.detach(delivery, actor: actor, reason: reason, transaction: transaction)
         }
         return try view(id.description, call)
@@ -166,6 +162,7 @@ struct WaterDeliveries {
                 in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .delivery, id: delivery.id.description),
                 actor: actor, from: from.protoName, to: SoukV1.DeliveryStatus.cancelled.protoName, reason: reason,
                 resourceVersion: updated.version)
+            try CourierTracking.end(updated, transaction: transaction)
             try Notifier.send(
                 [Notifier.Note(to: delivery.value.subject.courierAccountID, kind: .delivery, title: "Delivery cancelled", body: reason,
                                subject: SoukV1.ResourceRef(type: .delivery, id: delivery.id.description))],
@@ -173,13 +170,14 @@ struct WaterDeliveries {
         }
     }
 
+    /// Fires `name` (start, delay) and tells the customer; `note` is the delay's text, checked
+    /// with the other fields.
     private func move(
-        _ name: String, _ deliveryID: String, _ expectedVersion: Int64, _ call: SoukCall, reason: String = "", title: String, body: String,
+        _ name: String, _ deliveryID: String, _ expectedVersion: Int64, _ call: SoukCall, note: String? = nil, title: String, body: String,
         change: @escaping @Sendable (inout DeliveryRecord, StoreTime) -> Void
     ) async throws -> SoukV1.Delivery {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(deliveryID, field: "delivery_id")
-        let expected = try RequestFields.expectedVersion(expectedVersion)
+        let (id, expected, reason) = try DeliveryFields.checked(deliveryID, expectedVersion, text: note, field: "note")
         let actor = AuditActor(call)
         try await store.write { transaction in
             let delivery = try DeliveryLifecycles.waterServices.fire(
@@ -188,7 +186,7 @@ struct WaterDeliveries {
             ) { change(&$0, transaction.now) }
             guard let orderID = RecordID(delivery.value.subject.orderID), let order = try transaction.get(OrderTable.table, orderID) else { return }
             try Notifier.send(
-                [Notifier.Note(to: order.value.subject.customerAccountID, kind: .delivery, title: "\(title): order \(order.value.subject.orderNumber)",
+                [Notifier.Note(to: order.value.subject.customerAccountID, kind: .order, title: "\(title): order \(order.value.subject.orderNumber)",
                                body: body, subject: SoukV1.ResourceRef(type: .order, id: orderID.description))],
                 marketplaceID: marketplaceID.description, transaction: transaction)
         }
@@ -219,13 +217,18 @@ struct WaterDeliveries {
     }
 
     func get(_ request: SoukV1.GetDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
-        try view(request.deliveryID, call)
+        var checks = FieldChecks()
+        try checks.check { _ = try RequestFields.id(request.deliveryID, field: "delivery_id") }
+        try checks.finish()
+        return try view(request.deliveryID, call)
     }
 
-    /// Ownership of a delivery: its courier, and its order's customer and seller.
+    /// Ownership of a delivery: its courier, and its order's customer and seller. A request
+    /// whose delivery_id is not an id passes on to the body, which names it with the request's
+    /// other wrong fields.
     static func ownership<Request>(_ deliveryID: @escaping @Sendable (Request) -> String, store: Store) -> Ownership<Request> {
         Ownership { request, call, caller, roles in
-            let id = try RequestFields.id(deliveryID(request), field: "delivery_id")
+            guard let id = RecordID(deliveryID(request)) else { return true }
             let (marketplaceID, _) = try call.requireMarketplace()
             let delivery = try store.require(DeliveryTable.table, id, in: marketplaceID, "delivery").value.subject
             if roles.contains(.courier) && delivery.courierAccountID == caller.accountID.description { return true }
@@ -246,7 +249,8 @@ struct WaterDeliveries {
             guard roles.contains(.courier), request.courierAccountID.isEmpty || request.courierAccountID == caller.accountID.description else {
                 return false
             }
-            guard let order else { return request.orderID.isEmpty }
+            // A malformed order_id passes on to the body, which names it with the other fields.
+            guard let order else { return request.orderID.isEmpty || RecordID(request.orderID) == nil }
             return order.courierAccountID == caller.accountID.description
         }
     }
@@ -256,17 +260,23 @@ struct WaterDeliveries {
         let (marketplaceID, _) = try call.requireMarketplace()
         let market = KeyPart.string(marketplaceID.description)
         let isStaff = caller.isOperator || caller.activeRoles.contains(.admin) || caller.activeRoles.contains(.provider)
+        var checks = FieldChecks()
         if call.isFood, call.actorRole == .provider, request.orderID.isEmpty {
-            throw RPCError.invalidField("order_id", "is required: a restaurant lists the deliveries of one of its orders")
+            checks.add("order_id", "is required: a restaurant lists the deliveries of one of its orders")
         }
+        let orderIsID = try checks.run { try RequestFields.optionalID(request.orderID, field: "order_id") } != nil
+        let courierIsID = try checks.run { try RequestFields.optionalID(request.courierAccountID, field: "courier_account_id") } != nil
+        // The combination is a violation of its own only when both fields are ids.
+        checks.require(
+            !(orderIsID && courierIsID) || request.courierAccountID.isEmpty || request.orderID.isEmpty, "courier_account_id",
+            "cannot be combined with order_id")
         var courier = request.courierAccountID
         if courier.isEmpty && request.orderID.isEmpty && !isStaff { courier = caller.accountID.description }
-        guard courier.isEmpty || request.orderID.isEmpty else {
-            throw RPCError.invalidField("courier_account_id", "cannot be combined with order_id")
-        }
         let statuses = Set(request.statuses)
         let filters = "courier=\(courier);order=\(request.orderID);statuses=\(statuses.map(\.rawValue).sorted())"
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        let requested = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters) }
+        try checks.finish()
+        let page = requested!
         let single = statuses.count == 1 ? statuses.first : nil
         let result: Page<DeliveryRecord>
         if !request.orderID.isEmpty {

@@ -4,9 +4,10 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// Drivers going online or offline and reporting where they are. Both write the courier's one
-/// status record without an expected version and under its lock, so neither ever fails because
-/// the other changed it (the last call wins); a position older than the stored one is dropped.
+/// Couriers (food drivers, water delivery staff) going online or offline and reporting where
+/// they are. Both write the courier's one status record without an expected version and under
+/// its lock, so neither ever fails because the other changed it (the last call wins); a
+/// position older than the stored one is dropped.
 struct CourierAvailability {
     let commerce: Commerce
     var store: Store { commerce.store }
@@ -25,8 +26,9 @@ struct CourierAvailability {
             if let existing, existing.value.marketplaceID != market { throw RPCError.notFound("courier", courierID.description) }
             if !request.online, let existing, !existing.value.status.activeDeliveryID.isEmpty {
                 throw RPCError.souk(
-                    .failedPrecondition, .invalidTransition,
-                    "delivery \(existing.value.status.activeDeliveryID) is offered to or in progress with this driver; finish or answer it before going offline")
+                    .failedPrecondition, .courierBusy,
+                    "delivery \(existing.value.status.activeDeliveryID) is offered to or in progress with this driver; finish or answer it before going offline",
+                    metadata: ["resource_type": "delivery", "resource_id": existing.value.status.activeDeliveryID])
             }
             let change: (inout CourierRecord) -> Void = { record in
                 record.status.online = request.online
@@ -55,7 +57,10 @@ struct CourierAvailability {
     func status(_ request: SoukV1.GetCourierStatusRequest, _ call: SoukCall) async throws -> SoukV1.CourierStatus {
         let caller = try call.requireCaller()
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = request.courierAccountID.isEmpty ? caller.accountID : try RequestFields.id(request.courierAccountID, field: "courier_account_id")
+        var checks = FieldChecks()
+        let named = try checks.run { try RequestFields.optionalID(request.courierAccountID, field: "courier_account_id") }
+        try checks.finish()
+        let id = named.flatMap { $0 } ?? caller.accountID
         var record = try require(id, marketplaceID)
         if let delivery = RecordID(record.value.status.activeDeliveryID), try await DeliveryOffers.settleExpiry(delivery, commerce: commerce) {
             record = try require(id, marketplaceID)
@@ -87,13 +92,13 @@ struct CourierAvailability {
         return SoukV1.ReportLocationResponse(acceptedCount: accepted ? 1 : 0, droppedCount: accepted ? 0 : 1)
     }
 
-    /// Stores one position of the calling driver; false when it is older than the stored one.
+    /// Stores one position of the calling courier; false when it is older than the stored one.
     /// A device time ahead of the server's counts as now, so a fast clock cannot hide the
-    /// positions that follow it. While the driver has an open delivery, the position is also
-    /// the next event of their location stream (WatchCourierLocation).
+    /// positions that follow it. While the courier has a delivery under way, the position is
+    /// also the next event of their location stream (WatchCourierLocation).
     func report(_ point: SoukV1.GeoPoint?, _ time: Timestamp?, _ call: SoukCall) async throws -> Bool {
         let caller = try call.requireCaller()
-        let (marketplaceID, _) = try call.requireMarketplace()
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
         let position = try GeoFields.position(point, field: "location")
         let courierID = caller.accountID
         return try await store.write { transaction in
@@ -107,7 +112,7 @@ struct CourierAvailability {
                 $0.status.location = location
                 $0.status.locationTime = Timestamp(fix)
             }
-            if !updated.value.status.activeDeliveryID.isEmpty {
+            if try CourierTracking.isUnderWay(updated, vertical: marketplace.vertical, transaction: transaction) {
                 try CourierTracking.append(
                     courierID, SoukV1.CourierLocationEvent(
                         deliveryID: updated.value.status.activeDeliveryID, courierAccountID: courierID.description, location: location,

@@ -24,24 +24,27 @@ struct DeliveryOffers {
     func offer(_ request: SoukV1.OfferDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
-        let orderID = try RequestFields.id(request.orderID, field: "order_id")
-        let target: Target
-        switch request.courier {
-        case .courierAccountID(let text)?: target = .courier(try RequestFields.id(text, field: "courier_account_id"))
-        case .nearestAvailable(true)?: target = .nearest
-        default: throw RPCError.invalidField("courier", "set courier_account_id or nearest_available")
+        var checks = FieldChecks()
+        let requestID = try checks.run { try RequestFields.requestID(request.requestID) }
+        let orderID = try checks.run { try RequestFields.id(request.orderID, field: "order_id") }
+        let target = try checks.run { () throws -> Target in
+            switch request.courier {
+            case .courierAccountID(let text)?: return .courier(try RequestFields.id(text, field: "courier_account_id"))
+            case .nearestAvailable(true)?: return .nearest
+            default: throw RPCError.invalidField("courier", "set courier_account_id or nearest_available")
+            }
         }
-        if let current = try store.require(OrderTable.table, orderID, in: marketplaceID, "order").value.subject.deliveryID.recordID {
+        try checks.finish()
+        if let current = try store.require(OrderTable.table, orderID!, in: marketplaceID, "order").value.subject.deliveryID.recordID {
             try await Self.settleExpiry(current, commerce: commerce)
         }
-        let actor = AuditActor(call, requestID: requestID)
+        let actor = AuditActor(call, requestID: requestID!)
         let store = self.store
         let result = try await store.write(
-            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
+            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID!),
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Delivery>()
         ) { transaction in
-            let order = try transaction.require(OrderTable.table, orderID, in: marketplaceID, "order")
+            let order = try transaction.require(OrderTable.table, orderID!, in: marketplaceID, "order")
             guard order.value.subject.status == .preparing else {
                 throw RPCError.souk(
                     .failedPrecondition, .invalidTransition,
@@ -51,9 +54,10 @@ struct DeliveryOffers {
                WaterDeliveries.open.contains(delivery.value.subject.status)
             {
                 throw RPCError.souk(
-                    .failedPrecondition, .invalidTransition, "order \(order.value.subject.orderNumber) already has an open delivery \(current)")
+                    .failedPrecondition, .deliveryOpen, "order \(order.value.subject.orderNumber) already has an open delivery \(current)",
+                    metadata: ["resource_type": "delivery", "resource_id": current.description])
             }
-            let created = try Self.create(for: order, to: target, marketplace: marketplace, actor: actor, store: store, transaction: transaction)
+            let created = try Self.create(for: order, to: target!, marketplace: marketplace, actor: actor, store: store, transaction: transaction)
             return created.api() as SoukV1.Delivery
         }
         return try FoodDeliveryViews.view(result.value.id, call, store: store)
@@ -67,10 +71,7 @@ struct DeliveryOffers {
     ) throws -> StoredRecord<DeliveryRecord> {
         let subject = order.value.subject
         let market = order.value.marketplaceID
-        guard let pickupPoint = subject.pickupAddress?.location else {
-            throw RPCError.souk(.failedPrecondition, .invalidTransition, "order \(subject.orderNumber) has no pickup location")
-        }
-        let pickup = GeoPosition(pickupPoint)
+        let pickup = try Self.pickup(subject)
         let rules = DispatchRules(marketplace)
         let freshSince = rules.freshSince(transaction.now)
         // Drivers who said no to this order, or let its offer lapse, are not picked again.
@@ -80,6 +81,7 @@ struct DeliveryOffers {
         let rejected = Set(answered.filter { $0.value.subject.status == .rejected }.map(\.value.subject.courierAccountID))
         let lapsed = Set(answered.filter { $0.value.subject.status == .expired }.map(\.value.subject.courierAccountID))
 
+        /// The driver's record when they may be offered work now, nil otherwise.
         func lockIfAvailable(_ id: RecordID) throws -> StoredRecord<CourierRecord>? {
             guard let record = try transaction.get(CourierTable.table, id), record.value.marketplaceID == market, record.value.isAvailable,
                   let time = record.value.status.locationTime, StoreTime(time).microsecondsSinceEpoch >= freshSince
@@ -90,13 +92,17 @@ struct DeliveryOffers {
         let courier: StoredRecord<CourierRecord>
         switch target {
         case .courier(let id):
-            try requireDriver(id, marketplaceID: market, transaction: transaction)
+            try CourierAccounts.require(id, marketplaceID: market, transaction: transaction)
             guard !rejected.contains(id.description) else {
-                throw RPCError.souk(.failedPrecondition, .courierOffline, "driver \(id) rejected order \(subject.orderNumber)")
+                throw RPCError.souk(.failedPrecondition, .courierDeclinedOrder, "driver \(id) rejected order \(subject.orderNumber)")
             }
             guard let locked = try lockIfAvailable(id) else {
-                throw RPCError.souk(
-                    .failedPrecondition, .courierOffline, "driver \(id) is not available (offline, busy, or without a recent position)")
+                let status = try transaction.get(CourierTable.table, id)?.value.status
+                if let status, !status.activeDeliveryID.isEmpty {
+                    throw RPCError.souk(
+                        .failedPrecondition, .courierBusy, "driver \(id) has delivery \(status.activeDeliveryID) offered or in progress")
+                }
+                throw RPCError.souk(.failedPrecondition, .courierOffline, "driver \(id) is offline or has sent no recent position")
             }
             courier = locked
         case .nearest:
@@ -115,7 +121,7 @@ struct DeliveryOffers {
         delivery.dropoffAddress = subject.address
         delivery.pickupAddress = subject.pickupAddress
         delivery.deliveryFee = rules.deliveryFee
-        delivery.offerDistanceMeters = Int32(GeoDistance.meters(pickup, position).rounded())
+        delivery.offerDistanceMeters = ShownDistance.meters(GeoDistance.meters(pickup, position))
         delivery.offerExpireTime = Timestamp(transaction.now.adding(rules.offerTimeout))
         delivery.assignedByAccountID = actor.accountID
         if case .nearest = target { delivery.offeredToNearest = true }
@@ -133,12 +139,13 @@ struct DeliveryOffers {
         return created
     }
 
-    /// NOT_FOUND unless `id` is an account of the marketplace holding the active courier role.
-    private static func requireDriver(_ id: RecordID, marketplaceID: String, transaction: Transaction) throws {
-        guard let account = try transaction.get(AccountTable.table, id), account.value.account.marketplaceID == marketplaceID,
-              account.value.account.state == .active,
-              account.value.account.roles.contains(where: { $0.role == .courier && $0.status == .active })
-        else { throw RPCError.notFound("driver", id.description) }
+    /// Where a food order is picked up: its restaurant's position, which every restaurant has
+    /// (catalog requires it), so a missing one is a fault of the server's data.
+    static func pickup(_ order: SoukV1.Order) throws -> GeoPosition {
+        guard let point = order.pickupAddress?.location else {
+            throw RPCError(.internalError, "order \(order.orderNumber) has no pickup location")
+        }
+        return GeoPosition(point)
     }
 
     /// The nearest available driver not in `excluded`, locked by `lock` (which checks again that

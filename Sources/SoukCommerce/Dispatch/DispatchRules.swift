@@ -30,17 +30,28 @@ struct DispatchRules: Sendable {
     }
 }
 
+/// Distances shown to restaurants and drivers (DOMAIN decision 24): rounded to the nearest
+/// 100 m, so no answer gives a driver's distance to the metre.
+enum ShownDistance {
+    static let step = 100.0
+
+    /// `exact` meters rounded to the step (half away from zero).
+    static func meters(_ exact: Double) -> Int32 {
+        Int32(min((exact / step).rounded() * step, Double(Int32.max)))
+    }
+}
+
 /// Checks of the positions clients send.
 enum GeoFields {
-    /// `point` as a position, or INVALID_ARGUMENT naming `field` (and its latitude or longitude).
+    /// `point` as a position, or INVALID_ARGUMENT naming `field` (or its latitude and its
+    /// longitude, both when both are wrong).
     static func position(_ point: SoukV1.GeoPoint?, field: String) throws -> GeoPosition {
         guard let point else { throw RPCError.invalidField(field, "is required") }
-        guard point.latitude.isFinite, (-90...90).contains(point.latitude) else {
-            throw RPCError.invalidField("\(field).latitude", "must be between -90 and 90 degrees")
-        }
-        guard point.longitude.isFinite, (-180...180).contains(point.longitude) else {
-            throw RPCError.invalidField("\(field).longitude", "must be between -180 and 180 degrees")
-        }
+        var checks = FieldChecks()
+        checks.require(point.latitude.isFinite && (-90...90).contains(point.latitude), "\(field).latitude", "must be between -90 and 90 degrees")
+        checks.require(
+            point.longitude.isFinite && (-180...180).contains(point.longitude), "\(field).longitude", "must be between -180 and 180 degrees")
+        try checks.finish()
         return GeoPosition(point)
     }
 }

@@ -12,8 +12,7 @@ struct FoodDeliveries {
 
     func complete(_ request: SoukV1.CompleteDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.deliveryID, field: "delivery_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let (id, expected) = try DeliveryFields.move(request.deliveryID, request.expectedVersion)
         let actor = AuditActor(call)
         let market = marketplaceID.description
         let fee = DispatchRules(marketplace).deliveryFee
@@ -48,10 +47,8 @@ struct FoodDeliveries {
     /// The driver withdraws or the restaurant (or an admin) takes the delivery back. An
     /// accepted delivery takes the order back to PREPARING for a new offer.
     func cancel(_ request: SoukV1.CancelDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
-        let reason = try DeliveryNotes.text(request.reason, field: "reason", required: true)
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.deliveryID, field: "delivery_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let (id, expected, reason) = try DeliveryFields.cancel(request)
         let actor = AuditActor(call)
         let market = marketplaceID.description
         try await DeliveryOffers.settleExpiry(id, commerce: commerce)
@@ -68,11 +65,12 @@ struct FoodDeliveries {
                 ) { $0.subject.courierAccountID = "" }
             }
             let number = order.value.subject.orderNumber
-            let subject = SoukV1.ResourceRef(type: .order, id: order.id.description)
+            let title = "Delivery of order \(number) cancelled"
             try Notifier.send(
-                [delivery.value.subject.courierAccountID, order.value.subject.sellerAccountID].map {
-                    Notifier.Note(to: $0, kind: .delivery, title: "Delivery of order \(number) cancelled", body: reason, subject: subject)
-                },
+                [Notifier.Note(to: delivery.value.subject.courierAccountID, kind: .delivery, title: title, body: reason,
+                               subject: SoukV1.ResourceRef(type: .delivery, id: id.description)),
+                 Notifier.Note(to: order.value.subject.sellerAccountID, kind: .order, title: title, body: reason,
+                               subject: SoukV1.ResourceRef(type: .order, id: order.id.description))],
                 marketplaceID: market, transaction: transaction)
         }
         return try FoodDeliveryViews.view(id.description, call, store: store)

@@ -7,11 +7,12 @@ import SoukStore
 
 /// How a food delivery is shown, and to whom its changes are told.
 enum FoodDeliveryViews {
-    /// Notes of a delivery change to the order's customer and restaurant.
+    /// Notes of a delivery change to the order's customer and restaurant: about the order they
+    /// follow, so of kind ORDER with the order as subject.
     static func notes(_ order: SoukV1.Order, id: RecordID, title: String, body: String) -> [Notifier.Note] {
         let subject = SoukV1.ResourceRef(type: .order, id: id.description)
         return [order.customerAccountID, order.sellerAccountID].map {
-            Notifier.Note(to: $0, kind: .delivery, title: title, body: body, subject: subject)
+            Notifier.Note(to: $0, kind: .order, title: title, body: body, subject: subject)
         }
     }
 

@@ -9,18 +9,15 @@ import SoukStore
 extension DeliveryOffers {
     func accept(_ request: SoukV1.AcceptDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.deliveryID, field: "delivery_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let (id, expected) = try DeliveryFields.move(request.deliveryID, request.expectedVersion)
         let actor = AuditActor(call)
         let market = marketplaceID.description
         try await Self.settleExpiry(id, commerce: commerce)
         try await store.write { transaction in
-            let current = try transaction.require(DeliveryTable.table, id, in: marketplaceID, "delivery")
-            if current.value.subject.status == .offered, let expiry = current.value.subject.offerExpireTime, StoreTime(expiry) <= transaction.now {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, "the offer of delivery \(id) has expired")
-            }
+            try Self.requireUnexpired(id, marketplaceID: marketplaceID, transaction: transaction)
             let delivery = try DeliveryLifecycles.foodDelivery.fire(
-                "accept", on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected, transaction: transaction
+                "accept", on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected,
+                transaction: transaction
             ) { $0.subject.dispatchTime = Timestamp(transaction.now) }
             let courierID = delivery.value.subject.courierAccountID
             guard let orderID = delivery.value.subject.orderID.recordID else { return }
@@ -42,13 +39,12 @@ extension DeliveryOffers {
 
     func reject(_ request: SoukV1.RejectDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.deliveryID, field: "delivery_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let reason = try DeliveryNotes.text(request.reason, field: "reason")
+        let (id, expected, reason) = try DeliveryFields.checked(request.deliveryID, request.expectedVersion, text: request.reason, field: "reason")
         let actor = AuditActor(call)
         let market = marketplaceID.description
         try await Self.settleExpiry(id, commerce: commerce)
         try await store.write { transaction in
+            try Self.requireUnexpired(id, marketplaceID: marketplaceID, transaction: transaction)
             let delivery = try DeliveryLifecycles.foodDelivery.fire(
                 "reject", on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected, reason: reason,
                 transaction: transaction
@@ -57,12 +53,23 @@ extension DeliveryOffers {
             let number = order.value.subject.orderNumber
             try Notifier.send(
                 [Notifier.Note(
-                    to: order.value.subject.sellerAccountID, kind: .delivery, title: "Driver declined order \(number)",
+                    to: order.value.subject.sellerAccountID, kind: .order, title: "Driver declined order \(number)",
                     body: reason.isEmpty ? "Offer order \(number) to another driver." : "\(reason) Offer order \(number) to another driver.",
                     subject: SoukV1.ResourceRef(type: .order, id: order.id.description))],
                 marketplaceID: market, transaction: transaction)
         }
         return try FoodDeliveryViews.view(id.description, call, store: store)
+    }
+
+    /// OFFER_EXPIRED when the offer lapsed before the driver's answer: expired already, or due
+    /// now (the answer raced the expiry).
+    private static func requireUnexpired(_ id: RecordID, marketplaceID: RecordID, transaction: Transaction) throws {
+        let current = try transaction.require(DeliveryTable.table, id, in: marketplaceID, "delivery").value.subject
+        let due = current.status == .offered && current.offerExpireTime.map { StoreTime($0) <= transaction.now } == true
+        guard current.status == .expired || due else { return }
+        throw RPCError.souk(
+            .failedPrecondition, .offerExpired, "the offer of delivery \(id) expired before it was answered",
+            metadata: ["state": current.status.protoName])
     }
 
     /// Frees the driver and the order of a delivery that ended without reaching the customer

@@ -52,24 +52,37 @@ extension DeliveryOffers {
             "expire", on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, reason: "not answered in time", transaction: transaction)
         guard let order = try release(delivery, actor: actor, reason: "delivery offer expired", transaction: transaction) else { return true }
         let number = order.value.subject.orderNumber
-        var notes = [Notifier.Note(
-            to: delivery.value.subject.courierAccountID, kind: .delivery, title: "Offer expired",
-            body: "The offer of order \(number) was not answered in time.", subject: SoukV1.ResourceRef(type: .delivery, id: id.description))]
-        var restaurant = "The driver did not answer in time; offer order \(number) again."
-        if delivery.value.subject.offeredToNearest, order.value.subject.status == .preparing,
-           let marketplaceID = RecordID(market), let marketplace = try transaction.get(MarketplaceTable.table, marketplaceID)
-        {
-            do {
-                _ = try create(for: order, to: .nearest, marketplace: marketplace.value, actor: actor, store: store, transaction: transaction)
-                restaurant = "The driver did not answer in time; order \(number) was offered to the next nearest driver."
-            } catch let error as RPCError where error.soukReason == .noCourierAvailable {
-                restaurant = "The driver did not answer in time and no other driver is available; offer order \(number) again."
-            }
+        let restaurant = switch try offerNextNearest(after: delivery, order: order, actor: actor, store: store, transaction: transaction) {
+        case true?: "The driver did not answer in time; order \(number) was offered to the next nearest driver."
+        case false?: "The driver did not answer in time and no other driver is available; offer order \(number) again."
+        case nil: "The driver did not answer in time; offer order \(number) again."
         }
-        notes.append(Notifier.Note(
-            to: order.value.subject.sellerAccountID, kind: .delivery, title: "Offer of order \(number) expired", body: restaurant,
-            subject: SoukV1.ResourceRef(type: .order, id: order.id.description)))
-        try Notifier.send(notes, marketplaceID: market, transaction: transaction)
+        try Notifier.send(
+            [Notifier.Note(
+                to: delivery.value.subject.courierAccountID, kind: .delivery, title: "Offer expired",
+                body: "The offer of order \(number) was not answered in time.", subject: SoukV1.ResourceRef(type: .delivery, id: id.description)),
+             Notifier.Note(
+                to: order.value.subject.sellerAccountID, kind: .order, title: "Offer of order \(number) expired", body: restaurant,
+                subject: SoukV1.ResourceRef(type: .order, id: order.id.description))],
+            marketplaceID: market, transaction: transaction)
         return true
+    }
+
+    /// After an offer made to the nearest driver ended unanswered (it lapsed, or its driver was
+    /// blocked), offers the still PREPARING order to the next nearest driver who has neither
+    /// rejected it nor let it lapse. Returns whether it did; nil when the offer named its driver
+    /// (the restaurant offers again itself).
+    static func offerNextNearest(
+        after delivery: StoredRecord<DeliveryRecord>, order: StoredRecord<OrderRecord>, actor: AuditActor, store: Store, transaction: Transaction
+    ) throws -> Bool? {
+        guard delivery.value.subject.offeredToNearest, order.value.subject.status == .preparing,
+              let marketplaceID = RecordID(order.value.marketplaceID), let marketplace = try transaction.get(MarketplaceTable.table, marketplaceID)
+        else { return nil }
+        do {
+            _ = try create(for: order, to: .nearest, marketplace: marketplace.value, actor: actor, store: store, transaction: transaction)
+            return true
+        } catch let error as RPCError where error.soukReason == .noCourierAvailable {
+            return false
+        }
     }
 }

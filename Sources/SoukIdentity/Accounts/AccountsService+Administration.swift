@@ -174,7 +174,9 @@ extension AccountsService {
             throw RPCError.souk(.failedPrecondition, .selfAction, "an account cannot block itself")
         }
         let name = marketplaceName(call)
-        return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "blocked") { value, _ in
+        let hooks = identity.blockHooks
+        let actor = AuditActor(call)
+        return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "blocked") { value, transaction in
             // After the version check, so a retried block says ABORTED whatever it carries.
             let reason = try Self.reason(reasonText)
             guard value.account.state == .active else {
@@ -185,6 +187,11 @@ extension AccountsService {
             }
             value.account.state = .blocked
             value.account.blockReason = reason
+            // A blocked Dasher is offered no more work; they switch on again after an unblock.
+            value.account.dasherProfile?.acceptingRequests = false
+            if let marketplaceID = RecordID(value.account.marketplaceID) {
+                try hooks.run(AccountBlockSubject(accountID: target.id, marketplaceID: marketplaceID, actor: actor), transaction)
+            }
             return AccountChange(
                 from: SoukV1.AccountState.active.protoName, to: SoukV1.AccountState.blocked.protoName, reason: reason,
                 notice: ("Your \(name) account was blocked", "An admin blocked your \(name) account: \(reason)"),

@@ -141,7 +141,7 @@ enum MarketplaceValidation {
             let path = "\(field).delivery"
             try duration(delivery.locationReportInterval, "\(path).location_report_interval")
             try duration(delivery.locationStaleAfter, "\(path).location_stale_after")
-            try duration(delivery.offerTimeout, "\(path).offer_timeout")
+            try duration(delivery.offerTimeout, .seconds(1)...(.seconds(600)), "\(path).offer_timeout")
         }
         if var media = settings.media {
             let path = "\(field).media"

@@ -147,7 +147,10 @@ extension SoukV1Services {
         public var revokeRole: UnaryRPC<SoukV1.RevokeRoleRequest, SoukV1.Account>
 
         /// Access: admin, operator.
-        /// Blocks an account: it cannot log in and its tokens stop working at once.
+        /// Blocks an account: it cannot log in and its tokens stop working at once. In the same
+        /// transaction a courier goes offline (out of every ranking; an offer waiting for their answer
+        /// is withdrawn, see deliveries.proto BLOCKING) and a Dasher stops accepting requests; after
+        /// an unblock they switch these on again themselves.
         /// Errors: INVALID_ARGUMENT (field: reason empty), NOT_FOUND, FAILED_PRECONDITION
         /// (INVALID_TRANSITION: already blocked; SELF_ACTION: the caller itself), ABORTED (stale
         /// version), PERMISSION_DENIED.

@@ -12,9 +12,11 @@ extension SoukV1Services {
         /// Access: admin, operator.
         /// Water services: assigns an APPROVED order without an open delivery to an account holding
         /// the active courier role (→ ASSIGNED). The courier and the customer are notified.
-        /// Errors: INVALID_ARGUMENT (field: courier_account_id; REQUEST_ID_REUSED), NOT_FOUND (order,
-        /// courier), FAILED_PRECONDITION (order not approved; open delivery exists; account not an
-        /// active courier), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (fields: request_id, order_id, courier_account_id, all named at
+        /// once; REQUEST_ID_REUSED), NOT_FOUND (order, courier), FAILED_PRECONDITION
+        /// (INVALID_TRANSITION: order not APPROVED; DELIVERY_OPEN: the order has an open delivery;
+        /// COURIER_BLOCKED; NOT_A_COURIER: no courier role, or rejected or revoked;
+        /// COURIER_ROLE_PENDING), PERMISSION_DENIED.
         public var assignDelivery: UnaryRPC<SoukV1.AssignDeliveryRequest, SoukV1.Delivery>
 
         /// Access: provider (owner), admin, operator.
@@ -22,58 +24,71 @@ extension SoukV1Services {
         /// driver who has not rejected it (→ OFFERED). The driver is notified.
         /// The offer lapses after the marketplace's offer_timeout (→ EXPIRED); one made to the
         /// nearest then goes to the next nearest. A driver holds at most one open delivery.
-        /// Errors: INVALID_ARGUMENT (field: courier; REQUEST_ID_REUSED), NOT_FOUND (order, driver),
-        /// FAILED_PRECONDITION (order not preparing; an open offer exists; COURIER_OFFLINE: offline,
-        /// busy, stale position or rejected this order; NO_COURIER_AVAILABLE), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (fields: request_id, order_id, courier, all named at once;
+        /// REQUEST_ID_REUSED), NOT_FOUND (order, driver), FAILED_PRECONDITION (INVALID_TRANSITION:
+        /// order not PREPARING; DELIVERY_OPEN: an open offer or delivery exists; COURIER_BLOCKED;
+        /// NOT_A_COURIER; COURIER_ROLE_PENDING; COURIER_DECLINED_ORDER: the driver rejected this
+        /// order; COURIER_BUSY: the driver has an open delivery; COURIER_OFFLINE: offline or stale
+        /// position; NO_COURIER_AVAILABLE), PERMISSION_DENIED.
         public var offerDelivery: UnaryRPC<SoukV1.OfferDeliveryRequest, SoukV1.Delivery>
 
         /// Access: courier (owner).
         /// Food: the driver accepts an offer (→ IN_PROGRESS; the order → OUT_FOR_DELIVERY).
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not offered, or expired),
-        /// ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (fields: delivery_id, expected_version), NOT_FOUND,
+        /// FAILED_PRECONDITION (OFFER_EXPIRED; INVALID_TRANSITION: no longer offered, e.g. taken
+        /// back), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var acceptDelivery: UnaryRPC<SoukV1.AcceptDeliveryRequest, SoukV1.Delivery>
 
         /// Access: courier (owner).
         /// Food: the driver rejects an offer (→ REJECTED); the restaurant is notified to offer again
         /// and this driver is not picked as nearest for this order again.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (fields: delivery_id, reason, expected_version, all named at
+        /// once), NOT_FOUND, FAILED_PRECONDITION (OFFER_EXPIRED; INVALID_TRANSITION: no longer
+        /// offered), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var rejectDelivery: UnaryRPC<SoukV1.RejectDeliveryRequest, SoukV1.Delivery>
 
         /// Access: courier (owner), admin, operator.
         /// Water services: the staff sets out or resumes (ASSIGNED or DELAYED → IN_PROGRESS); the
         /// first start records the dispatch time.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (fields: delivery_id, expected_version), NOT_FOUND,
+        /// FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var startDelivery: UnaryRPC<SoukV1.StartDeliveryRequest, SoukV1.Delivery>
 
         /// Access: courier (owner), admin, operator.
         /// Water services: marks an IN_PROGRESS delivery delayed, with a note for the customer
         /// (→ DELAYED).
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (stale version),
+        /// Errors: INVALID_ARGUMENT (fields: delivery_id, note, expected_version, all named at once),
+        /// NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (STALE_VERSION),
         /// PERMISSION_DENIED.
         public var delayDelivery: UnaryRPC<SoukV1.DelayDeliveryRequest, SoukV1.Delivery>
 
         /// Access: courier (owner), admin, operator.
-        /// Marks an IN_PROGRESS delivery done (→ COMPLETED, completion time recorded). Water: the
-        /// order → COMPLETED. Food: the order → DELIVERED and, in the same call, its cash payment
-        /// COLLECTED by the driver (SUCCESSFUL when an admin completes it); the delivery keeps the
-        /// driver's fee (delivery_fee).
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Marks a delivery done at the door (→ COMPLETED, completion time recorded): IN_PROGRESS,
+        /// and in water services also DELAYED (a late delivery arrives without resuming first).
+        /// Water: the order → COMPLETED. Food: the order → DELIVERED; the delivery keeps the
+        /// driver's fee (delivery_fee). Both: the order's cash payment, if still PENDING, becomes
+        /// COLLECTED by the courier in the same call (SUCCESSFUL when an admin completes it), so the
+        /// courier never calls Payments.MarkCashCollected for it; the seller or an admin then
+        /// confirms the cash (Payments.ConfirmCashPayment, or Orders.CompleteOrder for food).
+        /// Errors: INVALID_ARGUMENT (fields: delivery_id, expected_version), NOT_FOUND,
+        /// FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var completeDelivery: UnaryRPC<SoukV1.CompleteDeliveryRequest, SoukV1.Delivery>
 
         /// Access: courier (owner), provider (owner), admin, operator.
-        /// Cancels an open delivery with a reason (→ CANCELLED): a driver withdrawing from an
-        /// accepted order, a restaurant taking an offer back, an admin reassigning staff. The order
-        /// goes back to waiting for a delivery (water APPROVED, food PREPARING).
-        /// Errors: INVALID_ARGUMENT (field: reason empty), NOT_FOUND, FAILED_PRECONDITION
-        /// (INVALID_TRANSITION: already final), ABORTED (stale version), PERMISSION_DENIED.
+        /// Cancels an open delivery with a reason (→ CANCELLED). Food: the driver withdraws from an
+        /// offer or an accepted order, or the restaurant or an admin takes it back; the order goes
+        /// back to PREPARING for a new offer. Water services: only an admin cancels (to reassign the
+        /// staff; the order stays APPROVED); a courier or provider there is refused with
+        /// PERMISSION_DENIED (NOT_ALLOWED): delivery staff who cannot go on report a delay.
+        /// Errors: INVALID_ARGUMENT (fields: delivery_id, reason required, expected_version, all
+        /// named at once), NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: already final),
+        /// ABORTED (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED: a courier or provider in water
+        /// services).
         public var cancelDelivery: UnaryRPC<SoukV1.CancelDeliveryRequest, SoukV1.Delivery>
 
         /// Access: customer (owner), provider (owner), courier (owner), admin, operator.
         /// Reads one delivery. The order's customer and seller own it as customer and provider.
-        /// Errors: NOT_FOUND, PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: delivery_id), NOT_FOUND, PERMISSION_DENIED.
         public var getDelivery: UnaryRPC<SoukV1.GetDeliveryRequest, SoukV1.Delivery>
 
         /// Access: provider (owner), courier (owner), admin, operator.
@@ -81,24 +96,26 @@ extension SoukV1Services {
         /// delivery attempts, an admin's view by status. Couriers see only their own; providers only
         /// their orders' (food: a restaurant names one of its orders with order_id). Indexes:
         /// (courier_account_id, status, create_time), (order_id), (status, create_time).
-        /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (fields: courier_account_id and order_id together, order_id
+        /// required of a restaurant, page_size, page_token, all named at once), PERMISSION_DENIED.
         public var listDeliveries: UnaryRPC<SoukV1.ListDeliveriesRequest, SoukV1.ListDeliveriesResponse>
 
         /// Access: courier.
-        /// Goes online (with a first position) or offline. Going offline with a delivery offered or
-        /// in progress is refused. The last call wins: it never fails because a location report
-        /// changed the status meanwhile.
+        /// Goes online (with a first position) or offline, in every vertical with deliveries. Going
+        /// offline with a delivery offered or in progress is refused. The last call wins: it never
+        /// fails because a location report changed the status meanwhile.
         /// Errors: INVALID_ARGUMENT (field: location required to go online, location.latitude,
-        /// location.longitude), FAILED_PRECONDITION (delivery offered or in progress).
+        /// location.longitude), FAILED_PRECONDITION (COURIER_BUSY: a delivery offered or in
+        /// progress).
         public var setCourierAvailability: UnaryRPC<SoukV1.SetCourierAvailabilityRequest, SoukV1.CourierStatus>
 
         /// Access: courier (owner), admin, operator.
         /// Reads a courier's online state and last position.
-        /// Errors: NOT_FOUND, PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: courier_account_id), NOT_FOUND, PERMISSION_DENIED.
         public var getCourierStatus: UnaryRPC<SoukV1.GetCourierStatusRequest, SoukV1.CourierStatus>
 
         /// Access: courier.
-        /// Client stream: an online driver sends its position every few seconds (the marketplace's
+        /// Client stream: an online courier sends its position every few seconds (the marketplace's
         /// location_report_interval). Positions older than the last one received are dropped.
         /// The server answers when the client closes the stream.
         /// Errors: INVALID_ARGUMENT (field: location, location.latitude, location.longitude),
@@ -113,19 +130,24 @@ extension SoukV1Services {
         public var updateCourierLocation: UnaryRPC<SoukV1.UpdateCourierLocationRequest, SoukV1.ReportLocationResponse>
 
         /// Access: provider, admin, operator.
-        /// Food: available drivers ranked by distance from a point (by default the pickup address of
-        /// the given order, which a provider must sell), nearest first. Index: geospatial index of
-        /// available drivers, filtered by the freshness of their position.
-        /// Errors: INVALID_ARGUMENT (field: order_id or near required; near.latitude,
-        /// near.longitude, radius_meters, page_token), NOT_FOUND (order), FAILED_PRECONDITION (order
-        /// without a pickup location), PERMISSION_DENIED.
+        /// Food: available drivers ranked by distance from a restaurant, nearest first: from the
+        /// pickup address of order_id (which a provider must sell), or, when order_id is empty, from
+        /// the calling provider's own restaurant. Distances are rounded to the nearest 100 m and a
+        /// driver is listed when that rounded distance is within radius_meters; no call ranks from
+        /// another point (LOCATION PRIVACY). Index: geospatial index of available drivers, filtered
+        /// by the freshness of their position.
+        /// Errors: INVALID_ARGUMENT (fields: order_id required of an admin, radius_meters,
+        /// page_size, page_token, all named at once), NOT_FOUND (order; restaurant: the provider
+        /// has none), PERMISSION_DENIED (the order is another restaurant's).
         public var listAvailableCouriers: UnaryRPC<SoukV1.ListAvailableCouriersRequest, SoukV1.ListAvailableCouriersResponse>
 
         /// Access: customer (owner), provider (owner), admin, operator.
-        /// Streams the position of the courier of the order's delivery while it is in progress;
-        /// ends when the delivery ends. Positions are not kept: on resume only the latest position
-        /// newer than resume_after_sequence is sent, then live ones.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (no delivery in progress), PERMISSION_DENIED.
+        /// Streams the position of the courier of the order's delivery while it is IN_PROGRESS
+        /// (water services: or DELAYED), in every vertical with deliveries; ends when the delivery
+        /// ends. Positions are not kept: on resume only the latest position newer than
+        /// resume_after_sequence is sent, then live ones.
+        /// Errors: INVALID_ARGUMENT (fields: order_id, resume_after_sequence), NOT_FOUND,
+        /// FAILED_PRECONDITION (NO_DELIVERY_IN_PROGRESS), PERMISSION_DENIED.
         public var watchCourierLocation: ServerStreamingRPC<SoukV1.WatchCourierLocationRequest, SoukV1.CourierLocationEvent>
 
         public init(

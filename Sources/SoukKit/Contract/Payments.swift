@@ -44,9 +44,11 @@ extension SoukV1Services {
         public var refundPayment: UnaryRPC<SoukV1.RefundPaymentRequest, SoukV1.Payment>
 
         /// Access: courier (owner), provider (owner), admin, operator.
-        /// Records that cash on delivery was received. By the assigned courier: PENDING →
-        /// COLLECTED (the cash is in the courier's hands). By the provider or an admin:
-        /// PENDING or COLLECTED → SUCCESSFUL.
+        /// Records that cash on delivery was received. By the provider or an admin: PENDING or
+        /// COLLECTED → SUCCESSFUL. By the order's courier: PENDING → COLLECTED (the cash is in the
+        /// courier's hands). A courier completing the delivery (Deliveries.CompleteDelivery)
+        /// records this in the same call, so the courier's step needs no call of its own (made
+        /// afterwards it answers FAILED_PRECONDITION: not pending).
         /// Errors: NOT_FOUND, FAILED_PRECONDITION (not a cash payment; not pending; order not yet
         /// delivered), ABORTED (stale version), PERMISSION_DENIED.
         public var markCashCollected: UnaryRPC<SoukV1.MarkCashCollectedRequest, SoukV1.Payment>

@@ -215,6 +215,34 @@ extension SoukV1.ErrorReason {
             ("The service is temporarily unavailable. Please try again shortly.",
              "الخدمة غير متاحة مؤقتًا. يرجى المحاولة بعد قليل.",
              "Dịch vụ tạm thời không khả dụng. Vui lòng thử lại sau ít phút.")
+        case .courierBlocked:
+            ("This courier's account is blocked. Please choose another courier.",
+             "حساب هذا المندوب محظور. يرجى اختيار مندوب آخر.",
+             "Tài khoản của người giao hàng này đã bị khóa. Vui lòng chọn người khác.")
+        case .notACourier:
+            ("This account is not a courier.", "هذا الحساب ليس حساب مندوب توصيل.", "Tài khoản này không phải là người giao hàng.")
+        case .courierRolePending:
+            ("This courier is still waiting for approval.",
+             "هذا المندوب ما زال بانتظار الموافقة.",
+             "Người giao hàng này vẫn đang chờ được phê duyệt.")
+        case .deliveryOpen:
+            ("This order already has a delivery under way.",
+             "لهذا الطلب توصيل قيد التنفيذ بالفعل.",
+             "Đơn hàng này đã có một chuyến giao đang diễn ra.")
+        case .courierBusy:
+            ("The courier has a delivery to answer or finish first.",
+             "لدى المندوب توصيل يجب الرد عليه أو إنهاؤه أولًا.",
+             "Người giao hàng còn một chuyến giao cần trả lời hoặc hoàn thành trước.")
+        case .courierDeclinedOrder:
+            ("This courier already declined this order. Please choose another courier.",
+             "رفض هذا المندوب هذا الطلب من قبل. يرجى اختيار مندوب آخر.",
+             "Người giao hàng này đã từ chối đơn hàng này. Vui lòng chọn người khác.")
+        case .offerExpired:
+            ("This delivery offer has expired.", "انتهت صلاحية عرض التوصيل هذا.", "Lời mời giao hàng này đã hết hạn.")
+        case .noDeliveryInProgress:
+            ("This order has no delivery on the way to follow yet.",
+             "لا يوجد توصيل في الطريق لهذا الطلب لمتابعته بعد.",
+             "Đơn hàng này chưa có chuyến giao nào đang trên đường để theo dõi.")
         case .internalError:
             ("Something went wrong on our side. Please try again later.",
              "حدث خطأ من جهتنا. يرجى المحاولة لاحقًا.",

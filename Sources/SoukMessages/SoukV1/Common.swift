@@ -365,7 +365,8 @@ extension SoukV1 {
         case leaseTooShort
         /// The listing already has an active lease (FAILED_PRECONDITION).
         case listingLeased
-        /// The courier is offline (FAILED_PRECONDITION).
+        /// The courier is offline, or their last position is older than the marketplace's
+        /// location_stale_after (FAILED_PRECONDITION).
         case courierOffline
         /// No available courier to offer the delivery to (FAILED_PRECONDITION).
         case noCourierAvailable
@@ -422,6 +423,27 @@ extension SoukV1 {
         /// Verification codes were sent to the account too often: at most 5 an hour, 60 seconds
         /// apart (RESOURCE_EXHAUSTED, RetryInfo says how long to wait).
         case verificationCodeLimit
+        /// The account named as courier is blocked by an admin (FAILED_PRECONDITION): choose another.
+        case courierBlocked
+        /// The account named as courier holds no courier role, or it was rejected or revoked
+        /// (FAILED_PRECONDITION).
+        case notACourier
+        /// The account named as courier asked for the role and still awaits an admin's approval
+        /// (FAILED_PRECONDITION).
+        case courierRolePending
+        /// The order already has an open delivery (offered, assigned or in progress): wait for its
+        /// answer or cancel it first (FAILED_PRECONDITION).
+        case deliveryOpen
+        /// The driver has a delivery offered to or in progress with them: they take no other offer,
+        /// and cannot go offline before answering or finishing it (FAILED_PRECONDITION).
+        case courierBusy
+        /// The driver rejected this order before: offer it to another (FAILED_PRECONDITION).
+        case courierDeclinedOrder
+        /// The offer lapsed (the marketplace's offer_timeout passed) before the driver answered it
+        /// (FAILED_PRECONDITION).
+        case offerExpired
+        /// The order has no delivery in progress whose courier could be watched (FAILED_PRECONDITION).
+        case noDeliveryInProgress
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -484,6 +506,14 @@ extension SoukV1 {
             .emailNotVerified,
             .quizRetryTooSoon,
             .verificationCodeLimit,
+            .courierBlocked,
+            .notACourier,
+            .courierRolePending,
+            .deliveryOpen,
+            .courierBusy,
+            .courierDeclinedOrder,
+            .offerExpired,
+            .noDeliveryInProgress,
         ]
 
         public init(rawValue: Int32) {
@@ -546,6 +576,14 @@ extension SoukV1 {
             case 55: self = .emailNotVerified
             case 56: self = .quizRetryTooSoon
             case 57: self = .verificationCodeLimit
+            case 90: self = .courierBlocked
+            case 91: self = .notACourier
+            case 92: self = .courierRolePending
+            case 93: self = .deliveryOpen
+            case 94: self = .courierBusy
+            case 95: self = .courierDeclinedOrder
+            case 96: self = .offerExpired
+            case 97: self = .noDeliveryInProgress
             default: self = .unrecognized(rawValue)
             }
         }
@@ -610,6 +648,14 @@ extension SoukV1 {
             case .emailNotVerified: 55
             case .quizRetryTooSoon: 56
             case .verificationCodeLimit: 57
+            case .courierBlocked: 90
+            case .notACourier: 91
+            case .courierRolePending: 92
+            case .deliveryOpen: 93
+            case .courierBusy: 94
+            case .courierDeclinedOrder: 95
+            case .offerExpired: 96
+            case .noDeliveryInProgress: 97
             case .unrecognized(let value): value
             }
         }
@@ -675,6 +721,14 @@ extension SoukV1 {
             case .emailNotVerified: "ERROR_REASON_EMAIL_NOT_VERIFIED"
             case .quizRetryTooSoon: "ERROR_REASON_QUIZ_RETRY_TOO_SOON"
             case .verificationCodeLimit: "ERROR_REASON_VERIFICATION_CODE_LIMIT"
+            case .courierBlocked: "ERROR_REASON_COURIER_BLOCKED"
+            case .notACourier: "ERROR_REASON_NOT_A_COURIER"
+            case .courierRolePending: "ERROR_REASON_COURIER_ROLE_PENDING"
+            case .deliveryOpen: "ERROR_REASON_DELIVERY_OPEN"
+            case .courierBusy: "ERROR_REASON_COURIER_BUSY"
+            case .courierDeclinedOrder: "ERROR_REASON_COURIER_DECLINED_ORDER"
+            case .offerExpired: "ERROR_REASON_OFFER_EXPIRED"
+            case .noDeliveryInProgress: "ERROR_REASON_NO_DELIVERY_IN_PROGRESS"
             case .unrecognized(let value): "ERROR_REASON_\(value)"
             }
         }

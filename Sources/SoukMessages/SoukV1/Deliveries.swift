@@ -102,7 +102,8 @@ extension SoukV1 {
         public var pickupAddress: SoukV1.Address?
         /// Food: the driver's earnings for this delivery (the marketplace delivery fee).
         public var deliveryFee: SoukV1.Money?
-        /// Food: distance from the driver to the restaurant when offered.
+        /// Food: distance from the driver to the restaurant when offered, rounded to the nearest
+        /// 100 m (LOCATION PRIVACY).
         public var offerDistanceMeters: Int32
         /// Food: when an unanswered offer lapses.
         public var offerExpireTime: Timestamp?
@@ -293,7 +294,7 @@ extension SoukV1 {
     public struct AvailableCourier: Sendable, Hashable {
         public var courier: SoukV1.PersonSummary?
         public var locationTime: Timestamp?
-        /// Straight-line distance from the request's point.
+        /// Straight-line distance from the restaurant, rounded to the nearest 100 m (0: under 50 m).
         public var distanceMeters: Int32
 
         public init(courier: SoukV1.PersonSummary? = nil, locationTime: Timestamp? = nil, distanceMeters: Int32 = 0) {
@@ -1084,11 +1085,10 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// Rank from this order's restaurant...
+        /// Rank from this order's restaurant (its pickup address). Empty: a provider ranks from its
+        /// own restaurant; an admin must name an order.
         public var orderID: String
-        /// ...or from this point (one of the two).
-        public var near: SoukV1.GeoPoint?
-        /// Search radius (default 10 km, at most 50 km).
+        /// Search radius, compared with the rounded distance (default 10 km, at most 50 km).
         public var radiusMeters: Int32
 
         public init(
@@ -1096,14 +1096,12 @@ extension SoukV1 {
             pageSize: Int32 = 0,
             pageToken: String = "",
             orderID: String = "",
-            near: SoukV1.GeoPoint? = nil,
             radiusMeters: Int32 = 0,
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
             self.orderID = orderID
-            self.near = near
             self.radiusMeters = radiusMeters
         }
     }
@@ -1121,7 +1119,6 @@ extension SoukV1.ListAvailableCouriersRequest: CProtoMessage {
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
         orderID = try Unpacked.string(c.order_id, "order_id")
-        near = try Unpacked.message(c.near, "near")
         radiusMeters = c.radius_meters
     }
 
@@ -1130,7 +1127,6 @@ extension SoukV1.ListAvailableCouriersRequest: CProtoMessage {
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
         c.order_id = arena.string(orderID)
-        c.near = arena.message(near)
         c.radius_meters = radiusMeters
     }
 }

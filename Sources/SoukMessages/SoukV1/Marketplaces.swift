@@ -540,8 +540,8 @@ extension SoukV1 {
         public var locationReportInterval: Duration?
         /// A driver whose last position is older than this is not offered work (e.g. 60 seconds).
         public var locationStaleAfter: Duration?
-        /// An offer not answered within this time lapses and the restaurant offers again (e.g. 90
-        /// seconds).
+        /// An offer not answered within this time lapses and the restaurant offers again: from 1
+        /// second to 10 minutes (90 seconds when unset); other values are INVALID_ARGUMENT.
         public var offerTimeout: Duration?
 
         public init(

@@ -6,9 +6,12 @@ extension SoukV1 {
     /// What a notification is about.
     public enum NotificationKind: ProtoEnum, CaseIterable {
         case unspecified
-        /// An order changed status, was rescheduled, assigned or placed (to the seller).
+        /// An order changed status, was rescheduled, assigned or placed (to the seller), or its
+        /// delivery moved (on the way, delayed, delivered, declined, cancelled: to the customer and
+        /// the seller). The subject is the order.
         case order
-        /// A delivery was assigned or offered to a courier, or changed.
+        /// A delivery was assigned or offered to its courier, or changed (to the courier). The
+        /// subject is the delivery.
         case delivery
         /// A laundry job changed (accepted, stage, cancelled, rejected, disputed).
         case job

@@ -8,7 +8,8 @@ import SoukTesting
 import Synchronization
 
 /// Dispatch benchmark: restaurants ranking the available drivers near them
-/// (`Deliveries.ListAvailableCouriers`, a page of 20 within 5 km) at 1,000 and 100,000 online
+/// (`Deliveries.ListAvailableCouriers` from an order's restaurant, a page of 20 within 5 km; the
+/// orders are spread over the city like the drivers) at 1,000 and 100,000 online
 /// drivers spread over a city, while drivers' positions are written meanwhile as their reports
 /// arrive. Calls go through the same handlers, interceptors and checks as on the server, without
 /// the network. The goal: the p99 at 100,000 drivers within 2× the p99 at 1,000.
@@ -55,6 +56,16 @@ struct DispatchBenchmark: AsyncParsableCommand {
             ids += try await harness.store.write { transaction in try batch.map { try transaction.insert(CourierTable.table, $0).id } }
         }
         let allIDs = ids
+        // Orders of restaurants all over the area: a ranking starts from an order's pickup point.
+        let orders = (0..<256).map { index -> OrderRecord in
+            var order = SoukV1.Order()
+            order.orderNumber = "B-\(index)"
+            order.pickupAddress = SoukV1.Address(location: Self.status(at: StoreTime.now(), using: &random).location)
+            return OrderRecord(marketplaceID: market.id, order)
+        }
+        let orderIDs = try await harness.store.write { transaction in
+            try orders.map { try transaction.insert(OrderTable.table, $0).id.description }
+        }
         let store = harness.store
         let reports = Reports()
         // Location reports: one durable write each, from several drivers' streams at once (a
@@ -88,11 +99,11 @@ struct DispatchBenchmark: AsyncParsableCommand {
                     var random = SystemRandomNumberGenerator()
                     var mine: [Double] = []
                     while ContinuousClock.now < deadline {
-                        let point = Self.status(at: StoreTime.now(), using: &random).location
+                        let orderID = orderIDs.randomElement(using: &random)!
                         let begin = ContinuousClock.now
                         let response: SoukV1.ListAvailableCouriersResponse = try await harness.call(
                             "souk.v1.Deliveries", "ListAvailableCouriers",
-                            SoukV1.ListAvailableCouriersRequest(marketplaceID: market.id, pageSize: 20, near: point, radiusMeters: 5_000), token: admin)
+                            SoukV1.ListAvailableCouriersRequest(marketplaceID: market.id, pageSize: 20, orderID: orderID, radiusMeters: 5_000), token: admin)
                         mine.append(Self.microseconds(ContinuousClock.now - begin))
                         precondition(response.couriers.count <= 20)
                         // Queries never suspend: let the reports have their turn on the pool.
