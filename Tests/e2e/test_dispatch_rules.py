@@ -3,6 +3,7 @@
 accepting), rankings start from a restaurant only and show rounded distances, Aqua Hub's staff
 are tracked like DineSwift's drivers, each refusal has its own reason listed on its RPC's
 `Errors:` line, and every wrong field of a request is named at once."""
+import datetime
 import queue
 import threading
 import time
@@ -16,7 +17,7 @@ from souk_identity import STRONG_PASSWORD, TIMEOUT, Api, Duration, FieldMask, Pa
 from souk_protos import Stub, enum, enum_name, error_reason, field_violations, methods
 from test_food_journey import approved_driver, place_order, point
 from test_laundry_people import dasher, dorms
-from test_water import free_windows, order_request, services
+from test_water import RIYADH, order_request, services
 
 Code = grpc.StatusCode
 DeliveryStatus = enum("souk.v1.DeliveryStatus")
@@ -276,8 +277,13 @@ def aqua(api, identity_server):
 
 
 def water_order(api, aqua, customer):
+    """A Safi Water order (approved at once, cash) in a window of the day after tomorrow, which
+    the journey of test_water leaves alone."""
     water = next(s for s in services(api, aqua["id"], "en").values() if s.name == "Safi Water")
-    window = next(w for w in free_windows(api, customer) if w.available)
+    day = datetime.datetime.now(RIYADH).date() + datetime.timedelta(days=2)
+    windows = api.orders.ListServiceWindows(pb.ListServiceWindowsRequest(
+        marketplace_id=aqua["id"], date=pb.Date(year=day.year, month=day.month, day=day.day)), metadata=customer.md(), timeout=TIMEOUT).windows
+    window = next(w for w in windows if w.available)
     return api.orders.PlaceServiceOrder(order_request(aqua["id"], water, window.window, option=water.options[0]),
                                         metadata=customer.md(), timeout=TIMEOUT)
 
@@ -310,10 +316,12 @@ def test_aqua_hub_staff_are_tracked_and_a_delayed_delivery_completes_with_its_ca
         return where
 
     assert events.get(timeout=TIMEOUT).location == truck
-    assert events.get(timeout=TIMEOUT).location == report(500)
+    moved = report(500)
+    assert events.get(timeout=TIMEOUT).location == moved
     move("DelayDelivery", note="Traffic on the ring road")
+    moved = report(900)
     seen = events.get(timeout=TIMEOUT)
-    assert seen.location == report(900) and seen.delivery_id == delivery.id
+    assert seen.location == moved and seen.delivery_id == delivery.id
     # A delayed delivery arrives without resuming first; the watch ends with it.
     done = move("CompleteDelivery")
     assert done.status == DeliveryStatus.DELIVERY_STATUS_COMPLETED
@@ -323,8 +331,8 @@ def test_aqua_hub_staff_are_tracked_and_a_delayed_delivery_completes_with_its_ca
     # Completing collected the cash: the courier has no step of its own left.
     paid = api.orders.GetOrder(pb.GetOrderRequest(marketplace_id=market_id, order_id=order.id), metadata=customer.md(), timeout=TIMEOUT)
     assert paid.payment_status == PaymentStatus.PAYMENT_STATUS_COLLECTED
-    documented("Payments/MarkCashCollected", refused(lambda: api.payments.MarkCashCollected(pb.MarkCashCollectedRequest(
-        marketplace_id=market_id, payment_id=order.payment_id), metadata=courier.md(), timeout=TIMEOUT), Code.FAILED_PRECONDITION))
+    refused(lambda: api.payments.MarkCashCollected(pb.MarkCashCollectedRequest(marketplace_id=market_id, payment_id=order.payment_id),
+                                                   metadata=courier.md(), timeout=TIMEOUT), Code.FAILED_PRECONDITION)
     told = api.notifications.ListNotifications(pb.ListNotificationsRequest(marketplace_id=market_id), metadata=customer.md(),
                                                timeout=TIMEOUT).notifications
     delayed = [n for n in told if n.title.startswith("Delivery delayed")]
