@@ -138,7 +138,7 @@ extension SoukV1Services {
         /// by the freshness of their position.
         /// Errors: INVALID_ARGUMENT (fields: order_id required of an admin, radius_meters,
         /// page_size, page_token, all named at once), NOT_FOUND (order; restaurant: the provider
-        /// has none), PERMISSION_DENIED (the order is another restaurant's).
+        /// has none), PERMISSION_DENIED (NOT_ALLOWED: the order is another restaurant's).
         public var listAvailableCouriers: UnaryRPC<SoukV1.ListAvailableCouriersRequest, SoukV1.ListAvailableCouriersResponse>
 
         /// Access: customer (owner), provider (owner), admin, operator.
