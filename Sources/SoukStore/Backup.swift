@@ -161,7 +161,7 @@ public enum StoreBackups {
         }
         try FileSystem.createDirectories(path)
         let lock = try StoreDirectory.Lock(path)
-        defer { withExtendedLifetime(lock) {} }
+        defer { withExtendedLifetime(lock) {} }  // held until the swap is done
 
         let (parent, name) = FileSystem.split(path)
         let temporary = parent + "/." + name + ".restoring"
@@ -177,11 +177,11 @@ public enum StoreBackups {
             }
             try FileFolders.restore(id: backup.id, from: directory, to: temporary)
             try StoreDirectory.exchange(temporary, path)
-            try FileSystem.syncDirectory(parent)
         } catch {
             try? FileSystem.removeTree(temporary)
             throw MaintenanceError("restore of backup \(backup.id) into \(path) failed, \(path) is unchanged: \(error)")
         }
+        try FileSystem.syncDirectory(parent)
         try FileSystem.removeTree(temporary)  // now the old data
         return backup
     }

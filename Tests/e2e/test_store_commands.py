@@ -149,15 +149,15 @@ def test_restore_refuses_a_directory_holding_other_files_and_deletes_none(backed
 def test_a_damaged_data_file_is_named_and_restore_leaves_nothing(backed_up, tmp_path):
     server, backups, _ = backed_up
     damaged, path = damaged_copy(backups, tmp_path, largest_data_file)
-    checked = store(server, "verify-backup", "--backup-dir", str(damaged))
-    assert checked.returncode != 0 and path.name in checked.stdout, checked.stdout + checked.stderr
-
     target = tmp_path / "srv"
     refused = store(server, "restore", "--backup-dir", str(damaged), "--data-dir", str(target))
     assert refused.returncode != 0
     assert path.name in refused.stderr, refused.stderr
     assert not target.exists(), "nothing is created before the backup is verified"
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".srv")], "no debris beside the target"
+
+    checked = store(server, "verify-backup", "--backup-dir", str(damaged))
+    assert checked.returncode != 0 and path.name in checked.stdout, checked.stdout + checked.stderr
 
 
 def test_a_directory_with_files_but_no_database_is_never_opened_as_a_fresh_store(backed_up, tmp_path):
@@ -188,8 +188,9 @@ def test_restore_force_from_a_damaged_backup_keeps_the_good_data(backed_up, tmp_
     for damage in (largest_data_file, uploaded_file):
         damaged, path = damaged_copy(backups, tmp_path / damage.__name__, damage)
         refused = store(server, "restore", "--force", "--backup-dir", str(damaged), "--data-dir", str(good))
-        assert refused.returncode != 0 and path.name in refused.stderr, refused.stderr
+        assert refused.returncode != 0
         assert listing(good) == before, "the good data is untouched"
+        assert path.name in refused.stderr, refused.stderr
     verify_after = store(server, "verify", "--data-dir", str(good))
     assert verify_after.returncode == 0, verify_after.stdout + verify_after.stderr
     assert records_checked(verify_after.stdout) == records_checked(verify_before.stdout) > 100
@@ -199,11 +200,11 @@ def test_a_damaged_upload_fails_verify_backup_restore_and_verify(backed_up, tmp_
     server, backups, uploaded = backed_up
     damaged, path = damaged_copy(backups, tmp_path, uploaded_file)
     assert path.parent.name + path.name == uploaded.sha256
-    checked = store(server, "verify-backup", "--backup-dir", str(damaged))
-    assert checked.returncode != 0 and path.name in checked.stdout and "SHA-256" in checked.stdout, checked.stdout
     refused = store(server, "restore", "--backup-dir", str(damaged), "--data-dir", str(tmp_path / "srv"))
     assert refused.returncode != 0 and path.name in refused.stderr, refused.stderr
     assert not (tmp_path / "srv").exists()
+    checked = store(server, "verify-backup", "--backup-dir", str(damaged))
+    assert checked.returncode != 0 and path.name in checked.stdout and "SHA-256" in checked.stdout, checked.stdout
 
     # `store verify` of a data directory checks the uploads: a damaged one, then a missing one.
     restored = tmp_path / "restored"
