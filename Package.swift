@@ -63,11 +63,12 @@ let package = Package(
         // grpc.health.v1, grpc.reflection, grpc.testing interop services.
         .target(name: "SoukStandardServices", dependencies: ["SoukGRPC", "SoukMessages", logging]),
         // RocksDB records, secondary indexes, transactions, idempotency, event logs, backups.
-        // RocksDB's batched MultiGet and CompactRange, which its C API does not offer for a TransactionDB.
+        // RocksDB's batched MultiGet and CompactRange, which its C API does not offer for a TransactionDB;
+        // backup verification with checksums, the database directory's lock, an atomic directory swap.
         .target(name: "CRocksDBBatch", dependencies: ["CRocksDB"]),
         // jemalloc's start-up options for souk-server.
         .target(name: "CAllocatorOptions"),
-        .target(name: "SoukStore", dependencies: ["CRocksDB", "CRocksDBBatch", logging, nioPosix, base64], exclude: ["README.md"]),
+        .target(name: "SoukStore", dependencies: ["CRocksDB", "CRocksDBBatch", "CSodium", logging, nioPosix, base64], exclude: ["README.md"]),
         // Store maintenance commands (backup, restore, verify, build-index, compact), mounted by an executable with its schema.
         .target(name: "SoukStoreTools", dependencies: ["SoukStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // A small sample schema (jobs, accounts) shared by the store tests, the crash-test child and the benchmark.

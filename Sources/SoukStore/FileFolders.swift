@@ -11,6 +11,7 @@ import Darwin
 /// under a temporary name starting with "." and renamed). So a backup copies only the files
 /// the backup directory does not hold yet, under `<backup dir>/files/<name>/`, and records in
 /// `<backup dir>/file-manifests/<backup id>` which files the backup holds (with their sizes).
+/// Files are named by the SHA-256 of their content (`ContentAddress`), which verification checks.
 /// Names starting with "." (files being written) are never copied.
 enum FileFolders {
     /// One file of a backup: its path from the store path (`media/ab/cdef…`) and its size.
@@ -40,63 +41,95 @@ enum FileFolders {
         return entries
     }
 
-    /// Writes the manifest of backup `id`: one line per folder (`folder <name>`), then one per
-    /// file (`<size> <path>`).
-    static func writeManifest(_ folders: [String], _ entries: Set<Entry>, id: UInt32, in backupDirectory: String) throws {
-        var text = folders.map { "folder \($0)\n" }.joined()
-        for entry in entries.sorted(by: { $0.path < $1.path }) { text += "\(entry.size) \(entry.path)\n" }
-        try FileSystem.createDirectories(manifestDirectory(backupDirectory))
-        try FileSystem.writeAtomically(Array(text.utf8), to: manifestPath(backupDirectory, id))
-    }
+    /// What a backup holds besides its data files, in `<backup dir>/file-manifests/<id>`: one line
+    /// `online yes|no`, one line per folder (`folder <name>`), then one per file (`<size> <path>`).
+    struct Manifest: Equatable {
+        var online: Bool?
+        var folders: [String]
+        var entries: [Entry]
 
-    /// The folders and files of backup `id`; nil when the backup has no manifest (it was taken
-    /// without file folders).
-    static func manifest(id: UInt32, in backupDirectory: String) throws -> (folders: [String], entries: [Entry])? {
-        guard let bytes = try FileSystem.read(manifestPath(backupDirectory, id)) else { return nil }
-        var folders = [String]()
-        var entries = [Entry]()
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            guard let space = line.firstIndex(of: " ") else { throw corrupt(id, backupDirectory) }
-            let head = line[..<space]
-            let rest = String(line[line.index(after: space)...])
-            if head == "folder" {
-                folders.append(rest)
-            } else if let size = Int64(head) {
-                entries.append(Entry(path: rest, size: size))
-            } else {
-                throw corrupt(id, backupDirectory)
-            }
+        func write(id: UInt32, in backupDirectory: String) throws {
+            var text = online.map { "online \($0 ? "yes" : "no")\n" } ?? ""
+            text += folders.map { "folder \($0)\n" }.joined()
+            for entry in entries { text += "\(entry.size) \(entry.path)\n" }
+            try FileSystem.createDirectories(manifestDirectory(backupDirectory))
+            try FileSystem.writeAtomically(Array(text.utf8), to: manifestPath(backupDirectory, id))
         }
-        return (folders, entries)
+
+        /// The manifest of backup `id`; nil when it has none (taken before manifests were written
+        /// for every backup, without file folders).
+        static func read(id: UInt32, in backupDirectory: String) throws -> Manifest? {
+            guard let bytes = try FileSystem.read(manifestPath(backupDirectory, id)) else { return nil }
+            var manifest = Manifest(online: nil, folders: [], entries: [])
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+                guard let space = line.firstIndex(of: " ") else { throw corrupt(id, backupDirectory) }
+                let head = line[..<space]
+                let rest = String(line[line.index(after: space)...])
+                if head == "online", rest == "yes" || rest == "no" {
+                    manifest.online = rest == "yes"
+                } else if head == "folder" {
+                    manifest.folders.append(rest)
+                } else if let size = Int64(head) {
+                    manifest.entries.append(Entry(path: rest, size: size))
+                } else {
+                    throw corrupt(id, backupDirectory)
+                }
+            }
+            return manifest
+        }
+
+        /// Adds what the manifest knows to a backup's description.
+        func describe(_ info: inout BackupInfo) {
+            info.online = online
+            info.folderFileCount = entries.count
+            info.folderBytes = entries.reduce(0) { $0 + $1.size }
+        }
     }
 
     /// Makes each folder of backup `id` in `storePath` hold exactly the backup's files: copies
     /// the missing ones and removes the others. Does nothing for a backup without a manifest.
     static func restore(id: UInt32, from backupDirectory: String, to storePath: String) throws {
-        guard let (folders, entries) = try manifest(id: id, in: backupDirectory) else { return }
-        let wanted = Set(entries.map(\.path))
-        for entry in entries where !FileSystem.exists(storePath + "/" + entry.path) {
+        guard let manifest = try Manifest.read(id: id, in: backupDirectory) else { return }
+        let wanted = Set(manifest.entries.map(\.path))
+        for entry in manifest.entries where !FileSystem.exists(storePath + "/" + entry.path) {
             guard try FileSystem.copy(filesDirectory(backupDirectory) + "/" + entry.path, to: storePath + "/" + entry.path) else {
                 throw StoreError.rocksDB(operation: "restore \(entry.path)", message: "the file is missing from backup \(id) in \(backupDirectory)")
             }
         }
-        for folder in folders {
+        for folder in manifest.folders {
             for file in try FileSystem.files(under: storePath + "/" + folder) where !wanted.contains(folder + "/" + file.path) {
                 try FileSystem.remove(storePath + "/" + folder + "/" + file.path)
             }
         }
     }
 
-    /// Checks that every file of backup `id` is in the backup directory with its size.
-    static func verify(id: UInt32, in backupDirectory: String) throws {
-        guard let (_, entries) = try manifest(id: id, in: backupDirectory) else { return }
-        for entry in entries {
+    /// What is wrong with the files of backup `id`, one line per file: missing, not of its
+    /// recorded size, or not holding the content its name (a SHA-256) says.
+    static func problems(id: UInt32, in backupDirectory: String) throws -> [String] {
+        guard let manifest = try Manifest.read(id: id, in: backupDirectory) else { return [] }
+        var problems = [String]()
+        for entry in manifest.entries {
             let path = filesDirectory(backupDirectory) + "/" + entry.path
-            guard let size = FileSystem.size(path), size == entry.size else {
-                throw StoreError.rocksDB(
-                    operation: "verify backup \(id)", message: "\(path) is missing or not \(entry.size) bytes long")
+            guard let size = FileSystem.size(path) else {
+                problems.append("\(path): missing")
+                continue
+            }
+            guard size == entry.size else {
+                problems.append("\(path): \(size) bytes, not the \(entry.size) recorded")
+                continue
+            }
+            let (folder, inFolder) = splitFolder(entry.path)
+            if manifest.folders.contains(folder), let reason = try ContentAddress.mismatch(file: path, pathInFolder: inFolder) {
+                problems.append("\(path): \(reason)")
             }
         }
+        return problems
+    }
+
+    /// `media/ab/cd…` → (`media`, `ab/cd…`).
+    static func splitFolder(_ path: String) -> (folder: String, inFolder: String) {
+        guard let slash = path.firstIndex(of: "/") else { return (path, "") }
+        return (String(path[..<slash]), String(path[path.index(after: slash)...]))
     }
 
     /// Removes the manifests of backups that are gone and the files no remaining backup holds.
@@ -107,7 +140,7 @@ enum FileFolders {
             try FileSystem.remove(manifests + "/" + name)
         }
         var kept = Set<String>()
-        for id in ids { kept.formUnion(try manifest(id: id, in: backupDirectory)?.entries.map(\.path) ?? []) }
+        for id in ids { kept.formUnion(try Manifest.read(id: id, in: backupDirectory)?.entries.map(\.path) ?? []) }
         let files = filesDirectory(backupDirectory)
         for file in try FileSystem.files(under: files) where !kept.contains(file.path) {
             try FileSystem.remove(files + "/" + file.path)
@@ -268,7 +301,8 @@ extension FileSystem {
         }
     }
 
-    private static func split(_ path: String) -> (directory: String, name: String) {
+    /// The directory part and the last name of a path.
+    static func split(_ path: String) -> (directory: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         return (String(path[..<slash]), String(path[path.index(after: slash)...]))
     }

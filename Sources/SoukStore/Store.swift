@@ -28,6 +28,10 @@ public final class Store: Sendable {
 
     /// Opens (or creates) the store at `configuration.path` for the tables of `schema`.
     ///
+    /// A database is created only in a missing or empty directory: a directory holding files
+    /// but no database (what an interrupted restore left, or another program's files) is refused
+    /// with a `MaintenanceError`, so a server never starts empty over them.
+    ///
     /// An index that is new in the schema while its table already has records starts in the
     /// "building" state: writes maintain it at once, lists on it fail with `.indexNotReady` until
     /// `buildIndex` (or `buildPendingIndexes`) has filled it from the existing records.
@@ -36,6 +40,7 @@ public final class Store: Sendable {
         self.configuration = configuration
         self.schema = schema
         self.logger = configuration.logger
+        try StoreDirectory.checkOpenable(configuration.path)
         database = try RocksDatabase(configuration)
         var status = [String: IndexStatus]()
         for table in schema.tables {

@@ -34,4 +34,14 @@ public struct StoreTime: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     public var description: String { "\(microsecondsSinceEpoch)µs" }
+
+    /// `2026-11-26 13:40:05 UTC` for a time in seconds since the Unix epoch.
+    public static func utcText(unixSeconds: Int64) -> String {
+        var seconds = time_t(unixSeconds)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let length = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S UTC", &parts)
+        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }

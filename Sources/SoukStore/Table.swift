@@ -16,17 +16,21 @@ public struct Table<Value>: Sendable {
     /// cheaply than by computing them: an update between two such values writes no index entry.
     /// For example a stock count that the indexes read only as "in stock or not".
     let sameIndexEntries: (@Sendable (Value, Value) -> Bool)?
+    /// The files of the schema's file folders a record needs (paths from the store's directory,
+    /// see `ContentAddress.path`): `verify` reports a record whose file is missing.
+    let files: (@Sendable (Value) -> [String])?
     /// `R | name`.
     let recordPrefix: [UInt8]
 
     public init(
         _ name: String, codec: some RecordCodec<Value>, indexes: [Index<Value>] = [],
-        sameIndexEntries: (@Sendable (Value, Value) -> Bool)? = nil
+        sameIndexEntries: (@Sendable (Value, Value) -> Bool)? = nil, files: (@Sendable (Value) -> [String])? = nil
     ) {
         self.name = name
         self.codec = codec
         self.indexes = indexes
         self.sameIndexEntries = sameIndexEntries
+        self.files = files
         recordPrefix = KeySpace.prefix(KeySpace.record, name)
     }
 
@@ -96,6 +100,8 @@ public struct AnyTable: Sendable {
     let entriesForValue: @Sendable (RecordID, UnsafeRawBufferPointer) throws -> [[IndexEntry]]
     /// Decodes a stored value and returns the entries one index (by position) should hold for it.
     let entriesForValueInIndex: @Sendable (Int, RecordID, UnsafeRawBufferPointer) throws -> [IndexEntry]
+    /// Decodes a stored value and returns the files it needs; nil when the table declares none.
+    let filesForValue: (@Sendable (RecordID, UnsafeRawBufferPointer) throws -> [String])?
 
     public init<Value>(_ table: Table<Value>) {
         name = table.name
@@ -108,6 +114,11 @@ public struct AnyTable: Sendable {
         }
         entriesForValueInIndex = { position, id, bytes in
             try table.indexes[position].entries(for: table.decode(id: id, bytes))
+        }
+        if let files = table.files {
+            filesForValue = { id, bytes in files(try table.decode(id: id, bytes).value) }
+        } else {
+            filesForValue = nil
         }
     }
 

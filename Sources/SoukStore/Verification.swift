@@ -8,6 +8,10 @@ public enum VerificationProblem: Sendable, Equatable, CustomStringConvertible {
     case danglingIndexEntry(index: String, id: RecordID)
     /// A key inside an index or table range that cannot be parsed.
     case malformedKey(area: String, bytes: Int)
+    /// A record names a file (of a file folder) that is not there.
+    case missingFile(table: String, id: RecordID, path: String)
+    /// A file of a file folder does not hold the content its name says.
+    case damagedFile(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -15,6 +19,8 @@ public enum VerificationProblem: Sendable, Equatable, CustomStringConvertible {
         case .missingIndexEntry(let index, let id): "\(index): missing entry for record \(id)"
         case .danglingIndexEntry(let index, let id): "\(index): entry for record \(id), which does not exist or no longer has it"
         case .malformedKey(let area, let bytes): "\(area): malformed key of \(bytes) bytes"
+        case .missingFile(let table, let id, let path): "\(table)/\(id): its file \(path) is missing"
+        case .damagedFile(let path, let reason): "\(path): \(reason)"
         }
     }
 }
@@ -23,14 +29,17 @@ public enum VerificationProblem: Sendable, Equatable, CustomStringConvertible {
 public struct VerificationReport: Sendable, Equatable, CustomStringConvertible {
     public var recordsChecked = 0
     public var indexEntriesChecked = 0
-    /// Indexes not checked because they are still being built.
+    /// Files of the schema's file folders whose content was checked against their names.
+    public var filesChecked = 0
+    /// Indexes not checked because they are not built yet: the store is not consistent until
+    /// `build-index` has built them.
     public var skippedIndexes: [String] = []
     /// The first `problemLimit` problems found.
     public var problems: [VerificationProblem] = []
     /// How many problems there were in total.
     public var problemCount = 0
 
-    public var isConsistent: Bool { problemCount == 0 }
+    public var isConsistent: Bool { problemCount == 0 && skippedIndexes.isEmpty }
 
     mutating func report(_ problem: VerificationProblem, limit: Int) {
         problemCount += 1
@@ -38,9 +47,14 @@ public struct VerificationReport: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        var lines = ["checked \(recordsChecked) records and \(indexEntriesChecked) index entries: "
-            + (isConsistent ? "consistent" : "\(problemCount) problem(s)")]
-        if !skippedIndexes.isEmpty { lines.append("not checked (still being built): " + skippedIndexes.joined(separator: ", ")) }
+        var verdict = [String]()
+        if problemCount > 0 { verdict.append("\(problemCount) problem(s)") }
+        if !skippedIndexes.isEmpty { verdict.append("\(skippedIndexes.count) index(es) not built") }
+        var lines = ["checked \(recordsChecked) records, \(indexEntriesChecked) index entries and \(filesChecked) files: "
+            + (verdict.isEmpty ? "consistent" : "NOT consistent: " + verdict.joined(separator: ", "))]
+        if !skippedIndexes.isEmpty {
+            lines.append("not built, so not checked (run store build-index): " + skippedIndexes.joined(separator: ", "))
+        }
         lines += problems.map { "  " + $0.description }
         if problemCount > problems.count { lines.append("  … and \(problemCount - problems.count) more") }
         return lines.joined(separator: "\n")
@@ -49,7 +63,9 @@ public struct VerificationReport: Sendable, Equatable, CustomStringConvertible {
 
 extension Store {
     /// Walks every table and index of the schema in one consistent snapshot and reports index
-    /// entries without a record, records without an index entry, and undecodable records.
+    /// entries without a record, records without an index entry, undecodable records, records
+    /// whose file is missing, and files of the file folders whose content does not match their
+    /// name. Indexes not built yet make the store inconsistent (they are listed, not checked).
     ///
     /// Reads everything once (plus one point read per record and per entry): run it from the
     /// maintenance command, not on a request path.
@@ -81,6 +97,10 @@ extension Store {
                 } else if let id = KeySpace.trailingID(of: key) {
                     do {
                         let entries = try table.entriesForValue(id, records.valueBuffer)
+                        for path in try table.filesForValue?(id, records.valueBuffer) ?? []
+                        where !FileSystem.exists(configuration.path + "/" + path) {
+                            report.report(.missingFile(table: table.name, id: id, path: path), limit: problemLimit)
+                        }
                         for (position, indexEntries) in entries.enumerated() where checked[position] {
                             for entry in indexEntries {
                                 if try !exists(entry.key, value: entry.value) {
@@ -122,6 +142,17 @@ extension Store {
                     entries.next()
                 }
                 try entries.checkError()
+            }
+        }
+
+        // Files → their names.
+        for folder in schema.fileFolders {
+            for file in try FileSystem.files(under: configuration.path + "/" + folder) {
+                report.filesChecked += 1
+                let path = configuration.path + "/" + folder + "/" + file.path
+                if let reason = try ContentAddress.mismatch(file: path, pathInFolder: file.path) {
+                    report.report(.damagedFile(path: folder + "/" + file.path, reason: reason), limit: problemLimit)
+                }
             }
         }
         return report

@@ -11,12 +11,13 @@ public enum MaintenanceRequest: Equatable, Sendable {
     /// Merge all data into the bottom level (after a bulk import or a restore).
     case compact
 
-    /// Runs the request; returns the text to show and the exit status (0 = success).
-    public func run(on store: Store) async -> (output: String, exitStatus: Int32) {
+    /// Runs the request; returns the text to show and the exit status (0 = success). `online`:
+    /// whether a server has the store open and serving (recorded with a backup).
+    public func run(on store: Store, online: Bool) async -> (output: String, exitStatus: Int32) {
         do {
             switch self {
             case .backup(let directory, let keepLast):
-                let info = try await store.backup(to: directory, keepLast: keepLast)
+                let info = try await store.backup(to: directory, keepLast: keepLast, online: online)
                 return ("\(info)\n", 0)
             case .verify:
                 let report = try await store.verify()

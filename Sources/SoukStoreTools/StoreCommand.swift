@@ -7,7 +7,7 @@ public protocol StoreSchemaProvider {
     static var schema: Schema { get }
 }
 
-/// `store backup | restore | list-backups | purge-backups | verify | build-index | compact`: maintenance
+/// `store backup | restore | list-backups | verify-backup | purge-backups | verify | build-index | compact`: maintenance
 /// commands for a store, mounted as a subcommand group by an executable:
 ///
 ///     subcommands: [StoreCommand<SoukSchema>.self]
@@ -15,14 +15,14 @@ public protocol StoreSchemaProvider {
 /// Backup, verify, build-index and compact need the open store. When a server holds the store open (and
 /// runs a `StoreControlServer`), they send the request through its control socket and the
 /// server runs it online; otherwise they open the store themselves. Restore needs the server
-/// stopped.
+/// stopped, verifies the backup first and swaps the restored copy in only when it is complete.
 public struct StoreCommand<Provider: StoreSchemaProvider>: AsyncParsableCommand {
     public static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "store",
             abstract: "Back up, restore, verify, compact and evolve the store.",
             subcommands: [
-                BackupCommand<Provider>.self, RestoreCommand.self, ListBackupsCommand.self, PurgeBackupsCommand.self,
+                BackupCommand<Provider>.self, RestoreCommand.self, ListBackupsCommand.self, VerifyBackupCommand.self, PurgeBackupsCommand.self,
                 VerifyCommand<Provider>.self, BuildIndexCommand<Provider>.self, CompactCommand<Provider>.self,
             ])
     }
@@ -54,7 +54,7 @@ public struct StoreLocationOptions: ParsableArguments {
         if let remote = try StoreControlServer.send(request, dataDirectory: dataDirectory) {
             result = remote
         } else {
-            result = try await withStore(schema) { await request.run(on: $0) }
+            result = try await withStore(schema) { await request.run(on: $0, online: false) }
         }
         print(result.output, terminator: "")
         if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
@@ -105,10 +105,17 @@ public struct BackupCommand<Provider: StoreSchemaProvider>: AsyncParsableCommand
     }
 }
 
-/// `store restore`: replace a (stopped) store's database with a backup.
+/// `store restore`: replace a (stopped) store's database with a verified backup.
 public struct RestoreCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
-        commandName: "restore", abstract: "Restore the newest (or a given) backup into the data directory; the server must be stopped.")
+        commandName: "restore",
+        abstract: "Restore the newest (or a given) backup into the data directory; the server must be stopped.",
+        discussion: """
+            The backup is verified first (every data file's checksum, every uploaded file's SHA-256); a damaged \
+            backup is refused and nothing is touched. It is restored into a temporary directory beside the data \
+            directory and swapped in only when complete; the old data is deleted after the swap. Refused while a \
+            server has the data directory open, and when the directory holds files that are not the store's.
+            """)
 
     @Option(name: .customLong("backup-dir"), help: "The backup directory.")
     public var backupDirectory: String
@@ -116,29 +123,28 @@ public struct RestoreCommand: AsyncParsableCommand {
     @Option(name: .customLong("data-dir"), help: "The database directory to restore into.")
     public var dataDirectory: String
 
-    @Option(name: .customLong("wal-dir"), help: "The write-ahead log directory, when not inside the database directory.")
-    public var walDirectory: String?
-
     @Option(name: .customLong("backup-id"), help: "The backup to restore (default: the newest).")
     public var backupID: UInt32?
 
-    @Flag(help: "Overwrite an existing database in the data directory.")
+    @Flag(help: "Replace an existing database in the data directory.")
     public var force = false
 
     public init() {}
 
     public func run() async throws {
-        if !force, StoreBackups.directoryHoldsDatabase(dataDirectory) {
-            throw ValidationError("\(dataDirectory) already holds a database; stop the server and pass --force to replace it.")
+        if StoreControlServer.isServing(dataDirectory: dataDirectory) {
+            throw MaintenanceError("a server is running on \(dataDirectory) (it answers on its control socket); stop it first. Nothing was restored.")
         }
-        try StoreBackups.restore(from: backupDirectory, backupID: backupID, to: dataDirectory, walDirectory: walDirectory)
-        print("restored \(backupID.map { "backup \($0)" } ?? "the newest backup") into \(dataDirectory)")
+        let restored = try StoreBackups.restore(from: backupDirectory, backupID: backupID, to: dataDirectory, replacingDatabase: force)
+        print("verified and restored backup \(restored.id) into \(dataDirectory)")
     }
 }
 
 /// `store list-backups`.
 public struct ListBackupsCommand: AsyncParsableCommand {
-    public static let configuration = CommandConfiguration(commandName: "list-backups", abstract: "List the backups in a backup directory.")
+    public static let configuration = CommandConfiguration(
+        commandName: "list-backups",
+        abstract: "List the backups in a backup directory: when taken (UTC), online or not, sizes with the uploaded files.")
 
     @Option(name: .customLong("backup-dir"), help: "The backup directory.")
     public var backupDirectory: String
@@ -149,6 +155,37 @@ public struct ListBackupsCommand: AsyncParsableCommand {
         let backups = try StoreBackups.list(in: backupDirectory)
         if backups.isEmpty { print("no backups in \(backupDirectory)") }
         for backup in backups { print(backup) }
+    }
+}
+
+/// `store verify-backup`: exits with status 1 when a backup is damaged.
+public struct VerifyBackupCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "verify-backup",
+        abstract: "Check backups: every data file's size and checksum, every uploaded file's size and SHA-256 (as restore does first).")
+
+    @Option(name: .customLong("backup-dir"), help: "The backup directory.")
+    public var backupDirectory: String
+
+    @Option(name: .customLong("backup-id"), help: "The backup to check (default: every backup in the directory).")
+    public var backupID: UInt32?
+
+    public init() {}
+
+    public func run() async throws {
+        let ids = try backupID.map { [$0] } ?? StoreBackups.list(in: backupDirectory).map(\.id)
+        if ids.isEmpty { throw MaintenanceError("no backups in \(backupDirectory)") }
+        var damaged = 0
+        for id in ids {
+            do {
+                let backup = try StoreBackups.verify(in: backupDirectory, backupID: id)
+                print("backup \(id): intact (\(backup.fileCount) data files and \(backup.folderFileCount) uploaded files checked)")
+            } catch let error as MaintenanceError {
+                damaged += 1
+                print(error)
+            }
+        }
+        if damaged > 0 { throw ExitCode(1) }
     }
 }
 
@@ -171,12 +208,13 @@ public struct PurgeBackupsCommand: AsyncParsableCommand {
     }
 }
 
-/// `store verify`: exits with status 1 when any index or record is inconsistent.
+/// `store verify`: exits with status 1 when any index, record or file is inconsistent, or an index is not built.
 public struct VerifyCommand<Provider: StoreSchemaProvider>: AsyncParsableCommand {
     public static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "verify",
-            abstract: "Check every table and index: entries without records, records without entries, undecodable records.")
+            abstract: "Check every table, index and uploaded file: entries without records, records without entries, undecodable "
+                + "records, records whose file is missing, files whose SHA-256 is not their name; indexes not built fail it too.")
     }
 
     @OptionGroup public var location: StoreLocationOptions

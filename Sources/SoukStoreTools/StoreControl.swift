@@ -13,7 +13,7 @@ import Glibc
 /// created with mode 0600: only the user the server runs as can use it.
 public final class StoreControlServer: Sendable {
     /// `<data directory>/control.sock`.
-    public static func socketPath(dataDirectory: String) -> String { dataDirectory + "/control.sock" }
+    public static func socketPath(dataDirectory: String) -> String { dataDirectory + "/" + StoreDirectory.controlSocketName }
 
     private let listener: Int32
     private let path: String
@@ -52,7 +52,7 @@ public final class StoreControlServer: Sendable {
                     continue
                 }
                 Task.detached {
-                    let (output, status) = await request.run(on: store)
+                    let (output, status) = await request.run(on: store, online: true)
                     UnixSocket.writeAll(connection, output + "exit \(status)\n")
                     close(connection)
                 }
@@ -69,6 +69,16 @@ public final class StoreControlServer: Sendable {
     }
 
     deinit { stop() }
+
+    /// Whether a process answers on the control socket of `dataDirectory` (a server holds it open).
+    static func isServing(dataDirectory: String) -> Bool {
+        guard let fd = try? UnixSocket.make() else { return false }
+        defer { close(fd) }
+        guard var address = try? UnixSocket.address(socketPath(dataDirectory: dataDirectory)) else { return false }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        } == 0
+    }
 
     /// Sends `request` to the process serving `dataDirectory`; nil when no process is listening.
     static func send(_ request: MaintenanceRequest, dataDirectory: String) throws -> (output: String, exitStatus: Int32)? {

@@ -86,7 +86,7 @@ import SoukTesting
         await restored.close()
 
         // Restoring an older backup over the current database gives the older answers.
-        try StoreBackups.restore(from: backupPath, backupID: first.id, to: dataPath)
+        try StoreBackups.restore(from: backupPath, backupID: first.id, to: dataPath, replacingDatabase: true)
         let older = try Store(configuration, schema: SampleSchema.schema)
         #expect(try Self.answers(older, accountIDs: Array(accountIDs.prefix(400))) == answersAtFirst)
         await older.close()
@@ -115,6 +115,6 @@ import SoukTesting
 
     @Test func listingAMissingDirectoryIsEmpty() throws {
         #expect(try StoreBackups.list(in: "/nonexistent/souk-backups").isEmpty)
-        #expect(throws: StoreError.self) { try StoreBackups.restore(from: "/nonexistent/souk-backups", to: "/tmp/x") }
+        #expect(throws: MaintenanceError.self) { try StoreBackups.restore(from: "/nonexistent/souk-backups", to: "/tmp/x") }
     }
 }

@@ -45,6 +45,20 @@ void souk_transaction_put_unlocked(rocksdb_transaction_t *txn, const char *key, 
                                    size_t value_size, char **errptr);
 void souk_transaction_delete_unlocked(rocksdb_transaction_t *txn, const char *key, size_t key_size, char **errptr);
 
+/// RocksDB's VerifyBackup with checksums (the C API's verify checks sizes only): every file of
+/// the backup is present, of its recorded size, and has its recorded CRC-32C checksum. On failure
+/// sets `*errptr` to RocksDB's message, which names the file (malloc'ed; free it with `rocksdb_free`).
+void souk_backup_engine_verify_with_checksums(rocksdb_backup_engine_t *engine, uint32_t backup_id, char **errptr);
+
+/// Takes the lock RocksDB takes on `<directory>/LOCK` while a database is open there (the same
+/// file lock, so it fails while any process has the database open, and a process cannot open it
+/// while this is held). Returns the lock, or NULL with `*errptr` set.
+void *souk_lock_database_directory(const char *directory, char **errptr);
+void souk_unlock_database_directory(void *lock);
+
+/// Swaps two paths atomically (`renameat2` with RENAME_EXCHANGE); 0 on success, -1 with errno.
+int souk_exchange_paths(const char *first, const char *second);
+
 #ifdef __cplusplus
 }
 #endif

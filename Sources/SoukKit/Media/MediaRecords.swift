@@ -168,5 +168,7 @@ public enum MediaTable {
                     sha256: sha256, fileName: fileName, purpose: purpose, references: references,
                     unreferencedSince: unreferenced ? since : nil)
             }),
-        indexes: [byContent, unreferenced, byOwner])
+        indexes: [byContent, unreferenced, byOwner],
+        // The content's file in the media folder (`MediaFiles`), which `store verify` checks is there.
+        files: { [ContentAddress.path(folder: "media", sha256: $0.sha256)] })
 }
