@@ -69,19 +69,51 @@ public struct AdminRecordsService: RPCService {
     }
 
     /// Oldest first; secret-bearing bodies only for operators (the mail adapter runs as one).
+    /// The page comes from the index of the most selective filter (recipient, one kind, one
+    /// status); the other filters are checked on its mails.
     func listMailOutbox(_ request: SoukV1.ListMailOutboxRequest, _ call: SoukCall) async throws -> SoukV1.ListMailOutboxResponse {
         let scope = AccountsService.scopeKey(call)
-        let status: SoukV1.MailStatus? = request.status == .unspecified ? nil : request.status
-        let filters = "status=\(request.status.rawValue)"
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
-        let result = if let status {
-            try store.list(MailTable.table, MailTable.byStatus, .starting(with: [.string(scope), .enumCase(status)]), page: page)
-        } else {
-            try store.list(MailTable.table, MailTable.byMarketplace, .starting(with: [.string(scope)]), page: page)
+        let statuses = Set(request.statuses)
+        let kinds = Set(request.kinds)
+        let recipient = request.toAddress
+        let filters = [
+            "status=\(statuses.map(\.rawValue).sorted())", "kind=\(kinds.map(\.rawValue).sorted())",
+            "to=\(MailTable.recipientKey(recipient))",
+        ].joined(separator: ";")
+        var checks = FieldChecks()
+        for (index, status) in request.statuses.enumerated() {
+            switch status {
+            case .unspecified, .unrecognized: checks.add("statuses[\(index)]", "must be a mail status")
+            default: break
+            }
         }
+        for (index, kind) in request.kinds.enumerated() {
+            switch kind {
+            case .unspecified, .unrecognized: checks.add("kinds[\(index)]", "must be a mail kind")
+            default: break
+            }
+        }
+        if !recipient.isEmpty, let problem = EmailAddress.problem(with: recipient) { checks.add("to_address", problem) }
+        let page = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters) }
+        try checks.finish()
+        let market = KeyPart.string(scope)
+        let (index, range): (Index<MailRecord>, IndexRange) =
+            if !recipient.isEmpty {
+                (MailTable.byRecipient, .starting(with: [market, .string(MailTable.recipientKey(recipient))]))
+            } else if kinds.count == 1, let kind = kinds.first {
+                (MailTable.byKind, .starting(with: [market, .enumCase(kind)]))
+            } else if statuses.count == 1, let status = statuses.first {
+                (MailTable.byStatus, .starting(with: [market, .enumCase(status)]))
+            } else {
+                (MailTable.byMarketplace, .starting(with: [market]))
+            }
+        let result = try store.list(MailTable.table, index, range, page: page ?? PageRequest())
         let reveal = call.caller?.isOperator == true
+        let matching = result.items.filter {
+            (statuses.isEmpty || statuses.contains($0.value.message.status)) && (kinds.isEmpty || kinds.contains($0.value.message.kind))
+        }
         return SoukV1.ListMailOutboxResponse(
-            messages: result.items.map { $0.apiMessage(revealSecrets: reveal) },
+            messages: matching.map { $0.apiMessage(revealSecrets: reveal) },
             nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 
