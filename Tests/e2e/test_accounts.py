@@ -653,8 +653,11 @@ def test_admin_approves_and_rejects_pending_roles(api, mp, admin):
 
     refused(lambda: decide(api.accounts.ApproveRole, pb.ApproveRoleRequest, Role.ROLE_COURIER, approved.version),
             Code.FAILED_PRECONDITION)
+    refused(lambda: decide(api.accounts.RejectRole, pb.RejectRoleRequest, Role.ROLE_PROVIDER, version,
+                           reason="Incomplete documents"), Code.ABORTED, reason=Reason.ERROR_REASON_STALE_VERSION)
+    # The fields are checked before the store: a stale request without a reason is told the reason is missing.
     refused(lambda: decide(api.accounts.RejectRole, pb.RejectRoleRequest, Role.ROLE_PROVIDER, version),
-            Code.ABORTED, reason=Reason.ERROR_REASON_STALE_VERSION)
+            Code.INVALID_ARGUMENT, field="reason")
     refused(lambda: decide(api.accounts.RejectRole, pb.RejectRoleRequest, Role.ROLE_PROVIDER, approved.version,
                            reason=""), Code.INVALID_ARGUMENT, field="reason")
     rejected = decide(api.accounts.RejectRole, pb.RejectRoleRequest, Role.ROLE_PROVIDER, approved.version,

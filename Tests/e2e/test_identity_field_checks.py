@@ -2,10 +2,9 @@
 RPCs of accounts, marketplaces and media: the apps highlight every wrong field of a form."""
 import grpc
 import pytest
-from google.protobuf import duration_pb2
 
 from souk_identity import (
-    TIMEOUT, Api, FieldMask, Reason, login_party, operator_party, pb, request_id, sign_up,
+    TIMEOUT, Api, Duration, FieldMask, Reason, login_party, operator_party, pb, request_id, sign_up,
 )
 from souk_protos import Stub, error_reason, field_violations
 
@@ -78,7 +77,7 @@ def test_marketplace_settings_name_every_wrong_field(api, operator, identity_ser
         accounts=pb.AccountSettings(
             max_failed_logins=-1,
             rate_limits=pb.AuthRateLimits(
-                sign_in_per_address=pb.RateLimit(count=-5, window=duration_pb2.Duration(seconds=0)))))
+                sign_in_per_address=pb.RateLimit(count=-5, window=Duration(seconds=0)))))
     named = violations(lambda: api.marketplaces.UpdateMarketplaceSettings(pb.UpdateMarketplaceSettingsRequest(
         marketplace_id=dineswift.id, expected_version=dineswift.version, settings=settings,
         update_mask=FieldMask(paths=["commerce.tax_rate_bps", "accounts.max_failed_logins", "accounts.rate_limits"])),

@@ -6,17 +6,16 @@ per marketplace); the defaults never get in the way of normal use. Password rese
 for an unknown e-mail, limits included."""
 import grpc
 import pytest
-from google.protobuf import duration_pb2
 from google.rpc import error_details_pb2
 
 from souk_identity import (
-    STRONG_PASSWORD, TIMEOUT, Api, FieldMask, MailKind, Reason, create_marketplace, operator_party, outbox, pb,
+    STRONG_PASSWORD, TIMEOUT, Api, Duration, FieldMask, MailKind, Reason, create_marketplace, operator_party, outbox, pb,
     refused, reset_token_in, sign_up, unique_email,
 )
 from souk_protos import status_detail
 
 Code = grpc.StatusCode
-HOUR = duration_pb2.Duration(seconds=3600)
+HOUR = Duration(seconds=3600)
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +78,7 @@ def test_the_limits_are_validated_settings_that_read_back(api, operator, templat
 
     refused(lambda: bad(pb.RateLimit(count=100_001)), Code.INVALID_ARGUMENT,
             field="settings.accounts.rate_limits.password_reset_per_account.count")
-    refused(lambda: bad(pb.RateLimit(count=5, window=duration_pb2.Duration(seconds=86_401))), Code.INVALID_ARGUMENT,
+    refused(lambda: bad(pb.RateLimit(count=5, window=Duration(seconds=86_401))), Code.INVALID_ARGUMENT,
             field="settings.accounts.rate_limits.password_reset_per_account.window")
 
 

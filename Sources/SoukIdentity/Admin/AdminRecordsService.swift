@@ -39,25 +39,25 @@ public struct AdminRecordsService: RPCService {
     func listAuditEntries(_ request: SoukV1.ListAuditEntriesRequest, _ call: SoukCall) async throws -> SoukV1.ListAuditEntriesResponse {
         let scope = AccountsService.scopeKey(call)
         let resource = request.resource
-        if resource != nil, !request.actorAccountID.isEmpty {
-            throw RPCError.invalidField("actor_account_id", "cannot be combined with resource")
-        }
+        var checks = FieldChecks()
+        checks.require(resource == nil || request.actorAccountID.isEmpty, "actor_account_id", "cannot be combined with resource")
+        let resourceID = try checks.run { try RequestFields.optionalID(resource?.id ?? "", field: "resource.id") } ?? nil
+        if let resource, resource.id.isEmpty, resource.type == .unspecified { checks.add("resource", "must name an id or a type") }
+        let actorID = try checks.run { try RequestFields.optionalID(request.actorAccountID, field: "actor_account_id") } ?? nil
         let filters = "type=\(resource?.type.rawValue ?? 0);id=\(resource?.id ?? "");actor=\(request.actorAccountID)"
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        let checkedPage = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters) }
+        try checks.finish()
+        let page = checkedPage ?? PageRequest()
         let result: Page<AuditRecord>
-        if let resource, !resource.id.isEmpty {
-            let id = try RequestFields.id(resource.id, field: "resource.id")
+        if let id = resourceID {
             result = try store.list(
                 AuditTable.table, AuditTable.byResource, .starting(with: [.string(scope), .string(id.description)]),
                 direction: .descending, page: page)
-        } else if let resource, resource.type != .unspecified {
+        } else if let resource {
             result = try store.list(
                 AuditTable.table, AuditTable.byResourceType, .starting(with: [.string(scope), .enumCase(resource.type)]),
                 direction: .descending, page: page)
-        } else if resource != nil {
-            throw RPCError.invalidField("resource", "must name an id or a type")
-        } else if !request.actorAccountID.isEmpty {
-            let actor = try RequestFields.id(request.actorAccountID, field: "actor_account_id")
+        } else if let actor = actorID {
             result = try store.list(
                 AuditTable.table, AuditTable.byActor, .starting(with: [.string(scope), .string(actor.description)]),
                 direction: .descending, page: page)
@@ -119,11 +119,12 @@ public struct AdminRecordsService: RPCService {
 
     /// The mail adapter's report on one mail: SENT or FAILED, once, from PENDING.
     func completeMail(_ request: SoukV1.CompleteMailRequest, _ call: SoukCall) async throws -> SoukV1.MailMessage {
-        guard request.status == .sent || request.status == .failed else {
-            throw RPCError.invalidField("status", "must be MAIL_STATUS_SENT or MAIL_STATUS_FAILED")
-        }
-        let id = try RequestFields.id(request.mailID, field: "mail_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        var checks = FieldChecks()
+        let checkedID = try checks.run { try RequestFields.id(request.mailID, field: "mail_id") }
+        checks.require(request.status == .sent || request.status == .failed, "status", "must be MAIL_STATUS_SENT or MAIL_STATUS_FAILED")
+        let expected = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) } ?? nil
+        try checks.finish()
+        guard let id = checkedID else { throw RPCError.invalidField("mail_id", "is required") }
         let scope = AccountsService.scopeKey(call)
         let actor = AuditActor(call)
         let (status, errorText) = (request.status, String(request.error.prefix(1000)))
