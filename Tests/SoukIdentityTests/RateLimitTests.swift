@@ -58,6 +58,14 @@ import Testing
         #expect(limits[.signUpPerAddress] == AuthRateLimits.Kind.signUpPerAddress.defaultLimit)
     }
 
+    @Test func addressesAreCountedWithoutTheirPortAndIPv6ByItsNetwork() {
+        #expect(AccountsService.clientAddress(peer: "ipv4:127.0.0.1:53422") == "ipv4:127.0.0.1")
+        #expect(AccountsService.clientAddress(peer: "ipv6:[2001:db8:0:1:aaaa::1]:443") == "ipv6:2001:db8:0:1::/64")
+        #expect(AccountsService.clientAddress(peer: "ipv6:[2001:db8:0:1:bbbb::2]:80") == "ipv6:2001:db8:0:1::/64")
+        #expect(AccountsService.clientAddress(peer: "ipv6:[::1]:80") == "ipv6:0:0:0:0::/64")
+        #expect(AccountsService.clientAddress(peer: "unix:/tmp/souk.sock") == "unix:/tmp/souk.sock")
+    }
+
     @Test func passwordResetWritesAResetRecordWhetherOrNotTheAccountExists() async throws {
         let fixture = try IdentityFixture(accessTokenTTL: .seconds(60))
         let marketplace = try await fixture.marketplace()

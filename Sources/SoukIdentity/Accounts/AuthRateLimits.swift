@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import SoukGRPC
 import SoukKit
 import SoukMessages
@@ -96,11 +101,21 @@ extension AccountsService {
             metadata: ["limit": met.rawValue], retryDelay: wait)
     }
 
-    /// The caller's network address without its port ("ipv4:127.0.0.1"), the subject of the
-    /// per-address limits.
+    /// The subject of the per-address limits: the caller's IPv4 address without its port
+    /// ("ipv4:127.0.0.1"), or the /64 network of an IPv6 address ("ipv6:2001:db8:0:1::/64"), since
+    /// one IPv6 client commonly holds a whole /64 and could otherwise change address per call.
     static func clientAddress(_ call: SoukCall) -> String {
-        let peer = call.context.peer
-        if peer.hasPrefix("ipv6:["), let end = peer.firstIndex(of: "]") { return String(peer[...end]) }
+        clientAddress(peer: call.context.peer)
+    }
+
+    static func clientAddress(peer: String) -> String {
+        if peer.hasPrefix("ipv6:["), let end = peer.firstIndex(of: "]") {
+            let text = String(peer[peer.index(peer.startIndex, offsetBy: 6)..<end])
+            var bytes = [UInt8](repeating: 0, count: 16)
+            guard inet_pton(AF_INET6, text, &bytes) == 1 else { return String(peer[...end]) }
+            let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+            return "ipv6:" + groups.joined(separator: ":") + "::/64"
+        }
         if peer.hasPrefix("ipv4:"), let colon = peer.lastIndex(of: ":"), colon > peer.index(peer.startIndex, offsetBy: 4) {
             return String(peer[..<colon])
         }

@@ -1,8 +1,8 @@
 import SoukStore
 import Synchronization
 
-/// At most `count` calls in any `window`, as a token bucket: a full bucket holds `count` calls
-/// and regains one every `window / count`.
+/// `count` calls per `window`, as a token bucket: a full bucket holds `count` calls and
+/// regains one every `window / count`.
 public struct RateLimit: Sendable, Equatable, CustomStringConvertible {
     public var count: Int
     public var window: Duration

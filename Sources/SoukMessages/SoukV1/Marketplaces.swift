@@ -300,9 +300,10 @@ extension SoukV1 {
     /// How often the calls that check a password, create an account, or mail a secret may come
     /// from one network address (the client's IP address as the server sees it; generous, since
     /// many users may share one, as on a campus network) and for one account or e-mail address
-    /// (tight). A call over a limit answers RESOURCE_EXHAUSTED with reason RATE_LIMITED and a
-    /// RetryInfo saying when the next one is allowed; it does no other work. Counted in the
-    /// server's memory (a server restart forgets them), separately per marketplace.
+    /// (tight). An IPv6 address is counted by its /64 network. A call over a limit answers
+    /// RESOURCE_EXHAUSTED with reason RATE_LIMITED and a RetryInfo saying when the next one is
+    /// allowed; it does no other work. Counted in the server's memory (a server restart forgets
+    /// them), separately per marketplace.
     public struct AuthRateLimits: Sendable, Hashable {
         /// Accounts.Login attempts from one address (1000 per 10 minutes).
         public var signInPerAddress: SoukV1.RateLimit?
@@ -373,9 +374,10 @@ extension SoukV1.AuthRateLimits: CProtoMessage {
 }
 
 extension SoukV1 {
-    /// At most `count` calls in any `window`: a caller may spend the whole count at once, and
-    /// regains the right to one call every window / count. A field left unset (count 0, no window)
-    /// takes the limit's default; count is at most 100000, window from 1 second to 1 day.
+    /// `count` calls per `window`, as a token bucket: a caller may spend the whole count at once,
+    /// then regains one call every window / count (so over a long time at most count per window).
+    /// A field left unset (count 0, no window) takes the limit's default; count is at most 100000,
+    /// window from 1 second to 1 day.
     public struct RateLimit: Sendable, Hashable {
         public var count: Int32
         public var window: Duration?
