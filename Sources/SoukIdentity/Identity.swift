@@ -22,6 +22,9 @@ public final class Identity: SoukDomain {
     public let blockHooks = AccountBlockHooks()
     /// The laundry domain's check that a laundry profile names a dorm that exists.
     public let dormCheck = DormCheck()
+    /// Counts sign-ins, sign-ups, password resets and verification calls per address and per
+    /// account (AccountSettings.rate_limits), in memory.
+    let rateLimiter: RateLimiter
     let logger: Logger
 
     /// Every table identity keeps (the audit log and mail outbox are the kit's, `KitTables`).
@@ -37,6 +40,7 @@ public final class Identity: SoukDomain {
         logger = configuration.logger
         marketplaces = MarketplaceRegistry(store: store, logger: configuration.logger)
         sessions = SessionManager(store: store, logger: configuration.logger)
+        rateLimiter = RateLimiter(clock: store.configuration.clock)
         passwords = try PasswordHasher(memoryKiB: configuration.passwordHashMemoryKiB, threads: configuration.passwordHashThreads)
     }
 

@@ -97,7 +97,9 @@ struct MediaService {
         }
         guard record.value.isReadable(by: call.caller) else {
             if call.caller == nil {
-                throw RPCError.souk(.unauthenticated, .tokenInvalid, "media \(text) is not public: sign in as an account that may read it")
+                // A token that was sent but refused says why; no token at all means: sign in.
+                throw call.context[AuthenticationFailureKey.self]
+                    ?? RPCError.souk(.unauthenticated, .signInRequired, "media \(text) is not public: sign in as an account that may read it")
             }
             throw RPCError.souk(.permissionDenied, .notAllowed, "media \(text) is readable only by its uploader and the parties of what refers to it")
         }
@@ -129,31 +131,34 @@ enum UploadRules {
 
     /// Checks the metadata against the marketplace's limits; returns the request id.
     static func check(_ metadata: SoukV1.UploadMediaMetadata, limits: MediaLimits) throws -> String {
-        let requestID = try RequestFields.requestID(metadata.requestID, field: "metadata.request_id")
+        var checks = FieldChecks()
+        let requestID = try checks.run { try RequestFields.requestID(metadata.requestID, field: "metadata.request_id") }
         switch metadata.purpose {
-        case .unspecified, .unrecognized: throw RPCError.invalidField("metadata.purpose", "must say what the upload is for")
+        case .unspecified, .unrecognized: checks.add("metadata.purpose", "must say what the upload is for")
         default: break
         }
         let type = metadata.contentType
-        guard !type.isEmpty else { throw RPCError.invalidField("metadata.content_type", "is required (a MIME type such as image/jpeg)") }
-        guard limits.allowedContentTypes.contains(type) else {
-            throw RPCError.invalidField(
-                "metadata.content_type", "\(type) is not allowed here; allowed: \(limits.allowedContentTypes.joined(separator: ", "))")
+        if type.isEmpty {
+            checks.add("metadata.content_type", "is required (a MIME type such as image/jpeg)")
+        } else if !limits.allowedContentTypes.contains(type) {
+            checks.add("metadata.content_type", "\(type) is not allowed here; allowed: \(limits.allowedContentTypes.joined(separator: ", "))")
+        } else if picturePurposes.contains(metadata.purpose), !type.hasPrefix("image/") {
+            checks.add("metadata.content_type", "must be an image for \(metadata.purpose.protoName)")
         }
-        if picturePurposes.contains(metadata.purpose), !type.hasPrefix("image/") {
-            throw RPCError.invalidField("metadata.content_type", "must be an image for \(metadata.purpose.protoName)")
-        }
-        guard metadata.sizeBytes > 0 else { throw RPCError.invalidField("metadata.size_bytes", "must be the upload's size in bytes, above 0") }
+        checks.require(metadata.sizeBytes > 0, "metadata.size_bytes", "must be the upload's size in bytes, above 0")
+        let name = metadata.fileName
+        checks.require(
+            name.utf8.count <= 255 && !name.contains("/") && !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+            "metadata.file_name", "must be at most 255 bytes, without \"/\" or control characters")
+        try checks.finish()
+        // Not a wrong field but a limit (RESOURCE_EXHAUSTED), once the fields are right.
         guard metadata.sizeBytes <= limits.maxUploadBytes else {
             throw RPCError.souk(
                 .resourceExhausted, .tooLarge,
                 "\(metadata.sizeBytes) bytes is more than this marketplace's upload limit of \(limits.maxUploadBytes) bytes",
                 field: "metadata.size_bytes")
         }
-        let name = metadata.fileName
-        guard name.utf8.count <= 255, !name.contains("/"), !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else { throw RPCError.invalidField("metadata.file_name", "must be at most 255 bytes, without \"/\" or control characters") }
-        return requestID
+        return requestID ?? ""
     }
 
     /// Checks that the content's leading bytes are those of the declared type.

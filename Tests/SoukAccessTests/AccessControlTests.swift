@@ -37,7 +37,7 @@ import SoukKit
     @Test func noTokenWhereGuestsAreNotAllowedIsUnauthenticated() async {
         let error = await status(getAccount, request(), token: nil)
         #expect(error?.code == .unauthenticated)
-        #expect(error?.soukReason == .tokenInvalid)
+        #expect(error?.soukReason == .signInRequired)
     }
 
     @Test func aRefusedTokenIsUnauthenticatedWithItsReason() async {

@@ -288,10 +288,10 @@ import Testing
         let _: SoukV1.RequestPasswordResetResponse = try await fixture.accounts(
             "RequestPasswordReset", SoukV1.RequestPasswordResetRequest(marketplaceID: marketplace.id, email: "nobody@rutgers.edu"))
         let forAdmin: SoukV1.ListMailOutboxResponse = try await fixture.call(
-            "souk.v1.Admin", "ListMailOutbox", SoukV1.ListMailOutboxRequest(marketplaceID: marketplace.id, status: .pending), token: admin)
+            "souk.v1.Admin", "ListMailOutbox", SoukV1.ListMailOutboxRequest(marketplaceID: marketplace.id, statuses: [.pending]), token: admin)
         #expect(forAdmin.messages.map(\.body) == ["[redacted]"])
         let forOperator: SoukV1.ListMailOutboxResponse = try await fixture.call(
-            "souk.v1.Admin", "ListMailOutbox", SoukV1.ListMailOutboxRequest(marketplaceID: marketplace.id, status: .pending),
+            "souk.v1.Admin", "ListMailOutbox", SoukV1.ListMailOutboxRequest(marketplaceID: marketplace.id, statuses: [.pending]),
             token: try await fixture.operatorToken())
         let mail = try #require(forOperator.messages.first)
         #expect(mail.kind == .passwordReset && mail.toAddress == "jo@rutgers.edu")

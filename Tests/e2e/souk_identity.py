@@ -220,17 +220,17 @@ def all_pages(list_call, request, items_field: str, metadata_fn):
         request.page_token = response.next_page_token
 
 
-def outbox(api: Api, reader: Party, marketplace_id: str):
-    """Every mail in a marketplace's outbox, oldest first, as `reader` sees it."""
-    request = pb.ListMailOutboxRequest(marketplace_id=marketplace_id, page_size=100)
+def outbox(api: Api, reader: Party, marketplace_id: str, **filters):
+    """Every mail in a marketplace's outbox, oldest first, as `reader` sees it; `filters` are
+    ListMailOutboxRequest fields (to_address, kinds, statuses)."""
+    request = pb.ListMailOutboxRequest(marketplace_id=marketplace_id, page_size=100, **filters)
     return [m for page, _ in all_pages(api.admin.ListMailOutbox, request, "messages", reader.md) for m in page]
 
 
 def verification_code(api: Api, reader: Party, marketplace_id: str, email: str) -> str:
     """The newest e-mail verification code mailed to `email`, read by someone who sees mail
     bodies (the operator; admins see them redacted)."""
-    mails = [m for m in outbox(api, reader, marketplace_id)
-             if m.to_address == email and m.kind == MailKind.MAIL_KIND_EMAIL_VERIFICATION]
+    mails = outbox(api, reader, marketplace_id, to_address=email, kinds=[MailKind.MAIL_KIND_EMAIL_VERIFICATION])
     return re.search(r"\b(\d{6})\b", mails[-1].body).group(1)
 
 

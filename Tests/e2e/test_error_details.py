@@ -108,10 +108,10 @@ def test_another_marketplaces_token_is_permission_denied(api, identity_server, m
 
 
 def test_missing_and_unknown_tokens_are_unauthenticated(api, mp):
-    for metadata in ((), bearer("not-a-token")):
+    for metadata, reason in (((), "SIGN_IN_REQUIRED"), (bearer("not-a-token"), "TOKEN_INVALID")):
         error = failure(lambda: get_me(api, mp, metadata))
         assert error.code() == Code.UNAUTHENTICATED
-        assert details(error)["ErrorInfo"].reason == "TOKEN_INVALID"
+        assert details(error)["ErrorInfo"].reason == reason
 
 
 def test_unknown_resources_and_unbuilt_rpcs_carry_reasons_too(api, identity_server, mp):

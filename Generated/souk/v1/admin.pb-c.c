@@ -3579,7 +3579,7 @@ const ProtobufCMessageDescriptor souk__v1__list_audit_entries_response__descript
   (ProtobufCMessageInit) souk__v1__list_audit_entries_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_mail_outbox_request__field_descriptors[4] =
+static const ProtobufCFieldDescriptor souk__v1__list_mail_outbox_request__field_descriptors[6] =
 {
   {
     "marketplace_id",
@@ -3618,28 +3618,54 @@ static const ProtobufCFieldDescriptor souk__v1__list_mail_outbox_request__field_
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "status",
+    "statuses",
     4,
-    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_LABEL_REPEATED,
     PROTOBUF_C_TYPE_ENUM,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ListMailOutboxRequest, status),
+    offsetof(Souk__V1__ListMailOutboxRequest, n_statuses),
+    offsetof(Souk__V1__ListMailOutboxRequest, statuses),
     &souk__v1__mail_status__descriptor,
     NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "to_address",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListMailOutboxRequest, to_address),
+    NULL,
+    &protobuf_c_empty_string,
     0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "kinds",
+    6,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Souk__V1__ListMailOutboxRequest, n_kinds),
+    offsetof(Souk__V1__ListMailOutboxRequest, kinds),
+    &souk__v1__mail_kind__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
 };
 static const unsigned souk__v1__list_mail_outbox_request__field_indices_by_name[] = {
+  5,   /* field[5] = kinds */
   0,   /* field[0] = marketplace_id */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
-  3,   /* field[3] = status */
+  3,   /* field[3] = statuses */
+  4,   /* field[4] = to_address */
 };
 static const ProtobufCIntRange souk__v1__list_mail_outbox_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 4 }
+  { 0, 6 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_mail_outbox_request__descriptor =
 {
@@ -3649,7 +3675,7 @@ const ProtobufCMessageDescriptor souk__v1__list_mail_outbox_request__descriptor 
   "Souk__V1__ListMailOutboxRequest",
   "souk.v1",
   sizeof(Souk__V1__ListMailOutboxRequest),
-  4,
+  6,
   souk__v1__list_mail_outbox_request__field_descriptors,
   souk__v1__list_mail_outbox_request__field_indices_by_name,
   1,  souk__v1__list_mail_outbox_request__number_ranges,

@@ -653,13 +653,23 @@ struct  Souk__V1__ListMailOutboxRequest
   int32_t page_size;
   char *page_token;
   /*
-   * Only this status (the adapter asks for PENDING); unspecified means any.
+   * Only mails in one of these statuses (the adapter asks for PENDING); empty means any.
    */
-  Souk__V1__MailStatus status;
+  size_t n_statuses;
+  Souk__V1__MailStatus *statuses;
+  /*
+   * Only mails to this address (compared case-insensitively); empty means any.
+   */
+  char *to_address;
+  /*
+   * Only mails of one of these kinds; empty means any.
+   */
+  size_t n_kinds;
+  Souk__V1__MailKind *kinds;
 };
 #define SOUK__V1__LIST_MAIL_OUTBOX_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_mail_outbox_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, SOUK__V1__MAIL_STATUS__MAIL_STATUS_UNSPECIFIED }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, 0,NULL, (char *)protobuf_c_empty_string, 0,NULL }
 
 
 /*

@@ -1662,7 +1662,7 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   souk__v1__resource_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[66] =
+static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[70] =
 {
   { "ERROR_REASON_UNSPECIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_FIELD_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID", 1 },
@@ -1722,6 +1722,10 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[66
   { "ERROR_REASON_EMAIL_NOT_VERIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_EMAIL_NOT_VERIFIED", 55 },
   { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", "SOUK__V1__ERROR_REASON__ERROR_REASON_QUIZ_RETRY_TOO_SOON", 56 },
   { "ERROR_REASON_VERIFICATION_CODE_LIMIT", "SOUK__V1__ERROR_REASON__ERROR_REASON_VERIFICATION_CODE_LIMIT", 57 },
+  { "ERROR_REASON_SIGN_IN_REQUIRED", "SOUK__V1__ERROR_REASON__ERROR_REASON_SIGN_IN_REQUIRED", 70 },
+  { "ERROR_REASON_TOKEN_EXPIRED", "SOUK__V1__ERROR_REASON__ERROR_REASON_TOKEN_EXPIRED", 71 },
+  { "ERROR_REASON_SESSION_REVOKED", "SOUK__V1__ERROR_REASON__ERROR_REASON_SESSION_REVOKED", 72 },
+  { "ERROR_REASON_RATE_LIMITED", "SOUK__V1__ERROR_REASON__ERROR_REASON_RATE_LIMITED", 73 },
   { "ERROR_REASON_COURIER_BLOCKED", "SOUK__V1__ERROR_REASON__ERROR_REASON_COURIER_BLOCKED", 90 },
   { "ERROR_REASON_NOT_A_COURIER", "SOUK__V1__ERROR_REASON__ERROR_REASON_NOT_A_COURIER", 91 },
   { "ERROR_REASON_COURIER_ROLE_PENDING", "SOUK__V1__ERROR_REASON__ERROR_REASON_COURIER_ROLE_PENDING", 92 },
@@ -1732,9 +1736,9 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[66
   { "ERROR_REASON_NO_DELIVERY_IN_PROGRESS", "SOUK__V1__ERROR_REASON__ERROR_REASON_NO_DELIVERY_IN_PROGRESS", 97 },
 };
 static const ProtobufCIntRange souk__v1__error_reason__value_ranges[] = {
-{0, 0},{90, 58},{0, 66}
+{0, 0},{70, 58},{90, 62},{0, 70}
 };
-static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[66] =
+static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[70] =
 {
   { "ERROR_REASON_ACCOUNT_BLOCKED", 8 },
   { "ERROR_REASON_ACCOUNT_LOCKED", 9 },
@@ -1749,14 +1753,14 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_CART_LINE_EXISTS", 16 },
   { "ERROR_REASON_CART_OTHER_RESTAURANT", 18 },
   { "ERROR_REASON_CONCURRENT_CHANGE", 42 },
-  { "ERROR_REASON_COURIER_BLOCKED", 58 },
-  { "ERROR_REASON_COURIER_BUSY", 62 },
-  { "ERROR_REASON_COURIER_DECLINED_ORDER", 63 },
+  { "ERROR_REASON_COURIER_BLOCKED", 62 },
+  { "ERROR_REASON_COURIER_BUSY", 66 },
+  { "ERROR_REASON_COURIER_DECLINED_ORDER", 67 },
   { "ERROR_REASON_COURIER_OFFLINE", 34 },
-  { "ERROR_REASON_COURIER_ROLE_PENDING", 60 },
+  { "ERROR_REASON_COURIER_ROLE_PENDING", 64 },
   { "ERROR_REASON_DASHER_NOT_ACCEPTING", 31 },
   { "ERROR_REASON_DEADLINE_EXCEEDED", 47 },
-  { "ERROR_REASON_DELIVERY_OPEN", 61 },
+  { "ERROR_REASON_DELIVERY_OPEN", 65 },
   { "ERROR_REASON_DUPLICATE", 39 },
   { "ERROR_REASON_EMAIL_DOMAIN_NOT_ALLOWED", 12 },
   { "ERROR_REASON_EMAIL_NOT_VERIFIED", 55 },
@@ -1774,12 +1778,12 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_MARKETPLACE_MISMATCH", 5 },
   { "ERROR_REASON_MESSAGE_TOO_LARGE", 46 },
   { "ERROR_REASON_NOT_ALLOWED", 6 },
-  { "ERROR_REASON_NOT_A_COURIER", 59 },
+  { "ERROR_REASON_NOT_A_COURIER", 63 },
   { "ERROR_REASON_NOT_IMPLEMENTED", 45 },
   { "ERROR_REASON_NOT_RATABLE", 37 },
   { "ERROR_REASON_NO_COURIER_AVAILABLE", 35 },
-  { "ERROR_REASON_NO_DELIVERY_IN_PROGRESS", 65 },
-  { "ERROR_REASON_OFFER_EXPIRED", 64 },
+  { "ERROR_REASON_NO_DELIVERY_IN_PROGRESS", 69 },
+  { "ERROR_REASON_OFFER_EXPIRED", 68 },
   { "ERROR_REASON_OPEN_OBLIGATIONS", 40 },
   { "ERROR_REASON_OUT_OF_STOCK", 20 },
   { "ERROR_REASON_PAYMENT_DECLINED", 25 },
@@ -1787,13 +1791,17 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_PAYMENT_TOKEN_INVALID", 53 },
   { "ERROR_REASON_QUANTITY_LIMIT", 17 },
   { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", 56 },
+  { "ERROR_REASON_RATE_LIMITED", 61 },
   { "ERROR_REASON_REQUEST_ID_REUSED", 3 },
   { "ERROR_REASON_RESOURCE_NOT_FOUND", 41 },
   { "ERROR_REASON_RESTAURANT_CLOSED", 22 },
   { "ERROR_REASON_ROLE_PENDING", 7 },
   { "ERROR_REASON_SELF_ACTION", 44 },
+  { "ERROR_REASON_SESSION_REVOKED", 60 },
+  { "ERROR_REASON_SIGN_IN_REQUIRED", 58 },
   { "ERROR_REASON_STAGE_NOT_NEXT", 29 },
   { "ERROR_REASON_STALE_VERSION", 2 },
+  { "ERROR_REASON_TOKEN_EXPIRED", 59 },
   { "ERROR_REASON_TOKEN_INVALID", 14 },
   { "ERROR_REASON_TOO_LARGE", 51 },
   { "ERROR_REASON_UNAVAILABLE", 49 },
@@ -1810,11 +1818,11 @@ const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
   "ErrorReason",
   "Souk__V1__ErrorReason",
   "souk.v1",
-  66,
+  70,
   souk__v1__error_reason__enum_values_by_number,
-  66,
+  70,
   souk__v1__error_reason__enum_values_by_name,
-  2,
+  3,
   souk__v1__error_reason__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };

@@ -159,7 +159,8 @@ typedef enum _Souk__V1__ErrorReason {
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_ROLE_PENDING = 7,
   /*
-   * The account is blocked by an admin (PERMISSION_DENIED).
+   * The account is blocked by an admin: PERMISSION_DENIED from Login and Refresh,
+   * UNAUTHENTICATED for an access token of the blocked account (on every non-guest RPC).
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_ACCOUNT_BLOCKED = 8,
   /*
@@ -184,7 +185,8 @@ typedef enum _Souk__V1__ErrorReason {
   SOUK__V1__ERROR_REASON__ERROR_REASON_WEAK_PASSWORD = 13,
   /*
    * A password-reset or refresh token is unknown, used or expired (FAILED_PRECONDITION or
-   * UNAUTHENTICATED as the RPC says).
+   * UNAUTHENTICATED as the RPC says); an access token that is malformed or unknown, or whose
+   * account no longer exists (UNAUTHENTICATED: sign in again).
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_TOKEN_INVALID = 14,
   /*
@@ -371,6 +373,27 @@ typedef enum _Souk__V1__ErrorReason {
    * apart (RESOURCE_EXHAUSTED, RetryInfo says how long to wait).
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_VERIFICATION_CODE_LIMIT = 57,
+  /*
+   * A non-guest RPC was called without a token (UNAUTHENTICATED): the caller must sign in.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_SIGN_IN_REQUIRED = 70,
+  /*
+   * The access token has expired (UNAUTHENTICATED): exchange the refresh token with
+   * Accounts.Refresh and call again.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_TOKEN_EXPIRED = 71,
+  /*
+   * The access token's session has ended (UNAUTHENTICATED): signed out, password changed or
+   * reset, or a reused refresh token ended it. Refreshing will not help: sign in again.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_SESSION_REVOKED = 72,
+  /*
+   * Too many calls of this kind from the caller's network address or for the same account or
+   * e-mail in a short time (RESOURCE_EXHAUSTED, RetryInfo says how long to wait). The limits
+   * are marketplace settings (AccountSettings.rate_limits); metadata `limit` names the one met
+   * ("sign_in_per_address").
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_RATE_LIMITED = 73,
   /*
    * The account named as courier is blocked by an admin (FAILED_PRECONDITION): choose another.
    */

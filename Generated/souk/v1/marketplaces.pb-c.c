@@ -142,6 +142,96 @@ void   souk__v1__account_settings__free_unpacked
   assert(message->base.descriptor == &souk__v1__account_settings__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__auth_rate_limits__init
+                     (Souk__V1__AuthRateLimits         *message)
+{
+  static const Souk__V1__AuthRateLimits init_value = SOUK__V1__AUTH_RATE_LIMITS__INIT;
+  *message = init_value;
+}
+size_t souk__v1__auth_rate_limits__get_packed_size
+                     (const Souk__V1__AuthRateLimits *message)
+{
+  assert(message->base.descriptor == &souk__v1__auth_rate_limits__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__auth_rate_limits__pack
+                     (const Souk__V1__AuthRateLimits *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__auth_rate_limits__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__auth_rate_limits__pack_to_buffer
+                     (const Souk__V1__AuthRateLimits *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__auth_rate_limits__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__AuthRateLimits *
+       souk__v1__auth_rate_limits__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__AuthRateLimits *)
+     protobuf_c_message_unpack (&souk__v1__auth_rate_limits__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__auth_rate_limits__free_unpacked
+                     (Souk__V1__AuthRateLimits *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__auth_rate_limits__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__rate_limit__init
+                     (Souk__V1__RateLimit         *message)
+{
+  static const Souk__V1__RateLimit init_value = SOUK__V1__RATE_LIMIT__INIT;
+  *message = init_value;
+}
+size_t souk__v1__rate_limit__get_packed_size
+                     (const Souk__V1__RateLimit *message)
+{
+  assert(message->base.descriptor == &souk__v1__rate_limit__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__rate_limit__pack
+                     (const Souk__V1__RateLimit *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__rate_limit__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__rate_limit__pack_to_buffer
+                     (const Souk__V1__RateLimit *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__rate_limit__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__RateLimit *
+       souk__v1__rate_limit__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__RateLimit *)
+     protobuf_c_message_unpack (&souk__v1__rate_limit__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__rate_limit__free_unpacked
+                     (Souk__V1__RateLimit *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__rate_limit__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__commerce_settings__init
                      (Souk__V1__CommerceSettings         *message)
 {
@@ -1069,7 +1159,7 @@ const ProtobufCMessageDescriptor souk__v1__marketplace_settings__descriptor =
   (ProtobufCMessageInit) souk__v1__marketplace_settings__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__account_settings__field_descriptors[7] =
+static const ProtobufCFieldDescriptor souk__v1__account_settings__field_descriptors[8] =
 {
   {
     "allowed_email_domains",
@@ -1155,6 +1245,18 @@ static const ProtobufCFieldDescriptor souk__v1__account_settings__field_descript
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "rate_limits",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__AccountSettings, rate_limits),
+    &souk__v1__auth_rate_limits__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__account_settings__field_indices_by_name[] = {
   4,   /* field[4] = access_token_ttl */
@@ -1162,13 +1264,14 @@ static const unsigned souk__v1__account_settings__field_indices_by_name[] = {
   2,   /* field[2] = lockout_duration */
   1,   /* field[1] = max_failed_logins */
   3,   /* field[3] = password_reset_ttl */
+  7,   /* field[7] = rate_limits */
   6,   /* field[6] = refresh_reuse_interval */
   5,   /* field[5] = refresh_token_ttl */
 };
 static const ProtobufCIntRange souk__v1__account_settings__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 7 }
+  { 0, 8 }
 };
 const ProtobufCMessageDescriptor souk__v1__account_settings__descriptor =
 {
@@ -1178,11 +1281,178 @@ const ProtobufCMessageDescriptor souk__v1__account_settings__descriptor =
   "Souk__V1__AccountSettings",
   "souk.v1",
   sizeof(Souk__V1__AccountSettings),
-  7,
+  8,
   souk__v1__account_settings__field_descriptors,
   souk__v1__account_settings__field_indices_by_name,
   1,  souk__v1__account_settings__number_ranges,
   (ProtobufCMessageInit) souk__v1__account_settings__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__auth_rate_limits__field_descriptors[7] =
+{
+  {
+    "sign_in_per_address",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__AuthRateLimits, sign_in_per_address),
+    &souk__v1__rate_limit__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "sign_in_per_account",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__AuthRateLimits, sign_in_per_account),
+    &souk__v1__rate_limit__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "sign_up_per_address",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__AuthRateLimits, sign_up_per_address),
+    &souk__v1__rate_limit__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "password_reset_per_address",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__AuthRateLimits, password_reset_per_address),
+    &souk__v1__rate_limit__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "password_reset_per_account",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__AuthRateLimits, password_reset_per_account),
+    &souk__v1__rate_limit__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "verification_per_address",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__AuthRateLimits, verification_per_address),
+    &souk__v1__rate_limit__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "verification_per_account",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__AuthRateLimits, verification_per_account),
+    &souk__v1__rate_limit__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__auth_rate_limits__field_indices_by_name[] = {
+  4,   /* field[4] = password_reset_per_account */
+  3,   /* field[3] = password_reset_per_address */
+  1,   /* field[1] = sign_in_per_account */
+  0,   /* field[0] = sign_in_per_address */
+  2,   /* field[2] = sign_up_per_address */
+  6,   /* field[6] = verification_per_account */
+  5,   /* field[5] = verification_per_address */
+};
+static const ProtobufCIntRange souk__v1__auth_rate_limits__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 7 }
+};
+const ProtobufCMessageDescriptor souk__v1__auth_rate_limits__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.AuthRateLimits",
+  "AuthRateLimits",
+  "Souk__V1__AuthRateLimits",
+  "souk.v1",
+  sizeof(Souk__V1__AuthRateLimits),
+  7,
+  souk__v1__auth_rate_limits__field_descriptors,
+  souk__v1__auth_rate_limits__field_indices_by_name,
+  1,  souk__v1__auth_rate_limits__number_ranges,
+  (ProtobufCMessageInit) souk__v1__auth_rate_limits__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__rate_limit__field_descriptors[2] =
+{
+  {
+    "count",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RateLimit, count),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "window",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RateLimit, window),
+    &google__protobuf__duration__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__rate_limit__field_indices_by_name[] = {
+  0,   /* field[0] = count */
+  1,   /* field[1] = window */
+};
+static const ProtobufCIntRange souk__v1__rate_limit__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor souk__v1__rate_limit__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.RateLimit",
+  "RateLimit",
+  "Souk__V1__RateLimit",
+  "souk.v1",
+  sizeof(Souk__V1__RateLimit),
+  2,
+  souk__v1__rate_limit__field_descriptors,
+  souk__v1__rate_limit__field_indices_by_name,
+  1,  souk__v1__rate_limit__number_ranges,
+  (ProtobufCMessageInit) souk__v1__rate_limit__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__commerce_settings__field_descriptors[8] =

@@ -23,6 +23,8 @@ PROTOBUF_C__BEGIN_DECLS
 typedef struct Souk__V1__Marketplace Souk__V1__Marketplace;
 typedef struct Souk__V1__MarketplaceSettings Souk__V1__MarketplaceSettings;
 typedef struct Souk__V1__AccountSettings Souk__V1__AccountSettings;
+typedef struct Souk__V1__AuthRateLimits Souk__V1__AuthRateLimits;
+typedef struct Souk__V1__RateLimit Souk__V1__RateLimit;
 typedef struct Souk__V1__CommerceSettings Souk__V1__CommerceSettings;
 typedef struct Souk__V1__DailyWindow Souk__V1__DailyWindow;
 typedef struct Souk__V1__LaundrySettings Souk__V1__LaundrySettings;
@@ -173,10 +175,83 @@ struct  Souk__V1__AccountSettings
    * set, 1 second to 5 minutes.
    */
   Google__Protobuf__Duration *refresh_reuse_interval;
+  /*
+   * Limits on the calls that guess or mail (platform decision 22). Each unset limit takes its
+   * default, given with it.
+   */
+  Souk__V1__AuthRateLimits *rate_limits;
 };
 #define SOUK__V1__ACCOUNT_SETTINGS__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__account_settings__descriptor) \
-    , 0,NULL, 0, NULL, NULL, NULL, NULL, NULL }
+    , 0,NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL }
+
+
+/*
+ * How often the calls that check a password, create an account, or mail a secret may come
+ * from one network address (the client's IP address as the server sees it; generous, since
+ * many users may share one, as on a campus network) and for one account or e-mail address
+ * (tight). An IPv6 address is counted by its /64 network. A call over a limit answers
+ * RESOURCE_EXHAUSTED with reason RATE_LIMITED and a RetryInfo saying when the next one is
+ * allowed; it does no other work. Counted in the server's memory (a server restart forgets
+ * them), separately per marketplace.
+ */
+struct  Souk__V1__AuthRateLimits
+{
+  ProtobufCMessage base;
+  /*
+   * Accounts.Login attempts from one address (1000 per 10 minutes).
+   */
+  Souk__V1__RateLimit *sign_in_per_address;
+  /*
+   * Accounts.Login attempts for one e-mail address, right or wrong (30 per 15 minutes; five
+   * wrong passwords in a row lock the account before that, see max_failed_logins).
+   */
+  Souk__V1__RateLimit *sign_in_per_account;
+  /*
+   * Accounts.SignUp calls from one address (500 per 10 minutes).
+   */
+  Souk__V1__RateLimit *sign_up_per_address;
+  /*
+   * Accounts.RequestPasswordReset and ConfirmPasswordReset calls from one address (100 per
+   * 10 minutes).
+   */
+  Souk__V1__RateLimit *password_reset_per_address;
+  /*
+   * Accounts.RequestPasswordReset calls for one e-mail address, whether or not it has an
+   * account (5 per hour).
+   */
+  Souk__V1__RateLimit *password_reset_per_account;
+  /*
+   * Accounts.SendVerificationCode and VerifyEmail calls from one address (1000 per
+   * 10 minutes).
+   */
+  Souk__V1__RateLimit *verification_per_address;
+  /*
+   * Accounts.SendVerificationCode and VerifyEmail calls by one account (30 per hour; sending
+   * is also limited to 5 codes an hour, 60 seconds apart).
+   */
+  Souk__V1__RateLimit *verification_per_account;
+};
+#define SOUK__V1__AUTH_RATE_LIMITS__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__auth_rate_limits__descriptor) \
+    , NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+
+
+/*
+ * `count` calls per `window`, as a token bucket: a caller may spend the whole count at once,
+ * then regains one call every window / count (so over a long time at most count per window).
+ * A field left unset (count 0, no window) takes the limit's default; count is at most 100000,
+ * window from 1 second to 1 day.
+ */
+struct  Souk__V1__RateLimit
+{
+  ProtobufCMessage base;
+  int32_t count;
+  Google__Protobuf__Duration *window;
+};
+#define SOUK__V1__RATE_LIMIT__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__rate_limit__descriptor) \
+    , 0, NULL }
 
 
 /*
@@ -578,6 +653,44 @@ Souk__V1__AccountSettings *
 void   souk__v1__account_settings__free_unpacked
                      (Souk__V1__AccountSettings *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__AuthRateLimits methods */
+void   souk__v1__auth_rate_limits__init
+                     (Souk__V1__AuthRateLimits         *message);
+size_t souk__v1__auth_rate_limits__get_packed_size
+                     (const Souk__V1__AuthRateLimits   *message);
+size_t souk__v1__auth_rate_limits__pack
+                     (const Souk__V1__AuthRateLimits   *message,
+                      uint8_t             *out);
+size_t souk__v1__auth_rate_limits__pack_to_buffer
+                     (const Souk__V1__AuthRateLimits   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__AuthRateLimits *
+       souk__v1__auth_rate_limits__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__auth_rate_limits__free_unpacked
+                     (Souk__V1__AuthRateLimits *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__RateLimit methods */
+void   souk__v1__rate_limit__init
+                     (Souk__V1__RateLimit         *message);
+size_t souk__v1__rate_limit__get_packed_size
+                     (const Souk__V1__RateLimit   *message);
+size_t souk__v1__rate_limit__pack
+                     (const Souk__V1__RateLimit   *message,
+                      uint8_t             *out);
+size_t souk__v1__rate_limit__pack_to_buffer
+                     (const Souk__V1__RateLimit   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__RateLimit *
+       souk__v1__rate_limit__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__rate_limit__free_unpacked
+                     (Souk__V1__RateLimit *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__CommerceSettings methods */
 void   souk__v1__commerce_settings__init
                      (Souk__V1__CommerceSettings         *message);
@@ -855,6 +968,12 @@ typedef void (*Souk__V1__MarketplaceSettings_Closure)
 typedef void (*Souk__V1__AccountSettings_Closure)
                  (const Souk__V1__AccountSettings *message,
                   void *closure_data);
+typedef void (*Souk__V1__AuthRateLimits_Closure)
+                 (const Souk__V1__AuthRateLimits *message,
+                  void *closure_data);
+typedef void (*Souk__V1__RateLimit_Closure)
+                 (const Souk__V1__RateLimit *message,
+                  void *closure_data);
 typedef void (*Souk__V1__CommerceSettings_Closure)
                  (const Souk__V1__CommerceSettings *message,
                   void *closure_data);
@@ -982,6 +1101,8 @@ extern const ProtobufCEnumDescriptor    souk__v1__vertical__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__marketplace__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__marketplace_settings__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__account_settings__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__auth_rate_limits__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__rate_limit__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__commerce_settings__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__daily_window__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__laundry_settings__descriptor;

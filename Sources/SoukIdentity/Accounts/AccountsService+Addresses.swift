@@ -23,42 +23,50 @@ extension AccountsService {
         return record
     }
 
-    /// Checks an address; `field` is its path in the request.
+    /// Checks an address; `field` is its path in the request. Every wrong field is named.
     static func validate(_ address: SoukV1.Address?, field: String, needsLocation: Bool) throws -> SoukV1.Address {
-        guard let address else { throw RPCError.invalidField(field, "is required") }
-        func text(_ value: String, _ name: String, required: Bool = false, max: Int = 200) throws {
+        var checks = FieldChecks()
+        let address = validate(address, field: field, needsLocation: needsLocation, into: &checks)
+        try checks.finish()
+        return address ?? SoukV1.Address()
+    }
+
+    /// The same checks, recorded into `checks`; nil when the address is missing.
+    static func validate(_ address: SoukV1.Address?, field: String, needsLocation: Bool, into checks: inout FieldChecks) -> SoukV1.Address? {
+        guard let address else {
+            checks.add(field, "is required")
+            return nil
+        }
+        func text(_ value: String, _ name: String, required: Bool = false, max: Int = 200) {
             if value.isEmpty {
-                if required { throw RPCError.invalidField("\(field).\(name)", "is required") }
-                return
-            }
-            guard value.count <= max else { throw RPCError.invalidField("\(field).\(name)", "must be at most \(max) characters") }
-            guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" }) else {
-                throw RPCError.invalidField("\(field).\(name)", "must not contain control characters")
+                if required { checks.add("\(field).\(name)", "is required") }
+            } else if value.count > max {
+                checks.add("\(field).\(name)", "must be at most \(max) characters")
+            } else if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" }) {
+                checks.add("\(field).\(name)", "must not contain control characters")
             }
         }
-        try text(address.label, "label", max: 60)
+        text(address.label, "label", max: 60)
         if !address.recipientName.isEmpty, let problem = PersonName.problem(with: address.recipientName) {
-            throw RPCError.invalidField("\(field).recipient_name", problem)
+            checks.add("\(field).recipient_name", problem)
         }
         if !address.phone.isEmpty, let problem = PhoneNumber.problem(with: address.phone) {
-            throw RPCError.invalidField("\(field).phone", problem)
+            checks.add("\(field).phone", problem)
         }
-        try text(address.line1, "line1", required: true)
-        try text(address.line2, "line2")
-        try text(address.city, "city", required: true, max: 100)
-        try text(address.region, "region", max: 100)
-        try text(address.postalCode, "postal_code", max: 20)
+        text(address.line1, "line1", required: true)
+        text(address.line2, "line2")
+        text(address.city, "city", required: true, max: 100)
+        text(address.region, "region", max: 100)
+        text(address.postalCode, "postal_code", max: 20)
         if !address.countryCode.isEmpty, !(address.countryCode.utf8.count == 2 && address.countryCode.allSatisfy { $0.isASCII && $0.isUppercase }) {
-            throw RPCError.invalidField("\(field).country_code", "must be an ISO 3166-1 alpha-2 code in upper case, such as \"SA\"")
+            checks.add("\(field).country_code", "must be an ISO 3166-1 alpha-2 code in upper case, such as \"SA\"")
         }
-        try text(address.deliveryNotes, "delivery_notes", max: 500)
+        text(address.deliveryNotes, "delivery_notes", max: 500)
         if let location = address.location {
-            guard (-90...90).contains(location.latitude) else { throw RPCError.invalidField("\(field).location.latitude", "must be between -90 and 90") }
-            guard (-180...180).contains(location.longitude) else {
-                throw RPCError.invalidField("\(field).location.longitude", "must be between -180 and 180")
-            }
+            checks.require((-90...90).contains(location.latitude), "\(field).location.latitude", "must be between -90 and 90")
+            checks.require((-180...180).contains(location.longitude), "\(field).location.longitude", "must be between -180 and 180")
         } else if needsLocation {
-            throw RPCError.invalidField("\(field).location", "is required in a food-delivery marketplace")
+            checks.add("\(field).location", "is required in a food-delivery marketplace")
         }
         return address
     }
@@ -75,8 +83,12 @@ extension AccountsService {
 
     func createAddress(_ request: SoukV1.CreateAddressRequest, _ call: SoukCall) async throws -> SoukV1.SavedAddress {
         let caller = try call.requireCaller()
-        let requestID = try RequestFields.requestID(request.requestID)
-        let address = try Self.validate(request.address, field: "address", needsLocation: call.marketplace?.vertical == .foodDelivery)
+        var checks = FieldChecks()
+        let checkedID = try checks.run { try RequestFields.requestID(request.requestID) }
+        let checkedAddress = Self.validate(
+            request.address, field: "address", needsLocation: call.marketplace?.vertical == .foodDelivery, into: &checks)
+        try checks.finish()
+        let (requestID, address) = (checkedID ?? "", checkedAddress ?? SoukV1.Address())
         let scope = Self.scopeKey(call)
         let isDefault = request.isDefault
         let result = try await store.write(
@@ -101,10 +113,13 @@ extension AccountsService {
     func listAddresses(_ request: SoukV1.ListAddressesRequest, _ call: SoukCall) async throws -> SoukV1.ListAddressesResponse {
         let caller = try call.requireCaller()
         let accountText = request.accountID.isEmpty ? caller.accountID.description : request.accountID
-        let accountID = try RequestFields.id(accountText, field: "account_id").description
+        var checks = FieldChecks()
+        let accountID = try checks.run { try RequestFields.id(accountText, field: "account_id").description } ?? ""
         let scope = Self.scopeKey(call)
         let filters = "account=\(accountID);archived=\(request.showArchived)"
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        let checkedPage = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters) }
+        try checks.finish()
+        let page = checkedPage ?? PageRequest()
         let result = request.showArchived
             ? try store.list(AddressTable.table, AddressTable.byAccountAll, .starting(with: [.string(scope), .string(accountID)]), page: page)
             : try store.list(
@@ -119,15 +134,19 @@ extension AccountsService {
 
     func updateAddress(_ request: SoukV1.UpdateAddressRequest, _ call: SoukCall) async throws -> SoukV1.SavedAddress {
         let input = request.savedAddress ?? SoukV1.SavedAddress()
+        // The ownership rule read the address already (NOT_FOUND, or a malformed id, before these checks).
         let current = try Self.address(input.id, in: call, store: store)
-        let paths = try RequestFields.maskPaths(
-            request.updateMask, allowed: Set(["address", "is_default"] + Self.addressFields.map { "address.\($0)" }))
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        var checks = FieldChecks()
+        let paths = try checks.run {
+            try RequestFields.maskPaths(request.updateMask, allowed: Set(["address", "is_default"] + Self.addressFields.map { "address.\($0)" }))
+        } ?? []
+        let expected = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) } ?? nil
         let needsLocation = call.marketplace?.vertical == .foodDelivery
         let source = input.address ?? SoukV1.Address()
         var proposed = current.value.saved.address ?? SoukV1.Address()
         Self.apply(paths, from: source, to: &proposed)
-        _ = try Self.validate(proposed, field: "saved_address.address", needsLocation: needsLocation)
+        _ = Self.validate(proposed, field: "saved_address.address", needsLocation: needsLocation, into: &checks)
+        try checks.finish()
         let scope = Self.scopeKey(call)
         let setsDefault = paths.contains("is_default") ? input.isDefault : nil
         let record = try await store.write { transaction in

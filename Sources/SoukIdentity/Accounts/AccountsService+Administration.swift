@@ -13,10 +13,13 @@ extension AccountsService {
         let status: SoukV1.RoleStatus? = request.roleStatus == .unspecified ? nil : request.roleStatus
         let state: SoukV1.AccountState? = request.state == .unspecified ? nil : request.state
         let prefix = EmailAddress.key(request.emailPrefix)
-        if status != nil, role == nil { throw RPCError.invalidField("role_status", "needs role (for example role=COURIER, role_status=PENDING)") }
-        if !prefix.isEmpty, role != nil { throw RPCError.invalidField("email_prefix", "cannot be combined with role") }
+        var checks = FieldChecks()
+        checks.require(status == nil || role != nil, "role_status", "needs role (for example role=COURIER, role_status=PENDING)")
+        checks.require(prefix.isEmpty || role == nil, "email_prefix", "cannot be combined with role")
         let filters = "role=\(request.role.rawValue);status=\(request.roleStatus.rawValue);state=\(request.state.rawValue);email=\(prefix)"
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        let checkedPage = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters) }
+        try checks.finish()
+        let page = checkedPage ?? PageRequest()
         let result: Page<AccountRecord>
         if let role {
             var parts: [KeyPart] = [.string(scope), .enumCase(role)]
@@ -44,13 +47,15 @@ extension AccountsService {
     func createAccount(_ request: SoukV1.CreateAccountRequest, _ call: SoukCall) async throws -> SoukV1.Account {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let caller = try call.requireCaller()
-        let requestID = try RequestFields.requestID(request.requestID)
-        for (index, role) in request.roles.enumerated() where ![.provider, .courier, .admin, .customer].contains(role) {
-            throw RPCError.invalidField("roles[\(index)]", "must be provider, courier or admin")
-        }
         let new = NewAccount(
             email: request.email, password: request.initialPassword, givenName: request.givenName, familyName: request.familyName,
             phone: request.phone, activeRoles: request.roles, laundryProfile: request.laundryProfile)
+        var checks = FieldChecks()
+        let checkedID = try checks.run { try RequestFields.requestID(request.requestID) }
+        try new.validate(in: marketplace, rules: try identity.accountRules(marketplaceID.description), fields: .createAccount,
+            dormRequired: identity.dormCheck.isRegistered, into: &checks)
+        try checks.finish()
+        let requestID = checkedID ?? ""
         var fingerprinted = request
         fingerprinted.initialPassword = ""
         return try await identity.createAccount(
@@ -60,17 +65,9 @@ extension AccountsService {
         ).account
     }
 
-    /// The role a decision is about: one a marketplace account can hold.
-    private func decidedRole(_ role: SoukV1.Role, allowCustomer: Bool = true) throws -> SoukV1.Role {
-        switch role {
-        case .provider, .courier, .admin: return role
-        case .customer where allowCustomer: return role
-        default: throw RPCError.invalidField("role", "must be provider, courier\(allowCustomer ? ", customer" : "") or admin")
-        }
-    }
-
     func approveRole(_ request: SoukV1.ApproveRoleRequest, _ call: SoukCall) async throws -> SoukV1.Account {
-        let role = try decidedRole(request.role)
+        let fields = try DecisionFields.check(request.accountID, role: request.role, expectedVersion: request.expectedVersion)
+        let role = fields.role
         let target = try account(request.accountID, field: "account_id", call)
         let decider = call.caller?.accountID.description ?? ""
         let laundry = call.marketplace?.vertical == .laundry
@@ -93,14 +90,14 @@ extension AccountsService {
     }
 
     func rejectRole(_ request: SoukV1.RejectRoleRequest, _ call: SoukCall) async throws -> SoukV1.Account {
-        let role = try decidedRole(request.role)
-        let reasonText = request.reason
+        let fields = try DecisionFields.check(
+            request.accountID, role: request.role, reason: request.reason, expectedVersion: request.expectedVersion)
+        let (role, reason) = (fields.role, fields.reason)
         let target = try account(request.accountID, field: "account_id", call)
         let decider = call.caller?.accountID.description ?? ""
         let name = marketplaceName(call)
         let hooks = identity.roleDecisionHooks
         return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "role rejected") { value, transaction in
-            let reason = try Self.reason(reasonText)
             guard let index = value.account.roles.firstIndex(where: { $0.role == role && $0.status == .pending }) else {
                 throw RPCError.souk(.failedPrecondition, .invalidTransition, "the \(role.word) role is not pending")
             }
@@ -116,8 +113,8 @@ extension AccountsService {
     }
 
     func assignRole(_ request: SoukV1.AssignRoleRequest, _ call: SoukCall) async throws -> SoukV1.Account {
-        if request.role == .operator { throw RPCError.invalidField("role", "operator is never granted inside a marketplace") }
-        let role = try decidedRole(request.role)
+        let fields = try DecisionFields.check(request.accountID, role: request.role, expectedVersion: request.expectedVersion)
+        let role = fields.role
         let target = try account(request.accountID, field: "account_id", call)
         let decider = call.caller?.accountID.description ?? ""
         let laundry = call.marketplace?.vertical == .laundry
@@ -143,9 +140,9 @@ extension AccountsService {
     }
 
     func revokeRole(_ request: SoukV1.RevokeRoleRequest, _ call: SoukCall) async throws -> SoukV1.Account {
-        if request.role == .customer { throw RPCError.invalidField("role", "the customer role is never taken away") }
-        let role = try decidedRole(request.role, allowCustomer: false)
-        let reasonText = request.reason
+        let fields = try DecisionFields.check(
+            request.accountID, role: request.role, allowCustomer: false, reason: request.reason, expectedVersion: request.expectedVersion)
+        let (role, reason) = (fields.role, fields.reason)
         let target = try account(request.accountID, field: "account_id", call)
         if role == .admin, target.id == call.caller?.accountID {
             throw RPCError.souk(.failedPrecondition, .selfAction, "an admin cannot revoke their own admin role")
@@ -153,7 +150,6 @@ extension AccountsService {
         let decider = call.caller?.accountID.description ?? ""
         let name = marketplaceName(call)
         return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "role revoked") { value, transaction in
-            let reason = try Self.reason(reasonText)
             guard let index = value.account.roles.firstIndex(where: { $0.role == role && $0.status == .active }) else {
                 throw RPCError.souk(.failedPrecondition, .invalidTransition, "the account does not hold the \(role.word) role")
             }
@@ -168,7 +164,7 @@ extension AccountsService {
     }
 
     func blockAccount(_ request: SoukV1.BlockAccountRequest, _ call: SoukCall) async throws -> SoukV1.Account {
-        let reasonText = request.reason
+        let reason = try DecisionFields.check(request.accountID, reason: request.reason, expectedVersion: request.expectedVersion).reason
         let target = try account(request.accountID, field: "account_id", call)
         guard target.id != call.caller?.accountID else {
             throw RPCError.souk(.failedPrecondition, .selfAction, "an account cannot block itself")
@@ -177,8 +173,6 @@ extension AccountsService {
         let hooks = identity.blockHooks
         let actor = AuditActor(call)
         return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "blocked") { value, transaction in
-            // After the version check, so a retried block says ABORTED whatever it carries.
-            let reason = try Self.reason(reasonText)
             guard value.account.state == .active else {
                 throw RPCError.souk(
                     .failedPrecondition, .invalidTransition,
@@ -200,6 +194,7 @@ extension AccountsService {
     }
 
     func unblockAccount(_ request: SoukV1.UnblockAccountRequest, _ call: SoukCall) async throws -> SoukV1.Account {
+        _ = try DecisionFields.check(request.accountID, expectedVersion: request.expectedVersion)
         let target = try account(request.accountID, field: "account_id", call)
         let name = marketplaceName(call)
         return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "unblocked") { value, transaction in
@@ -229,12 +224,39 @@ extension AccountsService {
             throw RPCError.souk(.failedPrecondition, .invalidTransition, refusal, metadata: ["role": role.protoName])
         }
     }
+}
 
-    /// A decision's reason: required, at most 500 characters.
-    static func reason(_ text: String) throws -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw RPCError.invalidField("reason", "is required") }
-        guard trimmed.count <= 500 else { throw RPCError.invalidField("reason", "must be at most 500 characters") }
-        return trimmed
+/// The fields of a role decision or a block, checked together so that every wrong one is named
+/// at once: the account id, the role (one a marketplace account can hold), the reason
+/// (required, at most 500 characters, trimmed) and the expected version.
+struct DecisionFields {
+    var role: SoukV1.Role = .unspecified
+    var reason = ""
+
+    /// `role` and `reason` are checked only when given.
+    static func check(
+        _ accountID: String, role: SoukV1.Role? = nil, allowCustomer: Bool = true, reason: String? = nil, expectedVersion: Int64
+    ) throws -> DecisionFields {
+        var checks = FieldChecks()
+        var fields = DecisionFields()
+        try checks.check { _ = try RequestFields.id(accountID, field: "account_id") }
+        if let role {
+            switch role {
+            case .provider, .courier, .admin: fields.role = role
+            case .customer where allowCustomer: fields.role = role
+            case .customer: checks.add("role", "the customer role is never taken away")
+            case .operator: checks.add("role", "operator is never granted inside a marketplace")
+            default: checks.add("role", "must be provider, courier\(allowCustomer ? ", customer" : "") or admin")
+            }
+        }
+        if let reason {
+            let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+            checks.require(!trimmed.isEmpty, "reason", "is required")
+            checks.require(trimmed.count <= 500, "reason", "must be at most 500 characters")
+            fields.reason = trimmed
+        }
+        try checks.check { _ = try RequestFields.expectedVersion(expectedVersion) }
+        try checks.finish()
+        return fields
     }
 }

@@ -31,48 +31,53 @@ extension AccountsService {
         let caller = try call.requireCaller()
         let input = request.account ?? SoukV1.Account()
         let targetText = input.id.isEmpty ? caller.accountID.description : input.id
-        let target = try account(targetText, field: "account.id", call)
-        let paths = try RequestFields.maskPaths(request.updateMask, allowed: Self.profilePaths)
+        var checks = FieldChecks()
+        let targetID = try checks.run { try RequestFields.id(targetText, field: "account.id") }
+        // Read before the field checks end (some depend on it); NOT_FOUND comes after them.
+        let scope = Self.scopeKey(call)
+        let target = try targetID.flatMap { try store.get(AccountTable.table, $0) }.flatMap { $0.value.account.marketplaceID == scope ? $0 : nil }
+        let paths = try checks.run { try RequestFields.maskPaths(request.updateMask, allowed: Self.profilePaths) } ?? []
+        try checks.check { _ = try RequestFields.expectedVersion(request.expectedVersion) }
         let laundry = call.marketplace?.vertical == .laundry
-        let rules = try identity.accountRules(Self.scopeKey(call))
+        let rules = try identity.accountRules(scope)
         for path in paths {
             switch path {
             case "email":
-                if let problem = EmailAddress.problem(with: input.email) { throw RPCError.invalidField("account.email", problem) }
-                if !EmailAddress.isAllowed(input.email, domains: rules.allowedEmailDomains) {
-                    throw RPCError.invalidField(
+                if let problem = EmailAddress.problem(with: input.email) {
+                    checks.add("account.email", problem)
+                } else if !EmailAddress.isAllowed(input.email, domains: rules.allowedEmailDomains) {
+                    checks.add(
                         "account.email", "must be an address at \(rules.allowedEmailDomains.map { "@" + $0 }.joined(separator: " or "))",
                         reason: .emailDomainNotAllowed)
                 }
             case "given_name":
-                if let problem = PersonName.problem(with: input.givenName) { throw RPCError.invalidField("account.given_name", problem) }
+                if let problem = PersonName.problem(with: input.givenName) { checks.add("account.given_name", problem) }
             case "family_name":
                 if !input.familyName.isEmpty, let problem = PersonName.problem(with: input.familyName) {
-                    throw RPCError.invalidField("account.family_name", problem)
+                    checks.add("account.family_name", problem)
                 }
             case "phone":
-                if !input.phone.isEmpty, let problem = PhoneNumber.problem(with: input.phone) {
-                    throw RPCError.invalidField("account.phone", problem)
-                }
+                if !input.phone.isEmpty, let problem = PhoneNumber.problem(with: input.phone) { checks.add("account.phone", problem) }
             case "avatar_media_id":
                 // Checked and attached in the transaction that stores it.
-                _ = try RequestFields.optionalID(input.avatarMediaID, field: "account.avatar_media_id")
-                if target.value.account.marketplaceID.isEmpty, !input.avatarMediaID.isEmpty {
-                    throw RPCError.invalidField("account.avatar_media_id", "operators have no marketplace to keep a picture in")
+                try checks.check { _ = try RequestFields.optionalID(input.avatarMediaID, field: "account.avatar_media_id") }
+                if target?.value.account.marketplaceID.isEmpty == true, !input.avatarMediaID.isEmpty {
+                    checks.add("account.avatar_media_id", "operators have no marketplace to keep a picture in")
                 }
             case "locale":
-                if !input.locale.isEmpty { try MarketplaceValidation.locale(input.locale, field: "account.locale") }
+                if !input.locale.isEmpty { try checks.check { try MarketplaceValidation.locale(input.locale, field: "account.locale") } }
             case "dasher_profile.age":
-                guard laundry, target.value.account.roles.contains(where: { $0.role == .courier }) else {
-                    throw RPCError.invalidField("update_mask", "dasher_profile.age applies only to couriers of laundry marketplaces")
-                }
-                guard (16...120).contains(input.dasherProfile?.age ?? 0) else {
-                    throw RPCError.invalidField("account.dasher_profile.age", "must be between 16 and 120")
+                if !laundry || target.map({ !$0.value.account.roles.contains(where: { $0.role == .courier }) }) == true {
+                    checks.add("update_mask", "dasher_profile.age applies only to couriers of laundry marketplaces")
+                } else if !(16...120).contains(input.dasherProfile?.age ?? 0) {
+                    checks.add("account.dasher_profile.age", "must be between 16 and 120")
                 }
             default:  // laundry_profile and its fields
-                guard laundry else { throw RPCError.invalidField("update_mask", "\(path) applies only to laundry marketplaces") }
+                if !laundry { checks.add("update_mask", "\(path) applies only to laundry marketplaces") }
             }
         }
+        try checks.finish()
+        guard let target else { throw RPCError.notFound("account", targetText) }
         let laundryPaths = paths.filter { $0.hasPrefix("laundry_profile") }
         // Admins and operators may use any picture of the marketplace; others only their own uploads.
         let uploader = caller.isOperator || caller.activeRoles.contains(.admin) ? nil : caller.accountID
@@ -166,13 +171,14 @@ extension AccountsService {
 
     func requestRole(_ request: SoukV1.RequestRoleRequest, _ call: SoukCall) async throws -> SoukV1.Account {
         let caller = try call.requireCaller()
-        guard [.provider, .courier, .admin].contains(request.role) else {
-            throw RPCError.invalidField("role", "must be provider, courier or admin")
-        }
+        var checks = FieldChecks()
+        checks.require([.provider, .courier, .admin].contains(request.role), "role", "must be provider, courier or admin")
         let laundry = call.marketplace?.vertical == .laundry
         if laundry, request.role == .courier, request.dasherAge != 0, !(16...120).contains(request.dasherAge) {
-            throw RPCError.invalidField("dasher_age", "must be between 16 and 120")
+            checks.add("dasher_age", "must be between 16 and 120")
         }
+        try checks.check { _ = try RequestFields.expectedVersion(request.expectedVersion) }
+        try checks.finish()
         let role = request.role
         let age = request.dasherAge
         return try await changeAccount(caller.accountID, call, expectedVersion: request.expectedVersion, event: "role requested") {

@@ -8,14 +8,18 @@ import SoukStore
 extension AccountsService {
     func signUp(_ request: SoukV1.SignUpRequest, _ call: SoukCall) async throws -> SoukV1.SignUpResponse {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
-        for (index, role) in request.requestedRoles.enumerated() where ![.provider, .courier, .admin, .customer].contains(role) {
-            throw RPCError.invalidField("requested_roles[\(index)]", "must be provider, courier or admin")
-        }
+        try checkRateLimits([(.signUpPerAddress, Self.clientAddress(call))], call)
         let new = NewAccount(
             email: request.email, password: request.password, givenName: request.givenName, familyName: request.familyName,
             phone: request.phone, pendingRoles: request.requestedRoles, laundryProfile: request.laundryProfile,
             dasherAge: request.dasherAge)
+        // Every wrong field at once: the form highlights them all.
+        var checks = FieldChecks()
+        let checkedID = try checks.run { try RequestFields.requestID(request.requestID) }
+        try new.validate(in: marketplace, rules: try identity.accountRules(marketplaceID.description), fields: .signUp,
+            dormRequired: identity.dormCheck.isRegistered, into: &checks)
+        try checks.finish()
+        let requestID = checkedID ?? ""
         // The fingerprint leaves the password out: idempotency records keep no secrets.
         var fingerprinted = request
         fingerprinted.password = ""
@@ -33,8 +37,14 @@ extension AccountsService {
     // lock that attempts in flight set meanwhile); a wrong one is counted unless the account is
     // locked by then, so however many are in flight, those after the limit are refused as locked.
     func login(_ request: SoukV1.LoginRequest, _ call: SoukCall) async throws -> SoukV1.Session {
-        if let problem = EmailAddress.problem(with: request.email) { throw RPCError.invalidField("email", problem) }
-        guard !request.password.isEmpty else { throw RPCError.invalidField("password", "is required") }
+        // Limits first: a refused attempt costs no hashing.
+        var limits: [(kind: AuthRateLimits.Kind, subject: String)] = [(.signInPerAddress, Self.clientAddress(call))]
+        if !request.email.isEmpty { limits.append((.signInPerAccount, EmailAddress.key(request.email))) }
+        try checkRateLimits(limits, call)
+        var checks = FieldChecks()
+        if let problem = EmailAddress.problem(with: request.email) { checks.add("email", problem) }
+        checks.require(!request.password.isEmpty, "password", "is required")
+        try checks.finish()
         let attempt = try beginSignIn(email: request.email, scope: Self.scopeKey(call))
         // An unknown e-mail verifies against a decoy hash: same time, same answer.
         let matches = try await identity.passwords.verify(request.password, against: attempt.credentials?.value.passwordHash)
@@ -157,9 +167,11 @@ extension AccountsService {
     }
 
     func changePassword(_ request: SoukV1.ChangePasswordRequest, _ call: SoukCall) async throws -> SoukV1.ChangePasswordResponse {
+        var checks = FieldChecks()
         if let problem = PasswordPolicy.problem(with: request.newPassword) {
-            throw RPCError.invalidField("new_password", problem, reason: .weakPassword)
+            checks.add("new_password", problem, reason: .weakPassword)
         }
+        try checks.finish()
         let (caller, _) = try callerAccount(call)
         let hashRead = try passwordHash(caller.accountID)
         guard try await identity.passwords.verify(request.currentPassword, against: hashRead) else {
@@ -178,18 +190,23 @@ extension AccountsService {
         return SoukV1.ChangePasswordResponse(endedSessions: Int32(ended))
     }
 
+    /// Answers alike whether or not the e-mail has an active account, and does the same work
+    /// either way: the same lookup, a token generated and hashed, and one transaction writing a
+    /// reset record with its index entry (for an unknown address one that names no account, its
+    /// token never leaving the server, so it can redeem nothing). Only the mail differs, one
+    /// more insert in the same transaction.
     func requestPasswordReset(
         _ request: SoukV1.RequestPasswordResetRequest, _ call: SoukCall
     ) async throws -> SoukV1.RequestPasswordResetResponse {
+        // The per-e-mail limit counts unknown addresses too, or it would tell them apart.
+        var limits: [(kind: AuthRateLimits.Kind, subject: String)] = [(.passwordResetPerAddress, Self.clientAddress(call))]
+        if !request.email.isEmpty { limits.append((.passwordResetPerAccount, EmailAddress.key(request.email))) }
+        try checkRateLimits(limits, call)
         if let problem = EmailAddress.problem(with: request.email) { throw RPCError.invalidField("email", problem) }
         let scope = Self.scopeKey(call)
-        guard let found = try store.get(
-            AccountTable.table, unique: AccountTable.byEmail, [.string(scope), .string(EmailAddress.key(request.email))]),
-            found.value.account.state == .active
-        else {
-            // Same answer whether or not the e-mail exists.
-            return SoukV1.RequestPasswordResetResponse()
-        }
+        let found = try store.get(
+            AccountTable.table, unique: AccountTable.byEmail, [.string(scope), .string(EmailAddress.key(request.email))]
+        ).flatMap { $0.value.account.state == .active ? $0 : nil }
         let rules = try identity.accountRules(scope)
         let token = SecretToken.generate()
         let minutes = Int(rules.passwordResetTTL.components.seconds / 60)
@@ -203,22 +220,29 @@ extension AccountsService {
             """
         let mailID = try await store.write { transaction in
             try transaction.insert(PasswordResetTable.table, PasswordResetRecord(
-                accountID: found.id, marketplaceID: scope, tokenHash: token.hash.bytes,
+                accountID: found?.id ?? RecordID.generate(), marketplaceID: scope, tokenHash: token.hash.bytes,
                 expiry: transaction.now.adding(rules.passwordResetTTL), used: false))
+            guard let found else { return RecordID?.none }
             return try MailOutbox.enqueue(
                 in: transaction, marketplaceID: scope, kind: .passwordReset, to: found.value.account.email,
                 accountID: found.id.description, subject: "Reset your \(name) password", body: body)
         }
-        logger.info("password reset requested", metadata: ["account_id": "\(found.id)", "mail_id": "\(mailID)"])
+        if let found, let mailID {
+            logger.info("password reset requested", metadata: ["account_id": "\(found.id)", "mail_id": "\(mailID)"])
+        }
         return SoukV1.RequestPasswordResetResponse()
     }
 
     func confirmPasswordReset(
         _ request: SoukV1.ConfirmPasswordResetRequest, _ call: SoukCall
     ) async throws -> SoukV1.ConfirmPasswordResetResponse {
+        try checkRateLimits([(.passwordResetPerAddress, Self.clientAddress(call))], call)
+        var checks = FieldChecks()
+        checks.require(!request.resetToken.isEmpty, "reset_token", "is required: the token from the reset mail")
         if let problem = PasswordPolicy.problem(with: request.newPassword) {
-            throw RPCError.invalidField("new_password", problem, reason: .weakPassword)
+            checks.add("new_password", problem, reason: .weakPassword)
         }
+        try checks.finish()
         let invalid = RPCError.souk(.failedPrecondition, .tokenInvalid, "the reset token is unknown, used or expired")
         let scope = Self.scopeKey(call)
         let hash = TokenHash(of: request.resetToken).bytes

@@ -19,6 +19,7 @@ extension AccountsService {
     func sendVerificationCode(
         _ request: SoukV1.SendVerificationCodeRequest, _ call: SoukCall
     ) async throws -> SoukV1.SendVerificationCodeResponse {
+        try checkVerificationLimits(call)
         let (_, account) = try callerAccount(call)
         guard !account.value.account.emailVerified else { throw Self.alreadyVerified }
         let code = Self.newCode()
@@ -52,6 +53,7 @@ extension AccountsService {
     }
 
     func verifyEmail(_ request: SoukV1.VerifyEmailRequest, _ call: SoukCall) async throws -> SoukV1.Account {
+        try checkVerificationLimits(call)
         guard !request.code.isEmpty else { throw RPCError.invalidField("code", "must be the code from the verification mail") }
         let (_, account) = try callerAccount(call)
         let hash = TokenHash(of: request.code).bytes
@@ -102,6 +104,13 @@ extension AccountsService {
             "verification codes are limited to \(verificationSendsPerHour) an hour, \(verificationSendGap.components.seconds) seconds "
                 + "apart: send the next one in \(seconds) seconds",
             retryDelay: .microseconds(left))
+    }
+
+    /// The per-address and per-account limits both verification calls spend from.
+    private func checkVerificationLimits(_ call: SoukCall) throws {
+        let caller = try call.requireCaller()
+        try checkRateLimits(
+            [(.verificationPerAddress, Self.clientAddress(call)), (.verificationPerAccount, caller.accountID.description)], call)
     }
 
     static let alreadyVerified = RPCError.souk(.failedPrecondition, .invalidTransition, "the e-mail address is already verified")

@@ -17,6 +17,9 @@ public final class DormCheck: Sendable {
         self.check.withLock { $0 = check }
     }
 
+    /// Whether a check is registered (a laundry profile must then name a dorm).
+    var isRegistered: Bool { check.withLock { $0 != nil } }
+
     func run(_ profile: SoukV1.LaundryProfile?, marketplaceID: String, _ transaction: Transaction) throws {
         guard let profile, let check = check.withLock({ $0 }) else { return }
         try check(profile, marketplaceID, transaction)

@@ -56,47 +56,67 @@ public struct NewAccount: Sendable {
     }
 
     /// Checks every field against the platform's rules and the marketplace's (allowed e-mail
-    /// domains, laundry profile). Operators (no marketplace) hold only the operator role.
+    /// domains, laundry profile), naming every wrong field at once. Operators (no marketplace)
+    /// hold only the operator role.
     func validate(in marketplace: SoukV1.Marketplace?, rules: AccountRules, fields: FieldNames) throws {
-        if let problem = EmailAddress.problem(with: email) { throw RPCError.invalidField("email", problem) }
-        if fields.isSignUp, !EmailAddress.isAllowed(email, domains: rules.allowedEmailDomains) {
-            throw RPCError.invalidField(
+        var checks = FieldChecks()
+        try validate(in: marketplace, rules: rules, fields: fields, into: &checks)
+        try checks.finish()
+    }
+
+    /// The same checks, recorded into `checks` (with the other fields of a request). With
+    /// `dormRequired` (a dorm check is registered, see `DormCheck`) an empty dorm is named here
+    /// with the other fields rather than by the check in the transaction.
+    func validate(
+        in marketplace: SoukV1.Marketplace?, rules: AccountRules, fields: FieldNames, dormRequired: Bool = false,
+        into checks: inout FieldChecks
+    ) throws {
+        if let problem = EmailAddress.problem(with: email) {
+            checks.add("email", problem)
+        } else if fields.isSignUp, !EmailAddress.isAllowed(email, domains: rules.allowedEmailDomains) {
+            checks.add(
                 "email", "must be an address at \(rules.allowedEmailDomains.map { "@" + $0 }.joined(separator: " or "))",
                 reason: .emailDomainNotAllowed)
         }
-        if let problem = PasswordPolicy.problem(with: password) {
-            throw RPCError.invalidField(fields.password, problem, reason: .weakPassword)
-        }
-        if let problem = PersonName.problem(with: givenName) { throw RPCError.invalidField("given_name", problem) }
-        if !familyName.isEmpty, let problem = PersonName.problem(with: familyName) {
-            throw RPCError.invalidField("family_name", problem)
-        }
-        if !phone.isEmpty, let problem = PhoneNumber.problem(with: phone) { throw RPCError.invalidField("phone", problem) }
-        if !locale.isEmpty { try MarketplaceValidation.locale(locale, field: "locale") }
+        if let problem = PasswordPolicy.problem(with: password) { checks.add(fields.password, problem, reason: .weakPassword) }
+        if let problem = PersonName.problem(with: givenName) { checks.add("given_name", problem) }
+        if !familyName.isEmpty, let problem = PersonName.problem(with: familyName) { checks.add("family_name", problem) }
+        if !phone.isEmpty, let problem = PhoneNumber.problem(with: phone) { checks.add("phone", problem) }
+        if !locale.isEmpty { try checks.check { try MarketplaceValidation.locale(locale, field: "locale") } }
         for (index, role) in (activeRoles + pendingRoles).enumerated() {
             switch role {
             case .provider, .courier, .admin, .customer: continue
             case .operator where marketplace == nil: continue
-            default: throw RPCError.invalidField("\(fields.roles)[\(index)]", "must be provider, courier or admin")
+            default: checks.add("\(fields.roles)[\(index)]", "must be provider, courier or admin")
             }
         }
         if marketplace?.vertical == .laundry {
             if let profile = laundryProfile {
-                try Self.validate(profile, field: "laundry_profile")
+                try Self.validate(profile, field: "laundry_profile", into: &checks)
+                // Named here with the other fields (DormCheck would find it only after them).
+                if dormRequired, fields.checksDorm, profile.dormID.isEmpty {
+                    checks.add("laundry_profile.dorm_id", "is required: a dorm of this marketplace (Laundry.ListDorms)")
+                }
             } else if fields.isSignUp {
-                throw RPCError.invalidField("laundry_profile", "is required in a laundry marketplace (campus, dorm and room)")
+                checks.add("laundry_profile", "is required in a laundry marketplace (campus, dorm and room)")
             }
             if dasherAge != 0, !(16...120).contains(dasherAge) {
-                throw RPCError.invalidField(fields.dasherAge, "must be between 16 and 120")
+                checks.add(fields.dasherAge, "must be between 16 and 120")
             }
         }
     }
 
     static func validate(_ profile: SoukV1.LaundryProfile, field: String) throws {
-        if let problem = PersonName.problem(with: profile.campus) { throw RPCError.invalidField("\(field).campus", problem) }
-        if let problem = PersonName.problem(with: profile.room) { throw RPCError.invalidField("\(field).room", problem) }
-        // Dorms are checked against the laundry catalog once it exists; here only the form.
-        _ = try RequestFields.optionalID(profile.dormID, field: "\(field).dorm_id")
+        var checks = FieldChecks()
+        try validate(profile, field: field, into: &checks)
+        try checks.finish()
+    }
+
+    static func validate(_ profile: SoukV1.LaundryProfile, field: String, into checks: inout FieldChecks) throws {
+        if let problem = PersonName.problem(with: profile.campus) { checks.add("\(field).campus", problem) }
+        // Dorms are checked against the laundry catalog in the transaction (DormCheck); here only the form.
+        try checks.check { _ = try RequestFields.optionalID(profile.dormID, field: "\(field).dorm_id") }
+        if let problem = PersonName.problem(with: profile.room) { checks.add("\(field).room", problem) }
     }
 
     /// The stored account: customer active, the other roles active or pending as asked. An

@@ -23,24 +23,46 @@ public final class SessionManager: TokenAuthenticator {
     // MARK: Authentication (every call)
 
     /// Three point reads: the session by token hash, then its account (so a block or a role
-    /// decision applies to the very next call).
+    /// decision applies to the very next call). Each refusal names its cause, as the client
+    /// handles them differently: ACCOUNT_BLOCKED (nothing to do but ask support),
+    /// TOKEN_EXPIRED (refresh), SESSION_REVOKED (sign in again), TOKEN_INVALID (a token this
+    /// server never issued, or of an account that no longer exists).
     public func caller(forAccessToken token: String) throws -> Caller {
         let hash = TokenHash(of: token)
         guard let session = try store.get(SessionTable.table, unique: SessionTable.byAccessToken, [.bytes(hash.bytes)]) else {
-            throw Self.unauthenticated("the access token is unknown or was revoked")
+            throw try endedSessionRefusal(hash) ?? Self.unauthenticated("the access token is unknown")
         }
-        guard session.value.accessExpiry > now else {
-            throw Self.unauthenticated("the access token has expired; refresh it")
-        }
-        guard let account = try store.get(AccountTable.table, session.value.accountID) else {
-            throw Self.unauthenticated("the access token's account no longer exists")
-        }
-        switch account.value.account.state {
-        case .active: break
-        case .blocked: throw Self.unauthenticated("the account is blocked")
-        default: throw Self.unauthenticated("the account was deleted")
+        let account = try store.get(AccountTable.table, session.value.accountID)
+        if let refusal = Self.accountRefusal(account) { throw refusal }
+        guard session.value.accessExpiry > now, let account else {
+            throw RPCError.souk(.unauthenticated, .tokenExpired, "the access token has expired; refresh it with Accounts.Refresh")
         }
         return Self.caller(account, sessionID: session.id)
+    }
+
+    /// Why the token of an ended session is refused; nil when no ended session had it.
+    private func endedSessionRefusal(_ hash: TokenHash) throws -> RPCError? {
+        let ended: StoredRecord<SessionRecord>?
+        do {
+            ended = try store.get(SessionTable.table, unique: SessionTable.byEndedAccessToken, [.bytes(hash.bytes)])
+        } catch StoreError.indexNotReady {
+            // Sessions ended before the index existed and it is still being built: unknown.
+            return nil
+        }
+        guard let ended else { return nil }
+        let account = try store.get(AccountTable.table, ended.value.accountID)
+        return Self.accountRefusal(account)
+            ?? RPCError.souk(.unauthenticated, .sessionRevoked, "the session has ended (signed out, or the password changed): sign in again")
+    }
+
+    /// The refusal of a token whose account is gone or blocked; nil for an active account.
+    private static func accountRefusal(_ account: StoredRecord<AccountRecord>?) -> RPCError? {
+        guard let account else { return unauthenticated("the access token's account no longer exists") }
+        switch account.value.account.state {
+        case .active: return nil
+        case .blocked: return RPCError.souk(.unauthenticated, .accountBlocked, "the account is blocked")
+        default: return unauthenticated("the account was deleted")
+        }
     }
 
     static func caller(_ account: StoredRecord<AccountRecord>, sessionID: RecordID) -> Caller {

@@ -39,25 +39,25 @@ public struct AdminRecordsService: RPCService {
     func listAuditEntries(_ request: SoukV1.ListAuditEntriesRequest, _ call: SoukCall) async throws -> SoukV1.ListAuditEntriesResponse {
         let scope = AccountsService.scopeKey(call)
         let resource = request.resource
-        if resource != nil, !request.actorAccountID.isEmpty {
-            throw RPCError.invalidField("actor_account_id", "cannot be combined with resource")
-        }
+        var checks = FieldChecks()
+        checks.require(resource == nil || request.actorAccountID.isEmpty, "actor_account_id", "cannot be combined with resource")
+        let resourceID = try checks.run { try RequestFields.optionalID(resource?.id ?? "", field: "resource.id") } ?? nil
+        if let resource, resource.id.isEmpty, resource.type == .unspecified { checks.add("resource", "must name an id or a type") }
+        let actorID = try checks.run { try RequestFields.optionalID(request.actorAccountID, field: "actor_account_id") } ?? nil
         let filters = "type=\(resource?.type.rawValue ?? 0);id=\(resource?.id ?? "");actor=\(request.actorAccountID)"
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        let checkedPage = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters) }
+        try checks.finish()
+        let page = checkedPage ?? PageRequest()
         let result: Page<AuditRecord>
-        if let resource, !resource.id.isEmpty {
-            let id = try RequestFields.id(resource.id, field: "resource.id")
+        if let id = resourceID {
             result = try store.list(
                 AuditTable.table, AuditTable.byResource, .starting(with: [.string(scope), .string(id.description)]),
                 direction: .descending, page: page)
-        } else if let resource, resource.type != .unspecified {
+        } else if let resource {
             result = try store.list(
                 AuditTable.table, AuditTable.byResourceType, .starting(with: [.string(scope), .enumCase(resource.type)]),
                 direction: .descending, page: page)
-        } else if resource != nil {
-            throw RPCError.invalidField("resource", "must name an id or a type")
-        } else if !request.actorAccountID.isEmpty {
-            let actor = try RequestFields.id(request.actorAccountID, field: "actor_account_id")
+        } else if let actor = actorID {
             result = try store.list(
                 AuditTable.table, AuditTable.byActor, .starting(with: [.string(scope), .string(actor.description)]),
                 direction: .descending, page: page)
@@ -69,29 +69,62 @@ public struct AdminRecordsService: RPCService {
     }
 
     /// Oldest first; secret-bearing bodies only for operators (the mail adapter runs as one).
+    /// The page comes from the index of the most selective filter (recipient, one kind, one
+    /// status); the other filters are checked on its mails.
     func listMailOutbox(_ request: SoukV1.ListMailOutboxRequest, _ call: SoukCall) async throws -> SoukV1.ListMailOutboxResponse {
         let scope = AccountsService.scopeKey(call)
-        let status: SoukV1.MailStatus? = request.status == .unspecified ? nil : request.status
-        let filters = "status=\(request.status.rawValue)"
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
-        let result = if let status {
-            try store.list(MailTable.table, MailTable.byStatus, .starting(with: [.string(scope), .enumCase(status)]), page: page)
-        } else {
-            try store.list(MailTable.table, MailTable.byMarketplace, .starting(with: [.string(scope)]), page: page)
+        let statuses = Set(request.statuses)
+        let kinds = Set(request.kinds)
+        let recipient = request.toAddress
+        let filters = [
+            "status=\(statuses.map(\.rawValue).sorted())", "kind=\(kinds.map(\.rawValue).sorted())",
+            "to=\(MailTable.recipientKey(recipient))",
+        ].joined(separator: ";")
+        var checks = FieldChecks()
+        for (index, status) in request.statuses.enumerated() {
+            switch status {
+            case .unspecified, .unrecognized: checks.add("statuses[\(index)]", "must be a mail status")
+            default: break
+            }
         }
+        for (index, kind) in request.kinds.enumerated() {
+            switch kind {
+            case .unspecified, .unrecognized: checks.add("kinds[\(index)]", "must be a mail kind")
+            default: break
+            }
+        }
+        if !recipient.isEmpty, let problem = EmailAddress.problem(with: recipient) { checks.add("to_address", problem) }
+        let page = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters) }
+        try checks.finish()
+        let market = KeyPart.string(scope)
+        let (index, range): (Index<MailRecord>, IndexRange) =
+            if !recipient.isEmpty {
+                (MailTable.byRecipient, .starting(with: [market, .string(MailTable.recipientKey(recipient))]))
+            } else if kinds.count == 1, let kind = kinds.first {
+                (MailTable.byKind, .starting(with: [market, .enumCase(kind)]))
+            } else if statuses.count == 1, let status = statuses.first {
+                (MailTable.byStatus, .starting(with: [market, .enumCase(status)]))
+            } else {
+                (MailTable.byMarketplace, .starting(with: [market]))
+            }
+        let result = try store.list(MailTable.table, index, range, page: page ?? PageRequest())
         let reveal = call.caller?.isOperator == true
+        let matching = result.items.filter {
+            (statuses.isEmpty || statuses.contains($0.value.message.status)) && (kinds.isEmpty || kinds.contains($0.value.message.kind))
+        }
         return SoukV1.ListMailOutboxResponse(
-            messages: result.items.map { $0.apiMessage(revealSecrets: reveal) },
+            messages: matching.map { $0.apiMessage(revealSecrets: reveal) },
             nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 
     /// The mail adapter's report on one mail: SENT or FAILED, once, from PENDING.
     func completeMail(_ request: SoukV1.CompleteMailRequest, _ call: SoukCall) async throws -> SoukV1.MailMessage {
-        guard request.status == .sent || request.status == .failed else {
-            throw RPCError.invalidField("status", "must be MAIL_STATUS_SENT or MAIL_STATUS_FAILED")
-        }
-        let id = try RequestFields.id(request.mailID, field: "mail_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        var checks = FieldChecks()
+        let checkedID = try checks.run { try RequestFields.id(request.mailID, field: "mail_id") }
+        checks.require(request.status == .sent || request.status == .failed, "status", "must be MAIL_STATUS_SENT or MAIL_STATUS_FAILED")
+        let expected = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) } ?? nil
+        try checks.finish()
+        guard let id = checkedID else { throw RPCError.invalidField("mail_id", "is required") }
         let scope = AccountsService.scopeKey(call)
         let actor = AuditActor(call)
         let (status, errorText) = (request.status, String(request.error.prefix(1000)))

@@ -45,20 +45,25 @@ enum MarketplaceValidation {
     /// A new marketplace with defaults filled in: time zone UTC, locale en-US, account rules.
     static func newMarketplace(_ input: SoukV1.Marketplace?) throws -> SoukV1.Marketplace {
         guard let input else { throw RPCError.invalidField("marketplace", "is required") }
-        try slug(input.slug, field: "marketplace.slug")
-        try displayName(input.displayName, field: "marketplace.display_name")
+        var checks = FieldChecks()
+        try checks.check { try slug(input.slug, field: "marketplace.slug") }
+        try checks.check { try displayName(input.displayName, field: "marketplace.display_name") }
         switch input.vertical {
-        case .unspecified, .unrecognized: throw RPCError.invalidField("marketplace.vertical", "must be one of the verticals")
+        case .unspecified, .unrecognized: checks.add("marketplace.vertical", "must be one of the verticals")
         default: break
         }
-        try currency(input.currencyCode, field: "marketplace.currency_code")
+        try checks.check { try currency(input.currencyCode, field: "marketplace.currency_code") }
         let zone = input.timeZone.isEmpty ? "UTC" : input.timeZone
-        try timeZone(zone, field: "marketplace.time_zone")
+        try checks.check { try timeZone(zone, field: "marketplace.time_zone") }
         let localeTag = input.defaultLocale.isEmpty ? "en-US" : input.defaultLocale
-        try locale(localeTag, field: "marketplace.default_locale")
-        var settings = try self.settings(
-            input.settings ?? SoukV1.MarketplaceSettings(), currency: input.currencyCode, vertical: input.vertical,
-            field: "marketplace.settings")
+        try checks.check { try locale(localeTag, field: "marketplace.default_locale") }
+        let checked = try checks.run {
+            try self.settings(
+                input.settings ?? SoukV1.MarketplaceSettings(), currency: input.currencyCode, vertical: input.vertical,
+                field: "marketplace.settings")
+        }
+        try checks.finish()
+        guard var settings = checked else { throw RPCError.invalidField("marketplace.settings", "are not valid") }
         var accounts = settings.accounts ?? SoukV1.AccountSettings()
         if accounts.maxFailedLogins == 0 { accounts.maxFailedLogins = AccountRules.defaultMaxFailedLogins }
         if accounts.lockoutDuration == nil { accounts.lockoutDuration = AccountRules.defaultLockout }
@@ -76,36 +81,38 @@ enum MarketplaceValidation {
         _ input: SoukV1.MarketplaceSettings, currency: String, vertical: SoukV1.Vertical, field: String
     ) throws -> SoukV1.MarketplaceSettings {
         var settings = input
+        var checks = FieldChecks()
         if var accounts = settings.accounts {
             let path = "\(field).accounts"
             for (index, domain) in accounts.allowedEmailDomains.enumerated() {
                 if let problem = EmailAddress.problem(withDomainName: domain) {
-                    throw RPCError.invalidField("\(path).allowed_email_domains[\(index)]", problem)
+                    checks.add("\(path).allowed_email_domains[\(index)]", problem)
                 }
             }
             accounts.allowedEmailDomains = accounts.allowedEmailDomains.map { $0.lowercased() }
-            try range(accounts.maxFailedLogins, 0...1000, "\(path).max_failed_logins")
-            try duration(accounts.lockoutDuration, "\(path).lockout_duration")
-            try duration(accounts.passwordResetTTL, "\(path).password_reset_ttl")
-            try duration(accounts.accessTokenTTL, "\(path).access_token_ttl")
-            try duration(accounts.refreshTokenTTL, "\(path).refresh_token_ttl")
-            try duration(accounts.refreshReuseInterval, AccountRules.refreshReuseIntervalRange, "\(path).refresh_reuse_interval")
+            try checks.check { try range(accounts.maxFailedLogins, 0...1000, "\(path).max_failed_logins") }
+            try checks.check { try duration(accounts.lockoutDuration, "\(path).lockout_duration") }
+            try checks.check { try duration(accounts.passwordResetTTL, "\(path).password_reset_ttl") }
+            try checks.check { try duration(accounts.accessTokenTTL, "\(path).access_token_ttl") }
+            try checks.check { try duration(accounts.refreshTokenTTL, "\(path).refresh_token_ttl") }
+            try checks.check { try duration(accounts.refreshReuseInterval, AccountRules.refreshReuseIntervalRange, "\(path).refresh_reuse_interval") }
+            if let limits = accounts.rateLimits { AuthRateLimits.validate(limits, path: "\(path).rate_limits", into: &checks) }
             settings.accounts = accounts
         }
         if var commerce = settings.commerce {
             let path = "\(field).commerce"
-            try range(commerce.taxRateBps, 0...10_000, "\(path).tax_rate_bps")
-            commerce.shippingFee = try money(commerce.shippingFee, currency, "\(path).shipping_fee")
-            commerce.deliveryFee = try money(commerce.deliveryFee, currency, "\(path).delivery_fee")
-            try range(commerce.defaultCommissionBps, 0...10_000, "\(path).default_commission_bps")
-            try range(commerce.maxQuantityPerCartLine, 0...1_000_000, "\(path).max_quantity_per_cart_line")
+            try checks.check { try range(commerce.taxRateBps, 0...10_000, "\(path).tax_rate_bps") }
+            commerce.shippingFee = try checks.run { try money(commerce.shippingFee, currency, "\(path).shipping_fee") } ?? nil
+            commerce.deliveryFee = try checks.run { try money(commerce.deliveryFee, currency, "\(path).delivery_fee") } ?? nil
+            try checks.check { try range(commerce.defaultCommissionBps, 0...10_000, "\(path).default_commission_bps") }
+            try checks.check { try range(commerce.maxQuantityPerCartLine, 0...1_000_000, "\(path).max_quantity_per_cart_line") }
             for (index, method) in commerce.acceptedPaymentMethods.enumerated() {
                 switch method {
                 case .unspecified, .unrecognized:
-                    throw RPCError.invalidField("\(path).accepted_payment_methods[\(index)]", "must be a payment method")
+                    checks.add("\(path).accepted_payment_methods[\(index)]", "must be a payment method")
                 default:
                     if commerce.acceptedPaymentMethods[..<index].contains(method) {
-                        throw RPCError.invalidField("\(path).accepted_payment_methods[\(index)]", "is listed twice")
+                        checks.add("\(path).accepted_payment_methods[\(index)]", "is listed twice")
                     }
                 }
             }
@@ -113,55 +120,54 @@ enum MarketplaceValidation {
         }
         if var laundry = settings.laundry {
             let path = "\(field).laundry"
-            laundry.machineCostPerLoad = try money(laundry.machineCostPerLoad, currency, "\(path).machine_cost_per_load")
-            laundry.serviceFee = try money(laundry.serviceFee, currency, "\(path).service_fee")
-            laundry.foldingPrice = try money(laundry.foldingPrice, currency, "\(path).folding_price")
-            laundry.ironingPrice = try money(laundry.ironingPrice, currency, "\(path).ironing_price")
+            laundry.machineCostPerLoad = try checks.run { try money(laundry.machineCostPerLoad, currency, "\(path).machine_cost_per_load") } ?? nil
+            laundry.serviceFee = try checks.run { try money(laundry.serviceFee, currency, "\(path).service_fee") } ?? nil
+            laundry.foldingPrice = try checks.run { try money(laundry.foldingPrice, currency, "\(path).folding_price") } ?? nil
+            laundry.ironingPrice = try checks.run { try money(laundry.ironingPrice, currency, "\(path).ironing_price") } ?? nil
             if vertical == .laundry, let fee = laundry.serviceFee, !(500...1_000).contains(fee.amountMinor) {
-                throw RPCError.invalidField("\(path).service_fee", "must be between 5.00 and 10.00")
+                checks.add("\(path).service_fee", "must be between 5.00 and 10.00")
             }
-            try range(laundry.lastCancellableStage, 0...9, "\(path).last_cancellable_stage")
-            try duration(laundry.jobOfferTimeout, "\(path).job_offer_timeout")
-            try duration(laundry.quizRetryDelay, .seconds(1)...(.seconds(30 * 86_400)), "\(path).quiz_retry_delay")
+            try checks.check { try range(laundry.lastCancellableStage, 0...9, "\(path).last_cancellable_stage") }
+            try checks.check { try duration(laundry.jobOfferTimeout, "\(path).job_offer_timeout") }
+            try checks.check { try duration(laundry.quizRetryDelay, .seconds(1)...(.seconds(30 * 86_400)), "\(path).quiz_retry_delay") }
             settings.laundry = laundry
         }
         if let rentals = settings.rentals {
             let path = "\(field).rentals"
-            try range(rentals.minLeaseMonths, 0...120, "\(path).min_lease_months")
-            try range(rentals.maxDepositMonths, 0...24, "\(path).max_deposit_months")
-            try range(rentals.paymentProviderFeeBps, 0...10_000, "\(path).payment_provider_fee_bps")
-            try range(rentals.platformFeeBps, 0...10_000, "\(path).platform_fee_bps")
-            try range(rentals.billDueDay, 0...28, "\(path).bill_due_day")
-            try range(rentals.depositDueDays, 0...60, "\(path).deposit_due_days")
+            try checks.check { try range(rentals.minLeaseMonths, 0...120, "\(path).min_lease_months") }
+            try checks.check { try range(rentals.maxDepositMonths, 0...24, "\(path).max_deposit_months") }
+            try checks.check { try range(rentals.paymentProviderFeeBps, 0...10_000, "\(path).payment_provider_fee_bps") }
+            try checks.check { try range(rentals.platformFeeBps, 0...10_000, "\(path).platform_fee_bps") }
+            try checks.check { try range(rentals.billDueDay, 0...28, "\(path).bill_due_day") }
+            try checks.check { try range(rentals.depositDueDays, 0...60, "\(path).deposit_due_days") }
             if rentals.paymentProviderFeeBps + rentals.platformFeeBps > 10_000 {
-                throw RPCError.invalidField("\(path).platform_fee_bps", "together with payment_provider_fee_bps must not exceed 10000")
+                checks.add("\(path).platform_fee_bps", "together with payment_provider_fee_bps must not exceed 10000")
             }
         }
         if let delivery = settings.delivery {
             let path = "\(field).delivery"
-            try duration(delivery.locationReportInterval, "\(path).location_report_interval")
-            try duration(delivery.locationStaleAfter, "\(path).location_stale_after")
-            try duration(delivery.offerTimeout, .seconds(1)...(.seconds(600)), "\(path).offer_timeout")
+            try checks.check { try duration(delivery.locationReportInterval, "\(path).location_report_interval") }
+            try checks.check { try duration(delivery.locationStaleAfter, "\(path).location_stale_after") }
+            try checks.check { try duration(delivery.offerTimeout, .seconds(1)...(.seconds(600)), "\(path).offer_timeout") }
         }
         if var media = settings.media {
             let path = "\(field).media"
-            guard (0...MediaLimits.largestMaxUploadBytes).contains(media.maxUploadBytes) else {
-                throw RPCError.invalidField(
-                    "\(path).max_upload_bytes", "must be between 0 (the default, 10 MiB) and \(MediaLimits.largestMaxUploadBytes)")
-            }
+            checks.require(
+                (0...MediaLimits.largestMaxUploadBytes).contains(media.maxUploadBytes), "\(path).max_upload_bytes",
+                "must be between 0 (the default, 10 MiB) and \(MediaLimits.largestMaxUploadBytes)")
             media.allowedContentTypes = media.allowedContentTypes.map { $0.lowercased() }
             for (index, type) in media.allowedContentTypes.enumerated() {
-                guard MediaContentType.recognised.contains(type) else {
-                    throw RPCError.invalidField(
+                if !MediaContentType.recognised.contains(type) {
+                    checks.add(
                         "\(path).allowed_content_types[\(index)]",
                         "must be a type Souk recognises by its content: \(MediaContentType.recognised.joined(separator: ", "))")
-                }
-                if media.allowedContentTypes[..<index].contains(type) {
-                    throw RPCError.invalidField("\(path).allowed_content_types[\(index)]", "is listed twice")
+                } else if media.allowedContentTypes[..<index].contains(type) {
+                    checks.add("\(path).allowed_content_types[\(index)]", "is listed twice")
                 }
             }
             settings.media = media
         }
+        try checks.finish()
         return settings
     }
 

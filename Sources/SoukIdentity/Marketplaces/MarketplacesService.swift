@@ -33,7 +33,11 @@ public struct MarketplacesService: RPCService {
 
     private func create(_ request: SoukV1.CreateMarketplaceRequest, _ call: SoukCall) async throws -> SoukV1.Marketplace {
         let caller = try call.requireCaller()
-        let requestID = try RequestFields.requestID(request.requestID)
+        var checks = FieldChecks()
+        let checkedID = try checks.run { try RequestFields.requestID(request.requestID) }
+        try checks.check { _ = try MarketplaceValidation.newMarketplace(request.marketplace) }
+        try checks.finish()
+        let requestID = checkedID ?? ""
         return try await registry.create(
             request.marketplace,
             idempotencyKey: IdempotencyKey(marketplace: "", account: caller.accountID.description, key: requestID),
@@ -71,17 +75,23 @@ public struct MarketplacesService: RPCService {
 
     private func update(_ request: SoukV1.UpdateMarketplaceRequest, _ call: SoukCall) async throws -> SoukV1.Marketplace {
         let (id, _) = try call.requireMarketplace()
-        let paths = try RequestFields.maskPaths(request.updateMask, allowed: ["display_name", "slug", "time_zone", "default_locale"])
+        var checks = FieldChecks()
+        let paths = try checks.run {
+            try RequestFields.maskPaths(request.updateMask, allowed: ["display_name", "slug", "time_zone", "default_locale"])
+        } ?? []
         let input = request.marketplace ?? SoukV1.Marketplace()
         for path in paths {
-            switch path {
-            case "display_name": try MarketplaceValidation.displayName(input.displayName, field: "marketplace.display_name")
-            case "slug": try MarketplaceValidation.slug(input.slug, field: "marketplace.slug")
-            case "time_zone": try MarketplaceValidation.timeZone(input.timeZone, field: "marketplace.time_zone")
-            default: try MarketplaceValidation.locale(input.defaultLocale, field: "marketplace.default_locale")
+            try checks.check {
+                switch path {
+                case "display_name": try MarketplaceValidation.displayName(input.displayName, field: "marketplace.display_name")
+                case "slug": try MarketplaceValidation.slug(input.slug, field: "marketplace.slug")
+                case "time_zone": try MarketplaceValidation.timeZone(input.timeZone, field: "marketplace.time_zone")
+                default: try MarketplaceValidation.locale(input.defaultLocale, field: "marketplace.default_locale")
+                }
             }
         }
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let expected = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) } ?? nil
+        try checks.finish()
         return try await registry.update(id, expectedVersion: expected, actor: AuditActor(call), event: "updated") { marketplace in
             for path in paths {
                 switch path {
@@ -96,13 +106,17 @@ public struct MarketplacesService: RPCService {
 
     private func updateSettings(_ request: SoukV1.UpdateMarketplaceSettingsRequest, _ call: SoukCall) async throws -> SoukV1.Marketplace {
         let (id, current) = try call.requireMarketplace()
-        let paths = try RequestFields.maskPaths(request.updateMask, allowed: SettingsMask.allowedPaths)
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        var checks = FieldChecks()
+        let paths = try checks.run { try RequestFields.maskPaths(request.updateMask, allowed: SettingsMask.allowedPaths) } ?? []
+        let expected = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) } ?? nil
         let source = request.settings ?? SoukV1.MarketplaceSettings()
         // Validate what the request brings before touching the stored settings.
         var proposed = current.settings ?? SoukV1.MarketplaceSettings()
         SettingsMask.apply(paths, from: source, to: &proposed)
-        _ = try MarketplaceValidation.settings(proposed, currency: current.currencyCode, vertical: current.vertical, field: "settings")
+        try checks.check {
+            _ = try MarketplaceValidation.settings(proposed, currency: current.currencyCode, vertical: current.vertical, field: "settings")
+        }
+        try checks.finish()
         return try await registry.update(id, expectedVersion: expected, actor: AuditActor(call), event: "settings updated") { marketplace in
             var settings = marketplace.settings ?? SoukV1.MarketplaceSettings()
             SettingsMask.apply(paths, from: source, to: &settings)

@@ -35,7 +35,7 @@ enum SettingsMask {
             ("allowed_email_domains", set(\A.allowedEmailDomains)), ("max_failed_logins", set(\A.maxFailedLogins)),
             ("lockout_duration", set(\A.lockoutDuration)), ("password_reset_ttl", set(\A.passwordResetTTL)),
             ("access_token_ttl", set(\A.accessTokenTTL)), ("refresh_token_ttl", set(\A.refreshTokenTTL)),
-            ("refresh_reuse_interval", set(\A.refreshReuseInterval)),
+            ("refresh_reuse_interval", set(\A.refreshReuseInterval)), ("rate_limits", set(\A.rateLimits)),
         ])
         typealias C = SoukV1.CommerceSettings
         group("commerce", \.commerce, empty: C(), [

@@ -154,6 +154,11 @@ enum SessionTable {
         session.revoked ? [] : session.retiredRefreshHashes.map { [.bytes($0)] }
     })
     static let byAccount = Index<SessionRecord>.nonUnique("sessions.account") { $0.revoked ? nil : [.id($0.accountID)] }
+    /// The access token of each ended session, so that a call with it is told the session ended
+    /// (SESSION_REVOKED) rather than that the token is unknown.
+    static let byEndedAccessToken = Index<SessionRecord>.unique("sessions.ended_access_token") {
+        $0.revoked ? [.bytes($0.accessTokenHash)] : nil
+    }
 
     static let table = Table(
         "sessions",
@@ -189,7 +194,7 @@ enum SessionTable {
                 }
                 return record
             }),
-        indexes: [byAccessToken, byRefreshToken, byRetiredRefreshToken, byAccount])
+        indexes: [byAccessToken, byRefreshToken, byRetiredRefreshToken, byAccount, byEndedAccessToken])
 }
 
 /// A single-use password-reset token (its hash).

@@ -14,8 +14,10 @@ extension SoukV1Services {
         /// requested_roles (provider, courier, admin) is added as pending until an admin decides.
         /// In a marketplace with allowed e-mail domains (Drip 'n Dash: rutgers.edu) other domains
         /// are refused. Laundry marketplaces require laundry_profile.
+        /// Every wrong field is named at once (one BadRequest violation each).
         /// Errors: INVALID_ARGUMENT (field; WEAK_PASSWORD; EMAIL_DOMAIN_NOT_ALLOWED; phone not E.164;
-        /// REQUEST_ID_REUSED), ALREADY_EXISTS (EMAIL_TAKEN).
+        /// REQUEST_ID_REUSED), ALREADY_EXISTS (EMAIL_TAKEN), RESOURCE_EXHAUSTED (RATE_LIMITED:
+        /// sign_up_per_address; RetryInfo says how long).
         public var signUp: UnaryRPC<SoukV1.SignUpRequest, SoukV1.SignUpResponse>
 
         /// Access: guest.
@@ -26,8 +28,10 @@ extension SoukV1Services {
         /// the same time locked the account meanwhile); a wrong one is counted, and the one that
         /// reaches the limit locks the account and still gets BAD_CREDENTIALS, while wrong ones
         /// finishing after it get ACCOUNT_LOCKED and are not counted.
+        /// Rate limits (AccountSettings.rate_limits) are checked before anything else.
         /// Errors: INVALID_ARGUMENT (field), UNAUTHENTICATED (BAD_CREDENTIALS), PERMISSION_DENIED
-        /// (ACCOUNT_BLOCKED), RESOURCE_EXHAUSTED (ACCOUNT_LOCKED, RetryInfo says how long).
+        /// (ACCOUNT_BLOCKED), RESOURCE_EXHAUSTED (ACCOUNT_LOCKED; RATE_LIMITED: sign_in_per_address,
+        /// sign_in_per_account; RetryInfo says how long).
         public var login: UnaryRPC<SoukV1.LoginRequest, SoukV1.Session>
 
         /// Access: guest.
@@ -71,14 +75,18 @@ extension SoukV1Services {
 
         /// Access: guest.
         /// Writes a single-use reset token, valid 1 hour, to the mail outbox for that e-mail.
-        /// Always answers OK, so the call does not reveal whether the e-mail exists.
-        /// Errors: INVALID_ARGUMENT (field: email malformed).
+        /// Always answers OK, so the call does not reveal whether the e-mail exists, and does the
+        /// same work either way (a token hashed and one record written), so its time does not reveal
+        /// it either. The per-e-mail limit counts unknown addresses too.
+        /// Errors: INVALID_ARGUMENT (field: email malformed), RESOURCE_EXHAUSTED (RATE_LIMITED:
+        /// password_reset_per_address, password_reset_per_account; RetryInfo says how long).
         public var requestPasswordReset: UnaryRPC<SoukV1.RequestPasswordResetRequest, SoukV1.RequestPasswordResetResponse>
 
         /// Access: guest.
         /// Sets a new password with a reset token; the token is used up and all sessions end.
-        /// Errors: INVALID_ARGUMENT (field: new_password, WEAK_PASSWORD), FAILED_PRECONDITION
-        /// (TOKEN_INVALID: unknown, used or expired).
+        /// Errors: INVALID_ARGUMENT (field: new_password, WEAK_PASSWORD; reset_token empty),
+        /// FAILED_PRECONDITION (TOKEN_INVALID: unknown, used or expired), RESOURCE_EXHAUSTED
+        /// (RATE_LIMITED: password_reset_per_address; RetryInfo says how long).
         public var confirmPasswordReset: UnaryRPC<SoukV1.ConfirmPasswordResetRequest, SoukV1.ConfirmPasswordResetResponse>
 
         /// Access: customer (owner).
@@ -202,7 +210,8 @@ extension SoukV1Services {
         /// (Drip 'n Dash) require a verified address before a job is submitted or taken and before
         /// the Dasher quiz. At most 5 codes an hour are sent to one account, 60 seconds apart.
         /// Errors: FAILED_PRECONDITION (INVALID_TRANSITION: already verified), RESOURCE_EXHAUSTED
-        /// (VERIFICATION_CODE_LIMIT; RetryInfo says when the next may be sent).
+        /// (VERIFICATION_CODE_LIMIT; RATE_LIMITED: verification_per_address,
+        /// verification_per_account; RetryInfo says when the next may be sent).
         public var sendVerificationCode: UnaryRPC<SoukV1.SendVerificationCodeRequest, SoukV1.SendVerificationCodeResponse>
 
         /// Access: customer.
@@ -211,7 +220,9 @@ extension SoukV1Services {
         /// used up and a new one must be sent.
         /// Errors: INVALID_ARGUMENT (field: code empty), FAILED_PRECONDITION (TOKEN_INVALID: no code
         /// sent, expired or used up; INVALID_TRANSITION: already verified), UNAUTHENTICATED
-        /// (BAD_CREDENTIALS: wrong code, the message says how many tries remain).
+        /// (BAD_CREDENTIALS: wrong code, the message says how many tries remain), RESOURCE_EXHAUSTED
+        /// (RATE_LIMITED: verification_per_address, verification_per_account; RetryInfo says how
+        /// long).
         public var verifyEmail: UnaryRPC<SoukV1.VerifyEmailRequest, SoukV1.Account>
 
         public init(

@@ -127,8 +127,12 @@ extension SoukV1Services {
         /// Access: admin, operator.
         /// Lists the mail outbox, oldest first. Bodies carrying secrets (password-reset tokens) are
         /// shown only to operators (the mail adapter runs as one); admins see them redacted.
-        /// Index: (status, create_time).
-        /// Errors: INVALID_ARGUMENT (page_token), PERMISSION_DENIED.
+        /// Filters combine (a mail must match each one given); the page is read from the index of the
+        /// most selective one (recipient, then a single kind, then a single status), the others are
+        /// checked on its mails, so a page may hold fewer than page_size with a next_page_token.
+        /// Index: (to_address, create_time), (kind, create_time), (status, create_time).
+        /// Errors: INVALID_ARGUMENT (field: to_address not an e-mail address, a kind or status
+        /// unspecified; page_token), PERMISSION_DENIED.
         public var listMailOutbox: UnaryRPC<SoukV1.ListMailOutboxRequest, SoukV1.ListMailOutboxResponse>
 
         /// Access: operator.

@@ -26,15 +26,15 @@ extension SoukV1Services {
 
         /// Access: guest.
         /// Reads a media object's metadata, for whoever may read the media (see above).
-        /// Errors: NOT_FOUND (unknown, or another marketplace's), UNAUTHENTICATED (a guest asking for
-        /// media that is not public), PERMISSION_DENIED (the caller may not read it).
+        /// Errors: NOT_FOUND (unknown, or another marketplace's), UNAUTHENTICATED (SIGN_IN_REQUIRED: a
+        /// guest asking for media that is not public; a refused token's reason), PERMISSION_DENIED (the caller may not read it).
         public var getMedia: UnaryRPC<SoukV1.GetMediaRequest, SoukV1.MediaObject>
 
         /// Access: guest.
         /// Downloads a media object: the first response carries `media`, the later ones `chunk`s of
         /// the content (at most 64 KiB each), in order.
-        /// Errors: NOT_FOUND (unknown, or another marketplace's), UNAUTHENTICATED (a guest asking for
-        /// media that is not public), PERMISSION_DENIED (the caller may not read it).
+        /// Errors: NOT_FOUND (unknown, or another marketplace's), UNAUTHENTICATED (SIGN_IN_REQUIRED: a
+        /// guest asking for media that is not public; a refused token's reason), PERMISSION_DENIED (the caller may not read it).
         public var downloadMedia: ServerStreamingRPC<SoukV1.DownloadMediaRequest, SoukV1.DownloadMediaResponse>
 
         public init(

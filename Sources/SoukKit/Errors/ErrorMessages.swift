@@ -197,6 +197,22 @@ extension SoukV1.ErrorReason {
             ("A code was sent a moment ago. Please wait a little before asking for a new one.",
              "تم إرسال رمز قبل قليل. يرجى الانتظار قليلًا قبل طلب رمز جديد.",
              "Mã vừa được gửi. Vui lòng đợi một lát trước khi yêu cầu mã mới.")
+        case .signInRequired:
+            ("Please sign in to continue.",
+             "يرجى تسجيل الدخول للمتابعة.",
+             "Vui lòng đăng nhập để tiếp tục.")
+        case .tokenExpired:
+            ("Your session needs to be renewed. Please try again.",
+             "يجب تجديد جلستك. يرجى المحاولة مرة أخرى.",
+             "Phiên đăng nhập cần được gia hạn. Vui lòng thử lại.")
+        case .sessionRevoked:
+            ("You were signed out. Please sign in again.",
+             "تم تسجيل خروجك. يرجى تسجيل الدخول مرة أخرى.",
+             "Bạn đã bị đăng xuất. Vui lòng đăng nhập lại.")
+        case .rateLimited:
+            ("Too many attempts in a short time. Please wait a moment and try again.",
+             "محاولات كثيرة خلال وقت قصير. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى.",
+             "Bạn đã thử quá nhiều lần trong thời gian ngắn. Vui lòng đợi một lát rồi thử lại.")
         case .paymentTokenInvalid:
             ("The payment details could not be used. Please enter them again.",
              "تعذّر استخدام بيانات الدفع. يرجى إدخالها مرة أخرى.",

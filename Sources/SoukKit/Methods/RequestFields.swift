@@ -37,12 +37,18 @@ public enum RequestFields {
     /// token must come from a previous page of the same list with the same `filters` (any
     /// text that names them), otherwise INVALID_ARGUMENT.
     public static func page(size: Int32, token: String, filters: String) throws -> PageRequest {
-        guard size >= 0 else { throw RPCError.invalidField("page_size", "must not be negative") }
-        guard !token.isEmpty else { return PageRequest(size: Int(size)) }
-        guard let dot = token.lastIndex(of: "."), token[token.index(after: dot)...] == filterStamp(filters) else {
-            throw RPCError.invalidField("page_token", "is not a token from a previous page of this list with the same filters")
+        var checks = FieldChecks()
+        checks.require(size >= 0, "page_size", "must not be negative")
+        var storeToken: String?
+        if !token.isEmpty {
+            if let dot = token.lastIndex(of: "."), token[token.index(after: dot)...] == filterStamp(filters) {
+                storeToken = String(token[..<dot])
+            } else {
+                checks.add("page_token", "is not a token from a previous page of this list with the same filters")
+            }
         }
-        return PageRequest(size: Int(size), token: String(token[..<dot]))
+        try checks.finish()
+        return PageRequest(size: Int(size), token: storeToken)
     }
 
     /// The `next_page_token` to send: the store's token bound to the filters ("" on the last page).
@@ -63,12 +69,15 @@ public enum RequestFields {
     }
 
     /// The paths of an update mask, each checked against `allowed`; an empty mask is refused.
+    /// Every path that is not allowed is named (one violation each).
     public static func maskPaths(_ mask: GoogleProtobuf.FieldMask?, allowed: Set<String>, field: String = "update_mask") throws -> [String] {
         let paths = mask?.paths ?? []
         guard !paths.isEmpty else { throw RPCError.invalidField(field, "must name the fields to change") }
+        var checks = FieldChecks()
         for path in paths where !allowed.contains(path) {
-            throw RPCError.invalidField(field, "\"\(path)\" cannot be updated here; allowed: \(allowed.sorted().joined(separator: ", "))")
+            checks.add(field, "\"\(path)\" cannot be updated here; allowed: \(allowed.sorted().joined(separator: ", "))")
         }
+        try checks.finish()
         return paths
     }
 }

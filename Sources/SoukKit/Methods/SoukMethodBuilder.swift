@@ -66,7 +66,7 @@ public struct SoukCall: Sendable {
 
     /// The signed-in caller, or UNAUTHENTICATED for guests.
     public func requireCaller() throws -> Caller {
-        guard let caller else { throw RPCError.souk(.unauthenticated, .tokenInvalid, "\(context.method) needs a signed-in caller") }
+        guard let caller else { throw context[AuthenticationFailureKey.self] ?? signInRequired(context) }
         return caller
     }
 
@@ -286,11 +286,17 @@ func authorize(_ rule: AccessRule, _ context: ServerContext) throws(RPCError) ->
     case .allowed, .allowedAsOwner:
         return decision
     case .unauthenticated:
-        throw context[AuthenticationFailureKey.self]
-            ?? RPCError.souk(.unauthenticated, .tokenInvalid, "\(context.method) needs a signed-in caller: send \"authorization: Bearer <access token>\"")
+        throw context[AuthenticationFailureKey.self] ?? signInRequired(context)
     case .denied(let reason):
         throw RPCError.souk(.permissionDenied, reason, AuthorizationInterceptor.deniedMessage(context.method, rule, reason))
     }
+}
+
+/// The refusal of a call without a token where the Access line admits no guest: the caller
+/// never signed in, which a client handles apart from a token that stopped working.
+func signInRequired(_ context: ServerContext) -> RPCError {
+    RPCError.souk(
+        .unauthenticated, .signInRequired, "\(context.method) needs a signed-in caller: send \"authorization: Bearer <access token>\"")
 }
 
 // MARK: - Streams of requests

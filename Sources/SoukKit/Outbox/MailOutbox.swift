@@ -11,11 +11,19 @@ package struct MailRecord: Sendable {
 package enum MailTable {
     package static let byMarketplace = Index<MailRecord>.nonUnique("mail.marketplace") { [.string($0.marketplaceID)] }
     package static let byStatus = Index<MailRecord>.nonUnique("mail.status") { [.string($0.marketplaceID), .enumCase($0.message.status)] }
+    /// By recipient, its address lower-cased (an admin looks up what was sent to one person).
+    package static let byRecipient = Index<MailRecord>.nonUnique("mail.recipient") {
+        [.string($0.marketplaceID), .string(recipientKey($0.message.toAddress))]
+    }
+    package static let byKind = Index<MailRecord>.nonUnique("mail.kind") { [.string($0.marketplaceID), .enumCase($0.message.kind)] }
+
+    /// How an address is compared: case-insensitively.
+    package static func recipientKey(_ address: String) -> String { address.lowercased() }
 
     package static let table = Table(
         "mail_outbox",
         codec: FieldCodec.marketplaceMessage(SoukV1.MailMessage.self, split: { ($0.marketplaceID, $0.message) }, make: MailRecord.init),
-        indexes: [byMarketplace, byStatus])
+        indexes: [byMarketplace, byStatus, byRecipient, byKind])
 }
 
 /// Mail waiting for the mail adapter (which sends it and reports with `Admin.CompleteMail`).

@@ -1447,19 +1447,27 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// Only this status (the adapter asks for PENDING); unspecified means any.
-        public var status: SoukV1.MailStatus
+        /// Only mails in one of these statuses (the adapter asks for PENDING); empty means any.
+        public var statuses: [SoukV1.MailStatus]
+        /// Only mails to this address (compared case-insensitively); empty means any.
+        public var toAddress: String
+        /// Only mails of one of these kinds; empty means any.
+        public var kinds: [SoukV1.MailKind]
 
         public init(
             marketplaceID: String = "",
             pageSize: Int32 = 0,
             pageToken: String = "",
-            status: SoukV1.MailStatus = .unspecified,
+            statuses: [SoukV1.MailStatus] = [],
+            toAddress: String = "",
+            kinds: [SoukV1.MailKind] = [],
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
-            self.status = status
+            self.statuses = statuses
+            self.toAddress = toAddress
+            self.kinds = kinds
         }
     }
 }
@@ -1475,14 +1483,20 @@ extension SoukV1.ListMailOutboxRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
-        status = .init(cValue: c.status)
+        statuses = Unpacked.enumValues(c.n_statuses, c.statuses)
+        toAddress = try Unpacked.string(c.to_address, "to_address")
+        kinds = Unpacked.enumValues(c.n_kinds, c.kinds)
     }
 
     func fill(_ c: inout Souk__V1__ListMailOutboxRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
-        c.status = status.cValue()
+        c.n_statuses = statuses.count
+        c.statuses = arena.enumValues(statuses, as: Souk__V1__MailStatus.self)
+        c.to_address = arena.string(toAddress)
+        c.n_kinds = kinds.count
+        c.kinds = arena.enumValues(kinds, as: Souk__V1__MailKind.self)
     }
 }
 

@@ -310,7 +310,8 @@ extension SoukV1 {
         case notAllowed
         /// The role needed is still pending approval (PERMISSION_DENIED).
         case rolePending
-        /// The account is blocked by an admin (PERMISSION_DENIED).
+        /// The account is blocked by an admin: PERMISSION_DENIED from Login and Refresh,
+        /// UNAUTHENTICATED for an access token of the blocked account (on every non-guest RPC).
         case accountBlocked
         /// Five failed logins in a row locked the account for 15 minutes (RESOURCE_EXHAUSTED).
         case accountLocked
@@ -323,7 +324,8 @@ extension SoukV1 {
         /// The password misses a required character class or is too short (INVALID_ARGUMENT).
         case weakPassword
         /// A password-reset or refresh token is unknown, used or expired (FAILED_PRECONDITION or
-        /// UNAUTHENTICATED as the RPC says).
+        /// UNAUTHENTICATED as the RPC says); an access token that is malformed or unknown, or whose
+        /// account no longer exists (UNAUTHENTICATED: sign in again).
         case tokenInvalid
         /// The resource's state does not allow this transition (FAILED_PRECONDITION).
         case invalidTransition
@@ -423,6 +425,19 @@ extension SoukV1 {
         /// Verification codes were sent to the account too often: at most 5 an hour, 60 seconds
         /// apart (RESOURCE_EXHAUSTED, RetryInfo says how long to wait).
         case verificationCodeLimit
+        /// A non-guest RPC was called without a token (UNAUTHENTICATED): the caller must sign in.
+        case signInRequired
+        /// The access token has expired (UNAUTHENTICATED): exchange the refresh token with
+        /// Accounts.Refresh and call again.
+        case tokenExpired
+        /// The access token's session has ended (UNAUTHENTICATED): signed out, password changed or
+        /// reset, or a reused refresh token ended it. Refreshing will not help: sign in again.
+        case sessionRevoked
+        /// Too many calls of this kind from the caller's network address or for the same account or
+        /// e-mail in a short time (RESOURCE_EXHAUSTED, RetryInfo says how long to wait). The limits
+        /// are marketplace settings (AccountSettings.rate_limits); metadata `limit` names the one met
+        /// ("sign_in_per_address").
+        case rateLimited
         /// The account named as courier is blocked by an admin (FAILED_PRECONDITION): choose another.
         case courierBlocked
         /// The account named as courier holds no courier role, or it was rejected or revoked
@@ -506,6 +521,10 @@ extension SoukV1 {
             .emailNotVerified,
             .quizRetryTooSoon,
             .verificationCodeLimit,
+            .signInRequired,
+            .tokenExpired,
+            .sessionRevoked,
+            .rateLimited,
             .courierBlocked,
             .notACourier,
             .courierRolePending,
@@ -576,6 +595,10 @@ extension SoukV1 {
             case 55: self = .emailNotVerified
             case 56: self = .quizRetryTooSoon
             case 57: self = .verificationCodeLimit
+            case 70: self = .signInRequired
+            case 71: self = .tokenExpired
+            case 72: self = .sessionRevoked
+            case 73: self = .rateLimited
             case 90: self = .courierBlocked
             case 91: self = .notACourier
             case 92: self = .courierRolePending
@@ -648,6 +671,10 @@ extension SoukV1 {
             case .emailNotVerified: 55
             case .quizRetryTooSoon: 56
             case .verificationCodeLimit: 57
+            case .signInRequired: 70
+            case .tokenExpired: 71
+            case .sessionRevoked: 72
+            case .rateLimited: 73
             case .courierBlocked: 90
             case .notACourier: 91
             case .courierRolePending: 92
@@ -721,6 +748,10 @@ extension SoukV1 {
             case .emailNotVerified: "ERROR_REASON_EMAIL_NOT_VERIFIED"
             case .quizRetryTooSoon: "ERROR_REASON_QUIZ_RETRY_TOO_SOON"
             case .verificationCodeLimit: "ERROR_REASON_VERIFICATION_CODE_LIMIT"
+            case .signInRequired: "ERROR_REASON_SIGN_IN_REQUIRED"
+            case .tokenExpired: "ERROR_REASON_TOKEN_EXPIRED"
+            case .sessionRevoked: "ERROR_REASON_SESSION_REVOKED"
+            case .rateLimited: "ERROR_REASON_RATE_LIMITED"
             case .courierBlocked: "ERROR_REASON_COURIER_BLOCKED"
             case .notACourier: "ERROR_REASON_NOT_A_COURIER"
             case .courierRolePending: "ERROR_REASON_COURIER_ROLE_PENDING"

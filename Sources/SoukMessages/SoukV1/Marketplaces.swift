@@ -239,6 +239,9 @@ extension SoukV1 {
         /// once its successor was itself rotated, it ends the session. 30 seconds when unset; when
         /// set, 1 second to 5 minutes.
         public var refreshReuseInterval: Duration?
+        /// Limits on the calls that guess or mail (platform decision 22). Each unset limit takes its
+        /// default, given with it.
+        public var rateLimits: SoukV1.AuthRateLimits?
 
         public init(
             allowedEmailDomains: [String] = [],
@@ -248,6 +251,7 @@ extension SoukV1 {
             accessTokenTTL: Duration? = nil,
             refreshTokenTTL: Duration? = nil,
             refreshReuseInterval: Duration? = nil,
+            rateLimits: SoukV1.AuthRateLimits? = nil,
         ) {
             self.allowedEmailDomains = allowedEmailDomains
             self.maxFailedLogins = maxFailedLogins
@@ -256,6 +260,7 @@ extension SoukV1 {
             self.accessTokenTTL = accessTokenTTL
             self.refreshTokenTTL = refreshTokenTTL
             self.refreshReuseInterval = refreshReuseInterval
+            self.rateLimits = rateLimits
         }
     }
 }
@@ -275,6 +280,7 @@ extension SoukV1.AccountSettings: CProtoMessage {
         accessTokenTTL = try Unpacked.duration(c.access_token_ttl, "access_token_ttl")
         refreshTokenTTL = try Unpacked.duration(c.refresh_token_ttl, "refresh_token_ttl")
         refreshReuseInterval = try Unpacked.duration(c.refresh_reuse_interval, "refresh_reuse_interval")
+        rateLimits = try Unpacked.message(c.rate_limits, "rate_limits")
     }
 
     func fill(_ c: inout Souk__V1__AccountSettings, _ arena: inout EncodingArena) {
@@ -286,6 +292,118 @@ extension SoukV1.AccountSettings: CProtoMessage {
         c.access_token_ttl = arena.duration(accessTokenTTL)
         c.refresh_token_ttl = arena.duration(refreshTokenTTL)
         c.refresh_reuse_interval = arena.duration(refreshReuseInterval)
+        c.rate_limits = arena.message(rateLimits)
+    }
+}
+
+extension SoukV1 {
+    /// How often the calls that check a password, create an account, or mail a secret may come
+    /// from one network address (the client's IP address as the server sees it; generous, since
+    /// many users may share one, as on a campus network) and for one account or e-mail address
+    /// (tight). An IPv6 address is counted by its /64 network. A call over a limit answers
+    /// RESOURCE_EXHAUSTED with reason RATE_LIMITED and a RetryInfo saying when the next one is
+    /// allowed; it does no other work. Counted in the server's memory (a server restart forgets
+    /// them), separately per marketplace.
+    public struct AuthRateLimits: Sendable, Hashable {
+        /// Accounts.Login attempts from one address (1000 per 10 minutes).
+        public var signInPerAddress: SoukV1.RateLimit?
+        /// Accounts.Login attempts for one e-mail address, right or wrong (30 per 15 minutes; five
+        /// wrong passwords in a row lock the account before that, see max_failed_logins).
+        public var signInPerAccount: SoukV1.RateLimit?
+        /// Accounts.SignUp calls from one address (500 per 10 minutes).
+        public var signUpPerAddress: SoukV1.RateLimit?
+        /// Accounts.RequestPasswordReset and ConfirmPasswordReset calls from one address (100 per
+        /// 10 minutes).
+        public var passwordResetPerAddress: SoukV1.RateLimit?
+        /// Accounts.RequestPasswordReset calls for one e-mail address, whether or not it has an
+        /// account (5 per hour).
+        public var passwordResetPerAccount: SoukV1.RateLimit?
+        /// Accounts.SendVerificationCode and VerifyEmail calls from one address (1000 per
+        /// 10 minutes).
+        public var verificationPerAddress: SoukV1.RateLimit?
+        /// Accounts.SendVerificationCode and VerifyEmail calls by one account (30 per hour; sending
+        /// is also limited to 5 codes an hour, 60 seconds apart).
+        public var verificationPerAccount: SoukV1.RateLimit?
+
+        public init(
+            signInPerAddress: SoukV1.RateLimit? = nil,
+            signInPerAccount: SoukV1.RateLimit? = nil,
+            signUpPerAddress: SoukV1.RateLimit? = nil,
+            passwordResetPerAddress: SoukV1.RateLimit? = nil,
+            passwordResetPerAccount: SoukV1.RateLimit? = nil,
+            verificationPerAddress: SoukV1.RateLimit? = nil,
+            verificationPerAccount: SoukV1.RateLimit? = nil,
+        ) {
+            self.signInPerAddress = signInPerAddress
+            self.signInPerAccount = signInPerAccount
+            self.signUpPerAddress = signUpPerAddress
+            self.passwordResetPerAddress = passwordResetPerAddress
+            self.passwordResetPerAccount = passwordResetPerAccount
+            self.verificationPerAddress = verificationPerAddress
+            self.verificationPerAccount = verificationPerAccount
+        }
+    }
+}
+
+extension SoukV1.AuthRateLimits: CProtoMessage {
+    public static var protoName: String { "souk.v1.AuthRateLimits" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__AuthRateLimits>) {
+        souk__v1__auth_rate_limits__init(c)
+    }
+
+    init(c: Souk__V1__AuthRateLimits) throws {
+        signInPerAddress = try Unpacked.message(c.sign_in_per_address, "sign_in_per_address")
+        signInPerAccount = try Unpacked.message(c.sign_in_per_account, "sign_in_per_account")
+        signUpPerAddress = try Unpacked.message(c.sign_up_per_address, "sign_up_per_address")
+        passwordResetPerAddress = try Unpacked.message(c.password_reset_per_address, "password_reset_per_address")
+        passwordResetPerAccount = try Unpacked.message(c.password_reset_per_account, "password_reset_per_account")
+        verificationPerAddress = try Unpacked.message(c.verification_per_address, "verification_per_address")
+        verificationPerAccount = try Unpacked.message(c.verification_per_account, "verification_per_account")
+    }
+
+    func fill(_ c: inout Souk__V1__AuthRateLimits, _ arena: inout EncodingArena) {
+        c.sign_in_per_address = arena.message(signInPerAddress)
+        c.sign_in_per_account = arena.message(signInPerAccount)
+        c.sign_up_per_address = arena.message(signUpPerAddress)
+        c.password_reset_per_address = arena.message(passwordResetPerAddress)
+        c.password_reset_per_account = arena.message(passwordResetPerAccount)
+        c.verification_per_address = arena.message(verificationPerAddress)
+        c.verification_per_account = arena.message(verificationPerAccount)
+    }
+}
+
+extension SoukV1 {
+    /// `count` calls per `window`, as a token bucket: a caller may spend the whole count at once,
+    /// then regains one call every window / count (so over a long time at most count per window).
+    /// A field left unset (count 0, no window) takes the limit's default; count is at most 100000,
+    /// window from 1 second to 1 day.
+    public struct RateLimit: Sendable, Hashable {
+        public var count: Int32
+        public var window: Duration?
+
+        public init(count: Int32 = 0, window: Duration? = nil) {
+            self.count = count
+            self.window = window
+        }
+    }
+}
+
+extension SoukV1.RateLimit: CProtoMessage {
+    public static var protoName: String { "souk.v1.RateLimit" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__RateLimit>) {
+        souk__v1__rate_limit__init(c)
+    }
+
+    init(c: Souk__V1__RateLimit) throws {
+        count = c.count
+        window = try Unpacked.duration(c.window, "window")
+    }
+
+    func fill(_ c: inout Souk__V1__RateLimit, _ arena: inout EncodingArena) {
+        c.count = count
+        c.window = arena.duration(window)
     }
 }
 

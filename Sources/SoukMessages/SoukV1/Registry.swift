@@ -221,6 +221,8 @@ extension SoukV1 {
         "souk.v1.Marketplace": Marketplace.self,
         "souk.v1.MarketplaceSettings": MarketplaceSettings.self,
         "souk.v1.AccountSettings": AccountSettings.self,
+        "souk.v1.AuthRateLimits": AuthRateLimits.self,
+        "souk.v1.RateLimit": RateLimit.self,
         "souk.v1.CommerceSettings": CommerceSettings.self,
         "souk.v1.DailyWindow": DailyWindow.self,
         "souk.v1.LaundrySettings": LaundrySettings.self,
