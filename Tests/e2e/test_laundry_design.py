@@ -600,9 +600,9 @@ def test_a_preferred_dasher_gets_the_job_first(api, campus):
     error = refused(lambda: submit(api, customer, preferred_dasher_account_id=off.account_id), Code.FAILED_PRECONDITION,
                     field="preferred_dasher_account_id", reason=Reason.ERROR_REASON_DASHER_NOT_ACCEPTING)
     assert "not accepting requests" in error.details()
-    error = refused(lambda: submit(api, customer, preferred_dasher_account_id=elsewhere.account_id), Code.NOT_FOUND,
-                    field="preferred_dasher_account_id", reason=Reason.ERROR_REASON_RESOURCE_NOT_FOUND)
-    assert "no Dasher" in error.details() and "in your dorm" in error.details()
+    error = refused(lambda: submit(api, customer, preferred_dasher_account_id=elsewhere.account_id), Code.FAILED_PRECONDITION,
+                    field="preferred_dasher_account_id", reason=Reason.ERROR_REASON_DASHER_NOT_ACCEPTING)
+    assert "another dorm" in error.details()
     job = submit(api, customer, preferred_dasher_account_id=named.account_id)
     assert len(notified(api, named, "A laundry job names you")) == 1
     # The job waits for the named Dasher (the offer timeout is 2 minutes here).
@@ -704,8 +704,8 @@ def test_a_customer_of_another_dorm_never_sees_this_dorms_dashers_or_jobs(api, c
     error = refused(lambda: call(api, "ListAcceptingDashers", outsider, dorm_id=here.id), Code.NOT_FOUND,
                     reason=Reason.ERROR_REASON_RESOURCE_NOT_FOUND)
     assert here.id in error.details()
-    refused(lambda: submit(api, outsider, preferred_dasher_account_id=dasher.account_id), Code.NOT_FOUND,
-            field="preferred_dasher_account_id", reason=Reason.ERROR_REASON_RESOURCE_NOT_FOUND)
+    refused(lambda: submit(api, outsider, preferred_dasher_account_id=dasher.account_id), Code.FAILED_PRECONDITION,
+            field="preferred_dasher_account_id", reason=Reason.ERROR_REASON_DASHER_NOT_ACCEPTING)
     # Jobs: not readable, not listable, not watchable, and never offered to the other dorm's Dasher.
     for attempt in (lambda: call(api, "GetJob", outsider, job_id=job.id),
                     lambda: call(api, "ListJobs", outsider, dorm_id=here.id),

@@ -422,6 +422,29 @@ extension SoukV1 {
         /// Verification codes were sent to the account too often: at most 5 an hour, 60 seconds
         /// apart (RESOURCE_EXHAUSTED, RetryInfo says how long to wait).
         case verificationCodeLimit
+        /// The laundry job is not offered to the calling Dasher, or the offer lapsed and the job
+        /// went back to the queue (FAILED_PRECONDITION); ask for work again.
+        case jobNotOffered
+        /// The job is not paid yet and the action needs its payment (FAILED_PRECONDITION).
+        case notPaid
+        /// The 7 days to dispute a job's charge after its payment have passed (FAILED_PRECONDITION).
+        case disputeWindowClosed
+        /// The job's charge is already disputed: one dispute per job (FAILED_PRECONDITION).
+        case alreadyDisputed
+        /// The account already passed the Dasher quiz (FAILED_PRECONDITION).
+        case alreadyDasher
+        /// The Dasher quiz has no active questions yet (FAILED_PRECONDITION); try again later.
+        case quizUnavailable
+        /// The account has no laundry profile with a dorm (FAILED_PRECONDITION); set it with
+        /// Accounts.UpdateProfile.
+        case laundryProfileRequired
+        /// The account has no Dasher profile (FAILED_PRECONDITION): pass the Dasher quiz first.
+        case dasherProfileRequired
+        /// The region or district is named by listings and cannot be archived or removed
+        /// (FAILED_PRECONDITION).
+        case inUse
+        /// The listing is archived (FAILED_PRECONDITION): restore it before changing it.
+        case listingArchived
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -484,6 +507,16 @@ extension SoukV1 {
             .emailNotVerified,
             .quizRetryTooSoon,
             .verificationCodeLimit,
+            .jobNotOffered,
+            .notPaid,
+            .disputeWindowClosed,
+            .alreadyDisputed,
+            .alreadyDasher,
+            .quizUnavailable,
+            .laundryProfileRequired,
+            .dasherProfileRequired,
+            .inUse,
+            .listingArchived,
         ]
 
         public init(rawValue: Int32) {
@@ -546,6 +579,16 @@ extension SoukV1 {
             case 55: self = .emailNotVerified
             case 56: self = .quizRetryTooSoon
             case 57: self = .verificationCodeLimit
+            case 80: self = .jobNotOffered
+            case 81: self = .notPaid
+            case 82: self = .disputeWindowClosed
+            case 83: self = .alreadyDisputed
+            case 84: self = .alreadyDasher
+            case 85: self = .quizUnavailable
+            case 86: self = .laundryProfileRequired
+            case 87: self = .dasherProfileRequired
+            case 88: self = .inUse
+            case 89: self = .listingArchived
             default: self = .unrecognized(rawValue)
             }
         }
@@ -610,6 +653,16 @@ extension SoukV1 {
             case .emailNotVerified: 55
             case .quizRetryTooSoon: 56
             case .verificationCodeLimit: 57
+            case .jobNotOffered: 80
+            case .notPaid: 81
+            case .disputeWindowClosed: 82
+            case .alreadyDisputed: 83
+            case .alreadyDasher: 84
+            case .quizUnavailable: 85
+            case .laundryProfileRequired: 86
+            case .dasherProfileRequired: 87
+            case .inUse: 88
+            case .listingArchived: 89
             case .unrecognized(let value): value
             }
         }
@@ -675,6 +728,16 @@ extension SoukV1 {
             case .emailNotVerified: "ERROR_REASON_EMAIL_NOT_VERIFIED"
             case .quizRetryTooSoon: "ERROR_REASON_QUIZ_RETRY_TOO_SOON"
             case .verificationCodeLimit: "ERROR_REASON_VERIFICATION_CODE_LIMIT"
+            case .jobNotOffered: "ERROR_REASON_JOB_NOT_OFFERED"
+            case .notPaid: "ERROR_REASON_NOT_PAID"
+            case .disputeWindowClosed: "ERROR_REASON_DISPUTE_WINDOW_CLOSED"
+            case .alreadyDisputed: "ERROR_REASON_ALREADY_DISPUTED"
+            case .alreadyDasher: "ERROR_REASON_ALREADY_DASHER"
+            case .quizUnavailable: "ERROR_REASON_QUIZ_UNAVAILABLE"
+            case .laundryProfileRequired: "ERROR_REASON_LAUNDRY_PROFILE_REQUIRED"
+            case .dasherProfileRequired: "ERROR_REASON_DASHER_PROFILE_REQUIRED"
+            case .inUse: "ERROR_REASON_IN_USE"
+            case .listingArchived: "ERROR_REASON_LISTING_ARCHIVED"
             case .unrecognized(let value): "ERROR_REASON_\(value)"
             }
         }

@@ -2437,29 +2437,33 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// Around this listing...
-        public var listingID: String
-        /// ...or this point (one of the two).
-        public var near: SoukV1.GeoPoint?
+        /// Exactly one of the two.
+        public var origin: Origin?
         /// Default 2 km, at most 20 km.
         public var radiusMeters: Int32
         /// Any of these; empty means all.
         public var categories: [SoukV1.PlaceCategory]
 
+        /// The choices of `origin`; at most one is set.
+        public enum Origin: Sendable, Hashable {
+            /// Around this listing...
+            case listingID(String)
+            /// ...or this point.
+            case near(SoukV1.GeoPoint)
+        }
+
         public init(
             marketplaceID: String = "",
             pageSize: Int32 = 0,
             pageToken: String = "",
-            listingID: String = "",
-            near: SoukV1.GeoPoint? = nil,
+            origin: Origin? = nil,
             radiusMeters: Int32 = 0,
             categories: [SoukV1.PlaceCategory] = [],
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
-            self.listingID = listingID
-            self.near = near
+            self.origin = origin
             self.radiusMeters = radiusMeters
             self.categories = categories
         }
@@ -2477,8 +2481,14 @@ extension SoukV1.ListNearbyPlacesRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
-        listingID = try Unpacked.string(c.listing_id, "listing_id")
-        near = try Unpacked.message(c.near, "near")
+        switch c.origin_case {
+        case SOUK__V1__LIST_NEARBY_PLACES_REQUEST__ORIGIN_LISTING_ID:
+            origin = .listingID(try Unpacked.string(c.listing_id, "listing_id"))
+        case SOUK__V1__LIST_NEARBY_PLACES_REQUEST__ORIGIN_NEAR:
+            origin = .near((try Unpacked.message(c.near, "near")) ?? .init())
+        default:
+            origin = nil
+        }
         radiusMeters = c.radius_meters
         categories = Unpacked.enumValues(c.n_categories, c.categories)
     }
@@ -2487,8 +2497,16 @@ extension SoukV1.ListNearbyPlacesRequest: CProtoMessage {
         c.marketplace_id = arena.string(marketplaceID)
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
-        c.listing_id = arena.string(listingID)
-        c.near = arena.message(near)
+        switch origin {
+        case .listingID(let value):
+            c.origin_case = SOUK__V1__LIST_NEARBY_PLACES_REQUEST__ORIGIN_LISTING_ID
+            c.listing_id = arena.string(value)
+        case .near(let value):
+            c.origin_case = SOUK__V1__LIST_NEARBY_PLACES_REQUEST__ORIGIN_NEAR
+            c.near = arena.message(value)
+        case nil:
+            break
+        }
         c.radius_meters = radiusMeters
         c.n_categories = categories.count
         c.categories = arena.enumValues(categories, as: Souk__V1__PlaceCategory.self)
@@ -2789,30 +2807,35 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// Exactly one of the three (empty lessee and lessor means the caller as lessee).
-        public var lesseeAccountID: String
-        public var lessorAccountID: String
-        public var listingID: String
-        /// At most one status ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor); empty
+        /// Whose bookings: at most one of the three (none means the caller as lessee).
+        public var party: Party?
+        /// Any of these statuses ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor); empty
         /// means any.
         public var statuses: [SoukV1.BookingStatus]
+        /// AIP-132: `create_time desc` (the default, newest first) or `create_time`.
+        public var orderBy: String
+
+        /// The choices of `party`; at most one is set.
+        public enum Party: Sendable, Hashable {
+            case lesseeAccountID(String)
+            case lessorAccountID(String)
+            case listingID(String)
+        }
 
         public init(
             marketplaceID: String = "",
             pageSize: Int32 = 0,
             pageToken: String = "",
-            lesseeAccountID: String = "",
-            lessorAccountID: String = "",
-            listingID: String = "",
+            party: Party? = nil,
             statuses: [SoukV1.BookingStatus] = [],
+            orderBy: String = "",
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
-            self.lesseeAccountID = lesseeAccountID
-            self.lessorAccountID = lessorAccountID
-            self.listingID = listingID
+            self.party = party
             self.statuses = statuses
+            self.orderBy = orderBy
         }
     }
 }
@@ -2828,21 +2851,40 @@ extension SoukV1.ListBookingsRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
-        lesseeAccountID = try Unpacked.string(c.lessee_account_id, "lessee_account_id")
-        lessorAccountID = try Unpacked.string(c.lessor_account_id, "lessor_account_id")
-        listingID = try Unpacked.string(c.listing_id, "listing_id")
+        switch c.party_case {
+        case SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY_LESSEE_ACCOUNT_ID:
+            party = .lesseeAccountID(try Unpacked.string(c.lessee_account_id, "lessee_account_id"))
+        case SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY_LESSOR_ACCOUNT_ID:
+            party = .lessorAccountID(try Unpacked.string(c.lessor_account_id, "lessor_account_id"))
+        case SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY_LISTING_ID:
+            party = .listingID(try Unpacked.string(c.listing_id, "listing_id"))
+        default:
+            party = nil
+        }
         statuses = Unpacked.enumValues(c.n_statuses, c.statuses)
+        orderBy = try Unpacked.string(c.order_by, "order_by")
     }
 
     func fill(_ c: inout Souk__V1__ListBookingsRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
-        c.lessee_account_id = arena.string(lesseeAccountID)
-        c.lessor_account_id = arena.string(lessorAccountID)
-        c.listing_id = arena.string(listingID)
+        switch party {
+        case .lesseeAccountID(let value):
+            c.party_case = SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY_LESSEE_ACCOUNT_ID
+            c.lessee_account_id = arena.string(value)
+        case .lessorAccountID(let value):
+            c.party_case = SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY_LESSOR_ACCOUNT_ID
+            c.lessor_account_id = arena.string(value)
+        case .listingID(let value):
+            c.party_case = SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY_LISTING_ID
+            c.listing_id = arena.string(value)
+        case nil:
+            break
+        }
         c.n_statuses = statuses.count
         c.statuses = arena.enumValues(statuses, as: Souk__V1__BookingStatus.self)
+        c.order_by = arena.string(orderBy)
     }
 }
 
@@ -3262,29 +3304,30 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// Exactly one of the three (empty lessee and lessor means the caller as lessee).
-        public var lesseeAccountID: String
-        public var lessorAccountID: String
-        public var bookingID: String
-        /// Only this status ("bills due" is DUE); unspecified means any.
-        public var status: SoukV1.BillStatus
+        /// Whose bills: at most one of the three (none means the caller as lessee).
+        public var party: Party?
+        /// Any of these statuses ("bills due" is DUE); empty means any.
+        public var statuses: [SoukV1.BillStatus]
+
+        /// The choices of `party`; at most one is set.
+        public enum Party: Sendable, Hashable {
+            case lesseeAccountID(String)
+            case lessorAccountID(String)
+            case bookingID(String)
+        }
 
         public init(
             marketplaceID: String = "",
             pageSize: Int32 = 0,
             pageToken: String = "",
-            lesseeAccountID: String = "",
-            lessorAccountID: String = "",
-            bookingID: String = "",
-            status: SoukV1.BillStatus = .unspecified,
+            party: Party? = nil,
+            statuses: [SoukV1.BillStatus] = [],
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
-            self.lesseeAccountID = lesseeAccountID
-            self.lessorAccountID = lessorAccountID
-            self.bookingID = bookingID
-            self.status = status
+            self.party = party
+            self.statuses = statuses
         }
     }
 }
@@ -3300,20 +3343,38 @@ extension SoukV1.ListBillsRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
-        lesseeAccountID = try Unpacked.string(c.lessee_account_id, "lessee_account_id")
-        lessorAccountID = try Unpacked.string(c.lessor_account_id, "lessor_account_id")
-        bookingID = try Unpacked.string(c.booking_id, "booking_id")
-        status = .init(cValue: c.status)
+        switch c.party_case {
+        case SOUK__V1__LIST_BILLS_REQUEST__PARTY_LESSEE_ACCOUNT_ID:
+            party = .lesseeAccountID(try Unpacked.string(c.lessee_account_id, "lessee_account_id"))
+        case SOUK__V1__LIST_BILLS_REQUEST__PARTY_LESSOR_ACCOUNT_ID:
+            party = .lessorAccountID(try Unpacked.string(c.lessor_account_id, "lessor_account_id"))
+        case SOUK__V1__LIST_BILLS_REQUEST__PARTY_BOOKING_ID:
+            party = .bookingID(try Unpacked.string(c.booking_id, "booking_id"))
+        default:
+            party = nil
+        }
+        statuses = Unpacked.enumValues(c.n_statuses, c.statuses)
     }
 
     func fill(_ c: inout Souk__V1__ListBillsRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
-        c.lessee_account_id = arena.string(lesseeAccountID)
-        c.lessor_account_id = arena.string(lessorAccountID)
-        c.booking_id = arena.string(bookingID)
-        c.status = status.cValue()
+        switch party {
+        case .lesseeAccountID(let value):
+            c.party_case = SOUK__V1__LIST_BILLS_REQUEST__PARTY_LESSEE_ACCOUNT_ID
+            c.lessee_account_id = arena.string(value)
+        case .lessorAccountID(let value):
+            c.party_case = SOUK__V1__LIST_BILLS_REQUEST__PARTY_LESSOR_ACCOUNT_ID
+            c.lessor_account_id = arena.string(value)
+        case .bookingID(let value):
+            c.party_case = SOUK__V1__LIST_BILLS_REQUEST__PARTY_BOOKING_ID
+            c.booking_id = arena.string(value)
+        case nil:
+            break
+        }
+        c.n_statuses = statuses.count
+        c.statuses = arena.enumValues(statuses, as: Souk__V1__BillStatus.self)
     }
 }
 

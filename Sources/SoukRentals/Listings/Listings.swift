@@ -14,9 +14,11 @@ struct Listings {
     func create(_ request: SoukV1.CreateListingRequest, _ call: SoukCall) async throws -> SoukV1.Listing {
         let caller = try call.requireCaller()
         let (_, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
         let input = request.listing ?? SoukV1.Listing()
-        try ListingValidation.check(input, paths: ListingValidation.maskPaths, marketplace: marketplace)
+        var checks = FieldChecks()
+        let requestID = try checks.run { try RequestFields.requestID(request.requestID) } ?? ""
+        try ListingValidation.check(input, paths: ListingValidation.maskPaths, marketplace: marketplace, into: &checks)
+        try checks.finish()
         guard RentalsAccess.isLessor(caller) else {
             throw RPCError.souk(
                 .permissionDenied, .notAllowed,
@@ -64,15 +66,18 @@ struct Listings {
     func update(_ request: SoukV1.UpdateListingRequest, _ call: SoukCall) async throws -> SoukV1.Listing {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let input = request.listing ?? SoukV1.Listing()
-        let id = try RequestFields.id(input.id, field: "listing.id")
-        let paths = try RequestFields.maskPaths(request.updateMask, allowed: ListingValidation.maskPaths)
-        try ListingValidation.check(input, paths: Set(paths), marketplace: marketplace)
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        var checks = FieldChecks()
+        let listingID = try checks.run { try RequestFields.id(input.id, field: "listing.id") }
+        let maskPaths = try checks.run { try RequestFields.maskPaths(request.updateMask, allowed: ListingValidation.maskPaths) }
+        try ListingValidation.check(input, paths: Set(maskPaths ?? []), marketplace: marketplace, into: &checks)
+        let expectedVersion = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        try checks.finish()
+        let (id, paths, expected) = (listingID!, maskPaths!, expectedVersion ?? nil)
         let record = try await store.updateFields(
             ListingTable.table, id, in: marketplaceID, "listing", resource: .listing, paths: paths, expectedVersion: expected, actor: AuditActor(call),
             check: { current, _ in
                 guard current.value.subject.status != .archived else {
-                    throw RPCError.souk(.failedPrecondition, .invalidTransition, "listing \(id) is archived: restore it before changing it")
+                    throw RPCError.souk(.failedPrecondition, .listingArchived, "listing \(id) is archived: restore it before changing it")
                 }
             },
             change: { ListingValidation.apply(paths, from: input, to: &$0.subject) },

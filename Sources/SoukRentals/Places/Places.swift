@@ -49,25 +49,29 @@ struct Places {
 
     func listNearby(_ request: SoukV1.ListNearbyPlacesRequest, _ call: SoukCall) async throws -> SoukV1.ListNearbyPlacesResponse {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let center: GeoPosition
-        switch (request.listingID.isEmpty, request.near) {
-        case (false, nil):
-            let id = try RequestFields.id(request.listingID, field: "listing_id")
+        var checks = FieldChecks()
+        var listingID: RecordID?
+        var point: GeoPosition?
+        switch request.origin {
+        case .listingID(let text)?: listingID = try checks.run { try RequestFields.id(text, field: "listing_id") }
+        case .near(let near)?: point = try checks.run { try SearchArea.point(near, field: "near") }
+        case nil: checks.add("listing_id", "is required: give listing_id or near")
+        }
+        let radiusMeters = try checks.run { try SearchArea.radius(request.radiusMeters, default: 2_000, most: 20_000) }
+        try checks.finish()
+        let radius = radiusMeters!
+        var center = point ?? GeoPosition(latitude: 0, longitude: 0)
+        if let id = listingID {
             let listing = try store.require(ListingTable.table, id, in: marketplaceID, "listing")
             guard ListingViews.canSee(listing.value.subject, call), let position = ListingRules.position(listing.value.subject) else {
                 throw RPCError.notFound("listing", id.description)
             }
             center = position
-        case (true, let near?):
-            center = try SearchArea.point(near, field: "near")
-        default:
-            throw RPCError.invalidField("listing_id", "give either listing_id or near, not both nor neither")
         }
-        let radius = try SearchArea.radius(request.radiusMeters, default: 2_000, most: 20_000)
         let categories = Array(Set(request.categories.filter { $0 != .unspecified })).sorted { $0.rawValue < $1.rawValue }
         // One category reads its own scope; several read every place and keep theirs.
         let scope = categories.count == 1 ? PlaceScope.category(categories[0]) : PlaceScope.any
-        let filters = "\(request.listingID);\(center.latitude),\(center.longitude);\(radius);\(categories.map(\.rawValue))"
+        let filters = "\(listingID?.description ?? "");\(center.latitude),\(center.longitude);\(radius);\(categories.map(\.rawValue))"
         let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
         let result = try store.nearest(
             PlaceTable.table, PlaceTable.geo,

@@ -97,7 +97,7 @@ struct Regions {
         if let district { prefix.append(.string(district)) }
         if let used = try transaction.first(ListingTable.table, ListingTable.byDistrict, .starting(with: prefix)) {
             let what = district.map { "district \"\($0)\"" } ?? "region"
-            throw RPCError.souk(.failedPrecondition, .invalidTransition, "the \(what) is named by listings (listing \(used.id))")
+            throw RPCError.souk(.failedPrecondition, .inUse, "the \(what) is named by listings (listing \(used.id))")
         }
     }
 
