@@ -1,5 +1,6 @@
 import SoukAccess
 import SoukGRPC
+import SoukIdentity
 import SoukKit
 import SoukMessages
 import SoukStore
@@ -22,6 +23,22 @@ enum JobViews {
                 throw RPCError.notFound("job", id.description)
             }
             return owns(job.value.subject, caller, roles: roles)
+        }
+    }
+
+    /// AcceptJob and DenyJob: besides the Dasher the job is offered to, any Dasher of its dorm,
+    /// whose offer may have lapsed or gone to another meanwhile; the handler answers them
+    /// JOB_NOT_OFFERED (ask for work again) rather than a refusal of their role.
+    static func offerOwnership<Request>(_ jobID: @escaping @Sendable (Request) -> String, store: Store) -> Ownership<Request> {
+        Ownership { request, call, caller, roles in
+            let id = try RequestFields.id(jobID(request), field: "job_id")
+            let (marketplaceID, _) = try call.requireMarketplace()
+            guard let job = try store.get(JobTable.table, id), job.value.marketplaceID == marketplaceID.description else {
+                throw RPCError.notFound("job", id.description)
+            }
+            if owns(job.value.subject, caller, roles: roles) { return true }
+            guard roles.contains(.courier), let account = try store.get(AccountTable.table, caller.accountID) else { return false }
+            return LaundryStudents.dorm(account.value.account) == job.value.subject.dormID
         }
     }
 
