@@ -154,3 +154,16 @@ def test_a_listing_names_every_wrong_field(api, mara, lessor, hcmc):
     error = refused(lambda: create(api, lessor, bad), Code.INVALID_ARGUMENT)
     assert [v.field for v in field_violations(error)] == [
         "listing.title", "listing.monthly_rent", "listing.deposit_months", "listing.bedrooms"]
+
+
+def test_a_booking_request_and_a_bill_name_every_wrong_field(api, mara, lessor, hcmc):
+    minh = lessee(api, mara)
+    error = refused(lambda: call(api, "RequestBooking", minh, request_id=request_id(), listing_id="nope", months=5), Code.INVALID_ARGUMENT)
+    assert [v.field for v in field_violations(error)] == ["listing_id", "months", "start_date"]
+    booking = request_lease(api, minh, published(api, lessor, hcmc, title="Phòng bốn"))
+    error = refused(lambda: call(api, "CreateMonthlyBill", lessor, request_id=request_id(), booking_id=booking.id,
+                                 period=pb.BillingPeriod(year=2026, month=13),
+                                 utilities=[pb.UtilityCharge(kind=1, amount=pb.Money(amount_minor=-5, currency_code="VND"))]),
+                    Code.INVALID_ARGUMENT)
+    named = [v.field for v in field_violations(error)]
+    assert named[0] == "period" and len(named) == 2 and named[1].startswith("utilities[0]")

@@ -98,7 +98,8 @@ extension SoukV1Services {
         public var requestWork: UnaryRPC<SoukV1.RequestWorkRequest, SoukV1.RequestWorkResponse>
 
         /// Access: courier (owner).
-        /// The Dasher accepts the job offered to them (stage 0 → 1). The customer is notified.
+        /// The Dasher accepts the job offered to them (stage 0 → 1). The customer is notified. A
+        /// Dasher of the job's dorm it is not (or no longer) offered to gets JOB_NOT_OFFERED.
         /// Errors: INVALID_ARGUMENT (FIELD_INVALID: job_id, expected_version), NOT_FOUND
         /// (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (JOB_NOT_OFFERED: not offered to the caller or the
         /// offer lapsed), ABORTED (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).
@@ -106,7 +107,8 @@ extension SoukV1Services {
 
         /// Access: courier (owner).
         /// The Dasher denies the job offered to them; it returns to the queue at its place and is
-        /// not offered to this Dasher again. A job that named this Dasher loses its preference.
+        /// not offered to this Dasher again. A job that named this Dasher loses its preference. A
+        /// Dasher of the job's dorm it is not (or no longer) offered to gets JOB_NOT_OFFERED.
         /// Errors: INVALID_ARGUMENT (FIELD_INVALID: job_id, expected_version), NOT_FOUND
         /// (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (JOB_NOT_OFFERED: not offered to the caller or the
         /// offer lapsed), ABORTED (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).

@@ -107,12 +107,7 @@ struct JobQueue {
     static func jobFields(
         _ jobID: String, _ expectedVersion: Int64, more: (inout FieldChecks) throws -> Void = { _ in }
     ) throws -> (RecordID, UInt64?) {
-        var checks = FieldChecks()
-        let id = try checks.run { try RequestFields.id(jobID, field: "job_id") }
-        let expected = try checks.run { try RequestFields.expectedVersion(expectedVersion) }
-        try more(&checks)
-        try checks.finish()
-        return (id!, expected ?? nil)
+        try FieldChecks.target(jobID, field: "job_id", expectedVersion: expectedVersion, more: more)
     }
 
     /// Returns every offer past its time to its dorm's queue. Returns how many.

@@ -17,7 +17,8 @@ enum JobViews {
 
     static func ownership<Request>(_ jobID: @escaping @Sendable (Request) -> String, store: Store) -> Ownership<Request> {
         Ownership { request, call, caller, roles in
-            let id = try RequestFields.id(jobID(request), field: "job_id")
+            // A malformed id is named by the handler's field checks, with the request's others.
+            guard let id = RecordID(jobID(request)) else { return true }
             let (marketplaceID, _) = try call.requireMarketplace()
             guard let job = try store.get(JobTable.table, id), job.value.marketplaceID == marketplaceID.description else {
                 throw RPCError.notFound("job", id.description)
@@ -31,7 +32,8 @@ enum JobViews {
     /// JOB_NOT_OFFERED (ask for work again) rather than a refusal of their role.
     static func offerOwnership<Request>(_ jobID: @escaping @Sendable (Request) -> String, store: Store) -> Ownership<Request> {
         Ownership { request, call, caller, roles in
-            let id = try RequestFields.id(jobID(request), field: "job_id")
+            // A malformed id is named by the handler's field checks, with the request's others.
+            guard let id = RecordID(jobID(request)) else { return true }
             let (marketplaceID, _) = try call.requireMarketplace()
             guard let job = try store.get(JobTable.table, id), job.value.marketplaceID == marketplaceID.description else {
                 throw RPCError.notFound("job", id.description)

@@ -12,9 +12,10 @@ enum BillViews {
         return roles.contains(.customer) && lessee == me || roles.contains(.provider) && lessor == me
     }
 
-    static func ownership<Request>(_ billID: @escaping @Sendable (Request) -> String, field: String = "bill_id", store: Store) -> Ownership<Request> {
+    static func ownership<Request>(_ billID: @escaping @Sendable (Request) -> String, store: Store) -> Ownership<Request> {
         Ownership { request, call, caller, roles in
-            let id = try RequestFields.id(billID(request), field: field)
+            // A malformed id is named by the handler's field checks, with the request's others.
+            guard let id = RecordID(billID(request)) else { return true }
             let (marketplaceID, _) = try call.requireMarketplace()
             let bill = try store.require(BillTable.table, id, in: marketplaceID, "bill").value.subject
             return owns(lessee: bill.lesseeAccountID, lessor: bill.lessorAccountID, caller, roles: roles)

@@ -11,8 +11,11 @@ struct Favorites {
     func add(_ request: SoukV1.AddFavoriteRequest, _ call: SoukCall) async throws -> SoukV1.Favorite {
         let caller = try call.requireCaller()
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.listingID, field: "listing_id")
-        _ = try RequestFields.requestID(request.requestID)
+        var checks = FieldChecks()
+        let listingID = try checks.run { try RequestFields.id(request.listingID, field: "listing_id") }
+        try checks.check { _ = try RequestFields.requestID(request.requestID) }
+        try checks.finish()
+        let id = listingID!
         let listing = try store.require(ListingTable.table, id, in: marketplaceID, "listing")
         guard ListingViews.canSee(listing.value.subject, call) else { throw RPCError.notFound("listing", id.description) }
         let value = FavoriteRecord(marketplaceID: marketplaceID.description, accountID: caller.accountID.description, listingID: id.description)

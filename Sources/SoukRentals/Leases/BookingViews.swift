@@ -15,7 +15,8 @@ enum BookingViews {
 
     static func ownership<Request>(_ bookingID: @escaping @Sendable (Request) -> String, store: Store) -> Ownership<Request> {
         Ownership { request, call, caller, roles in
-            let id = try RequestFields.id(bookingID(request), field: "booking_id")
+            // A malformed id is named by the handler's field checks, with the request's others.
+            guard let id = RecordID(bookingID(request)) else { return true }
             let (marketplaceID, _) = try call.requireMarketplace()
             return owns(try store.require(BookingTable.table, id, in: marketplaceID, "booking").value.subject, caller, roles: roles)
         }

@@ -119,8 +119,7 @@ struct Listings {
         change: @escaping @Sendable (inout ListingRecord, StoreTime) -> Void = { _, _ in }
     ) async throws -> SoukV1.Listing {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(text, field: "listing_id")
-        let expected = try RequestFields.expectedVersion(expectedVersion)
+        let (id, expected) = try FieldChecks.target(text, field: "listing_id", expectedVersion: expectedVersion)
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
             let current = try transaction.require(ListingTable.table, id, in: marketplaceID, "listing", expectedVersion: expected)
@@ -147,7 +146,8 @@ struct Listings {
     static func ownership<Request>(_ listingID: @escaping @Sendable (Request) -> String, store: Store) -> Ownership<Request> {
         Ownership { request, call, caller, _ in
             let (marketplaceID, _) = try call.requireMarketplace()
-            let id = try RequestFields.id(listingID(request), field: "listing_id")
+            // A malformed id is named by the handler's field checks, with the request's others.
+            guard let id = RecordID(listingID(request)) else { return true }
             let record = try store.require(ListingTable.table, id, in: marketplaceID, "listing")
             return record.value.subject.ownerAccountID == caller.accountID.description
         }

@@ -12,21 +12,26 @@ struct Places {
 
     func create(_ request: SoukV1.CreatePlaceRequest, _ call: SoukCall) async throws -> SoukV1.Place {
         let input = request.place ?? SoukV1.Place()
-        try Self.check(input, paths: Self.maskPaths)
+        var checks = FieldChecks()
+        let requestID = try checks.run { try RequestFields.requestID(request.requestID) }
+        try Self.check(input, paths: Self.maskPaths, into: &checks)
+        try checks.finish()
         var place = SoukV1.Place()
         Self.apply(Self.maskPaths, from: input, to: &place)
         return try await store.createOnce(
-            PlaceTable.table, place, resource: .place, state: "CREATED", request: request, requestID: try RequestFields.requestID(request.requestID),
-            call: call, view: { $0.api() })
+            PlaceTable.table, place, resource: .place, state: "CREATED", request: request, requestID: requestID!, call: call, view: { $0.api() })
     }
 
     func update(_ request: SoukV1.UpdatePlaceRequest, _ call: SoukCall) async throws -> SoukV1.Place {
         let (marketplaceID, _) = try call.requireMarketplace()
         let input = request.place ?? SoukV1.Place()
-        let id = try RequestFields.id(input.id, field: "place.id")
-        let paths = try RequestFields.maskPaths(request.updateMask, allowed: Self.maskPaths)
-        try Self.check(input, paths: Set(paths))
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        var checks = FieldChecks()
+        let placeID = try checks.run { try RequestFields.id(input.id, field: "place.id") }
+        let maskPaths = try checks.run { try RequestFields.maskPaths(request.updateMask, allowed: Self.maskPaths) }
+        try Self.check(input, paths: Set(maskPaths ?? []), into: &checks)
+        let expectedVersion = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        try checks.finish()
+        let (id, paths, expected) = (placeID!, maskPaths!, expectedVersion ?? nil)
         return try await store.updateFields(
             PlaceTable.table, id, in: marketplaceID, "place", resource: .place, paths: paths, expectedVersion: expected, actor: AuditActor(call),
             change: { Self.apply(paths, from: input, to: &$0.subject) }).api()
@@ -34,8 +39,7 @@ struct Places {
 
     func delete(_ request: SoukV1.DeletePlaceRequest, _ call: SoukCall) async throws -> SoukV1.DeletePlaceResponse {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.placeID, field: "place_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let (id, expected) = try FieldChecks.target(request.placeID, field: "place_id", expectedVersion: request.expectedVersion)
         let actor = AuditActor(call)
         try await store.write { transaction in
             _ = try transaction.require(PlaceTable.table, id, in: marketplaceID, "place", expectedVersion: expected)
@@ -84,14 +88,19 @@ struct Places {
             nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 
-    static func check(_ place: SoukV1.Place, paths: Set<String>) throws {
-        if paths.contains("name"), let problem = RentalsText.problem(place.name, limit: 120) { throw RPCError.invalidField("place.name", problem) }
-        if paths.contains("category"), place.category == .unspecified || !SoukV1.PlaceCategory.allCases.contains(place.category) {
-            throw RPCError.invalidField("place.category", "must be a place category (school, market, hospital, …)")
+    /// Records in `checks` what is wrong with the fields `paths` names of `place`.
+    static func check(_ place: SoukV1.Place, paths: Set<String>, into checks: inout FieldChecks) throws {
+        if paths.contains("name"), let problem = RentalsText.problem(place.name, limit: 120) { checks.add("place.name", problem) }
+        if paths.contains("category") {
+            let known = place.category != .unspecified && SoukV1.PlaceCategory.allCases.contains(place.category)
+            checks.require(known, "place.category", "must be a place category (school, market, hospital, …)")
         }
         if paths.contains("address") || paths.contains("location") {
-            guard let location = place.address?.location else { throw RPCError.invalidField("place.address.location", "is required") }
-            _ = try SearchArea.point(location, field: "place.address.location")
+            if let location = place.address?.location {
+                try checks.check { _ = try SearchArea.point(location, field: "place.address.location") }
+            } else {
+                checks.add("place.address.location", "is required")
+            }
         }
     }
 
