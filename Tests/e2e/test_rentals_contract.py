@@ -167,3 +167,30 @@ def test_a_booking_request_and_a_bill_name_every_wrong_field(api, mara, lessor, 
                     Code.INVALID_ARGUMENT)
     named = [v.field for v in field_violations(error)]
     assert named[0] == "period" and len(named) == 2 and named[1].startswith("utilities[0]")
+
+
+def test_listing_lists_and_search_take_order_by(api, mara, lessor, hcmc):
+    marker = f"o{uuid.uuid4().hex[:10]}"
+    cheap = published(api, lessor, hcmc, title=f"Phòng {marker} rẻ")
+    dear = create(api, lessor, apartment(hcmc, title=f"Phòng {marker} đắt"))
+    dear.monthly_rent.amount_minor = 30_000_000
+    dear = call(api, "UpdateListing", lessor, listing=pb.Listing(id=dear.id, monthly_rent=dear.monthly_rent),
+                update_mask=FieldMask(paths=["monthly_rent"]), expected_version=dear.version)
+    dear = call(api, "PublishListing", lessor, listing_id=dear.id)
+
+    def searched(**order):
+        return [r.listing.id for r in api.rentals.SearchListings(
+            pb.SearchListingsRequest(marketplace_id=mara, query=marker, **order), timeout=TIMEOUT).listings]
+
+    assert searched() == [dear.id, cheap.id] == searched(order_by="create_time desc")
+    assert searched(order_by="monthly_rent") == [cheap.id, dear.id]
+    assert searched(order_by="monthly_rent desc") == [dear.id, cheap.id]
+    refused(lambda: searched(order_by="title"), Code.INVALID_ARGUMENT, field="order_by")
+    refused(lambda: searched(order_by="monthly_rent", sort=2), Code.INVALID_ARGUMENT, field="order_by")
+    mine = [listing.id for listing in call(api, "ListListings", lessor, order_by="create_time", page_size=100).listings]
+    assert mine.index(cheap.id) < mine.index(dear.id)
+    minh = lessee(api, mara)
+    for listing in (cheap, dear):
+        call(api, "AddFavorite", minh, request_id=request_id(), listing_id=listing.id)
+    assert [f.listing_id for f in call(api, "ListFavorites", minh).favorites] == [dear.id, cheap.id]
+    assert [f.listing_id for f in call(api, "ListFavorites", minh, order_by="create_time").favorites] == [cheap.id, dear.id]

@@ -750,10 +750,14 @@ struct  Souk__V1__ListListingsRequest
    * Include archived listings.
    */
   protobuf_c_boolean show_archived;
+  /*
+   * AIP-132: `create_time desc` (the default, newest first) or `create_time`.
+   */
+  char *order_by;
 };
 #define SOUK__V1__LIST_LISTINGS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_listings_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -888,15 +892,22 @@ struct  Souk__V1__SearchListingsRequest
    */
   char *query;
   Souk__V1__ListingFilter *filter;
+  /*
+   * The order in the older form; prefer order_by.
+   */
   Souk__V1__ListingSort sort;
   /*
    * Required by DISTANCE; with it every result carries its distance.
    */
   Souk__V1__GeoPoint *near;
+  /*
+   * AIP-132: `create_time desc` (default), `monthly_rent`, `monthly_rent desc` or `distance`.
+   */
+  char *order_by;
 };
 #define SOUK__V1__SEARCH_LISTINGS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__search_listings_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, SOUK__V1__LISTING_SORT__LISTING_SORT_UNSPECIFIED, NULL }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, SOUK__V1__LISTING_SORT__LISTING_SORT_UNSPECIFIED, NULL, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -1225,10 +1236,14 @@ struct  Souk__V1__ListFavoritesRequest
   char *marketplace_id;
   int32_t page_size;
   char *page_token;
+  /*
+   * AIP-132: `create_time desc` (the default, newest first) or `create_time`.
+   */
+  char *order_by;
 };
 #define SOUK__V1__LIST_FAVORITES_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_favorites_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
 
 
 /*

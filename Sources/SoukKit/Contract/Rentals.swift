@@ -55,11 +55,12 @@ extension SoukV1Services {
         public var getListing: UnaryRPC<SoukV1.GetListingRequest, SoukV1.Listing>
 
         /// Access: customer (owner), admin, operator.
-        /// Lists listings, newest first: a lessor's own (owner_account_id empty means the caller's;
-        /// every status), or for admins every listing of the marketplace or of one owner.
+        /// Lists listings, newest first unless order_by says `create_time`: a lessor's own
+        /// (owner_account_id empty means the caller's; every status), or for admins every listing of
+        /// the marketplace or of one owner.
         /// Indexes: (owner_account_id, create_time), (create_time).
-        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: page_size, page_token), PERMISSION_DENIED (another
-        /// account's listings).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: order_by, page_size, page_token), PERMISSION_DENIED
+        /// (NOT_ALLOWED: another account's listings).
         public var listListings: UnaryRPC<SoukV1.ListListingsRequest, SoukV1.ListListingsResponse>
 
         /// Access: customer (owner), admin, operator.
@@ -100,13 +101,16 @@ extension SoukV1Services {
         /// Searches PUBLISHED listings by the words of their title and address, ignoring case and
         /// Vietnamese diacritics ("quan 1" finds "Quận 1", "duong" finds "Đường"): every query word
         /// must begin a word of the listing ("ben th" finds "chợ Bến Thành", "hut" finds "Hutech").
-        /// Filters on region, district, type, rent range and features. Order: `sort` (default
-        /// NEWEST; DISTANCE needs `near` and orders the first 1000 matches). Index: every prefix (up
+        /// Filters on region, district, type, rent range and features. Order: `order_by` (AIP-132):
+        /// `create_time desc` (the default, newest first), `monthly_rent`, `monthly_rent desc`, or
+        /// `distance` (needs `near`; orders the first 1000 matches); `sort` says the same in the
+        /// older form (set one of the two). Index: every prefix (up
         /// to 24 characters) of the normalized words (marketplace, word prefix), the longest query
         /// word read as one range, or (marketplace, region or type) without words. A page may hold
         /// fewer results than page_size when filters leave some out; the next_page_token says
         /// whether more follow.
-        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: query, filter, sort, near, page_token).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: query, filter, sort, order_by, near, page_token, every
+        /// wrong field named).
         public var searchListings: UnaryRPC<SoukV1.SearchListingsRequest, SoukV1.SearchListingsResponse>
 
         /// Access: guest.
@@ -162,8 +166,9 @@ extension SoukV1Services {
         public var removeFavorite: UnaryRPC<SoukV1.RemoveFavoriteRequest, SoukV1.RemoveFavoriteResponse>
 
         /// Access: customer (owner).
-        /// Lists the caller's favorites, newest first. Index: (account_id, create_time).
-        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: page_size, page_token).
+        /// Lists the caller's favorites, newest first unless order_by says `create_time`. Index:
+        /// (account_id, create_time).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: order_by, page_size, page_token).
         public var listFavorites: UnaryRPC<SoukV1.ListFavoritesRequest, SoukV1.ListFavoritesResponse>
 
         /// Access: customer.

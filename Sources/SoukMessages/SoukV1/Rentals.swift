@@ -1558,6 +1558,8 @@ extension SoukV1 {
         public var ownerAccountID: String
         /// Include archived listings.
         public var showArchived: Bool
+        /// AIP-132: `create_time desc` (the default, newest first) or `create_time`.
+        public var orderBy: String
 
         public init(
             marketplaceID: String = "",
@@ -1565,12 +1567,14 @@ extension SoukV1 {
             pageToken: String = "",
             ownerAccountID: String = "",
             showArchived: Bool = false,
+            orderBy: String = "",
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
             self.ownerAccountID = ownerAccountID
             self.showArchived = showArchived
+            self.orderBy = orderBy
         }
     }
 }
@@ -1588,6 +1592,7 @@ extension SoukV1.ListListingsRequest: CProtoMessage {
         pageToken = try Unpacked.string(c.page_token, "page_token")
         ownerAccountID = try Unpacked.string(c.owner_account_id, "owner_account_id")
         showArchived = c.show_archived != 0
+        orderBy = try Unpacked.string(c.order_by, "order_by")
     }
 
     func fill(_ c: inout Souk__V1__ListListingsRequest, _ arena: inout EncodingArena) {
@@ -1596,6 +1601,7 @@ extension SoukV1.ListListingsRequest: CProtoMessage {
         c.page_token = arena.string(pageToken)
         c.owner_account_id = arena.string(ownerAccountID)
         c.show_archived = showArchived ? 1 : 0
+        c.order_by = arena.string(orderBy)
     }
 }
 
@@ -1885,9 +1891,12 @@ extension SoukV1 {
         /// Words to find in titles and addresses; empty lists by filters only.
         public var query: String
         public var filter: SoukV1.ListingFilter?
+        /// The order in the older form; prefer order_by.
         public var sort: SoukV1.ListingSort
         /// Required by DISTANCE; with it every result carries its distance.
         public var near: SoukV1.GeoPoint?
+        /// AIP-132: `create_time desc` (default), `monthly_rent`, `monthly_rent desc` or `distance`.
+        public var orderBy: String
 
         public init(
             marketplaceID: String = "",
@@ -1897,6 +1906,7 @@ extension SoukV1 {
             filter: SoukV1.ListingFilter? = nil,
             sort: SoukV1.ListingSort = .unspecified,
             near: SoukV1.GeoPoint? = nil,
+            orderBy: String = "",
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
@@ -1905,6 +1915,7 @@ extension SoukV1 {
             self.filter = filter
             self.sort = sort
             self.near = near
+            self.orderBy = orderBy
         }
     }
 }
@@ -1924,6 +1935,7 @@ extension SoukV1.SearchListingsRequest: CProtoMessage {
         filter = try Unpacked.message(c.filter, "filter")
         sort = .init(cValue: c.sort)
         near = try Unpacked.message(c.near, "near")
+        orderBy = try Unpacked.string(c.order_by, "order_by")
     }
 
     func fill(_ c: inout Souk__V1__SearchListingsRequest, _ arena: inout EncodingArena) {
@@ -1934,6 +1946,7 @@ extension SoukV1.SearchListingsRequest: CProtoMessage {
         c.filter = arena.message(filter)
         c.sort = sort.cValue()
         c.near = arena.message(near)
+        c.order_by = arena.string(orderBy)
     }
 }
 
@@ -2645,11 +2658,14 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
+        /// AIP-132: `create_time desc` (the default, newest first) or `create_time`.
+        public var orderBy: String
 
-        public init(marketplaceID: String = "", pageSize: Int32 = 0, pageToken: String = "") {
+        public init(marketplaceID: String = "", pageSize: Int32 = 0, pageToken: String = "", orderBy: String = "") {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
+            self.orderBy = orderBy
         }
     }
 }
@@ -2665,12 +2681,14 @@ extension SoukV1.ListFavoritesRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
+        orderBy = try Unpacked.string(c.order_by, "order_by")
     }
 
     func fill(_ c: inout Souk__V1__ListFavoritesRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
+        c.order_by = arena.string(orderBy)
     }
 }
 

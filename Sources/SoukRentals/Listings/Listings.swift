@@ -50,12 +50,16 @@ struct Listings {
         let market = marketplaceID.description
         let live = !request.showArchived
         let owner = request.ownerAccountID.isEmpty && !RentalsAccess.isAdmin(call) ? caller.accountID.description : request.ownerAccountID
-        let filters = "owner=\(owner);live=\(live)"
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        var checks = FieldChecks()
+        let order = try checks.run { try CreateTimeOrder.direction(request.orderBy) }
+        let filters = "owner=\(owner);live=\(live);\(order == .ascending ? "asc" : "desc")"
+        let checkedPage = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters) }
+        try checks.finish()
+        let (direction, page) = (order!, checkedPage!)
         let result = owner.isEmpty
-            ? try store.list(ListingTable.table, ListingTable.byMarketplace, .starting(with: [.string(market), .bool(live)]), direction: .descending, page: page)
+            ? try store.list(ListingTable.table, ListingTable.byMarketplace, .starting(with: [.string(market), .bool(live)]), direction: direction, page: page)
             : try store.list(
-                ListingTable.table, ListingTable.byOwner, .starting(with: [.string(market), .string(owner), .bool(live)]), direction: .descending,
+                ListingTable.table, ListingTable.byOwner, .starting(with: [.string(market), .string(owner), .bool(live)]), direction: direction,
                 page: page)
         let views = ListingViews(store: store)
         return SoukV1.ListListingsResponse(

@@ -23,10 +23,10 @@ struct ListingSearch {
         let checkedFilters = try checks.run { try ListingFilters(request.filter, currency: marketplace.currencyCode) }
         let words = Array(Set(SearchText.words(request.query))).sorted()
         checks.require(words.count <= Self.maxQueryWords, "query", "must have at most \(Self.maxQueryWords) words")
-        checks.require(SoukV1.ListingSort.allCases.contains(request.sort), "sort", "is not a known order")
+        let sort = try checks.run { try Self.order(request) } ?? .newest
         let near = try request.near.flatMap { point in try checks.run { try SearchArea.point(point, field: "near") } }
-        checks.require(request.sort != .distance || request.near != nil, "near", "is required to sort by distance")
-        let stamp = "\(words);\(checkedFilters?.stamp ?? "");\(request.sort.rawValue);\(near.map { "\($0.latitude),\($0.longitude)" } ?? "")"
+        checks.require(sort != .distance || request.near != nil, "near", "is required to sort by distance")
+        let stamp = "\(words);\(checkedFilters?.stamp ?? "");\(sort.rawValue);\(near.map { "\($0.latitude),\($0.longitude)" } ?? "")"
         let checkedPage = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: stamp) }
         try checks.finish()
         let (filters, page) = (checkedFilters!, checkedPage!)
@@ -36,16 +36,16 @@ struct ListingSearch {
         // The longest word is the likeliest to be rare: the range of its prefix (as the index
         // holds it) is read, the others checked.
         let key = words.max { $0.count != $1.count ? $0.count < $1.count : $0 > $1 }.map { String($0.prefix(SearchText.maxPrefix)) }
-        let (index, prefix): (Index<ListingRecord>, [KeyPart]) = switch (key, request.sort) {
+        let (index, prefix): (Index<ListingRecord>, [KeyPart]) = switch (key, sort) {
         case (let word?, .rentAscending), (let word?, .rentDescending): (ListingTable.byWordRent, [.string(market), .string(word)])
         case (let word?, _): (ListingTable.byWord, [.string(market), .string(word)])
         case (nil, .rentAscending), (nil, .rentDescending): (ListingTable.byFacetRent, [.string(market), .string(filters.facet)])
         case (nil, _): (ListingTable.byFacet, [.string(market), .string(filters.facet)])
         }
-        if request.sort == .distance, let near {
+        if sort == .distance, let near {
             return try byDistance(index, prefix, near: near, page: page, stamp: stamp, matches: matches, call)
         }
-        let direction: ScanDirection = request.sort == .rentAscending ? .ascending : .descending
+        let direction: ScanDirection = sort == .rentAscending ? .ascending : .descending
         var found: [StoredRecord<ListingRecord>] = []
         var token = page.token
         var reads = 0
@@ -63,6 +63,23 @@ struct ListingSearch {
                 return SoukV1.ListingResult(listing: try views.view(record.api(), call), distanceMeters: distance.map(SearchArea.meters) ?? 0)
             },
             nextPageToken: RequestFields.nextPageToken(token, filters: stamp))
+    }
+
+    /// The AIP-132 `order_by` of a search, or its older `sort` (one of the two).
+    static func order(_ request: SoukV1.SearchListingsRequest) throws -> SoukV1.ListingSort {
+        let orders: [String: SoukV1.ListingSort] = [
+            "create_time desc": .newest, "monthly_rent": .rentAscending, "monthly_rent desc": .rentDescending, "distance": .distance,
+        ]
+        let orderBy = request.orderBy.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if orderBy.isEmpty {
+            guard SoukV1.ListingSort.allCases.contains(request.sort) else { throw RPCError.invalidField("sort", "is not a known order") }
+            return request.sort == .unspecified ? .newest : request.sort
+        }
+        guard request.sort == .unspecified else { throw RPCError.invalidField("order_by", "set order_by or sort, not both") }
+        guard let sort = orders[orderBy] else {
+            throw RPCError.invalidField("order_by", "must be create_time desc, monthly_rent, monthly_rent desc or distance")
+        }
+        return sort
     }
 
     /// The first `rankCap` matches of the range, nearest to `near` first (ties by id); the page
