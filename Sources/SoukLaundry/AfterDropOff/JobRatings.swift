@@ -14,7 +14,7 @@ enum JobRatingTables {
     /// Totals of the stars each customer received (`Account.customer_rating`), under the account's id.
     static let customerTotals = RatingTotal.table("laundry_customer_rating_totals")
 
-    static var all: [AnyTable] { [dasherTotals.erased, customerTotals.erased] }
+    static var all: [AnyTable] { [dasherTotals.erased, customerTotals.erased, LegacyJobRatings.table.erased] }
 }
 
 /// `RateJob`: the customer rates the Dasher once the job is paid, the Dasher rates the
