@@ -13,20 +13,26 @@ public final class Commerce: SoukDomain {
     let orderNumbers: OrderNumbers
     /// The targets other domains make payable through `Payments.CreatePayment`.
     public let payables: PayableTargets
+    /// The subjects other domains keep that `Feedback.CreateFeedback` rates (rental bookings).
+    public let ratables: RatedSubjects
 
     public static var tables: [AnyTable] {
         ServiceTable.all + ProductTable.all + FoodTables.all + CartTable.all + OrderTable.all + PaymentTable.all + DeliveryTable.all + CourierTable.all
-            + FeedbackTable.all + FoodTotalsTable.all
+            + RatingTotalTable.all + FoodTotalsTable.all
     }
 
     /// With `identity`, commerce joins its role decisions: a restaurant account awaiting approval
     /// with its restaurant is decided through the catalog (`RestaurantApproval`); blocking a
     /// courier takes them out of dispatch (`BlockedCouriers`). Commerce keeps
     /// the payments, so it installs the ledger in `payables` for the domains that share it.
-    public init(store: Store, identity: Identity? = nil, payables: PayableTargets = PayableTargets(), logger: Logger = Logger(label: "souk.commerce")) {
+    public init(
+        store: Store, identity: Identity? = nil, payables: PayableTargets = PayableTargets(), ratables: RatedSubjects = RatedSubjects(),
+        logger: Logger = Logger(label: "souk.commerce")
+    ) {
         self.store = store
         self.logger = logger
         self.payables = payables
+        self.ratables = ratables
         orderNumbers = OrderNumbers(store: store)
         payables.install(PaymentLedger.access)
         if let identity {

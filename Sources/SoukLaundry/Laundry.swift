@@ -43,10 +43,18 @@ public final class Laundry: SoukDomain {
 }
 
 extension Laundry {
-    /// Background work until the calling task is cancelled or the store closes: the offers past
-    /// their time return to their dorm's queue every `interval`, so a job does not stay reserved
-    /// for a Dasher who walked away even when nobody asks for work.
+    /// Background work until the calling task is cancelled or the store closes: first the
+    /// ratings an earlier release stored apart move to the shared feedback table
+    /// (`LegacyJobRatings`); then the offers past their time return to their dorm's queue every
+    /// `interval`, so a job does not stay reserved for a Dasher who walked away even when nobody
+    /// asks for work.
     public func runMaintenance(interval: Duration = .seconds(1)) async {
+        do {
+            let moved = try await LegacyJobRatings.move(store: store)
+            if moved > 0 { logger.info("job ratings moved to the feedback table", metadata: ["ratings": "\(moved)"]) }
+        } catch {
+            logger.error("moving job ratings failed", metadata: ["error": "\(error)"])
+        }
         while !Task.isCancelled {
             do {
                 let expired = try await expireDueOffers()

@@ -18,19 +18,22 @@ public final class Rentals: SoukDomain {
 
     public static var tables: [AnyTable] {
         [ListingTable.table.erased, RegionTable.table.erased, PlaceTable.table.erased, FavoriteTable.table.erased,
-         BookingTable.table.erased, BillTable.table.erased, LessorIncomeTable.table.erased]
+         BookingTable.table.erased, BillTable.table.erased, LessorIncomeTable.table.erased] + BookingReviews.tables
     }
 
     /// Registers rental bills with `payables` (the server's one, shared with commerce, which keeps
-    /// the payments); without commerce mounted nothing pays them.
+    /// the payments) and bookings with `ratables` (shared with commerce, which serves feedback);
+    /// without commerce mounted nothing pays or rates them.
     public init(
-        store: Store, identity: Identity? = nil, payables: PayableTargets = PayableTargets(), logger: Logger = Logger(label: "souk.rentals")
+        store: Store, identity: Identity? = nil, payables: PayableTargets = PayableTargets(), ratables: RatedSubjects = RatedSubjects(),
+        logger: Logger = Logger(label: "souk.rentals")
     ) {
         self.store = store
         self.identity = identity
         self.payables = payables
         self.logger = logger
         payables.register(.bill, BillPayments())
+        ratables.register(.booking, BookingReviews())
     }
 
     public func services(_ kit: ServiceKit) -> [any RPCService] {

@@ -64,7 +64,7 @@ struct RentalsService {
             listBills: .handler(verticals: [.rentals], owner: BillViews.listOwnership(store: store)) { request, call in
                 try BillViews.list(request, call, store: store)
             },
-            updateBill: .handler(verticals: [.rentals], owner: BillViews.ownership({ $0.bill?.id ?? "" }, field: "bill.id", store: store), bills.update),
+            updateBill: .handler(verticals: [.rentals], owner: BillViews.ownership({ $0.bill?.id ?? "" }, store: store), bills.update),
             getLessorIncome: .handler(verticals: [.rentals], owner: .account(\.lessorAccountID), income.get))
     }
 }

@@ -107,11 +107,13 @@ struct ServeCommand: AsyncParsableCommand {
         let mediaMaintenance = Task { await media.runMaintenance() }
         // Commerce keeps the payments; the domains it pays for register their targets here.
         let payables = PayableTargets()
-        let commerce = Commerce(store: store, identity: identity, payables: payables)
+        // Commerce serves feedback; the domains whose records it rates register them here.
+        let ratables = RatedSubjects()
+        let commerce = Commerce(store: store, identity: identity, payables: payables, ratables: ratables)
         let commerceMaintenance = Task { await commerce.runMaintenance() }
         let laundry = Laundry(store: store, identity: identity, payables: payables)
         let laundryMaintenance = Task { await laundry.runMaintenance() }
-        let rentals = Rentals(store: store, identity: identity, payables: payables)
+        let rentals = Rentals(store: store, identity: identity, payables: payables, ratables: ratables)
         let rentalsMaintenance = Task { await rentals.runMaintenance() }
         let domains = Domains.make(identity: identity, media: media, commerce: commerce, laundry: laundry, rentals: rentals)
         if demo {

@@ -182,10 +182,10 @@ import Testing
         #expect(forDriver.ratedAccountID == driver.id && forDriver.restaurantID.isEmpty)
         #expect(await error("Feedback", "CreateFeedback", rate(.restaurant, 1, "r2"), token: customer.token, as: SoukV1.FeedbackEntry.self)?.code == .alreadyExists)
         let summary: SoukV1.RatingSummary = try await call(
-            "Feedback", "GetRatingSummary", SoukV1.GetRatingSummaryRequest(marketplaceID: market.id, accountID: driver.id), token: nil)
+            "Feedback", "GetRatingSummary", SoukV1.GetRatingSummaryRequest(marketplaceID: market.id, subject: .accountID(driver.id)), token: nil)
         #expect(summary.count == 1 && summary.averageHundredths == 500)
         let reviews: SoukV1.ListFeedbackResponse = try await call(
-            "Feedback", "ListFeedback", SoukV1.ListFeedbackRequest(marketplaceID: market.id, restaurantID: restaurant), token: nil)
+            "Feedback", "ListFeedback", SoukV1.ListFeedbackRequest(marketplaceID: market.id, filter: .restaurantID(restaurant)), token: nil)
         #expect(reviews.feedback.map(\.stars) == [4])
     }
 

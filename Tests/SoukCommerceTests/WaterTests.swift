@@ -236,10 +236,10 @@ import Testing
             ratings.append(stars)
         }
         let summary: SoukV1.RatingSummary = try await harness.call(
-            "souk.v1.Feedback", "GetRatingSummary", SoukV1.GetRatingSummaryRequest(marketplaceID: shop.marketplace.id, accountID: shop.courierID))
+            "souk.v1.Feedback", "GetRatingSummary", SoukV1.GetRatingSummaryRequest(marketplaceID: shop.marketplace.id, subject: .accountID(shop.courierID)))
         #expect(summary == .init(count: 2, averageHundredths: 450))
         let inbox: SoukV1.ListFeedbackResponse = try await harness.call(
-            "souk.v1.Feedback", "ListFeedback", SoukV1.ListFeedbackRequest(marketplaceID: shop.marketplace.id, unansweredOnly: true), token: shop.admin)
+            "souk.v1.Feedback", "ListFeedback", SoukV1.ListFeedbackRequest(marketplaceID: shop.marketplace.id, filter: .unansweredOnly(true)), token: shop.admin)
         #expect(inbox.feedback.count == 2)
         let answered: SoukV1.FeedbackEntry = try await harness.call(
             "souk.v1.Feedback", "AnswerFeedback",

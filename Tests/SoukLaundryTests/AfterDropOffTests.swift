@@ -162,7 +162,7 @@ import Testing
         let market = fixture.marketplace.id
         let job = try await droppedOff(fixture, customer, dasher)
         let notPaid = await fixture.error("DisputeJob", SoukV1.DisputeJobRequest(marketplaceID: market, jobID: job.id, reason: "a sock is missing"), customer)
-        #expect(notPaid?.soukReason == .invalidTransition)
+        #expect(notPaid?.soukReason == .notPaid)
         _ = try await pay(fixture, job, customer, requestID: "pay")
         let noReason = await fixture.error("DisputeJob", SoukV1.DisputeJobRequest(marketplaceID: market, jobID: job.id, reason: "  "), customer)
         #expect(noReason?.code == .invalidArgument)
@@ -170,7 +170,7 @@ import Testing
             "DisputeJob", SoukV1.DisputeJobRequest(marketplaceID: market, jobID: job.id, reason: "a sock is missing"), customer)
         #expect(disputed.dispute?.status == .open)
         let again = await fixture.error("DisputeJob", SoukV1.DisputeJobRequest(marketplaceID: market, jobID: job.id, reason: "twice"), customer)
-        #expect(again?.soukReason == .invalidTransition)
+        #expect(again?.soukReason == .alreadyDisputed)
         let byDasher = await fixture.error("ResolveDispute", SoukV1.ResolveDisputeRequest(marketplaceID: market, jobID: job.id, resolution: "no"), dasher)
         #expect(byDasher?.code == .permissionDenied)
 
@@ -256,18 +256,18 @@ import Testing
             "Login", SoukV1.LoginRequest(marketplaceID: fixture.marketplace.id, email: "ana@rutgers.edu", password: "Role-pass-1"))
         let again = LaundryFixture.Student(id: customer.id, token: session.accessToken)
         let late = await fixture.error("DisputeJob", SoukV1.DisputeJobRequest(marketplaceID: fixture.marketplace.id, jobID: job.id, reason: "late"), again)
-        #expect(late?.soukReason == .invalidTransition)
+        #expect(late?.soukReason == .disputeWindowClosed)
     }
 
     @Test func historiesShowTheOtherPartyAndTheAmount() async throws {
         let (fixture, customer, dasher, job) = try await scene()
         let market = fixture.marketplace.id
-        let mine: SoukV1.ListJobsResponse = try await fixture.call("ListJobs", SoukV1.ListJobsRequest(marketplaceID: market, state: .droppedOff), customer)
+        let mine: SoukV1.ListJobsResponse = try await fixture.call("ListJobs", SoukV1.ListJobsRequest(marketplaceID: market, states: [.droppedOff]), customer)
         let seenByCustomer = try #require(mine.jobs.first)
         #expect(seenByCustomer.id == job.id && seenByCustomer.dasher?.displayName == "Dev" && seenByCustomer.room == "101")
         #expect(seenByCustomer.createTime != nil && seenByCustomer.completeTime != nil && seenByCustomer.finalPrice?.total?.amountMinor == 1650)
         let worked: SoukV1.ListJobsResponse = try await fixture.call(
-            "ListJobs", SoukV1.ListJobsRequest(marketplaceID: market, dasherAccountID: dasher.id, state: .droppedOff), dasher)
+            "ListJobs", SoukV1.ListJobsRequest(marketplaceID: market, owner: .dasherAccountID(dasher.id), states: [.droppedOff]), dasher)
         let seenByDasher = try #require(worked.jobs.first)
         #expect(seenByDasher.customer?.displayName == "Ana" && seenByDasher.room == "" && seenByDasher.completeTime != nil)
     }

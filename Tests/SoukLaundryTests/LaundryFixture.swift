@@ -82,9 +82,9 @@ struct LaundryFixture {
         try await call("DenyJob", SoukV1.DenyJobRequest(marketplaceID: marketplace.id, jobID: job.id), dasher)
     }
 
-    func advance(_ job: SoukV1.Job, to stage: SoukV1.JobStage, _ dasher: Student, loads: Int32 = 0, cost: Int64? = nil) async throws -> SoukV1.Job {
+    func advance(_ job: SoukV1.Job, to stage: SoukV1.JobStage, _ dasher: Student, loads: Int32? = nil, cost: Int64? = nil) async throws -> SoukV1.Job {
         try await call("AdvanceJobStage", SoukV1.AdvanceJobStageRequest(
-            marketplaceID: marketplace.id, jobID: job.id, targetStage: stage, actualLoads: loads,
+            marketplaceID: marketplace.id, jobID: job.id, targetStage: stage, optionalActualLoads: loads.map { .actualLoads($0) },
             machineCostTotal: cost.map { SoukV1.Money(amountMinor: $0, currencyCode: "USD") }), dasher)
     }
 

@@ -199,7 +199,7 @@ import Testing
             try await harness.call(Self.service, "SubmitQuizAnswers", SoukV1.SubmitQuizAnswersRequest(
                 marketplaceID: campus.marketplace.id,
                 answers: questions.enumerated().map { index, question in
-                    SoukV1.QuizAnswer(questionID: question.id, choice: index < right ? question.correctChoice : (question.correctChoice + 1) % 3)
+                    SoukV1.QuizAnswer(questionID: question.id, choice: index < right ? question.correctChoice! : (question.correctChoice! + 1) % 3)
                 }, dasherAge: 20), token: token)
         }
         let failed = try await submit(right: 0)
@@ -217,7 +217,7 @@ import Testing
         for index in 0..<count {
             questions.append(try await harness.call(Self.service, "CreateQuizQuestion", SoukV1.CreateQuizQuestionRequest(
                 marketplaceID: campus.marketplace.id, requestID: "q\(index)",
-                question: SoukV1.QuizQuestion(text: "Question \(index)?", choices: ["A", "B", "C"], correctChoice: Int32(index % 3))),
+                question: SoukV1.QuizQuestion(text: "Question \(index)?", choices: ["A", "B", "C"], optionalCorrectChoice: .correctChoice(Int32(index % 3)))),
                 token: campus.admin))
         }
         return questions
@@ -232,10 +232,10 @@ import Testing
         let seen: SoukV1.ListQuizQuestionsResponse = try await harness.call(
             Self.service, "ListQuizQuestions", SoukV1.ListQuizQuestionsRequest(marketplaceID: market), token: token)
         #expect(seen.questions.map(\.id) == questions.map(\.id))
-        #expect(seen.questions.allSatisfy { $0.correctChoice == 0 })
+        #expect(seen.questions.allSatisfy { $0.correctChoice == nil })
         func answers(rightAnswers: Int) -> [SoukV1.QuizAnswer] {
             questions.enumerated().map { index, question in
-                SoukV1.QuizAnswer(questionID: question.id, choice: index < rightAnswers ? question.correctChoice : (question.correctChoice + 1) % 3)
+                SoukV1.QuizAnswer(questionID: question.id, choice: index < rightAnswers ? question.correctChoice! : (question.correctChoice! + 1) % 3)
             }
         }
         let unverified = await harness.error(Self.service, "SubmitQuizAnswers", SoukV1.SubmitQuizAnswersRequest(
@@ -265,7 +265,7 @@ import Testing
     @Test func customersSeeOnlyTheAcceptingDashersOfTheirOwnDormAndNoPrivateFields() async throws {
         let campus = try await campus()
         let questions = try await addQuiz(campus)
-        let right = questions.map { SoukV1.QuizAnswer(questionID: $0.id, choice: $0.correctChoice) }
+        let right = questions.map { SoukV1.QuizAnswer(questionID: $0.id, choice: $0.correctChoice!) }
         let market = campus.marketplace.id
         func dasher(_ email: String, _ dorm: SoukV1.Dorm, accepting: Bool) async throws -> String {
             let token = try #require(try await signUp(campus, email, dorm: dorm, name: "Dana").session?.accessToken)

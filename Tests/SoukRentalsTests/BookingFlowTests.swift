@@ -66,7 +66,7 @@ import Testing
         var token = ""
         repeat {
             let page: SoukV1.ListBillsResponse = try await mara.call(
-                "ListBills", SoukV1.ListBillsRequest(marketplaceID: mara.marketplace.id, pageSize: 1, pageToken: token, status: .paid), lessee)
+                "ListBills", SoukV1.ListBillsRequest(marketplaceID: mara.marketplace.id, pageSize: 1, pageToken: token, statuses: [.paid]), lessee)
             paid += page.bills.map(\.id)
             token = page.nextPageToken
         } while !token.isEmpty
@@ -126,10 +126,10 @@ import Testing
         let page: SoukV1.ListBookingsResponse = try await mara.call("ListBookings", SoukV1.ListBookingsRequest(marketplaceID: mara.marketplace.id), lessee)
         #expect(page.bookings.map(\.id) == [first.id])
         let incoming: SoukV1.ListBookingsResponse = try await mara.call(
-            "ListBookings", SoukV1.ListBookingsRequest(marketplaceID: mara.marketplace.id, lessorAccountID: lessor.id), lessor)
+            "ListBookings", SoukV1.ListBookingsRequest(marketplaceID: mara.marketplace.id, party: .lessorAccountID(lessor.id)), lessor)
         #expect(incoming.bookings.map(\.id) == [first.id])
         let others = await mara.error(
-            "ListBookings", SoukV1.ListBookingsRequest(marketplaceID: mara.marketplace.id, lessorAccountID: lessor.id), lessee, as: SoukV1.ListBookingsResponse.self)
+            "ListBookings", SoukV1.ListBookingsRequest(marketplaceID: mara.marketplace.id, party: .lessorAccountID(lessor.id)), lessee, as: SoukV1.ListBookingsResponse.self)
         #expect(others?.code == .permissionDenied)
     }
 

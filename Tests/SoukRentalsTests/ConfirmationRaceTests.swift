@@ -45,7 +45,7 @@ import Testing
                 }
             }
             let leases: SoukV1.ListBookingsResponse = try await mara.call(
-                "ListBookings", SoukV1.ListBookingsRequest(marketplaceID: mara.marketplace.id, listingID: listing, statuses: [.confirmed]), lessor)
+                "ListBookings", SoukV1.ListBookingsRequest(marketplaceID: mara.marketplace.id, party: .listingID(listing), statuses: [.confirmed]), lessor)
             #expect(leases.bookings.map(\.id) == winners)
         }
     }
@@ -64,7 +64,7 @@ import Testing
                 if case .refused(let code, let reason) = outcome { #expect(code == .failedPrecondition && reason == "INVALID_TRANSITION") }
             }
             let bills: SoukV1.ListBillsResponse = try await mara.call(
-                "ListBills", SoukV1.ListBillsRequest(marketplaceID: mara.marketplace.id, bookingID: booking.id), lessee)
+                "ListBills", SoukV1.ListBillsRequest(marketplaceID: mara.marketplace.id, party: .bookingID(booking.id)), lessee)
             #expect(bills.bills.count == 1)
         }
     }

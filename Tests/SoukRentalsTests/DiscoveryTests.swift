@@ -83,16 +83,15 @@ import Testing
             marketplaceID: f.marketplace.id, requestID: "x", place: .init(name: "x", category: .market)), lessor.token, as: SoukV1.Place.self)
         #expect(refused?.code == .permissionDenied)
         let around: SoukV1.ListNearbyPlacesResponse = try await f.call(
-            "ListNearbyPlaces", SoukV1.ListNearbyPlacesRequest(marketplaceID: f.marketplace.id, listingID: quan1.id), nil)
+            "ListNearbyPlaces", SoukV1.ListNearbyPlacesRequest(marketplaceID: f.marketplace.id, origin: .listingID(quan1.id)), nil)
         #expect(around.places.map { $0.place!.name } == ["Bệnh viện Nhi Đồng 2", "Chợ Bến Thành"])
         #expect(around.places.map(\.distanceMeters) == around.places.map(\.distanceMeters).sorted())
         let markets: SoukV1.ListNearbyPlacesResponse = try await f.call(
-            "ListNearbyPlaces", SoukV1.ListNearbyPlacesRequest(marketplaceID: f.marketplace.id, listingID: quan1.id, categories: [.market]), nil)
+            "ListNearbyPlaces", SoukV1.ListNearbyPlacesRequest(marketplaceID: f.marketplace.id, origin: .listingID(quan1.id), categories: [.market]), nil)
         #expect(markets.places.map { $0.place!.name } == ["Chợ Bến Thành"])
-        let both = await f.error(
-            "ListNearbyPlaces", SoukV1.ListNearbyPlacesRequest(marketplaceID: f.marketplace.id, listingID: quan1.id, near: .init(latitude: 10.8, longitude: 106.7)),
-            nil, as: SoukV1.ListNearbyPlacesResponse.self)
-        #expect(both?.code == .invalidArgument)
+        let neither = await f.error(
+            "ListNearbyPlaces", SoukV1.ListNearbyPlacesRequest(marketplaceID: f.marketplace.id), nil, as: SoukV1.ListNearbyPlacesResponse.self)
+        #expect(neither?.code == .invalidArgument)
     }
 
     @Test func favoritesAreSavedOnceFlaggedListedAndRemoved() async throws {

@@ -34,9 +34,10 @@ struct RentalsFixture {
         nonisolated(unsafe) var made: Rentals?
         let harness = try DomainHarness(domainTypes: [Commerce.self, Rentals.self], accessTokenTTL: accessTokenTTL, makeDomains: { identity in
             let payables = PayableTargets()
-            let rentals = Rentals(store: identity.store, identity: identity, payables: payables)
+            let ratables = RatedSubjects()
+            let rentals = Rentals(store: identity.store, identity: identity, payables: payables, ratables: ratables)
             made = rentals
-            return [Commerce(store: identity.store, identity: identity, payables: payables), rentals]
+            return [Commerce(store: identity.store, identity: identity, payables: payables, ratables: ratables), rentals]
         })
         let marketplace = try await harness.marketplace(
             slug: "mara", vertical: .rentals, currency: "VND",

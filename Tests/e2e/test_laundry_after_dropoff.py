@@ -108,12 +108,12 @@ def test_paid_rated_disputed_with_histories_and_earnings(api, drip, payments):
     assert refunded.refunded_amount.amount_minor == 450
 
     # Both histories: request and completion times, the other party, the amount.
-    mine = call(api, "ListJobs", customer, state=JobState.JOB_STATE_DROPPED_OFF)
+    mine = call(api, "ListJobs", customer, states=[JobState.JOB_STATE_DROPPED_OFF])
     assert [j.id for j in mine.jobs] == [second.id, job.id]
     seen = mine.jobs[1]
     assert seen.dasher.display_name == "Dana" and "Private" not in str(seen.dasher) and seen.paid_amount.amount_minor == price
     assert seen.create_time.seconds <= seen.complete_time.seconds
-    worked = call(api, "ListJobs", dasher, dasher_account_id=dasher.account_id, state=JobState.JOB_STATE_DROPPED_OFF)
+    worked = call(api, "ListJobs", dasher, dasher_account_id=dasher.account_id, states=[JobState.JOB_STATE_DROPPED_OFF])
     assert [j.id for j in worked.jobs] == [second.id, job.id]
     assert worked.jobs[1].customer.display_name == "Casey" and worked.jobs[1].room == ""
 

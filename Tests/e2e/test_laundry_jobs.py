@@ -96,7 +96,7 @@ def test_the_customer_and_dasher_flows(api, drip):
     for stage in STAGES:
         job = advance(api, job, dasher, stage)
     refused(lambda: advance(api, job, dasher, Stage.JOB_STAGE_FINISHED_DRYING), Code.INVALID_ARGUMENT,
-            field="machine_cost_total", reason=Reason.ERROR_REASON_FINAL_COST_REQUIRED)
+            field="actual_loads", reason=Reason.ERROR_REASON_FINAL_COST_REQUIRED)
     job = advance(api, job, dasher, Stage.JOB_STAGE_FINISHED_DRYING, actual_loads=2,
                   machine_cost_total=pb.Money(amount_minor=700, currency_code="USD"))
     assert job.final_price.subtotal.amount_minor == 700 and job.stage == 7

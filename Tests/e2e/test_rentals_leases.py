@@ -140,7 +140,7 @@ def test_a_year_long_lease_from_request_to_the_deposit_returned(api, mara, lesso
                                          amount=pb.Money(amount_minor=water, currency_code="VND"))])
         total = listing.monthly_rent.amount_minor + electricity + water
         assert bill.total.amount_minor == total and bill.status == BillStatus.BILL_STATUS_DUE
-        due = call(api, "ListBills", minh, status=BillStatus.BILL_STATUS_DUE).bills
+        due = call(api, "ListBills", minh, statuses=[BillStatus.BILL_STATUS_DUE]).bills
         assert [b.id for b in due] == [bill.id]
         if offset == 0:
             refused(lambda: call(api, "EndLease", lessor, booking_id=booking.id), Code.FAILED_PRECONDITION, field="booking_id",
@@ -149,7 +149,7 @@ def test_a_year_long_lease_from_request_to_the_deposit_returned(api, mara, lesso
         shares.append(check_split(call(api, "GetBill", lessor, bill_id=bill.id).split, total, fees))
         gross += total
 
-    paid_bills = call(api, "ListBills", minh, status=BillStatus.BILL_STATUS_PAID).bills
+    paid_bills = call(api, "ListBills", minh, statuses=[BillStatus.BILL_STATUS_PAID]).bills
     assert len(paid_bills) == 3
     income = call(api, "GetLessorIncome", lessor)
     assert income.total.paid_bills == 3 and income.total.gross.amount_minor == gross

@@ -395,6 +395,49 @@ typedef enum _Souk__V1__ErrorReason {
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_RATE_LIMITED = 73,
   /*
+   * The laundry job is not offered to the calling Dasher, or the offer lapsed and the job
+   * went back to the queue (FAILED_PRECONDITION); ask for work again.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_JOB_NOT_OFFERED = 80,
+  /*
+   * The job is not paid yet and the action needs its payment (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_NOT_PAID = 81,
+  /*
+   * The 7 days to dispute a job's charge after its payment have passed (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_DISPUTE_WINDOW_CLOSED = 82,
+  /*
+   * The job's charge is already disputed: one dispute per job (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_ALREADY_DISPUTED = 83,
+  /*
+   * The account already passed the Dasher quiz (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_ALREADY_DASHER = 84,
+  /*
+   * The Dasher quiz has no active questions yet (FAILED_PRECONDITION); try again later.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_QUIZ_UNAVAILABLE = 85,
+  /*
+   * The account has no laundry profile with a dorm (FAILED_PRECONDITION); set it with
+   * Accounts.UpdateProfile.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_LAUNDRY_PROFILE_REQUIRED = 86,
+  /*
+   * The account has no Dasher profile (FAILED_PRECONDITION): pass the Dasher quiz first.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_DASHER_PROFILE_REQUIRED = 87,
+  /*
+   * The region or district is named by listings and cannot be archived or removed
+   * (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_IN_USE = 88,
+  /*
+   * The listing is archived (FAILED_PRECONDITION): restore it before changing it.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_LISTING_ARCHIVED = 89,
+  /*
    * The account named as courier is blocked by an admin (FAILED_PRECONDITION): choose another.
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_COURIER_BLOCKED = 90,

@@ -805,7 +805,7 @@ const ProtobufCMessageDescriptor souk__v1__get_feedback_request__descriptor =
   (ProtobufCMessageInit) souk__v1__get_feedback_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_feedback_request__field_descriptors[9] =
+static const ProtobufCFieldDescriptor souk__v1__list_feedback_request__field_descriptors[10] =
 {
   {
     "marketplace_id",
@@ -848,11 +848,11 @@ static const ProtobufCFieldDescriptor souk__v1__list_feedback_request__field_des
     4,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListFeedbackRequest, filter_case),
     offsetof(Souk__V1__ListFeedbackRequest, rated_account_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -860,11 +860,11 @@ static const ProtobufCFieldDescriptor souk__v1__list_feedback_request__field_des
     5,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListFeedbackRequest, filter_case),
     offsetof(Souk__V1__ListFeedbackRequest, listing_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -872,11 +872,11 @@ static const ProtobufCFieldDescriptor souk__v1__list_feedback_request__field_des
     6,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListFeedbackRequest, filter_case),
     offsetof(Souk__V1__ListFeedbackRequest, author_account_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -884,11 +884,11 @@ static const ProtobufCFieldDescriptor souk__v1__list_feedback_request__field_des
     7,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListFeedbackRequest, filter_case),
     offsetof(Souk__V1__ListFeedbackRequest, subject_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -896,11 +896,11 @@ static const ProtobufCFieldDescriptor souk__v1__list_feedback_request__field_des
     8,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_BOOL,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListFeedbackRequest, filter_case),
     offsetof(Souk__V1__ListFeedbackRequest, unanswered_only),
     NULL,
     NULL,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -908,8 +908,20 @@ static const ProtobufCFieldDescriptor souk__v1__list_feedback_request__field_des
     9,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListFeedbackRequest, filter_case),
     offsetof(Souk__V1__ListFeedbackRequest, restaurant_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "order_by",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListFeedbackRequest, order_by),
     NULL,
     &protobuf_c_empty_string,
     0,             /* flags */
@@ -920,6 +932,7 @@ static const unsigned souk__v1__list_feedback_request__field_indices_by_name[] =
   5,   /* field[5] = author_account_id */
   4,   /* field[4] = listing_id */
   0,   /* field[0] = marketplace_id */
+  9,   /* field[9] = order_by */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
   3,   /* field[3] = rated_account_id */
@@ -930,7 +943,7 @@ static const unsigned souk__v1__list_feedback_request__field_indices_by_name[] =
 static const ProtobufCIntRange souk__v1__list_feedback_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 9 }
+  { 0, 10 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_feedback_request__descriptor =
 {
@@ -940,7 +953,7 @@ const ProtobufCMessageDescriptor souk__v1__list_feedback_request__descriptor =
   "Souk__V1__ListFeedbackRequest",
   "souk.v1",
   sizeof(Souk__V1__ListFeedbackRequest),
-  9,
+  10,
   souk__v1__list_feedback_request__field_descriptors,
   souk__v1__list_feedback_request__field_indices_by_name,
   1,  souk__v1__list_feedback_request__number_ranges,
@@ -1094,11 +1107,11 @@ static const ProtobufCFieldDescriptor souk__v1__get_rating_summary_request__fiel
     2,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__GetRatingSummaryRequest, subject_case),
     offsetof(Souk__V1__GetRatingSummaryRequest, account_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -1106,11 +1119,11 @@ static const ProtobufCFieldDescriptor souk__v1__get_rating_summary_request__fiel
     3,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__GetRatingSummaryRequest, subject_case),
     offsetof(Souk__V1__GetRatingSummaryRequest, listing_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
 };

@@ -137,16 +137,17 @@ struct  Souk__V1__CreateFeedbackRequest
   char *comment;
   /*
    * Food orders: whom the rating is for (required); each target is rated once per order.
+   * Water orders rate the courier (unspecified or COURIER); bookings leave it unspecified.
    */
   Souk__V1__FeedbackTarget target;
   Souk__V1__CreateFeedbackRequest__SubjectCase subject_case;
   union {
     /*
-     * A completed water-services order.
+     * A completed order of a water-services or food-delivery marketplace, by its customer.
      */
     char *order_id;
     /*
-     * An active or ended rental booking.
+     * A rental booking that is CONFIRMED, ACTIVE or ENDED, by its lessee.
      */
     char *booking_id;
   };
@@ -170,6 +171,17 @@ struct  Souk__V1__GetFeedbackRequest
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
 
 
+typedef enum {
+  SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER__NOT_SET = 0,
+  SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_RATED_ACCOUNT_ID = 4,
+  SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_LISTING_ID = 5,
+  SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_AUTHOR_ACCOUNT_ID = 6,
+  SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_SUBJECT_ID = 7,
+  SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_UNANSWERED_ONLY = 8,
+  SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_RESTAURANT_ID = 9
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER__CASE)
+} Souk__V1__ListFeedbackRequest__FilterCase;
+
 /*
  * Request of Feedback.ListFeedback.
  */
@@ -180,27 +192,40 @@ struct  Souk__V1__ListFeedbackRequest
   int32_t page_size;
   char *page_token;
   /*
-   * At most one of the five filters below.
+   * AIP-132: `create_time desc` (the default, newest first) or `create_time`.
    */
-  char *rated_account_id;
-  char *listing_id;
-  char *author_account_id;
-  /*
-   * Feedback about one order, booking or job.
-   */
-  char *subject_id;
-  /*
-   * Only entries without an answer (admins' inbox); may be combined with none of the above.
-   */
-  protobuf_c_boolean unanswered_only;
-  /*
-   * Food: the ratings of one restaurant.
-   */
-  char *restaurant_id;
+  char *order_by;
+  Souk__V1__ListFeedbackRequest__FilterCase filter_case;
+  union {
+    /*
+     * Ratings of one account: a courier, driver, Dasher, lessor or laundry customer.
+     */
+    char *rated_account_id;
+    /*
+     * Reviews of one rental listing.
+     */
+    char *listing_id;
+    /*
+     * Ratings written by one account (admins, or the author).
+     */
+    char *author_account_id;
+    /*
+     * Feedback about one order, booking or job.
+     */
+    char *subject_id;
+    /*
+     * Only entries without an answer (admins' inbox); must be true when set.
+     */
+    protobuf_c_boolean unanswered_only;
+    /*
+     * Food: the ratings of one restaurant.
+     */
+    char *restaurant_id;
+  };
 };
 #define SOUK__V1__LIST_FEEDBACK_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_feedback_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER__NOT_SET, {0} }
 
 
 /*
@@ -234,6 +259,13 @@ struct  Souk__V1__AnswerFeedbackRequest
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
 
 
+typedef enum {
+  SOUK__V1__GET_RATING_SUMMARY_REQUEST__SUBJECT__NOT_SET = 0,
+  SOUK__V1__GET_RATING_SUMMARY_REQUEST__SUBJECT_ACCOUNT_ID = 2,
+  SOUK__V1__GET_RATING_SUMMARY_REQUEST__SUBJECT_LISTING_ID = 3
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__GET_RATING_SUMMARY_REQUEST__SUBJECT__CASE)
+} Souk__V1__GetRatingSummaryRequest__SubjectCase;
+
 /*
  * Request of Feedback.GetRatingSummary.
  */
@@ -241,15 +273,21 @@ struct  Souk__V1__GetRatingSummaryRequest
 {
   ProtobufCMessage base;
   char *marketplace_id;
-  /*
-   * One of the two.
-   */
-  char *account_id;
-  char *listing_id;
+  Souk__V1__GetRatingSummaryRequest__SubjectCase subject_case;
+  union {
+    /*
+     * An account: its average as courier, Dasher or lessor (Account.rating).
+     */
+    char *account_id;
+    /*
+     * A rental listing: the average of its reviews.
+     */
+    char *listing_id;
+  };
 };
 #define SOUK__V1__GET_RATING_SUMMARY_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__get_rating_summary_request__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, SOUK__V1__GET_RATING_SUMMARY_REQUEST__SUBJECT__NOT_SET, {0} }
 
 
 /* Souk__V1__FeedbackAnswer methods */

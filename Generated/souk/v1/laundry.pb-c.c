@@ -3668,7 +3668,7 @@ const ProtobufCMessageDescriptor souk__v1__get_job_request__descriptor =
   (ProtobufCMessageInit) souk__v1__get_job_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_jobs_request__field_descriptors[8] =
+static const ProtobufCFieldDescriptor souk__v1__list_jobs_request__field_descriptors[9] =
 {
   {
     "marketplace_id",
@@ -3711,11 +3711,11 @@ static const ProtobufCFieldDescriptor souk__v1__list_jobs_request__field_descrip
     4,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListJobsRequest, owner_case),
     offsetof(Souk__V1__ListJobsRequest, customer_account_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -3723,11 +3723,11 @@ static const ProtobufCFieldDescriptor souk__v1__list_jobs_request__field_descrip
     5,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListJobsRequest, owner_case),
     offsetof(Souk__V1__ListJobsRequest, dasher_account_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -3735,23 +3735,23 @@ static const ProtobufCFieldDescriptor souk__v1__list_jobs_request__field_descrip
     6,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListJobsRequest, owner_case),
     offsetof(Souk__V1__ListJobsRequest, dorm_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "state",
+    "states",
     7,
-    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_LABEL_REPEATED,
     PROTOBUF_C_TYPE_ENUM,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ListJobsRequest, state),
+    offsetof(Souk__V1__ListJobsRequest, n_states),
+    offsetof(Souk__V1__ListJobsRequest, states),
     &souk__v1__job_state__descriptor,
     NULL,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -3766,6 +3766,18 @@ static const ProtobufCFieldDescriptor souk__v1__list_jobs_request__field_descrip
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "order_by",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListJobsRequest, order_by),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__list_jobs_request__field_indices_by_name[] = {
   3,   /* field[3] = customer_account_id */
@@ -3773,14 +3785,15 @@ static const unsigned souk__v1__list_jobs_request__field_indices_by_name[] = {
   5,   /* field[5] = dorm_id */
   0,   /* field[0] = marketplace_id */
   7,   /* field[7] = open_disputes */
+  8,   /* field[8] = order_by */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
-  6,   /* field[6] = state */
+  6,   /* field[6] = states */
 };
 static const ProtobufCIntRange souk__v1__list_jobs_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 8 }
+  { 0, 9 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_jobs_request__descriptor =
 {
@@ -3790,7 +3803,7 @@ const ProtobufCMessageDescriptor souk__v1__list_jobs_request__descriptor =
   "Souk__V1__ListJobsRequest",
   "souk.v1",
   sizeof(Souk__V1__ListJobsRequest),
-  8,
+  9,
   souk__v1__list_jobs_request__field_descriptors,
   souk__v1__list_jobs_request__field_indices_by_name,
   1,  souk__v1__list_jobs_request__number_ranges,
@@ -4236,11 +4249,11 @@ static const ProtobufCFieldDescriptor souk__v1__advance_job_stage_request__field
     4,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_INT32,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__AdvanceJobStageRequest, optional_actual_loads_case),
     offsetof(Souk__V1__AdvanceJobStageRequest, actual_loads),
     NULL,
     NULL,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -5135,11 +5148,11 @@ static const ProtobufCFieldDescriptor souk__v1__quiz_question__field_descriptors
     4,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_INT32,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__QuizQuestion, optional_correct_choice_case),
     offsetof(Souk__V1__QuizQuestion, correct_choice),
     NULL,
     NULL,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {

@@ -626,6 +626,14 @@ struct  Souk__V1__GetJobRequest
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
 
 
+typedef enum {
+  SOUK__V1__LIST_JOBS_REQUEST__OWNER__NOT_SET = 0,
+  SOUK__V1__LIST_JOBS_REQUEST__OWNER_CUSTOMER_ACCOUNT_ID = 4,
+  SOUK__V1__LIST_JOBS_REQUEST__OWNER_DASHER_ACCOUNT_ID = 5,
+  SOUK__V1__LIST_JOBS_REQUEST__OWNER_DORM_ID = 6
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__LIST_JOBS_REQUEST__OWNER__CASE)
+} Souk__V1__ListJobsRequest__OwnerCase;
+
 /*
  * Request of Laundry.ListJobs.
  */
@@ -636,25 +644,32 @@ struct  Souk__V1__ListJobsRequest
   int32_t page_size;
   char *page_token;
   /*
-   * Exactly one of the three; customers and Dashers set their own (empty customer and
-   * dasher means the caller as customer).
+   * Any of these states (history: DROPPED_OFF and CANCELLED); empty means any.
    */
-  char *customer_account_id;
-  char *dasher_account_id;
-  char *dorm_id;
-  /*
-   * Only this state (history: DROPPED_OFF and CANCELLED); unspecified means any.
-   */
-  Souk__V1__JobState state;
+  size_t n_states;
+  Souk__V1__JobState *states;
   /*
    * Admins: the marketplace's jobs with an open dispute, oldest first; no other filter.
    * Index: (open dispute, create time).
    */
   protobuf_c_boolean open_disputes;
+  /*
+   * AIP-132: `create_time desc` (the default, newest first) or `create_time`.
+   */
+  char *order_by;
+  Souk__V1__ListJobsRequest__OwnerCase owner_case;
+  union {
+    char *customer_account_id;
+    char *dasher_account_id;
+    /*
+     * Admins: a dorm's jobs.
+     */
+    char *dorm_id;
+  };
 };
 #define SOUK__V1__LIST_JOBS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_jobs_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__JOB_STATE__JOB_STATE_UNSPECIFIED, 0 }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, 0,NULL, 0, (char *)protobuf_c_empty_string, SOUK__V1__LIST_JOBS_REQUEST__OWNER__NOT_SET, {0} }
 
 
 /*
@@ -765,6 +780,12 @@ struct  Souk__V1__RejectDasherRequest
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
 
 
+typedef enum {
+  SOUK__V1__ADVANCE_JOB_STAGE_REQUEST__OPTIONAL_ACTUAL_LOADS__NOT_SET = 0,
+  SOUK__V1__ADVANCE_JOB_STAGE_REQUEST__OPTIONAL_ACTUAL_LOADS_ACTUAL_LOADS = 4
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ADVANCE_JOB_STAGE_REQUEST__OPTIONAL_ACTUAL_LOADS__CASE)
+} Souk__V1__AdvanceJobStageRequest__OptionalActualLoadsCase;
+
 /*
  * Request of Laundry.AdvanceJobStage.
  */
@@ -778,18 +799,18 @@ struct  Souk__V1__AdvanceJobStageRequest
    */
   Souk__V1__JobStage target_stage;
   /*
-   * Required when target_stage is FINISHED_DRYING (stage 7): loads actually washed (≥ 1)...
-   */
-  int32_t actual_loads;
-  /*
    * ...and the total machine cost paid for all of them (not a cost per load).
    */
   Souk__V1__Money *machine_cost_total;
   int64_t expected_version;
+  Souk__V1__AdvanceJobStageRequest__OptionalActualLoadsCase optional_actual_loads_case;
+  union {
+    int32_t actual_loads;
+  };
 };
 #define SOUK__V1__ADVANCE_JOB_STAGE_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__advance_job_stage_request__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT, 0, NULL, 0 }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT, NULL, 0, SOUK__V1__ADVANCE_JOB_STAGE_REQUEST__OPTIONAL_ACTUAL_LOADS__NOT_SET, {0} }
 
 
 /*
@@ -1010,6 +1031,12 @@ struct  Souk__V1__DasherSummary
     , NULL, 0, NULL }
 
 
+typedef enum {
+  SOUK__V1__QUIZ_QUESTION__OPTIONAL_CORRECT_CHOICE__NOT_SET = 0,
+  SOUK__V1__QUIZ_QUESTION__OPTIONAL_CORRECT_CHOICE_CORRECT_CHOICE = 4
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__QUIZ_QUESTION__OPTIONAL_CORRECT_CHOICE__CASE)
+} Souk__V1__QuizQuestion__OptionalCorrectChoiceCase;
+
 /*
  * A multiple-choice question of the Dasher quiz.
  */
@@ -1027,20 +1054,20 @@ struct  Souk__V1__QuizQuestion
   size_t n_choices;
   char **choices;
   /*
-   * Index into choices of the right answer; shown to admins only.
-   */
-  int32_t correct_choice;
-  /*
    * Archived questions are not asked.
    */
   protobuf_c_boolean archived;
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  Souk__V1__QuizQuestion__OptionalCorrectChoiceCase optional_correct_choice_case;
+  union {
+    int32_t correct_choice;
+  };
 };
 #define SOUK__V1__QUIZ_QUESTION__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__quiz_question__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, 0, 0, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, 0, 0, NULL, NULL, SOUK__V1__QUIZ_QUESTION__OPTIONAL_CORRECT_CHOICE__NOT_SET, {0} }
 
 
 /*

@@ -4798,7 +4798,7 @@ const ProtobufCMessageDescriptor souk__v1__get_listing_request__descriptor =
   (ProtobufCMessageInit) souk__v1__get_listing_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_listings_request__field_descriptors[5] =
+static const ProtobufCFieldDescriptor souk__v1__list_listings_request__field_descriptors[6] =
 {
   {
     "marketplace_id",
@@ -4860,9 +4860,22 @@ static const ProtobufCFieldDescriptor souk__v1__list_listings_request__field_des
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "order_by",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListListingsRequest, order_by),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__list_listings_request__field_indices_by_name[] = {
   0,   /* field[0] = marketplace_id */
+  5,   /* field[5] = order_by */
   3,   /* field[3] = owner_account_id */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
@@ -4872,7 +4885,7 @@ static const ProtobufCIntRange souk__v1__list_listings_request__number_ranges[2 
 {
   { 1, 0 },
   { 6, 4 },
-  { 0, 5 }
+  { 0, 6 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_listings_request__descriptor =
 {
@@ -4882,7 +4895,7 @@ const ProtobufCMessageDescriptor souk__v1__list_listings_request__descriptor =
   "Souk__V1__ListListingsRequest",
   "souk.v1",
   sizeof(Souk__V1__ListListingsRequest),
-  5,
+  6,
   souk__v1__list_listings_request__field_descriptors,
   souk__v1__list_listings_request__field_indices_by_name,
   2,  souk__v1__list_listings_request__number_ranges,
@@ -5378,7 +5391,7 @@ const ProtobufCMessageDescriptor souk__v1__listing_filter__descriptor =
   (ProtobufCMessageInit) souk__v1__listing_filter__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__search_listings_request__field_descriptors[7] =
+static const ProtobufCFieldDescriptor souk__v1__search_listings_request__field_descriptors[8] =
 {
   {
     "marketplace_id",
@@ -5464,11 +5477,24 @@ static const ProtobufCFieldDescriptor souk__v1__search_listings_request__field_d
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "order_by",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SearchListingsRequest, order_by),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__search_listings_request__field_indices_by_name[] = {
   4,   /* field[4] = filter */
   0,   /* field[0] = marketplace_id */
   6,   /* field[6] = near */
+  7,   /* field[7] = order_by */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
   3,   /* field[3] = query */
@@ -5477,7 +5503,7 @@ static const unsigned souk__v1__search_listings_request__field_indices_by_name[]
 static const ProtobufCIntRange souk__v1__search_listings_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 7 }
+  { 0, 8 }
 };
 const ProtobufCMessageDescriptor souk__v1__search_listings_request__descriptor =
 {
@@ -5487,7 +5513,7 @@ const ProtobufCMessageDescriptor souk__v1__search_listings_request__descriptor =
   "Souk__V1__SearchListingsRequest",
   "souk.v1",
   sizeof(Souk__V1__SearchListingsRequest),
-  7,
+  8,
   souk__v1__search_listings_request__field_descriptors,
   souk__v1__search_listings_request__field_indices_by_name,
   1,  souk__v1__search_listings_request__number_ranges,
@@ -6350,11 +6376,11 @@ static const ProtobufCFieldDescriptor souk__v1__list_nearby_places_request__fiel
     4,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListNearbyPlacesRequest, origin_case),
     offsetof(Souk__V1__ListNearbyPlacesRequest, listing_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -6362,11 +6388,11 @@ static const ProtobufCFieldDescriptor souk__v1__list_nearby_places_request__fiel
     5,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_MESSAGE,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListNearbyPlacesRequest, origin_case),
     offsetof(Souk__V1__ListNearbyPlacesRequest, near),
     &souk__v1__geo_point__descriptor,
     NULL,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -6607,7 +6633,7 @@ const ProtobufCMessageDescriptor souk__v1__remove_favorite_response__descriptor 
   (ProtobufCMessageInit) souk__v1__remove_favorite_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_favorites_request__field_descriptors[3] =
+static const ProtobufCFieldDescriptor souk__v1__list_favorites_request__field_descriptors[4] =
 {
   {
     "marketplace_id",
@@ -6645,16 +6671,29 @@ static const ProtobufCFieldDescriptor souk__v1__list_favorites_request__field_de
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "order_by",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListFavoritesRequest, order_by),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__list_favorites_request__field_indices_by_name[] = {
   0,   /* field[0] = marketplace_id */
+  3,   /* field[3] = order_by */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
 };
 static const ProtobufCIntRange souk__v1__list_favorites_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 4 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_favorites_request__descriptor =
 {
@@ -6664,7 +6703,7 @@ const ProtobufCMessageDescriptor souk__v1__list_favorites_request__descriptor =
   "Souk__V1__ListFavoritesRequest",
   "souk.v1",
   sizeof(Souk__V1__ListFavoritesRequest),
-  3,
+  4,
   souk__v1__list_favorites_request__field_descriptors,
   souk__v1__list_favorites_request__field_indices_by_name,
   1,  souk__v1__list_favorites_request__number_ranges,
@@ -6876,7 +6915,7 @@ const ProtobufCMessageDescriptor souk__v1__get_booking_request__descriptor =
   (ProtobufCMessageInit) souk__v1__get_booking_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_bookings_request__field_descriptors[7] =
+static const ProtobufCFieldDescriptor souk__v1__list_bookings_request__field_descriptors[8] =
 {
   {
     "marketplace_id",
@@ -6919,11 +6958,11 @@ static const ProtobufCFieldDescriptor souk__v1__list_bookings_request__field_des
     4,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListBookingsRequest, party_case),
     offsetof(Souk__V1__ListBookingsRequest, lessee_account_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -6931,11 +6970,11 @@ static const ProtobufCFieldDescriptor souk__v1__list_bookings_request__field_des
     5,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListBookingsRequest, party_case),
     offsetof(Souk__V1__ListBookingsRequest, lessor_account_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -6943,11 +6982,11 @@ static const ProtobufCFieldDescriptor souk__v1__list_bookings_request__field_des
     6,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListBookingsRequest, party_case),
     offsetof(Souk__V1__ListBookingsRequest, listing_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -6962,12 +7001,25 @@ static const ProtobufCFieldDescriptor souk__v1__list_bookings_request__field_des
     0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "order_by",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListBookingsRequest, order_by),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__list_bookings_request__field_indices_by_name[] = {
   3,   /* field[3] = lessee_account_id */
   4,   /* field[4] = lessor_account_id */
   5,   /* field[5] = listing_id */
   0,   /* field[0] = marketplace_id */
+  7,   /* field[7] = order_by */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
   6,   /* field[6] = statuses */
@@ -6975,7 +7027,7 @@ static const unsigned souk__v1__list_bookings_request__field_indices_by_name[] =
 static const ProtobufCIntRange souk__v1__list_bookings_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 7 }
+  { 0, 8 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_bookings_request__descriptor =
 {
@@ -6985,7 +7037,7 @@ const ProtobufCMessageDescriptor souk__v1__list_bookings_request__descriptor =
   "Souk__V1__ListBookingsRequest",
   "souk.v1",
   sizeof(Souk__V1__ListBookingsRequest),
-  7,
+  8,
   souk__v1__list_bookings_request__field_descriptors,
   souk__v1__list_bookings_request__field_indices_by_name,
   1,  souk__v1__list_bookings_request__number_ranges,
@@ -7715,11 +7767,11 @@ static const ProtobufCFieldDescriptor souk__v1__list_bills_request__field_descri
     4,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListBillsRequest, party_case),
     offsetof(Souk__V1__ListBillsRequest, lessee_account_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -7727,11 +7779,11 @@ static const ProtobufCFieldDescriptor souk__v1__list_bills_request__field_descri
     5,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListBillsRequest, party_case),
     offsetof(Souk__V1__ListBillsRequest, lessor_account_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -7739,23 +7791,23 @@ static const ProtobufCFieldDescriptor souk__v1__list_bills_request__field_descri
     6,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListBillsRequest, party_case),
     offsetof(Souk__V1__ListBillsRequest, booking_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "status",
+    "statuses",
     7,
-    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_LABEL_REPEATED,
     PROTOBUF_C_TYPE_ENUM,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ListBillsRequest, status),
+    offsetof(Souk__V1__ListBillsRequest, n_statuses),
+    offsetof(Souk__V1__ListBillsRequest, statuses),
     &souk__v1__bill_status__descriptor,
     NULL,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
 };
@@ -7766,7 +7818,7 @@ static const unsigned souk__v1__list_bills_request__field_indices_by_name[] = {
   0,   /* field[0] = marketplace_id */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
-  6,   /* field[6] = status */
+  6,   /* field[6] = statuses */
 };
 static const ProtobufCIntRange souk__v1__list_bills_request__number_ranges[1 + 1] =
 {

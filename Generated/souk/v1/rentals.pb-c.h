@@ -750,10 +750,14 @@ struct  Souk__V1__ListListingsRequest
    * Include archived listings.
    */
   protobuf_c_boolean show_archived;
+  /*
+   * AIP-132: `create_time desc` (the default, newest first) or `create_time`.
+   */
+  char *order_by;
 };
 #define SOUK__V1__LIST_LISTINGS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_listings_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -888,15 +892,22 @@ struct  Souk__V1__SearchListingsRequest
    */
   char *query;
   Souk__V1__ListingFilter *filter;
+  /*
+   * The order in the older form; prefer order_by.
+   */
   Souk__V1__ListingSort sort;
   /*
    * Required by DISTANCE; with it every result carries its distance.
    */
   Souk__V1__GeoPoint *near;
+  /*
+   * AIP-132: `create_time desc` (default), `monthly_rent`, `monthly_rent desc` or `distance`.
+   */
+  char *order_by;
 };
 #define SOUK__V1__SEARCH_LISTINGS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__search_listings_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, SOUK__V1__LISTING_SORT__LISTING_SORT_UNSPECIFIED, NULL }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, SOUK__V1__LISTING_SORT__LISTING_SORT_UNSPECIFIED, NULL, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -1112,6 +1123,13 @@ struct  Souk__V1__DeletePlaceResponse
      }
 
 
+typedef enum {
+  SOUK__V1__LIST_NEARBY_PLACES_REQUEST__ORIGIN__NOT_SET = 0,
+  SOUK__V1__LIST_NEARBY_PLACES_REQUEST__ORIGIN_LISTING_ID = 4,
+  SOUK__V1__LIST_NEARBY_PLACES_REQUEST__ORIGIN_NEAR = 5
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__LIST_NEARBY_PLACES_REQUEST__ORIGIN__CASE)
+} Souk__V1__ListNearbyPlacesRequest__OriginCase;
+
 /*
  * Request of Rentals.ListNearbyPlaces.
  */
@@ -1122,14 +1140,6 @@ struct  Souk__V1__ListNearbyPlacesRequest
   int32_t page_size;
   char *page_token;
   /*
-   * Around this listing...
-   */
-  char *listing_id;
-  /*
-   * ...or this point (one of the two).
-   */
-  Souk__V1__GeoPoint *near;
-  /*
    * Default 2 km, at most 20 km.
    */
   int32_t radius_meters;
@@ -1138,10 +1148,21 @@ struct  Souk__V1__ListNearbyPlacesRequest
    */
   size_t n_categories;
   Souk__V1__PlaceCategory *categories;
+  Souk__V1__ListNearbyPlacesRequest__OriginCase origin_case;
+  union {
+    /*
+     * Around this listing...
+     */
+    char *listing_id;
+    /*
+     * ...or this point.
+     */
+    Souk__V1__GeoPoint *near;
+  };
 };
 #define SOUK__V1__LIST_NEARBY_PLACES_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_nearby_places_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, 0,NULL }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, 0, 0,NULL, SOUK__V1__LIST_NEARBY_PLACES_REQUEST__ORIGIN__NOT_SET, {0} }
 
 
 /*
@@ -1215,10 +1236,14 @@ struct  Souk__V1__ListFavoritesRequest
   char *marketplace_id;
   int32_t page_size;
   char *page_token;
+  /*
+   * AIP-132: `create_time desc` (the default, newest first) or `create_time`.
+   */
+  char *order_by;
 };
 #define SOUK__V1__LIST_FAVORITES_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_favorites_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -1280,6 +1305,14 @@ struct  Souk__V1__GetBookingRequest
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
 
 
+typedef enum {
+  SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY__NOT_SET = 0,
+  SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY_LESSEE_ACCOUNT_ID = 4,
+  SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY_LESSOR_ACCOUNT_ID = 5,
+  SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY_LISTING_ID = 6
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY__CASE)
+} Souk__V1__ListBookingsRequest__PartyCase;
+
 /*
  * Request of Rentals.ListBookings.
  */
@@ -1290,21 +1323,25 @@ struct  Souk__V1__ListBookingsRequest
   int32_t page_size;
   char *page_token;
   /*
-   * Exactly one of the three (empty lessee and lessor means the caller as lessee).
-   */
-  char *lessee_account_id;
-  char *lessor_account_id;
-  char *listing_id;
-  /*
-   * At most one status ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor); empty
+   * Any of these statuses ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor); empty
    * means any.
    */
   size_t n_statuses;
   Souk__V1__BookingStatus *statuses;
+  /*
+   * AIP-132: `create_time desc` (the default, newest first) or `create_time`.
+   */
+  char *order_by;
+  Souk__V1__ListBookingsRequest__PartyCase party_case;
+  union {
+    char *lessee_account_id;
+    char *lessor_account_id;
+    char *listing_id;
+  };
 };
 #define SOUK__V1__LIST_BOOKINGS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_bookings_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, 0,NULL, (char *)protobuf_c_empty_string, SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY__NOT_SET, {0} }
 
 
 /*
@@ -1477,6 +1514,14 @@ struct  Souk__V1__GetBillRequest
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
 
 
+typedef enum {
+  SOUK__V1__LIST_BILLS_REQUEST__PARTY__NOT_SET = 0,
+  SOUK__V1__LIST_BILLS_REQUEST__PARTY_LESSEE_ACCOUNT_ID = 4,
+  SOUK__V1__LIST_BILLS_REQUEST__PARTY_LESSOR_ACCOUNT_ID = 5,
+  SOUK__V1__LIST_BILLS_REQUEST__PARTY_BOOKING_ID = 6
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__LIST_BILLS_REQUEST__PARTY__CASE)
+} Souk__V1__ListBillsRequest__PartyCase;
+
 /*
  * Request of Rentals.ListBills.
  */
@@ -1487,19 +1532,20 @@ struct  Souk__V1__ListBillsRequest
   int32_t page_size;
   char *page_token;
   /*
-   * Exactly one of the three (empty lessee and lessor means the caller as lessee).
+   * Any of these statuses ("bills due" is DUE); empty means any.
    */
-  char *lessee_account_id;
-  char *lessor_account_id;
-  char *booking_id;
-  /*
-   * Only this status ("bills due" is DUE); unspecified means any.
-   */
-  Souk__V1__BillStatus status;
+  size_t n_statuses;
+  Souk__V1__BillStatus *statuses;
+  Souk__V1__ListBillsRequest__PartyCase party_case;
+  union {
+    char *lessee_account_id;
+    char *lessor_account_id;
+    char *booking_id;
+  };
 };
 #define SOUK__V1__LIST_BILLS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_bills_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__BILL_STATUS__BILL_STATUS_UNSPECIFIED }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, 0,NULL, SOUK__V1__LIST_BILLS_REQUEST__PARTY__NOT_SET, {0} }
 
 
 /*

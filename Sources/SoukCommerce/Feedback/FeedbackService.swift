@@ -4,17 +4,21 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// `souk.v1.Feedback`: ratings of completed water-services and food orders, answers and averages.
+/// `souk.v1.Feedback`: ratings of orders and rental bookings, answers, averages, and the list of
+/// every vertical's ratings (laundry jobs' included).
 struct FeedbackService {
     let commerce: Commerce
     var store: Store { commerce.store }
 
     var declaration: SoukV1Services.Feedback {
-        SoukV1Services.Feedback(
-            createFeedback: .handler(verticals: [.waterServices, .foodDelivery], owner: OrderFeedback.createOwnership(store: store), OrderFeedback(commerce: commerce).create),
-            getFeedback: .handler(owner: OrderFeedback.entryOwnership(store: store), OrderFeedback(commerce: commerce).get),
-            listFeedback: .handler(OrderFeedback(commerce: commerce).list),
-            answerFeedback: .handler(OrderFeedback(commerce: commerce).answer),
-            getRatingSummary: .handler(OrderFeedback(commerce: commerce).ratingSummary))
+        let entries = FeedbackEntries(commerce: commerce)
+        return SoukV1Services.Feedback(
+            createFeedback: .handler(
+                verticals: [.waterServices, .foodDelivery, .rentals],
+                owner: FeedbackEntries.createOwnership(store: store, ratables: commerce.ratables), entries.create),
+            getFeedback: .handler(owner: FeedbackEntries.entryOwnership(store: store), entries.get),
+            listFeedback: .handler(entries.list),
+            answerFeedback: .handler(entries.answer),
+            getRatingSummary: .handler(entries.ratingSummary))
     }
 }

@@ -10,37 +10,48 @@ extension SoukV1Services {
         public static let serviceName = "souk.v1.Feedback"
 
         /// Access: customer (owner).
-        /// Rates a completed water-services order, a completed food order (the restaurant or the
-        /// driver, as `target` says) or a rental booking the caller owns.
-        /// Errors: INVALID_ARGUMENT (field: stars outside 1–5, comment over 2000 characters, target
-        /// missing for a food order; REQUEST_ID_REUSED), NOT_FOUND (subject), FAILED_PRECONDITION (NOT_RATABLE: not completed
-        /// yet), ALREADY_EXISTS (ALREADY_RATED), PERMISSION_DENIED.
+        /// Rates, as its customer, a completed water-services order (the courier who delivered it),
+        /// a completed food order (the restaurant or the driver, as `target` says), or, as its
+        /// lessee, a rental booking that is CONFIRMED, ACTIVE or ENDED (the lessor and the listing;
+        /// one review per booking). Laundry jobs are rated with Laundry.RateJob; every rating is
+        /// listed by ListFeedback.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: order_id or booking_id missing, stars outside 1–5,
+        /// comment over 2000 characters, target missing for a food order or RESTAURANT for another
+        /// subject; every wrong field is named; REQUEST_ID_REUSED), NOT_FOUND (RESOURCE_NOT_FOUND: order
+        /// or booking), FAILED_PRECONDITION (NOT_RATABLE: the order is not completed, the booking is not
+        /// confirmed yet or was declined or cancelled; WRONG_VERTICAL), ALREADY_EXISTS (ALREADY_RATED),
+        /// PERMISSION_DENIED (NOT_ALLOWED: not the order's customer or the booking's lessee).
         public var createFeedback: UnaryRPC<SoukV1.CreateFeedbackRequest, SoukV1.FeedbackEntry>
 
         /// Access: customer (owner), admin, operator.
         /// Reads one feedback entry. The author owns it.
-        /// Errors: NOT_FOUND, PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: feedback_id), NOT_FOUND (RESOURCE_NOT_FOUND),
+        /// PERMISSION_DENIED (NOT_ALLOWED).
         public var getFeedback: UnaryRPC<SoukV1.GetFeedbackRequest, SoukV1.FeedbackEntry>
 
         /// Access: guest.
-        /// Lists feedback, newest first: about an account, a listing or a restaurant (public), or by
-        /// an author or unanswered (admins). Indexes: (rated_account_id, create_time), (listing_id,
-        /// create_time), (restaurant_id, create_time), (author_account_id, create_time), (answered,
-        /// create_time), (subject id).
-        /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED (author or
-        /// unanswered filters by non-admins other than the author).
+        /// Lists the ratings of every vertical (orders, rental bookings, laundry jobs), newest first
+        /// unless order_by says `create_time`: about an account, a listing or a restaurant (public),
+        /// about one order, booking or job, or by an author or unanswered (admins). Indexes:
+        /// (rated_account_id, create_time), (listing_id, create_time), (restaurant_id, create_time),
+        /// (author_account_id, create_time), (answered, create_time), (subject id, create_time).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: order_by, page_token, page_size), PERMISSION_DENIED
+        /// (NOT_ALLOWED: author or unanswered filters by non-admins other than the author).
         public var listFeedback: UnaryRPC<SoukV1.ListFeedbackRequest, SoukV1.ListFeedbackResponse>
 
         /// Access: admin, operator.
-        /// Answers a feedback entry (or replaces the answer). The author is notified.
-        /// Errors: INVALID_ARGUMENT (field: text empty), NOT_FOUND, ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Answers a feedback entry (or replaces the answer). The author is notified
+        /// (NOTIFICATION_KIND_FEEDBACK, subject the feedback entry).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: feedback_id, text empty or over 2000 characters,
+        /// expected_version), NOT_FOUND (RESOURCE_NOT_FOUND), ABORTED (STALE_VERSION), PERMISSION_DENIED
+        /// (NOT_ALLOWED).
         public var answerFeedback: UnaryRPC<SoukV1.AnswerFeedbackRequest, SoukV1.FeedbackEntry>
 
         /// Access: guest.
         /// Reads the average rating of an account (as courier, Dasher, lessor or customer) or of a
         /// listing.
-        /// Errors: INVALID_ARGUMENT (field: one of account_id, listing_id), NOT_FOUND.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: account_id or listing_id missing or malformed),
+        /// NOT_FOUND (RESOURCE_NOT_FOUND).
         public var getRatingSummary: UnaryRPC<SoukV1.GetRatingSummaryRequest, SoukV1.RatingSummary>
 
         public init(

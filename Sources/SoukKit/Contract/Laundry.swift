@@ -11,97 +11,115 @@ extension SoukV1Services {
 
         /// Access: admin, operator.
         /// Adds a dorm.
-        /// Errors: INVALID_ARGUMENT (field: name, campus; REQUEST_ID_REUSED), ALREADY_EXISTS
-        /// (DUPLICATE: same campus and name), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: name, campus, every wrong field named;
+        /// REQUEST_ID_REUSED), ALREADY_EXISTS (DUPLICATE: same campus and name), PERMISSION_DENIED
+        /// (NOT_ALLOWED).
         public var createDorm: UnaryRPC<SoukV1.CreateDormRequest, SoukV1.Dorm>
 
         /// Access: guest.
         /// Reads one dorm.
-        /// Errors: NOT_FOUND.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: dorm_id), NOT_FOUND (RESOURCE_NOT_FOUND).
         public var getDorm: UnaryRPC<SoukV1.GetDormRequest, SoukV1.Dorm>
 
         /// Access: guest.
         /// Lists dorms (for sign-up), ordered by campus then name. Index: (campus, name).
-        /// Errors: INVALID_ARGUMENT (page_token).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: page_size, page_token).
         public var listDorms: UnaryRPC<SoukV1.ListDormsRequest, SoukV1.ListDormsResponse>
 
         /// Access: admin, operator.
         /// Changes a dorm. Mask paths: name, campus, archived.
-        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, ALREADY_EXISTS (DUPLICATE),
-        /// ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: dorm.id, name, campus, update_mask, expected_version,
+        /// every wrong field named), NOT_FOUND (RESOURCE_NOT_FOUND), ALREADY_EXISTS (DUPLICATE), ABORTED
+        /// (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).
         public var updateDorm: UnaryRPC<SoukV1.UpdateDormRequest, SoukV1.Dorm>
 
         /// Access: guest.
         /// Computes the price estimate shown before submitting a job.
-        /// Errors: INVALID_ARGUMENT (field: loads_estimate < 1).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: loads_estimate < 1, add_ons).
         public var estimateJobPrice: UnaryRPC<SoukV1.EstimateJobPriceRequest, SoukV1.PriceBreakdown>
 
         /// Access: customer.
         /// Dashers of a dorm (default: the caller's) who are accepting requests, best rated first,
         /// for choosing a preferred Dasher. Index: (dorm_id, accepting_requests).
-        /// Errors: INVALID_ARGUMENT (page_token), NOT_FOUND (dorm).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: dorm_id, page_size, page_token), NOT_FOUND
+        /// (RESOURCE_NOT_FOUND: dorm), FAILED_PRECONDITION (LAUNDRY_PROFILE_REQUIRED: no dorm named and
+        /// the caller has none).
         public var listAcceptingDashers: UnaryRPC<SoukV1.ListAcceptingDashersRequest, SoukV1.ListAcceptingDashersResponse>
 
         /// Access: courier.
         /// The Dasher's accepting-requests switch: when on, customers may name them as preferred
         /// Dasher. Dashers may ask for work either way.
-        /// Errors: FAILED_PRECONDITION (no laundry profile).
+        /// Errors: FAILED_PRECONDITION (DASHER_PROFILE_REQUIRED: no Dasher profile yet), PERMISSION_DENIED
+        /// (NOT_ALLOWED).
         public var setAcceptingRequests: UnaryRPC<SoukV1.SetAcceptingRequestsRequest, SoukV1.Account>
 
         /// Access: customer.
         /// Submits a job in the caller's dorm at stage 0, with its estimate. A preferred Dasher must
         /// be accepting requests in the same dorm.
-        /// Errors: INVALID_ARGUMENT (field: loads_estimate < 1, instructions over 1,000 characters,
-        /// times, add_ons, same_gender_only without a gender; REQUEST_ID_REUSED), NOT_FOUND
-        /// (preferred Dasher), FAILED_PRECONDITION (no laundry profile; DASHER_NOT_ACCEPTING).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: loads_estimate < 1, instructions over 1,000
+        /// characters, dropoff_time, add_ons, same_gender_only without a gender, every wrong field named;
+        /// REQUEST_ID_REUSED), NOT_FOUND (RESOURCE_NOT_FOUND: no such Dasher), FAILED_PRECONDITION
+        /// (LAUNDRY_PROFILE_REQUIRED; DASHER_NOT_ACCEPTING: the preferred Dasher is not accepting requests
+        /// or lives in another dorm), PERMISSION_DENIED (NOT_ALLOWED).
         public var submitJob: UnaryRPC<SoukV1.SubmitJobRequest, SoukV1.Job>
 
         /// Access: customer (owner), courier (owner), admin, operator.
         /// Reads one job. The customer owns it; the Dasher it is assigned or offered to owns it as
         /// courier.
-        /// Errors: NOT_FOUND, PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: job_id), NOT_FOUND (RESOURCE_NOT_FOUND),
+        /// PERMISSION_DENIED (NOT_ALLOWED).
         public var getJob: UnaryRPC<SoukV1.GetJobRequest, SoukV1.Job>
 
         /// Access: customer (owner), courier (owner), admin, operator.
-        /// Lists jobs, newest first: a customer's in-progress jobs and history, a Dasher's jobs and
-        /// history (request, completion time, the other party, amount), a dorm's jobs (admins); or,
-        /// oldest first, the jobs with an open dispute (admins). Indexes: (customer_account_id,
-        /// state, create_time), (dasher_account_id, state, create_time), (dorm_id, state,
-        /// create_time), (open dispute, create_time).
-        /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
+        /// Lists jobs, newest first unless order_by says `create_time`: a customer's in-progress
+        /// jobs and history, a Dasher's jobs and history (request, completion time, the other party,
+        /// amount), a dorm's jobs (admins), of any of `states`; or, oldest first, the jobs with an
+        /// open dispute (admins). Indexes: (customer_account_id, state, create_time),
+        /// (dasher_account_id, state, create_time), (dorm_id, state, create_time), (open dispute,
+        /// create_time).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: the owner filter, states, order_by, open_disputes with
+        /// another filter, page_size, page_token, every wrong field named), PERMISSION_DENIED
+        /// (NOT_ALLOWED).
         public var listJobs: UnaryRPC<SoukV1.ListJobsRequest, SoukV1.ListJobsResponse>
 
         /// Access: customer (owner).
         /// Clears the preferred Dasher of a job in stage 0 so any Dasher of the dorm can get it.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not stage 0 or no preferred
-        /// Dasher), ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: job_id, expected_version), NOT_FOUND
+        /// (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (INVALID_TRANSITION: not stage 0 or no preferred
+        /// Dasher), ABORTED (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).
         public var clearPreferredDasher: UnaryRPC<SoukV1.ClearPreferredDasherRequest, SoukV1.Job>
 
         /// Access: courier.
         /// The Dasher asks for work in their dorm and is offered one job (see the file comment);
         /// asking again while holding an unanswered offer returns that offer. The response has no
         /// job when the queue has nothing for them.
-        /// Errors: FAILED_PRECONDITION (no laundry profile).
+        /// Errors: FAILED_PRECONDITION (DASHER_PROFILE_REQUIRED; LAUNDRY_PROFILE_REQUIRED),
+        /// PERMISSION_DENIED (NOT_ALLOWED).
         public var requestWork: UnaryRPC<SoukV1.RequestWorkRequest, SoukV1.RequestWorkResponse>
 
         /// Access: courier (owner).
-        /// The Dasher accepts the job offered to them (stage 0 → 1). The customer is notified.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not offered to the caller or
-        /// the offer lapsed), ABORTED (stale version), PERMISSION_DENIED.
+        /// The Dasher accepts the job offered to them (stage 0 → 1). The customer is notified. A
+        /// Dasher of the job's dorm it is not (or no longer) offered to gets JOB_NOT_OFFERED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: job_id, expected_version), NOT_FOUND
+        /// (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (JOB_NOT_OFFERED: not offered to the caller or the
+        /// offer lapsed), ABORTED (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).
         public var acceptJob: UnaryRPC<SoukV1.AcceptJobRequest, SoukV1.Job>
 
         /// Access: courier (owner).
         /// The Dasher denies the job offered to them; it returns to the queue at its place and is
-        /// not offered to this Dasher again. A job that named this Dasher loses its preference.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not offered to the caller),
-        /// ABORTED (stale version), PERMISSION_DENIED.
+        /// not offered to this Dasher again. A job that named this Dasher loses its preference. A
+        /// Dasher of the job's dorm it is not (or no longer) offered to gets JOB_NOT_OFFERED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: job_id, expected_version), NOT_FOUND
+        /// (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (JOB_NOT_OFFERED: not offered to the caller or the
+        /// offer lapsed), ABORTED (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).
         public var denyJob: UnaryRPC<SoukV1.DenyJobRequest, SoukV1.Job>
 
         /// Access: customer (owner).
         /// The customer rejects the accepted Dasher (stage 1 or 2 → 0): the job returns to the
         /// queue at its place and that Dasher is never offered it again. The Dasher is notified.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not stage 1 or 2), ABORTED
-        /// (stale version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: job_id, reason, expected_version), NOT_FOUND
+        /// (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (INVALID_TRANSITION: not stage 1 or 2), ABORTED
+        /// (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).
         public var rejectDasher: UnaryRPC<SoukV1.RejectDasherRequest, SoukV1.Job>
 
         /// Access: courier (owner).
@@ -110,42 +128,49 @@ extension SoukV1Services {
         /// paid, which fix the final price; a final price more than twice the estimate waits for
         /// the customer's ConfirmFinalPrice before stage 8. Reaching stage 9 counts a completed job
         /// for the Dasher.
-        /// Errors: INVALID_ARGUMENT (field: target_stage; FINAL_COST_REQUIRED; actual_loads < 1,
-        /// machine_cost_total), NOT_FOUND, FAILED_PRECONDITION (STAGE_NOT_NEXT; job cancelled;
-        /// FINAL_PRICE_UNCONFIRMED), ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: job_id, target_stage, actual_loads < 1,
+        /// machine_cost_total out of range or in another currency, expected_version; FINAL_COST_REQUIRED:
+        /// stage 7 without actual_loads or machine_cost_total, each missing one named), NOT_FOUND
+        /// (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (STAGE_NOT_NEXT; INVALID_TRANSITION: job cancelled;
+        /// FINAL_PRICE_UNCONFIRMED), ABORTED (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).
         public var advanceJobStage: UnaryRPC<SoukV1.AdvanceJobStageRequest, SoukV1.Job>
 
         /// Access: customer (owner).
         /// Confirms a final price more than twice the estimate, so the Dasher may take the job on
         /// to stage 8. The Dasher is notified.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: no confirmation pending),
-        /// ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: job_id, expected_version), NOT_FOUND
+        /// (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (INVALID_TRANSITION: no confirmation pending),
+        /// ABORTED (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).
         public var confirmFinalPrice: UnaryRPC<SoukV1.ConfirmFinalPriceRequest, SoukV1.Job>
 
         /// Access: customer (owner).
         /// Cancels the job in stages 0–2 (the marketplace's last_cancellable_stage): it leaves the
         /// queue and the Dasher, if any, is told. From stage 3 on the laundry is picked up and
         /// cancelling is refused.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (CANCEL_NOT_ALLOWED), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: job_id, reason over 2000 characters,
+        /// expected_version), NOT_FOUND (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (CANCEL_NOT_ALLOWED;
+        /// INVALID_TRANSITION: already cancelled or dropped off), ABORTED (STALE_VERSION),
+        /// PERMISSION_DENIED (NOT_ALLOWED).
         public var cancelJob: UnaryRPC<SoukV1.CancelJobRequest, SoukV1.Job>
 
         /// Access: customer (owner).
         /// Disputes the charge of a paid job (stolen or damaged items, job not done), within 7 days
         /// of the payment. One dispute per job. The Dasher is notified; admins find it with ListJobs
         /// open_disputes.
-        /// Errors: INVALID_ARGUMENT (field: reason empty or above 2000 characters), NOT_FOUND,
-        /// FAILED_PRECONDITION (INVALID_TRANSITION: not paid, the 7 days passed, or already
-        /// disputed), ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: job_id, reason empty or above 2000 characters,
+        /// expected_version), NOT_FOUND (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (NOT_PAID;
+        /// DISPUTE_WINDOW_CLOSED: the 7 days passed; ALREADY_DISPUTED), ABORTED (STALE_VERSION),
+        /// PERMISSION_DENIED (NOT_ALLOWED).
         public var disputeJob: UnaryRPC<SoukV1.DisputeJobRequest, SoukV1.Job>
 
         /// Access: admin, operator.
         /// Resolves an open dispute with a decision text: a refund of 0 rejects it; a refund of
         /// part or all of what is left of the payment is paid back to the customer (Payments
         /// records it as PARTIALLY_REFUNDED or REFUNDED). Both parties are notified.
-        /// Errors: INVALID_ARGUMENT (field: resolution empty, refund negative, in another currency
-        /// or above what is left of the payment), NOT_FOUND, FAILED_PRECONDITION
-        /// (INVALID_TRANSITION: no open dispute), ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: job_id, resolution empty, refund negative, in another
+        /// currency or above what is left of the payment, expected_version), NOT_FOUND
+        /// (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (INVALID_TRANSITION: no open dispute), ABORTED
+        /// (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).
         public var resolveDispute: UnaryRPC<SoukV1.ResolveDisputeRequest, SoukV1.Job>
 
         /// Access: customer (owner), courier (owner).
@@ -153,17 +178,20 @@ extension SoukV1Services {
         /// Dasher rates the customer from stage 9; once each (see the file comment). Updates the
         /// rated account's average in the same transaction. A retry with the same request_id
         /// returns the first entry.
-        /// Errors: INVALID_ARGUMENT (field: stars outside 1–5, comment above 2000 characters;
-        /// REQUEST_ID_REUSED), NOT_FOUND, FAILED_PRECONDITION (NOT_RATABLE: not at stage 9,
-        /// cancelled, or not paid yet for the customer), ALREADY_EXISTS (ALREADY_RATED),
-        /// PERMISSION_DENIED.
+        /// The rating is a FeedbackEntry of subject the job: Feedback.ListFeedback lists it with
+        /// every other rating (by rated_account_id, subject_id or author_account_id).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: job_id, stars outside 1–5, comment above 2000
+        /// characters, every wrong field named; REQUEST_ID_REUSED), NOT_FOUND (RESOURCE_NOT_FOUND),
+        /// FAILED_PRECONDITION (NOT_RATABLE: not at stage 9, cancelled, or not paid yet for the customer),
+        /// ALREADY_EXISTS (ALREADY_RATED), PERMISSION_DENIED (NOT_ALLOWED).
         public var rateJob: UnaryRPC<SoukV1.RateJobRequest, SoukV1.FeedbackEntry>
 
         /// Access: customer (owner), courier (owner), admin, operator.
         /// Streams the job's changes (stage, Dasher, price); ends once the job is final: after the
         /// event of stage 9 or of the cancellation (a watch of a final job sends its state and
         /// ends). Payment, ratings and disputes are read with GetJob.
-        /// Errors: NOT_FOUND, PERMISSION_DENIED, OUT_OF_RANGE (EVENTS_EXPIRED).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: job_id, resume_after_sequence), NOT_FOUND
+        /// (RESOURCE_NOT_FOUND), PERMISSION_DENIED (NOT_ALLOWED), OUT_OF_RANGE (EVENTS_EXPIRED).
         public var watchJob: ServerStreamingRPC<SoukV1.WatchJobRequest, SoukV1.JobEvent>
 
         /// Access: courier (owner), admin, operator.
@@ -172,28 +200,31 @@ extension SoukV1Services {
         /// what customers paid for the Dasher's jobs (the whole price: see the file comment), less
         /// the refunds made in the period. Read from totals kept when a job is paid or refunded,
         /// never from the jobs themselves.
-        /// Errors: INVALID_ARGUMENT (field: period, start_date, end_date, range above 60 periods),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: dasher_account_id, period, start_date, end_date, range
+        /// above 60 periods, every wrong field named), PERMISSION_DENIED (NOT_ALLOWED).
         public var getDasherEarnings: UnaryRPC<SoukV1.GetDasherEarningsRequest, SoukV1.DasherEarnings>
 
         /// Access: admin, operator.
         /// Adds a question to the Dasher quiz.
-        /// Errors: INVALID_ARGUMENT (field: text, choices (2 to 6, none empty), correct_choice;
-        /// REQUEST_ID_REUSED), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: question.text, question.choices (2 to 6, none empty),
+        /// question.correct_choice (required, an index of choices), every wrong field named;
+        /// REQUEST_ID_REUSED), PERMISSION_DENIED (NOT_ALLOWED).
         public var createQuizQuestion: UnaryRPC<SoukV1.CreateQuizQuestionRequest, SoukV1.QuizQuestion>
 
         /// Access: customer, admin, operator.
         /// Lists the quiz questions in the order they were added. Customers see the active
         /// questions without correct_choice (the quiz they take); admins see the answers and, with
         /// show_archived, the archived questions. Index: (archived, create time).
-        /// Errors: INVALID_ARGUMENT (page_token).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: page_size, page_token), PERMISSION_DENIED
+        /// (NOT_ALLOWED: show_archived by a customer).
         public var listQuizQuestions: UnaryRPC<SoukV1.ListQuizQuestionsRequest, SoukV1.ListQuizQuestionsResponse>
 
         /// Access: admin, operator.
         /// Changes a question. Mask paths: text, choices, correct_choice, archived (archiving takes
         /// it out of the quiz; questions are never erased).
-        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: question.id, question.text, question.choices,
+        /// question.correct_choice, update_mask, expected_version, every wrong field named), NOT_FOUND
+        /// (RESOURCE_NOT_FOUND), ABORTED (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).
         public var updateQuizQuestion: UnaryRPC<SoukV1.UpdateQuizQuestionRequest, SoukV1.QuizQuestion>
 
         /// Access: customer.
@@ -201,9 +232,10 @@ extension SoukV1Services {
         /// 80 % or more passes: the courier (Dasher) role becomes active with its Dasher profile. A
         /// fail says the score and when a retry is allowed (LaundrySettings.quiz_retry_delay after
         /// the attempt: 24 hours, as in the report, unless set). The caller's e-mail must be verified.
-        /// Errors: INVALID_ARGUMENT (field: answers (unknown or repeated question), dasher_age),
-        /// FAILED_PRECONDITION (EMAIL_NOT_VERIFIED; INVALID_TRANSITION: already a Dasher, or no
-        /// questions yet), RESOURCE_EXHAUSTED (QUIZ_RETRY_TOO_SOON, RetryInfo says how long).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: answers (unknown or repeated question), dasher_age,
+        /// every wrong field named), FAILED_PRECONDITION (EMAIL_NOT_VERIFIED; LAUNDRY_PROFILE_REQUIRED;
+        /// ALREADY_DASHER; QUIZ_UNAVAILABLE: no questions yet), RESOURCE_EXHAUSTED (QUIZ_RETRY_TOO_SOON,
+        /// RetryInfo says how long), PERMISSION_DENIED (NOT_ALLOWED).
         public var submitQuizAnswers: UnaryRPC<SoukV1.SubmitQuizAnswersRequest, SoukV1.QuizResult>
 
         public init(

@@ -11,27 +11,28 @@ extension SoukV1Services {
 
         /// Access: admin, operator.
         /// Adds a region where the marketplace operates, with its districts.
-        /// Errors: INVALID_ARGUMENT (field: name, districts; REQUEST_ID_REUSED), ALREADY_EXISTS
-        /// (DUPLICATE: name), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: name, districts; REQUEST_ID_REUSED), ALREADY_EXISTS
+        /// (DUPLICATE: name), PERMISSION_DENIED (NOT_ALLOWED).
         public var createRegion: UnaryRPC<SoukV1.CreateRegionRequest, SoukV1.Region>
 
         /// Access: guest.
         /// Reads one region.
-        /// Errors: NOT_FOUND.
+        /// Errors: NOT_FOUND (RESOURCE_NOT_FOUND).
         public var getRegion: UnaryRPC<SoukV1.GetRegionRequest, SoukV1.Region>
 
         /// Access: guest.
         /// Lists the marketplace's regions by name (archived ones for admins who ask).
         /// Index: (live, name).
-        /// Errors: INVALID_ARGUMENT (page_token).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: page_size, page_token).
         public var listRegions: UnaryRPC<SoukV1.ListRegionsRequest, SoukV1.ListRegionsResponse>
 
         /// Access: admin, operator.
         /// Changes a region. Mask paths: name, districts, archived. A district that listings name
         /// cannot be removed, nor the region archived while listings name it.
-        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, ALREADY_EXISTS (DUPLICATE: name),
-        /// FAILED_PRECONDITION (district or region in use), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: the fields named, update_mask), NOT_FOUND
+        /// (RESOURCE_NOT_FOUND), ALREADY_EXISTS (DUPLICATE: name), FAILED_PRECONDITION (IN_USE: a removed
+        /// district or the archived region is named by listings), ABORTED (STALE_VERSION),
+        /// PERMISSION_DENIED (NOT_ALLOWED).
         public var updateRegion: UnaryRPC<SoukV1.UpdateRegionRequest, SoukV1.Region>
 
         /// Access: customer.
@@ -41,23 +42,25 @@ extension SoukV1Services {
         /// Required: title, type, address.line1, address.location, region_id, district (one of the
         /// region's), monthly_rent in the marketplace currency, deposit_months 1 or 2. Photos must be
         /// images the caller uploaded.
-        /// Errors: INVALID_ARGUMENT (field: title, description, type, address, address.location,
-        /// region_id, district, monthly_rent, deposit_months, area_square_meters, bedrooms,
-        /// bathrooms, features, photo_media_ids; REQUEST_ID_REUSED), PERMISSION_DENIED (NOT_ALLOWED:
-        /// no provider role).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: title, description, type, address, address.location,
+        /// region_id, district, monthly_rent, deposit_months, area_square_meters, bedrooms, bathrooms,
+        /// features, photo_media_ids; REQUEST_ID_REUSED), PERMISSION_DENIED (NOT_ALLOWED: no provider
+        /// role).
         public var createListing: UnaryRPC<SoukV1.CreateListingRequest, SoukV1.Listing>
 
         /// Access: guest.
         /// Reads one listing: PUBLISHED and RENTED ones for everyone, DRAFT and ARCHIVED ones only
         /// for the owner and admins.
-        /// Errors: NOT_FOUND.
+        /// Errors: NOT_FOUND (RESOURCE_NOT_FOUND).
         public var getListing: UnaryRPC<SoukV1.GetListingRequest, SoukV1.Listing>
 
         /// Access: customer (owner), admin, operator.
-        /// Lists listings, newest first: a lessor's own (owner_account_id empty means the caller's;
-        /// every status), or for admins every listing of the marketplace or of one owner.
+        /// Lists listings, newest first unless order_by says `create_time`: a lessor's own
+        /// (owner_account_id empty means the caller's; every status), or for admins every listing of
+        /// the marketplace or of one owner.
         /// Indexes: (owner_account_id, create_time), (create_time).
-        /// Errors: INVALID_ARGUMENT (page_token), PERMISSION_DENIED (another account's listings).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: order_by, page_size, page_token), PERMISSION_DENIED
+        /// (NOT_ALLOWED: another account's listings).
         public var listListings: UnaryRPC<SoukV1.ListListingsRequest, SoukV1.ListListingsResponse>
 
         /// Access: customer (owner), admin, operator.
@@ -65,45 +68,55 @@ extension SoukV1Services {
         /// address, region_id, district, monthly_rent, deposit_months, features, photo_media_ids,
         /// area_square_meters, bedrooms, bathrooms, furnished, parking. Existing bookings keep their
         /// rent and deposit.
-        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (archived),
-        /// ABORTED (stale version), PERMISSION_DENIED.
+        /// The version changes only with the lessor's own edits: a booking confirmed or ended
+        /// meanwhile (status RENTED or PUBLISHED again, active_booking_id) and the rating are kept by
+        /// the server and never make an open edit stale (VERSIONS in common.proto).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: the fields named, update_mask), NOT_FOUND
+        /// (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (LISTING_ARCHIVED), ABORTED (STALE_VERSION),
+        /// PERMISSION_DENIED (NOT_ALLOWED).
         public var updateListing: UnaryRPC<SoukV1.UpdateListingRequest, SoukV1.Listing>
 
         /// Access: customer (owner), admin, operator.
         /// Publishes a DRAFT listing (→ PUBLISHED): it enters search. The owner must be an active
         /// lessor (the provider role approved by an admin).
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not DRAFT; ROLE_PENDING: the
-        /// owner's provider role is not active), ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: NOT_FOUND (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (INVALID_TRANSITION: not DRAFT;
+        /// ROLE_PENDING: the owner's provider role is not active), ABORTED (STALE_VERSION),
+        /// PERMISSION_DENIED (NOT_ALLOWED).
         public var publishListing: UnaryRPC<SoukV1.PublishListingRequest, SoukV1.Listing>
 
         /// Access: customer (owner), admin, operator.
         /// Archives a DRAFT or PUBLISHED listing (→ ARCHIVED): it leaves search; pending booking
         /// requests are declined.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: already archived;
-        /// LISTING_LEASED: RENTED), ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: NOT_FOUND (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (INVALID_TRANSITION: already
+        /// archived; LISTING_LEASED: RENTED), ABORTED (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).
         public var archiveListing: UnaryRPC<SoukV1.ArchiveListingRequest, SoukV1.Listing>
 
         /// Access: customer (owner), admin, operator.
         /// Restores an ARCHIVED listing as a DRAFT, to be published again.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not archived), ABORTED (stale
-        /// version), PERMISSION_DENIED.
+        /// Errors: NOT_FOUND (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (INVALID_TRANSITION: not archived),
+        /// ABORTED (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).
         public var restoreListing: UnaryRPC<SoukV1.RestoreListingRequest, SoukV1.Listing>
 
         /// Access: guest.
         /// Searches PUBLISHED listings by the words of their title and address, ignoring case and
         /// Vietnamese diacritics ("quan 1" finds "Quận 1", "duong" finds "Đường"): every query word
-        /// must begin a word of the listing. Filters on region, district, type, rent range and
-        /// features. Order: `sort` (default NEWEST; DISTANCE needs `near` and orders the first 1000
-        /// matches). Index: normalized words (marketplace, word), the longest query word read as one
-        /// range, or (marketplace, region or type) without words. A page may hold fewer results than
-        /// page_size when filters leave some out; the next_page_token says whether more follow.
-        /// Errors: INVALID_ARGUMENT (field: query, filter, sort, near, page_token).
+        /// must begin a word of the listing ("ben th" finds "chợ Bến Thành", "hut" finds "Hutech").
+        /// Filters on region, district, type, rent range and features. Order: `order_by` (AIP-132):
+        /// `create_time desc` (the default, newest first), `monthly_rent`, `monthly_rent desc`, or
+        /// `distance` (needs `near`; orders the first 1000 matches); `sort` says the same in the
+        /// older form (set one of the two). Index: every prefix (up
+        /// to 24 characters) of the normalized words (marketplace, word prefix), the longest query
+        /// word read as one range, or (marketplace, region or type) without words. A page may hold
+        /// fewer results than page_size when filters leave some out; the next_page_token says
+        /// whether more follow.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: query, filter, sort, order_by, near, page_token, every
+        /// wrong field named).
         public var searchListings: UnaryRPC<SoukV1.SearchListingsRequest, SoukV1.SearchListingsResponse>
 
         /// Access: guest.
         /// PUBLISHED listings within a radius of a point, nearest first (ties by id), with the same
         /// filters ("Select via map"). Index: location grid (cells of about 610 m).
-        /// Errors: INVALID_ARGUMENT (field: near, radius_meters, filter, page_token).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: near, radius_meters, filter, page_token).
         public var searchNearbyListings: UnaryRPC<SoukV1.SearchNearbyListingsRequest, SoukV1.SearchListingsResponse>
 
         /// Access: guest.
@@ -112,70 +125,74 @@ extension SoukV1Services {
         /// where budget is max_monthly_rent, or when unset the highest rent among the listings in the
         /// radius. Lower is better; ties by distance then id. Listings above max_monthly_rent are
         /// left out; the nearest 1000 listings in the radius are ranked. Index: location grid.
-        /// Errors: INVALID_ARGUMENT (field: near, radius_meters, max_monthly_rent, page_token).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: near, radius_meters, max_monthly_rent, page_token).
         public var recommendListings: UnaryRPC<SoukV1.RecommendListingsRequest, SoukV1.SearchListingsResponse>
 
         /// Access: admin, operator.
         /// Adds a place of interest (school, market, hospital, ...).
-        /// Errors: INVALID_ARGUMENT (field: name, category, location; REQUEST_ID_REUSED),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: name, category, location; REQUEST_ID_REUSED),
+        /// PERMISSION_DENIED (NOT_ALLOWED).
         public var createPlace: UnaryRPC<SoukV1.CreatePlaceRequest, SoukV1.Place>
 
         /// Access: admin, operator.
         /// Changes a place. Mask paths: name, category, address, location.
-        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: the fields named, update_mask), NOT_FOUND
+        /// (RESOURCE_NOT_FOUND), ABORTED (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).
         public var updatePlace: UnaryRPC<SoukV1.UpdatePlaceRequest, SoukV1.Place>
 
         /// Access: admin, operator.
         /// Removes a place (places are reference data, not user content; they are erased).
-        /// Errors: NOT_FOUND, ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: NOT_FOUND (RESOURCE_NOT_FOUND), ABORTED (STALE_VERSION), PERMISSION_DENIED
+        /// (NOT_ALLOWED).
         public var deletePlace: UnaryRPC<SoukV1.DeletePlaceRequest, SoukV1.DeletePlaceResponse>
 
         /// Access: guest.
         /// Places near a listing or a point, nearest first, optionally of some categories.
         /// Index: location grid.
-        /// Errors: INVALID_ARGUMENT (field: listing_id or near required; radius_meters,
-        /// page_token), NOT_FOUND (listing).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: listing_id or near required; near, radius_meters,
+        /// categories, page_token), NOT_FOUND (RESOURCE_NOT_FOUND: listing).
         public var listNearbyPlaces: UnaryRPC<SoukV1.ListNearbyPlacesRequest, SoukV1.ListNearbyPlacesResponse>
 
         /// Access: customer.
         /// Saves a listing the caller can see in their favorites; saving it again (with any
         /// request_id) returns the existing favorite. Index: (account_id, listing_id), unique.
-        /// Errors: INVALID_ARGUMENT (field: request_id, listing_id), NOT_FOUND (listing).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: request_id, listing_id), NOT_FOUND
+        /// (RESOURCE_NOT_FOUND: listing).
         public var addFavorite: UnaryRPC<SoukV1.AddFavoriteRequest, SoukV1.Favorite>
 
         /// Access: customer (owner).
         /// Removes a listing from the caller's favorites.
-        /// Errors: NOT_FOUND (not a favorite).
+        /// Errors: NOT_FOUND (RESOURCE_NOT_FOUND: not a favorite).
         public var removeFavorite: UnaryRPC<SoukV1.RemoveFavoriteRequest, SoukV1.RemoveFavoriteResponse>
 
         /// Access: customer (owner).
-        /// Lists the caller's favorites, newest first. Index: (account_id, create_time).
-        /// Errors: INVALID_ARGUMENT (page_token).
+        /// Lists the caller's favorites, newest first unless order_by says `create_time`. Index:
+        /// (account_id, create_time).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: order_by, page_size, page_token).
         public var listFavorites: UnaryRPC<SoukV1.ListFavoritesRequest, SoukV1.ListFavoritesResponse>
 
         /// Access: customer.
         /// Requests a lease of a published listing from a start date for a number of months (at
         /// least the marketplace minimum, 6, at most 120). The lessor is notified. The same
         /// request_id returns the first booking.
-        /// Errors: INVALID_ARGUMENT (field: listing_id, start_date in the past, months:
-        /// LEASE_TOO_SHORT or over 120; REQUEST_ID_REUSED), NOT_FOUND (listing, also a draft or an
-        /// archived one), FAILED_PRECONDITION (LISTING_LEASED: rented; SELF_ACTION: the caller's own
-        /// listing; DUPLICATE: the caller has an open booking of it).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: listing_id, start_date in the past, months:
+        /// LEASE_TOO_SHORT or over 120; REQUEST_ID_REUSED), NOT_FOUND (RESOURCE_NOT_FOUND: listing, also a
+        /// draft or an archived one), FAILED_PRECONDITION (LISTING_LEASED: rented; SELF_ACTION: the
+        /// caller's own listing; DUPLICATE: the caller has an open booking of it).
         public var requestBooking: UnaryRPC<SoukV1.RequestBookingRequest, SoukV1.Booking>
 
         /// Access: customer (owner), provider (owner), admin, operator.
         /// Reads one booking. The lessee owns it as customer, the lessor as provider.
-        /// Errors: NOT_FOUND, PERMISSION_DENIED.
+        /// Errors: NOT_FOUND (RESOURCE_NOT_FOUND), PERMISSION_DENIED (NOT_ALLOWED).
         public var getBooking: UnaryRPC<SoukV1.GetBookingRequest, SoukV1.Booking>
 
         /// Access: customer (owner), provider (owner), admin, operator.
-        /// Lists bookings, newest first: a lessee's current rentals and history, a lessor's tenants
-        /// and requests, a listing's bookings. Indexes: (lessee_account_id, status, create_time),
-        /// (lessor_account_id, status, create_time), (listing_id, create_time).
-        /// Errors: INVALID_ARGUMENT (filter combination, statuses: more than one, page_token),
-        /// PERMISSION_DENIED.
+        /// Lists bookings, newest first unless order_by says `create_time`: a lessee's current
+        /// rentals and history, a lessor's tenants and requests, a listing's bookings, of any of
+        /// `statuses`. Indexes: (lessee_account_id, status, create_time), (lessor_account_id, status,
+        /// create_time), (listing_id, status, create_time).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: the party filter, statuses, order_by, page_token),
+        /// PERMISSION_DENIED (NOT_ALLOWED).
         public var listBookings: UnaryRPC<SoukV1.ListBookingsRequest, SoukV1.ListBookingsResponse>
 
         /// Access: provider (owner).
@@ -184,45 +201,49 @@ extension SoukV1Services {
         /// and the listing's other REQUESTED bookings are declined by the server with the reason
         /// "another request for this listing was confirmed". Of two confirmations racing for one
         /// listing exactly one wins; the other is refused.
-        /// Errors: INVALID_ARGUMENT (field: deposit_due_date in the past), NOT_FOUND,
-        /// FAILED_PRECONDITION (INVALID_TRANSITION: not REQUESTED, e.g. already confirmed;
-        /// LISTING_LEASED: another booking of the listing holds it), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: deposit_due_date in the past), NOT_FOUND
+        /// (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (INVALID_TRANSITION: not REQUESTED, e.g. already
+        /// confirmed; LISTING_LEASED: another booking of the listing holds it), ABORTED (STALE_VERSION),
+        /// PERMISSION_DENIED (NOT_ALLOWED).
         public var confirmBooking: UnaryRPC<SoukV1.ConfirmBookingRequest, SoukV1.Booking>
 
         /// Access: provider (owner).
         /// The lessor declines a REQUESTED booking with a reason (→ DECLINED).
-        /// Errors: INVALID_ARGUMENT (field: reason required), NOT_FOUND, FAILED_PRECONDITION
-        /// (INVALID_TRANSITION), ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: reason required), NOT_FOUND (RESOURCE_NOT_FOUND),
+        /// FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (STALE_VERSION), PERMISSION_DENIED
+        /// (NOT_ALLOWED).
         public var declineBooking: UnaryRPC<SoukV1.DeclineBookingRequest, SoukV1.Booking>
 
         /// Access: customer (owner), admin, operator.
         /// The lessee withdraws a REQUESTED or CONFIRMED booking before the deposit is paid
         /// (→ CANCELLED; the deposit bill is voided and a CONFIRMED booking's listing is free again).
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: already active), ABORTED
-        /// (stale version), PERMISSION_DENIED.
+        /// Errors: NOT_FOUND (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (INVALID_TRANSITION: already
+        /// active), ABORTED (stale version), PERMISSION_DENIED (NOT_ALLOWED).
         public var cancelBooking: UnaryRPC<SoukV1.CancelBookingRequest, SoukV1.Booking>
 
         /// Access: provider (owner), admin, operator.
         /// Ends an ACTIVE lease (at its end date, or earlier by agreement) (→ ENDED); the listing is
         /// free again.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION; monthly bills still due),
-        /// ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: NOT_FOUND (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (INVALID_TRANSITION: not ACTIVE;
+        /// OPEN_OBLIGATIONS: monthly bills still due), ABORTED (STALE_VERSION), PERMISSION_DENIED
+        /// (NOT_ALLOWED).
         public var endLease: UnaryRPC<SoukV1.EndLeaseRequest, SoukV1.Booking>
 
         /// Access: provider (owner), admin, operator.
         /// Returns the deposit of an ENDED lease, all or part (the rest kept with a reason),
         /// recorded as a SUCCESSFUL payment from the platform to the lessee (target the booking,
         /// payee the lessee; DepositReturn.payment_id).
-        /// Errors: INVALID_ARGUMENT (field: amount negative or above the deposit paid; reason
-        /// required when keeping part), NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not
-        /// ENDED; DUPLICATE: already returned), ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: amount negative or above the deposit paid; reason
+        /// required when keeping part), NOT_FOUND (RESOURCE_NOT_FOUND), FAILED_PRECONDITION
+        /// (INVALID_TRANSITION: not ENDED; DUPLICATE: already returned), ABORTED (STALE_VERSION),
+        /// PERMISSION_DENIED (NOT_ALLOWED).
         public var returnDeposit: UnaryRPC<SoukV1.ReturnDepositRequest, SoukV1.Booking>
 
         /// Access: customer (owner), provider (owner), admin, operator.
         /// Streams the booking's changes (status, bills issued and paid, deposit return); ends
         /// after DECLINED, CANCELLED, or ENDED with the deposit returned.
-        /// Errors: NOT_FOUND, PERMISSION_DENIED, OUT_OF_RANGE (EVENTS_EXPIRED).
+        /// Errors: NOT_FOUND (RESOURCE_NOT_FOUND), PERMISSION_DENIED (NOT_ALLOWED), OUT_OF_RANGE
+        /// (EVENTS_EXPIRED).
         public var watchBooking: ServerStreamingRPC<SoukV1.WatchBookingRequest, SoukV1.BookingEvent>
 
         /// Access: provider (owner).
@@ -230,28 +251,31 @@ extension SoukV1Services {
         /// utilities. One bill per booking and month. Unset due_date means day
         /// RentalSettings.bill_due_day of the billed month, or today when that day has passed. The
         /// lessee is notified.
-        /// Errors: INVALID_ARGUMENT (field: period outside the lease, utilities, due_date in the past;
-        /// REQUEST_ID_REUSED), NOT_FOUND (booking), FAILED_PRECONDITION (not ACTIVE), ALREADY_EXISTS
-        /// (DUPLICATE: bill for that month), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: period outside the lease, utilities, due_date in the
+        /// past; REQUEST_ID_REUSED), NOT_FOUND (RESOURCE_NOT_FOUND: booking), FAILED_PRECONDITION
+        /// (INVALID_TRANSITION: not ACTIVE), ALREADY_EXISTS (DUPLICATE: bill for that month),
+        /// PERMISSION_DENIED (NOT_ALLOWED).
         public var createMonthlyBill: UnaryRPC<SoukV1.CreateMonthlyBillRequest, SoukV1.Bill>
 
         /// Access: customer (owner), provider (owner), admin, operator.
         /// Reads one bill. The lessee owns it as customer, the lessor as provider.
-        /// Errors: NOT_FOUND, PERMISSION_DENIED.
+        /// Errors: NOT_FOUND (RESOURCE_NOT_FOUND), PERMISSION_DENIED (NOT_ALLOWED).
         public var getBill: UnaryRPC<SoukV1.GetBillRequest, SoukV1.Bill>
 
         /// Access: customer (owner), provider (owner), admin, operator.
         /// Lists bills, latest due date first: a lessee's bills due or paid, a booking's bills, a
-        /// lessor's bills. Indexes: (lessee_account_id, status, due_date), (lessor_account_id, status,
-        /// due_date), (booking_id, status, due_date).
-        /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
+        /// lessor's bills, of any of `statuses`. Indexes: (lessee_account_id, status, due_date),
+        /// (lessor_account_id, status, due_date), (booking_id, status, due_date).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: the party filter, statuses, page_token),
+        /// PERMISSION_DENIED (NOT_ALLOWED).
         public var listBills: UnaryRPC<SoukV1.ListBillsRequest, SoukV1.ListBillsResponse>
 
         /// Access: provider (owner).
         /// Corrects a DUE monthly bill. Mask paths: utilities, due_date, note. A due date moved to
         /// today or later clears the overdue mark.
-        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (not DUE;
-        /// deposit bills cannot change), ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: the fields named, update_mask), NOT_FOUND
+        /// (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (INVALID_TRANSITION: not DUE, or a deposit bill,
+        /// which cannot change), ABORTED (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).
         public var updateBill: UnaryRPC<SoukV1.UpdateBillRequest, SoukV1.Bill>
 
         /// Access: provider (owner), admin, operator.
@@ -260,7 +284,8 @@ extension SoukV1Services {
         /// monthly totals added to in each paying transaction, never from the bills. A refund of a
         /// bill's payment (Payments.RefundPayment) comes off the gross and the lessor's share of the
         /// month it is made; the fees stay. Index: (lessor_account_id, paid month).
-        /// Errors: INVALID_ARGUMENT (field: period range over 24 months), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: period range over 24 months), PERMISSION_DENIED
+        /// (NOT_ALLOWED).
         public var getLessorIncome: UnaryRPC<SoukV1.GetLessorIncomeRequest, SoukV1.LessorIncome>
 
         public init(

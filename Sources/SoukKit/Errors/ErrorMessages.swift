@@ -213,6 +213,44 @@ extension SoukV1.ErrorReason {
             ("Too many attempts in a short time. Please wait a moment and try again.",
              "محاولات كثيرة خلال وقت قصير. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى.",
              "Bạn đã thử quá nhiều lần trong thời gian ngắn. Vui lòng đợi một lát rồi thử lại.")
+        case .jobNotOffered:
+            ("This job is no longer offered to you. Ask for work again to get a job.",
+             "لم تعد هذه المهمة معروضة عليك. اطلب عملًا مرة أخرى للحصول على مهمة.",
+             "Công việc này không còn được giao cho bạn. Hãy nhận việc lại để có công việc mới.")
+        case .notPaid:
+            ("This has not been paid yet. Please pay for it first.",
+             "لم يتم الدفع بعد. يرجى الدفع أولاً.",
+             "Khoản này chưa được thanh toán. Vui lòng thanh toán trước.")
+        case .disputeWindowClosed:
+            ("The time to dispute this charge has passed (7 days after payment).",
+             "انتهت مهلة الاعتراض على هذا المبلغ (7 أيام بعد الدفع).",
+             "Đã quá thời hạn khiếu nại khoản phí này (7 ngày sau khi thanh toán).")
+        case .alreadyDisputed:
+            ("This charge is already disputed. We will let you know the decision.",
+             "تم الاعتراض على هذا المبلغ بالفعل. سنبلغك بالقرار.",
+             "Khoản phí này đã được khiếu nại. Chúng tôi sẽ thông báo kết quả cho bạn.")
+        case .alreadyDasher:
+            ("You are already a Dasher.", "أنت بالفعل من موظفي التوصيل (Dasher).", "Bạn đã là Dasher.")
+        case .quizUnavailable:
+            ("The Dasher quiz is not available yet. Please try again later.",
+             "اختبار Dasher غير متاح بعد. يرجى المحاولة لاحقًا.",
+             "Bài kiểm tra Dasher chưa sẵn sàng. Vui lòng thử lại sau.")
+        case .laundryProfileRequired:
+            ("Please add your dorm and room to your profile first.",
+             "يرجى إضافة السكن والغرفة إلى ملفك الشخصي أولاً.",
+             "Vui lòng thêm ký túc xá và phòng vào hồ sơ của bạn trước.")
+        case .dasherProfileRequired:
+            ("Pass the Dasher quiz first to do this.",
+             "اجتز اختبار Dasher أولاً للقيام بذلك.",
+             "Hãy vượt qua bài kiểm tra Dasher trước khi làm việc này.")
+        case .inUse:
+            ("This is still used by listings and cannot be removed.",
+             "لا يزال هذا مستخدمًا في إعلانات ولا يمكن إزالته.",
+             "Mục này vẫn đang được tin đăng sử dụng và không thể xóa.")
+        case .listingArchived:
+            ("This listing is archived. Restore it before changing it.",
+             "هذا الإعلان مؤرشف. استعده قبل تعديله.",
+             "Tin đăng này đã được lưu trữ. Hãy khôi phục trước khi chỉnh sửa.")
         case .paymentTokenInvalid:
             ("The payment details could not be used. Please enter them again.",
              "تعذّر استخدام بيانات الدفع. يرجى إدخالها مرة أخرى.",

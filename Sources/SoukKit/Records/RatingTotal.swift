@@ -39,5 +39,3 @@ public struct RatingTotal: Sendable {
     }
 }
 
-// Feedback entries are stored by more than one domain (order feedback, laundry ratings).
-extension SoukV1.FeedbackEntry: StampedMessage {}

@@ -22,11 +22,13 @@ extension StateMachine {
     /// first so that a retried transition that already happened says ABORTED), then
     /// `transition(_:on:id:by:to:)` decides. The record gets the target state, then `change`
     /// (the domain's other fields: times, reasons), and the move is recorded in the same
-    /// transaction: an audit entry, appended to the resource's event stream as well.
+    /// transaction: an audit entry, appended to the resource's event stream as well. A
+    /// `maintained` move is one the server makes to follow another record (a listing rented by
+    /// its booking): it keeps the version clients edit with (DOMAIN decision 9).
     @discardableResult
     public func fire<Record: LifecycleRecord>(
         _ name: String, on id: RecordID, in table: Table<Record>, marketplaceID: String, by actor: AuditActor,
-        to target: State? = nil, expectedVersion: UInt64? = nil, reason: String = "", transaction: Transaction,
+        to target: State? = nil, expectedVersion: UInt64? = nil, reason: String = "", maintained: Bool = false, transaction: Transaction,
         change: (inout Record) throws -> Void = { _ in }
     ) throws -> StoredRecord<Record> where Record.Subject == Subject {
         guard let current = try transaction.get(table, id), current.value.marketplaceID == marketplaceID else {
@@ -37,10 +39,11 @@ extension StateMachine {
         }
         let from = current.value.subject[keyPath: state]
         let transition = try self.transition(name, on: current.value.subject, id: id.description, by: actor, to: target)
-        let record = try transaction.update(table, id) { value in
+        let move: (inout Record) throws -> Void = { value in
             value.subject[keyPath: state] = transition.to
             try change(&value)
         }
+        let record = maintained ? try transaction.updateMaintainedFields(table, id, move) : try transaction.update(table, id, move)
         guard record.value.subject[keyPath: state] == transition.to else {
             throw RPCError(.internalError, "the change made with \(name) moved the \(noun) off \(transition.to.protoName)")
         }

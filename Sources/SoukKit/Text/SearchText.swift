@@ -17,6 +17,30 @@ public enum SearchText {
         normalized(text).split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
     }
 
+    /// Longest word prefix a prefix index holds: a longer query word reads the range of its
+    /// first `maxPrefix` characters and is checked on the records read.
+    public static let maxPrefix = 24
+
+    /// Every prefix (1 to `maxPrefix` characters) of each of `words`, without repeats: the
+    /// entries of an index where a query word finds the words it begins. Their number grows
+    /// with the text's length only, never with the table's.
+    public static func prefixes(of words: [String]) -> [String] {
+        var prefixes = Set<String>()
+        for word in words {
+            var prefix = ""
+            for character in word.prefix(maxPrefix) {
+                prefix.append(character)
+                prefixes.insert(prefix)
+            }
+        }
+        return prefixes.sorted()
+    }
+
+    /// Whether every query word begins one of `words` ("ben th" matches "cho ben thanh").
+    public static func everyWordBegins(_ query: [String], oneOf words: [String]) -> Bool {
+        query.allSatisfy { word in words.contains { $0.hasPrefix(word) } }
+    }
+
     /// The distinct normalized words of several texts, in order of first appearance.
     public static func distinctWords(_ texts: [String]) -> [String] {
         var seen = Set<String>()

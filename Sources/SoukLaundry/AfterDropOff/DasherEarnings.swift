@@ -123,19 +123,24 @@ struct DasherEarningsReport {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let caller = try call.requireCaller()
         let dasher = request.dasherAccountID.isEmpty ? caller.accountID.description : request.dasherAccountID
-        let span: EarningsTotals.Span
-        switch request.period {
-        case .week: span = .week
-        case .month: span = .month
-        default: throw RPCError.invalidField("period", "is required: EARNINGS_PERIOD_WEEK or EARNINGS_PERIOD_MONTH")
+        var checks = FieldChecks()
+        let spans: [SoukV1.EarningsPeriod: EarningsTotals.Span] = [.week: .week, .month: .month]
+        let chosen = spans[request.period]
+        checks.require(chosen != nil, "period", "is required: EARNINGS_PERIOD_WEEK or EARNINGS_PERIOD_MONTH")
+        let startDate = CivilDate(request.startDate)
+        let endDate = CivilDate(request.endDate)
+        checks.require(startDate != nil, "start_date", "must be a valid date")
+        checks.require(endDate != nil, "end_date", "must be a valid date")
+        if let start = startDate, let end = endDate {
+            checks.require(start <= end, "end_date", "must not be before start_date")
+            if let span = chosen, start <= end {
+                let periods = EarningsTable.period(end, span) - EarningsTable.period(start, span) + 1
+                checks.require(periods <= Self.maxPeriods, "end_date", "the range holds \(periods) periods; at most \(Self.maxPeriods)")
+            }
         }
-        guard let start = CivilDate(request.startDate) else { throw RPCError.invalidField("start_date", "must be a valid date") }
-        guard let end = CivilDate(request.endDate) else { throw RPCError.invalidField("end_date", "must be a valid date") }
-        guard start <= end else { throw RPCError.invalidField("end_date", "must not be before start_date") }
-        let (first, last) = (EarningsTable.period(start, span), EarningsTable.period(end, span))
-        guard last - first < Self.maxPeriods else {
-            throw RPCError.invalidField("end_date", "the range holds \(last - first + 1) periods; at most \(Self.maxPeriods)")
-        }
+        try checks.finish()
+        let span = chosen!
+        let (first, last) = (EarningsTable.period(startDate!, span), EarningsTable.period(endDate!, span))
         let prefix: [KeyPart] = [.string(marketplaceID.description), .string(dasher), .string(span.rawValue)]
         let found = try store.list(
             EarningsTable.table, EarningsTable.byPeriod,

@@ -17,20 +17,23 @@ struct JobDisputes {
 
     func dispute(_ request: SoukV1.DisputeJobRequest, _ call: SoukCall) async throws -> SoukV1.Job {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.jobID, field: "job_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let reason = try Self.text(request.reason, field: "reason", "say what went wrong")
+        var checks = FieldChecks()
+        let jobID = try checks.run { try RequestFields.id(request.jobID, field: "job_id") }
+        let expectedVersion = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        let text = try checks.run { try Self.text(request.reason, field: "reason", "say what went wrong") }
+        try checks.finish()
+        let (id, expected, reason) = (jobID!, expectedVersion ?? nil, text!)
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
             let current = try transaction.require(id, in: marketplaceID)
             try Self.check(expected, current)
             let job = current.value.subject
             guard let payTime = job.payTime, !job.paymentID.isEmpty else {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, "job \(id) is not paid: only a paid job's charge can be disputed")
+                throw RPCError.souk(.failedPrecondition, .notPaid, "job \(id) is not paid: only a paid job's charge can be disputed")
             }
-            guard job.dispute == nil else { throw RPCError.souk(.failedPrecondition, .invalidTransition, "job \(id) is already disputed") }
+            guard job.dispute == nil else { throw RPCError.souk(.failedPrecondition, .alreadyDisputed, "job \(id) is already disputed") }
             guard transaction.now <= StoreTime(payTime).adding(Self.window) else {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, "job \(id) was paid more than 7 days ago: its charge can no longer be disputed")
+                throw RPCError.souk(.failedPrecondition, .disputeWindowClosed, "job \(id) was paid more than 7 days ago: its charge can no longer be disputed")
             }
             let updated = try transaction.update(JobTable.table, id) {
                 $0.subject.dispute = SoukV1.JobDispute(status: .open, reason: reason, openTime: Timestamp(transaction.now))
@@ -46,14 +49,17 @@ struct JobDisputes {
 
     func resolve(_ request: SoukV1.ResolveDisputeRequest, _ call: SoukCall) async throws -> SoukV1.Job {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.jobID, field: "job_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let resolution = try Self.text(request.resolution, field: "resolution", "the decision shown to both parties")
+        var checks = FieldChecks()
+        let jobID = try checks.run { try RequestFields.id(request.jobID, field: "job_id") }
+        let expectedVersion = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        let decision = try checks.run { try Self.text(request.resolution, field: "resolution", "the decision shown to both parties") }
         let refund = request.refund?.amountMinor ?? 0
         let currency = marketplace.currencyCode
-        guard refund >= 0, (request.refund?.currencyCode ?? "").isEmpty || request.refund?.currencyCode == currency else {
-            throw RPCError.invalidField("refund", "must be 0 or more minor units of \(currency)")
-        }
+        checks.require(
+            refund >= 0 && ((request.refund?.currencyCode ?? "").isEmpty || request.refund?.currencyCode == currency), "refund",
+            "must be 0 or more minor units of \(currency)")
+        try checks.finish()
+        let (id, expected, resolution) = (jobID!, expectedVersion ?? nil, decision!)
         let actor = AuditActor(call)
         let payables = laundry.payables
         let record = try await store.write { transaction in

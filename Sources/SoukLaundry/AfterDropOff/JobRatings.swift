@@ -5,22 +5,16 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// A rating of one side of a job by the other, stored as the contract's feedback entry.
-typealias JobRatingRecord = MarketRecord<SoukV1.FeedbackEntry>
-
-/// Ratings of jobs and the star totals behind the averages they keep current.
+/// The star totals behind the averages ratings of jobs keep current. The ratings themselves are
+/// feedback entries of the kit's `FeedbackTable`, listed by `Feedback.ListFeedback` with every
+/// other vertical's.
 enum JobRatingTables {
-    /// One rating per job and author: the second one finds the first here.
-    static let byJobAndAuthor = Index<JobRatingRecord>.unique("laundry_ratings.job_author") {
-        [.string($0.marketplaceID), .string($0.subject.subject?.id ?? ""), .string($0.subject.authorAccountID)]
-    }
-    static let ratings = marketTable("laundry_ratings", SoukV1.FeedbackEntry.self, indexes: [byJobAndAuthor])
     /// Totals of the stars each Dasher received (`Account.rating`), under the account's id.
     static let dasherTotals = RatingTotal.table("laundry_dasher_rating_totals")
     /// Totals of the stars each customer received (`Account.customer_rating`), under the account's id.
     static let customerTotals = RatingTotal.table("laundry_customer_rating_totals")
 
-    static var all: [AnyTable] { [ratings.erased, dasherTotals.erased, customerTotals.erased] }
+    static var all: [AnyTable] { [dasherTotals.erased, customerTotals.erased, LegacyJobRatings.table.erased] }
 }
 
 /// `RateJob`: the customer rates the Dasher once the job is paid, the Dasher rates the
@@ -34,10 +28,13 @@ struct JobRatings {
     func rate(_ request: SoukV1.RateJobRequest, _ call: SoukCall) async throws -> SoukV1.FeedbackEntry {
         let caller = try call.requireCaller()
         let (marketplaceID, _) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
-        let id = try RequestFields.id(request.jobID, field: "job_id")
-        guard (1...5).contains(request.stars) else { throw RPCError.invalidField("stars", "must be a whole number of stars from 1 to 5") }
-        guard request.comment.count <= 2000 else { throw RPCError.invalidField("comment", "must be at most 2000 characters") }
+        var checks = FieldChecks()
+        let requestID = try checks.run { try RequestFields.requestID(request.requestID) } ?? ""
+        let jobID = try checks.run { try RequestFields.id(request.jobID, field: "job_id") }
+        checks.require((1...5).contains(request.stars), "stars", "must be a whole number of stars from 1 to 5")
+        checks.require(request.comment.count <= 2000, "comment", "must be at most 2000 characters")
+        try checks.finish()
+        let id = jobID!
         let me = caller.accountID.description
         let market = marketplaceID.description
         let actor = AuditActor(call, requestID: requestID)
@@ -50,8 +47,7 @@ struct JobRatings {
             let job = record.job
             let byCustomer = job.customerAccountID == me
             try Self.checkRatable(job, byCustomer: byCustomer)
-            let key: [KeyPart] = [.string(market), .string(id.description), .string(me)]
-            guard try transaction.get(JobRatingTables.ratings, unique: JobRatingTables.byJobAndAuthor, key) == nil else {
+            guard try FeedbackTable.entries(about: id.description, by: me, marketplaceID: market, transaction: transaction).isEmpty else {
                 throw RPCError.souk(
                     .alreadyExists, .alreadyRated, "job \(id) is already rated by its \(byCustomer ? "customer" : "Dasher"): each side rates once")
             }
@@ -61,10 +57,7 @@ struct JobRatings {
             entry.ratedAccountID = byCustomer ? job.dasherAccountID : job.customerAccountID
             entry.stars = request.stars
             entry.comment = request.comment
-            let stored = try transaction.insert(JobRatingTables.ratings, JobRatingRecord(marketplaceID: market, entry))
-            try AuditLog.record(
-                in: transaction, marketplaceID: market, resource: SoukV1.ResourceRef(type: .feedback, id: stored.id.description),
-                actor: actor, to: "CREATED", resourceVersion: stored.version)
+            let stored = try FeedbackTable.insert(entry, marketplaceID: market, actor: actor, transaction: transaction)
             try Self.addToAverage(request.stars, of: entry.ratedAccountID, asDasher: byCustomer, transaction: transaction)
             // Server-maintained flags: they do not change the version the parties act with.
             try transaction.updateMaintainedFields(JobTable.table, id) { job in

@@ -12,7 +12,10 @@ enum JobPricing {
 
     /// The estimate of `loads` with `addOns` under the marketplace's laundry settings.
     static func estimate(loads: Int32, addOns: [SoukV1.LaundryAddOn], marketplace: SoukV1.Marketplace) throws -> SoukV1.PriceBreakdown {
-        try checkLoads(loads, field: "loads_estimate")
+        var checks = FieldChecks()
+        try checks.check { try checkLoads(loads, field: "loads_estimate") }
+        try checks.check { try checkAddOns(addOns) }
+        try checks.finish()
         let perLoad = marketplace.settings?.laundry?.machineCostPerLoad?.amountMinor ?? 0
         return try breakdown(machineCost: Int64(loads) * perLoad, addOns: addOns, marketplace: marketplace)
     }

@@ -98,6 +98,18 @@ struct JobQueue {
         return rules.mayOffer(job.value.subject, submitted: job.createdAt, to: dasher, customerGender: customerGender, now: now)
     }
 
+    /// FAILED_PRECONDITION (JOB_NOT_OFFERED): the caller holds no offer of job `id`, or it lapsed.
+    static func notOffered(_ id: RecordID) -> RPCError {
+        RPCError.souk(.failedPrecondition, .jobNotOffered, "job \(id) is not offered to you (an offer lapses): ask for work again")
+    }
+
+    /// The `job_id` and `expected_version` of a request, every violation named.
+    static func jobFields(
+        _ jobID: String, _ expectedVersion: Int64, more: (inout FieldChecks) throws -> Void = { _ in }
+    ) throws -> (RecordID, UInt64?) {
+        try FieldChecks.target(jobID, field: "job_id", expectedVersion: expectedVersion, more: more)
+    }
+
     /// Returns every offer past its time to its dorm's queue. Returns how many.
     func expireDueOffers() async throws -> Int {
         let now = laundry.now
@@ -119,12 +131,17 @@ struct JobQueue {
 
     func accept(_ request: SoukV1.AcceptJobRequest, _ call: SoukCall) async throws -> SoukV1.Job {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.jobID, field: "job_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let (id, expected) = try Self.jobFields(request.jobID, request.expectedVersion)
         let dasher = try LaundryStudents.requireStudent(call, store: store)
         _ = try await expireDueOffers()
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
+            let current = try transaction.require(id, in: marketplaceID)
+            if expected == nil || expected == current.version, current.value.subject.state == .active,
+               current.value.subject.stage == .waitingForDasherToAccept, current.value.subject.offeredToAccountID != dasher.id
+            {
+                throw Self.notOffered(id)
+            }
             let job = try JobLifecycle.machine.fire(
                 "accept", on: id, in: JobTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
                 transaction: transaction
@@ -143,14 +160,13 @@ struct JobQueue {
 
     func deny(_ request: SoukV1.DenyJobRequest, _ call: SoukCall) async throws -> SoukV1.Job {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.jobID, field: "job_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let (id, expected) = try Self.jobFields(request.jobID, request.expectedVersion)
         let me = try call.requireCaller().accountID.description
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
             let job = try transaction.require(id, in: marketplaceID)
             guard job.value.subject.state == .active, job.value.subject.offeredToAccountID == me else {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, "job \(id) is not offered to account \(me)")
+                throw Self.notOffered(id)
             }
             let updated = try transaction.update(JobTable.table, id, expectedVersion: expected) { record in
                 Self.withdrawOffer(&record.subject)
@@ -164,8 +180,9 @@ struct JobQueue {
 
     func rejectDasher(_ request: SoukV1.RejectDasherRequest, _ call: SoukCall) async throws -> SoukV1.Job {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.jobID, field: "job_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let (id, expected) = try JobQueue.jobFields(request.jobID, request.expectedVersion) { checks in
+            checks.require(request.reason.count <= 2000, "reason", "must be at most 2000 characters")
+        }
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
             let before = try transaction.require(id, in: marketplaceID)
@@ -186,8 +203,7 @@ struct JobQueue {
 
     func clearPreferred(_ request: SoukV1.ClearPreferredDasherRequest, _ call: SoukCall) async throws -> SoukV1.Job {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.jobID, field: "job_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let (id, expected) = try JobQueue.jobFields(request.jobID, request.expectedVersion)
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
             let job = try transaction.require(id, in: marketplaceID)

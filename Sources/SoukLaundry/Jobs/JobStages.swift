@@ -13,13 +13,17 @@ struct JobStages {
 
     func advance(_ request: SoukV1.AdvanceJobStageRequest, _ call: SoukCall) async throws -> SoukV1.Job {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.jobID, field: "job_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        var checks = FieldChecks()
+        let jobID = try checks.run { try RequestFields.id(request.jobID, field: "job_id") }
+        let expectedVersion = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
         let target = request.targetStage
-        guard let position = JobLifecycle.stages.firstIndex(of: target), position > 0 else {
-            throw RPCError.invalidField("target_stage", "must be a stage from 1 to 9")
-        }
-        let machineCost: Int64? = try Self.machineCost(request, target: target, marketplace: marketplace)
+        let position = JobLifecycle.stages.firstIndex(of: target) ?? 0
+        checks.require(position > 0, "target_stage", "must be a stage from 1 to 9")
+        let machineCost = try Self.finalCost(request, target: target, marketplace: marketplace, checks: &checks)
+        try checks.finish()
+        let id = jobID!
+        let expected = expectedVersion ?? nil
+        let actualLoads = request.actualLoads
         let actor = AuditActor(call)
         let currency = marketplace.currencyCode
         let record = try await store.write { transaction in
@@ -36,7 +40,7 @@ struct JobStages {
                 if target == .droppedOffLaundry { record.subject.completeTime = Timestamp(transaction.now) }
                 if let machineCost {
                     let price = try JobPricing.final(machineCostTotal: machineCost, addOns: record.subject.addOns, marketplace: marketplace)
-                    record.subject.actualLoads = request.actualLoads
+                    record.subject.actualLoads = actualLoads ?? 0
                     record.subject.machineCostTotal = SoukV1.Money(amountMinor: machineCost, currencyCode: currency)
                     record.subject.finalPrice = price
                     record.subject.finalPriceConfirmationRequired = JobPricing.needsConfirmation(final: price, estimate: record.subject.estimate)
@@ -56,25 +60,32 @@ struct JobStages {
         return try JobViews.view(record, call, store: store)
     }
 
-    /// The total machine cost entered on reaching stage 7 (required then, checked); nil for
-    /// another stage.
-    private static func machineCost(_ request: SoukV1.AdvanceJobStageRequest, target: SoukV1.JobStage, marketplace: SoukV1.Marketplace) throws -> Int64? {
+    /// The total machine cost entered on reaching stage 7, with the actual loads (both required
+    /// then: each missing one is named, FINAL_COST_REQUIRED); nil for another stage or when a
+    /// violation was recorded in `checks`.
+    private static func finalCost(
+        _ request: SoukV1.AdvanceJobStageRequest, target: SoukV1.JobStage, marketplace: SoukV1.Marketplace, checks: inout FieldChecks
+    ) throws -> Int64? {
         guard target == .finishedDrying else { return nil }
-        guard request.actualLoads != 0, let cost = request.machineCostTotal else {
-            throw RPCError.souk(
-                .invalidArgument, .finalCostRequired, "reaching stage 7 needs actual_loads and machine_cost_total", field: "machine_cost_total")
+        if let loads = request.actualLoads {
+            try checks.check { try JobPricing.checkLoads(loads, field: "actual_loads") }
+        } else {
+            checks.add("actual_loads", "is required to reach stage 7: the loads actually washed", reason: .finalCostRequired)
         }
-        try JobPricing.checkLoads(request.actualLoads, field: "actual_loads")
+        guard let cost = request.machineCostTotal else {
+            checks.add("machine_cost_total", "is required to reach stage 7: the total machine cost paid", reason: .finalCostRequired)
+            return nil
+        }
         guard (0...1_000_000).contains(cost.amountMinor), cost.currencyCode.isEmpty || cost.currencyCode == marketplace.currencyCode else {
-            throw RPCError.invalidField("machine_cost_total", "must be 0 to 1,000,000 minor units of \(marketplace.currencyCode)")
+            checks.add("machine_cost_total", "must be 0 to 1,000,000 minor units of \(marketplace.currencyCode)")
+            return nil
         }
         return cost.amountMinor
     }
 
     func confirmFinalPrice(_ request: SoukV1.ConfirmFinalPriceRequest, _ call: SoukCall) async throws -> SoukV1.Job {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.jobID, field: "job_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let (id, expected) = try JobQueue.jobFields(request.jobID, request.expectedVersion)
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
             let job = try JobLifecycle.machine.fire(
@@ -94,8 +105,9 @@ struct JobStages {
 
     func cancel(_ request: SoukV1.CancelJobRequest, _ call: SoukCall) async throws -> SoukV1.Job {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.jobID, field: "job_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let (id, expected) = try JobQueue.jobFields(request.jobID, request.expectedVersion) { checks in
+            checks.require(request.reason.count <= 2000, "reason", "must be at most 2000 characters")
+        }
         let last = JobRules(marketplace).lastCancellableStage
         let actor = AuditActor(call)
         let record = try await store.write { transaction in

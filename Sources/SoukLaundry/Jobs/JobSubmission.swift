@@ -18,16 +18,17 @@ struct JobSubmission {
 
     func submit(_ request: SoukV1.SubmitJobRequest, _ call: SoukCall) async throws -> SoukV1.Job {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
         let customer = try LaundryStudents.requireStudent(call, store: store)
-        let estimate = try JobPricing.estimate(loads: request.loadsEstimate, addOns: request.addOns, marketplace: marketplace)
-        try Self.checkTimes(request)
-        if request.instructions.count > Self.maxInstructions {
-            throw RPCError.invalidField("instructions", "must be at most \(Self.maxInstructions) characters")
-        }
-        if request.sameGenderOnly, LaundryStudents.gender(customer) == .unspecified {
-            throw RPCError.invalidField("same_gender_only", "needs the gender of your laundry profile")
-        }
+        var checks = FieldChecks()
+        let requestID = try checks.run { try RequestFields.requestID(request.requestID) } ?? ""
+        let priced = try checks.run { try JobPricing.estimate(loads: request.loadsEstimate, addOns: request.addOns, marketplace: marketplace) }
+        try checks.check { try Self.checkTimes(request) }
+        checks.require(request.instructions.count <= Self.maxInstructions, "instructions", "must be at most \(Self.maxInstructions) characters")
+        checks.require(
+            !request.sameGenderOnly || LaundryStudents.gender(customer) != .unspecified, "same_gender_only",
+            "needs the gender of your laundry profile")
+        try checks.finish()
+        let estimate = priced!
         let market = marketplaceID.description
         let dorm = LaundryStudents.dorm(customer)
         var job = SoukV1.Job(
@@ -56,16 +57,21 @@ struct JobSubmission {
         return try JobViews.get(stored.id, call, store: store)
     }
 
-    /// A preferred Dasher must be an active Dasher of the customer's dorm accepting requests
-    /// (NOT_FOUND for no such Dasher, FAILED_PRECONDITION when not accepting).
+    /// A preferred Dasher must be an active Dasher of the customer's dorm accepting requests:
+    /// NOT_FOUND for no such Dasher (or the customer themself), FAILED_PRECONDITION
+    /// (DASHER_NOT_ACCEPTING) for one who lives in another dorm or is not accepting requests.
     private static func checkPreferred(_ id: String, customer: SoukV1.Account, market: String, transaction: Transaction) throws {
+        let field = "preferred_dasher_account_id"
         guard let dasher = try LaundryStudents.account(id, marketplaceID: market, transaction: transaction),
-              LaundryStudents.isActiveDasher(dasher), LaundryStudents.dorm(dasher) == LaundryStudents.dorm(customer), dasher.id != customer.id
+              LaundryStudents.isActiveDasher(dasher), dasher.id != customer.id
         else {
-            throw RPCError.souk(.notFound, .resourceNotFound, "preferred_dasher_account_id: no Dasher \(id) in your dorm", field: "preferred_dasher_account_id")
+            throw RPCError.souk(.notFound, .resourceNotFound, "no Dasher \(id)", field: field, metadata: ["resource_type": "dasher", "resource_id": id])
+        }
+        guard LaundryStudents.dorm(dasher) == LaundryStudents.dorm(customer) else {
+            throw RPCError.souk(.failedPrecondition, .dasherNotAccepting, "Dasher \(id) lives in another dorm: a job names a Dasher of its own dorm", field: field)
         }
         guard dasher.dasherProfile?.acceptingRequests == true else {
-            throw RPCError.souk(.failedPrecondition, .dasherNotAccepting, "Dasher \(id) is not accepting requests", field: "preferred_dasher_account_id")
+            throw RPCError.souk(.failedPrecondition, .dasherNotAccepting, "Dasher \(id) is not accepting requests", field: field)
         }
     }
 

@@ -1,5 +1,6 @@
 import SoukAccess
 import SoukGRPC
+import SoukIdentity
 import SoukKit
 import SoukMessages
 import SoukStore
@@ -16,12 +17,30 @@ enum JobViews {
 
     static func ownership<Request>(_ jobID: @escaping @Sendable (Request) -> String, store: Store) -> Ownership<Request> {
         Ownership { request, call, caller, roles in
-            let id = try RequestFields.id(jobID(request), field: "job_id")
+            // A malformed id is named by the handler's field checks, with the request's others.
+            guard let id = RecordID(jobID(request)) else { return true }
             let (marketplaceID, _) = try call.requireMarketplace()
             guard let job = try store.get(JobTable.table, id), job.value.marketplaceID == marketplaceID.description else {
                 throw RPCError.notFound("job", id.description)
             }
             return owns(job.value.subject, caller, roles: roles)
+        }
+    }
+
+    /// AcceptJob and DenyJob: besides the Dasher the job is offered to, any Dasher of its dorm,
+    /// whose offer may have lapsed or gone to another meanwhile; the handler answers them
+    /// JOB_NOT_OFFERED (ask for work again) rather than a refusal of their role.
+    static func offerOwnership<Request>(_ jobID: @escaping @Sendable (Request) -> String, store: Store) -> Ownership<Request> {
+        Ownership { request, call, caller, roles in
+            // A malformed id is named by the handler's field checks, with the request's others.
+            guard let id = RecordID(jobID(request)) else { return true }
+            let (marketplaceID, _) = try call.requireMarketplace()
+            guard let job = try store.get(JobTable.table, id), job.value.marketplaceID == marketplaceID.description else {
+                throw RPCError.notFound("job", id.description)
+            }
+            if owns(job.value.subject, caller, roles: roles) { return true }
+            guard roles.contains(.courier), let account = try store.get(AccountTable.table, caller.accountID) else { return false }
+            return LaundryStudents.dorm(account.value.account) == job.value.subject.dormID
         }
     }
 
@@ -31,9 +50,12 @@ enum JobViews {
         Ownership { request, _, caller, roles in
             let me = caller.accountID.description
             if request.openDisputes { return false }
-            if !request.dasherAccountID.isEmpty { return roles.contains(.courier) && request.dasherAccountID == me }
-            guard request.dormID.isEmpty else { return false }
-            return roles.contains(.customer) && (request.customerAccountID.isEmpty || request.customerAccountID == me)
+            switch request.owner {
+            case .dasherAccountID(let id)?: return roles.contains(.courier) && id == me
+            case .dormID?: return false
+            case .customerAccountID(let id)?: return roles.contains(.customer) && (id.isEmpty || id == me)
+            case nil: return roles.contains(.customer)
+            }
         }
     }
 
@@ -65,41 +87,46 @@ enum JobViews {
         return try view(record, call, store: store)
     }
 
-    /// Newest first, one index range: the owner named (or the caller as customer) and the state
-    /// (UNSPECIFIED: any); or the open disputes, oldest first.
+    /// Newest first (or oldest with `order_by`), one index range: the owner named (or the caller
+    /// as customer), under the one state asked for or any (`StatusPages`); or the open
+    /// disputes, oldest first.
     static func list(_ request: SoukV1.ListJobsRequest, _ call: SoukCall, store: Store) throws -> SoukV1.ListJobsResponse {
         let (marketplaceID, _) = try call.requireMarketplace()
         let caller = try call.requireCaller()
-        let owners = [request.customerAccountID, request.dasherAccountID, request.dormID].filter { !$0.isEmpty }
-        guard owners.count <= 1 else {
-            throw RPCError.invalidField("customer_account_id", "set at most one of customer_account_id, dasher_account_id, dorm_id")
-        }
+        var checks = FieldChecks()
+        let states = try checks.run { try StatusPages<SoukV1.JobState>(request.states, field: "states") }
+        let direction = try checks.run { try CreateTimeOrder.direction(request.orderBy) }
+        let market = KeyPart.string(marketplaceID.description)
         if request.openDisputes {
-            guard owners.isEmpty, request.state == .unspecified else {
-                throw RPCError.invalidField("open_disputes", "takes no other filter")
-            }
-            return try page(request, "open_disputes", JobTable.openDisputes, .starting(with: [.string(marketplaceID.description)]), .ascending, call, store)
+            checks.require(request.owner == nil && request.states.isEmpty && request.orderBy.isEmpty, "open_disputes", "takes no other filter nor order_by")
+            let page = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: "open_disputes") }
+            try checks.finish()
+            let result = try store.list(JobTable.table, JobTable.openDisputes, .starting(with: [market]), direction: .ascending, page: page!)
+            return try response(result.items, result.nextPageToken, "open_disputes", call, store)
         }
-        let (index, owner): (Index<JobRecord>, String) =
-            !request.dasherAccountID.isEmpty ? (JobTable.byDasher, request.dasherAccountID)
-            : !request.dormID.isEmpty ? (JobTable.byDorm, request.dormID)
-            : (JobTable.byCustomer, request.customerAccountID.isEmpty ? caller.accountID.description : request.customerAccountID)
-        let filters = [owner, request.dasherAccountID.isEmpty ? "" : "d", request.dormID.isEmpty ? "" : "r", request.state.protoName]
-            .joined(separator: "|")
-        let range = IndexRange.starting(with: [.string(marketplaceID.description), .string(owner), .enumCase(request.state)])
-        return try page(request, filters, index, range, .descending, call, store)
+        let (index, owner, kind): (Index<JobRecord>, String, String) =
+            switch request.owner {
+            case .dasherAccountID(let id)?: (JobTable.byDasher, id, "d")
+            case .dormID(let id)?: (JobTable.byDorm, id, "r")
+            case .customerAccountID(let id)? where !id.isEmpty: (JobTable.byCustomer, id, "c")
+            default: (JobTable.byCustomer, caller.accountID.description, "c")
+            }
+        checks.require(!owner.isEmpty, kind == "d" ? "dasher_account_id" : "dorm_id", "must not be empty when set")
+        let filters = [owner, kind, states?.stamp ?? "", direction == .ascending ? "asc" : "desc"].joined(separator: "|")
+        let page = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters) }
+        try checks.finish()
+        let range = IndexRange.starting(with: [market, .string(owner), states!.keyPart])
+        let result = try states!.page(JobTable.table, index, range, direction: direction!, page: page!, store: store) { $0.subject.state }
+        return try response(result.items, result.nextPageToken, filters, call, store)
     }
 
-    /// One page of `index` in `range`, as the caller sees the jobs.
-    private static func page(
-        _ request: SoukV1.ListJobsRequest, _ filters: String, _ index: Index<JobRecord>, _ range: IndexRange, _ direction: ScanDirection,
-        _ call: SoukCall, _ store: Store
+    /// The page of `records` as the caller sees the jobs.
+    private static func response(
+        _ records: [StoredRecord<JobRecord>], _ storeToken: String?, _ filters: String, _ call: SoukCall, _ store: Store
     ) throws -> SoukV1.ListJobsResponse {
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
-        let result = try store.list(JobTable.table, index, range, direction: direction, page: page)
         var response = SoukV1.ListJobsResponse()
-        response.jobs = try result.items.map { try view($0, call, store: store) }
-        response.nextPageToken = RequestFields.nextPageToken(result.nextPageToken, filters: filters)
+        response.jobs = try records.map { try view($0, call, store: store) }
+        response.nextPageToken = RequestFields.nextPageToken(storeToken, filters: filters)
         return response
     }
 

@@ -16,7 +16,7 @@ enum LaundryStudents {
         var account = record.value.account
         account.id = record.id.description
         guard let dorm = account.laundryProfile?.dormID, !dorm.isEmpty else {
-            throw RPCError.souk(.failedPrecondition, .notAllowed, "account \(account.id) has no laundry profile with a dorm")
+            throw RPCError.souk(.failedPrecondition, .laundryProfileRequired, "account \(account.id) has no laundry profile with a dorm")
         }
         try requireVerified(account)
         return account

@@ -18,7 +18,10 @@ extension LaundryPeople {
 
     func createQuizQuestion(_ request: SoukV1.CreateQuizQuestionRequest, _ call: SoukCall) async throws -> SoukV1.QuizQuestion {
         var question = request.question ?? SoukV1.QuizQuestion()
-        try Self.check(question, paths: Self.questionMaskPaths)
+        var checks = FieldChecks()
+        try checks.check { _ = try RequestFields.requestID(request.requestID) }
+        try Self.check(question, paths: Self.questionMaskPaths, into: &checks)
+        try checks.finish()
         question.archived = false
         return try await createOnce(
             QuizQuestionTable.table, question, resource: .quizQuestion, request: request, requestID: request.requestID, call)
@@ -35,7 +38,7 @@ extension LaundryPeople {
             page: page)
         let questions = result.items.map { record in
             var question: SoukV1.QuizQuestion = record.api()
-            if !staff { question.correctChoice = 0 }  // students get the questions without the answers
+            if !staff { question.correctChoice = nil }  // students get the questions without the answers
             return question
         }
         return SoukV1.ListQuizQuestionsResponse(
@@ -45,9 +48,14 @@ extension LaundryPeople {
     func updateQuizQuestion(_ request: SoukV1.UpdateQuizQuestionRequest, _ call: SoukCall) async throws -> SoukV1.QuizQuestion {
         let (marketplaceID, _) = try call.requireMarketplace()
         let input = request.question ?? SoukV1.QuizQuestion()
-        let id = try RequestFields.id(input.id, field: "question.id")
-        let paths = try RequestFields.maskPaths(request.updateMask, allowed: Self.questionMaskPaths)
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        var checks = FieldChecks()
+        let questionID = try checks.run { try RequestFields.id(input.id, field: "question.id") }
+        let maskPaths = try checks.run { try RequestFields.maskPaths(request.updateMask, allowed: Self.questionMaskPaths) }
+        let expectedVersion = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        // The fields the mask names are checked now; the whole question again once merged.
+        try Self.check(input, paths: Set(maskPaths ?? []).subtracting(["archived"]).intersection(["text", "choices"]), into: &checks)
+        try checks.finish()
+        let (id, paths, expected) = (questionID!, maskPaths!, expectedVersion ?? nil)
         let actor = AuditActor(call)
         let market = marketplaceID.description
         return try await store.write { transaction in
@@ -67,7 +75,9 @@ extension LaundryPeople {
                 }
             }
             // The whole question must stay consistent (a shorter choice list, a moved answer).
-            try Self.check(question, paths: Self.questionMaskPaths)
+            var merged = FieldChecks()
+            try Self.check(question, paths: Self.questionMaskPaths, into: &merged)
+            try merged.finish()
             let updated = try transaction.update(QuizQuestionTable.table, id) { $0.subject = question }
             try AuditLog.record(
                 in: transaction, marketplaceID: market, resource: SoukV1.ResourceRef(type: .quizQuestion, id: id.description),
@@ -80,29 +90,30 @@ extension LaundryPeople {
         let caller = try LaundryStudents.callerRecord(call, store)
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let retryDelay = marketplace.settings?.laundry?.quizRetryDelay.flatMap { $0 > .zero ? $0 : nil } ?? Self.defaultRetryDelay
-        try LaundryStudents.requireVerified(caller.value.account)
-        if request.dasherAge != 0, !(16...120).contains(request.dasherAge) {
-            throw RPCError.invalidField("dasher_age", "must be between 16 and 120")
-        }
+        var checks = FieldChecks()
+        checks.require(request.dasherAge == 0 || (16...120).contains(request.dasherAge), "dasher_age", "must be between 16 and 120")
         var chosen: [RecordID: Int32] = [:]
         for (index, answer) in request.answers.enumerated() {
-            let id = try RequestFields.id(answer.questionID, field: "answers[\(index)].question_id")
-            guard chosen.updateValue(answer.choice, forKey: id) == nil else {
-                throw RPCError.invalidField("answers[\(index)].question_id", "answers the same question twice")
-            }
+            guard let id = try checks.run({ try RequestFields.id(answer.questionID, field: "answers[\(index)].question_id") }) else { continue }
+            checks.require(chosen.updateValue(answer.choice, forKey: id) == nil, "answers[\(index)].question_id", "answers the same question twice")
         }
+        try checks.finish()
+        try LaundryStudents.requireVerified(caller.value.account)
+        try Self.requireNotDasher(caller.value.account)
         let market = marketplaceID.description
         let questions = try store.list(
             QuizQuestionTable.table, QuizQuestionTable.byCreation, .starting(with: [.string(market), .bool(true)]),
             page: PageRequest(size: Self.maxQuestions)
         ).items
         guard !questions.isEmpty else {
-            throw RPCError.souk(.failedPrecondition, .invalidTransition, "the quiz has no questions yet")
+            throw RPCError.souk(.failedPrecondition, .quizUnavailable, "the quiz has no questions yet")
         }
         let asked = Set(questions.map(\.id))
-        if let index = request.answers.indices.first(where: { !asked.contains(RecordID(request.answers[$0].questionID)!) }) {
-            throw RPCError.invalidField("answers[\(index)].question_id", "is not a question of the quiz")
+        var unknown = FieldChecks()
+        for (index, answer) in request.answers.enumerated() where !asked.contains(RecordID(answer.questionID)!) {
+            unknown.add("answers[\(index)].question_id", "is not a question of the quiz")
         }
+        try unknown.finish()
         let correct = questions.filter { chosen[$0.id] == $0.value.subject.correctChoice }.count
         let score = correct * 100 / questions.count
         let passed = score >= Self.passPercent
@@ -110,9 +121,7 @@ extension LaundryPeople {
         let actor = AuditActor(call)
         return try await store.write { transaction in
             let account = try transaction.require(AccountTable.table, caller.id)
-            if account.value.account.roles.contains(where: { $0.role == .courier && $0.status == .active }) {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, "the account is already a Dasher")
-            }
+            try Self.requireNotDasher(account.value.account)
             if let last = try transaction.get(QuizAttemptTable.table, caller.id), !last.value.passed {
                 let retry = last.value.attemptTime.adding(retryDelay)
                 if retry > transaction.now {
@@ -160,18 +169,32 @@ extension LaundryPeople {
         }
     }
 
-    static func check(_ question: SoukV1.QuizQuestion, paths: Set<String>) throws {
-        if paths.contains("text"), question.text.trimmingCharacters(in: .whitespaces).isEmpty || question.text.count > 500 {
-            throw RPCError.invalidField("question.text", "must be 1 to 500 characters")
+    /// FAILED_PRECONDITION (ALREADY_DASHER) for an account whose courier role is active.
+    static func requireNotDasher(_ account: SoukV1.Account) throws {
+        if account.roles.contains(where: { $0.role == .courier && $0.status == .active }) {
+            throw RPCError.souk(.failedPrecondition, .alreadyDasher, "the account is already a Dasher")
+        }
+    }
+
+    /// Records in `checks` what is wrong with the fields `paths` names of `question`.
+    static func check(_ question: SoukV1.QuizQuestion, paths: Set<String>, into checks: inout FieldChecks) throws {
+        if paths.contains("text") {
+            let text = question.text.trimmingCharacters(in: .whitespaces)
+            checks.require(!text.isEmpty && question.text.count <= 500, "question.text", "must be 1 to 500 characters")
         }
         if paths.contains("choices") {
-            guard (2...6).contains(question.choices.count) else { throw RPCError.invalidField("question.choices", "must hold 2 to 6 choices") }
-            if let index = question.choices.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty || $0.count > 200 }) {
-                throw RPCError.invalidField("question.choices[\(index)]", "must be 1 to 200 characters")
+            checks.require((2...6).contains(question.choices.count), "question.choices", "must hold 2 to 6 choices")
+            for (index, choice) in question.choices.enumerated() {
+                let blank = choice.trimmingCharacters(in: .whitespaces).isEmpty
+                checks.require(!blank && choice.count <= 200, "question.choices[\(index)]", "must be 1 to 200 characters")
             }
         }
-        if paths.contains("correct_choice"), !question.choices.indices.contains(Int(question.correctChoice)) {
-            throw RPCError.invalidField("question.correct_choice", "must be the index of one of the choices")
+        if paths.contains("correct_choice") {
+            if let choice = question.correctChoice {
+                checks.require(question.choices.indices.contains(Int(choice)), "question.correct_choice", "must be the index of one of the choices")
+            } else {
+                checks.add("question.correct_choice", "is required: the index of the right choice (0 is the first)")
+            }
         }
     }
 

@@ -11,7 +11,7 @@ extension LaundryPeople {
         let record = try await store.write { transaction in
             let current = try transaction.require(AccountTable.table, caller.id)
             guard current.value.account.dasherProfile != nil else {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, "the account has no Dasher profile: pass the Dasher quiz first")
+                throw RPCError.souk(.failedPrecondition, .dasherProfileRequired, "the account has no Dasher profile: pass the Dasher quiz first")
             }
             // A switch: a maintained field, so the version a client edits with stays.
             return try transaction.updateMaintainedFields(AccountTable.table, caller.id) { $0.account.dasherProfile?.acceptingRequests = on }
@@ -25,6 +25,9 @@ extension LaundryPeople {
         let caller = try LaundryStudents.callerRecord(call, store)
         let (marketplaceID, _) = try call.requireMarketplace()
         let ownDorm = caller.value.account.laundryProfile?.dormID ?? ""
+        if request.dormID.isEmpty, ownDorm.isEmpty {
+            throw RPCError.souk(.failedPrecondition, .laundryProfileRequired, "account \(caller.id) has no laundry profile with a dorm: name dorm_id")
+        }
         let dormID = request.dormID.isEmpty ? ownDorm : request.dormID
         let dorm = try Self.dorm(dormID, field: "dorm_id", in: marketplaceID.description, store.get)
         // Only one's own dorm: a customer of another dorm sees this dorm as unknown.

@@ -44,7 +44,7 @@ struct LaundryDemo {
             for (text, choices, correct) in Self.quiz {
                 try transaction.insert(
                     QuizQuestionTable.table,
-                    QuizQuestionRecord(marketplaceID: market, SoukV1.QuizQuestion(text: text, choices: choices, correctChoice: correct)))
+                    QuizQuestionRecord(marketplaceID: market, SoukV1.QuizQuestion(text: text, choices: choices, optionalCorrectChoice: .correctChoice(correct))))
             }
         }
     }

@@ -13,7 +13,10 @@ struct LaundryPeople {
 
     func createDorm(_ request: SoukV1.CreateDormRequest, _ call: SoukCall) async throws -> SoukV1.Dorm {
         var dorm = request.dorm ?? SoukV1.Dorm()
-        try Self.check(dorm, paths: Self.dormMaskPaths)
+        var checks = FieldChecks()
+        try checks.check { _ = try RequestFields.requestID(request.requestID) }
+        Self.check(dorm, paths: Self.dormMaskPaths, into: &checks)
+        try checks.finish()
         dorm.archived = false
         return try await createOnce(DormTable.table, dorm, resource: .dorm, request: request, requestID: request.requestID, call)
     }
@@ -49,10 +52,13 @@ struct LaundryPeople {
     func updateDorm(_ request: SoukV1.UpdateDormRequest, _ call: SoukCall) async throws -> SoukV1.Dorm {
         let (marketplaceID, _) = try call.requireMarketplace()
         let input = request.dorm ?? SoukV1.Dorm()
-        let id = try RequestFields.id(input.id, field: "dorm.id")
-        let paths = try RequestFields.maskPaths(request.updateMask, allowed: Self.dormMaskPaths)
-        try Self.check(input, paths: Set(paths))
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        var checks = FieldChecks()
+        let dormID = try checks.run { try RequestFields.id(input.id, field: "dorm.id") }
+        let maskPaths = try checks.run { try RequestFields.maskPaths(request.updateMask, allowed: Self.dormMaskPaths) }
+        Self.check(input, paths: Set(maskPaths ?? []), into: &checks)
+        let expectedVersion = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        try checks.finish()
+        let (id, paths, expected) = (dormID!, maskPaths!, expectedVersion ?? nil)
         let actor = AuditActor(call)
         let market = marketplaceID.description
         return try await store.write { transaction in
@@ -89,9 +95,10 @@ struct LaundryPeople {
         return record
     }
 
-    static func check(_ dorm: SoukV1.Dorm, paths: Set<String>) throws {
-        if paths.contains("name"), let problem = Self.problem(with: dorm.name) { throw RPCError.invalidField("dorm.name", problem) }
-        if paths.contains("campus"), let problem = Self.problem(with: dorm.campus) { throw RPCError.invalidField("dorm.campus", problem) }
+    /// Records in `checks` what is wrong with the fields `paths` names of `dorm`.
+    static func check(_ dorm: SoukV1.Dorm, paths: Set<String>, into checks: inout FieldChecks) {
+        if paths.contains("name"), let problem = Self.problem(with: dorm.name) { checks.add("dorm.name", problem) }
+        if paths.contains("campus"), let problem = Self.problem(with: dorm.campus) { checks.add("dorm.campus", problem) }
     }
 
     private static func problem(with text: String) -> String? {

@@ -438,6 +438,29 @@ extension SoukV1 {
         /// are marketplace settings (AccountSettings.rate_limits); metadata `limit` names the one met
         /// ("sign_in_per_address").
         case rateLimited
+        /// The laundry job is not offered to the calling Dasher, or the offer lapsed and the job
+        /// went back to the queue (FAILED_PRECONDITION); ask for work again.
+        case jobNotOffered
+        /// The job is not paid yet and the action needs its payment (FAILED_PRECONDITION).
+        case notPaid
+        /// The 7 days to dispute a job's charge after its payment have passed (FAILED_PRECONDITION).
+        case disputeWindowClosed
+        /// The job's charge is already disputed: one dispute per job (FAILED_PRECONDITION).
+        case alreadyDisputed
+        /// The account already passed the Dasher quiz (FAILED_PRECONDITION).
+        case alreadyDasher
+        /// The Dasher quiz has no active questions yet (FAILED_PRECONDITION); try again later.
+        case quizUnavailable
+        /// The account has no laundry profile with a dorm (FAILED_PRECONDITION); set it with
+        /// Accounts.UpdateProfile.
+        case laundryProfileRequired
+        /// The account has no Dasher profile (FAILED_PRECONDITION): pass the Dasher quiz first.
+        case dasherProfileRequired
+        /// The region or district is named by listings and cannot be archived or removed
+        /// (FAILED_PRECONDITION).
+        case inUse
+        /// The listing is archived (FAILED_PRECONDITION): restore it before changing it.
+        case listingArchived
         /// The account named as courier is blocked by an admin (FAILED_PRECONDITION): choose another.
         case courierBlocked
         /// The account named as courier holds no courier role, or it was rejected or revoked
@@ -525,6 +548,16 @@ extension SoukV1 {
             .tokenExpired,
             .sessionRevoked,
             .rateLimited,
+            .jobNotOffered,
+            .notPaid,
+            .disputeWindowClosed,
+            .alreadyDisputed,
+            .alreadyDasher,
+            .quizUnavailable,
+            .laundryProfileRequired,
+            .dasherProfileRequired,
+            .inUse,
+            .listingArchived,
             .courierBlocked,
             .notACourier,
             .courierRolePending,
@@ -599,6 +632,16 @@ extension SoukV1 {
             case 71: self = .tokenExpired
             case 72: self = .sessionRevoked
             case 73: self = .rateLimited
+            case 80: self = .jobNotOffered
+            case 81: self = .notPaid
+            case 82: self = .disputeWindowClosed
+            case 83: self = .alreadyDisputed
+            case 84: self = .alreadyDasher
+            case 85: self = .quizUnavailable
+            case 86: self = .laundryProfileRequired
+            case 87: self = .dasherProfileRequired
+            case 88: self = .inUse
+            case 89: self = .listingArchived
             case 90: self = .courierBlocked
             case 91: self = .notACourier
             case 92: self = .courierRolePending
@@ -675,6 +718,16 @@ extension SoukV1 {
             case .tokenExpired: 71
             case .sessionRevoked: 72
             case .rateLimited: 73
+            case .jobNotOffered: 80
+            case .notPaid: 81
+            case .disputeWindowClosed: 82
+            case .alreadyDisputed: 83
+            case .alreadyDasher: 84
+            case .quizUnavailable: 85
+            case .laundryProfileRequired: 86
+            case .dasherProfileRequired: 87
+            case .inUse: 88
+            case .listingArchived: 89
             case .courierBlocked: 90
             case .notACourier: 91
             case .courierRolePending: 92
@@ -752,6 +805,16 @@ extension SoukV1 {
             case .tokenExpired: "ERROR_REASON_TOKEN_EXPIRED"
             case .sessionRevoked: "ERROR_REASON_SESSION_REVOKED"
             case .rateLimited: "ERROR_REASON_RATE_LIMITED"
+            case .jobNotOffered: "ERROR_REASON_JOB_NOT_OFFERED"
+            case .notPaid: "ERROR_REASON_NOT_PAID"
+            case .disputeWindowClosed: "ERROR_REASON_DISPUTE_WINDOW_CLOSED"
+            case .alreadyDisputed: "ERROR_REASON_ALREADY_DISPUTED"
+            case .alreadyDasher: "ERROR_REASON_ALREADY_DASHER"
+            case .quizUnavailable: "ERROR_REASON_QUIZ_UNAVAILABLE"
+            case .laundryProfileRequired: "ERROR_REASON_LAUNDRY_PROFILE_REQUIRED"
+            case .dasherProfileRequired: "ERROR_REASON_DASHER_PROFILE_REQUIRED"
+            case .inUse: "ERROR_REASON_IN_USE"
+            case .listingArchived: "ERROR_REASON_LISTING_ARCHIVED"
             case .courierBlocked: "ERROR_REASON_COURIER_BLOCKED"
             case .notACourier: "ERROR_REASON_NOT_A_COURIER"
             case .courierRolePending: "ERROR_REASON_COURIER_ROLE_PENDING"

@@ -189,18 +189,19 @@ extension SoukV1 {
         public var marketplaceID: String
         /// Idempotency key.
         public var requestID: String
-        /// What is rated.
+        /// What is rated: exactly one of the two.
         public var subject: Subject?
         public var stars: Int32
         public var comment: String
         /// Food orders: whom the rating is for (required); each target is rated once per order.
+        /// Water orders rate the courier (unspecified or COURIER); bookings leave it unspecified.
         public var target: SoukV1.FeedbackTarget
 
         /// The choices of `subject`; at most one is set.
         public enum Subject: Sendable, Hashable {
-            /// A completed water-services order.
+            /// A completed order of a water-services or food-delivery marketplace, by its customer.
             case orderID(String)
-            /// An active or ended rental booking.
+            /// A rental booking that is CONFIRMED, ACTIVE or ENDED, by its lessee.
             case bookingID(String)
         }
 
@@ -305,37 +306,39 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// At most one of the five filters below.
-        public var ratedAccountID: String
-        public var listingID: String
-        public var authorAccountID: String
-        /// Feedback about one order, booking or job.
-        public var subjectID: String
-        /// Only entries without an answer (admins' inbox); may be combined with none of the above.
-        public var unansweredOnly: Bool
-        /// Food: the ratings of one restaurant.
-        public var restaurantID: String
+        /// At most one filter; none lists the marketplace's feedback.
+        public var filter: Filter?
+        /// AIP-132: `create_time desc` (the default, newest first) or `create_time`.
+        public var orderBy: String
+
+        /// The choices of `filter`; at most one is set.
+        public enum Filter: Sendable, Hashable {
+            /// Ratings of one account: a courier, driver, Dasher, lessor or laundry customer.
+            case ratedAccountID(String)
+            /// Reviews of one rental listing.
+            case listingID(String)
+            /// Ratings written by one account (admins, or the author).
+            case authorAccountID(String)
+            /// Feedback about one order, booking or job.
+            case subjectID(String)
+            /// Only entries without an answer (admins' inbox); must be true when set.
+            case unansweredOnly(Bool)
+            /// Food: the ratings of one restaurant.
+            case restaurantID(String)
+        }
 
         public init(
             marketplaceID: String = "",
             pageSize: Int32 = 0,
             pageToken: String = "",
-            ratedAccountID: String = "",
-            listingID: String = "",
-            authorAccountID: String = "",
-            subjectID: String = "",
-            unansweredOnly: Bool = false,
-            restaurantID: String = "",
+            filter: Filter? = nil,
+            orderBy: String = "",
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
-            self.ratedAccountID = ratedAccountID
-            self.listingID = listingID
-            self.authorAccountID = authorAccountID
-            self.subjectID = subjectID
-            self.unansweredOnly = unansweredOnly
-            self.restaurantID = restaurantID
+            self.filter = filter
+            self.orderBy = orderBy
         }
     }
 }
@@ -351,24 +354,52 @@ extension SoukV1.ListFeedbackRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
-        ratedAccountID = try Unpacked.string(c.rated_account_id, "rated_account_id")
-        listingID = try Unpacked.string(c.listing_id, "listing_id")
-        authorAccountID = try Unpacked.string(c.author_account_id, "author_account_id")
-        subjectID = try Unpacked.string(c.subject_id, "subject_id")
-        unansweredOnly = c.unanswered_only != 0
-        restaurantID = try Unpacked.string(c.restaurant_id, "restaurant_id")
+        switch c.filter_case {
+        case SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_RATED_ACCOUNT_ID:
+            filter = .ratedAccountID(try Unpacked.string(c.rated_account_id, "rated_account_id"))
+        case SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_LISTING_ID:
+            filter = .listingID(try Unpacked.string(c.listing_id, "listing_id"))
+        case SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_AUTHOR_ACCOUNT_ID:
+            filter = .authorAccountID(try Unpacked.string(c.author_account_id, "author_account_id"))
+        case SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_SUBJECT_ID:
+            filter = .subjectID(try Unpacked.string(c.subject_id, "subject_id"))
+        case SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_UNANSWERED_ONLY:
+            filter = .unansweredOnly(c.unanswered_only != 0)
+        case SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_RESTAURANT_ID:
+            filter = .restaurantID(try Unpacked.string(c.restaurant_id, "restaurant_id"))
+        default:
+            filter = nil
+        }
+        orderBy = try Unpacked.string(c.order_by, "order_by")
     }
 
     func fill(_ c: inout Souk__V1__ListFeedbackRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
-        c.rated_account_id = arena.string(ratedAccountID)
-        c.listing_id = arena.string(listingID)
-        c.author_account_id = arena.string(authorAccountID)
-        c.subject_id = arena.string(subjectID)
-        c.unanswered_only = unansweredOnly ? 1 : 0
-        c.restaurant_id = arena.string(restaurantID)
+        switch filter {
+        case .ratedAccountID(let value):
+            c.filter_case = SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_RATED_ACCOUNT_ID
+            c.rated_account_id = arena.string(value)
+        case .listingID(let value):
+            c.filter_case = SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_LISTING_ID
+            c.listing_id = arena.string(value)
+        case .authorAccountID(let value):
+            c.filter_case = SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_AUTHOR_ACCOUNT_ID
+            c.author_account_id = arena.string(value)
+        case .subjectID(let value):
+            c.filter_case = SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_SUBJECT_ID
+            c.subject_id = arena.string(value)
+        case .unansweredOnly(let value):
+            c.filter_case = SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_UNANSWERED_ONLY
+            c.unanswered_only = value ? 1 : 0
+        case .restaurantID(let value):
+            c.filter_case = SOUK__V1__LIST_FEEDBACK_REQUEST__FILTER_RESTAURANT_ID
+            c.restaurant_id = arena.string(value)
+        case nil:
+            break
+        }
+        c.order_by = arena.string(orderBy)
     }
 }
 
@@ -456,14 +487,20 @@ extension SoukV1 {
     /// Request of Feedback.GetRatingSummary.
     public struct GetRatingSummaryRequest: Sendable, Hashable {
         public var marketplaceID: String
-        /// One of the two.
-        public var accountID: String
-        public var listingID: String
+        /// Exactly one of the two.
+        public var subject: Subject?
 
-        public init(marketplaceID: String = "", accountID: String = "", listingID: String = "") {
+        /// The choices of `subject`; at most one is set.
+        public enum Subject: Sendable, Hashable {
+            /// An account: its average as courier, Dasher or lessor (Account.rating).
+            case accountID(String)
+            /// A rental listing: the average of its reviews.
+            case listingID(String)
+        }
+
+        public init(marketplaceID: String = "", subject: Subject? = nil) {
             self.marketplaceID = marketplaceID
-            self.accountID = accountID
-            self.listingID = listingID
+            self.subject = subject
         }
     }
 }
@@ -477,14 +514,28 @@ extension SoukV1.GetRatingSummaryRequest: CProtoMessage {
 
     init(c: Souk__V1__GetRatingSummaryRequest) throws {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
-        accountID = try Unpacked.string(c.account_id, "account_id")
-        listingID = try Unpacked.string(c.listing_id, "listing_id")
+        switch c.subject_case {
+        case SOUK__V1__GET_RATING_SUMMARY_REQUEST__SUBJECT_ACCOUNT_ID:
+            subject = .accountID(try Unpacked.string(c.account_id, "account_id"))
+        case SOUK__V1__GET_RATING_SUMMARY_REQUEST__SUBJECT_LISTING_ID:
+            subject = .listingID(try Unpacked.string(c.listing_id, "listing_id"))
+        default:
+            subject = nil
+        }
     }
 
     func fill(_ c: inout Souk__V1__GetRatingSummaryRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
-        c.account_id = arena.string(accountID)
-        c.listing_id = arena.string(listingID)
+        switch subject {
+        case .accountID(let value):
+            c.subject_case = SOUK__V1__GET_RATING_SUMMARY_REQUEST__SUBJECT_ACCOUNT_ID
+            c.account_id = arena.string(value)
+        case .listingID(let value):
+            c.subject_case = SOUK__V1__GET_RATING_SUMMARY_REQUEST__SUBJECT_LISTING_ID
+            c.listing_id = arena.string(value)
+        case nil:
+            break
+        }
     }
 }
 

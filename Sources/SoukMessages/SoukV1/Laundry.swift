@@ -1260,35 +1260,41 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// Exactly one of the three; customers and Dashers set their own (empty customer and
-        /// dasher means the caller as customer).
-        public var customerAccountID: String
-        public var dasherAccountID: String
-        public var dormID: String
-        /// Only this state (history: DROPPED_OFF and CANCELLED); unspecified means any.
-        public var state: SoukV1.JobState
+        /// Whose jobs: at most one of the three; customers and Dashers set their own (none means
+        /// the caller as customer).
+        public var owner: Owner?
+        /// Any of these states (history: DROPPED_OFF and CANCELLED); empty means any.
+        public var states: [SoukV1.JobState]
         /// Admins: the marketplace's jobs with an open dispute, oldest first; no other filter.
         /// Index: (open dispute, create time).
         public var openDisputes: Bool
+        /// AIP-132: `create_time desc` (the default, newest first) or `create_time`.
+        public var orderBy: String
+
+        /// The choices of `owner`; at most one is set.
+        public enum Owner: Sendable, Hashable {
+            case customerAccountID(String)
+            case dasherAccountID(String)
+            /// Admins: a dorm's jobs.
+            case dormID(String)
+        }
 
         public init(
             marketplaceID: String = "",
             pageSize: Int32 = 0,
             pageToken: String = "",
-            customerAccountID: String = "",
-            dasherAccountID: String = "",
-            dormID: String = "",
-            state: SoukV1.JobState = .unspecified,
+            owner: Owner? = nil,
+            states: [SoukV1.JobState] = [],
             openDisputes: Bool = false,
+            orderBy: String = "",
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
-            self.customerAccountID = customerAccountID
-            self.dasherAccountID = dasherAccountID
-            self.dormID = dormID
-            self.state = state
+            self.owner = owner
+            self.states = states
             self.openDisputes = openDisputes
+            self.orderBy = orderBy
         }
     }
 }
@@ -1304,22 +1310,42 @@ extension SoukV1.ListJobsRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
-        customerAccountID = try Unpacked.string(c.customer_account_id, "customer_account_id")
-        dasherAccountID = try Unpacked.string(c.dasher_account_id, "dasher_account_id")
-        dormID = try Unpacked.string(c.dorm_id, "dorm_id")
-        state = .init(cValue: c.state)
+        switch c.owner_case {
+        case SOUK__V1__LIST_JOBS_REQUEST__OWNER_CUSTOMER_ACCOUNT_ID:
+            owner = .customerAccountID(try Unpacked.string(c.customer_account_id, "customer_account_id"))
+        case SOUK__V1__LIST_JOBS_REQUEST__OWNER_DASHER_ACCOUNT_ID:
+            owner = .dasherAccountID(try Unpacked.string(c.dasher_account_id, "dasher_account_id"))
+        case SOUK__V1__LIST_JOBS_REQUEST__OWNER_DORM_ID:
+            owner = .dormID(try Unpacked.string(c.dorm_id, "dorm_id"))
+        default:
+            owner = nil
+        }
+        states = Unpacked.enumValues(c.n_states, c.states)
         openDisputes = c.open_disputes != 0
+        orderBy = try Unpacked.string(c.order_by, "order_by")
     }
 
     func fill(_ c: inout Souk__V1__ListJobsRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
-        c.customer_account_id = arena.string(customerAccountID)
-        c.dasher_account_id = arena.string(dasherAccountID)
-        c.dorm_id = arena.string(dormID)
-        c.state = state.cValue()
+        switch owner {
+        case .customerAccountID(let value):
+            c.owner_case = SOUK__V1__LIST_JOBS_REQUEST__OWNER_CUSTOMER_ACCOUNT_ID
+            c.customer_account_id = arena.string(value)
+        case .dasherAccountID(let value):
+            c.owner_case = SOUK__V1__LIST_JOBS_REQUEST__OWNER_DASHER_ACCOUNT_ID
+            c.dasher_account_id = arena.string(value)
+        case .dormID(let value):
+            c.owner_case = SOUK__V1__LIST_JOBS_REQUEST__OWNER_DORM_ID
+            c.dorm_id = arena.string(value)
+        case nil:
+            break
+        }
+        c.n_states = states.count
+        c.states = arena.enumValues(states, as: Souk__V1__JobState.self)
         c.open_disputes = openDisputes ? 1 : 0
+        c.order_by = arena.string(orderBy)
     }
 }
 
@@ -1574,24 +1600,30 @@ extension SoukV1 {
         public var jobID: String
         /// The stage to move to: the current stage's next one (makes retries safe).
         public var targetStage: SoukV1.JobStage
-        /// Required when target_stage is FINISHED_DRYING (stage 7): loads actually washed (≥ 1)...
-        public var actualLoads: Int32
+        /// Required when target_stage is FINISHED_DRYING (stage 7): loads actually washed (≥ 1;
+        /// a set 0 is refused as such, an unset one as missing)...
+        public var optionalActualLoads: OptionalActualLoads?
         /// ...and the total machine cost paid for all of them (not a cost per load).
         public var machineCostTotal: SoukV1.Money?
         public var expectedVersion: Int64
+
+        /// The choices of `optional_actual_loads`; at most one is set.
+        public enum OptionalActualLoads: Sendable, Hashable {
+            case actualLoads(Int32)
+        }
 
         public init(
             marketplaceID: String = "",
             jobID: String = "",
             targetStage: SoukV1.JobStage = .waitingForDasherToAccept,
-            actualLoads: Int32 = 0,
+            optionalActualLoads: OptionalActualLoads? = nil,
             machineCostTotal: SoukV1.Money? = nil,
             expectedVersion: Int64 = 0,
         ) {
             self.marketplaceID = marketplaceID
             self.jobID = jobID
             self.targetStage = targetStage
-            self.actualLoads = actualLoads
+            self.optionalActualLoads = optionalActualLoads
             self.machineCostTotal = machineCostTotal
             self.expectedVersion = expectedVersion
         }
@@ -1609,7 +1641,12 @@ extension SoukV1.AdvanceJobStageRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         jobID = try Unpacked.string(c.job_id, "job_id")
         targetStage = .init(cValue: c.target_stage)
-        actualLoads = c.actual_loads
+        switch c.optional_actual_loads_case {
+        case SOUK__V1__ADVANCE_JOB_STAGE_REQUEST__OPTIONAL_ACTUAL_LOADS_ACTUAL_LOADS:
+            optionalActualLoads = .actualLoads(c.actual_loads)
+        default:
+            optionalActualLoads = nil
+        }
         machineCostTotal = try Unpacked.message(c.machine_cost_total, "machine_cost_total")
         expectedVersion = c.expected_version
     }
@@ -1618,7 +1655,13 @@ extension SoukV1.AdvanceJobStageRequest: CProtoMessage {
         c.marketplace_id = arena.string(marketplaceID)
         c.job_id = arena.string(jobID)
         c.target_stage = targetStage.cValue()
-        c.actual_loads = actualLoads
+        switch optionalActualLoads {
+        case .actualLoads(let value):
+            c.optional_actual_loads_case = SOUK__V1__ADVANCE_JOB_STAGE_REQUEST__OPTIONAL_ACTUAL_LOADS_ACTUAL_LOADS
+            c.actual_loads = value
+        case nil:
+            break
+        }
         c.machine_cost_total = arena.message(machineCostTotal)
         c.expected_version = expectedVersion
     }
@@ -2096,19 +2139,25 @@ extension SoukV1 {
         public var text: String
         /// 2 to 6 choices.
         public var choices: [String]
-        /// Index into choices of the right answer; shown to admins only.
-        public var correctChoice: Int32
+        /// Index into choices of the right answer (0 is the first choice); set for admins only,
+        /// unset in the quiz customers take.
+        public var optionalCorrectChoice: OptionalCorrectChoice?
         /// Archived questions are not asked.
         public var archived: Bool
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
 
+        /// The choices of `optional_correct_choice`; at most one is set.
+        public enum OptionalCorrectChoice: Sendable, Hashable {
+            case correctChoice(Int32)
+        }
+
         public init(
             id: String = "",
             text: String = "",
             choices: [String] = [],
-            correctChoice: Int32 = 0,
+            optionalCorrectChoice: OptionalCorrectChoice? = nil,
             archived: Bool = false,
             version: Int64 = 0,
             createTime: Timestamp? = nil,
@@ -2117,7 +2166,7 @@ extension SoukV1 {
             self.id = id
             self.text = text
             self.choices = choices
-            self.correctChoice = correctChoice
+            self.optionalCorrectChoice = optionalCorrectChoice
             self.archived = archived
             self.version = version
             self.createTime = createTime
@@ -2137,7 +2186,12 @@ extension SoukV1.QuizQuestion: CProtoMessage {
         id = try Unpacked.string(c.id, "id")
         text = try Unpacked.string(c.text, "text")
         choices = try Unpacked.strings(c.n_choices, c.choices, "choices")
-        correctChoice = c.correct_choice
+        switch c.optional_correct_choice_case {
+        case SOUK__V1__QUIZ_QUESTION__OPTIONAL_CORRECT_CHOICE_CORRECT_CHOICE:
+            optionalCorrectChoice = .correctChoice(c.correct_choice)
+        default:
+            optionalCorrectChoice = nil
+        }
         archived = c.archived != 0
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
@@ -2149,7 +2203,13 @@ extension SoukV1.QuizQuestion: CProtoMessage {
         c.text = arena.string(text)
         c.n_choices = choices.count
         c.choices = arena.strings(choices)
-        c.correct_choice = correctChoice
+        switch optionalCorrectChoice {
+        case .correctChoice(let value):
+            c.optional_correct_choice_case = SOUK__V1__QUIZ_QUESTION__OPTIONAL_CORRECT_CHOICE_CORRECT_CHOICE
+            c.correct_choice = value
+        case nil:
+            break
+        }
         c.archived = archived ? 1 : 0
         c.version = version
         c.create_time = arena.message(createTime)

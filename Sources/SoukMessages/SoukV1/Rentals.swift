@@ -1558,6 +1558,8 @@ extension SoukV1 {
         public var ownerAccountID: String
         /// Include archived listings.
         public var showArchived: Bool
+        /// AIP-132: `create_time desc` (the default, newest first) or `create_time`.
+        public var orderBy: String
 
         public init(
             marketplaceID: String = "",
@@ -1565,12 +1567,14 @@ extension SoukV1 {
             pageToken: String = "",
             ownerAccountID: String = "",
             showArchived: Bool = false,
+            orderBy: String = "",
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
             self.ownerAccountID = ownerAccountID
             self.showArchived = showArchived
+            self.orderBy = orderBy
         }
     }
 }
@@ -1588,6 +1592,7 @@ extension SoukV1.ListListingsRequest: CProtoMessage {
         pageToken = try Unpacked.string(c.page_token, "page_token")
         ownerAccountID = try Unpacked.string(c.owner_account_id, "owner_account_id")
         showArchived = c.show_archived != 0
+        orderBy = try Unpacked.string(c.order_by, "order_by")
     }
 
     func fill(_ c: inout Souk__V1__ListListingsRequest, _ arena: inout EncodingArena) {
@@ -1596,6 +1601,7 @@ extension SoukV1.ListListingsRequest: CProtoMessage {
         c.page_token = arena.string(pageToken)
         c.owner_account_id = arena.string(ownerAccountID)
         c.show_archived = showArchived ? 1 : 0
+        c.order_by = arena.string(orderBy)
     }
 }
 
@@ -1885,9 +1891,12 @@ extension SoukV1 {
         /// Words to find in titles and addresses; empty lists by filters only.
         public var query: String
         public var filter: SoukV1.ListingFilter?
+        /// The order in the older form; prefer order_by.
         public var sort: SoukV1.ListingSort
         /// Required by DISTANCE; with it every result carries its distance.
         public var near: SoukV1.GeoPoint?
+        /// AIP-132: `create_time desc` (default), `monthly_rent`, `monthly_rent desc` or `distance`.
+        public var orderBy: String
 
         public init(
             marketplaceID: String = "",
@@ -1897,6 +1906,7 @@ extension SoukV1 {
             filter: SoukV1.ListingFilter? = nil,
             sort: SoukV1.ListingSort = .unspecified,
             near: SoukV1.GeoPoint? = nil,
+            orderBy: String = "",
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
@@ -1905,6 +1915,7 @@ extension SoukV1 {
             self.filter = filter
             self.sort = sort
             self.near = near
+            self.orderBy = orderBy
         }
     }
 }
@@ -1924,6 +1935,7 @@ extension SoukV1.SearchListingsRequest: CProtoMessage {
         filter = try Unpacked.message(c.filter, "filter")
         sort = .init(cValue: c.sort)
         near = try Unpacked.message(c.near, "near")
+        orderBy = try Unpacked.string(c.order_by, "order_by")
     }
 
     func fill(_ c: inout Souk__V1__SearchListingsRequest, _ arena: inout EncodingArena) {
@@ -1934,6 +1946,7 @@ extension SoukV1.SearchListingsRequest: CProtoMessage {
         c.filter = arena.message(filter)
         c.sort = sort.cValue()
         c.near = arena.message(near)
+        c.order_by = arena.string(orderBy)
     }
 }
 
@@ -2437,29 +2450,33 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// Around this listing...
-        public var listingID: String
-        /// ...or this point (one of the two).
-        public var near: SoukV1.GeoPoint?
+        /// Exactly one of the two.
+        public var origin: Origin?
         /// Default 2 km, at most 20 km.
         public var radiusMeters: Int32
         /// Any of these; empty means all.
         public var categories: [SoukV1.PlaceCategory]
 
+        /// The choices of `origin`; at most one is set.
+        public enum Origin: Sendable, Hashable {
+            /// Around this listing...
+            case listingID(String)
+            /// ...or this point.
+            case near(SoukV1.GeoPoint)
+        }
+
         public init(
             marketplaceID: String = "",
             pageSize: Int32 = 0,
             pageToken: String = "",
-            listingID: String = "",
-            near: SoukV1.GeoPoint? = nil,
+            origin: Origin? = nil,
             radiusMeters: Int32 = 0,
             categories: [SoukV1.PlaceCategory] = [],
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
-            self.listingID = listingID
-            self.near = near
+            self.origin = origin
             self.radiusMeters = radiusMeters
             self.categories = categories
         }
@@ -2477,8 +2494,14 @@ extension SoukV1.ListNearbyPlacesRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
-        listingID = try Unpacked.string(c.listing_id, "listing_id")
-        near = try Unpacked.message(c.near, "near")
+        switch c.origin_case {
+        case SOUK__V1__LIST_NEARBY_PLACES_REQUEST__ORIGIN_LISTING_ID:
+            origin = .listingID(try Unpacked.string(c.listing_id, "listing_id"))
+        case SOUK__V1__LIST_NEARBY_PLACES_REQUEST__ORIGIN_NEAR:
+            origin = .near((try Unpacked.message(c.near, "near")) ?? .init())
+        default:
+            origin = nil
+        }
         radiusMeters = c.radius_meters
         categories = Unpacked.enumValues(c.n_categories, c.categories)
     }
@@ -2487,8 +2510,16 @@ extension SoukV1.ListNearbyPlacesRequest: CProtoMessage {
         c.marketplace_id = arena.string(marketplaceID)
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
-        c.listing_id = arena.string(listingID)
-        c.near = arena.message(near)
+        switch origin {
+        case .listingID(let value):
+            c.origin_case = SOUK__V1__LIST_NEARBY_PLACES_REQUEST__ORIGIN_LISTING_ID
+            c.listing_id = arena.string(value)
+        case .near(let value):
+            c.origin_case = SOUK__V1__LIST_NEARBY_PLACES_REQUEST__ORIGIN_NEAR
+            c.near = arena.message(value)
+        case nil:
+            break
+        }
         c.radius_meters = radiusMeters
         c.n_categories = categories.count
         c.categories = arena.enumValues(categories, as: Souk__V1__PlaceCategory.self)
@@ -2627,11 +2658,14 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
+        /// AIP-132: `create_time desc` (the default, newest first) or `create_time`.
+        public var orderBy: String
 
-        public init(marketplaceID: String = "", pageSize: Int32 = 0, pageToken: String = "") {
+        public init(marketplaceID: String = "", pageSize: Int32 = 0, pageToken: String = "", orderBy: String = "") {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
+            self.orderBy = orderBy
         }
     }
 }
@@ -2647,12 +2681,14 @@ extension SoukV1.ListFavoritesRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
+        orderBy = try Unpacked.string(c.order_by, "order_by")
     }
 
     func fill(_ c: inout Souk__V1__ListFavoritesRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
+        c.order_by = arena.string(orderBy)
     }
 }
 
@@ -2789,30 +2825,35 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// Exactly one of the three (empty lessee and lessor means the caller as lessee).
-        public var lesseeAccountID: String
-        public var lessorAccountID: String
-        public var listingID: String
-        /// At most one status ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor); empty
+        /// Whose bookings: at most one of the three (none means the caller as lessee).
+        public var party: Party?
+        /// Any of these statuses ("current rentals" is ACTIVE; "tenants" is ACTIVE by lessor); empty
         /// means any.
         public var statuses: [SoukV1.BookingStatus]
+        /// AIP-132: `create_time desc` (the default, newest first) or `create_time`.
+        public var orderBy: String
+
+        /// The choices of `party`; at most one is set.
+        public enum Party: Sendable, Hashable {
+            case lesseeAccountID(String)
+            case lessorAccountID(String)
+            case listingID(String)
+        }
 
         public init(
             marketplaceID: String = "",
             pageSize: Int32 = 0,
             pageToken: String = "",
-            lesseeAccountID: String = "",
-            lessorAccountID: String = "",
-            listingID: String = "",
+            party: Party? = nil,
             statuses: [SoukV1.BookingStatus] = [],
+            orderBy: String = "",
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
-            self.lesseeAccountID = lesseeAccountID
-            self.lessorAccountID = lessorAccountID
-            self.listingID = listingID
+            self.party = party
             self.statuses = statuses
+            self.orderBy = orderBy
         }
     }
 }
@@ -2828,21 +2869,40 @@ extension SoukV1.ListBookingsRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
-        lesseeAccountID = try Unpacked.string(c.lessee_account_id, "lessee_account_id")
-        lessorAccountID = try Unpacked.string(c.lessor_account_id, "lessor_account_id")
-        listingID = try Unpacked.string(c.listing_id, "listing_id")
+        switch c.party_case {
+        case SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY_LESSEE_ACCOUNT_ID:
+            party = .lesseeAccountID(try Unpacked.string(c.lessee_account_id, "lessee_account_id"))
+        case SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY_LESSOR_ACCOUNT_ID:
+            party = .lessorAccountID(try Unpacked.string(c.lessor_account_id, "lessor_account_id"))
+        case SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY_LISTING_ID:
+            party = .listingID(try Unpacked.string(c.listing_id, "listing_id"))
+        default:
+            party = nil
+        }
         statuses = Unpacked.enumValues(c.n_statuses, c.statuses)
+        orderBy = try Unpacked.string(c.order_by, "order_by")
     }
 
     func fill(_ c: inout Souk__V1__ListBookingsRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
-        c.lessee_account_id = arena.string(lesseeAccountID)
-        c.lessor_account_id = arena.string(lessorAccountID)
-        c.listing_id = arena.string(listingID)
+        switch party {
+        case .lesseeAccountID(let value):
+            c.party_case = SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY_LESSEE_ACCOUNT_ID
+            c.lessee_account_id = arena.string(value)
+        case .lessorAccountID(let value):
+            c.party_case = SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY_LESSOR_ACCOUNT_ID
+            c.lessor_account_id = arena.string(value)
+        case .listingID(let value):
+            c.party_case = SOUK__V1__LIST_BOOKINGS_REQUEST__PARTY_LISTING_ID
+            c.listing_id = arena.string(value)
+        case nil:
+            break
+        }
         c.n_statuses = statuses.count
         c.statuses = arena.enumValues(statuses, as: Souk__V1__BookingStatus.self)
+        c.order_by = arena.string(orderBy)
     }
 }
 
@@ -3262,29 +3322,30 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// Exactly one of the three (empty lessee and lessor means the caller as lessee).
-        public var lesseeAccountID: String
-        public var lessorAccountID: String
-        public var bookingID: String
-        /// Only this status ("bills due" is DUE); unspecified means any.
-        public var status: SoukV1.BillStatus
+        /// Whose bills: at most one of the three (none means the caller as lessee).
+        public var party: Party?
+        /// Any of these statuses ("bills due" is DUE); empty means any.
+        public var statuses: [SoukV1.BillStatus]
+
+        /// The choices of `party`; at most one is set.
+        public enum Party: Sendable, Hashable {
+            case lesseeAccountID(String)
+            case lessorAccountID(String)
+            case bookingID(String)
+        }
 
         public init(
             marketplaceID: String = "",
             pageSize: Int32 = 0,
             pageToken: String = "",
-            lesseeAccountID: String = "",
-            lessorAccountID: String = "",
-            bookingID: String = "",
-            status: SoukV1.BillStatus = .unspecified,
+            party: Party? = nil,
+            statuses: [SoukV1.BillStatus] = [],
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
-            self.lesseeAccountID = lesseeAccountID
-            self.lessorAccountID = lessorAccountID
-            self.bookingID = bookingID
-            self.status = status
+            self.party = party
+            self.statuses = statuses
         }
     }
 }
@@ -3300,20 +3361,38 @@ extension SoukV1.ListBillsRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
-        lesseeAccountID = try Unpacked.string(c.lessee_account_id, "lessee_account_id")
-        lessorAccountID = try Unpacked.string(c.lessor_account_id, "lessor_account_id")
-        bookingID = try Unpacked.string(c.booking_id, "booking_id")
-        status = .init(cValue: c.status)
+        switch c.party_case {
+        case SOUK__V1__LIST_BILLS_REQUEST__PARTY_LESSEE_ACCOUNT_ID:
+            party = .lesseeAccountID(try Unpacked.string(c.lessee_account_id, "lessee_account_id"))
+        case SOUK__V1__LIST_BILLS_REQUEST__PARTY_LESSOR_ACCOUNT_ID:
+            party = .lessorAccountID(try Unpacked.string(c.lessor_account_id, "lessor_account_id"))
+        case SOUK__V1__LIST_BILLS_REQUEST__PARTY_BOOKING_ID:
+            party = .bookingID(try Unpacked.string(c.booking_id, "booking_id"))
+        default:
+            party = nil
+        }
+        statuses = Unpacked.enumValues(c.n_statuses, c.statuses)
     }
 
     func fill(_ c: inout Souk__V1__ListBillsRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
-        c.lessee_account_id = arena.string(lesseeAccountID)
-        c.lessor_account_id = arena.string(lessorAccountID)
-        c.booking_id = arena.string(bookingID)
-        c.status = status.cValue()
+        switch party {
+        case .lesseeAccountID(let value):
+            c.party_case = SOUK__V1__LIST_BILLS_REQUEST__PARTY_LESSEE_ACCOUNT_ID
+            c.lessee_account_id = arena.string(value)
+        case .lessorAccountID(let value):
+            c.party_case = SOUK__V1__LIST_BILLS_REQUEST__PARTY_LESSOR_ACCOUNT_ID
+            c.lessor_account_id = arena.string(value)
+        case .bookingID(let value):
+            c.party_case = SOUK__V1__LIST_BILLS_REQUEST__PARTY_BOOKING_ID
+            c.booking_id = arena.string(value)
+        case nil:
+            break
+        }
+        c.n_statuses = statuses.count
+        c.statuses = arena.enumValues(statuses, as: Souk__V1__BillStatus.self)
     }
 }
 

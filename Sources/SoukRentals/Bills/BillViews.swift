@@ -12,9 +12,10 @@ enum BillViews {
         return roles.contains(.customer) && lessee == me || roles.contains(.provider) && lessor == me
     }
 
-    static func ownership<Request>(_ billID: @escaping @Sendable (Request) -> String, field: String = "bill_id", store: Store) -> Ownership<Request> {
+    static func ownership<Request>(_ billID: @escaping @Sendable (Request) -> String, store: Store) -> Ownership<Request> {
         Ownership { request, call, caller, roles in
-            let id = try RequestFields.id(billID(request), field: field)
+            // A malformed id is named by the handler's field checks, with the request's others.
+            guard let id = RecordID(billID(request)) else { return true }
             let (marketplaceID, _) = try call.requireMarketplace()
             let bill = try store.require(BillTable.table, id, in: marketplaceID, "bill").value.subject
             return owns(lessee: bill.lesseeAccountID, lessor: bill.lessorAccountID, caller, roles: roles)
@@ -25,14 +26,16 @@ enum BillViews {
     static func listOwnership(store: Store) -> Ownership<SoukV1.ListBillsRequest> {
         Ownership { request, call, caller, roles in
             let me = caller.accountID.description
-            if !request.bookingID.isEmpty {
+            switch request.party {
+            case .bookingID(let text)?:
+                guard let id = RecordID(text) else { return true }  // the field checks name it
                 let (marketplaceID, _) = try call.requireMarketplace()
-                let id = try RequestFields.id(request.bookingID, field: "booking_id")
                 let booking = try store.require(BookingTable.table, id, in: marketplaceID, "booking").value.subject
                 return owns(lessee: booking.lesseeAccountID, lessor: booking.lessorAccountID, caller, roles: roles)
+            case .lessorAccountID(let id)?: return roles.contains(.provider) && id == me
+            case .lesseeAccountID(let id)?: return roles.contains(.customer) && (id.isEmpty || id == me)
+            case nil: return roles.contains(.customer)
             }
-            if !request.lessorAccountID.isEmpty { return roles.contains(.provider) && request.lessorAccountID == me }
-            return roles.contains(.customer) && (request.lesseeAccountID.isEmpty || request.lesseeAccountID == me)
         }
     }
 
@@ -43,17 +46,18 @@ enum BillViews {
     }
 
     /// Latest due date first: the lessee's (the caller's when nobody is named), the lessor's or
-    /// the booking's, of one status (UNSPECIFIED: any).
+    /// the booking's, of any of the statuses asked for (none: any).
     static func list(_ request: SoukV1.ListBillsRequest, _ call: SoukCall, store: Store) throws -> SoukV1.ListBillsResponse {
+        let owner: PartyPages.Owner<BillRecord>? =
+            switch request.party {
+            case .lesseeAccountID(let id)?: .init(field: "lessee_account_id", id: id, index: BillTable.byLessee)
+            case .lessorAccountID(let id)?: .init(field: "lessor_account_id", id: id, index: BillTable.byLessor)
+            case .bookingID(let id)?: .init(field: "booking_id", id: id, index: BillTable.byBooking)
+            case nil: nil
+            }
         let page = try PartyPages.page(
-            BillTable.table,
-            owners: [
-                .init(field: "lessee_account_id", id: request.lesseeAccountID, index: BillTable.byLessee),
-                .init(field: "lessor_account_id", id: request.lessorAccountID, index: BillTable.byLessor),
-                .init(field: "booking_id", id: request.bookingID, index: BillTable.byBooking),
-            ],
-            status: .enumCase(request.status), statusName: request.status.protoName, size: request.pageSize, token: request.pageToken,
-            call: call, store: store)
+            BillTable.table, owner: owner, lessee: BillTable.byLessee, statuses: request.statuses, status: { $0.subject.status },
+            size: request.pageSize, token: request.pageToken, call: call, store: store)
         return SoukV1.ListBillsResponse(bills: page.items.map(\.bill), nextPageToken: page.nextPageToken)
     }
 }

@@ -13,14 +13,16 @@ struct MonthlyBills {
 
     func create(_ request: SoukV1.CreateMonthlyBillRequest, _ call: SoukCall) async throws -> SoukV1.Bill {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
-        let bookingID = try RequestFields.id(request.bookingID, field: "booking_id")
         let lessor = try call.requireCaller().accountID.description
-        guard let period = request.period, (1...12).contains(period.month), (1970...9999).contains(period.year) else {
-            throw RPCError.invalidField("period", "must name a month: year and month 1 to 12")
-        }
-        let utilities = try Self.checkUtilities(request.utilities, currency: marketplace.currencyCode)
-        let named = try Self.checkDueDate(request.dueDate)
+        var checks = FieldChecks()
+        let checkedRequestID = try checks.run { try RequestFields.requestID(request.requestID) }
+        let checkedBookingID = try checks.run { try RequestFields.id(request.bookingID, field: "booking_id") }
+        let month = request.period.flatMap { (1...12).contains($0.month) && (1970...9999).contains($0.year) ? $0 : nil }
+        checks.require(month != nil, "period", "must name a month: year and month 1 to 12")
+        let checkedUtilities = try checks.run { try Self.checkUtilities(request.utilities, currency: marketplace.currencyCode) }
+        let checkedDueDate = try checks.run { try Self.checkDueDate(request.dueDate) }
+        try checks.finish()
+        let (requestID, bookingID, period, utilities, named) = (checkedRequestID!, checkedBookingID!, month!, checkedUtilities!, checkedDueDate ?? nil)
         let rules = RentalRules(marketplace)
         let clock = MarketplaceClock(timeZone: marketplace.timeZone)
         let actor = AuditActor(call, requestID: requestID)
@@ -67,12 +69,21 @@ struct MonthlyBills {
     func update(_ request: SoukV1.UpdateBillRequest, _ call: SoukCall) async throws -> SoukV1.Bill {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let changes = request.bill ?? SoukV1.Bill()
-        let id = try RequestFields.id(changes.id, field: "bill.id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let paths = try RequestFields.maskPaths(request.updateMask, allowed: ["utilities", "due_date", "note"])
-        let utilities = paths.contains("utilities") ? try Self.checkUtilities(changes.utilities, currency: marketplace.currencyCode, field: "bill.utilities") : []
-        let named = paths.contains("due_date") ? try Self.checkDueDate(changes.dueDate, field: "bill.due_date") : nil
-        if paths.contains("due_date"), named == nil { throw RPCError.invalidField("bill.due_date", "is required") }
+        var checks = FieldChecks()
+        let billID = try checks.run { try RequestFields.id(changes.id, field: "bill.id") }
+        let expectedVersion = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        let maskPaths = try checks.run { try RequestFields.maskPaths(request.updateMask, allowed: ["utilities", "due_date", "note"]) } ?? []
+        var checkedUtilities: [SoukV1.UtilityCharge] = []
+        if maskPaths.contains("utilities") {
+            checkedUtilities = try checks.run { try Self.checkUtilities(changes.utilities, currency: marketplace.currencyCode, field: "bill.utilities") } ?? []
+        }
+        var dueDate: CivilDate?
+        if maskPaths.contains("due_date") {
+            dueDate = try checks.run { try Self.checkDueDate(changes.dueDate, field: "bill.due_date") } ?? nil
+            checks.require(dueDate != nil || changes.dueDate != nil, "bill.due_date", "is required")
+        }
+        try checks.finish()
+        let (id, expected, paths, utilities, named) = (billID!, expectedVersion ?? nil, maskPaths, checkedUtilities, dueDate)
         let clock = MarketplaceClock(timeZone: marketplace.timeZone)
         let actor = AuditActor(call)
         let record = try await store.write { transaction in

@@ -11,8 +11,11 @@ struct Favorites {
     func add(_ request: SoukV1.AddFavoriteRequest, _ call: SoukCall) async throws -> SoukV1.Favorite {
         let caller = try call.requireCaller()
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.listingID, field: "listing_id")
-        _ = try RequestFields.requestID(request.requestID)
+        var checks = FieldChecks()
+        let listingID = try checks.run { try RequestFields.id(request.listingID, field: "listing_id") }
+        try checks.check { _ = try RequestFields.requestID(request.requestID) }
+        try checks.finish()
+        let id = listingID!
         let listing = try store.require(ListingTable.table, id, in: marketplaceID, "listing")
         guard ListingViews.canSee(listing.value.subject, call) else { throw RPCError.notFound("listing", id.description) }
         let value = FavoriteRecord(marketplaceID: marketplaceID.description, accountID: caller.accountID.description, listingID: id.description)
@@ -48,11 +51,14 @@ struct Favorites {
     func list(_ request: SoukV1.ListFavoritesRequest, _ call: SoukCall) async throws -> SoukV1.ListFavoritesResponse {
         let caller = try call.requireCaller()
         let (marketplaceID, _) = try call.requireMarketplace()
-        let filters = "account=\(caller.accountID)"
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        var checks = FieldChecks()
+        let order = try checks.run { try CreateTimeOrder.direction(request.orderBy) }
+        let filters = "account=\(caller.accountID);\(order == .ascending ? "asc" : "desc")"
+        let checkedPage = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters) }
+        try checks.finish()
         let result = try store.list(
             FavoriteTable.table, FavoriteTable.byAccount,
-            .starting(with: [.string(marketplaceID.description), .string(caller.accountID.description)]), direction: .descending, page: page)
+            .starting(with: [.string(marketplaceID.description), .string(caller.accountID.description)]), direction: order!, page: checkedPage!)
         return SoukV1.ListFavoritesResponse(
             favorites: try result.items.map { try view($0, call) },
             nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))

@@ -53,10 +53,15 @@ struct LessorIncome {
     static func range(_ request: SoukV1.GetLessorIncomeRequest, now: StoreTime, timeZone: String) throws -> (Int64, Int64) {
         let today = MarketplaceClock(timeZone: timeZone).date(of: now)
         let current = Int64(today.year * 12 + today.month - 1)
-        let last = try request.toPeriod.map { try month($0, field: "to_period") } ?? current
-        let first = try request.fromPeriod.map { try month($0, field: "from_period") } ?? last - 11
-        guard first <= last else { throw RPCError.invalidField("from_period", "must not be after to_period") }
-        guard last - first < maxMonths else { throw RPCError.invalidField("from_period", "the range must span at most \(maxMonths) months") }
+        var checks = FieldChecks()
+        let to = try request.toPeriod.map { period in try checks.run { try month(period, field: "to_period") } } ?? current
+        let from = try request.fromPeriod.map { period in try checks.run { try month(period, field: "from_period") } }
+        try checks.finish()
+        let last = to!
+        let first = (from ?? last - 11)!
+        checks.require(first <= last, "from_period", "must not be after to_period")
+        checks.require(first > last || last - first < maxMonths, "from_period", "the range must span at most \(maxMonths) months")
+        try checks.finish()
         return (first, last)
     }
 

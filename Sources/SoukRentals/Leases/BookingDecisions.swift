@@ -16,13 +16,11 @@ struct BookingDecisions {
 
     func confirm(_ request: SoukV1.ConfirmBookingRequest, _ call: SoukCall) async throws -> SoukV1.Booking {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.bookingID, field: "booking_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
         let rules = RentalRules(marketplace)
         let clock = MarketplaceClock(timeZone: marketplace.timeZone)
-        let named = try request.depositDueDate.map { date in
-            guard let day = CivilDate(date) else { throw RPCError.invalidField("deposit_due_date", "must be a valid calendar date") }
-            return day
+        let named = request.depositDueDate.flatMap { CivilDate($0) }
+        let (id, expected) = try FieldChecks.target(request.bookingID, field: "booking_id", expectedVersion: request.expectedVersion) { checks in
+            checks.require(request.depositDueDate == nil || named != nil, "deposit_due_date", "must be a valid calendar date")
         }
         let actor = AuditActor(call)
         let market = marketplaceID.description
@@ -84,10 +82,10 @@ struct BookingDecisions {
 
     func decline(_ request: SoukV1.DeclineBookingRequest, _ call: SoukCall) async throws -> SoukV1.Booking {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.bookingID, field: "booking_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
         let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !reason.isEmpty else { throw RPCError.invalidField("reason", "is required: tell the lessee why") }
+        let (id, expected) = try FieldChecks.target(request.bookingID, field: "booking_id", expectedVersion: request.expectedVersion) { checks in
+            checks.require(!reason.isEmpty, "reason", "is required: tell the lessee why")
+        }
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
             let booking = try RentalLifecycles.booking.fire(

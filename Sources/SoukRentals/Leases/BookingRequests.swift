@@ -9,12 +9,16 @@ struct BookingRequests {
 
     func request(_ request: SoukV1.RequestBookingRequest, _ call: SoukCall) async throws -> SoukV1.Booking {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
-        let listingID = try RequestFields.id(request.listingID, field: "listing_id")
         let lessee = try call.requireCaller().accountID.description
         let rules = RentalRules(marketplace)
-        try Self.checkMonths(request.months, rules: rules)
-        guard let start = CivilDate(request.startDate) else { throw RPCError.invalidField("start_date", "must be a valid calendar date") }
+        var checks = FieldChecks()
+        let checkedRequestID = try checks.run { try RequestFields.requestID(request.requestID) }
+        let checkedListingID = try checks.run { try RequestFields.id(request.listingID, field: "listing_id") }
+        try checks.check { try Self.checkMonths(request.months, rules: rules) }
+        let startDate = CivilDate(request.startDate)
+        checks.require(startDate != nil, "start_date", "must be a valid calendar date")
+        try checks.finish()
+        let (requestID, listingID, start) = (checkedRequestID!, checkedListingID!, startDate!)
         let clock = MarketplaceClock(timeZone: marketplace.timeZone)
         let actor = AuditActor(call, requestID: requestID)
         let market = marketplaceID.description
@@ -70,8 +74,9 @@ struct BookingRequests {
     /// voided and a confirmed booking's listing is free again.
     func cancel(_ request: SoukV1.CancelBookingRequest, _ call: SoukCall) async throws -> SoukV1.Booking {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.bookingID, field: "booking_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let (id, expected) = try FieldChecks.target(request.bookingID, field: "booking_id", expectedVersion: request.expectedVersion) { checks in
+            checks.require(request.reason.count <= 2000, "reason", "must be at most 2000 characters")
+        }
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
             let wasConfirmed = try transaction.require(BookingTable.table, id, in: marketplaceID, "booking").value.subject.status == .confirmed

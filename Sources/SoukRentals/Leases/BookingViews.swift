@@ -15,7 +15,8 @@ enum BookingViews {
 
     static func ownership<Request>(_ bookingID: @escaping @Sendable (Request) -> String, store: Store) -> Ownership<Request> {
         Ownership { request, call, caller, roles in
-            let id = try RequestFields.id(bookingID(request), field: "booking_id")
+            // A malformed id is named by the handler's field checks, with the request's others.
+            guard let id = RecordID(bookingID(request)) else { return true }
             let (marketplaceID, _) = try call.requireMarketplace()
             return owns(try store.require(BookingTable.table, id, in: marketplaceID, "booking").value.subject, caller, roles: roles)
         }
@@ -25,14 +26,16 @@ enum BookingViews {
     static func listOwnership(store: Store) -> Ownership<SoukV1.ListBookingsRequest> {
         Ownership { request, call, caller, roles in
             let me = caller.accountID.description
-            if !request.listingID.isEmpty {
+            switch request.party {
+            case .listingID(let text)?:
+                guard let id = RecordID(text) else { return true }  // the field checks name it
                 let (marketplaceID, _) = try call.requireMarketplace()
-                let id = try RequestFields.id(request.listingID, field: "listing_id")
                 let listing = try store.require(ListingTable.table, id, in: marketplaceID, "listing").value.subject
                 return roles.contains(.provider) && listing.ownerAccountID == me
+            case .lessorAccountID(let id)?: return roles.contains(.provider) && id == me
+            case .lesseeAccountID(let id)?: return roles.contains(.customer) && (id.isEmpty || id == me)
+            case nil: return roles.contains(.customer)
             }
-            if !request.lessorAccountID.isEmpty { return roles.contains(.provider) && request.lessorAccountID == me }
-            return roles.contains(.customer) && (request.lesseeAccountID.isEmpty || request.lesseeAccountID == me)
         }
     }
 
@@ -49,19 +52,19 @@ enum BookingViews {
         return try view(try store.require(BookingTable.table, recordID, in: marketplaceID, "booking"), store: store)
     }
 
-    /// Newest first: the lessee's (the caller's when nobody is named), the lessor's or the
-    /// listing's, of at most one status.
+    /// Newest first (oldest with `order_by`): the lessee's (the caller's when nobody is named),
+    /// the lessor's or the listing's, of any of the statuses asked for (none: any).
     static func list(_ request: SoukV1.ListBookingsRequest, _ call: SoukCall, store: Store) throws -> SoukV1.ListBookingsResponse {
-        guard request.statuses.count <= 1 else { throw RPCError.invalidField("statuses", "name at most one status") }
-        let status = request.statuses.first ?? .unspecified
+        let owner: PartyPages.Owner<BookingRecord>? =
+            switch request.party {
+            case .lesseeAccountID(let id)?: .init(field: "lessee_account_id", id: id, index: BookingTable.byLessee)
+            case .lessorAccountID(let id)?: .init(field: "lessor_account_id", id: id, index: BookingTable.byLessor)
+            case .listingID(let id)?: .init(field: "listing_id", id: id, index: BookingTable.byListing)
+            case nil: nil
+            }
         let page = try PartyPages.page(
-            BookingTable.table,
-            owners: [
-                .init(field: "lessee_account_id", id: request.lesseeAccountID, index: BookingTable.byLessee),
-                .init(field: "lessor_account_id", id: request.lessorAccountID, index: BookingTable.byLessor),
-                .init(field: "listing_id", id: request.listingID, index: BookingTable.byListing),
-            ],
-            status: .enumCase(status), statusName: status.protoName, size: request.pageSize, token: request.pageToken, call: call, store: store)
+            BookingTable.table, owner: owner, lessee: BookingTable.byLessee, statuses: request.statuses, status: { $0.subject.status },
+            orderBy: request.orderBy, size: request.pageSize, token: request.pageToken, call: call, store: store)
         return SoukV1.ListBookingsResponse(bookings: try page.items.map { try view($0, store: store) }, nextPageToken: page.nextPageToken)
     }
 

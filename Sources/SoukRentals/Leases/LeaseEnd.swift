@@ -12,8 +12,9 @@ struct LeaseEnd {
 
     func end(_ request: SoukV1.EndLeaseRequest, _ call: SoukCall) async throws -> SoukV1.Booking {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.bookingID, field: "booking_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let (id, expected) = try FieldChecks.target(request.bookingID, field: "booking_id", expectedVersion: request.expectedVersion) { checks in
+            checks.require(request.reason.count <= 2000, "reason", "must be at most 2000 characters")
+        }
         let actor = AuditActor(call)
         let market = marketplaceID.description
         let record = try await store.write { transaction in
@@ -41,10 +42,9 @@ struct LeaseEnd {
 
     func returnDeposit(_ request: SoukV1.ReturnDepositRequest, _ call: SoukCall) async throws -> SoukV1.Booking {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.bookingID, field: "booking_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        if let amount = request.amount, !amount.currencyCode.isEmpty, amount.currencyCode != marketplace.currencyCode {
-            throw RPCError.invalidField("amount.currency_code", "must be \(marketplace.currencyCode)")
+        let (id, expected) = try FieldChecks.target(request.bookingID, field: "booking_id", expectedVersion: request.expectedVersion) { checks in
+            let currency = request.amount?.currencyCode ?? ""
+            checks.require(currency.isEmpty || currency == marketplace.currencyCode, "amount.currency_code", "must be \(marketplace.currencyCode)")
         }
         let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
         let actor = AuditActor(call)

@@ -3,7 +3,9 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// The listing moves bookings make, inside the booking's own transaction.
+/// The listing moves bookings make, inside the booking's own transaction. The status and
+/// `active_booking_id` follow the booking: server-maintained, they keep the listing's version,
+/// so a lessor's open edit stays valid (DOMAIN decision 9).
 ///
 /// - `markRented(_:bookingID:actor:transaction:)`: called once by a booking's confirmation.
 ///   The listing must be PUBLISHED and free; it becomes RENTED with `active_booking_id` set. Of
@@ -25,7 +27,7 @@ public enum ListingStates {
         }
         return try ListingLifecycle.machine.fire(
             "rent", on: listingID, in: ListingTable.table, marketplaceID: marketplaceID.description, by: actor, reason: "booking \(bookingID)",
-            transaction: transaction
+            maintained: true, transaction: transaction
         ) { $0.subject.activeBookingID = bookingID }.api()
     }
 
@@ -37,7 +39,7 @@ public enum ListingStates {
         else { return }
         try ListingLifecycle.machine.fire(
             "release", on: listingID, in: ListingTable.table, marketplaceID: marketplaceID.description, by: actor, reason: "booking \(bookingID)",
-            transaction: transaction
+            maintained: true, transaction: transaction
         ) { $0.subject.activeBookingID = "" }
     }
 }

@@ -28,15 +28,16 @@ public enum ListingTable {
     static let byFacetRent = Index<ListingRecord>.nonUnique("listings.facet_rent") { record in
         ListingFacet.of(record.subject).map { [.string(record.marketplaceID), .string($0), .int(ListingRules.rent(record.subject))] }
     }
-    /// Published listings (marketplace, word): one entry per normalized word of the title and
-    /// the address (`ListingText`).
-    static let byWord = Index<ListingRecord>.nonUnique("listings.word") { record in
-        ListingText.indexedWords(record.subject).map { [.string(record.marketplaceID), .string($0)] }
+    /// Published listings (marketplace, word prefix): one entry per prefix of each normalized
+    /// word of the title and the address (`ListingText`), so a query word finds every word it
+    /// begins in one range; a listing's entries depend on its own text only.
+    static let byWord = Index<ListingRecord>.nonUnique("listings.word_prefix") { record in
+        ListingText.indexedPrefixes(record.subject).map { [.string(record.marketplaceID), .string($0)] }
     }
-    /// Published listings (marketplace, word, rent).
-    static let byWordRent = Index<ListingRecord>.nonUnique("listings.word_rent") { record in
+    /// Published listings (marketplace, word prefix, rent).
+    static let byWordRent = Index<ListingRecord>.nonUnique("listings.word_prefix_rent") { record in
         let rent = ListingRules.rent(record.subject)
-        return ListingText.indexedWords(record.subject).map { [.string(record.marketplaceID), .string($0), .int(rent)] }
+        return ListingText.indexedPrefixes(record.subject).map { [.string(record.marketplaceID), .string($0), .int(rent)] }
     }
     /// Published listings on the map, per (marketplace, facet).
     /// On the finer grid: a city's listings are dense (hundreds a square kilometre at a million),
@@ -100,9 +101,10 @@ enum ListingRules {
 
 /// The words a listing is found by: those of its title and its address.
 enum ListingText {
-    static func indexedWords(_ listing: SoukV1.Listing) -> [String] {
+    /// The prefixes a published listing is indexed by (`SearchText.prefixes`); none otherwise.
+    static func indexedPrefixes(_ listing: SoukV1.Listing) -> [String] {
         guard listing.status == .published else { return [] }
-        return words(listing)
+        return SearchText.prefixes(of: words(listing))
     }
 
     /// The distinct normalized words of the title and the address (street, building, district,

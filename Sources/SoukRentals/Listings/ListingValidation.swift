@@ -16,47 +16,44 @@ enum ListingValidation {
     /// The highest monthly rent, in minor units (1 trillion dong): no deposit or bill can overflow.
     static let maxRentMinor: Int64 = 1_000_000_000_000
 
-    /// Checks the fields of `paths` that need no store read. The region, the district and the
-    /// photos are checked in the writing transaction (`checkStored`).
-    static func check(_ listing: SoukV1.Listing, paths: Set<String>, marketplace: SoukV1.Marketplace) throws {
-        if paths.contains("title"), let problem = RentalsText.problem(listing.title, limit: 120) {
-            throw RPCError.invalidField("listing.title", problem)
+    /// Records in `checks` what is wrong with the fields of `paths` that need no store read.
+    /// The region, the district and the photos are checked in the writing transaction
+    /// (`checkStored`).
+    static func check(_ listing: SoukV1.Listing, paths: Set<String>, marketplace: SoukV1.Marketplace, into checks: inout FieldChecks) throws {
+        if paths.contains("title"), let problem = RentalsText.problem(listing.title, limit: 120) { checks.add("listing.title", problem) }
+        if paths.contains("description") {
+            checks.require(listing.description.count <= 5000, "listing.description", "must be at most 5000 characters")
         }
-        if paths.contains("description"), listing.description.count > 5000 {
-            throw RPCError.invalidField("listing.description", "must be at most 5000 characters")
+        if paths.contains("type") {
+            let known = listing.type != .unspecified && SoukV1.ListingType.allCases.contains(listing.type)
+            checks.require(known, "listing.type", "must be house, apartment or room")
         }
-        if paths.contains("type"), listing.type == .unspecified || !SoukV1.ListingType.allCases.contains(listing.type) {
-            throw RPCError.invalidField("listing.type", "must be house, apartment or room")
-        }
-        if paths.contains("address") { try checkAddress(listing.address) }
+        if paths.contains("address") { try checkAddress(listing.address, into: &checks) }
         if paths.contains("monthly_rent") {
             let rent = listing.monthlyRent ?? SoukV1.Money()
-            guard rent.currencyCode == marketplace.currencyCode else {
-                throw RPCError.invalidField("listing.monthly_rent", "must be in \(marketplace.currencyCode)")
-            }
-            guard rent.amountMinor > 0, rent.amountMinor <= maxRentMinor else {
-                throw RPCError.invalidField("listing.monthly_rent", "must be above 0 and at most \(maxRentMinor)")
+            if rent.currencyCode != marketplace.currencyCode {
+                checks.add("listing.monthly_rent", "must be in \(marketplace.currencyCode)")
+            } else {
+                checks.require(rent.amountMinor > 0 && rent.amountMinor <= maxRentMinor, "listing.monthly_rent", "must be above 0 and at most \(maxRentMinor)")
             }
         }
         if paths.contains("deposit_months") {
             let most = maxDepositMonths(marketplace)
-            guard (1...most).contains(listing.depositMonths) else {
-                throw RPCError.invalidField("listing.deposit_months", "must be from 1 to \(most) months of rent")
-            }
+            checks.require((1...most).contains(listing.depositMonths), "listing.deposit_months", "must be from 1 to \(most) months of rent")
         }
         for (path, value, limit) in [
             ("area_square_meters", listing.areaSquareMeters, Int32(100_000)), ("bedrooms", listing.bedrooms, 50), ("bathrooms", listing.bathrooms, 50),
         ] where paths.contains(path) {
-            guard (0...limit).contains(value) else { throw RPCError.invalidField("listing.\(path)", "must be from 0 to \(limit)") }
+            checks.require((0...limit).contains(value), "listing.\(path)", "must be from 0 to \(limit)")
         }
         if paths.contains("features") {
-            guard listing.features.count <= 30 else { throw RPCError.invalidField("listing.features", "must be at most 30") }
+            checks.require(listing.features.count <= 30, "listing.features", "must be at most 30")
             for (index, feature) in listing.features.enumerated() where !isTag(feature) {
-                throw RPCError.invalidField("listing.features[\(index)]", "must be 1 to 40 lower-case letters, digits or _ (\"air_conditioning\")")
+                checks.add("listing.features[\(index)]", "must be 1 to 40 lower-case letters, digits or _ (\"air_conditioning\")")
             }
         }
-        if paths.contains("photo_media_ids"), listing.photoMediaIDs.count > 20 {
-            throw RPCError.invalidField("listing.photo_media_ids", "must be at most 20")
+        if paths.contains("photo_media_ids") {
+            checks.require(listing.photoMediaIDs.count <= 20, "listing.photo_media_ids", "must be at most 20")
         }
     }
 
@@ -66,13 +63,13 @@ enum ListingValidation {
         return most > 0 ? most : 2
     }
 
-    private static func checkAddress(_ address: SoukV1.Address?) throws {
-        guard let address else { throw RPCError.invalidField("listing.address", "is required") }
-        if let problem = RentalsText.problem(address.line1, limit: 200) { throw RPCError.invalidField("listing.address.line1", problem) }
+    private static func checkAddress(_ address: SoukV1.Address?, into checks: inout FieldChecks) throws {
+        guard let address else { return checks.add("listing.address", "is required") }
+        if let problem = RentalsText.problem(address.line1, limit: 200) { checks.add("listing.address.line1", problem) }
         for (field, text) in [("line2", address.line2), ("city", address.city)] where text.count > 200 {
-            throw RPCError.invalidField("listing.address.\(field)", "must be at most 200 characters")
+            checks.add("listing.address.\(field)", "must be at most 200 characters")
         }
-        _ = try SearchArea.point(address.location, field: "listing.address.location")
+        try checks.check { _ = try SearchArea.point(address.location, field: "listing.address.location") }
     }
 
     private static func isTag(_ text: String) -> Bool {

@@ -14,9 +14,11 @@ struct Listings {
     func create(_ request: SoukV1.CreateListingRequest, _ call: SoukCall) async throws -> SoukV1.Listing {
         let caller = try call.requireCaller()
         let (_, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
         let input = request.listing ?? SoukV1.Listing()
-        try ListingValidation.check(input, paths: ListingValidation.maskPaths, marketplace: marketplace)
+        var checks = FieldChecks()
+        let requestID = try checks.run { try RequestFields.requestID(request.requestID) } ?? ""
+        try ListingValidation.check(input, paths: ListingValidation.maskPaths, marketplace: marketplace, into: &checks)
+        try checks.finish()
         guard RentalsAccess.isLessor(caller) else {
             throw RPCError.souk(
                 .permissionDenied, .notAllowed,
@@ -48,12 +50,16 @@ struct Listings {
         let market = marketplaceID.description
         let live = !request.showArchived
         let owner = request.ownerAccountID.isEmpty && !RentalsAccess.isAdmin(call) ? caller.accountID.description : request.ownerAccountID
-        let filters = "owner=\(owner);live=\(live)"
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        var checks = FieldChecks()
+        let order = try checks.run { try CreateTimeOrder.direction(request.orderBy) }
+        let filters = "owner=\(owner);live=\(live);\(order == .ascending ? "asc" : "desc")"
+        let checkedPage = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters) }
+        try checks.finish()
+        let (direction, page) = (order!, checkedPage!)
         let result = owner.isEmpty
-            ? try store.list(ListingTable.table, ListingTable.byMarketplace, .starting(with: [.string(market), .bool(live)]), direction: .descending, page: page)
+            ? try store.list(ListingTable.table, ListingTable.byMarketplace, .starting(with: [.string(market), .bool(live)]), direction: direction, page: page)
             : try store.list(
-                ListingTable.table, ListingTable.byOwner, .starting(with: [.string(market), .string(owner), .bool(live)]), direction: .descending,
+                ListingTable.table, ListingTable.byOwner, .starting(with: [.string(market), .string(owner), .bool(live)]), direction: direction,
                 page: page)
         let views = ListingViews(store: store)
         return SoukV1.ListListingsResponse(
@@ -64,15 +70,18 @@ struct Listings {
     func update(_ request: SoukV1.UpdateListingRequest, _ call: SoukCall) async throws -> SoukV1.Listing {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let input = request.listing ?? SoukV1.Listing()
-        let id = try RequestFields.id(input.id, field: "listing.id")
-        let paths = try RequestFields.maskPaths(request.updateMask, allowed: ListingValidation.maskPaths)
-        try ListingValidation.check(input, paths: Set(paths), marketplace: marketplace)
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        var checks = FieldChecks()
+        let listingID = try checks.run { try RequestFields.id(input.id, field: "listing.id") }
+        let maskPaths = try checks.run { try RequestFields.maskPaths(request.updateMask, allowed: ListingValidation.maskPaths) }
+        try ListingValidation.check(input, paths: Set(maskPaths ?? []), marketplace: marketplace, into: &checks)
+        let expectedVersion = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        try checks.finish()
+        let (id, paths, expected) = (listingID!, maskPaths!, expectedVersion ?? nil)
         let record = try await store.updateFields(
             ListingTable.table, id, in: marketplaceID, "listing", resource: .listing, paths: paths, expectedVersion: expected, actor: AuditActor(call),
             check: { current, _ in
                 guard current.value.subject.status != .archived else {
-                    throw RPCError.souk(.failedPrecondition, .invalidTransition, "listing \(id) is archived: restore it before changing it")
+                    throw RPCError.souk(.failedPrecondition, .listingArchived, "listing \(id) is archived: restore it before changing it")
                 }
             },
             change: { ListingValidation.apply(paths, from: input, to: &$0.subject) },
@@ -114,8 +123,7 @@ struct Listings {
         change: @escaping @Sendable (inout ListingRecord, StoreTime) -> Void = { _, _ in }
     ) async throws -> SoukV1.Listing {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(text, field: "listing_id")
-        let expected = try RequestFields.expectedVersion(expectedVersion)
+        let (id, expected) = try FieldChecks.target(text, field: "listing_id", expectedVersion: expectedVersion)
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
             let current = try transaction.require(ListingTable.table, id, in: marketplaceID, "listing", expectedVersion: expected)
@@ -142,7 +150,8 @@ struct Listings {
     static func ownership<Request>(_ listingID: @escaping @Sendable (Request) -> String, store: Store) -> Ownership<Request> {
         Ownership { request, call, caller, _ in
             let (marketplaceID, _) = try call.requireMarketplace()
-            let id = try RequestFields.id(listingID(request), field: "listing_id")
+            // A malformed id is named by the handler's field checks, with the request's others.
+            guard let id = RecordID(listingID(request)) else { return true }
             let record = try store.require(ListingTable.table, id, in: marketplaceID, "listing")
             return record.value.subject.ownerAccountID == caller.accountID.description
         }

@@ -12,21 +12,26 @@ struct Places {
 
     func create(_ request: SoukV1.CreatePlaceRequest, _ call: SoukCall) async throws -> SoukV1.Place {
         let input = request.place ?? SoukV1.Place()
-        try Self.check(input, paths: Self.maskPaths)
+        var checks = FieldChecks()
+        let requestID = try checks.run { try RequestFields.requestID(request.requestID) }
+        try Self.check(input, paths: Self.maskPaths, into: &checks)
+        try checks.finish()
         var place = SoukV1.Place()
         Self.apply(Self.maskPaths, from: input, to: &place)
         return try await store.createOnce(
-            PlaceTable.table, place, resource: .place, state: "CREATED", request: request, requestID: try RequestFields.requestID(request.requestID),
-            call: call, view: { $0.api() })
+            PlaceTable.table, place, resource: .place, state: "CREATED", request: request, requestID: requestID!, call: call, view: { $0.api() })
     }
 
     func update(_ request: SoukV1.UpdatePlaceRequest, _ call: SoukCall) async throws -> SoukV1.Place {
         let (marketplaceID, _) = try call.requireMarketplace()
         let input = request.place ?? SoukV1.Place()
-        let id = try RequestFields.id(input.id, field: "place.id")
-        let paths = try RequestFields.maskPaths(request.updateMask, allowed: Self.maskPaths)
-        try Self.check(input, paths: Set(paths))
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        var checks = FieldChecks()
+        let placeID = try checks.run { try RequestFields.id(input.id, field: "place.id") }
+        let maskPaths = try checks.run { try RequestFields.maskPaths(request.updateMask, allowed: Self.maskPaths) }
+        try Self.check(input, paths: Set(maskPaths ?? []), into: &checks)
+        let expectedVersion = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        try checks.finish()
+        let (id, paths, expected) = (placeID!, maskPaths!, expectedVersion ?? nil)
         return try await store.updateFields(
             PlaceTable.table, id, in: marketplaceID, "place", resource: .place, paths: paths, expectedVersion: expected, actor: AuditActor(call),
             change: { Self.apply(paths, from: input, to: &$0.subject) }).api()
@@ -34,8 +39,7 @@ struct Places {
 
     func delete(_ request: SoukV1.DeletePlaceRequest, _ call: SoukCall) async throws -> SoukV1.DeletePlaceResponse {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.placeID, field: "place_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let (id, expected) = try FieldChecks.target(request.placeID, field: "place_id", expectedVersion: request.expectedVersion)
         let actor = AuditActor(call)
         try await store.write { transaction in
             _ = try transaction.require(PlaceTable.table, id, in: marketplaceID, "place", expectedVersion: expected)
@@ -49,25 +53,29 @@ struct Places {
 
     func listNearby(_ request: SoukV1.ListNearbyPlacesRequest, _ call: SoukCall) async throws -> SoukV1.ListNearbyPlacesResponse {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let center: GeoPosition
-        switch (request.listingID.isEmpty, request.near) {
-        case (false, nil):
-            let id = try RequestFields.id(request.listingID, field: "listing_id")
+        var checks = FieldChecks()
+        var listingID: RecordID?
+        var point: GeoPosition?
+        switch request.origin {
+        case .listingID(let text)?: listingID = try checks.run { try RequestFields.id(text, field: "listing_id") }
+        case .near(let near)?: point = try checks.run { try SearchArea.point(near, field: "near") }
+        case nil: checks.add("listing_id", "is required: give listing_id or near")
+        }
+        let radiusMeters = try checks.run { try SearchArea.radius(request.radiusMeters, default: 2_000, most: 20_000) }
+        try checks.finish()
+        let radius = radiusMeters!
+        var center = point ?? GeoPosition(latitude: 0, longitude: 0)
+        if let id = listingID {
             let listing = try store.require(ListingTable.table, id, in: marketplaceID, "listing")
             guard ListingViews.canSee(listing.value.subject, call), let position = ListingRules.position(listing.value.subject) else {
                 throw RPCError.notFound("listing", id.description)
             }
             center = position
-        case (true, let near?):
-            center = try SearchArea.point(near, field: "near")
-        default:
-            throw RPCError.invalidField("listing_id", "give either listing_id or near, not both nor neither")
         }
-        let radius = try SearchArea.radius(request.radiusMeters, default: 2_000, most: 20_000)
         let categories = Array(Set(request.categories.filter { $0 != .unspecified })).sorted { $0.rawValue < $1.rawValue }
         // One category reads its own scope; several read every place and keep theirs.
         let scope = categories.count == 1 ? PlaceScope.category(categories[0]) : PlaceScope.any
-        let filters = "\(request.listingID);\(center.latitude),\(center.longitude);\(radius);\(categories.map(\.rawValue))"
+        let filters = "\(listingID?.description ?? "");\(center.latitude),\(center.longitude);\(radius);\(categories.map(\.rawValue))"
         let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
         let result = try store.nearest(
             PlaceTable.table, PlaceTable.geo,
@@ -80,14 +88,19 @@ struct Places {
             nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 
-    static func check(_ place: SoukV1.Place, paths: Set<String>) throws {
-        if paths.contains("name"), let problem = RentalsText.problem(place.name, limit: 120) { throw RPCError.invalidField("place.name", problem) }
-        if paths.contains("category"), place.category == .unspecified || !SoukV1.PlaceCategory.allCases.contains(place.category) {
-            throw RPCError.invalidField("place.category", "must be a place category (school, market, hospital, …)")
+    /// Records in `checks` what is wrong with the fields `paths` names of `place`.
+    static func check(_ place: SoukV1.Place, paths: Set<String>, into checks: inout FieldChecks) throws {
+        if paths.contains("name"), let problem = RentalsText.problem(place.name, limit: 120) { checks.add("place.name", problem) }
+        if paths.contains("category") {
+            let known = place.category != .unspecified && SoukV1.PlaceCategory.allCases.contains(place.category)
+            checks.require(known, "place.category", "must be a place category (school, market, hospital, …)")
         }
         if paths.contains("address") || paths.contains("location") {
-            guard let location = place.address?.location else { throw RPCError.invalidField("place.address.location", "is required") }
-            _ = try SearchArea.point(location, field: "place.address.location")
+            if let location = place.address?.location {
+                try checks.check { _ = try SearchArea.point(location, field: "place.address.location") }
+            } else {
+                checks.add("place.address.location", "is required")
+            }
         }
     }
 

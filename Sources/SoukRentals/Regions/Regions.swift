@@ -12,9 +12,12 @@ struct Regions {
 
     func create(_ request: SoukV1.CreateRegionRequest, _ call: SoukCall) async throws -> SoukV1.Region {
         var region = request.region ?? SoukV1.Region()
-        try Self.check(region, paths: Self.maskPaths)
+        var checks = FieldChecks()
+        let checkedRequestID = try checks.run { try RequestFields.requestID(request.requestID) }
+        Self.check(region, paths: Self.maskPaths, into: &checks)
+        try checks.finish()
         region.archived = false
-        let requestID = try RequestFields.requestID(request.requestID)
+        let requestID = checkedRequestID!
         do {
             return try await store.createOnce(
                 RegionTable.table, region, resource: .region, state: "CREATED", request: request, requestID: requestID, call: call,
@@ -44,10 +47,13 @@ struct Regions {
     func update(_ request: SoukV1.UpdateRegionRequest, _ call: SoukCall) async throws -> SoukV1.Region {
         let (marketplaceID, _) = try call.requireMarketplace()
         let input = request.region ?? SoukV1.Region()
-        let id = try RequestFields.id(input.id, field: "region.id")
-        let paths = try RequestFields.maskPaths(request.updateMask, allowed: Self.maskPaths)
-        try Self.check(input, paths: Set(paths))
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        var checks = FieldChecks()
+        let regionID = try checks.run { try RequestFields.id(input.id, field: "region.id") }
+        let maskPaths = try checks.run { try RequestFields.maskPaths(request.updateMask, allowed: Self.maskPaths) }
+        Self.check(input, paths: Set(maskPaths ?? []), into: &checks)
+        let expectedVersion = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        try checks.finish()
+        let (id, paths, expected) = (regionID!, maskPaths!, expectedVersion ?? nil)
         let market = marketplaceID.description
         do {
             return try await store.updateFields(
@@ -97,24 +103,22 @@ struct Regions {
         if let district { prefix.append(.string(district)) }
         if let used = try transaction.first(ListingTable.table, ListingTable.byDistrict, .starting(with: prefix)) {
             let what = district.map { "district \"\($0)\"" } ?? "region"
-            throw RPCError.souk(.failedPrecondition, .invalidTransition, "the \(what) is named by listings (listing \(used.id))")
+            throw RPCError.souk(.failedPrecondition, .inUse, "the \(what) is named by listings (listing \(used.id))")
         }
     }
 
-    static func check(_ region: SoukV1.Region, paths: Set<String>) throws {
-        if paths.contains("name"), let problem = RentalsText.problem(region.name, limit: 100) {
-            throw RPCError.invalidField("region.name", problem)
-        }
+    /// Records in `checks` what is wrong with the fields `paths` names of `region`.
+    static func check(_ region: SoukV1.Region, paths: Set<String>, into checks: inout FieldChecks) {
+        if paths.contains("name"), let problem = RentalsText.problem(region.name, limit: 100) { checks.add("region.name", problem) }
         if paths.contains("districts") {
-            guard !region.districts.isEmpty else { throw RPCError.invalidField("region.districts", "must name at least one district") }
-            guard region.districts.count <= 200 else { throw RPCError.invalidField("region.districts", "must be at most 200") }
+            checks.require(!region.districts.isEmpty, "region.districts", "must name at least one district")
+            checks.require(region.districts.count <= 200, "region.districts", "must be at most 200")
             var seen = Set<String>()
             for (index, district) in region.districts.enumerated() {
                 if let problem = RentalsText.problem(district, limit: 100) {
-                    throw RPCError.invalidField("region.districts[\(index)]", problem)
-                }
-                guard seen.insert(SearchText.normalized(district)).inserted else {
-                    throw RPCError.invalidField("region.districts[\(index)]", "repeats another district")
+                    checks.add("region.districts[\(index)]", problem)
+                } else if !seen.insert(SearchText.normalized(district)).inserted {
+                    checks.add("region.districts[\(index)]", "repeats another district")
                 }
             }
         }

@@ -19,29 +19,33 @@ struct ListingSearch {
     func search(_ request: SoukV1.SearchListingsRequest, _ call: SoukCall) async throws -> SoukV1.SearchListingsResponse {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let market = marketplaceID.description
-        let filters = try ListingFilters(request.filter, currency: marketplace.currencyCode)
+        var checks = FieldChecks()
+        let checkedFilters = try checks.run { try ListingFilters(request.filter, currency: marketplace.currencyCode) }
         let words = Array(Set(SearchText.words(request.query))).sorted()
-        guard words.count <= Self.maxQueryWords else { throw RPCError.invalidField("query", "must have at most \(Self.maxQueryWords) words") }
-        guard SoukV1.ListingSort.allCases.contains(request.sort) else { throw RPCError.invalidField("sort", "is not a known order") }
-        let near = try request.near.map { try SearchArea.point($0, field: "near") }
-        let stamp = "\(words);\(filters.stamp);\(request.sort.rawValue);\(near.map { "\($0.latitude),\($0.longitude)" } ?? "")"
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: stamp)
+        checks.require(words.count <= Self.maxQueryWords, "query", "must have at most \(Self.maxQueryWords) words")
+        let sort = try checks.run { try Self.order(request) } ?? .newest
+        let near = try request.near.flatMap { point in try checks.run { try SearchArea.point(point, field: "near") } }
+        checks.require(sort != .distance || request.near != nil, "near", "is required to sort by distance")
+        let stamp = "\(words);\(checkedFilters?.stamp ?? "");\(sort.rawValue);\(near.map { "\($0.latitude),\($0.longitude)" } ?? "")"
+        let checkedPage = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: stamp) }
+        try checks.finish()
+        let (filters, page) = (checkedFilters!, checkedPage!)
         let matches: @Sendable (SoukV1.Listing) -> Bool = { listing in
-            filters.matches(listing) && (words.isEmpty || Set(ListingText.words(listing)).isSuperset(of: words))
+            filters.matches(listing) && (words.isEmpty || SearchText.everyWordBegins(words, oneOf: ListingText.words(listing)))
         }
-        // The longest word is the likeliest to be rare: its range is read, the others checked.
-        let key = words.max { $0.count != $1.count ? $0.count < $1.count : $0 > $1 }
-        let (index, prefix): (Index<ListingRecord>, [KeyPart]) = switch (key, request.sort) {
+        // The longest word is the likeliest to be rare: the range of its prefix (as the index
+        // holds it) is read, the others checked.
+        let key = words.max { $0.count != $1.count ? $0.count < $1.count : $0 > $1 }.map { String($0.prefix(SearchText.maxPrefix)) }
+        let (index, prefix): (Index<ListingRecord>, [KeyPart]) = switch (key, sort) {
         case (let word?, .rentAscending), (let word?, .rentDescending): (ListingTable.byWordRent, [.string(market), .string(word)])
         case (let word?, _): (ListingTable.byWord, [.string(market), .string(word)])
         case (nil, .rentAscending), (nil, .rentDescending): (ListingTable.byFacetRent, [.string(market), .string(filters.facet)])
         case (nil, _): (ListingTable.byFacet, [.string(market), .string(filters.facet)])
         }
-        if request.sort == .distance {
-            guard let near else { throw RPCError.invalidField("near", "is required to sort by distance") }
+        if sort == .distance, let near {
             return try byDistance(index, prefix, near: near, page: page, stamp: stamp, matches: matches, call)
         }
-        let direction: ScanDirection = request.sort == .rentAscending ? .ascending : .descending
+        let direction: ScanDirection = sort == .rentAscending ? .ascending : .descending
         var found: [StoredRecord<ListingRecord>] = []
         var token = page.token
         var reads = 0
@@ -59,6 +63,23 @@ struct ListingSearch {
                 return SoukV1.ListingResult(listing: try views.view(record.api(), call), distanceMeters: distance.map(SearchArea.meters) ?? 0)
             },
             nextPageToken: RequestFields.nextPageToken(token, filters: stamp))
+    }
+
+    /// The AIP-132 `order_by` of a search, or its older `sort` (one of the two).
+    static func order(_ request: SoukV1.SearchListingsRequest) throws -> SoukV1.ListingSort {
+        let orders: [String: SoukV1.ListingSort] = [
+            "create_time desc": .newest, "monthly_rent": .rentAscending, "monthly_rent desc": .rentDescending, "distance": .distance,
+        ]
+        let orderBy = request.orderBy.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if orderBy.isEmpty {
+            guard SoukV1.ListingSort.allCases.contains(request.sort) else { throw RPCError.invalidField("sort", "is not a known order") }
+            return request.sort == .unspecified ? .newest : request.sort
+        }
+        guard request.sort == .unspecified else { throw RPCError.invalidField("order_by", "set order_by or sort, not both") }
+        guard let sort = orders[orderBy] else {
+            throw RPCError.invalidField("order_by", "must be create_time desc, monthly_rent, monthly_rent desc or distance")
+        }
+        return sort
     }
 
     /// The first `rankCap` matches of the range, nearest to `near` first (ties by id); the page
@@ -85,9 +106,12 @@ struct ListingSearch {
 
     func nearby(_ request: SoukV1.SearchNearbyListingsRequest, _ call: SoukCall) async throws -> SoukV1.SearchListingsResponse {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let filters = try ListingFilters(request.filter, currency: marketplace.currencyCode)
-        let center = try SearchArea.point(request.near, field: "near")
-        let radius = try SearchArea.radius(request.radiusMeters, default: 5_000, most: 50_000)
+        var checks = FieldChecks()
+        let checkedFilters = try checks.run { try ListingFilters(request.filter, currency: marketplace.currencyCode) }
+        let point = try checks.run { try SearchArea.point(request.near, field: "near") }
+        let checkedRadius = try checks.run { try SearchArea.radius(request.radiusMeters, default: 5_000, most: 50_000) }
+        try checks.finish()
+        let (filters, center, radius) = (checkedFilters!, point!, checkedRadius!)
         let stamp = "\(center.latitude),\(center.longitude);\(radius);\(filters.stamp)"
         let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: stamp)
         let scope: [KeyPart] = [.string(marketplaceID.description), .string(filters.facet)]
@@ -116,14 +140,17 @@ struct ListingSearch {
 
     func recommend(_ request: SoukV1.RecommendListingsRequest, _ call: SoukCall) async throws -> SoukV1.SearchListingsResponse {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let center = try SearchArea.point(request.near, field: "near")
-        let radius = try SearchArea.radius(request.radiusMeters, default: 10_000, most: 50_000)
+        var checks = FieldChecks()
+        let point = try checks.run { try SearchArea.point(request.near, field: "near") }
+        let checkedRadius = try checks.run { try SearchArea.radius(request.radiusMeters, default: 10_000, most: 50_000) }
         var filter = SoukV1.ListingFilter(type: request.type)
         if let budget = request.maxMonthlyRent {
-            guard budget.amountMinor > 0 else { throw RPCError.invalidField("max_monthly_rent", "must be above 0") }
+            checks.require(budget.amountMinor > 0, "max_monthly_rent", "must be above 0")
             filter.maxMonthlyRent = budget
         }
-        let filters = try ListingFilters(filter, currency: marketplace.currencyCode)
+        let checkedFilters = try checks.run { try ListingFilters(filter, currency: marketplace.currencyCode) }
+        try checks.finish()
+        let (center, radius, filters) = (point!, checkedRadius!, checkedFilters!)
         let stamp = "\(center.latitude),\(center.longitude);\(radius);\(filters.stamp)"
         let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: stamp)
         let offset = try Self.offset(page.token)
