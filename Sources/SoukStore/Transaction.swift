@@ -10,12 +10,22 @@ public final class Transaction {
     public let now: StoreTime
     /// Streams appended to, with the last sequence number written (for waking followers).
     var appendedEvents: [String: UInt64] = [:]
+    /// What `afterCommit` asked for, run in order once this attempt committed.
+    var committedActions: [@Sendable () -> Void] = []
     var isFinished = false
 
     init(store: Store, rocks: RocksTransaction, now: StoreTime) {
         self.store = store
         self.rocks = rocks
         self.now = now
+    }
+
+    /// Runs `action` once this transaction committed, and not at all when it rolls back (an
+    /// attempt that is retried drops what it asked for): for telling the rest of the process
+    /// about a change only when it is durable.
+    public func afterCommit(_ action: @escaping @Sendable () -> Void) {
+        checkOpen()
+        committedActions.append(action)
     }
 
     private func checkOpen() {

@@ -1662,7 +1662,7 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   souk__v1__resource_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[58] =
+static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[61] =
 {
   { "ERROR_REASON_UNSPECIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_FIELD_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID", 1 },
@@ -1722,11 +1722,14 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[58
   { "ERROR_REASON_EMAIL_NOT_VERIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_EMAIL_NOT_VERIFIED", 55 },
   { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", "SOUK__V1__ERROR_REASON__ERROR_REASON_QUIZ_RETRY_TOO_SOON", 56 },
   { "ERROR_REASON_VERIFICATION_CODE_LIMIT", "SOUK__V1__ERROR_REASON__ERROR_REASON_VERIFICATION_CODE_LIMIT", 57 },
+  { "ERROR_REASON_SESSION_REVOKED", "SOUK__V1__ERROR_REASON__ERROR_REASON_SESSION_REVOKED", 60 },
+  { "ERROR_REASON_TOKEN_EXPIRED", "SOUK__V1__ERROR_REASON__ERROR_REASON_TOKEN_EXPIRED", 61 },
+  { "ERROR_REASON_TOO_MANY_STREAMS", "SOUK__V1__ERROR_REASON__ERROR_REASON_TOO_MANY_STREAMS", 62 },
 };
 static const ProtobufCIntRange souk__v1__error_reason__value_ranges[] = {
-{0, 0},{0, 58}
+{0, 0},{60, 58},{0, 61}
 };
-static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[58] =
+static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[61] =
 {
   { "ERROR_REASON_ACCOUNT_BLOCKED", 8 },
   { "ERROR_REASON_ACCOUNT_LOCKED", 9 },
@@ -1776,10 +1779,13 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_RESTAURANT_CLOSED", 22 },
   { "ERROR_REASON_ROLE_PENDING", 7 },
   { "ERROR_REASON_SELF_ACTION", 44 },
+  { "ERROR_REASON_SESSION_REVOKED", 58 },
   { "ERROR_REASON_STAGE_NOT_NEXT", 29 },
   { "ERROR_REASON_STALE_VERSION", 2 },
+  { "ERROR_REASON_TOKEN_EXPIRED", 59 },
   { "ERROR_REASON_TOKEN_INVALID", 14 },
   { "ERROR_REASON_TOO_LARGE", 51 },
+  { "ERROR_REASON_TOO_MANY_STREAMS", 60 },
   { "ERROR_REASON_UNAVAILABLE", 49 },
   { "ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_VERIFICATION_CODE_LIMIT", 57 },
@@ -1794,11 +1800,11 @@ const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
   "ErrorReason",
   "Souk__V1__ErrorReason",
   "souk.v1",
-  58,
+  61,
   souk__v1__error_reason__enum_values_by_number,
-  58,
+  61,
   souk__v1__error_reason__enum_values_by_name,
-  1,
+  2,
   souk__v1__error_reason__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };

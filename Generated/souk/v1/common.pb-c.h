@@ -159,7 +159,8 @@ typedef enum _Souk__V1__ErrorReason {
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_ROLE_PENDING = 7,
   /*
-   * The account is blocked by an admin (PERMISSION_DENIED).
+   * The account is blocked by an admin (PERMISSION_DENIED; UNAUTHENTICATED when it ends an
+   * open stream).
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_ACCOUNT_BLOCKED = 8,
   /*
@@ -369,7 +370,23 @@ typedef enum _Souk__V1__ErrorReason {
    * Verification codes were sent to the account too often: at most 5 an hour, 60 seconds
    * apart (RESOURCE_EXHAUSTED, RetryInfo says how long to wait).
    */
-  SOUK__V1__ERROR_REASON__ERROR_REASON_VERIFICATION_CODE_LIMIT = 57
+  SOUK__V1__ERROR_REASON__ERROR_REASON_VERIFICATION_CODE_LIMIT = 57,
+  /*
+   * The session the call's access token belongs to was signed out or revoked (Logout, a
+   * password change or reset, a refresh token used twice): an open stream ends with it
+   * (UNAUTHENTICATED). Sign in again.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_SESSION_REVOKED = 60,
+  /*
+   * The access token an open stream was opened with has expired (UNAUTHENTICATED): refresh
+   * it and open the stream again (Watch RPCs resume with resume_after_sequence).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_TOKEN_EXPIRED = 61,
+  /*
+   * Too many streams are open at once on the connection or by the account (RESOURCE_EXHAUSTED,
+   * RetryInfo says when to try again): close one first.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_TOO_MANY_STREAMS = 62
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ERROR_REASON)
 } Souk__V1__ErrorReason;
 

@@ -92,7 +92,7 @@ enum OrderChanges {
             in: transaction, marketplaceID: record.value.marketplaceID,
             resource: SoukV1.ResourceRef(type: .order, id: record.id.description), actor: actor, reason: reason,
             resourceVersion: record.version)
-        try transaction.appendEvent(to: lifecycleStream(.order, record.id), entry.encoded())
+        try transaction.appendLifecycleEvent(entry, of: .order, record: record, in: OrderTable.table)
     }
 
     /// The notes of an order change to its customer and its courier (sellers follow their lists).

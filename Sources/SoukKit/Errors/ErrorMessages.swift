@@ -197,6 +197,18 @@ extension SoukV1.ErrorReason {
             ("A code was sent a moment ago. Please wait a little before asking for a new one.",
              "تم إرسال رمز قبل قليل. يرجى الانتظار قليلًا قبل طلب رمز جديد.",
              "Mã vừa được gửi. Vui lòng đợi một lát trước khi yêu cầu mã mới.")
+        case .sessionRevoked:
+            ("You were signed out. Please sign in again.",
+             "تم تسجيل خروجك. يرجى تسجيل الدخول مرة أخرى.",
+             "Bạn đã bị đăng xuất. Vui lòng đăng nhập lại.")
+        case .tokenExpired:
+            ("Your session needs refreshing. Reconnecting…",
+             "تحتاج جلستك إلى التحديث. جارٍ إعادة الاتصال…",
+             "Phiên của bạn cần được làm mới. Đang kết nối lại…")
+        case .tooManyStreams:
+            ("Too many live updates are open. Please close some screens and try again.",
+             "هناك عدد كبير جدًا من التحديثات المباشرة المفتوحة. يرجى إغلاق بعض الشاشات والمحاولة مرة أخرى.",
+             "Có quá nhiều cập nhật trực tiếp đang mở. Vui lòng đóng bớt một số màn hình và thử lại.")
         case .paymentTokenInvalid:
             ("The payment details could not be used. Please enter them again.",
              "تعذّر استخدام بيانات الدفع. يرجى إدخالها مرة أخرى.",

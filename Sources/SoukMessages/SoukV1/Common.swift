@@ -310,7 +310,8 @@ extension SoukV1 {
         case notAllowed
         /// The role needed is still pending approval (PERMISSION_DENIED).
         case rolePending
-        /// The account is blocked by an admin (PERMISSION_DENIED).
+        /// The account is blocked by an admin (PERMISSION_DENIED; UNAUTHENTICATED when it ends an
+        /// open stream).
         case accountBlocked
         /// Five failed logins in a row locked the account for 15 minutes (RESOURCE_EXHAUSTED).
         case accountLocked
@@ -422,6 +423,16 @@ extension SoukV1 {
         /// Verification codes were sent to the account too often: at most 5 an hour, 60 seconds
         /// apart (RESOURCE_EXHAUSTED, RetryInfo says how long to wait).
         case verificationCodeLimit
+        /// The session the call's access token belongs to was signed out or revoked (Logout, a
+        /// password change or reset, a refresh token used twice): an open stream ends with it
+        /// (UNAUTHENTICATED). Sign in again.
+        case sessionRevoked
+        /// The access token an open stream was opened with has expired (UNAUTHENTICATED): refresh
+        /// it and open the stream again (Watch RPCs resume with resume_after_sequence).
+        case tokenExpired
+        /// Too many streams are open at once on the connection or by the account (RESOURCE_EXHAUSTED,
+        /// RetryInfo says when to try again): close one first.
+        case tooManyStreams
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -484,6 +495,9 @@ extension SoukV1 {
             .emailNotVerified,
             .quizRetryTooSoon,
             .verificationCodeLimit,
+            .sessionRevoked,
+            .tokenExpired,
+            .tooManyStreams,
         ]
 
         public init(rawValue: Int32) {
@@ -546,6 +560,9 @@ extension SoukV1 {
             case 55: self = .emailNotVerified
             case 56: self = .quizRetryTooSoon
             case 57: self = .verificationCodeLimit
+            case 60: self = .sessionRevoked
+            case 61: self = .tokenExpired
+            case 62: self = .tooManyStreams
             default: self = .unrecognized(rawValue)
             }
         }
@@ -610,6 +627,9 @@ extension SoukV1 {
             case .emailNotVerified: 55
             case .quizRetryTooSoon: 56
             case .verificationCodeLimit: 57
+            case .sessionRevoked: 60
+            case .tokenExpired: 61
+            case .tooManyStreams: 62
             case .unrecognized(let value): value
             }
         }
@@ -675,6 +695,9 @@ extension SoukV1 {
             case .emailNotVerified: "ERROR_REASON_EMAIL_NOT_VERIFIED"
             case .quizRetryTooSoon: "ERROR_REASON_QUIZ_RETRY_TOO_SOON"
             case .verificationCodeLimit: "ERROR_REASON_VERIFICATION_CODE_LIMIT"
+            case .sessionRevoked: "ERROR_REASON_SESSION_REVOKED"
+            case .tokenExpired: "ERROR_REASON_TOKEN_EXPIRED"
+            case .tooManyStreams: "ERROR_REASON_TOO_MANY_STREAMS"
             case .unrecognized(let value): "ERROR_REASON_\(value)"
             }
         }

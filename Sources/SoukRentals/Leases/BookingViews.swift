@@ -71,21 +71,28 @@ enum BookingViews {
         booking.status == .declined || booking.status == .cancelled || booking.status == .ended && booking.depositReturn != nil
     }
 
-    /// The booking's changes as `LifecycleWatch` sends them (each with the bill it concerns),
-    /// until the booking is finished.
+    /// The booking's changes as `LifecycleWatch` sends them, each with the booking (and the bill
+    /// it concerns) as that change left them, until the booking is finished.
     static func watch(_ request: SoukV1.WatchBookingRequest, _ writer: RPCWriter<SoukV1.BookingEvent>, _ call: SoukCall, store: Store) async throws {
+        let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(request.bookingID, field: "booking_id")
+        func current() throws -> StoredRecord<BookingRecord> { try store.require(BookingTable.table, id, in: marketplaceID, "booking") }
         try await LifecycleWatch.run(
             lifecycleStream(.booking, id), resumeAfter: request.resumeAfterSequence, store: store, writer: writer,
             current: { sequence in
-                let booking = try get(request.bookingID, call, store: store)
+                let booking = try view(try current(), store: store)
                 return (SoukV1.BookingEvent(sequence: Int64(sequence), eventTime: booking.updateTime, booking: booking), isFinished(booking))
             },
-            change: { stored, entry in
-                let booking = try get(request.bookingID, call, store: store)
+            change: { stored, change in
+                let booking = try view(try change.record(of: BookingTable.table, id: id, orCurrent: current), store: store)
+                let entry = change.entry
                 var event = SoukV1.BookingEvent(
                     sequence: Int64(stored.sequence), eventTime: Timestamp(stored.time), booking: booking, actorAccountID: entry.actorAccountID)
-                if let resource = entry.resource, resource.type == .bill { event.bill = try BillViews.get(resource.id, call, store: store) }
+                if let resource = entry.resource, resource.type == .bill {
+                    let billID = try RequestFields.id(resource.id, field: "bill_id")
+                    event.bill = try change.related
+                        .map { try BillTable.table.record(id: billID, snapshot: $0).bill } ?? BillViews.get(resource.id, call, store: store)
+                }
                 return (event, isFinished(booking))
             })
     }
