@@ -19,6 +19,10 @@ public final class SessionManager: TokenAuthenticator {
         self.store = store
         self.logger = logger
         self.openStreams = openStreams
+        openStreams.readSessions { [store] sessionID in
+            guard let session = try store.get(SessionTable.table, sessionID), !session.value.revoked else { return nil }
+            return session.value.accessExpiry
+        }
     }
 
     var now: StoreTime { store.configuration.clock() }

@@ -23,9 +23,14 @@ public struct StreamLimits: Sendable, Equatable {
 /// The streaming calls of souk.v1 open now, by connection, account and session: the in-process
 /// registry that caps them and ends them at once when their session ends. Identity tells it
 /// when it blocks an account or revokes a session (after the change commits), and each stream
-/// keeps a timer for its access token's expiry, so no stream reads the store to learn of it.
+/// keeps a timer for the expiry of the access token it was opened with, so no stream reads the
+/// store per event. When the timer fires, the stream reads its session once: a session whose
+/// client refreshed its tokens meanwhile keeps the stream until the new token's expiry; any
+/// other stream ends with TOKEN_EXPIRED.
 public final class OpenStreams: Sendable {
     public let limits: StreamLimits
+    /// The access-token expiry of a live session; nil when it ended. Set by identity.
+    private let sessionExpiry = Mutex<(@Sendable (RecordID) throws -> StoreTime?)?>(nil)
 
     private struct Entry {
         let connection: String
@@ -49,26 +54,39 @@ public final class OpenStreams: Sendable {
     /// How many streams are open now (for tests and metrics).
     public var count: Int { state.withLock { $0.entries.count } }
 
+    /// Where a stream whose token expired learns whether its session holds a newer one.
+    public func readSessions(with expiry: @escaping @Sendable (_ sessionID: RecordID) throws -> StoreTime?) {
+        sessionExpiry.withLock { $0 = expiry }
+    }
+
     /// Runs the stream `body` of `call`, counted against the caps (RESOURCE_EXHAUSTED
     /// TOO_MANY_STREAMS with RetryInfo past either), and ends it with UNAUTHENTICATED as soon as
     /// its caller's account is blocked, its session revoked or its access token expires.
     func run(_ call: SoukCall, _ body: @escaping @Sendable () async throws -> Void) async throws {
         let (id, lease) = try open(connection: call.context.peer, caller: call.caller)
         defer { close(id) }
-        let expiry = call.caller?.accessExpiry
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await body() }
             group.addTask { throw await lease.ended() }
-            if let expiry {
-                group.addTask {
-                    let left = expiry.microsecondsSinceEpoch - StoreTime.now().microsecondsSinceEpoch
-                    if left > 0 { try await Task.sleep(for: .microseconds(left)) }
-                    throw OpenStreams.tokenExpired
-                }
+            if let caller = call.caller, let expiry = caller.accessExpiry {
+                group.addTask { throw try await self.expiry(of: caller.sessionID, from: expiry) }
             }
             // The first to finish decides: the stream's own end, or the end of its session.
             defer { group.cancelAll() }
             try await group.next()
+        }
+    }
+
+    /// Waits until the session's access token expired without a newer one; returns TOKEN_EXPIRED.
+    private func expiry(of sessionID: RecordID, from first: StoreTime) async throws -> RPCError {
+        var expiry = first
+        while true {
+            let left = expiry.microsecondsSinceEpoch - StoreTime.now().microsecondsSinceEpoch
+            if left > 0 { try await Task.sleep(for: .microseconds(left)) }
+            guard let read = sessionExpiry.withLock({ $0 }), let renewed = try read(sessionID), StoreTime.now() < renewed else {
+                return Self.tokenExpired
+            }
+            expiry = renewed
         }
     }
 
