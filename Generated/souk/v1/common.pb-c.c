@@ -502,6 +502,51 @@ void   souk__v1__audit_entry__free_unpacked
   assert(message->base.descriptor == &souk__v1__audit_entry__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__available_transition__init
+                     (Souk__V1__AvailableTransition         *message)
+{
+  static const Souk__V1__AvailableTransition init_value = SOUK__V1__AVAILABLE_TRANSITION__INIT;
+  *message = init_value;
+}
+size_t souk__v1__available_transition__get_packed_size
+                     (const Souk__V1__AvailableTransition *message)
+{
+  assert(message->base.descriptor == &souk__v1__available_transition__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__available_transition__pack
+                     (const Souk__V1__AvailableTransition *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__available_transition__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__available_transition__pack_to_buffer
+                     (const Souk__V1__AvailableTransition *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__available_transition__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__AvailableTransition *
+       souk__v1__available_transition__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__AvailableTransition *)
+     protobuf_c_message_unpack (&souk__v1__available_transition__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__available_transition__free_unpacked
+                     (Souk__V1__AvailableTransition *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__available_transition__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__translation__init
                      (Souk__V1__Translation         *message)
 {
@@ -1444,6 +1489,57 @@ const ProtobufCMessageDescriptor souk__v1__audit_entry__descriptor =
   souk__v1__audit_entry__field_indices_by_name,
   1,  souk__v1__audit_entry__number_ranges,
   (ProtobufCMessageInit) souk__v1__audit_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__available_transition__field_descriptors[2] =
+{
+  {
+    "name",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__AvailableTransition, name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "to_state",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__AvailableTransition, to_state),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__available_transition__field_indices_by_name[] = {
+  0,   /* field[0] = name */
+  1,   /* field[1] = to_state */
+};
+static const ProtobufCIntRange souk__v1__available_transition__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor souk__v1__available_transition__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.AvailableTransition",
+  "AvailableTransition",
+  "Souk__V1__AvailableTransition",
+  "souk.v1",
+  sizeof(Souk__V1__AvailableTransition),
+  2,
+  souk__v1__available_transition__field_descriptors,
+  souk__v1__available_transition__field_indices_by_name,
+  1,  souk__v1__available_transition__number_ranges,
+  (ProtobufCMessageInit) souk__v1__available_transition__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__translation__field_descriptors[3] =

@@ -43,6 +43,9 @@ enum JobViews {
     static func view(_ record: StoredRecord<JobRecord>, _ call: SoukCall, store: Store) throws -> SoukV1.Job {
         var job = record.job
         let caller = try call.requireCaller()
+        job.availableTransitions = JobLifecycle.machine.available(on: job, for: call, parties: [
+            .customer: .account(job.customerAccountID), .courier: .accounts([job.dasherAccountID, job.offeredToAccountID]),
+        ])
         let admin = caller.isOperator || caller.activeRoles.contains(.admin)
         if !admin { job.excludedDasherAccountIDs = [] }
         if !admin, job.customerAccountID != caller.accountID.description, job.state != .active { job.room = "" }

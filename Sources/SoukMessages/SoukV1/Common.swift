@@ -1236,6 +1236,47 @@ extension SoukV1.AuditEntry: CProtoMessage {
 }
 
 extension SoukV1 {
+    /// A lifecycle transition the caller may fire on a resource now. Every resource with a lifecycle
+    /// (Order, Delivery, Payment, Job, Booking, Bill) lists them in `available_transitions`,
+    /// computed from the lifecycle's declaration (Sources/SoukKit/StateMachine/MACHINES.md): the
+    /// transitions leaving the current state that a role in which the caller is a party to the
+    /// resource (or admin, for an admin or operator) may fire, and whose guards pass now, in the
+    /// order the lifecycle declares them. A client shows one button per entry instead of encoding
+    /// the rules; the resource's field comment names the RPC that fires each name. Moves only the
+    /// server makes (a lapsed offer, an automatic approval) are never listed.
+    public struct AvailableTransition: Sendable, Hashable {
+        /// The transition's name in its lifecycle: "accept", "cancel", "advance".
+        public var name: String
+        /// The state it reaches, as the resource's status enum names it: "ORDER_STATUS_PREPARING",
+        /// "JOB_STAGE_PICKED_UP_LAUNDRY".
+        public var toState: String
+
+        public init(name: String = "", toState: String = "") {
+            self.name = name
+            self.toState = toState
+        }
+    }
+}
+
+extension SoukV1.AvailableTransition: CProtoMessage {
+    public static var protoName: String { "souk.v1.AvailableTransition" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__AvailableTransition>) {
+        souk__v1__available_transition__init(c)
+    }
+
+    init(c: Souk__V1__AvailableTransition) throws {
+        name = try Unpacked.string(c.name, "name")
+        toState = try Unpacked.string(c.to_state, "to_state")
+    }
+
+    func fill(_ c: inout Souk__V1__AvailableTransition, _ arena: inout EncodingArena) {
+        c.name = arena.string(name)
+        c.to_state = arena.string(toState)
+    }
+}
+
+extension SoukV1 {
     /// A name and description in one language, for catalogs shown in several (Aqua Hub: Arabic and
     /// English).
     public struct Translation: Sendable, Hashable {

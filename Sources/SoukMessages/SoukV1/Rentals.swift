@@ -952,6 +952,12 @@ extension SoukV1 {
         /// The parties (see OTHER PARTIES in common.proto).
         public var lessee: SoukV1.PersonSummary?
         public var lessor: SoukV1.PersonSummary?
+        /// What the caller may do to the booking now (common.proto, AvailableTransition), by name:
+        ///   confirm  Rentals.ConfirmBooking  (the lessor)
+        ///   decline  Rentals.DeclineBooking  (the lessor)
+        ///   cancel   Rentals.CancelBooking   (the lessee, or an admin)
+        ///   end      Rentals.EndLease        (the lessor, or an admin)
+        public var availableTransitions: [SoukV1.AvailableTransition]
 
         public init(
             id: String = "",
@@ -978,6 +984,7 @@ extension SoukV1 {
             updateTime: Timestamp? = nil,
             lessee: SoukV1.PersonSummary? = nil,
             lessor: SoukV1.PersonSummary? = nil,
+            availableTransitions: [SoukV1.AvailableTransition] = [],
         ) {
             self.id = id
             self.listingID = listingID
@@ -1003,6 +1010,7 @@ extension SoukV1 {
             self.updateTime = updateTime
             self.lessee = lessee
             self.lessor = lessor
+            self.availableTransitions = availableTransitions
         }
     }
 }
@@ -1039,6 +1047,7 @@ extension SoukV1.Booking: CProtoMessage {
         updateTime = try Unpacked.message(c.update_time, "update_time")
         lessee = try Unpacked.message(c.lessee, "lessee")
         lessor = try Unpacked.message(c.lessor, "lessor")
+        availableTransitions = try Unpacked.messages(c.n_available_transitions, c.available_transitions, "available_transitions")
     }
 
     func fill(_ c: inout Souk__V1__Booking, _ arena: inout EncodingArena) {
@@ -1066,6 +1075,8 @@ extension SoukV1.Booking: CProtoMessage {
         c.update_time = arena.message(updateTime)
         c.lessee = arena.message(lessee)
         c.lessor = arena.message(lessor)
+        c.n_available_transitions = availableTransitions.count
+        c.available_transitions = arena.messages(availableTransitions)
     }
 }
 

@@ -56,7 +56,7 @@ struct BookingDecisions {
             try Self.declineOpen(listingID: current.listingID, marketplaceID: market, reason: Self.supersededReason, transaction: transaction)
             return booking
         }
-        return try BookingViews.view(record, store: store)
+        return try BookingViews.view(record, call, store: store)
     }
 
     /// The reason the server gives the requests it declines when their listing is archived.
@@ -100,6 +100,6 @@ struct BookingDecisions {
                 marketplaceID: marketplaceID.description, transaction: transaction)
             return booking
         }
-        return try BookingViews.view(record, store: store)
+        return try BookingViews.view(record, call, store: store)
     }
 }

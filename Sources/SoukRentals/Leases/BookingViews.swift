@@ -36,8 +36,12 @@ enum BookingViews {
         }
     }
 
-    static func view(_ record: StoredRecord<BookingRecord>, store: Store) throws -> SoukV1.Booking {
+    /// The booking as `call`'s caller sees it: its parties as summaries, and what the caller may do now.
+    static func view(_ record: StoredRecord<BookingRecord>, _ call: SoukCall, store: Store) throws -> SoukV1.Booking {
         var booking = record.booking
+        booking.availableTransitions = RentalLifecycles.booking.available(on: booking, for: call, parties: [
+            .customer: .account(booking.lesseeAccountID), .provider: .account(booking.lessorAccountID),
+        ])
         booking.lessee = try RentalParties.summary(booking.lesseeAccountID, store: store)
         booking.lessor = try RentalParties.summary(booking.lessorAccountID, store: store)
         return booking
@@ -46,7 +50,7 @@ enum BookingViews {
     static func get(_ id: String, _ call: SoukCall, store: Store) throws -> SoukV1.Booking {
         let (marketplaceID, _) = try call.requireMarketplace()
         let recordID = try RequestFields.id(id, field: "booking_id")
-        return try view(try store.require(BookingTable.table, recordID, in: marketplaceID, "booking"), store: store)
+        return try view(try store.require(BookingTable.table, recordID, in: marketplaceID, "booking"), call, store: store)
     }
 
     /// Newest first: the lessee's (the caller's when nobody is named), the lessor's or the
@@ -62,7 +66,7 @@ enum BookingViews {
                 .init(field: "listing_id", id: request.listingID, index: BookingTable.byListing),
             ],
             status: .enumCase(status), statusName: status.protoName, size: request.pageSize, token: request.pageToken, call: call, store: store)
-        return SoukV1.ListBookingsResponse(bookings: try page.items.map { try view($0, store: store) }, nextPageToken: page.nextPageToken)
+        return SoukV1.ListBookingsResponse(bookings: try page.items.map { try view($0, call, store: store) }, nextPageToken: page.nextPageToken)
     }
 
     /// Whether nothing more happens to the booking: declined, cancelled, or ended with the
@@ -80,11 +84,11 @@ enum BookingViews {
         try await LifecycleWatch.run(
             lifecycleStream(.booking, id), resumeAfter: request.resumeAfterSequence, store: store, writer: writer,
             current: { sequence in
-                let booking = try view(try current(), store: store)
+                let booking = try view(try current(), call, store: store)
                 return (SoukV1.BookingEvent(sequence: Int64(sequence), eventTime: booking.updateTime, booking: booking), isFinished(booking))
             },
             change: { stored, change in
-                let booking = try view(try change.record(of: BookingTable.table, id: id, orCurrent: current), store: store)
+                let booking = try view(try change.record(of: BookingTable.table, id: id, orCurrent: current), call, store: store)
                 let entry = change.entry
                 var event = SoukV1.BookingEvent(
                     sequence: Int64(stored.sequence), eventTime: Timestamp(stored.time), booking: booking, actorAccountID: entry.actorAccountID)
