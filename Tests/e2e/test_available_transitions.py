@@ -75,3 +75,32 @@ def test_a_bookings_lessee_and_lessor_see_their_own_moves(api, mara, lessor, hcm
     confirmed = rentals_call(api, "ConfirmBooking", lessor, booking_id=booking.id)
     assert moves(confirmed) == []
     assert moves(rentals_call(api, "GetBooking", minh, booking_id=booking.id)) == [("cancel", "BOOKING_STATUS_CANCELLED")]
+
+
+def test_a_water_deliverys_courier_and_customer_see_different_moves(api, identity_server):
+    from test_water import free_windows, order_request, services
+    mp = identity_server.marketplace_id("Aqua Hub")
+    admin = login_party(api, identity_server.demo_login("Aqua Hub", "admin"))
+    courier = login_party(api, identity_server.demo_login("Aqua Hub", "courier"))
+    customer = sign_up(api, mp, given_name="Huda")
+    water = next(s for s in services(api, mp, "en").values() if s.name == "Safi Water")
+    window = next(w for w in free_windows(api, customer) if w.available).window
+    order = api.orders.PlaceServiceOrder(order_request(mp, water, window, option=water.options[0]), metadata=customer.md(), timeout=TIMEOUT)
+    assert moves(order) == [("cancel", "ORDER_STATUS_CANCELLED")]
+    delivery = api.deliveries.AssignDelivery(pb.AssignDeliveryRequest(marketplace_id=mp, request_id=request_id(), order_id=order.id,
+                                                                      courier_account_id=courier.account_id),
+                                             metadata=admin.md(), timeout=TIMEOUT)
+
+    def delivery_seen_by(party):
+        return moves(api.deliveries.GetDelivery(pb.GetDeliveryRequest(marketplace_id=mp, delivery_id=delivery.id),
+                                                metadata=party.md(), timeout=TIMEOUT))
+    assert delivery_seen_by(courier) == [("start", "DELIVERY_STATUS_IN_PROGRESS")]
+    assert delivery_seen_by(admin) == [("start", "DELIVERY_STATUS_IN_PROGRESS"), ("cancel", "DELIVERY_STATUS_CANCELLED")]
+    started = api.deliveries.StartDelivery(pb.StartDeliveryRequest(marketplace_id=mp, delivery_id=delivery.id), metadata=courier.md(),
+                                           timeout=TIMEOUT)
+    assert moves(started) == [("delay", "DELIVERY_STATUS_DELAYED"), ("complete", "DELIVERY_STATUS_COMPLETED")]
+    # The order's own move is now the courier's: completing its delivery completes it.
+    as_courier = api.orders.GetOrder(pb.GetOrderRequest(marketplace_id=mp, order_id=order.id), metadata=courier.md(), timeout=TIMEOUT)
+    assert moves(as_courier) == [("complete", "ORDER_STATUS_COMPLETED")]
+    as_customer = api.orders.GetOrder(pb.GetOrderRequest(marketplace_id=mp, order_id=order.id), metadata=customer.md(), timeout=TIMEOUT)
+    assert moves(as_customer) == [("cancel", "ORDER_STATUS_CANCELLED")]

@@ -369,7 +369,8 @@ extension SoukV1 {
         ///   deliver  Orders.DeliverOrder             (retail); Deliveries.CompleteDelivery (food: the driver)
         ///   receive  Orders.ConfirmOrderReceived     (retail: the customer)
         ///   accept   Orders.AcceptOrder              (food: the restaurant)
-        ///   dispatch Deliveries.AcceptDelivery       (food: the driver offered it)
+        ///   dispatch Deliveries.AcceptDelivery       (food: fired by the offered driver, who is the
+        ///                                            order's courier only from then on: never listed)
         ///   reoffer  Deliveries.CancelDelivery       (food: the delivery is withdrawn and offered again)
         ///   complete Deliveries.CompleteDelivery     (water: its delivery); Orders.CompleteOrder (food)
         public var availableTransitions: [SoukV1.AvailableTransition]
