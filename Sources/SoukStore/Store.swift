@@ -206,6 +206,11 @@ public final class Store: Sendable {
             defer { transaction.isFinished = true }
             do {
                 let result = try body(transaction)
+                var prepared = 0
+                while prepared < transaction.commitPreparations.count {
+                    try transaction.commitPreparations[prepared](transaction)
+                    prepared += 1
+                }
                 try transaction.rocks.commit()
                 return (result, transaction.appendedEvents, transaction.committedActions)
             } catch {

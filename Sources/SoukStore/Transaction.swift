@@ -12,12 +12,21 @@ public final class Transaction {
     var appendedEvents: [String: UInt64] = [:]
     /// What `afterCommit` asked for, run in order once this attempt committed.
     var committedActions: [@Sendable () -> Void] = []
+    /// What `beforeCommit` asked for, run in order once the body returned.
+    var commitPreparations: [(Transaction) throws -> Void] = []
     var isFinished = false
 
     init(store: Store, rocks: RocksTransaction, now: StoreTime) {
         self.store = store
         self.rocks = rocks
         self.now = now
+    }
+
+    /// Runs `action` inside this transaction once its body returned, just before it commits (an
+    /// action may still write, and ask for more): for work that must see all the body wrote.
+    public func beforeCommit(_ action: @escaping (Transaction) throws -> Void) {
+        checkOpen()
+        commitPreparations.append(action)
     }
 
     /// Runs `action` once this transaction committed, and not at all when it rolls back (an

@@ -20,6 +20,7 @@ from test_water import free_windows, order_request, services
 Code = grpc.StatusCode
 OrderStatus = enum("souk.v1.OrderStatus")
 BookingStatus = enum("souk.v1.BookingStatus")
+PaymentStatus = enum("souk.v1.PaymentStatus")
 BillStatus = enum("souk.v1.BillStatus")
 Stage = enum("souk.v1.JobStage")
 Utility = enum("souk.v1.UtilityKind")
@@ -175,6 +176,10 @@ def test_a_food_order_replays_acceptance_dispatch_delivery_and_completion(api, i
     dispatched = next(i for i, e in enumerate(full) if e.order.status == OrderStatus.ORDER_STATUS_OUT_FOR_DELIVERY)
     assert all(e.order.courier_account_id == "" for e in full[:dispatched])
     assert all(e.order.courier_account_id == driver.account_id for e in full[dispatched:])
+    # The cash the driver collected with the delivery is on the delivery's event (one transaction).
+    delivered = next(e for e in full if e.order.status == OrderStatus.ORDER_STATUS_DELIVERED)
+    assert delivered.order.payment_status == PaymentStatus.PAYMENT_STATUS_COLLECTED
+    assert all(e.order.payment_status == PaymentStatus.PAYMENT_STATUS_PENDING for e in full[:full.index(delivered)])
 
 
 # ======== Laundry jobs ========

@@ -59,12 +59,21 @@ public struct LifecycleEvent: Sendable {
 
 extension Transaction {
     /// Appends `entry` to the stream of resource `id` with `record` (and `related`) as they are
-    /// now: the one way a change reaches a Watch RPC.
+    /// now: the one way a change reaches a Watch RPC. When it is the transaction's last event of
+    /// the record, it gets the record as the transaction leaves it, with the fields the server
+    /// keeps changed after it (a payment status).
     public func appendLifecycleEvent<Value>(
         _ entry: SoukV1.AuditEntry, of resource: SoukV1.ResourceType, record: StoredRecord<Value>, in table: Table<Value>,
         related: [UInt8]? = nil
     ) throws {
+        let stream = lifecycleStream(resource, record.id)
         let event = LifecycleEvent(entry: entry, record: try table.snapshot(record), related: related)
-        try appendEvent(to: lifecycleStream(resource, record.id), event.encoded())
+        let sequence = try appendEvent(to: stream, event.encoded())
+        beforeCommit { transaction in
+            guard transaction.lastAppendedSequence(of: stream) == sequence, let final = try transaction.get(table, record.id) else { return }
+            var latest = event
+            latest.record = try table.snapshot(final)
+            if latest.record != event.record { try transaction.replaceAppendedEvent(in: stream, sequence: sequence, latest.encoded()) }
+        }
     }
 }
