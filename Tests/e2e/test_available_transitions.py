@@ -104,3 +104,14 @@ def test_a_water_deliverys_courier_and_customer_see_different_moves(api, identit
     assert moves(as_courier) == [("complete", "ORDER_STATUS_COMPLETED")]
     as_customer = api.orders.GetOrder(pb.GetOrderRequest(marketplace_id=mp, order_id=order.id), metadata=customer.md(), timeout=TIMEOUT)
     assert moves(as_customer) == [("cancel", "ORDER_STATUS_CANCELLED")]
+
+
+def test_a_bills_lessee_may_pay_it_and_its_lessor_may_not(api, mara, lessor, hcmc):
+    listing = published(api, lessor, hcmc, title="Căn hộ có hóa đơn")
+    minh = lessee(api, mara)
+    start = next_month()
+    booking = rentals_call(api, "RequestBooking", minh, request_id=request_id(), listing_id=listing.id, months=6,
+                           start_date=pb.Date(year=start.year, month=start.month, day=start.day))
+    deposit_id = rentals_call(api, "ConfirmBooking", lessor, booking_id=booking.id).deposit_bill_id
+    assert moves(rentals_call(api, "GetBill", minh, bill_id=deposit_id)) == [("pay", "BILL_STATUS_PAID"), ("void", "BILL_STATUS_VOID")]
+    assert moves(rentals_call(api, "GetBill", lessor, bill_id=deposit_id)) == []

@@ -4155,7 +4155,7 @@ const ProtobufCMessageDescriptor souk__v1__utility_charge__descriptor =
   (ProtobufCMessageInit) souk__v1__utility_charge__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__bill__field_descriptors[21] =
+static const ProtobufCFieldDescriptor souk__v1__bill__field_descriptors[22] =
 {
   {
     "id",
@@ -4409,8 +4409,21 @@ static const ProtobufCFieldDescriptor souk__v1__bill__field_descriptors[21] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "available_transitions",
+    50,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__Bill, n_available_transitions),
+    offsetof(Souk__V1__Bill, available_transitions),
+    &souk__v1__available_transition__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__bill__field_indices_by_name[] = {
+  21,   /* field[21] = available_transitions */
   1,   /* field[1] = booking_id */
   16,   /* field[16] = create_time */
   10,   /* field[10] = due_date */
@@ -4433,10 +4446,11 @@ static const unsigned souk__v1__bill__field_indices_by_name[] = {
   8,   /* field[8] = utilities */
   15,   /* field[15] = version */
 };
-static const ProtobufCIntRange souk__v1__bill__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__bill__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 21 }
+  { 50, 21 },
+  { 0, 22 }
 };
 const ProtobufCMessageDescriptor souk__v1__bill__descriptor =
 {
@@ -4446,10 +4460,10 @@ const ProtobufCMessageDescriptor souk__v1__bill__descriptor =
   "Souk__V1__Bill",
   "souk.v1",
   sizeof(Souk__V1__Bill),
-  21,
+  22,
   souk__v1__bill__field_descriptors,
   souk__v1__bill__field_indices_by_name,
-  1,  souk__v1__bill__number_ranges,
+  2,  souk__v1__bill__number_ranges,
   (ProtobufCMessageInit) souk__v1__bill__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

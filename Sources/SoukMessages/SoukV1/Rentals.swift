@@ -1235,6 +1235,10 @@ extension SoukV1 {
         /// notified then); cleared when the due date is moved to today or later.
         public var overdue: Bool
         public var overdueTime: Timestamp?
+        /// What the caller may do to the bill now (common.proto, AvailableTransition), by name:
+        ///   pay   Payments.CreatePayment with bill_id  (the lessee)
+        ///   void  Rentals.CancelBooking                (a deposit bill, voided with its booking)
+        public var availableTransitions: [SoukV1.AvailableTransition]
 
         public init(
             id: String = "",
@@ -1258,6 +1262,7 @@ extension SoukV1 {
             split: SoukV1.BillSplit? = nil,
             overdue: Bool = false,
             overdueTime: Timestamp? = nil,
+            availableTransitions: [SoukV1.AvailableTransition] = [],
         ) {
             self.id = id
             self.bookingID = bookingID
@@ -1280,6 +1285,7 @@ extension SoukV1 {
             self.split = split
             self.overdue = overdue
             self.overdueTime = overdueTime
+            self.availableTransitions = availableTransitions
         }
     }
 }
@@ -1313,6 +1319,7 @@ extension SoukV1.Bill: CProtoMessage {
         split = try Unpacked.message(c.split, "split")
         overdue = c.overdue != 0
         overdueTime = try Unpacked.message(c.overdue_time, "overdue_time")
+        availableTransitions = try Unpacked.messages(c.n_available_transitions, c.available_transitions, "available_transitions")
     }
 
     func fill(_ c: inout Souk__V1__Bill, _ arena: inout EncodingArena) {
@@ -1338,6 +1345,8 @@ extension SoukV1.Bill: CProtoMessage {
         c.split = arena.message(split)
         c.overdue = overdue ? 1 : 0
         c.overdue_time = arena.message(overdueTime)
+        c.n_available_transitions = availableTransitions.count
+        c.available_transitions = arena.messages(availableTransitions)
     }
 }
 

@@ -95,7 +95,7 @@ enum BookingViews {
                 if let resource = entry.resource, resource.type == .bill {
                     let billID = try RequestFields.id(resource.id, field: "bill_id")
                     event.bill = try change.related
-                        .map { try BillTable.table.record(id: billID, snapshot: $0).bill } ?? BillViews.get(resource.id, call, store: store)
+                        .map { BillViews.view(try BillTable.table.record(id: billID, snapshot: $0), call) } ?? BillViews.get(resource.id, call, store: store)
                 }
                 return (event, isFinished(booking))
             })
