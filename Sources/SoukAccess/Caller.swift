@@ -15,10 +15,12 @@ public struct Caller: Sendable, Equatable {
     public var pendingRoles: Set<SoukV1.Role>
     /// The account's preferred language (BCP 47, may be empty): error messages use it.
     public var locale: String
+    /// When the access token the call carried expires (open streams end then); nil when unknown.
+    public var accessExpiry: StoreTime?
 
     public init(
         accountID: RecordID, marketplaceID: RecordID?, sessionID: RecordID,
-        activeRoles: Set<SoukV1.Role>, pendingRoles: Set<SoukV1.Role> = [], locale: String = ""
+        activeRoles: Set<SoukV1.Role>, pendingRoles: Set<SoukV1.Role> = [], locale: String = "", accessExpiry: StoreTime? = nil
     ) {
         self.accountID = accountID
         self.marketplaceID = marketplaceID
@@ -26,6 +28,7 @@ public struct Caller: Sendable, Equatable {
         self.activeRoles = activeRoles
         self.pendingRoles = pendingRoles
         self.locale = locale
+        self.accessExpiry = accessExpiry
     }
 
     /// A platform operator: valid in every marketplace.

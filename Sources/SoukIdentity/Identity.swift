@@ -14,6 +14,8 @@ public final class Identity: SoukDomain {
     public let marketplaces: MarketplaceRegistry
     public let sessions: SessionManager
     public let passwords: PasswordHasher
+    /// The streaming calls open now, which sessions ending end.
+    public let openStreams: OpenStreams
     /// Checks and cleanups other domains add to account deletion.
     public let deletionHooks = AccountDeletionHooks()
     /// Checks other domains add to role approvals and rejections.
@@ -34,12 +36,13 @@ public final class Identity: SoukDomain {
     ]
 
     /// Starts the password hashing pool; throws when the hashing cost is out of libsodium's range.
-    public init(store: Store, configuration: IdentityConfiguration) throws {
+    public init(store: Store, configuration: IdentityConfiguration, openStreams: OpenStreams = OpenStreams()) throws {
         self.store = store
         self.configuration = configuration
+        self.openStreams = openStreams
         logger = configuration.logger
         marketplaces = MarketplaceRegistry(store: store, logger: configuration.logger)
-        sessions = SessionManager(store: store, logger: configuration.logger)
+        sessions = SessionManager(store: store, logger: configuration.logger, openStreams: openStreams)
         rateLimiter = RateLimiter(clock: store.configuration.clock)
         passwords = try PasswordHasher(memoryKiB: configuration.passwordHashMemoryKiB, threads: configuration.passwordHashThreads)
     }

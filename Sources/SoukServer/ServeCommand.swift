@@ -44,6 +44,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Largest request message accepted, in bytes.") var maxReceiveMessageSize = 4 * 1024 * 1024
     @Option(help: "SETTINGS_MAX_CONCURRENT_STREAMS per connection.") var maxConcurrentStreams = 100
     @Option(help: "Largest request header list, in bytes.") var maxHeaderListSize = 16 * 1024
+    @Option(help: "Streaming calls (Watch…, ReportLocation, media) open at once on one connection.")
+    var maxStreamsPerConnection = StreamLimits.default.perConnection
+    @Option(help: "Streaming calls open at once by one signed-in account, over all its connections.")
+    var maxStreamsPerAccount = StreamLimits.default.perAccount
     @Option(help: "Seconds a connection with no open stream is kept.") var idleTimeout = 300
     @Option(help: "Seconds a new connection has to finish its HTTP/2 preface.") var handshakeTimeout = 10
     @Option(help: "Event-loop threads serving connections (default: the CPUs this process may run on).") var eventLoops: Int?
@@ -67,6 +71,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxReceiveMessageSize > 0 else { throw ValidationError("--max-receive-message-size must be positive") }
         guard eventLoops.map({ $0 > 0 }) ?? true else { throw ValidationError("--event-loops must be positive") }
         guard maxConcurrentStreams > 0 else { throw ValidationError("--max-concurrent-streams must be positive") }
+        guard maxStreamsPerConnection > 0, maxStreamsPerAccount > 0 else {
+            throw ValidationError("--max-streams-per-connection and --max-streams-per-account must be positive")
+        }
         guard idleTimeout > 0, handshakeTimeout > 0, shutdownGracePeriod >= 0 else {
             throw ValidationError("timeouts must be positive")
         }
@@ -101,7 +108,8 @@ struct ServeCommand: AsyncParsableCommand {
         // Every contract RPC's Access line, read from the embedded descriptor set: the server does
         // not start when one is missing or malformed.
         let rules = try AccessRules.contract()
-        let identity = try Identity(store: store, configuration: identityConfiguration())
+        let openStreams = OpenStreams(limits: StreamLimits(perConnection: maxStreamsPerConnection, perAccount: maxStreamsPerAccount))
+        let identity = try Identity(store: store, configuration: identityConfiguration(), openStreams: openStreams)
         try await bootstrapOperator(identity, logger: logger)
         let media = try Media(store: store)
         let mediaMaintenance = Task { await media.runMaintenance() }
@@ -125,7 +133,7 @@ struct ServeCommand: AsyncParsableCommand {
             fflush(nil)  // stdout may be a pipe: the logins must reach it now
         }
 
-        let kit = ServiceKit(rules: rules, marketplaces: identity.marketplaces, logger: Logger(label: "souk.rpc"))
+        let kit = ServiceKit(rules: rules, marketplaces: identity.marketplaces, logger: Logger(label: "souk.rpc"), streams: openStreams)
         let services = makeServices(domains: domains, kit: kit)
         let router = GRPCRouter(
             services: services.all,

@@ -79,6 +79,21 @@ extension Transaction {
     }
 }
 
+extension Transaction {
+    /// The sequence number of the last event this transaction appended to `stream`, if any.
+    public func lastAppendedSequence(of stream: String) -> UInt64? {
+        appendedEvents[stream]
+    }
+
+    /// Replaces the payload of event `sequence` of `stream`, which this transaction appended.
+    public func replaceAppendedEvent(in stream: String, sequence: UInt64, _ payload: [UInt8]) throws {
+        guard let last = appendedEvents[stream], sequence <= last else {
+            throw StoreError.encodingFailed(table: "events", reason: "event \(sequence) of \(stream) was not appended by this transaction")
+        }
+        try rocks.put(EventKeys.event(stream, sequence), EventKeys.value(time: now, payload: payload), locking: false)
+    }
+}
+
 extension Store {
     /// The sequence number of the newest event of `stream` (0 when it has none).
     public func lastSequence(of stream: String) throws -> UInt64 {

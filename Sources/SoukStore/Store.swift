@@ -179,8 +179,9 @@ public final class Store: Sendable {
         var attempt = 1
         while true {
             do {
-                let (result, appended) = try await runOnWriter { try self.runTransaction(body) }
+                let (result, appended, committed) = try await runOnWriter { try self.runTransaction(body) }
                 if !appended.isEmpty { notifier.notify(appended) }
+                for action in committed { action() }
                 return result
             } catch let error as StoreError where error.isRetryable && attempt < configuration.maxAttempts {
                 attempt += 1
@@ -204,14 +205,19 @@ public final class Store: Sendable {
         }
     }
 
-    private func runTransaction<T>(_ body: (Transaction) throws -> T) throws -> (T, [String: UInt64]) {
+    private func runTransaction<T>(_ body: (Transaction) throws -> T) throws -> (T, [String: UInt64], [@Sendable () -> Void]) {
         try guarded {
             let transaction = Transaction(store: self, rocks: RocksTransaction(database), now: now)
             defer { transaction.isFinished = true }
             do {
                 let result = try body(transaction)
+                var prepared = 0
+                while prepared < transaction.commitPreparations.count {
+                    try transaction.commitPreparations[prepared](transaction)
+                    prepared += 1
+                }
                 try transaction.rocks.commit()
-                return (result, transaction.appendedEvents)
+                return (result, transaction.appendedEvents, transaction.committedActions)
             } catch {
                 transaction.rocks.rollback()
                 throw error

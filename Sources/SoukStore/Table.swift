@@ -81,6 +81,17 @@ public struct Table<Value>: Sendable {
             id: id, version: envelope.version, createdAt: envelope.createdAt, updatedAt: envelope.updatedAt, value: value)
     }
 
+    /// The record's stored bytes (envelope and payload), to keep a copy of it as it is now
+    /// elsewhere: an event that carries its resource as it was.
+    public func snapshot(_ record: StoredRecord<Value>) throws -> [UInt8] {
+        try encode(record)
+    }
+
+    /// The record `snapshot` stored.
+    public func record(id: RecordID, snapshot bytes: [UInt8]) throws -> StoredRecord<Value> {
+        try bytes.withUnsafeBytes { try decode(id: id, $0) }
+    }
+
     func index(named name: String) -> Index<Value>? {
         indexes.first { $0.name == name }
     }

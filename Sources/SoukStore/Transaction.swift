@@ -10,12 +10,31 @@ public final class Transaction {
     public let now: StoreTime
     /// Streams appended to, with the last sequence number written (for waking followers).
     var appendedEvents: [String: UInt64] = [:]
+    /// What `afterCommit` asked for, run in order once this attempt committed.
+    var committedActions: [@Sendable () -> Void] = []
+    /// What `beforeCommit` asked for, run in order once the body returned.
+    var commitPreparations: [(Transaction) throws -> Void] = []
     var isFinished = false
 
     init(store: Store, rocks: RocksTransaction, now: StoreTime) {
         self.store = store
         self.rocks = rocks
         self.now = now
+    }
+
+    /// Runs `action` inside this transaction once its body returned, just before it commits (an
+    /// action may still write, and ask for more): for work that must see all the body wrote.
+    public func beforeCommit(_ action: @escaping (Transaction) throws -> Void) {
+        checkOpen()
+        commitPreparations.append(action)
+    }
+
+    /// Runs `action` once this transaction committed, and not at all when it rolls back (an
+    /// attempt that is retried drops what it asked for): for telling the rest of the process
+    /// about a change only when it is durable.
+    public func afterCommit(_ action: @escaping @Sendable () -> Void) {
+        checkOpen()
+        committedActions.append(action)
     }
 
     private func checkOpen() {

@@ -127,7 +127,7 @@ struct RandomRun<Subject: ProtoMessage, State: LifecycleState> {
             return
         }
         #expect(events.map(\.sequence) == Array(1 ... UInt64(moves.count)))
-        #expect(try events.map { Move(try SoukV1.AuditEntry(decoding: $0.payload)) } == moves)
+        #expect(try events.map { Move(try LifecycleEvent(decoding: $0.payload).entry) } == moves)
     }
 }
 

@@ -133,9 +133,9 @@ class IdentityServer(Server):
     OPERATOR_EMAIL = "operator@souk-e2e.example.com"
     OPERATOR_PASSWORD = "Operat0r!Secret"
 
-    def __init__(self, access_token_ttl: int = 2):
+    def __init__(self, access_token_ttl: int = 2, *extra: str):
         super().__init__(
-            "--demo", "--access-token-ttl", str(access_token_ttl), "--password-hash-memory-kib", "8192",
+            "--demo", "--access-token-ttl", str(access_token_ttl), "--password-hash-memory-kib", "8192", *extra,
             env={"SOUK_OPERATOR_EMAIL": self.OPERATOR_EMAIL, "SOUK_OPERATOR_PASSWORD": self.OPERATOR_PASSWORD},
         )
         self.access_token_ttl = access_token_ttl

@@ -502,6 +502,51 @@ void   souk__v1__audit_entry__free_unpacked
   assert(message->base.descriptor == &souk__v1__audit_entry__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__available_transition__init
+                     (Souk__V1__AvailableTransition         *message)
+{
+  static const Souk__V1__AvailableTransition init_value = SOUK__V1__AVAILABLE_TRANSITION__INIT;
+  *message = init_value;
+}
+size_t souk__v1__available_transition__get_packed_size
+                     (const Souk__V1__AvailableTransition *message)
+{
+  assert(message->base.descriptor == &souk__v1__available_transition__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__available_transition__pack
+                     (const Souk__V1__AvailableTransition *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__available_transition__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__available_transition__pack_to_buffer
+                     (const Souk__V1__AvailableTransition *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__available_transition__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__AvailableTransition *
+       souk__v1__available_transition__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__AvailableTransition *)
+     protobuf_c_message_unpack (&souk__v1__available_transition__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__available_transition__free_unpacked
+                     (Souk__V1__AvailableTransition *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__available_transition__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__translation__init
                      (Souk__V1__Translation         *message)
 {
@@ -1446,6 +1491,57 @@ const ProtobufCMessageDescriptor souk__v1__audit_entry__descriptor =
   (ProtobufCMessageInit) souk__v1__audit_entry__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+static const ProtobufCFieldDescriptor souk__v1__available_transition__field_descriptors[2] =
+{
+  {
+    "name",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__AvailableTransition, name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "to_state",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__AvailableTransition, to_state),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__available_transition__field_indices_by_name[] = {
+  0,   /* field[0] = name */
+  1,   /* field[1] = to_state */
+};
+static const ProtobufCIntRange souk__v1__available_transition__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor souk__v1__available_transition__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.AvailableTransition",
+  "AvailableTransition",
+  "Souk__V1__AvailableTransition",
+  "souk.v1",
+  sizeof(Souk__V1__AvailableTransition),
+  2,
+  souk__v1__available_transition__field_descriptors,
+  souk__v1__available_transition__field_indices_by_name,
+  1,  souk__v1__available_transition__number_ranges,
+  (ProtobufCMessageInit) souk__v1__available_transition__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 static const ProtobufCFieldDescriptor souk__v1__translation__field_descriptors[3] =
 {
   {
@@ -1662,7 +1758,7 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   souk__v1__resource_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[80] =
+static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[81] =
 {
   { "ERROR_REASON_UNSPECIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_FIELD_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID", 1 },
@@ -1722,6 +1818,7 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[80
   { "ERROR_REASON_EMAIL_NOT_VERIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_EMAIL_NOT_VERIFIED", 55 },
   { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", "SOUK__V1__ERROR_REASON__ERROR_REASON_QUIZ_RETRY_TOO_SOON", 56 },
   { "ERROR_REASON_VERIFICATION_CODE_LIMIT", "SOUK__V1__ERROR_REASON__ERROR_REASON_VERIFICATION_CODE_LIMIT", 57 },
+  { "ERROR_REASON_TOO_MANY_STREAMS", "SOUK__V1__ERROR_REASON__ERROR_REASON_TOO_MANY_STREAMS", 62 },
   { "ERROR_REASON_SIGN_IN_REQUIRED", "SOUK__V1__ERROR_REASON__ERROR_REASON_SIGN_IN_REQUIRED", 70 },
   { "ERROR_REASON_TOKEN_EXPIRED", "SOUK__V1__ERROR_REASON__ERROR_REASON_TOKEN_EXPIRED", 71 },
   { "ERROR_REASON_SESSION_REVOKED", "SOUK__V1__ERROR_REASON__ERROR_REASON_SESSION_REVOKED", 72 },
@@ -1746,15 +1843,15 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[80
   { "ERROR_REASON_NO_DELIVERY_IN_PROGRESS", "SOUK__V1__ERROR_REASON__ERROR_REASON_NO_DELIVERY_IN_PROGRESS", 97 },
 };
 static const ProtobufCIntRange souk__v1__error_reason__value_ranges[] = {
-{0, 0},{70, 58},{80, 62},{0, 80}
+{0, 0},{62, 58},{70, 59},{80, 63},{0, 81}
 };
-static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[80] =
+static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[81] =
 {
   { "ERROR_REASON_ACCOUNT_BLOCKED", 8 },
   { "ERROR_REASON_ACCOUNT_LOCKED", 9 },
   { "ERROR_REASON_ADDRESS_NOT_CONFIRMED", 23 },
-  { "ERROR_REASON_ALREADY_DASHER", 66 },
-  { "ERROR_REASON_ALREADY_DISPUTED", 65 },
+  { "ERROR_REASON_ALREADY_DASHER", 67 },
+  { "ERROR_REASON_ALREADY_DISPUTED", 66 },
   { "ERROR_REASON_ALREADY_PAID", 27 },
   { "ERROR_REASON_ALREADY_RATED", 36 },
   { "ERROR_REASON_BAD_CREDENTIALS", 10 },
@@ -1765,16 +1862,16 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_CART_LINE_EXISTS", 16 },
   { "ERROR_REASON_CART_OTHER_RESTAURANT", 18 },
   { "ERROR_REASON_CONCURRENT_CHANGE", 42 },
-  { "ERROR_REASON_COURIER_BLOCKED", 72 },
-  { "ERROR_REASON_COURIER_BUSY", 76 },
-  { "ERROR_REASON_COURIER_DECLINED_ORDER", 77 },
+  { "ERROR_REASON_COURIER_BLOCKED", 73 },
+  { "ERROR_REASON_COURIER_BUSY", 77 },
+  { "ERROR_REASON_COURIER_DECLINED_ORDER", 78 },
   { "ERROR_REASON_COURIER_OFFLINE", 34 },
-  { "ERROR_REASON_COURIER_ROLE_PENDING", 74 },
+  { "ERROR_REASON_COURIER_ROLE_PENDING", 75 },
   { "ERROR_REASON_DASHER_NOT_ACCEPTING", 31 },
-  { "ERROR_REASON_DASHER_PROFILE_REQUIRED", 69 },
+  { "ERROR_REASON_DASHER_PROFILE_REQUIRED", 70 },
   { "ERROR_REASON_DEADLINE_EXCEEDED", 47 },
-  { "ERROR_REASON_DELIVERY_OPEN", 75 },
-  { "ERROR_REASON_DISPUTE_WINDOW_CLOSED", 64 },
+  { "ERROR_REASON_DELIVERY_OPEN", 76 },
+  { "ERROR_REASON_DISPUTE_WINDOW_CLOSED", 65 },
   { "ERROR_REASON_DUPLICATE", 39 },
   { "ERROR_REASON_EMAIL_DOMAIN_NOT_ALLOWED", 12 },
   { "ERROR_REASON_EMAIL_NOT_VERIFIED", 55 },
@@ -1785,24 +1882,24 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_FINAL_PRICE_UNCONFIRMED", 54 },
   { "ERROR_REASON_INTERNAL_ERROR", 50 },
   { "ERROR_REASON_INVALID_TRANSITION", 15 },
-  { "ERROR_REASON_IN_USE", 70 },
+  { "ERROR_REASON_IN_USE", 71 },
   { "ERROR_REASON_ITEM_UNAVAILABLE", 21 },
-  { "ERROR_REASON_JOB_NOT_OFFERED", 62 },
-  { "ERROR_REASON_LAUNDRY_PROFILE_REQUIRED", 68 },
+  { "ERROR_REASON_JOB_NOT_OFFERED", 63 },
+  { "ERROR_REASON_LAUNDRY_PROFILE_REQUIRED", 69 },
   { "ERROR_REASON_LEASE_TOO_SHORT", 32 },
-  { "ERROR_REASON_LISTING_ARCHIVED", 71 },
+  { "ERROR_REASON_LISTING_ARCHIVED", 72 },
   { "ERROR_REASON_LISTING_LEASED", 33 },
   { "ERROR_REASON_MARKETPLACE_ARCHIVED", 43 },
   { "ERROR_REASON_MARKETPLACE_MISMATCH", 5 },
   { "ERROR_REASON_MESSAGE_TOO_LARGE", 46 },
   { "ERROR_REASON_NOT_ALLOWED", 6 },
-  { "ERROR_REASON_NOT_A_COURIER", 73 },
+  { "ERROR_REASON_NOT_A_COURIER", 74 },
   { "ERROR_REASON_NOT_IMPLEMENTED", 45 },
-  { "ERROR_REASON_NOT_PAID", 63 },
+  { "ERROR_REASON_NOT_PAID", 64 },
   { "ERROR_REASON_NOT_RATABLE", 37 },
   { "ERROR_REASON_NO_COURIER_AVAILABLE", 35 },
-  { "ERROR_REASON_NO_DELIVERY_IN_PROGRESS", 79 },
-  { "ERROR_REASON_OFFER_EXPIRED", 78 },
+  { "ERROR_REASON_NO_DELIVERY_IN_PROGRESS", 80 },
+  { "ERROR_REASON_OFFER_EXPIRED", 79 },
   { "ERROR_REASON_OPEN_OBLIGATIONS", 40 },
   { "ERROR_REASON_OUT_OF_STOCK", 20 },
   { "ERROR_REASON_PAYMENT_DECLINED", 25 },
@@ -1810,20 +1907,21 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_PAYMENT_TOKEN_INVALID", 53 },
   { "ERROR_REASON_QUANTITY_LIMIT", 17 },
   { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", 56 },
-  { "ERROR_REASON_QUIZ_UNAVAILABLE", 67 },
-  { "ERROR_REASON_RATE_LIMITED", 61 },
+  { "ERROR_REASON_QUIZ_UNAVAILABLE", 68 },
+  { "ERROR_REASON_RATE_LIMITED", 62 },
   { "ERROR_REASON_REQUEST_ID_REUSED", 3 },
   { "ERROR_REASON_RESOURCE_NOT_FOUND", 41 },
   { "ERROR_REASON_RESTAURANT_CLOSED", 22 },
   { "ERROR_REASON_ROLE_PENDING", 7 },
   { "ERROR_REASON_SELF_ACTION", 44 },
-  { "ERROR_REASON_SESSION_REVOKED", 60 },
-  { "ERROR_REASON_SIGN_IN_REQUIRED", 58 },
+  { "ERROR_REASON_SESSION_REVOKED", 61 },
+  { "ERROR_REASON_SIGN_IN_REQUIRED", 59 },
   { "ERROR_REASON_STAGE_NOT_NEXT", 29 },
   { "ERROR_REASON_STALE_VERSION", 2 },
-  { "ERROR_REASON_TOKEN_EXPIRED", 59 },
+  { "ERROR_REASON_TOKEN_EXPIRED", 60 },
   { "ERROR_REASON_TOKEN_INVALID", 14 },
   { "ERROR_REASON_TOO_LARGE", 51 },
+  { "ERROR_REASON_TOO_MANY_STREAMS", 58 },
   { "ERROR_REASON_UNAVAILABLE", 49 },
   { "ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_VERIFICATION_CODE_LIMIT", 57 },
@@ -1838,11 +1936,11 @@ const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
   "ErrorReason",
   "Souk__V1__ErrorReason",
   "souk.v1",
-  80,
+  81,
   souk__v1__error_reason__enum_values_by_number,
-  80,
+  81,
   souk__v1__error_reason__enum_values_by_name,
-  3,
+  4,
   souk__v1__error_reason__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };

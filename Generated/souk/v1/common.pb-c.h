@@ -27,6 +27,7 @@ typedef struct Souk__V1__PersonSummary Souk__V1__PersonSummary;
 typedef struct Souk__V1__RatingSummary Souk__V1__RatingSummary;
 typedef struct Souk__V1__ResourceRef Souk__V1__ResourceRef;
 typedef struct Souk__V1__AuditEntry Souk__V1__AuditEntry;
+typedef struct Souk__V1__AvailableTransition Souk__V1__AvailableTransition;
 typedef struct Souk__V1__Translation Souk__V1__Translation;
 
 
@@ -160,7 +161,8 @@ typedef enum _Souk__V1__ErrorReason {
   SOUK__V1__ERROR_REASON__ERROR_REASON_ROLE_PENDING = 7,
   /*
    * The account is blocked by an admin: PERMISSION_DENIED from Login and Refresh,
-   * UNAUTHENTICATED for an access token of the blocked account (on every non-guest RPC).
+   * UNAUTHENTICATED for an access token of the blocked account (on every non-guest RPC, and
+   * when it ends an open stream).
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_ACCOUNT_BLOCKED = 8,
   /*
@@ -374,12 +376,18 @@ typedef enum _Souk__V1__ErrorReason {
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_VERIFICATION_CODE_LIMIT = 57,
   /*
+   * Too many streams are open at once on the connection or by the account (RESOURCE_EXHAUSTED,
+   * RetryInfo says when to try again): close one first.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_TOO_MANY_STREAMS = 62,
+  /*
    * A non-guest RPC was called without a token (UNAUTHENTICATED): the caller must sign in.
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_SIGN_IN_REQUIRED = 70,
   /*
    * The access token has expired (UNAUTHENTICATED): exchange the refresh token with
-   * Accounts.Refresh and call again.
+   * Accounts.Refresh and call again (an open stream it ends is opened again after the refresh;
+   * Watch RPCs resume with resume_after_sequence).
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_TOKEN_EXPIRED = 71,
   /*
@@ -786,6 +794,34 @@ struct  Souk__V1__AuditEntry
 
 
 /*
+ * A lifecycle transition the caller may fire on a resource now. Every resource with a lifecycle
+ * (Order, Delivery, Job, Booking, Bill) lists them in `available_transitions`,
+ * computed from the lifecycle's declaration (Sources/SoukKit/StateMachine/MACHINES.md): the
+ * transitions leaving the current state that a role in which the caller is a party to the
+ * resource (or admin, for an admin or operator) may fire, and whose guards pass now, in the
+ * order the lifecycle declares them. A client shows one button per entry instead of encoding
+ * the rules; the resource's field comment names the RPC that fires each name. Moves only the
+ * server makes (a lapsed offer, an automatic approval) are never listed.
+ */
+struct  Souk__V1__AvailableTransition
+{
+  ProtobufCMessage base;
+  /*
+   * The transition's name in its lifecycle: "accept", "cancel", "advance".
+   */
+  char *name;
+  /*
+   * The state it reaches, as the resource's status enum names it: "ORDER_STATUS_PREPARING",
+   * "JOB_STAGE_PICKED_UP_LAUNDRY".
+   */
+  char *to_state;
+};
+#define SOUK__V1__AVAILABLE_TRANSITION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__available_transition__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+/*
  * A name and description in one language, for catalogs shown in several (Aqua Hub: Arabic and
  * English).
  */
@@ -1013,6 +1049,25 @@ Souk__V1__AuditEntry *
 void   souk__v1__audit_entry__free_unpacked
                      (Souk__V1__AuditEntry *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__AvailableTransition methods */
+void   souk__v1__available_transition__init
+                     (Souk__V1__AvailableTransition         *message);
+size_t souk__v1__available_transition__get_packed_size
+                     (const Souk__V1__AvailableTransition   *message);
+size_t souk__v1__available_transition__pack
+                     (const Souk__V1__AvailableTransition   *message,
+                      uint8_t             *out);
+size_t souk__v1__available_transition__pack_to_buffer
+                     (const Souk__V1__AvailableTransition   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__AvailableTransition *
+       souk__v1__available_transition__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__available_transition__free_unpacked
+                     (Souk__V1__AvailableTransition *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__Translation methods */
 void   souk__v1__translation__init
                      (Souk__V1__Translation         *message);
@@ -1067,6 +1122,9 @@ typedef void (*Souk__V1__ResourceRef_Closure)
 typedef void (*Souk__V1__AuditEntry_Closure)
                  (const Souk__V1__AuditEntry *message,
                   void *closure_data);
+typedef void (*Souk__V1__AvailableTransition_Closure)
+                 (const Souk__V1__AvailableTransition *message,
+                  void *closure_data);
 typedef void (*Souk__V1__Translation_Closure)
                  (const Souk__V1__Translation *message,
                   void *closure_data);
@@ -1091,6 +1149,7 @@ extern const ProtobufCMessageDescriptor souk__v1__person_summary__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__rating_summary__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__resource_ref__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__audit_entry__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__available_transition__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__translation__descriptor;
 
 PROTOBUF_C__END_DECLS

@@ -1042,7 +1042,7 @@ void   souk__v1__watch_courier_location_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__watch_courier_location_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor souk__v1__delivery__field_descriptors[20] =
+static const ProtobufCFieldDescriptor souk__v1__delivery__field_descriptors[21] =
 {
   {
     "id",
@@ -1284,9 +1284,22 @@ static const ProtobufCFieldDescriptor souk__v1__delivery__field_descriptors[20] 
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "available_transitions",
+    50,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__Delivery, n_available_transitions),
+    offsetof(Souk__V1__Delivery, available_transitions),
+    &souk__v1__available_transition__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__delivery__field_indices_by_name[] = {
   11,   /* field[11] = assigned_by_account_id */
+  20,   /* field[20] = available_transitions */
   13,   /* field[13] = completion_time */
   3,   /* field[3] = courier */
   2,   /* field[2] = courier_account_id */
@@ -1307,10 +1320,11 @@ static const unsigned souk__v1__delivery__field_indices_by_name[] = {
   17,   /* field[17] = update_time */
   15,   /* field[15] = version */
 };
-static const ProtobufCIntRange souk__v1__delivery__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__delivery__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 20 }
+  { 50, 20 },
+  { 0, 21 }
 };
 const ProtobufCMessageDescriptor souk__v1__delivery__descriptor =
 {
@@ -1320,10 +1334,10 @@ const ProtobufCMessageDescriptor souk__v1__delivery__descriptor =
   "Souk__V1__Delivery",
   "souk.v1",
   sizeof(Souk__V1__Delivery),
-  20,
+  21,
   souk__v1__delivery__field_descriptors,
   souk__v1__delivery__field_indices_by_name,
-  1,  souk__v1__delivery__number_ranges,
+  2,  souk__v1__delivery__number_ranges,
   (ProtobufCMessageInit) souk__v1__delivery__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

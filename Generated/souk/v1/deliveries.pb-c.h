@@ -156,10 +156,21 @@ struct  Souk__V1__Delivery
    * the server offers the order to the next nearest who has not rejected it or let it lapse.
    */
   protobuf_c_boolean offered_to_nearest;
+  /*
+   * What the caller may do to the delivery now (common.proto, AvailableTransition), by name:
+   *   start    Deliveries.StartDelivery     (water: its courier or an admin; again after a delay)
+   *   delay    Deliveries.DelayDelivery     (water: its courier or an admin)
+   *   accept   Deliveries.AcceptDelivery    (food: the driver it is offered to)
+   *   reject   Deliveries.RejectDelivery    (food: the driver it is offered to)
+   *   complete Deliveries.CompleteDelivery  (its courier; an admin)
+   *   cancel   Deliveries.CancelDelivery    (water: an admin; food: the driver, the restaurant or an admin)
+   */
+  size_t n_available_transitions;
+  Souk__V1__AvailableTransition **available_transitions;
 };
 #define SOUK__V1__DELIVERY__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__delivery__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, SOUK__V1__DELIVERY_STATUS__DELIVERY_STATUS_UNSPECIFIED, NULL, NULL, NULL, 0, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0 }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, SOUK__V1__DELIVERY_STATUS__DELIVERY_STATUS_UNSPECIFIED, NULL, NULL, NULL, 0, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0,NULL }
 
 
 /*

@@ -2238,7 +2238,7 @@ const ProtobufCMessageDescriptor souk__v1__stage_time__descriptor =
   (ProtobufCMessageInit) souk__v1__stage_time__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__job__field_descriptors[42] =
+static const ProtobufCFieldDescriptor souk__v1__job__field_descriptors[43] =
 {
   {
     "id",
@@ -2744,10 +2744,23 @@ static const ProtobufCFieldDescriptor souk__v1__job__field_descriptors[42] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "available_transitions",
+    50,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__Job, n_available_transitions),
+    offsetof(Souk__V1__Job, available_transitions),
+    &souk__v1__available_transition__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__job__field_indices_by_name[] = {
   19,   /* field[19] = actual_loads */
   9,   /* field[9] = add_ons */
+  42,   /* field[42] = available_transitions */
   28,   /* field[28] = cancel_reason */
   29,   /* field[29] = cancel_time */
   36,   /* field[36] = complete_time */
@@ -2789,10 +2802,11 @@ static const unsigned souk__v1__job__field_indices_by_name[] = {
   32,   /* field[32] = update_time */
   30,   /* field[30] = version */
 };
-static const ProtobufCIntRange souk__v1__job__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__job__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 42 }
+  { 50, 42 },
+  { 0, 43 }
 };
 const ProtobufCMessageDescriptor souk__v1__job__descriptor =
 {
@@ -2802,10 +2816,10 @@ const ProtobufCMessageDescriptor souk__v1__job__descriptor =
   "Souk__V1__Job",
   "souk.v1",
   sizeof(Souk__V1__Job),
-  42,
+  43,
   souk__v1__job__field_descriptors,
   souk__v1__job__field_indices_by_name,
-  1,  souk__v1__job__number_ranges,
+  2,  souk__v1__job__number_ranges,
   (ProtobufCMessageInit) souk__v1__job__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

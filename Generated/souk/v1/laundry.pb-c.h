@@ -389,10 +389,20 @@ struct  Souk__V1__Job
    */
   int64_t dasher_completed_jobs;
   Google__Protobuf__Timestamp *dasher_since;
+  /*
+   * What the caller may do to the job now (common.proto, AvailableTransition), by name:
+   *   accept              Laundry.AcceptJob          (the Dasher it is offered to)
+   *   reject_dasher       Laundry.RejectDasher       (the customer, stages 1–2)
+   *   cancel              Laundry.CancelJob          (the customer, stages 0–2)
+   *   confirm_final_price Laundry.ConfirmFinalPrice  (the customer, a final price over twice the estimate)
+   *   advance             Laundry.AdvanceJobStage    (the assigned Dasher; target_stage = to_state)
+   */
+  size_t n_available_transitions;
+  Souk__V1__AvailableTransition **available_transitions;
 };
 #define SOUK__V1__JOB__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__job__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT, SOUK__V1__JOB_STATE__JOB_STATE_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, 0,NULL, NULL, 0, NULL, NULL, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, NULL, NULL, NULL, NULL, 0, 0, 0,NULL, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, 0, 0, NULL, NULL, 0, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT, SOUK__V1__JOB_STATE__JOB_STATE_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, 0,NULL, NULL, 0, NULL, NULL, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, NULL, NULL, NULL, NULL, 0, 0, 0,NULL, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, 0, 0, NULL, NULL, 0, NULL, 0,NULL }
 
 
 /*

@@ -1435,7 +1435,7 @@ const ProtobufCMessageDescriptor souk__v1__order_cancellation__descriptor =
   (ProtobufCMessageInit) souk__v1__order_cancellation__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[37] =
+static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[38] =
 {
   {
     "id",
@@ -1881,11 +1881,24 @@ static const ProtobufCFieldDescriptor souk__v1__order__field_descriptors[37] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "available_transitions",
+    50,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__Order, n_available_transitions),
+    offsetof(Souk__V1__Order, available_transitions),
+    &souk__v1__available_transition__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__order__field_indices_by_name[] = {
   22,   /* field[22] = accept_time */
   6,   /* field[6] = address */
   21,   /* field[21] = approve_time */
+  37,   /* field[37] = available_transitions */
   28,   /* field[28] = cancel_time */
   20,   /* field[20] = cancellation */
   10,   /* field[10] = commission */
@@ -1921,11 +1934,12 @@ static const unsigned souk__v1__order__field_indices_by_name[] = {
   31,   /* field[31] = update_time */
   29,   /* field[29] = version */
 };
-static const ProtobufCIntRange souk__v1__order__number_ranges[2 + 1] =
+static const ProtobufCIntRange souk__v1__order__number_ranges[3 + 1] =
 {
   { 1, 0 },
   { 40, 36 },
-  { 0, 37 }
+  { 50, 37 },
+  { 0, 38 }
 };
 const ProtobufCMessageDescriptor souk__v1__order__descriptor =
 {
@@ -1935,10 +1949,10 @@ const ProtobufCMessageDescriptor souk__v1__order__descriptor =
   "Souk__V1__Order",
   "souk.v1",
   sizeof(Souk__V1__Order),
-  37,
+  38,
   souk__v1__order__field_descriptors,
   souk__v1__order__field_indices_by_name,
-  2,  souk__v1__order__number_ranges,
+  3,  souk__v1__order__number_ranges,
   (ProtobufCMessageInit) souk__v1__order__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

@@ -189,7 +189,19 @@ struct  Souk__V1__OrderCancellation
 
 
 /*
- * An order.
+ * An order of a water-services, retail or food-delivery marketplace. One status enum serves the
+ * three; what each status means depends on the vertical:
+ *   Water services (Aqua Hub): PENDING awaits an admin's approval (delivery-type services are
+ *     approved at placement) → APPROVED, to be delivered or performed → COMPLETED when its
+ *     delivery completes. CANCELLED: rejected by an admin, or cancelled by the customer or an
+ *     admin while PENDING or APPROVED.
+ *   Retail (Chateau Du Nox): PENDING is paid and waiting to ship → SHIPPED → DELIVERED →
+ *     RECEIVED when the customer confirms. CANCELLED: while PENDING, by the customer or the shop.
+ *   Food delivery (DineSwift): PLACED waits for the restaurant → PREPARING (accepted; a driver is
+ *     being found) → OUT_FOR_DELIVERY (a driver accepted; back to PREPARING when the delivery is
+ *     withdrawn) → DELIVERED → COMPLETED when the restaurant confirms. CANCELLED: rejected by the
+ *     restaurant, or cancelled by it or an admin before COMPLETED.
+ * `available_transitions` says which of these moves the caller may make now.
  */
 struct  Souk__V1__Order
 {
@@ -290,10 +302,26 @@ struct  Souk__V1__Order
    * order (set at placement).
    */
   char *seller_account_id;
+  /*
+   * What the caller may do to the order now (common.proto, AvailableTransition), by name:
+   *   approve  Orders.ApproveOrder             (water: an admin)
+   *   reject   Orders.RejectOrder              (water: an admin; food: the restaurant)
+   *   cancel   Orders.CancelOrder
+   *   ship     Orders.ShipOrder                (retail)
+   *   deliver  Orders.DeliverOrder             (retail); Deliveries.CompleteDelivery (food: the driver)
+   *   receive  Orders.ConfirmOrderReceived     (retail: the customer)
+   *   accept   Orders.AcceptOrder              (food: the restaurant)
+   *   dispatch Deliveries.AcceptDelivery       (food: fired by the offered driver, who is the
+   *                                            order's courier only from then on: never listed)
+   *   reoffer  Deliveries.CancelDelivery       (food: the delivery is withdrawn and offered again)
+   *   complete Deliveries.CompleteDelivery     (water: its delivery); Orders.CompleteOrder (food)
+   */
+  size_t n_available_transitions;
+  Souk__V1__AvailableTransition **available_transitions;
 };
 #define SOUK__V1__ORDER__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__order__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__ORDER_STATUS__ORDER_STATUS_UNSPECIFIED, 0,NULL, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__ORDER_STATUS__ORDER_STATUS_UNSPECIFIED, 0,NULL, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, (char *)protobuf_c_empty_string, 0,NULL }
 
 
 /*

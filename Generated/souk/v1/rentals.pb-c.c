@@ -3599,7 +3599,7 @@ const ProtobufCMessageDescriptor souk__v1__deposit_return__descriptor =
   (ProtobufCMessageInit) souk__v1__deposit_return__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__booking__field_descriptors[24] =
+static const ProtobufCFieldDescriptor souk__v1__booking__field_descriptors[25] =
 {
   {
     "id",
@@ -3889,9 +3889,22 @@ static const ProtobufCFieldDescriptor souk__v1__booking__field_descriptors[24] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "available_transitions",
+    50,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__Booking, n_available_transitions),
+    offsetof(Souk__V1__Booking, available_transitions),
+    &souk__v1__available_transition__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__booking__field_indices_by_name[] = {
   17,   /* field[17] = activate_time */
+  24,   /* field[24] = available_transitions */
   16,   /* field[16] = confirm_time */
   20,   /* field[20] = create_time */
   11,   /* field[11] = deposit */
@@ -3916,10 +3929,11 @@ static const unsigned souk__v1__booking__field_indices_by_name[] = {
   21,   /* field[21] = update_time */
   19,   /* field[19] = version */
 };
-static const ProtobufCIntRange souk__v1__booking__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__booking__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 24 }
+  { 50, 24 },
+  { 0, 25 }
 };
 const ProtobufCMessageDescriptor souk__v1__booking__descriptor =
 {
@@ -3929,10 +3943,10 @@ const ProtobufCMessageDescriptor souk__v1__booking__descriptor =
   "Souk__V1__Booking",
   "souk.v1",
   sizeof(Souk__V1__Booking),
-  24,
+  25,
   souk__v1__booking__field_descriptors,
   souk__v1__booking__field_indices_by_name,
-  1,  souk__v1__booking__number_ranges,
+  2,  souk__v1__booking__number_ranges,
   (ProtobufCMessageInit) souk__v1__booking__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -4141,7 +4155,7 @@ const ProtobufCMessageDescriptor souk__v1__utility_charge__descriptor =
   (ProtobufCMessageInit) souk__v1__utility_charge__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__bill__field_descriptors[21] =
+static const ProtobufCFieldDescriptor souk__v1__bill__field_descriptors[22] =
 {
   {
     "id",
@@ -4395,8 +4409,21 @@ static const ProtobufCFieldDescriptor souk__v1__bill__field_descriptors[21] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "available_transitions",
+    50,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__Bill, n_available_transitions),
+    offsetof(Souk__V1__Bill, available_transitions),
+    &souk__v1__available_transition__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__bill__field_indices_by_name[] = {
+  21,   /* field[21] = available_transitions */
   1,   /* field[1] = booking_id */
   16,   /* field[16] = create_time */
   10,   /* field[10] = due_date */
@@ -4419,10 +4446,11 @@ static const unsigned souk__v1__bill__field_indices_by_name[] = {
   8,   /* field[8] = utilities */
   15,   /* field[15] = version */
 };
-static const ProtobufCIntRange souk__v1__bill__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__bill__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 21 }
+  { 50, 21 },
+  { 0, 22 }
 };
 const ProtobufCMessageDescriptor souk__v1__bill__descriptor =
 {
@@ -4432,10 +4460,10 @@ const ProtobufCMessageDescriptor souk__v1__bill__descriptor =
   "Souk__V1__Bill",
   "souk.v1",
   sizeof(Souk__V1__Bill),
-  21,
+  22,
   souk__v1__bill__field_descriptors,
   souk__v1__bill__field_indices_by_name,
-  1,  souk__v1__bill__number_ranges,
+  2,  souk__v1__bill__number_ranges,
   (ProtobufCMessageInit) souk__v1__bill__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

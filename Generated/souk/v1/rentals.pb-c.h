@@ -498,10 +498,19 @@ struct  Souk__V1__Booking
    */
   Souk__V1__PersonSummary *lessee;
   Souk__V1__PersonSummary *lessor;
+  /*
+   * What the caller may do to the booking now (common.proto, AvailableTransition), by name:
+   *   confirm  Rentals.ConfirmBooking  (the lessor)
+   *   decline  Rentals.DeclineBooking  (the lessor)
+   *   cancel   Rentals.CancelBooking   (the lessee, or an admin)
+   *   end      Rentals.EndLease        (the lessor, or an admin)
+   */
+  size_t n_available_transitions;
+  Souk__V1__AvailableTransition **available_transitions;
 };
 #define SOUK__V1__BOOKING__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__booking__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__BOOKING_STATUS__BOOKING_STATUS_UNSPECIFIED, NULL, 0, NULL, NULL, NULL, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__BOOKING_STATUS__BOOKING_STATUS_UNSPECIFIED, NULL, 0, NULL, NULL, NULL, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, 0,NULL }
 
 
 /*
@@ -622,10 +631,17 @@ struct  Souk__V1__Bill
    */
   protobuf_c_boolean overdue;
   Google__Protobuf__Timestamp *overdue_time;
+  /*
+   * What the caller may do to the bill now (common.proto, AvailableTransition), by name:
+   *   pay   Payments.CreatePayment with bill_id  (the lessee)
+   *   void  Rentals.CancelBooking                (a deposit bill, voided with its booking)
+   */
+  size_t n_available_transitions;
+  Souk__V1__AvailableTransition **available_transitions;
 };
 #define SOUK__V1__BILL__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__bill__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__BILL_KIND__BILL_KIND_UNSPECIFIED, NULL, NULL, 0,NULL, NULL, NULL, SOUK__V1__BILL_STATUS__BILL_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, NULL, 0, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__BILL_KIND__BILL_KIND_UNSPECIFIED, NULL, NULL, 0,NULL, NULL, NULL, SOUK__V1__BILL_STATUS__BILL_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, NULL, 0, NULL, 0,NULL }
 
 
 /*

@@ -200,6 +200,8 @@ struct WaterDeliveries {
         let id = try RequestFields.id(deliveryID, field: "delivery_id")
         let record = try store.require(DeliveryTable.table, id, in: marketplaceID, "delivery")
         var delivery: SoukV1.Delivery = record.api()
+        delivery.availableTransitions = DeliveryLifecycles.waterServices.available(
+            on: delivery, for: call, parties: [.courier: .account(delivery.courierAccountID)])
         delivery.courier = try OrderParties.summary(delivery.courierAccountID, vertical: marketplace.vertical, store: store)
         // The drop-off phone is for the order's parties while it is active (PHONES).
         if let address = delivery.dropoffAddress, let orderID = RecordID(delivery.orderID), let order = try store.get(OrderTable.table, orderID) {

@@ -28,6 +28,9 @@ enum FoodDeliveryViews {
         let vertical = marketplace.vertical
         delivery.courier = try OrderParties.summary(delivery.courierAccountID, vertical: vertical, store: store)
         guard let orderID = delivery.orderID.recordID, let order = try store.get(OrderTable.table, orderID)?.value.subject else { return delivery }
+        delivery.availableTransitions = DeliveryLifecycles.foodDelivery.available(on: delivery, for: call, parties: [
+            .courier: .account(delivery.courierAccountID), .provider: .account(order.sellerAccountID),
+        ])
         let caller = call.caller
         let me = caller?.accountID.description
         let isAdmin = caller.map { $0.isOperator || $0.activeRoles.contains(.admin) } ?? false

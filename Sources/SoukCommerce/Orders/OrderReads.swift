@@ -87,18 +87,16 @@ extension OrdersService {
     }
 
     /// The order's changes as `LifecycleWatch` sends them, until the order is final. Each event
-    /// carries the order as it is when the event is sent and the status the change left.
+    /// carries the order as that change left it, and the status it left.
     func watchOrder(_ request: SoukV1.WatchOrderRequest, _ writer: RPCWriter<SoukV1.OrderEvent>, _ call: SoukCall) async throws {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(request.orderID, field: "order_id")
         let store = store
-        func order() throws -> SoukV1.Order {
-            try OrderParties.view(try store.require(OrderTable.table, id, in: marketplaceID, "order"), call, store: store)
-        }
+        func current() throws -> StoredRecord<OrderRecord> { try store.require(OrderTable.table, id, in: marketplaceID, "order") }
         try await LifecycleWatch.run(
             lifecycleStream(.order, id), resumeAfter: request.resumeAfterSequence, store: store, writer: writer,
             current: { sequence in
-                let order = try order()
+                let order = try OrderParties.view(try current(), call, store: store)
                 var event = SoukV1.OrderEvent()
                 event.sequence = Int64(sequence)
                 event.eventTime = order.updateTime
@@ -106,8 +104,9 @@ extension OrdersService {
                 event.previousStatus = order.status
                 return (event, !OrderParties.isActive(order.status))
             },
-            change: { stored, entry in
-                let order = try order()
+            change: { stored, change in
+                let order = try OrderParties.view(try change.record(of: OrderTable.table, id: id, orCurrent: current), call, store: store)
+                let entry = change.entry
                 var event = SoukV1.OrderEvent()
                 event.sequence = Int64(stored.sequence)
                 event.eventTime = Timestamp(stored.time)

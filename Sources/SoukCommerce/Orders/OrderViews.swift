@@ -11,6 +11,16 @@ enum OrderParties {
     /// In retail and water services the marketplace itself sells, so each of its active providers
     /// (the shop's staff) is a seller of every order; a food order's seller is its restaurant's
     /// owner.
+    /// The order lifecycle of `vertical`; nil for a vertical without orders.
+    static func lifecycle(_ vertical: SoukV1.Vertical) -> StateMachine<SoukV1.Order, SoukV1.OrderStatus>? {
+        switch vertical {
+        case .waterServices: OrderLifecycles.waterServices
+        case .retail: OrderLifecycles.retail
+        case .foodDelivery: OrderLifecycles.foodDelivery
+        default: nil
+        }
+    }
+
     static func isSeller(_ order: SoukV1.Order, _ caller: Caller) -> Bool {
         order.restaurantID.isEmpty || order.sellerAccountID == caller.accountID.description
     }
@@ -45,6 +55,10 @@ enum OrderParties {
     static func view(_ record: StoredRecord<OrderRecord>, _ call: SoukCall, store: Store) throws -> SoukV1.Order {
         var order: SoukV1.Order = record.api()
         let vertical = call.marketplace?.vertical ?? .unspecified
+        order.availableTransitions = lifecycle(vertical)?.available(on: order, for: call, parties: [
+            .customer: .account(order.customerAccountID), .courier: .account(order.courierAccountID),
+            .provider: order.restaurantID.isEmpty ? .anyHolder : .account(order.sellerAccountID),
+        ]) ?? []
         let viewer: Parties.AddressViewer
         if let caller = call.caller, caller.isOperator || caller.activeRoles.contains(.admin)
             || caller.accountID.description == order.customerAccountID
@@ -92,7 +106,7 @@ enum OrderChanges {
             in: transaction, marketplaceID: record.value.marketplaceID,
             resource: SoukV1.ResourceRef(type: .order, id: record.id.description), actor: actor, reason: reason,
             resourceVersion: record.version)
-        try transaction.appendEvent(to: lifecycleStream(.order, record.id), entry.encoded())
+        try transaction.appendLifecycleEvent(entry, of: .order, record: record, in: OrderTable.table)
     }
 
     /// The notes of an order change to its customer and its courier (sellers follow their lists).

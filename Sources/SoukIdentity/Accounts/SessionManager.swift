@@ -12,10 +12,17 @@ import SoukStore
 public final class SessionManager: TokenAuthenticator {
     let store: Store
     let logger: Logger
+    /// The streams to end when a session ends.
+    let openStreams: OpenStreams
 
-    init(store: Store, logger: Logger) {
+    init(store: Store, logger: Logger, openStreams: OpenStreams) {
         self.store = store
         self.logger = logger
+        self.openStreams = openStreams
+        openStreams.readSessions { [store] sessionID in
+            guard let session = try store.get(SessionTable.table, sessionID), !session.value.revoked else { return nil }
+            return session.value.accessExpiry
+        }
     }
 
     var now: StoreTime { store.configuration.clock() }
@@ -37,7 +44,9 @@ public final class SessionManager: TokenAuthenticator {
         guard session.value.accessExpiry > now, let account else {
             throw RPCError.souk(.unauthenticated, .tokenExpired, "the access token has expired; refresh it with Accounts.Refresh")
         }
-        return Self.caller(account, sessionID: session.id)
+        var caller = Self.caller(account, sessionID: session.id)
+        caller.accessExpiry = session.value.accessExpiry
+        return caller
     }
 
     /// Why the token of an ended session is refused; nil when no ended session had it.
@@ -143,6 +152,7 @@ public final class SessionManager: TokenAuthenticator {
                       let pair = rotation.pair.open(key: presented, sessionID: retired.id)
                 else {
                     try transaction.update(SessionTable.table, retired.id) { $0.revoke() }
+                    self.endStreams(of: retired.id, in: transaction)
                     return .reused(sessionID: retired.id, accountID: retired.value.accountID)
                 }
                 session = retired
@@ -199,11 +209,31 @@ public final class SessionManager: TokenAuthenticator {
     func revoke(in transaction: Transaction, sessionID: RecordID) throws -> Bool {
         guard let session = try transaction.get(SessionTable.table, sessionID), !session.value.revoked else { return false }
         try transaction.update(SessionTable.table, sessionID) { $0.revoke() }
+        endStreams(of: sessionID, in: transaction)
         return true
     }
 
+    /// Once `transaction` commits, ends the open streams of session `sessionID`.
+    private func endStreams(of sessionID: RecordID, in transaction: Transaction) {
+        let openStreams = openStreams
+        transaction.afterCommit {
+            openStreams.end(session: sessionID, RPCError.souk(.unauthenticated, .sessionRevoked, "the session was signed out or revoked: sign in again"))
+        }
+    }
+
     /// Revokes every live session of an account (but `except`); returns how many.
+    /// Once it commits, the account's open streams (but those of `except`) end: ACCOUNT_BLOCKED
+    /// when the account is blocked by then, SESSION_REVOKED otherwise.
     func revokeAll(in transaction: Transaction, accountID: RecordID, except: RecordID? = nil) throws -> Int {
+        let blocked = try transaction.get(AccountTable.table, accountID)?.value.account.state == .blocked
+        let openStreams = openStreams
+        transaction.afterCommit {
+            openStreams.end(
+                account: accountID, except: except,
+                blocked
+                    ? RPCError.souk(.unauthenticated, .accountBlocked, "the account is blocked")
+                    : RPCError.souk(.unauthenticated, .sessionRevoked, "the account's sessions were ended: sign in again"))
+        }
         var ended = 0
         while true {
             // Revoked sessions leave the index, so each round reads the next ones.

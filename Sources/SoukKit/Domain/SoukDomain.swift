@@ -5,16 +5,19 @@ import SoukMessages
 import SoukStore
 
 /// What a domain's services are built with: the contract's Access lines, the marketplaces for the
-/// scope check, and a logger.
+/// scope check, a logger, and the registry of open streams (nil: streams are neither capped nor
+/// ended with their session).
 public struct ServiceKit: Sendable {
     public let rules: AccessRules
     public let marketplaces: any MarketplaceDirectory
     public let logger: Logger
+    public let streams: OpenStreams?
 
-    public init(rules: AccessRules, marketplaces: any MarketplaceDirectory, logger: Logger) {
+    public init(rules: AccessRules, marketplaces: any MarketplaceDirectory, logger: Logger, streams: OpenStreams? = nil) {
         self.rules = rules
         self.marketplaces = marketplaces
         self.logger = logger
+        self.streams = streams
     }
 }
 

@@ -251,6 +251,10 @@ extension SoukV1.ErrorReason {
             ("This listing is archived. Restore it before changing it.",
              "هذا الإعلان مؤرشف. استعده قبل تعديله.",
              "Tin đăng này đã được lưu trữ. Hãy khôi phục trước khi chỉnh sửa.")
+        case .tooManyStreams:
+            ("Too many live updates are open. Please close some screens and try again.",
+             "هناك عدد كبير جدًا من التحديثات المباشرة المفتوحة. يرجى إغلاق بعض الشاشات والمحاولة مرة أخرى.",
+             "Có quá nhiều cập nhật trực tiếp đang mở. Vui lòng đóng bớt một số màn hình và thử lại.")
         case .paymentTokenInvalid:
             ("The payment details could not be used. Please enter them again.",
              "تعذّر استخدام بيانات الدفع. يرجى إدخالها مرة أخرى.",

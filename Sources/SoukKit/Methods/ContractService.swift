@@ -22,7 +22,8 @@ extension ContractService {
     /// The service as the router serves it. Stops the server at startup, naming the RPC, when a
     /// handler's ownership rule does not match its Access line.
     public func rpcService(_ kit: ServiceKit) -> any RPCService {
-        let build = SoukMethodBuilder(service: Self.serviceName, rules: kit.rules, marketplaces: kit.marketplaces, logger: kit.logger)
+        let build = SoukMethodBuilder(
+            service: Self.serviceName, rules: kit.rules, marketplaces: kit.marketplaces, logger: kit.logger, streams: kit.streams)
         return BuiltService(serviceName: Self.serviceName, methods: methods(build))
     }
 }

@@ -4,6 +4,7 @@ import SoukAccess
 import SoukGRPC
 import SoukMessages
 import SoukStore
+import Synchronization
 
 /// Finds marketplaces for the scope check every contract call goes through.
 public protocol MarketplaceDirectory: Sendable {
@@ -127,12 +128,21 @@ public struct SoukMethodBuilder: Sendable {
     let rules: AccessRules
     let marketplaces: any MarketplaceDirectory
     let logger: Logger
+    /// Where streaming calls are counted and ended when their session ends; nil: neither.
+    let streams: OpenStreams?
 
-    public init(service: String, rules: AccessRules, marketplaces: any MarketplaceDirectory, logger: Logger) {
+    public init(service: String, rules: AccessRules, marketplaces: any MarketplaceDirectory, logger: Logger, streams: OpenStreams? = nil) {
         self.service = service
         self.rules = rules
         self.marketplaces = marketplaces
         self.logger = logger
+        self.streams = streams
+    }
+
+    /// Runs the body of streaming call `call` under `streams`.
+    private static func stream(_ call: SoukCall, _ streams: OpenStreams?, _ body: @escaping @Sendable () async throws -> Void) async throws {
+        guard let streams else { return try await body() }
+        try await streams.run(call, body)
     }
 
     /// A unary RPC whose request names its marketplace.
@@ -161,10 +171,11 @@ public struct SoukMethodBuilder: Sendable {
     ) -> RPCMethod {
         let check = checks(name, scope: scope, verticals: verticals, owner: owner)
         let logger = logger
+        let streams = streams
         return refusingNUL(Request.self, .serverStreaming(name) { (request: Request, writer: RPCWriter<Response>, context) in
             do {
                 let call = try check.prepare(request, marketplaceID: request.marketplaceID, context)
-                try await body(request, writer, call)
+                try await Self.stream(call, streams) { try await body(request, writer, call) }
             } catch {
                 throw rpcError(from: error, logger: logger)
             }
@@ -311,10 +322,17 @@ extension SoukMethodBuilder {
     ) -> RPCMethod {
         let check = checks(name, scope: scope, verticals: verticals, owner: owner)
         let logger = logger
+        let streams = streams
         return .clientStreaming(name) { (requests: RPCReader<Request>, context) in
             do {
                 let (requests, call) = try await check.prepare(requests, context)
-                return try await body(requests, call)
+                let response = Mutex<Response?>(nil)
+                try await Self.stream(call, streams) {
+                    let answer = try await body(requests, call)
+                    response.withLock { $0 = answer }
+                }
+                guard let answer = response.withLock({ $0 }) else { throw RPCError(.internalError, "the stream ended without an answer") }
+                return answer
             } catch {
                 throw rpcError(from: error, logger: logger)
             }
@@ -329,10 +347,11 @@ extension SoukMethodBuilder {
     ) -> RPCMethod {
         let check = checks(name, scope: scope, verticals: verticals, owner: owner)
         let logger = logger
+        let streams = streams
         return .bidirectionalStreaming(name) { (requests: RPCReader<Request>, writer: RPCWriter<Response>, context) in
             do {
                 let (requests, call) = try await check.prepare(requests, context)
-                try await body(requests, writer, call)
+                try await Self.stream(call, streams) { try await body(requests, writer, call) }
             } catch {
                 throw rpcError(from: error, logger: logger)
             }

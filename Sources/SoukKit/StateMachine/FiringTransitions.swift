@@ -47,7 +47,7 @@ extension StateMachine {
         guard record.value.subject[keyPath: state] == transition.to else {
             throw RPCError(.internalError, "the change made with \(name) moved the \(noun) off \(transition.to.protoName)")
         }
-        try recordMove(of: record, marketplaceID: marketplaceID, from: from.protoName, actor: actor, reason: reason, transaction: transaction)
+        try recordMove(of: record, in: table, marketplaceID: marketplaceID, from: from.protoName, actor: actor, reason: reason, transaction: transaction)
         return record
     }
 
@@ -63,20 +63,20 @@ extension StateMachine {
             throw RPCError(.internalError, "a \(noun) cannot start in \(start.protoName)")
         }
         let record = try transaction.insert(table, value, id: id)
-        try recordMove(of: record, marketplaceID: value.marketplaceID, from: "", actor: actor, reason: reason, transaction: transaction)
+        try recordMove(of: record, in: table, marketplaceID: value.marketplaceID, from: "", actor: actor, reason: reason, transaction: transaction)
         return record
     }
 
     /// Decision 16: the audit entry, and for a streamed resource the same entry as the next
-    /// event of its stream.
+    /// event of its stream, with the record as the move left it.
     private func recordMove<Record: LifecycleRecord>(
-        of record: StoredRecord<Record>, marketplaceID: String, from: String, actor: AuditActor, reason: String,
+        of record: StoredRecord<Record>, in table: Table<Record>, marketplaceID: String, from: String, actor: AuditActor, reason: String,
         transaction: Transaction
     ) throws where Record.Subject == Subject {
         let entry = try AuditLog.record(
             in: transaction, marketplaceID: marketplaceID, resource: SoukV1.ResourceRef(type: resource, id: record.id.description),
             actor: actor, from: from, to: record.value.subject[keyPath: state].protoName, reason: reason,
             resourceVersion: record.version)
-        if streamed { try transaction.appendEvent(to: lifecycleStream(resource, record.id), entry.encoded()) }
+        if streamed { try transaction.appendLifecycleEvent(entry, of: resource, record: record, in: table) }
     }
 }

@@ -9,12 +9,12 @@ public enum LifecycleWatch {
     /// resource is final, after the last event written so far, and at once when it resumes a
     /// final resource with nothing left to send.
     /// - `current`: the event for the resource as it is, and whether it is final.
-    /// - `change`: the event for one stored change (its audit entry decoded), and whether the
-    ///   resource is final now.
+    /// - `change`: the event for one stored change, with the resource as that change left it
+    ///   (`LifecycleEvent.record`), and whether the resource was final then.
     public static func run<Event: Sendable>(
         _ stream: String, resumeAfter: Int64, store: Store, writer: RPCWriter<Event>,
         current: (_ sequence: UInt64) throws -> (event: Event, final: Bool),
-        change: (StoredEvent, SoukV1.AuditEntry) throws -> (event: Event, final: Bool)
+        change: (StoredEvent, LifecycleEvent) throws -> (event: Event, final: Bool)
     ) async throws {
         guard resumeAfter >= 0 else { throw RPCError.invalidField("resume_after_sequence", "must not be negative") }
         var start = UInt64(resumeAfter)
@@ -28,7 +28,7 @@ public enum LifecycleWatch {
             return
         }
         for try await stored in store.follow(stream, after: start) {
-            let next = try change(stored, try SoukV1.AuditEntry(decoding: stored.payload))
+            let next = try change(stored, try LifecycleEvent(decoding: stored.payload))
             try await writer.write(next.event)
             if next.final, stored.sequence >= (try store.lastSequence(of: stream)) { return }
         }

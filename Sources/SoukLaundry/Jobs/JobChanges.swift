@@ -11,7 +11,7 @@ enum JobChanges {
             in: transaction, marketplaceID: record.value.marketplaceID,
             resource: SoukV1.ResourceRef(type: .job, id: record.id.description), actor: actor, reason: reason,
             resourceVersion: record.version)
-        try transaction.appendEvent(to: lifecycleStream(.job, record.id), entry.encoded())
+        try transaction.appendLifecycleEvent(entry, of: .job, record: record, in: JobTable.table)
     }
 
     /// Tells `accounts` about job `record`.

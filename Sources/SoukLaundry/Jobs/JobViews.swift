@@ -65,6 +65,9 @@ enum JobViews {
     static func view(_ record: StoredRecord<JobRecord>, _ call: SoukCall, store: Store) throws -> SoukV1.Job {
         var job = record.job
         let caller = try call.requireCaller()
+        job.availableTransitions = JobLifecycle.machine.available(on: job, for: call, parties: [
+            .customer: .account(job.customerAccountID), .courier: .accounts([job.dasherAccountID, job.offeredToAccountID]),
+        ])
         let admin = caller.isOperator || caller.activeRoles.contains(.admin)
         if !admin { job.excludedDasherAccountIDs = [] }
         if !admin, job.customerAccountID != caller.accountID.description, job.state != .active { job.room = "" }
@@ -130,18 +133,21 @@ enum JobViews {
         return response
     }
 
-    /// The job's changes as `LifecycleWatch` sends them, until the job is final (stage 9 or
-    /// cancelled).
+    /// The job's changes as `LifecycleWatch` sends them, each with the job as that change left
+    /// it, until the job is final (stage 9 or cancelled).
     static func watch(_ request: SoukV1.WatchJobRequest, _ writer: RPCWriter<SoukV1.JobEvent>, _ call: SoukCall, store: Store) async throws {
+        let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(request.jobID, field: "job_id")
+        func current() throws -> StoredRecord<JobRecord> { try store.require(JobTable.table, id, in: marketplaceID, "job") }
         try await LifecycleWatch.run(
             lifecycleStream(.job, id), resumeAfter: request.resumeAfterSequence, store: store, writer: writer,
             current: { sequence in
-                let job = try get(request.jobID, call, store: store)
+                let job = try view(try current(), call, store: store)
                 return (SoukV1.JobEvent(sequence: Int64(sequence), eventTime: job.updateTime, job: job, previousStage: job.stage), job.state != .active)
             },
-            change: { stored, entry in
-                let job = try get(request.jobID, call, store: store)
+            change: { stored, change in
+                let job = try view(try change.record(of: JobTable.table, id: id, orCurrent: current), call, store: store)
+                let entry = change.entry
                 let previous = SoukV1.JobStage.allCases.first { $0.protoName == entry.fromState } ?? job.stage
                 let event = SoukV1.JobEvent(
                     sequence: Int64(stored.sequence), eventTime: Timestamp(stored.time), job: job, previousStage: previous,

@@ -311,7 +311,8 @@ extension SoukV1 {
         /// The role needed is still pending approval (PERMISSION_DENIED).
         case rolePending
         /// The account is blocked by an admin: PERMISSION_DENIED from Login and Refresh,
-        /// UNAUTHENTICATED for an access token of the blocked account (on every non-guest RPC).
+        /// UNAUTHENTICATED for an access token of the blocked account (on every non-guest RPC, and
+        /// when it ends an open stream).
         case accountBlocked
         /// Five failed logins in a row locked the account for 15 minutes (RESOURCE_EXHAUSTED).
         case accountLocked
@@ -425,10 +426,14 @@ extension SoukV1 {
         /// Verification codes were sent to the account too often: at most 5 an hour, 60 seconds
         /// apart (RESOURCE_EXHAUSTED, RetryInfo says how long to wait).
         case verificationCodeLimit
+        /// Too many streams are open at once on the connection or by the account (RESOURCE_EXHAUSTED,
+        /// RetryInfo says when to try again): close one first.
+        case tooManyStreams
         /// A non-guest RPC was called without a token (UNAUTHENTICATED): the caller must sign in.
         case signInRequired
         /// The access token has expired (UNAUTHENTICATED): exchange the refresh token with
-        /// Accounts.Refresh and call again.
+        /// Accounts.Refresh and call again (an open stream it ends is opened again after the refresh;
+        /// Watch RPCs resume with resume_after_sequence).
         case tokenExpired
         /// The access token's session has ended (UNAUTHENTICATED): signed out, password changed or
         /// reset, or a reused refresh token ended it. Refreshing will not help: sign in again.
@@ -544,6 +549,7 @@ extension SoukV1 {
             .emailNotVerified,
             .quizRetryTooSoon,
             .verificationCodeLimit,
+            .tooManyStreams,
             .signInRequired,
             .tokenExpired,
             .sessionRevoked,
@@ -628,6 +634,7 @@ extension SoukV1 {
             case 55: self = .emailNotVerified
             case 56: self = .quizRetryTooSoon
             case 57: self = .verificationCodeLimit
+            case 62: self = .tooManyStreams
             case 70: self = .signInRequired
             case 71: self = .tokenExpired
             case 72: self = .sessionRevoked
@@ -714,6 +721,7 @@ extension SoukV1 {
             case .emailNotVerified: 55
             case .quizRetryTooSoon: 56
             case .verificationCodeLimit: 57
+            case .tooManyStreams: 62
             case .signInRequired: 70
             case .tokenExpired: 71
             case .sessionRevoked: 72
@@ -801,6 +809,7 @@ extension SoukV1 {
             case .emailNotVerified: "ERROR_REASON_EMAIL_NOT_VERIFIED"
             case .quizRetryTooSoon: "ERROR_REASON_QUIZ_RETRY_TOO_SOON"
             case .verificationCodeLimit: "ERROR_REASON_VERIFICATION_CODE_LIMIT"
+            case .tooManyStreams: "ERROR_REASON_TOO_MANY_STREAMS"
             case .signInRequired: "ERROR_REASON_SIGN_IN_REQUIRED"
             case .tokenExpired: "ERROR_REASON_TOKEN_EXPIRED"
             case .sessionRevoked: "ERROR_REASON_SESSION_REVOKED"
@@ -1357,6 +1366,47 @@ extension SoukV1.AuditEntry: CProtoMessage {
         c.resource_version = resourceVersion
         c.request_id = arena.string(requestID)
         c.create_time = arena.message(createTime)
+    }
+}
+
+extension SoukV1 {
+    /// A lifecycle transition the caller may fire on a resource now. Every resource with a lifecycle
+    /// (Order, Delivery, Job, Booking, Bill) lists them in `available_transitions`,
+    /// computed from the lifecycle's declaration (Sources/SoukKit/StateMachine/MACHINES.md): the
+    /// transitions leaving the current state that a role in which the caller is a party to the
+    /// resource (or admin, for an admin or operator) may fire, and whose guards pass now, in the
+    /// order the lifecycle declares them. A client shows one button per entry instead of encoding
+    /// the rules; the resource's field comment names the RPC that fires each name. Moves only the
+    /// server makes (a lapsed offer, an automatic approval) are never listed.
+    public struct AvailableTransition: Sendable, Hashable {
+        /// The transition's name in its lifecycle: "accept", "cancel", "advance".
+        public var name: String
+        /// The state it reaches, as the resource's status enum names it: "ORDER_STATUS_PREPARING",
+        /// "JOB_STAGE_PICKED_UP_LAUNDRY".
+        public var toState: String
+
+        public init(name: String = "", toState: String = "") {
+            self.name = name
+            self.toState = toState
+        }
+    }
+}
+
+extension SoukV1.AvailableTransition: CProtoMessage {
+    public static var protoName: String { "souk.v1.AvailableTransition" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__AvailableTransition>) {
+        souk__v1__available_transition__init(c)
+    }
+
+    init(c: Souk__V1__AvailableTransition) throws {
+        name = try Unpacked.string(c.name, "name")
+        toState = try Unpacked.string(c.to_state, "to_state")
+    }
+
+    func fill(_ c: inout Souk__V1__AvailableTransition, _ arena: inout EncodingArena) {
+        c.name = arena.string(name)
+        c.to_state = arena.string(toState)
     }
 }
 

@@ -126,6 +126,14 @@ extension SoukV1 {
         /// Food: offered by the server to the nearest available driver; when such an offer lapses
         /// the server offers the order to the next nearest who has not rejected it or let it lapse.
         public var offeredToNearest: Bool
+        /// What the caller may do to the delivery now (common.proto, AvailableTransition), by name:
+        ///   start    Deliveries.StartDelivery     (water: its courier or an admin; again after a delay)
+        ///   delay    Deliveries.DelayDelivery     (water: its courier or an admin)
+        ///   accept   Deliveries.AcceptDelivery    (food: the driver it is offered to)
+        ///   reject   Deliveries.RejectDelivery    (food: the driver it is offered to)
+        ///   complete Deliveries.CompleteDelivery  (its courier; an admin)
+        ///   cancel   Deliveries.CancelDelivery    (water: an admin; food: the driver, the restaurant or an admin)
+        public var availableTransitions: [SoukV1.AvailableTransition]
 
         public init(
             id: String = "",
@@ -148,6 +156,7 @@ extension SoukV1 {
             updateTime: Timestamp? = nil,
             customer: SoukV1.PersonSummary? = nil,
             offeredToNearest: Bool = false,
+            availableTransitions: [SoukV1.AvailableTransition] = [],
         ) {
             self.id = id
             self.orderID = orderID
@@ -169,6 +178,7 @@ extension SoukV1 {
             self.updateTime = updateTime
             self.customer = customer
             self.offeredToNearest = offeredToNearest
+            self.availableTransitions = availableTransitions
         }
     }
 }
@@ -201,6 +211,7 @@ extension SoukV1.Delivery: CProtoMessage {
         updateTime = try Unpacked.message(c.update_time, "update_time")
         customer = try Unpacked.message(c.customer, "customer")
         offeredToNearest = c.offered_to_nearest != 0
+        availableTransitions = try Unpacked.messages(c.n_available_transitions, c.available_transitions, "available_transitions")
     }
 
     func fill(_ c: inout Souk__V1__Delivery, _ arena: inout EncodingArena) {
@@ -224,6 +235,8 @@ extension SoukV1.Delivery: CProtoMessage {
         c.update_time = arena.message(updateTime)
         c.customer = arena.message(customer)
         c.offered_to_nearest = offeredToNearest ? 1 : 0
+        c.n_available_transitions = availableTransitions.count
+        c.available_transitions = arena.messages(availableTransitions)
     }
 }
 

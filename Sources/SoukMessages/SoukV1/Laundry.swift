@@ -551,6 +551,13 @@ extension SoukV1 {
         /// brought to stage 9 and since when they are a Dasher.
         public var dasherCompletedJobs: Int64
         public var dasherSince: Timestamp?
+        /// What the caller may do to the job now (common.proto, AvailableTransition), by name:
+        ///   accept              Laundry.AcceptJob          (the Dasher it is offered to)
+        ///   reject_dasher       Laundry.RejectDasher       (the customer, stages 1–2)
+        ///   cancel              Laundry.CancelJob          (the customer, stages 0–2)
+        ///   confirm_final_price Laundry.ConfirmFinalPrice  (the customer, a final price over twice the estimate)
+        ///   advance             Laundry.AdvanceJobStage    (the assigned Dasher; target_stage = to_state)
+        public var availableTransitions: [SoukV1.AvailableTransition]
 
         public init(
             id: String = "",
@@ -595,6 +602,7 @@ extension SoukV1 {
             completeTime: Timestamp? = nil,
             dasherCompletedJobs: Int64 = 0,
             dasherSince: Timestamp? = nil,
+            availableTransitions: [SoukV1.AvailableTransition] = [],
         ) {
             self.id = id
             self.customerAccountID = customerAccountID
@@ -638,6 +646,7 @@ extension SoukV1 {
             self.completeTime = completeTime
             self.dasherCompletedJobs = dasherCompletedJobs
             self.dasherSince = dasherSince
+            self.availableTransitions = availableTransitions
         }
     }
 }
@@ -692,6 +701,7 @@ extension SoukV1.Job: CProtoMessage {
         completeTime = try Unpacked.message(c.complete_time, "complete_time")
         dasherCompletedJobs = c.dasher_completed_jobs
         dasherSince = try Unpacked.message(c.dasher_since, "dasher_since")
+        availableTransitions = try Unpacked.messages(c.n_available_transitions, c.available_transitions, "available_transitions")
     }
 
     func fill(_ c: inout Souk__V1__Job, _ arena: inout EncodingArena) {
@@ -740,6 +750,8 @@ extension SoukV1.Job: CProtoMessage {
         c.complete_time = arena.message(completeTime)
         c.dasher_completed_jobs = dasherCompletedJobs
         c.dasher_since = arena.message(dasherSince)
+        c.n_available_transitions = availableTransitions.count
+        c.available_transitions = arena.messages(availableTransitions)
     }
 }
 

@@ -288,7 +288,19 @@ extension SoukV1.OrderCancellation: CProtoMessage {
 }
 
 extension SoukV1 {
-    /// An order.
+    /// An order of a water-services, retail or food-delivery marketplace. One status enum serves the
+    /// three; what each status means depends on the vertical:
+    ///   Water services (Aqua Hub): PENDING awaits an admin's approval (delivery-type services are
+    ///     approved at placement) → APPROVED, to be delivered or performed → COMPLETED when its
+    ///     delivery completes. CANCELLED: rejected by an admin, or cancelled by the customer or an
+    ///     admin while PENDING or APPROVED.
+    ///   Retail (Chateau Du Nox): PENDING is paid and waiting to ship → SHIPPED → DELIVERED →
+    ///     RECEIVED when the customer confirms. CANCELLED: while PENDING, by the customer or the shop.
+    ///   Food delivery (DineSwift): PLACED waits for the restaurant → PREPARING (accepted; a driver is
+    ///     being found) → OUT_FOR_DELIVERY (a driver accepted; back to PREPARING when the delivery is
+    ///     withdrawn) → DELIVERED → COMPLETED when the restaurant confirms. CANCELLED: rejected by the
+    ///     restaurant, or cancelled by it or an admin before COMPLETED.
+    /// `available_transitions` says which of these moves the caller may make now.
     public struct Order: Sendable, Hashable {
         public var id: String
         /// Short code for people ("AH-10482"), unique in the marketplace.
@@ -349,6 +361,19 @@ extension SoukV1 {
         /// Food: the account of the restaurant's owner, who accepts, prepares and completes the
         /// order (set at placement).
         public var sellerAccountID: String
+        /// What the caller may do to the order now (common.proto, AvailableTransition), by name:
+        ///   approve  Orders.ApproveOrder             (water: an admin)
+        ///   reject   Orders.RejectOrder              (water: an admin; food: the restaurant)
+        ///   cancel   Orders.CancelOrder
+        ///   ship     Orders.ShipOrder                (retail)
+        ///   deliver  Orders.DeliverOrder             (retail); Deliveries.CompleteDelivery (food: the driver)
+        ///   receive  Orders.ConfirmOrderReceived     (retail: the customer)
+        ///   accept   Orders.AcceptOrder              (food: the restaurant)
+        ///   dispatch Deliveries.AcceptDelivery       (food: fired by the offered driver, who is the
+        ///                                            order's courier only from then on: never listed)
+        ///   reoffer  Deliveries.CancelDelivery       (food: the delivery is withdrawn and offered again)
+        ///   complete Deliveries.CompleteDelivery     (water: its delivery); Orders.CompleteOrder (food)
+        public var availableTransitions: [SoukV1.AvailableTransition]
 
         public init(
             id: String = "",
@@ -388,6 +413,7 @@ extension SoukV1 {
             courier: SoukV1.PersonSummary? = nil,
             pickupAddress: SoukV1.Address? = nil,
             sellerAccountID: String = "",
+            availableTransitions: [SoukV1.AvailableTransition] = [],
         ) {
             self.id = id
             self.orderNumber = orderNumber
@@ -426,6 +452,7 @@ extension SoukV1 {
             self.courier = courier
             self.pickupAddress = pickupAddress
             self.sellerAccountID = sellerAccountID
+            self.availableTransitions = availableTransitions
         }
     }
 }
@@ -475,6 +502,7 @@ extension SoukV1.Order: CProtoMessage {
         courier = try Unpacked.message(c.courier, "courier")
         pickupAddress = try Unpacked.message(c.pickup_address, "pickup_address")
         sellerAccountID = try Unpacked.string(c.seller_account_id, "seller_account_id")
+        availableTransitions = try Unpacked.messages(c.n_available_transitions, c.available_transitions, "available_transitions")
     }
 
     func fill(_ c: inout Souk__V1__Order, _ arena: inout EncodingArena) {
@@ -516,6 +544,8 @@ extension SoukV1.Order: CProtoMessage {
         c.courier = arena.message(courier)
         c.pickup_address = arena.message(pickupAddress)
         c.seller_account_id = arena.string(sellerAccountID)
+        c.n_available_transitions = availableTransitions.count
+        c.available_transitions = arena.messages(availableTransitions)
     }
 }
 

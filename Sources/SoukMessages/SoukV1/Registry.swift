@@ -143,6 +143,7 @@ extension SoukV1 {
         "souk.v1.RatingSummary": RatingSummary.self,
         "souk.v1.ResourceRef": ResourceRef.self,
         "souk.v1.AuditEntry": AuditEntry.self,
+        "souk.v1.AvailableTransition": AvailableTransition.self,
         "souk.v1.Translation": Translation.self,
         "souk.v1.Delivery": Delivery.self,
         "souk.v1.CourierStatus": CourierStatus.self,

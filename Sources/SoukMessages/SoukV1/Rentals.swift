@@ -952,6 +952,12 @@ extension SoukV1 {
         /// The parties (see OTHER PARTIES in common.proto).
         public var lessee: SoukV1.PersonSummary?
         public var lessor: SoukV1.PersonSummary?
+        /// What the caller may do to the booking now (common.proto, AvailableTransition), by name:
+        ///   confirm  Rentals.ConfirmBooking  (the lessor)
+        ///   decline  Rentals.DeclineBooking  (the lessor)
+        ///   cancel   Rentals.CancelBooking   (the lessee, or an admin)
+        ///   end      Rentals.EndLease        (the lessor, or an admin)
+        public var availableTransitions: [SoukV1.AvailableTransition]
 
         public init(
             id: String = "",
@@ -978,6 +984,7 @@ extension SoukV1 {
             updateTime: Timestamp? = nil,
             lessee: SoukV1.PersonSummary? = nil,
             lessor: SoukV1.PersonSummary? = nil,
+            availableTransitions: [SoukV1.AvailableTransition] = [],
         ) {
             self.id = id
             self.listingID = listingID
@@ -1003,6 +1010,7 @@ extension SoukV1 {
             self.updateTime = updateTime
             self.lessee = lessee
             self.lessor = lessor
+            self.availableTransitions = availableTransitions
         }
     }
 }
@@ -1039,6 +1047,7 @@ extension SoukV1.Booking: CProtoMessage {
         updateTime = try Unpacked.message(c.update_time, "update_time")
         lessee = try Unpacked.message(c.lessee, "lessee")
         lessor = try Unpacked.message(c.lessor, "lessor")
+        availableTransitions = try Unpacked.messages(c.n_available_transitions, c.available_transitions, "available_transitions")
     }
 
     func fill(_ c: inout Souk__V1__Booking, _ arena: inout EncodingArena) {
@@ -1066,6 +1075,8 @@ extension SoukV1.Booking: CProtoMessage {
         c.update_time = arena.message(updateTime)
         c.lessee = arena.message(lessee)
         c.lessor = arena.message(lessor)
+        c.n_available_transitions = availableTransitions.count
+        c.available_transitions = arena.messages(availableTransitions)
     }
 }
 
@@ -1224,6 +1235,10 @@ extension SoukV1 {
         /// notified then); cleared when the due date is moved to today or later.
         public var overdue: Bool
         public var overdueTime: Timestamp?
+        /// What the caller may do to the bill now (common.proto, AvailableTransition), by name:
+        ///   pay   Payments.CreatePayment with bill_id  (the lessee)
+        ///   void  Rentals.CancelBooking                (a deposit bill, voided with its booking)
+        public var availableTransitions: [SoukV1.AvailableTransition]
 
         public init(
             id: String = "",
@@ -1247,6 +1262,7 @@ extension SoukV1 {
             split: SoukV1.BillSplit? = nil,
             overdue: Bool = false,
             overdueTime: Timestamp? = nil,
+            availableTransitions: [SoukV1.AvailableTransition] = [],
         ) {
             self.id = id
             self.bookingID = bookingID
@@ -1269,6 +1285,7 @@ extension SoukV1 {
             self.split = split
             self.overdue = overdue
             self.overdueTime = overdueTime
+            self.availableTransitions = availableTransitions
         }
     }
 }
@@ -1302,6 +1319,7 @@ extension SoukV1.Bill: CProtoMessage {
         split = try Unpacked.message(c.split, "split")
         overdue = c.overdue != 0
         overdueTime = try Unpacked.message(c.overdue_time, "overdue_time")
+        availableTransitions = try Unpacked.messages(c.n_available_transitions, c.available_transitions, "available_transitions")
     }
 
     func fill(_ c: inout Souk__V1__Bill, _ arena: inout EncodingArena) {
@@ -1327,6 +1345,8 @@ extension SoukV1.Bill: CProtoMessage {
         c.split = arena.message(split)
         c.overdue = overdue ? 1 : 0
         c.overdue_time = arena.message(overdueTime)
+        c.n_available_transitions = availableTransitions.count
+        c.available_transitions = arena.messages(availableTransitions)
     }
 }
 

@@ -39,10 +39,19 @@ enum BillViews {
         }
     }
 
+    /// The bill as `call`'s caller sees it, with what the caller may do now.
+    static func view(_ record: StoredRecord<BillRecord>, _ call: SoukCall) -> SoukV1.Bill {
+        var bill = record.bill
+        bill.availableTransitions = RentalLifecycles.bill.available(on: bill, for: call, parties: [
+            .customer: .account(bill.lesseeAccountID), .provider: .account(bill.lessorAccountID),
+        ])
+        return bill
+    }
+
     static func get(_ id: String, _ call: SoukCall, store: Store) throws -> SoukV1.Bill {
         let (marketplaceID, _) = try call.requireMarketplace()
         let recordID = try RequestFields.id(id, field: "bill_id")
-        return try store.require(BillTable.table, recordID, in: marketplaceID, "bill").bill
+        return view(try store.require(BillTable.table, recordID, in: marketplaceID, "bill"), call)
     }
 
     /// Latest due date first: the lessee's (the caller's when nobody is named), the lessor's or
@@ -58,6 +67,6 @@ enum BillViews {
         let page = try PartyPages.page(
             BillTable.table, owner: owner, lessee: BillTable.byLessee, statuses: request.statuses, status: { $0.subject.status },
             size: request.pageSize, token: request.pageToken, call: call, store: store)
-        return SoukV1.ListBillsResponse(bills: page.items.map(\.bill), nextPageToken: page.nextPageToken)
+        return SoukV1.ListBillsResponse(bills: page.items.map { view($0, call) }, nextPageToken: page.nextPageToken)
     }
 }

@@ -117,7 +117,7 @@ struct MonthlyBills {
                 marketplaceID: marketplaceID.description, transaction: transaction)
             return updated
         }
-        return record.bill
+        return BillViews.view(record, call)
     }
 
     /// Rent plus utilities.

@@ -12,17 +12,19 @@ enum BookingChanges {
         let entry = try AuditLog.record(
             in: transaction, marketplaceID: record.value.marketplaceID, resource: SoukV1.ResourceRef(type: .booking, id: record.id.description),
             actor: actor, reason: reason, resourceVersion: record.version)
-        try transaction.appendEvent(to: lifecycleStream(.booking, record.id), entry.encoded())
+        try transaction.appendLifecycleEvent(entry, of: .booking, record: record, in: BookingTable.table)
     }
 
-    /// Tells the watchers of the bill's booking that the bill was issued, changed or paid (the
-    /// bill's own audit entries are written by its lifecycle).
+    /// Tells the watchers of the bill's booking that the bill was issued, changed or paid, with
+    /// both as they are now (the bill's own audit entries are written by its lifecycle).
     static func billChanged(_ bill: StoredRecord<BillRecord>, actor: AuditActor, reason: String, transaction: Transaction) throws {
-        guard let bookingID = RecordID(bill.value.subject.bookingID) else { return }
+        guard let bookingID = RecordID(bill.value.subject.bookingID), let booking = try transaction.get(BookingTable.table, bookingID) else {
+            return
+        }
         let entry = SoukV1.AuditEntry(
             resource: SoukV1.ResourceRef(type: .bill, id: bill.id.description), actorAccountID: actor.accountID, actorRole: actor.role,
             action: actor.action, toState: bill.value.subject.status.protoName, reason: reason, resourceVersion: Int64(bill.version))
-        try transaction.appendEvent(to: lifecycleStream(.booking, bookingID), entry.encoded())
+        try transaction.appendLifecycleEvent(entry, of: .booking, record: booking, in: BookingTable.table, related: try BillTable.table.snapshot(bill))
     }
 
     /// Tells `accounts` about booking `bookingID`.

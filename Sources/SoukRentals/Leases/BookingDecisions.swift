@@ -54,7 +54,7 @@ struct BookingDecisions {
             try Self.declineOpen(listingID: current.listingID, marketplaceID: market, reason: Self.supersededReason, transaction: transaction)
             return booking
         }
-        return try BookingViews.view(record, store: store)
+        return try BookingViews.view(record, call, store: store)
     }
 
     /// The reason the server gives the requests it declines when their listing is archived.
@@ -98,6 +98,6 @@ struct BookingDecisions {
                 marketplaceID: marketplaceID.description, transaction: transaction)
             return booking
         }
-        return try BookingViews.view(record, store: store)
+        return try BookingViews.view(record, call, store: store)
     }
 }

@@ -94,6 +94,6 @@ struct BookingRequests {
                 transaction: transaction)
             return booking
         }
-        return try BookingViews.view(record, store: store)
+        return try BookingViews.view(record, call, store: store)
     }
 }

@@ -39,8 +39,12 @@ enum BookingViews {
         }
     }
 
-    static func view(_ record: StoredRecord<BookingRecord>, store: Store) throws -> SoukV1.Booking {
+    /// The booking as `call`'s caller sees it: its parties as summaries, and what the caller may do now.
+    static func view(_ record: StoredRecord<BookingRecord>, _ call: SoukCall, store: Store) throws -> SoukV1.Booking {
         var booking = record.booking
+        booking.availableTransitions = RentalLifecycles.booking.available(on: booking, for: call, parties: [
+            .customer: .account(booking.lesseeAccountID), .provider: .account(booking.lessorAccountID),
+        ])
         booking.lessee = try RentalParties.summary(booking.lesseeAccountID, store: store)
         booking.lessor = try RentalParties.summary(booking.lessorAccountID, store: store)
         return booking
@@ -49,7 +53,7 @@ enum BookingViews {
     static func get(_ id: String, _ call: SoukCall, store: Store) throws -> SoukV1.Booking {
         let (marketplaceID, _) = try call.requireMarketplace()
         let recordID = try RequestFields.id(id, field: "booking_id")
-        return try view(try store.require(BookingTable.table, recordID, in: marketplaceID, "booking"), store: store)
+        return try view(try store.require(BookingTable.table, recordID, in: marketplaceID, "booking"), call, store: store)
     }
 
     /// Newest first (oldest with `order_by`): the lessee's (the caller's when nobody is named),
@@ -65,7 +69,7 @@ enum BookingViews {
         let page = try PartyPages.page(
             BookingTable.table, owner: owner, lessee: BookingTable.byLessee, statuses: request.statuses, status: { $0.subject.status },
             orderBy: request.orderBy, size: request.pageSize, token: request.pageToken, call: call, store: store)
-        return SoukV1.ListBookingsResponse(bookings: try page.items.map { try view($0, store: store) }, nextPageToken: page.nextPageToken)
+        return SoukV1.ListBookingsResponse(bookings: try page.items.map { try view($0, call, store: store) }, nextPageToken: page.nextPageToken)
     }
 
     /// Whether nothing more happens to the booking: declined, cancelled, or ended with the
@@ -74,21 +78,28 @@ enum BookingViews {
         booking.status == .declined || booking.status == .cancelled || booking.status == .ended && booking.depositReturn != nil
     }
 
-    /// The booking's changes as `LifecycleWatch` sends them (each with the bill it concerns),
-    /// until the booking is finished.
+    /// The booking's changes as `LifecycleWatch` sends them, each with the booking (and the bill
+    /// it concerns) as that change left them, until the booking is finished.
     static func watch(_ request: SoukV1.WatchBookingRequest, _ writer: RPCWriter<SoukV1.BookingEvent>, _ call: SoukCall, store: Store) async throws {
+        let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(request.bookingID, field: "booking_id")
+        func current() throws -> StoredRecord<BookingRecord> { try store.require(BookingTable.table, id, in: marketplaceID, "booking") }
         try await LifecycleWatch.run(
             lifecycleStream(.booking, id), resumeAfter: request.resumeAfterSequence, store: store, writer: writer,
             current: { sequence in
-                let booking = try get(request.bookingID, call, store: store)
+                let booking = try view(try current(), call, store: store)
                 return (SoukV1.BookingEvent(sequence: Int64(sequence), eventTime: booking.updateTime, booking: booking), isFinished(booking))
             },
-            change: { stored, entry in
-                let booking = try get(request.bookingID, call, store: store)
+            change: { stored, change in
+                let booking = try view(try change.record(of: BookingTable.table, id: id, orCurrent: current), call, store: store)
+                let entry = change.entry
                 var event = SoukV1.BookingEvent(
                     sequence: Int64(stored.sequence), eventTime: Timestamp(stored.time), booking: booking, actorAccountID: entry.actorAccountID)
-                if let resource = entry.resource, resource.type == .bill { event.bill = try BillViews.get(resource.id, call, store: store) }
+                if let resource = entry.resource, resource.type == .bill {
+                    let billID = try RequestFields.id(resource.id, field: "bill_id")
+                    event.bill = try change.related
+                        .map { BillViews.view(try BillTable.table.record(id: billID, snapshot: $0), call) } ?? BillViews.get(resource.id, call, store: store)
+                }
                 return (event, isFinished(booking))
             })
     }

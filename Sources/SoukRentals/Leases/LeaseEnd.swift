@@ -37,7 +37,7 @@ struct LeaseEnd {
                 marketplaceID: market, transaction: transaction)
             return booking
         }
-        return try BookingViews.view(record, store: store)
+        return try BookingViews.view(record, call, store: store)
     }
 
     func returnDeposit(_ request: SoukV1.ReturnDepositRequest, _ call: SoukCall) async throws -> SoukV1.Booking {
@@ -87,6 +87,6 @@ struct LeaseEnd {
                 marketplaceID: market, transaction: transaction)
             return updated
         }
-        return try BookingViews.view(record, store: store)
+        return try BookingViews.view(record, call, store: store)
     }
 }

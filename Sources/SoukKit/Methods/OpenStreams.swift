@@ -1,0 +1,184 @@
+import SoukAccess
+import SoukGRPC
+import SoukMessages
+import SoukStore
+import Synchronization
+
+/// How many streaming calls may be open at once (`--max-streams-per-connection`,
+/// `--max-streams-per-account`).
+public struct StreamLimits: Sendable, Equatable {
+    /// On one connection, whoever calls.
+    public var perConnection: Int
+    /// Of one signed-in account, over all its connections and sessions.
+    public var perAccount: Int
+
+    public static let `default` = StreamLimits(perConnection: 32, perAccount: 64)
+
+    public init(perConnection: Int, perAccount: Int) {
+        self.perConnection = perConnection
+        self.perAccount = perAccount
+    }
+}
+
+/// The streaming calls of souk.v1 open now, by connection, account and session: the in-process
+/// registry that caps them and ends them at once when their session ends. Identity tells it
+/// when it blocks an account or revokes a session (after the change commits), and each stream
+/// keeps a timer for the expiry of the access token it was opened with, so no stream reads the
+/// store per event. When the timer fires, the stream reads its session once: a session whose
+/// client refreshed its tokens meanwhile keeps the stream until the new token's expiry; any
+/// other stream ends with TOKEN_EXPIRED.
+public final class OpenStreams: Sendable {
+    public let limits: StreamLimits
+    /// The access-token expiry of a live session; nil when it ended. Set by identity.
+    private let sessionExpiry = Mutex<(@Sendable (RecordID) throws -> StoreTime?)?>(nil)
+
+    private struct Entry {
+        let connection: String
+        let caller: Caller?
+        let lease: StreamLease
+    }
+
+    private struct State {
+        var next = 0
+        var entries: [Int: Entry] = [:]
+        var perConnection: [String: Int] = [:]
+        var perAccount: [RecordID: Int] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    public init(limits: StreamLimits = .default) {
+        self.limits = limits
+    }
+
+    /// How many streams are open now (for tests and metrics).
+    public var count: Int { state.withLock { $0.entries.count } }
+
+    /// Where a stream whose token expired learns whether its session holds a newer one.
+    public func readSessions(with expiry: @escaping @Sendable (_ sessionID: RecordID) throws -> StoreTime?) {
+        sessionExpiry.withLock { $0 = expiry }
+    }
+
+    /// Runs the stream `body` of `call`, counted against the caps (RESOURCE_EXHAUSTED
+    /// TOO_MANY_STREAMS with RetryInfo past either), and ends it with UNAUTHENTICATED as soon as
+    /// its caller's account is blocked, its session revoked or its access token expires.
+    func run(_ call: SoukCall, _ body: @escaping @Sendable () async throws -> Void) async throws {
+        let (id, lease) = try open(connection: call.context.peer, caller: call.caller)
+        defer { close(id) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await body() }
+            group.addTask { throw await lease.ended() }
+            if let caller = call.caller, let expiry = caller.accessExpiry {
+                group.addTask { throw try await self.expiry(of: caller.sessionID, from: expiry) }
+            }
+            // The first to finish decides: the stream's own end, or the end of its session.
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+
+    /// Waits until the session's access token expired without a newer one; returns TOKEN_EXPIRED.
+    private func expiry(of sessionID: RecordID, from first: StoreTime) async throws -> RPCError {
+        var expiry = first
+        while true {
+            let left = expiry.microsecondsSinceEpoch - StoreTime.now().microsecondsSinceEpoch
+            if left > 0 { try await Task.sleep(for: .microseconds(left)) }
+            guard let read = sessionExpiry.withLock({ $0 }), let renewed = try read(sessionID), StoreTime.now() < renewed else {
+                return Self.tokenExpired
+            }
+            expiry = renewed
+        }
+    }
+
+    /// Ends every open stream of `accountID` (but those of session `except`) with `error`.
+    public func end(account accountID: RecordID, except: RecordID? = nil, _ error: RPCError) {
+        end(error) { $0?.accountID == accountID && $0?.sessionID != except }
+    }
+
+    /// Ends every open stream of session `sessionID` with `error`.
+    public func end(session sessionID: RecordID, _ error: RPCError) {
+        end(error) { $0?.sessionID == sessionID }
+    }
+
+    static let tokenExpired = RPCError.souk(
+        .unauthenticated, .tokenExpired,
+        "the access token the stream was opened with has expired: refresh it and open the stream again (Watch RPCs resume after the last sequence seen)")
+
+    private func end(_ error: RPCError, where matches: (Caller?) -> Bool) {
+        let leases = state.withLock { state in state.entries.values.filter { matches($0.caller) }.map(\.lease) }
+        for lease in leases { lease.end(error) }
+    }
+
+    private func open(connection: String, caller: Caller?) throws -> (Int, StreamLease) {
+        let limits = limits
+        return try state.withLock { state throws(RPCError) in
+            if state.perConnection[connection, default: 0] >= limits.perConnection {
+                throw Self.tooMany("this connection already has \(limits.perConnection) open streams")
+            }
+            if let account = caller?.accountID, state.perAccount[account, default: 0] >= limits.perAccount {
+                throw Self.tooMany("this account already has \(limits.perAccount) open streams")
+            }
+            state.next += 1
+            let lease = StreamLease()
+            state.entries[state.next] = Entry(connection: connection, caller: caller, lease: lease)
+            state.perConnection[connection, default: 0] += 1
+            if let account = caller?.accountID { state.perAccount[account, default: 0] += 1 }
+            return (state.next, lease)
+        }
+    }
+
+    private func close(_ id: Int) {
+        state.withLock { state in
+            guard let entry = state.entries.removeValue(forKey: id) else { return }
+            state.perConnection[entry.connection, default: 1] -= 1
+            if state.perConnection[entry.connection] == 0 { state.perConnection[entry.connection] = nil }
+            if let account = entry.caller?.accountID {
+                state.perAccount[account, default: 1] -= 1
+                if state.perAccount[account] == 0 { state.perAccount[account] = nil }
+            }
+        }
+    }
+
+    /// A stream past a cap waits for one of its streams to end: retrying after a few seconds is
+    /// right for a client that closed one meanwhile.
+    private static func tooMany(_ message: String) -> RPCError {
+        RPCError.souk(
+            .resourceExhausted, .tooManyStreams, "\(message): close one before opening another", retryDelay: .seconds(5))
+    }
+}
+
+/// The end of one open stream, set once by whoever ends it.
+final class StreamLease: Sendable {
+    private struct State {
+        var error: RPCError?
+        var waiter: CheckedContinuation<RPCError, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    /// Ends the stream with `error` (the first end wins).
+    func end(_ error: RPCError) {
+        let waiter = state.withLock { state -> CheckedContinuation<RPCError, Never>? in
+            guard state.error == nil else { return nil }
+            state.error = error
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: error)
+    }
+
+    /// Waits until the stream is ended; a cancelled wait returns CANCELLED.
+    func ended() async -> RPCError {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let error = state.withLock { state -> RPCError? in
+                    if state.error == nil { state.waiter = continuation }
+                    return state.error
+                }
+                if let error { continuation.resume(returning: error) }
+            }
+        } onCancel: {
+            end(RPCError(.cancelled, "the stream ended"))
+        }
+    }
+}
