@@ -136,7 +136,7 @@ struct  Souk__V1__ServiceOption
    */
   char *id;
   /*
-   * "6-pack", "12,000 L tank".
+   * Base text, in the service's language_code: "6-pack", "12,000 L tank".
    */
   char *name;
   /*
@@ -149,10 +149,21 @@ struct  Souk__V1__ServiceOption
    */
   size_t n_translations;
   Souk__V1__Translation **translations;
+  /*
+   * A stable code clients order by without matching display names ("12-pack", "tank-12000"):
+   * 1 to 40 lower-case ASCII letters, digits and "-", unique within the service. Given at
+   * creation, or made by the server from the base name when empty; never changes afterwards.
+   */
+  char *code;
+  /*
+   * Output only: the name in the caller's language (see LANGUAGES); unset when the option has no
+   * translation to it.
+   */
+  Souk__V1__Translation *localized;
 };
 #define SOUK__V1__SERVICE_OPTION__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__service_option__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, 0,NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, 0,NULL, (char *)protobuf_c_empty_string, NULL }
 
 
 /*
@@ -162,6 +173,9 @@ struct  Souk__V1__Service
 {
   ProtobufCMessage base;
   char *id;
+  /*
+   * Base texts, in `language_code` (see LANGUAGES).
+   */
   char *name;
   char *description;
   Souk__V1__ServiceType type;
@@ -193,8 +207,8 @@ struct  Souk__V1__Service
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
   /*
-   * Name and description in other languages ("ar" for Aqua Hub); read RPCs answer in the
-   * caller's language (see LANGUAGES).
+   * Name and description in other languages ("ar" for Aqua Hub), at most one per language and
+   * none in `language_code`.
    */
   size_t n_translations;
   Souk__V1__Translation **translations;
@@ -202,10 +216,21 @@ struct  Souk__V1__Service
    * Output only: the average of the customers' feedback on completed orders of this service.
    */
   Souk__V1__RatingSummary *rating;
+  /*
+   * BCP 47 language of the base texts (name, description, options' names); "en" when left
+   * empty at creation.
+   */
+  char *language_code;
+  /*
+   * Output only: name and description in the caller's language, from `translations`; unset
+   * when the service has none in that language. A text the translation leaves empty is empty
+   * here too: show the base text (see LANGUAGES).
+   */
+  Souk__V1__Translation *localized;
 };
 #define SOUK__V1__SERVICE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__service__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__SERVICE_TYPE__SERVICE_TYPE_UNSPECIFIED, NULL, 0, 0,NULL, (char *)protobuf_c_empty_string, 0, 0, NULL, 0, NULL, NULL, 0,NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__SERVICE_TYPE__SERVICE_TYPE_UNSPECIFIED, NULL, 0, 0,NULL, (char *)protobuf_c_empty_string, 0, 0, NULL, 0, NULL, NULL, 0,NULL, NULL, (char *)protobuf_c_empty_string, NULL }
 
 
 /*

@@ -1662,7 +1662,7 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   souk__v1__resource_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[58] =
+static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[65] =
 {
   { "ERROR_REASON_UNSPECIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_FIELD_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID", 1 },
@@ -1722,17 +1722,25 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[58
   { "ERROR_REASON_EMAIL_NOT_VERIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_EMAIL_NOT_VERIFIED", 55 },
   { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", "SOUK__V1__ERROR_REASON__ERROR_REASON_QUIZ_RETRY_TOO_SOON", 56 },
   { "ERROR_REASON_VERIFICATION_CODE_LIMIT", "SOUK__V1__ERROR_REASON__ERROR_REASON_VERIFICATION_CODE_LIMIT", 57 },
+  { "ERROR_REASON_ARCHIVED", "SOUK__V1__ERROR_REASON__ERROR_REASON_ARCHIVED", 100 },
+  { "ERROR_REASON_RESTAURANT_NOT_APPROVED", "SOUK__V1__ERROR_REASON__ERROR_REASON_RESTAURANT_NOT_APPROVED", 101 },
+  { "ERROR_REASON_OWNER_NOT_ELIGIBLE", "SOUK__V1__ERROR_REASON__ERROR_REASON_OWNER_NOT_ELIGIBLE", 102 },
+  { "ERROR_REASON_NOT_CASH_PAYMENT", "SOUK__V1__ERROR_REASON__ERROR_REASON_NOT_CASH_PAYMENT", 103 },
+  { "ERROR_REASON_CASH_NOT_COLLECTED", "SOUK__V1__ERROR_REASON__ERROR_REASON_CASH_NOT_COLLECTED", 104 },
+  { "ERROR_REASON_ORDER_NOT_DELIVERED", "SOUK__V1__ERROR_REASON__ERROR_REASON_ORDER_NOT_DELIVERED", 105 },
+  { "ERROR_REASON_ORDERS_IN_PROGRESS", "SOUK__V1__ERROR_REASON__ERROR_REASON_ORDERS_IN_PROGRESS", 106 },
 };
 static const ProtobufCIntRange souk__v1__error_reason__value_ranges[] = {
-{0, 0},{0, 58}
+{0, 0},{100, 58},{0, 65}
 };
-static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[58] =
+static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[65] =
 {
   { "ERROR_REASON_ACCOUNT_BLOCKED", 8 },
   { "ERROR_REASON_ACCOUNT_LOCKED", 9 },
   { "ERROR_REASON_ADDRESS_NOT_CONFIRMED", 23 },
   { "ERROR_REASON_ALREADY_PAID", 27 },
   { "ERROR_REASON_ALREADY_RATED", 36 },
+  { "ERROR_REASON_ARCHIVED", 58 },
   { "ERROR_REASON_BAD_CREDENTIALS", 10 },
   { "ERROR_REASON_CANCELLED", 48 },
   { "ERROR_REASON_CANCEL_NOT_ALLOWED", 28 },
@@ -1740,6 +1748,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_CART_EMPTY", 19 },
   { "ERROR_REASON_CART_LINE_EXISTS", 16 },
   { "ERROR_REASON_CART_OTHER_RESTAURANT", 18 },
+  { "ERROR_REASON_CASH_NOT_COLLECTED", 62 },
   { "ERROR_REASON_CONCURRENT_CHANGE", 42 },
   { "ERROR_REASON_COURIER_OFFLINE", 34 },
   { "ERROR_REASON_DASHER_NOT_ACCEPTING", 31 },
@@ -1761,11 +1770,15 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_MARKETPLACE_MISMATCH", 5 },
   { "ERROR_REASON_MESSAGE_TOO_LARGE", 46 },
   { "ERROR_REASON_NOT_ALLOWED", 6 },
+  { "ERROR_REASON_NOT_CASH_PAYMENT", 61 },
   { "ERROR_REASON_NOT_IMPLEMENTED", 45 },
   { "ERROR_REASON_NOT_RATABLE", 37 },
   { "ERROR_REASON_NO_COURIER_AVAILABLE", 35 },
   { "ERROR_REASON_OPEN_OBLIGATIONS", 40 },
+  { "ERROR_REASON_ORDERS_IN_PROGRESS", 64 },
+  { "ERROR_REASON_ORDER_NOT_DELIVERED", 63 },
   { "ERROR_REASON_OUT_OF_STOCK", 20 },
+  { "ERROR_REASON_OWNER_NOT_ELIGIBLE", 60 },
   { "ERROR_REASON_PAYMENT_DECLINED", 25 },
   { "ERROR_REASON_PAYMENT_METHOD_NOT_ACCEPTED", 26 },
   { "ERROR_REASON_PAYMENT_TOKEN_INVALID", 53 },
@@ -1774,6 +1787,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_REQUEST_ID_REUSED", 3 },
   { "ERROR_REASON_RESOURCE_NOT_FOUND", 41 },
   { "ERROR_REASON_RESTAURANT_CLOSED", 22 },
+  { "ERROR_REASON_RESTAURANT_NOT_APPROVED", 59 },
   { "ERROR_REASON_ROLE_PENDING", 7 },
   { "ERROR_REASON_SELF_ACTION", 44 },
   { "ERROR_REASON_STAGE_NOT_NEXT", 29 },
@@ -1794,11 +1808,11 @@ const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
   "ErrorReason",
   "Souk__V1__ErrorReason",
   "souk.v1",
-  58,
+  65,
   souk__v1__error_reason__enum_values_by_number,
-  58,
+  65,
   souk__v1__error_reason__enum_values_by_name,
-  1,
+  2,
   souk__v1__error_reason__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };

@@ -369,7 +369,41 @@ typedef enum _Souk__V1__ErrorReason {
    * Verification codes were sent to the account too often: at most 5 an hour, 60 seconds
    * apart (RESOURCE_EXHAUSTED, RetryInfo says how long to wait).
    */
-  SOUK__V1__ERROR_REASON__ERROR_REASON_VERIFICATION_CODE_LIMIT = 57
+  SOUK__V1__ERROR_REASON__ERROR_REASON_VERIFICATION_CODE_LIMIT = 57,
+  /*
+   * Commerce (100–109).
+   * The service, product, restaurant or menu item is archived: restore it before changing it
+   * or adding to it (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_ARCHIVED = 100,
+  /*
+   * The restaurant is not approved yet: it may open once an admin approves it
+   * (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_RESTAURANT_NOT_APPROVED = 101,
+  /*
+   * The restaurant's owner cannot be approved: the account is blocked or deleted, or its
+   * provider role was rejected or revoked (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_OWNER_NOT_ELIGIBLE = 102,
+  /*
+   * The payment is not cash on delivery, so it is not collected by hand (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_NOT_CASH_PAYMENT = 103,
+  /*
+   * The order's cash has not been collected by the courier yet (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_CASH_NOT_COLLECTED = 104,
+  /*
+   * The order is not delivered yet, so its cash cannot be marked collected
+   * (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_ORDER_NOT_DELIVERED = 105,
+  /*
+   * Orders of the restaurant are still in progress; it can be archived once they are done
+   * (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_ORDERS_IN_PROGRESS = 106
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ERROR_REASON)
 } Souk__V1__ErrorReason;
 

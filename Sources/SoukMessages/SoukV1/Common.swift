@@ -422,6 +422,26 @@ extension SoukV1 {
         /// Verification codes were sent to the account too often: at most 5 an hour, 60 seconds
         /// apart (RESOURCE_EXHAUSTED, RetryInfo says how long to wait).
         case verificationCodeLimit
+        /// Commerce (100–109).
+        /// The service, product, restaurant or menu item is archived: restore it before changing it
+        /// or adding to it (FAILED_PRECONDITION).
+        case archived
+        /// The restaurant is not approved yet: it may open once an admin approves it
+        /// (FAILED_PRECONDITION).
+        case restaurantNotApproved
+        /// The restaurant's owner cannot be approved: the account is blocked or deleted, or its
+        /// provider role was rejected or revoked (FAILED_PRECONDITION).
+        case ownerNotEligible
+        /// The payment is not cash on delivery, so it is not collected by hand (FAILED_PRECONDITION).
+        case notCashPayment
+        /// The order's cash has not been collected by the courier yet (FAILED_PRECONDITION).
+        case cashNotCollected
+        /// The order is not delivered yet, so its cash cannot be marked collected
+        /// (FAILED_PRECONDITION).
+        case orderNotDelivered
+        /// Orders of the restaurant are still in progress; it can be archived once they are done
+        /// (FAILED_PRECONDITION).
+        case ordersInProgress
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -484,6 +504,13 @@ extension SoukV1 {
             .emailNotVerified,
             .quizRetryTooSoon,
             .verificationCodeLimit,
+            .archived,
+            .restaurantNotApproved,
+            .ownerNotEligible,
+            .notCashPayment,
+            .cashNotCollected,
+            .orderNotDelivered,
+            .ordersInProgress,
         ]
 
         public init(rawValue: Int32) {
@@ -546,6 +573,13 @@ extension SoukV1 {
             case 55: self = .emailNotVerified
             case 56: self = .quizRetryTooSoon
             case 57: self = .verificationCodeLimit
+            case 100: self = .archived
+            case 101: self = .restaurantNotApproved
+            case 102: self = .ownerNotEligible
+            case 103: self = .notCashPayment
+            case 104: self = .cashNotCollected
+            case 105: self = .orderNotDelivered
+            case 106: self = .ordersInProgress
             default: self = .unrecognized(rawValue)
             }
         }
@@ -610,6 +644,13 @@ extension SoukV1 {
             case .emailNotVerified: 55
             case .quizRetryTooSoon: 56
             case .verificationCodeLimit: 57
+            case .archived: 100
+            case .restaurantNotApproved: 101
+            case .ownerNotEligible: 102
+            case .notCashPayment: 103
+            case .cashNotCollected: 104
+            case .orderNotDelivered: 105
+            case .ordersInProgress: 106
             case .unrecognized(let value): value
             }
         }
@@ -675,6 +716,13 @@ extension SoukV1 {
             case .emailNotVerified: "ERROR_REASON_EMAIL_NOT_VERIFIED"
             case .quizRetryTooSoon: "ERROR_REASON_QUIZ_RETRY_TOO_SOON"
             case .verificationCodeLimit: "ERROR_REASON_VERIFICATION_CODE_LIMIT"
+            case .archived: "ERROR_REASON_ARCHIVED"
+            case .restaurantNotApproved: "ERROR_REASON_RESTAURANT_NOT_APPROVED"
+            case .ownerNotEligible: "ERROR_REASON_OWNER_NOT_ELIGIBLE"
+            case .notCashPayment: "ERROR_REASON_NOT_CASH_PAYMENT"
+            case .cashNotCollected: "ERROR_REASON_CASH_NOT_COLLECTED"
+            case .orderNotDelivered: "ERROR_REASON_ORDER_NOT_DELIVERED"
+            case .ordersInProgress: "ERROR_REASON_ORDERS_IN_PROGRESS"
             case .unrecognized(let value): "ERROR_REASON_\(value)"
             }
         }
