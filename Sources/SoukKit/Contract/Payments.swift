@@ -30,8 +30,9 @@ extension SoukV1Services {
         /// themselves (payer, payee or collector) or, as providers, ask for the payments of what they
         /// sell (`as_seller`). Indexes: (payer_account_id, create_time),
         /// (payee_account_id, create_time), (collected_by_account_id, create_time),
-        /// (target id), (status, create_time), (method, create_time). Several statuses without
-        /// another filter read the (status, create_time) range of each and merge them newest first.
+        /// (target id), (status, create_time), (method, create_time). One status without
+        /// another filter reads (status, create_time); several are checked on the records read (a
+        /// page may then be short, with a next_page_token).
         /// Errors: INVALID_ARGUMENT (field: payer_account_id (not the caller's own), as_seller (filter
         /// combination), the id filters, page_token; FIELD_INVALID), PERMISSION_DENIED.
         public var listPayments: UnaryRPC<SoukV1.ListPaymentsRequest, SoukV1.ListPaymentsResponse>
