@@ -300,3 +300,19 @@ def test_refusals_have_their_own_reasons(api, aqua, dineswift):
         marketplace_id=aqua["id"], page_size=100, statuses=[PaymentStatus.PAYMENT_STATUS_PENDING]),
         metadata=admin.md(), timeout=TIMEOUT).payments
     assert cash.payment_id in {p.id for p in pending_only} and paid.payment_id not in {p.id for p in pending_only}
+
+
+def test_every_bad_field_of_a_cart_line_or_a_list_is_named_at_once(api, aqua, identity_server):
+    shop_id = identity_server.marketplace_id("Chateau Du Nox")
+    customer = sign_up(api, shop_id)
+    error = refused(lambda: api.carts.AddCartLine(pb.AddCartLineRequest(
+        marketplace_id=shop_id, request_id=request_id(), item_id="not-an-id", quantity=0, note="n" * 501),
+        metadata=customer.md(), timeout=TIMEOUT), Code.INVALID_ARGUMENT)
+    assert named_fields(error) == {"item_id", "quantity", "note"}
+    error = refused(lambda: api.catalog.ListProducts(pb.ListProductsRequest(
+        marketplace_id=shop_id, order_by="vintage", filter=pb.ProductFilter(
+            min_price=pb.Money(amount_minor=-1, currency_code="MYR"), min_expert_rating=9)), timeout=TIMEOUT), Code.INVALID_ARGUMENT)
+    assert named_fields(error) == {"filter.min_price", "filter.min_expert_rating", "order_by"}
+    error = refused(lambda: api.catalog.ListServices(pb.ListServicesRequest(
+        marketplace_id=aqua["id"], min_rating=9, order_by="size", max_price=sar(-5)), timeout=TIMEOUT), Code.INVALID_ARGUMENT)
+    assert named_fields(error) == {"max_price", "min_rating", "order_by"}

@@ -112,12 +112,17 @@ enum CartView {
     ) async throws -> SoukV1.Cart {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
+        var checks = FieldChecks()
+        let requestID = try checks.run { try RequestFields.requestID(request.requestID) }
+        let itemID = try checks.run { try RequestFields.id(request.itemID, field: "item_id") }
+        let quantity = try checks.run { try checkQuantity(request.quantity, marketplace) }
+        let expected = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        checks.require(request.note.count <= FoodCarts.maxNoteLength, "note", "must be at most \(FoodCarts.maxNoteLength) characters")
+        try checks.finish()
         let adding = Addition(
-            caller: caller, marketplaceID: marketplaceID, marketplace: marketplace, itemID: try RequestFields.id(request.itemID, field: "item_id"),
-            quantity: try checkQuantity(request.quantity, marketplace), expected: try RequestFields.expectedVersion(request.expectedVersion))
+            caller: caller, marketplaceID: marketplaceID, marketplace: marketplace, itemID: itemID!, quantity: quantity!, expected: expected!)
         return try await store.write(
-            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
+            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID!),
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Cart>()
         ) { transaction in try add(adding, transaction) }.value
     }

@@ -44,19 +44,21 @@ struct WaterServices {
     func list(_ request: SoukV1.ListServicesRequest, _ call: SoukCall) async throws -> SoukV1.ListServicesResponse {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let currency = marketplace.currencyCode
+        var checks = FieldChecks()
         for (field, money) in [("min_price", request.minPrice), ("max_price", request.maxPrice)] {
             if let money, money.amountMinor < 0 || !money.currencyCode.isEmpty && money.currencyCode != currency {
-                throw RPCError.invalidField(field, "must be ≥ 0 in \(currency)")
+                checks.add(field, "must be ≥ 0 in \(currency)")
             }
         }
         let minPrice = request.minPrice?.amountMinor
         let maxPrice = request.maxPrice?.amountMinor
-        if let minPrice, let maxPrice, minPrice > maxPrice { throw RPCError.invalidField("max_price", "must not be below min_price") }
-        guard (0...5).contains(request.minRating) else { throw RPCError.invalidField("min_rating", "must be 1 to 5 stars") }
+        if let minPrice, let maxPrice, minPrice > maxPrice { checks.add("max_price", "must not be below min_price") }
+        checks.require((0...5).contains(request.minRating), "min_rating", "must be 1 to 5 stars")
         let orderBy = request.orderBy.trimmingCharacters(in: .whitespaces).lowercased()
-        guard ["", "name", "price", "price desc", "rating desc", "create_time desc"].contains(orderBy) else {
-            throw RPCError.invalidField("order_by", "must be one of \"name\", \"price\", \"price desc\", \"rating desc\", \"create_time desc\"")
-        }
+        checks.require(
+            ["", "name", "price", "price desc", "rating desc", "create_time desc"].contains(orderBy), "order_by",
+            "must be one of \"name\", \"price\", \"price desc\", \"rating desc\", \"create_time desc\"")
+        try checks.finish()
         let staff = Self.isStaff(call)
         let shelf: ServiceShelf = staff && request.showArchived ? .all : staff && !request.availableOnly ? .live : .listed
         let words = SearchText.words(request.query)

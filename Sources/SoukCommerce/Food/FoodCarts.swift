@@ -24,9 +24,6 @@ struct FoodCarts {
     }
 
     func add(_ request: SoukV1.AddCartLineRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
-        guard request.note.count <= Self.maxNoteLength else {
-            throw RPCError.invalidField("note", "must be at most \(Self.maxNoteLength) characters")
-        }
         let note = request.note.trimmingCharacters(in: .whitespacesAndNewlines)
         let chosen = request.options
         return try await CartView.addOnce(request, call, store: store) { adding, transaction in
