@@ -316,3 +316,4 @@ def test_every_bad_field_of_a_cart_line_or_a_list_is_named_at_once(api, aqua, id
     error = refused(lambda: api.catalog.ListServices(pb.ListServicesRequest(
         marketplace_id=aqua["id"], min_rating=9, order_by="size", max_price=sar(-5)), timeout=TIMEOUT), Code.INVALID_ARGUMENT)
     assert named_fields(error) == {"max_price", "min_rating", "order_by"}
+

@@ -99,7 +99,7 @@ extension SoukV1Services {
         /// Access: provider, admin, operator.
         /// Sets the connoisseur rating (1–5 stars) and review shown on a product. Customers do not
         /// review products.
-        /// Errors: INVALID_ARGUMENT (field: stars outside 1–5), NOT_FOUND, ABORTED (stale version),
+        /// Errors: INVALID_ARGUMENT (field: stars outside 1–5), NOT_FOUND, ABORTED (STALE_VERSION),
         /// PERMISSION_DENIED.
         public var setProductReview: UnaryRPC<SoukV1.SetProductReviewRequest, SoukV1.Product>
 
@@ -171,8 +171,8 @@ extension SoukV1Services {
 
         /// Access: admin, operator.
         /// Sets a restaurant's commission on future orders, in basis points (0–10000).
-        /// Errors: INVALID_ARGUMENT (field: commission_bps), NOT_FOUND, ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: restaurant_id, commission_bps out of range;
+        /// FIELD_INVALID), NOT_FOUND, ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var setRestaurantCommission: UnaryRPC<SoukV1.SetRestaurantCommissionRequest, SoukV1.Restaurant>
 
         /// Access: admin, operator.
@@ -189,7 +189,7 @@ extension SoukV1Services {
         /// provider role when it is still pending. The owner is notified with the reason; it may edit
         /// the restaurant and so ask again only while its provider role is not rejected.
         /// Errors: INVALID_ARGUMENT (field: restaurant_id, reason empty or over 500 characters),
-        /// NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not pending), ABORTED (stale version),
+        /// NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not pending), ABORTED (STALE_VERSION),
         /// PERMISSION_DENIED.
         public var rejectRestaurant: UnaryRPC<SoukV1.RejectRestaurantRequest, SoukV1.Restaurant>
 
