@@ -317,3 +317,17 @@ def test_every_bad_field_of_a_cart_line_or_a_list_is_named_at_once(api, aqua, id
         marketplace_id=aqua["id"], min_rating=9, order_by="size", max_price=sar(-5)), timeout=TIMEOUT), Code.INVALID_ARGUMENT)
     assert named_fields(error) == {"max_price", "min_rating", "order_by"}
 
+
+def test_every_bad_field_of_a_search_or_a_report_is_named_at_once(api, dineswift):
+    error = refused(lambda: api.catalog.SearchRestaurants(pb.SearchRestaurantsRequest(
+        marketplace_id=dineswift["id"], query=" ", near=pb.GeoPoint(latitude=100, longitude=35.5), radius_meters=-1),
+        timeout=TIMEOUT), Code.INVALID_ARGUMENT)
+    assert named_fields(error) == {"query", "near.latitude", "radius_meters"}
+    error = refused(lambda: api.catalog.SearchMenuItems(pb.SearchMenuItemsRequest(marketplace_id=dineswift["id"]), timeout=TIMEOUT),
+                    Code.INVALID_ARGUMENT)
+    assert named_fields(error) == {"query", "near"}
+    future = pb.ListRestaurantReportsRequest(marketplace_id=dineswift["id"])
+    future.end_time.FromSeconds(4102444800)
+    error = refused(lambda: Stub(api.channel, "souk.v1.Reports").ListRestaurantReports(
+        future, metadata=dineswift["admin"].md(), timeout=TIMEOUT), Code.INVALID_ARGUMENT)
+    assert named_fields(error) == {"end_time", "period"}
