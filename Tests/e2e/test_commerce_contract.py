@@ -331,3 +331,17 @@ def test_every_bad_field_of_a_search_or_a_report_is_named_at_once(api, dineswift
     error = refused(lambda: Stub(api.channel, "souk.v1.Reports").ListRestaurantReports(
         future, metadata=dineswift["admin"].md(), timeout=TIMEOUT), Code.INVALID_ARGUMENT)
     assert named_fields(error) == {"end_time", "period"}
+
+
+def test_every_bad_field_of_a_reschedule_or_a_payment_is_named_at_once(api, aqua):
+    customer = aqua["customer"]
+    safi = next(s for s in api.catalog.ListServices(pb.ListServicesRequest(marketplace_id=aqua["id"], query="safi"),
+                                                    timeout=TIMEOUT).services if s.name == "Safi Water")
+    order = water_order(api, aqua, safi, option_code="6-pack")
+    error = refused(lambda: api.orders.RescheduleOrder(pb.RescheduleOrderRequest(
+        marketplace_id=aqua["id"], order_id=order.id, reason="r" * 1001), metadata=customer.md(), timeout=TIMEOUT),
+        Code.INVALID_ARGUMENT)
+    assert named_fields(error) == {"scheduled_window", "reason"}
+    error = refused(lambda: api.payments.CreatePayment(pb.CreatePaymentRequest(marketplace_id=aqua["id"]),
+                                                       metadata=customer.md(), timeout=TIMEOUT), Code.INVALID_ARGUMENT)
+    assert named_fields(error) == {"request_id", "target", "method"}

@@ -45,8 +45,11 @@ extension CartsService {
     func updateCartLine(_ request: SoukV1.UpdateCartLineRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let quantity = try CartView.checkQuantity(request.quantity, marketplace)
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        var checks = FieldChecks()
+        let quantityField = try checks.run { try CartView.checkQuantity(request.quantity, marketplace) }
+        let expectedField = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        try checks.finish()
+        let (quantity, expected) = (quantityField!, expectedField!)
         let (lineID, itemID) = (request.lineID, request.itemID)
         return try await store.write { transaction in
             let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)

@@ -123,10 +123,13 @@ struct ServiceOrders {
 
     func reschedule(_ request: SoukV1.RescheduleOrderRequest, _ call: SoukCall) async throws -> SoukV1.Order {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.orderID, field: "order_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let window = try ServiceWindows.resolve(request.scheduledWindow, marketplace, now: commerce.now, field: "scheduled_window")
-        guard request.reason.count <= 1000 else { throw RPCError.invalidField("reason", "must be at most 1000 characters") }
+        var checks = FieldChecks()
+        let idField = try checks.run { try RequestFields.id(request.orderID, field: "order_id") }
+        let expectedField = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        let windowField = try checks.run { try ServiceWindows.resolve(request.scheduledWindow, marketplace, now: commerce.now, field: "scheduled_window") }
+        checks.require(request.reason.count <= 1000, "reason", "must be at most 1000 characters")
+        try checks.finish()
+        let (id, expected, window) = (idField!, expectedField!, windowField!)
         let actor = AuditActor(call)
         try await store.write { transaction in
             let current = try transaction.require(OrderTable.table, id, in: marketplaceID, "order")
