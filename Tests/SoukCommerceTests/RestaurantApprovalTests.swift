@@ -37,13 +37,13 @@ import Testing
         #expect(menu?.code == .permissionDenied && menu?.soukReason == .rolePending)
         // The admin lists what awaits approval, with the details.
         let pending: SoukV1.ListRestaurantsResponse = try await food.catalog("ListRestaurants", SoukV1.ListRestaurantsRequest(
-            marketplaceID: food.market.id, approvalState: .pending), token: food.admin)
+            marketplaceID: food.market.id, approvalStates: [.pending]), token: food.admin)
         #expect(pending.restaurants.map { $0.restaurant?.id } == [created.id])
         #expect(pending.restaurants.first?.restaurant?.description == "Wood-fired since 1990")
         #expect(pending.restaurants.first?.restaurant?.address?.location == FoodFixture.beirut)
         let customer = try await food.harness.token(.customer, in: food.market)
         let notAdmin = await food.catalogError("ListRestaurants", SoukV1.ListRestaurantsRequest(
-            marketplaceID: food.market.id, approvalState: .pending), token: customer)
+            marketplaceID: food.market.id, approvalStates: [.pending]), token: customer)
         #expect(notAdmin?.code == .permissionDenied)
         // ApproveRole alone is refused, naming the RPC that decides both.
         let roleOnly = await food.harness.error("souk.v1.Accounts", "ApproveRole", SoukV1.ApproveRoleRequest(

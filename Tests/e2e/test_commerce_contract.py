@@ -5,12 +5,13 @@ fields names them all (CreateService, CreateProduct, CreateMenuItem, Checkout); 
 Checkout and CreateRestaurant rules the contract states; refusals with their own reasons; and
 payments filtered by several statuses."""
 import datetime
+import random
 import uuid
 
 import grpc
 import pytest
 
-from souk_food import a_point, approved_open_restaurant, pizza_input, restaurant_input, usd
+from souk_food import approved_open_restaurant, pizza_input, restaurant_input
 from souk_identity import TIMEOUT, Api, FieldMask, Reason, Role, RoleStatus, login_party, pb, refused, request_id, role_status, \
     sign_up
 from souk_protos import Stub, enum, field_violations
@@ -47,6 +48,11 @@ def aqua(api, identity_server):
 def dineswift(api, identity_server):
     marketplace_id = identity_server.marketplace_id("DineSwift")
     return {"id": marketplace_id, "admin": login_party(api, identity_server.demo_login("DineSwift", "admin"))}
+
+
+def a_point():
+    """A point in the south, far from the coast where the other food tests look for restaurants."""
+    return pb.GeoPoint(latitude=33.0 + random.uniform(0, 0.3), longitude=35.20 + random.uniform(0, 0.01))
 
 
 def sar(minor):
@@ -345,3 +351,25 @@ def test_every_bad_field_of_a_reschedule_or_a_payment_is_named_at_once(api, aqua
     error = refused(lambda: api.payments.CreatePayment(pb.CreatePaymentRequest(marketplace_id=aqua["id"]),
                                                        metadata=customer.md(), timeout=TIMEOUT), Code.INVALID_ARGUMENT)
     assert named_fields(error) == {"request_id", "target", "method"}
+
+
+def test_admins_list_restaurants_in_several_approval_states(api, dineswift):
+    admin = dineswift["admin"]
+    waiting = sign_up(api, dineswift["id"], requested_roles=[Role.ROLE_PROVIDER])
+    pending = api.catalog.CreateRestaurant(pb.CreateRestaurantRequest(
+        marketplace_id=dineswift["id"], request_id=request_id(), restaurant=restaurant_input("States Pending", a_point())),
+        metadata=waiting.md(), timeout=TIMEOUT)
+    refused_owner = sign_up(api, dineswift["id"], requested_roles=[Role.ROLE_PROVIDER])
+    rejected = api.catalog.CreateRestaurant(pb.CreateRestaurantRequest(
+        marketplace_id=dineswift["id"], request_id=request_id(), restaurant=restaurant_input("States Rejected", a_point())),
+        metadata=refused_owner.md(), timeout=TIMEOUT)
+    api.catalog.RejectRestaurant(pb.RejectRestaurantRequest(marketplace_id=dineswift["id"], restaurant_id=rejected.id,
+                                                            reason="No kitchen licence"), metadata=admin.md(), timeout=TIMEOUT)
+    both = api.catalog.ListRestaurants(pb.ListRestaurantsRequest(
+        marketplace_id=dineswift["id"], page_size=100,
+        approval_states=[Approval.RESTAURANT_APPROVAL_STATE_PENDING, Approval.RESTAURANT_APPROVAL_STATE_REJECTED]),
+        metadata=admin.md(), timeout=TIMEOUT).restaurants
+    states = {r.restaurant.id: r.restaurant.approval_state for r in both}
+    assert states[pending.id] == Approval.RESTAURANT_APPROVAL_STATE_PENDING
+    assert states[rejected.id] == Approval.RESTAURANT_APPROVAL_STATE_REJECTED
+    assert Approval.RESTAURANT_APPROVAL_STATE_APPROVED not in states.values()

@@ -5361,18 +5361,6 @@ static const ProtobufCFieldDescriptor souk__v1__list_restaurants_request__field_
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "approval_state",
-    10,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_ENUM,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ListRestaurantsRequest, approval_state),
-    &souk__v1__restaurant_approval_state__descriptor,
-    NULL,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-  {
     "order_by",
     11,
     PROTOBUF_C_LABEL_NONE,
@@ -5384,23 +5372,36 @@ static const ProtobufCFieldDescriptor souk__v1__list_restaurants_request__field_
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "approval_states",
+    12,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Souk__V1__ListRestaurantsRequest, n_approval_states),
+    offsetof(Souk__V1__ListRestaurantsRequest, approval_states),
+    &souk__v1__restaurant_approval_state__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__list_restaurants_request__field_indices_by_name[] = {
-  9,   /* field[9] = approval_state */
+  10,   /* field[10] = approval_states */
   6,   /* field[6] = category */
   0,   /* field[0] = marketplace_id */
   3,   /* field[3] = near */
   5,   /* field[5] = open_only */
-  10,   /* field[10] = order_by */
+  9,   /* field[9] = order_by */
   7,   /* field[7] = owner_account_id */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
   4,   /* field[4] = radius_meters */
   8,   /* field[8] = show_archived */
 };
-static const ProtobufCIntRange souk__v1__list_restaurants_request__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__list_restaurants_request__number_ranges[2 + 1] =
 {
   { 1, 0 },
+  { 11, 9 },
   { 0, 11 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_restaurants_request__descriptor =
@@ -5414,7 +5415,7 @@ const ProtobufCMessageDescriptor souk__v1__list_restaurants_request__descriptor 
   11,
   souk__v1__list_restaurants_request__field_descriptors,
   souk__v1__list_restaurants_request__field_indices_by_name,
-  1,  souk__v1__list_restaurants_request__number_ranges,
+  2,  souk__v1__list_restaurants_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__list_restaurants_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

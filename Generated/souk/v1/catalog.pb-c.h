@@ -978,14 +978,15 @@ struct  Souk__V1__ListRestaurantsRequest
    */
   char *owner_account_id;
   /*
-   * With owner_account_id or approval_state: include archived restaurants.
+   * With owner_account_id or approval_states: include archived restaurants.
    */
   protobuf_c_boolean show_archived;
   /*
-   * Admins only: the restaurants in this approval state, oldest first (PENDING: awaiting a
-   * decision). Cannot be combined with near, open_only or category.
+   * Admins only: the restaurants in any of these approval states, oldest first within each
+   * (PENDING: awaiting a decision). Cannot be combined with near, open_only or category.
    */
-  Souk__V1__RestaurantApprovalState approval_state;
+  size_t n_approval_states;
+  Souk__V1__RestaurantApprovalState *approval_states;
   /*
    * See the RPC: "distance", "name", "rating desc".
    */
@@ -993,7 +994,7 @@ struct  Souk__V1__ListRestaurantsRequest
 };
 #define SOUK__V1__LIST_RESTAURANTS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_restaurants_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, 0, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, SOUK__V1__RESTAURANT_APPROVAL_STATE__RESTAURANT_APPROVAL_STATE_UNSPECIFIED, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, 0, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0,NULL, (char *)protobuf_c_empty_string }
 
 
 /*

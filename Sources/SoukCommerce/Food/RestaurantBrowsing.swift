@@ -15,19 +15,23 @@ struct RestaurantBrowsing {
     func list(_ request: SoukV1.ListRestaurantsRequest, _ call: SoukCall) async throws -> SoukV1.ListRestaurantsResponse {
         let (marketplaceID, _) = try call.requireMarketplace()
         let market = marketplaceID.description
-        if request.approvalState != .unspecified {
+        let states = Set(request.approvalStates)
+        if !states.isEmpty {
             guard RestaurantView.isAdmin(call) else {
-                throw RPCError.souk(.permissionDenied, .notAllowed, "only admins list restaurants by approval state", field: "approval_state")
+                throw RPCError.souk(.permissionDenied, .notAllowed, "only admins list restaurants by approval state", field: "approval_states")
             }
             guard request.near == nil, !request.openOnly, request.category.isEmpty, request.ownerAccountID.isEmpty else {
-                throw RPCError.invalidField("approval_state", "cannot be combined with near, open_only, category or owner_account_id")
+                throw RPCError.invalidField("approval_states", "cannot be combined with near, open_only, category or owner_account_id")
             }
-            let filters = "approval;\(request.approvalState.rawValue);archived=\(request.showArchived)"
+            let filters = "approval;\(states.map(\.rawValue).sorted());archived=\(request.showArchived)"
             let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
-            let result = try store.list(
-                RestaurantTable.table, RestaurantTable.byApproval, .starting(with: [.string(market), .enumCase(request.approvalState)]), page: page)
+            // One state is one range of the index; several are the marketplace's range, by state.
+            let prefix: [KeyPart] = states.count == 1 ? [.string(market), .enumCase(states.first!)] : [.string(market)]
+            let result = try store.list(RestaurantTable.table, RestaurantTable.byApproval, .starting(with: prefix), page: page)
             return SoukV1.ListRestaurantsResponse(
-                restaurants: result.items.filter { request.showArchived || !$0.value.subject.archived }.map { Self.result($0, distance: nil) },
+                restaurants: result.items
+                    .filter { states.contains($0.value.subject.approvalState) && (request.showArchived || !$0.value.subject.archived) }
+                    .map { Self.result($0, distance: nil) },
                 nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
         }
         if !request.ownerAccountID.isEmpty {

@@ -140,13 +140,14 @@ extension SoukV1Services {
         /// open ones and one category. order_by: "distance" (default with `near`; nearest first),
         /// "name" (default without `near`), "rating desc" (best average first; with `near`, the page
         /// holds the restaurants within the radius, at most 500 of them, sorted by rating). Admins may
-        /// list by approval_state (PENDING: the restaurants awaiting approval, oldest first, with
-        /// everything their owner described) or one owner's restaurants (owner_account_id; also the
-        /// owner itself), archived ones with show_archived. Indexes: geo (visible, open, category),
-        /// (visible facet, name), (visible facet, rating), (approval_state), (owner_account_id).
-        /// Errors: INVALID_ARGUMENT (field: near, radius_meters, order_by, approval_state with other
-        /// filters, page_token), PERMISSION_DENIED (NOT_ALLOWED: approval_state, show_archived or
-        /// another owner's restaurants asked by a non-admin).
+        /// list by approval_states (PENDING: the restaurants awaiting approval, oldest first, with
+        /// everything their owner described; several states: by state, then oldest first) or one
+        /// owner's restaurants (owner_account_id; also the owner itself), archived ones with
+        /// show_archived. Indexes: geo (visible, open, category), (visible facet, name), (visible
+        /// facet, rating), (approval_state), (owner_account_id).
+        /// Errors: INVALID_ARGUMENT (field: near, radius_meters, order_by, approval_states with other
+        /// filters, page_token; FIELD_INVALID), PERMISSION_DENIED (NOT_ALLOWED: approval_states,
+        /// show_archived or another owner's restaurants asked by a non-admin).
         public var listRestaurants: UnaryRPC<SoukV1.ListRestaurantsRequest, SoukV1.ListRestaurantsResponse>
 
         /// Access: guest.

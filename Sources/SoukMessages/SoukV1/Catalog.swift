@@ -1915,11 +1915,11 @@ extension SoukV1 {
         public var category: String
         /// Only the restaurant of this account (its owner, or admins), in any approval state.
         public var ownerAccountID: String
-        /// With owner_account_id or approval_state: include archived restaurants.
+        /// With owner_account_id or approval_states: include archived restaurants.
         public var showArchived: Bool
-        /// Admins only: the restaurants in this approval state, oldest first (PENDING: awaiting a
-        /// decision). Cannot be combined with near, open_only or category.
-        public var approvalState: SoukV1.RestaurantApprovalState
+        /// Admins only: the restaurants in any of these approval states, oldest first within each
+        /// (PENDING: awaiting a decision). Cannot be combined with near, open_only or category.
+        public var approvalStates: [SoukV1.RestaurantApprovalState]
         /// See the RPC: "distance", "name", "rating desc".
         public var orderBy: String
 
@@ -1933,7 +1933,7 @@ extension SoukV1 {
             category: String = "",
             ownerAccountID: String = "",
             showArchived: Bool = false,
-            approvalState: SoukV1.RestaurantApprovalState = .unspecified,
+            approvalStates: [SoukV1.RestaurantApprovalState] = [],
             orderBy: String = "",
         ) {
             self.marketplaceID = marketplaceID
@@ -1945,7 +1945,7 @@ extension SoukV1 {
             self.category = category
             self.ownerAccountID = ownerAccountID
             self.showArchived = showArchived
-            self.approvalState = approvalState
+            self.approvalStates = approvalStates
             self.orderBy = orderBy
         }
     }
@@ -1968,7 +1968,7 @@ extension SoukV1.ListRestaurantsRequest: CProtoMessage {
         category = try Unpacked.string(c.category, "category")
         ownerAccountID = try Unpacked.string(c.owner_account_id, "owner_account_id")
         showArchived = c.show_archived != 0
-        approvalState = .init(cValue: c.approval_state)
+        approvalStates = Unpacked.enumValues(c.n_approval_states, c.approval_states)
         orderBy = try Unpacked.string(c.order_by, "order_by")
     }
 
@@ -1982,7 +1982,8 @@ extension SoukV1.ListRestaurantsRequest: CProtoMessage {
         c.category = arena.string(category)
         c.owner_account_id = arena.string(ownerAccountID)
         c.show_archived = showArchived ? 1 : 0
-        c.approval_state = approvalState.cValue()
+        c.n_approval_states = approvalStates.count
+        c.approval_states = arena.enumValues(approvalStates, as: Souk__V1__RestaurantApprovalState.self)
         c.order_by = arena.string(orderBy)
     }
 }
