@@ -373,3 +373,21 @@ def test_admins_list_restaurants_in_several_approval_states(api, dineswift):
     assert states[pending.id] == Approval.RESTAURANT_APPROVAL_STATE_PENDING
     assert states[rejected.id] == Approval.RESTAURANT_APPROVAL_STATE_REJECTED
     assert Approval.RESTAURANT_APPROVAL_STATE_APPROVED not in states.values()
+
+
+def test_a_cart_line_is_named_by_exactly_one_of_its_id_or_its_product(api, identity_server):
+    shop_id = identity_server.marketplace_id("Chateau Du Nox")
+    staff = login_party(api, identity_server.demo_login("Chateau Du Nox", "provider"))
+    wine = api.catalog.CreateProduct(pb.CreateProductRequest(marketplace_id=shop_id, request_id=request_id(), product=pb.Product(
+        name="Oneof Grenache", price=pb.Money(amount_minor=4000, currency_code="MYR"), stock=10, available=True)),
+        metadata=staff.md(), timeout=TIMEOUT)
+    customer = sign_up(api, shop_id)
+    cart = api.carts.AddCartLine(pb.AddCartLineRequest(marketplace_id=shop_id, request_id=request_id(), item_id=wine.id, quantity=1),
+                                 metadata=customer.md(), timeout=TIMEOUT)
+    request = pb.UpdateCartLineRequest(marketplace_id=shop_id, line_id="ignored", item_id=wine.id, quantity=2)
+    assert request.WhichOneof("line") == "item_id"
+    cart = api.carts.UpdateCartLine(request, metadata=customer.md(), timeout=TIMEOUT)
+    assert [line.quantity for line in cart.lines] == [2]
+    cart = api.carts.RemoveCartLine(pb.RemoveCartLineRequest(marketplace_id=shop_id, line_id=cart.lines[0].line_id),
+                                    metadata=customer.md(), timeout=TIMEOUT)
+    assert list(cart.lines) == []

@@ -50,7 +50,7 @@ extension CartsService {
         let expectedField = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
         try checks.finish()
         let (quantity, expected) = (quantityField!, expectedField!)
-        let (lineID, itemID) = (request.lineID, request.itemID)
+        let (lineID, itemID) = CartView.named(request.line)
         return try await store.write { transaction in
             let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)
             let index = try CartView.lineIndex(in: cart.subject, lineID: lineID, itemID: itemID)
@@ -67,7 +67,7 @@ extension CartsService {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let (lineID, itemID) = (request.lineID, request.itemID)
+        let (lineID, itemID) = CartView.named(request.line)
         return try await store.write { transaction in
             let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)
             let index = try CartView.lineIndex(in: cart.subject, lineID: lineID, itemID: itemID)
@@ -175,6 +175,24 @@ enum CartView {
             throw RPCError.invalidField("quantity", "must be at most \(cap) per line\(carton)", reason: .quantityLimit)
         }
         return quantity
+    }
+
+    /// The line id, or the product id, an update names (the request's `line` oneof).
+    static func named(_ line: SoukV1.UpdateCartLineRequest.Line?) -> (lineID: String, itemID: String) {
+        switch line {
+        case .lineID(let id)?: (id, "")
+        case .itemID(let id)?: ("", id)
+        case nil: ("", "")
+        }
+    }
+
+    /// The line id, or the product id, a removal names (the request's `line` oneof).
+    static func named(_ line: SoukV1.RemoveCartLineRequest.Line?) -> (lineID: String, itemID: String) {
+        switch line {
+        case .lineID(let id)?: (id, "")
+        case .itemID(let id)?: ("", id)
+        case nil: ("", "")
+        }
     }
 
     /// The line `lineID` names, else (retail) the line of product `itemID`; NOT_FOUND otherwise.

@@ -30,14 +30,15 @@ extension SoukV1Services {
         public var addCartLine: UnaryRPC<SoukV1.AddCartLineRequest, SoukV1.Cart>
 
         /// Access: customer (owner).
-        /// Sets the quantity of a line (named by line_id, or by item_id for a retail line).
-        /// Errors: INVALID_ARGUMENT (field: quantity, QUANTITY_LIMIT; line_id), NOT_FOUND (line),
+        /// Sets the quantity of a line (named by line_id, or by item_id for a retail line). Every
+        /// field violation is named at once.
+        /// Errors: INVALID_ARGUMENT (field: quantity, QUANTITY_LIMIT; line_id, item_id), NOT_FOUND (line),
         /// FAILED_PRECONDITION (OUT_OF_STOCK), ABORTED (STALE_VERSION).
         public var updateCartLine: UnaryRPC<SoukV1.UpdateCartLineRequest, SoukV1.Cart>
 
         /// Access: customer (owner).
         /// Removes a line (named by line_id, or by item_id for a retail line).
-        /// Errors: INVALID_ARGUMENT (field: line_id), NOT_FOUND (line), ABORTED (STALE_VERSION).
+        /// Errors: INVALID_ARGUMENT (field: line_id, item_id), NOT_FOUND (line), ABORTED (STALE_VERSION).
         public var removeCartLine: UnaryRPC<SoukV1.RemoveCartLineRequest, SoukV1.Cart>
 
         /// Access: customer (owner).
