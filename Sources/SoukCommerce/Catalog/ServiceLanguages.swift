@@ -7,13 +7,14 @@ import SoukMessages
 /// writes a translation back as a base text.
 enum ServiceLanguages {
     /// The service with `localized` set on it and its options from the translations to the
-    /// caller's language; unset when that is the base language or has no translation.
+    /// caller's language (unset when that is the base language or has no translation), and a
+    /// code on every option.
     static func localized(_ service: SoukV1.Service, _ call: SoukCall) -> SoukV1.Service {
         localized(service, language: ErrorLanguage.of(call.context))
     }
 
     static func localized(_ service: SoukV1.Service, language: ErrorLanguage) -> SoukV1.Service {
-        var shown = service
+        var shown = ServiceValidation.withCodes(service)
         shown.localized = nil
         for index in shown.options.indices { shown.options[index].localized = nil }
         guard ErrorLanguage(tag: baseLanguage(of: service)) != language else { return shown }

@@ -65,6 +65,18 @@ enum ServiceValidation {
         return service
     }
 
+    /// The service with a code on every option: one stored before options had codes gets the
+    /// code its next update will store (made from its base name, as `validated` makes it).
+    static func withCodes(_ service: SoukV1.Service) -> SoukV1.Service {
+        guard service.options.contains(where: { $0.code.isEmpty }) else { return service }
+        var coded = service
+        var codes = Set(service.options.map(\.code).filter { !$0.isEmpty })
+        for index in coded.options.indices where coded.options[index].code.isEmpty {
+            coded.options[index].code = newCode(from: coded.options[index].name, position: index, taken: &codes)
+        }
+        return coded
+    }
+
     /// A code made from the base name ("12-pack (carton)" → "12-pack-carton"), or from the
     /// option's position when the name has no ASCII letter or digit; made unique with a suffix.
     static func newCode(from name: String, position: Int, taken: inout Set<String>) -> String {
