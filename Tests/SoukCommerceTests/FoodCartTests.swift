@@ -34,11 +34,11 @@ import Testing
         // Lines are named by their id.
         let small = try #require(two.lines.first { $0.options.map(\.choiceID) == ["small"] })
         let updated: SoukV1.Cart = try await food.carts("UpdateCartLine", SoukV1.UpdateCartLineRequest(
-            marketplaceID: food.market.id, quantity: 3, lineID: small.lineID), token: customer)
+            marketplaceID: food.market.id, line: .lineID(small.lineID), quantity: 3), token: customer)
         let updatedLine = try #require(updated.lines.first { $0.lineID == small.lineID })
         #expect(updatedLine.quantity == 3 && updatedLine.lineTotal?.amountMinor == 5247)
         let removed: SoukV1.Cart = try await food.carts("RemoveCartLine", SoukV1.RemoveCartLineRequest(
-            marketplaceID: food.market.id, lineID: small.lineID), token: customer)
+            marketplaceID: food.market.id, line: .lineID(small.lineID)), token: customer)
         #expect(removed.lines.map(\.lineID) == [line.lineID])
         let noLine = await food.cartError("RemoveCartLine", SoukV1.RemoveCartLineRequest(marketplaceID: food.market.id), token: customer)
         #expect(noLine?.code == .invalidArgument && noLine?.message.hasPrefix("line_id") == true)

@@ -80,7 +80,7 @@ import Testing
     func request(_ shop: Shop, service: SoukV1.Service, window: SoukV1.TimeWindow, requestID: String,
                  payment: SoukV1.PaymentMethodInput.Method = .cash(.init())) -> SoukV1.PlaceServiceOrderRequest {
         SoukV1.PlaceServiceOrderRequest(
-            marketplaceID: shop.marketplace.id, requestID: requestID, serviceID: service.id, optionID: service.options.last?.id ?? "", quantity: 2,
+            marketplaceID: shop.marketplace.id, requestID: requestID, serviceID: service.id, option: service.options.last.map { .optionID($0.id) }, quantity: 2,
             scheduledWindow: window, address: .init(choice: .address(.init(line1: "King Fahd Road 12", city: "Arar", countryCode: "SA"))),
             payment: .init(method: payment))
     }

@@ -56,7 +56,7 @@ def test_a_restaurant_from_sign_up_to_a_customer_cart(api, dineswift):
 
     # The admin sees what awaits approval, with the details, and approves both at once.
     pending = api.catalog.ListRestaurants(pb.ListRestaurantsRequest(
-        marketplace_id=market_id, approval_state=Approval.RESTAURANT_APPROVAL_STATE_PENDING, page_size=100),
+        marketplace_id=market_id, approval_states=[Approval.RESTAURANT_APPROVAL_STATE_PENDING], page_size=100),
         metadata=admin.md(), timeout=TIMEOUT)
     mine = [r.restaurant for r in pending.restaurants if r.restaurant.id == created.id]
     assert len(mine) == 1 and mine[0].description == f"Cedar Oven {tag}: wood-fired pizza"

@@ -98,7 +98,7 @@ def test_dineswift_from_sign_up_to_the_admins_report(api, market):
         metadata=owner.md(), timeout=TIMEOUT)
     # The admin sees what it approves, approves it with its owner, and sets the commission.
     pending = api.catalog.ListRestaurants(pb.ListRestaurantsRequest(
-        marketplace_id=market_id, approval_state=Approval.RESTAURANT_APPROVAL_STATE_PENDING), metadata=admin.md(), timeout=TIMEOUT)
+        marketplace_id=market_id, approval_states=[Approval.RESTAURANT_APPROVAL_STATE_PENDING]), metadata=admin.md(), timeout=TIMEOUT)
     assert [r.restaurant.name for r in pending.restaurants] == ["Pizza Jounieh"]
     assert pending.restaurants[0].restaurant.address.location.latitude == KITCHEN[0]
     api.catalog.ApproveRestaurant(pb.ApproveRestaurantRequest(marketplace_id=market_id, restaurant_id=created.id),

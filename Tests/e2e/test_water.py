@@ -69,9 +69,10 @@ def test_the_aqua_hub_journey(api, aqua):
     arabic = services(api, marketplace_id, "ar")
     english = services(api, marketplace_id, "en")
     assert {s.name for s in english.values()} >= {"Safi Water", "Tank Cleaning", "HydroFix"}
-    assert {s.name for s in arabic.values()} >= {"مياه صافي", "تنظيف الخزانات", "خدمات السباكة"}
+    assert {s.localized.name for s in arabic.values()} >= {"مياه صافي", "تنظيف الخزانات", "خدمات السباكة"}
+    assert all(s.localized.language_code == "ar" and s.name == english[s.id].name for s in arabic.values())
     water = next(s for s in english.values() if s.name == "Safi Water")
-    assert [o.name for o in arabic[water.id].options] == ["١ عبوة", "٦ عبوات", "كرتون (١٢ عبوة)"]
+    assert [o.localized.name for o in arabic[water.id].options] == ["١ عبوة", "٦ عبوات", "كرتون (١٢ عبوة)"]
     assert [o.price.amount_minor for o in water.options] == [300, 1500, 2500]
     cleaning = next(s for s in english.values() if s.name == "Tank Cleaning")
     assert cleaning.requires_approval and cleaning.base_price.amount_minor == 5000

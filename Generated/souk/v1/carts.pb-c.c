@@ -992,11 +992,11 @@ static const ProtobufCFieldDescriptor souk__v1__update_cart_line_request__field_
     2,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__UpdateCartLineRequest, line_case),
     offsetof(Souk__V1__UpdateCartLineRequest, item_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -1028,11 +1028,11 @@ static const ProtobufCFieldDescriptor souk__v1__update_cart_line_request__field_
     5,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__UpdateCartLineRequest, line_case),
     offsetof(Souk__V1__UpdateCartLineRequest, line_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
 };
@@ -1082,11 +1082,11 @@ static const ProtobufCFieldDescriptor souk__v1__remove_cart_line_request__field_
     2,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RemoveCartLineRequest, line_case),
     offsetof(Souk__V1__RemoveCartLineRequest, item_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -1106,11 +1106,11 @@ static const ProtobufCFieldDescriptor souk__v1__remove_cart_line_request__field_
     4,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RemoveCartLineRequest, line_case),
     offsetof(Souk__V1__RemoveCartLineRequest, line_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
 };

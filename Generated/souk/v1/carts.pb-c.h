@@ -213,6 +213,13 @@ struct  Souk__V1__AddCartLineRequest
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, 0,NULL, (char *)protobuf_c_empty_string }
 
 
+typedef enum {
+  SOUK__V1__UPDATE_CART_LINE_REQUEST__LINE__NOT_SET = 0,
+  SOUK__V1__UPDATE_CART_LINE_REQUEST__LINE_LINE_ID = 5,
+  SOUK__V1__UPDATE_CART_LINE_REQUEST__LINE_ITEM_ID = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__UPDATE_CART_LINE_REQUEST__LINE__CASE)
+} Souk__V1__UpdateCartLineRequest__LineCase;
+
 /*
  * Request of Carts.UpdateCartLine.
  */
@@ -220,21 +227,31 @@ struct  Souk__V1__UpdateCartLineRequest
 {
   ProtobufCMessage base;
   char *marketplace_id;
-  /*
-   * Retail: the product of the line (when line_id is empty).
-   */
-  char *item_id;
   int32_t quantity;
   int64_t expected_version;
-  /*
-   * The line (CartLine.line_id); required for food carts.
-   */
-  char *line_id;
+  Souk__V1__UpdateCartLineRequest__LineCase line_case;
+  union {
+    /*
+     * The line (CartLine.line_id); the only choice for food carts.
+     */
+    char *line_id;
+    /*
+     * Retail: the product of the line.
+     */
+    char *item_id;
+  };
 };
 #define SOUK__V1__UPDATE_CART_LINE_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__update_cart_line_request__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, 0, 0, SOUK__V1__UPDATE_CART_LINE_REQUEST__LINE__NOT_SET, {0} }
 
+
+typedef enum {
+  SOUK__V1__REMOVE_CART_LINE_REQUEST__LINE__NOT_SET = 0,
+  SOUK__V1__REMOVE_CART_LINE_REQUEST__LINE_LINE_ID = 4,
+  SOUK__V1__REMOVE_CART_LINE_REQUEST__LINE_ITEM_ID = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__REMOVE_CART_LINE_REQUEST__LINE__CASE)
+} Souk__V1__RemoveCartLineRequest__LineCase;
 
 /*
  * Request of Carts.RemoveCartLine.
@@ -243,19 +260,22 @@ struct  Souk__V1__RemoveCartLineRequest
 {
   ProtobufCMessage base;
   char *marketplace_id;
-  /*
-   * Retail: the product of the line (when line_id is empty).
-   */
-  char *item_id;
   int64_t expected_version;
-  /*
-   * The line (CartLine.line_id); required for food carts.
-   */
-  char *line_id;
+  Souk__V1__RemoveCartLineRequest__LineCase line_case;
+  union {
+    /*
+     * The line (CartLine.line_id); the only choice for food carts.
+     */
+    char *line_id;
+    /*
+     * Retail: the product of the line.
+     */
+    char *item_id;
+  };
 };
 #define SOUK__V1__REMOVE_CART_LINE_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__remove_cart_line_request__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, 0, SOUK__V1__REMOVE_CART_LINE_REQUEST__LINE__NOT_SET, {0} }
 
 
 /*

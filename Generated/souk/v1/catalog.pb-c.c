@@ -2122,7 +2122,7 @@ void   souk__v1__restore_menu_item_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__restore_menu_item_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor souk__v1__service_option__field_descriptors[5] =
+static const ProtobufCFieldDescriptor souk__v1__service_option__field_descriptors[7] =
 {
   {
     "id",
@@ -2184,10 +2184,36 @@ static const ProtobufCFieldDescriptor souk__v1__service_option__field_descriptor
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "code",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ServiceOption, code),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "localized",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ServiceOption, localized),
+    &souk__v1__translation__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__service_option__field_indices_by_name[] = {
   3,   /* field[3] = available */
+  5,   /* field[5] = code */
   0,   /* field[0] = id */
+  6,   /* field[6] = localized */
   1,   /* field[1] = name */
   2,   /* field[2] = price */
   4,   /* field[4] = translations */
@@ -2195,7 +2221,7 @@ static const unsigned souk__v1__service_option__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__service_option__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 5 }
+  { 0, 7 }
 };
 const ProtobufCMessageDescriptor souk__v1__service_option__descriptor =
 {
@@ -2205,14 +2231,14 @@ const ProtobufCMessageDescriptor souk__v1__service_option__descriptor =
   "Souk__V1__ServiceOption",
   "souk.v1",
   sizeof(Souk__V1__ServiceOption),
-  5,
+  7,
   souk__v1__service_option__field_descriptors,
   souk__v1__service_option__field_indices_by_name,
   1,  souk__v1__service_option__number_ranges,
   (ProtobufCMessageInit) souk__v1__service_option__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__service__field_descriptors[16] =
+static const ProtobufCFieldDescriptor souk__v1__service__field_descriptors[18] =
 {
   {
     "id",
@@ -2406,6 +2432,30 @@ static const ProtobufCFieldDescriptor souk__v1__service__field_descriptors[16] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "language_code",
+    17,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Service, language_code),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "localized",
+    18,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Service, localized),
+    &souk__v1__translation__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__service__field_indices_by_name[] = {
   10,   /* field[10] = archive_time */
@@ -2416,6 +2466,8 @@ static const unsigned souk__v1__service__field_indices_by_name[] = {
   2,   /* field[2] = description */
   0,   /* field[0] = id */
   7,   /* field[7] = image_media_id */
+  16,   /* field[16] = language_code */
+  17,   /* field[17] = localized */
   1,   /* field[1] = name */
   6,   /* field[6] = options */
   15,   /* field[15] = rating */
@@ -2428,7 +2480,7 @@ static const unsigned souk__v1__service__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__service__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 16 }
+  { 0, 18 }
 };
 const ProtobufCMessageDescriptor souk__v1__service__descriptor =
 {
@@ -2438,7 +2490,7 @@ const ProtobufCMessageDescriptor souk__v1__service__descriptor =
   "Souk__V1__Service",
   "souk.v1",
   sizeof(Souk__V1__Service),
-  16,
+  18,
   souk__v1__service__field_descriptors,
   souk__v1__service__field_indices_by_name,
   1,  souk__v1__service__number_ranges,
@@ -5309,18 +5361,6 @@ static const ProtobufCFieldDescriptor souk__v1__list_restaurants_request__field_
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "approval_state",
-    10,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_ENUM,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ListRestaurantsRequest, approval_state),
-    &souk__v1__restaurant_approval_state__descriptor,
-    NULL,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-  {
     "order_by",
     11,
     PROTOBUF_C_LABEL_NONE,
@@ -5332,23 +5372,36 @@ static const ProtobufCFieldDescriptor souk__v1__list_restaurants_request__field_
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "approval_states",
+    12,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Souk__V1__ListRestaurantsRequest, n_approval_states),
+    offsetof(Souk__V1__ListRestaurantsRequest, approval_states),
+    &souk__v1__restaurant_approval_state__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__list_restaurants_request__field_indices_by_name[] = {
-  9,   /* field[9] = approval_state */
+  10,   /* field[10] = approval_states */
   6,   /* field[6] = category */
   0,   /* field[0] = marketplace_id */
   3,   /* field[3] = near */
   5,   /* field[5] = open_only */
-  10,   /* field[10] = order_by */
+  9,   /* field[9] = order_by */
   7,   /* field[7] = owner_account_id */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
   4,   /* field[4] = radius_meters */
   8,   /* field[8] = show_archived */
 };
-static const ProtobufCIntRange souk__v1__list_restaurants_request__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__list_restaurants_request__number_ranges[2 + 1] =
 {
   { 1, 0 },
+  { 11, 9 },
   { 0, 11 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_restaurants_request__descriptor =
@@ -5362,7 +5415,7 @@ const ProtobufCMessageDescriptor souk__v1__list_restaurants_request__descriptor 
   11,
   souk__v1__list_restaurants_request__field_descriptors,
   souk__v1__list_restaurants_request__field_indices_by_name,
-  1,  souk__v1__list_restaurants_request__number_ranges,
+  2,  souk__v1__list_restaurants_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__list_restaurants_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

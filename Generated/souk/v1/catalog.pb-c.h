@@ -136,7 +136,7 @@ struct  Souk__V1__ServiceOption
    */
   char *id;
   /*
-   * "6-pack", "12,000 L tank".
+   * Base text, in the service's language_code: "6-pack", "12,000 L tank".
    */
   char *name;
   /*
@@ -149,10 +149,21 @@ struct  Souk__V1__ServiceOption
    */
   size_t n_translations;
   Souk__V1__Translation **translations;
+  /*
+   * A stable code clients order by without matching display names ("12-pack", "tank-12000"):
+   * 1 to 40 lower-case ASCII letters, digits and "-", unique within the service. Given at
+   * creation, or made by the server from the base name when empty; never changes afterwards.
+   */
+  char *code;
+  /*
+   * Output only: the name in the caller's language (see LANGUAGES); unset when the option has no
+   * translation to it.
+   */
+  Souk__V1__Translation *localized;
 };
 #define SOUK__V1__SERVICE_OPTION__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__service_option__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, 0,NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, 0,NULL, (char *)protobuf_c_empty_string, NULL }
 
 
 /*
@@ -162,6 +173,9 @@ struct  Souk__V1__Service
 {
   ProtobufCMessage base;
   char *id;
+  /*
+   * Base texts, in `language_code` (see LANGUAGES).
+   */
   char *name;
   char *description;
   Souk__V1__ServiceType type;
@@ -193,8 +207,8 @@ struct  Souk__V1__Service
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
   /*
-   * Name and description in other languages ("ar" for Aqua Hub); read RPCs answer in the
-   * caller's language (see LANGUAGES).
+   * Name and description in other languages ("ar" for Aqua Hub), at most one per language and
+   * none in `language_code`.
    */
   size_t n_translations;
   Souk__V1__Translation **translations;
@@ -202,10 +216,21 @@ struct  Souk__V1__Service
    * Output only: the average of the customers' feedback on completed orders of this service.
    */
   Souk__V1__RatingSummary *rating;
+  /*
+   * BCP 47 language of the base texts (name, description, options' names); "en" when left
+   * empty at creation.
+   */
+  char *language_code;
+  /*
+   * Output only: name and description in the caller's language, from `translations`; unset
+   * when the service has none in that language. A text the translation leaves empty is empty
+   * here too: show the base text (see LANGUAGES).
+   */
+  Souk__V1__Translation *localized;
 };
 #define SOUK__V1__SERVICE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__service__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__SERVICE_TYPE__SERVICE_TYPE_UNSPECIFIED, NULL, 0, 0,NULL, (char *)protobuf_c_empty_string, 0, 0, NULL, 0, NULL, NULL, 0,NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__SERVICE_TYPE__SERVICE_TYPE_UNSPECIFIED, NULL, 0, 0,NULL, (char *)protobuf_c_empty_string, 0, 0, NULL, 0, NULL, NULL, 0,NULL, NULL, (char *)protobuf_c_empty_string, NULL }
 
 
 /*
@@ -953,14 +978,15 @@ struct  Souk__V1__ListRestaurantsRequest
    */
   char *owner_account_id;
   /*
-   * With owner_account_id or approval_state: include archived restaurants.
+   * With owner_account_id or approval_states: include archived restaurants.
    */
   protobuf_c_boolean show_archived;
   /*
-   * Admins only: the restaurants in this approval state, oldest first (PENDING: awaiting a
-   * decision). Cannot be combined with near, open_only or category.
+   * Admins only: the restaurants in any of these approval states, oldest first within each
+   * (PENDING: awaiting a decision). Cannot be combined with near, open_only or category.
    */
-  Souk__V1__RestaurantApprovalState approval_state;
+  size_t n_approval_states;
+  Souk__V1__RestaurantApprovalState *approval_states;
   /*
    * See the RPC: "distance", "name", "rating desc".
    */
@@ -968,7 +994,7 @@ struct  Souk__V1__ListRestaurantsRequest
 };
 #define SOUK__V1__LIST_RESTAURANTS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_restaurants_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, 0, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, SOUK__V1__RESTAURANT_APPROVAL_STATE__RESTAURANT_APPROVAL_STATE_UNSPECIFIED, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, 0, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0,NULL, (char *)protobuf_c_empty_string }
 
 
 /*

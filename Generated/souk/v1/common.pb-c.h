@@ -442,10 +442,6 @@ typedef enum _Souk__V1__ErrorReason {
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_IN_USE = 88,
   /*
-   * The listing is archived (FAILED_PRECONDITION): restore it before changing it.
-   */
-  SOUK__V1__ERROR_REASON__ERROR_REASON_LISTING_ARCHIVED = 89,
-  /*
    * The account named as courier is blocked by an admin (FAILED_PRECONDITION): choose another.
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_COURIER_BLOCKED = 90,
@@ -481,7 +477,40 @@ typedef enum _Souk__V1__ErrorReason {
   /*
    * The order has no delivery in progress whose courier could be watched (FAILED_PRECONDITION).
    */
-  SOUK__V1__ERROR_REASON__ERROR_REASON_NO_DELIVERY_IN_PROGRESS = 97
+  SOUK__V1__ERROR_REASON__ERROR_REASON_NO_DELIVERY_IN_PROGRESS = 97,
+  /*
+   * The service, product, restaurant, menu item or listing is archived: restore it before
+   * changing it or adding to it (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_ARCHIVED = 100,
+  /*
+   * The restaurant is not approved yet: it may open once an admin approves it
+   * (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_RESTAURANT_NOT_APPROVED = 101,
+  /*
+   * The restaurant's owner cannot be approved: the account is blocked or deleted, or its
+   * provider role was rejected or revoked (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_OWNER_NOT_ELIGIBLE = 102,
+  /*
+   * The payment is not cash on delivery, so it is not collected by hand (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_NOT_CASH_PAYMENT = 103,
+  /*
+   * The order's cash has not been collected by the courier yet (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_CASH_NOT_COLLECTED = 104,
+  /*
+   * The order is not delivered yet, so its cash cannot be marked collected
+   * (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_ORDER_NOT_DELIVERED = 105,
+  /*
+   * Orders of the restaurant are still in progress; it can be archived once they are done
+   * (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_ORDERS_IN_PROGRESS = 106
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ERROR_REASON)
 } Souk__V1__ErrorReason;
 

@@ -1087,7 +1087,7 @@ void   souk__v1__watch_order_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__watch_order_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor souk__v1__order_line__field_descriptors[12] =
+static const ProtobufCFieldDescriptor souk__v1__order_line__field_descriptors[13] =
 {
   {
     "item_id",
@@ -1233,6 +1233,18 @@ static const ProtobufCFieldDescriptor souk__v1__order_line__field_descriptors[12
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "option_code",
+    13,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrderLine, option_code),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__order_line__field_indices_by_name[] = {
   6,   /* field[6] = discount_bps */
@@ -1242,6 +1254,7 @@ static const unsigned souk__v1__order_line__field_indices_by_name[] = {
   5,   /* field[5] = list_unit_price */
   2,   /* field[2] = name */
   11,   /* field[11] = note */
+  12,   /* field[12] = option_code */
   3,   /* field[3] = option_id */
   4,   /* field[4] = option_name */
   10,   /* field[10] = options */
@@ -1251,7 +1264,7 @@ static const unsigned souk__v1__order_line__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__order_line__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 12 }
+  { 0, 13 }
 };
 const ProtobufCMessageDescriptor souk__v1__order_line__descriptor =
 {
@@ -1261,7 +1274,7 @@ const ProtobufCMessageDescriptor souk__v1__order_line__descriptor =
   "Souk__V1__OrderLine",
   "souk.v1",
   sizeof(Souk__V1__OrderLine),
-  12,
+  13,
   souk__v1__order_line__field_descriptors,
   souk__v1__order_line__field_indices_by_name,
   1,  souk__v1__order_line__number_ranges,
@@ -2213,7 +2226,7 @@ const ProtobufCMessageDescriptor souk__v1__checkout_request__descriptor =
   (ProtobufCMessageInit) souk__v1__checkout_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__place_service_order_request__field_descriptors[9] =
+static const ProtobufCFieldDescriptor souk__v1__place_service_order_request__field_descriptors[10] =
 {
   {
     "marketplace_id",
@@ -2256,11 +2269,11 @@ static const ProtobufCFieldDescriptor souk__v1__place_service_order_request__fie
     4,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__PlaceServiceOrderRequest, option_case),
     offsetof(Souk__V1__PlaceServiceOrderRequest, option_id),
     NULL,
     &protobuf_c_empty_string,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -2323,11 +2336,24 @@ static const ProtobufCFieldDescriptor souk__v1__place_service_order_request__fie
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "option_code",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Souk__V1__PlaceServiceOrderRequest, option_case),
+    offsetof(Souk__V1__PlaceServiceOrderRequest, option_code),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__place_service_order_request__field_indices_by_name[] = {
   6,   /* field[6] = address */
   0,   /* field[0] = marketplace_id */
   8,   /* field[8] = note */
+  9,   /* field[9] = option_code */
   3,   /* field[3] = option_id */
   7,   /* field[7] = payment */
   4,   /* field[4] = quantity */
@@ -2338,7 +2364,7 @@ static const unsigned souk__v1__place_service_order_request__field_indices_by_na
 static const ProtobufCIntRange souk__v1__place_service_order_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 9 }
+  { 0, 10 }
 };
 const ProtobufCMessageDescriptor souk__v1__place_service_order_request__descriptor =
 {
@@ -2348,7 +2374,7 @@ const ProtobufCMessageDescriptor souk__v1__place_service_order_request__descript
   "Souk__V1__PlaceServiceOrderRequest",
   "souk.v1",
   sizeof(Souk__V1__PlaceServiceOrderRequest),
-  9,
+  10,
   souk__v1__place_service_order_request__field_descriptors,
   souk__v1__place_service_order_request__field_indices_by_name,
   1,  souk__v1__place_service_order_request__number_ranges,

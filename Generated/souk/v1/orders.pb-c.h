@@ -112,7 +112,7 @@ struct  Souk__V1__OrderLine
    */
   char *name;
   /*
-   * Water services: the chosen option and its name at placement.
+   * Water services: the chosen option, its name at placement and its stable code.
    */
   char *option_id;
   char *option_name;
@@ -143,10 +143,14 @@ struct  Souk__V1__OrderLine
    * Food: the customer's special instructions.
    */
   char *note;
+  /*
+   * Water services: the chosen option's code (ServiceOption.code).
+   */
+  char *option_code;
 };
 #define SOUK__V1__ORDER_LINE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__order_line__descriptor) \
-    , (char *)protobuf_c_empty_string, SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, 0, NULL, 0,NULL, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, SOUK__V1__RESOURCE_TYPE__RESOURCE_TYPE_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, 0, NULL, 0,NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -400,7 +404,8 @@ struct  Souk__V1__CheckoutRequest
   int64_t expected_cart_version;
   Souk__V1__AddressChoice *address;
   /*
-   * Retail: the customer confirmed the delivery address (required true).
+   * Retail: the customer confirmed the delivery address. Needed (true) only when the address
+   * differs from the profile's (the caller's default saved address); otherwise ignored.
    */
   protobuf_c_boolean address_confirmed;
   /*
@@ -413,6 +418,13 @@ struct  Souk__V1__CheckoutRequest
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__checkout_request__descriptor) \
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, NULL, 0, NULL, (char *)protobuf_c_empty_string }
 
+
+typedef enum {
+  SOUK__V1__PLACE_SERVICE_ORDER_REQUEST__OPTION__NOT_SET = 0,
+  SOUK__V1__PLACE_SERVICE_ORDER_REQUEST__OPTION_OPTION_ID = 4,
+  SOUK__V1__PLACE_SERVICE_ORDER_REQUEST__OPTION_OPTION_CODE = 10
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__PLACE_SERVICE_ORDER_REQUEST__OPTION__CASE)
+} Souk__V1__PlaceServiceOrderRequest__OptionCase;
 
 /*
  * Request of Orders.PlaceServiceOrder.
@@ -427,10 +439,6 @@ struct  Souk__V1__PlaceServiceOrderRequest
   char *request_id;
   char *service_id;
   /*
-   * Required when the service has options (pack size, tank capacity).
-   */
-  char *option_id;
-  /*
    * > 0.
    */
   int32_t quantity;
@@ -444,10 +452,15 @@ struct  Souk__V1__PlaceServiceOrderRequest
    */
   Souk__V1__PaymentMethodInput *payment;
   char *note;
+  Souk__V1__PlaceServiceOrderRequest__OptionCase option_case;
+  union {
+    char *option_id;
+    char *option_code;
+  };
 };
 #define SOUK__V1__PLACE_SERVICE_ORDER_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__place_service_order_request__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, NULL, NULL, NULL, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, NULL, NULL, NULL, (char *)protobuf_c_empty_string, SOUK__V1__PLACE_SERVICE_ORDER_REQUEST__OPTION__NOT_SET, {0} }
 
 
 /*
@@ -474,8 +487,9 @@ struct  Souk__V1__ListOrdersRequest
   int32_t page_size;
   char *page_token;
   /*
-   * At most one of the four owner filters below. Customers, providers and couriers must
-   * set their own (empty means the caller as customer).
+   * At most one of the four owner filters below. Callers who are not admins set their own:
+   * a customer its customer_account_id (empty means the caller as customer), a courier its
+   * courier_account_id, a provider the restaurant_id of its own restaurant (or `as_seller`).
    */
   char *customer_account_id;
   char *restaurant_id;
@@ -487,8 +501,9 @@ struct  Souk__V1__ListOrdersRequest
   size_t n_statuses;
   Souk__V1__OrderStatus *statuses;
   /*
-   * Retail history: delivered in [delivered_after, delivered_before); needs
-   * customer_account_id.
+   * Retail history: delivered in [delivered_after, delivered_before), of one customer: the
+   * caller's own when no owner filter is set; an admin names customer_account_id. Not
+   * combined with the other owner filters or `as_seller`.
    */
   Google__Protobuf__Timestamp *delivered_after;
   Google__Protobuf__Timestamp *delivered_before;

@@ -1728,18 +1728,6 @@ static const ProtobufCFieldDescriptor souk__v1__list_payments_request__field_des
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "status",
-    8,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_ENUM,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ListPaymentsRequest, status),
-    &souk__v1__payment_status__descriptor,
-    NULL,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-  {
     "method",
     9,
     PROTOBUF_C_LABEL_NONE,
@@ -1763,22 +1751,35 @@ static const ProtobufCFieldDescriptor souk__v1__list_payments_request__field_des
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "statuses",
+    11,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Souk__V1__ListPaymentsRequest, n_statuses),
+    offsetof(Souk__V1__ListPaymentsRequest, statuses),
+    &souk__v1__payment_status__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__list_payments_request__field_indices_by_name[] = {
-  9,   /* field[9] = as_seller */
+  8,   /* field[8] = as_seller */
   5,   /* field[5] = collected_by_account_id */
   0,   /* field[0] = marketplace_id */
-  8,   /* field[8] = method */
+  7,   /* field[7] = method */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
   4,   /* field[4] = payee_account_id */
   3,   /* field[3] = payer_account_id */
-  7,   /* field[7] = status */
+  9,   /* field[9] = statuses */
   6,   /* field[6] = target_id */
 };
-static const ProtobufCIntRange souk__v1__list_payments_request__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__list_payments_request__number_ranges[2 + 1] =
 {
   { 1, 0 },
+  { 9, 7 },
   { 0, 10 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_payments_request__descriptor =
@@ -1792,7 +1793,7 @@ const ProtobufCMessageDescriptor souk__v1__list_payments_request__descriptor =
   10,
   souk__v1__list_payments_request__field_descriptors,
   souk__v1__list_payments_request__field_indices_by_name,
-  1,  souk__v1__list_payments_request__number_ranges,
+  2,  souk__v1__list_payments_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__list_payments_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

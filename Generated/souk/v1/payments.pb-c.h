@@ -408,10 +408,8 @@ struct  Souk__V1__ListPaymentsRequest
    * Payments of one order, job or bill.
    */
   char *target_id;
-  /*
-   * Only this status; unspecified means any.
-   */
-  Souk__V1__PaymentStatus status;
+  size_t n_statuses;
+  Souk__V1__PaymentStatus *statuses;
   /*
    * Only this method; unspecified means any.
    */
@@ -425,7 +423,7 @@ struct  Souk__V1__ListPaymentsRequest
 };
 #define SOUK__V1__LIST_PAYMENTS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_payments_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, 0 }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, 0 }
 
 
 /*

@@ -45,9 +45,12 @@ extension CartsService {
     func updateCartLine(_ request: SoukV1.UpdateCartLineRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let quantity = try CartView.checkQuantity(request.quantity, marketplace)
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let (lineID, itemID) = (request.lineID, request.itemID)
+        var checks = FieldChecks()
+        let quantityField = try checks.run { try CartView.checkQuantity(request.quantity, marketplace) }
+        let expectedField = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        try checks.finish()
+        let (quantity, expected) = (quantityField!, expectedField!)
+        let (lineID, itemID) = CartView.named(request.line)
         return try await store.write { transaction in
             let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)
             let index = try CartView.lineIndex(in: cart.subject, lineID: lineID, itemID: itemID)
@@ -64,7 +67,7 @@ extension CartsService {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let (lineID, itemID) = (request.lineID, request.itemID)
+        let (lineID, itemID) = CartView.named(request.line)
         return try await store.write { transaction in
             let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)
             let index = try CartView.lineIndex(in: cart.subject, lineID: lineID, itemID: itemID)
@@ -112,12 +115,17 @@ enum CartView {
     ) async throws -> SoukV1.Cart {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
+        var checks = FieldChecks()
+        let requestID = try checks.run { try RequestFields.requestID(request.requestID) }
+        let itemID = try checks.run { try RequestFields.id(request.itemID, field: "item_id") }
+        let quantity = try checks.run { try checkQuantity(request.quantity, marketplace) }
+        let expected = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        checks.require(request.note.count <= FoodCarts.maxNoteLength, "note", "must be at most \(FoodCarts.maxNoteLength) characters")
+        try checks.finish()
         let adding = Addition(
-            caller: caller, marketplaceID: marketplaceID, marketplace: marketplace, itemID: try RequestFields.id(request.itemID, field: "item_id"),
-            quantity: try checkQuantity(request.quantity, marketplace), expected: try RequestFields.expectedVersion(request.expectedVersion))
+            caller: caller, marketplaceID: marketplaceID, marketplace: marketplace, itemID: itemID!, quantity: quantity!, expected: expected!)
         return try await store.write(
-            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
+            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID!),
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Cart>()
         ) { transaction in try add(adding, transaction) }.value
     }
@@ -167,6 +175,24 @@ enum CartView {
             throw RPCError.invalidField("quantity", "must be at most \(cap) per line\(carton)", reason: .quantityLimit)
         }
         return quantity
+    }
+
+    /// The line id, or the product id, an update names (the request's `line` oneof).
+    static func named(_ line: SoukV1.UpdateCartLineRequest.Line?) -> (lineID: String, itemID: String) {
+        switch line {
+        case .lineID(let id)?: (id, "")
+        case .itemID(let id)?: ("", id)
+        case nil: ("", "")
+        }
+    }
+
+    /// The line id, or the product id, a removal names (the request's `line` oneof).
+    static func named(_ line: SoukV1.RemoveCartLineRequest.Line?) -> (lineID: String, itemID: String) {
+        switch line {
+        case .lineID(let id)?: (id, "")
+        case .itemID(let id)?: ("", id)
+        case nil: ("", "")
+        }
     }
 
     /// The line `lineID` names, else (retail) the line of product `itemID`; NOT_FOUND otherwise.

@@ -11,18 +11,19 @@ import SoukStore
 extension CatalogService {
     func listProducts(_ request: SoukV1.ListProductsRequest, _ call: SoukCall) async throws -> SoukV1.ListProductsResponse {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let filter = try ProductFilterCheck(request.filter, currency: marketplace.currencyCode)
+        var checks = FieldChecks()
+        let filter = try ProductFilterCheck(request.filter, currency: marketplace.currencyCode, &checks)
         let audience = ProductFilterCheck.audience(call, showArchived: request.showArchived, availableOnly: filter.availableOnly)
-        let (index, direction, pricedRange): (Index<ProductRecord>, ScanDirection, Bool)
+        var (index, direction, pricedRange): (Index<ProductRecord>, ScanDirection, Bool) = (ProductTable.byName, .ascending, false)
         switch request.orderBy.trimmingCharacters(in: .whitespaces).lowercased() {
-        case "", "name": (index, direction, pricedRange) = (ProductTable.byName, .ascending, false)
+        case "", "name": break
         case "price": (index, direction, pricedRange) = (ProductTable.byPrice, .ascending, true)
         case "price desc": (index, direction, pricedRange) = (ProductTable.byPrice, .descending, true)
         case "rating desc": (index, direction, pricedRange) = (ProductTable.byRating, .descending, false)
         case "create_time desc": (index, direction, pricedRange) = (ProductTable.byCreated, .descending, false)
-        default:
-            throw RPCError.invalidField("order_by", "must be one of: name, price, price desc, rating desc, create_time desc")
+        default: checks.add("order_by", "must be one of: name, price, price desc, rating desc, create_time desc")
         }
+        try checks.finish()
         let prefix: [KeyPart] = [.string(marketplaceID.description), .string(audience.rawValue), .string(filter.facet)]
         // A price sort narrows the range itself to the price range.
         let range = pricedRange
@@ -41,9 +42,11 @@ extension CatalogService {
     func searchProducts(_ request: SoukV1.SearchProductsRequest, _ call: SoukCall) async throws -> SoukV1.ListProductsResponse {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let words = ProductText.words(request.query)
-        guard !words.isEmpty else { throw RPCError.invalidField("query", "must have at least one word") }
-        guard words.count <= 10 else { throw RPCError.invalidField("query", "must have at most 10 words") }
-        var filter = try ProductFilterCheck(request.filter, currency: marketplace.currencyCode)
+        var checks = FieldChecks()
+        checks.require(!words.isEmpty, "query", "must have at least one word")
+        checks.require(words.count <= 10, "query", "must have at most 10 words")
+        var filter = try ProductFilterCheck(request.filter, currency: marketplace.currencyCode, &checks)
+        try checks.finish()
         filter.facet = ProductTable.Facet.any
         filter.queryWords = words
         let audience = ProductFilterCheck.audience(call, showArchived: false, availableOnly: filter.availableOnly)
@@ -128,20 +131,24 @@ struct ProductFilterCheck {
     var queryWords: [String] = []
 
     init(_ filter: SoukV1.ProductFilter?, currency: String) throws {
+        var checks = FieldChecks()
+        try self.init(filter, currency: currency, &checks)
+        try checks.finish()
+    }
+
+    /// Records every bad field of the filter in `checks` (the caller finishes them).
+    init(_ filter: SoukV1.ProductFilter?, currency: String, _ checks: inout FieldChecks) throws {
         let filter = filter ?? SoukV1.ProductFilter()
         for (field, money) in [("filter.min_price", filter.minPrice), ("filter.max_price", filter.maxPrice)] {
             guard let money else { continue }
-            guard money.amountMinor >= 0 else { throw RPCError.invalidField(field, "must not be negative") }
-            guard money.currencyCode.isEmpty || money.currencyCode == currency else {
-                throw RPCError.invalidField(field, "must be in the marketplace's currency, \(currency)")
-            }
+            checks.require(money.amountMinor >= 0, field, "must not be negative")
+            checks.require(
+                money.currencyCode.isEmpty || money.currencyCode == currency, field, "must be in the marketplace's currency, \(currency)")
         }
         minPrice = filter.minPrice?.amountMinor
         maxPrice = filter.maxPrice?.amountMinor
-        if let minPrice, let maxPrice, minPrice > maxPrice {
-            throw RPCError.invalidField("filter.max_price", "must not be below filter.min_price")
-        }
-        guard (0...5).contains(filter.minExpertRating) else { throw RPCError.invalidField("filter.min_expert_rating", "must be 1 to 5") }
+        if let minPrice, let maxPrice, minPrice > maxPrice { checks.add("filter.max_price", "must not be below filter.min_price") }
+        checks.require((0...5).contains(filter.minExpertRating), "filter.min_expert_rating", "must be 1 to 5")
         minRating = filter.minExpertRating
         category = filter.category
         featuredOnly = filter.featuredOnly

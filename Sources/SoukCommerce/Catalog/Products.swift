@@ -14,9 +14,12 @@ extension CatalogService {
 
     func createProduct(_ request: SoukV1.CreateProductRequest, _ call: SoukCall) async throws -> SoukV1.Product {
         let (_, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
+        var checks = FieldChecks()
+        let requestIDField = try checks.run { try RequestFields.requestID(request.requestID) }
         var product = request.product ?? SoukV1.Product()
-        try ProductValidation.check(product, paths: Self.productMaskPaths, currency: marketplace.currencyCode, field: "product")
+        ProductValidation.collect(product, paths: Self.productMaskPaths, currency: marketplace.currencyCode, field: "product", &checks)
+        try checks.finish()
+        let requestID = requestIDField!
         // The server keeps the review, the archive state and the envelope.
         product.expertRating = 0
         product.expertReview = ""
@@ -53,7 +56,7 @@ extension CatalogService {
         let record = try await store.write { transaction in
             let current = try transaction.require(ProductTable.table, id, in: marketplaceID, "product")
             guard !current.value.subject.archived else {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, "the product is archived: restore it first")
+                throw RPCError.souk(.failedPrecondition, .archived, "the product is archived: restore it first")
             }
             if let expected, expected != current.version {
                 throw RPCError.staleVersion("product", id.description, expected: expected, actual: current.version)
@@ -122,30 +125,40 @@ enum ProductView {
     }
 }
 
-/// Checks of product fields, each naming the field.
+/// Checks of product fields, each naming the field; every violation is named at once.
 enum ProductValidation {
+    /// Throws one INVALID_ARGUMENT naming every bad field of `paths`.
     static func check(_ product: SoukV1.Product, paths: Set<String>, currency: String, field: String) throws {
+        var checks = FieldChecks()
+        collect(product, paths: paths, currency: currency, field: field, &checks)
+        try checks.finish()
+    }
+
+    static func collect(_ product: SoukV1.Product, paths: Set<String>, currency: String, field: String, _ checks: inout FieldChecks) {
         if paths.contains("name") {
             let name = product.name.trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty else { throw RPCError.invalidField("\(field).name", "is required") }
-            guard name.count <= 200 else { throw RPCError.invalidField("\(field).name", "must be at most 200 characters") }
+            checks.require(!name.isEmpty, "\(field).name", "is required")
+            checks.require(name.count <= 200, "\(field).name", "must be at most 200 characters")
         }
         if paths.contains("price") {
-            guard let price = product.price else { throw RPCError.invalidField("\(field).price", "is required") }
-            guard (0...CatalogLimits.maxPriceMinor).contains(price.amountMinor) else {
-                throw RPCError.invalidField("\(field).price", "must be 0 to \(CatalogLimits.maxPriceMinor) minor units")
-            }
-            guard price.currencyCode == currency else {
-                throw RPCError.invalidField("\(field).price", "must be in the marketplace's currency, \(currency)")
+            if let price = product.price {
+                checks.require(
+                    (0...CatalogLimits.maxPriceMinor).contains(price.amountMinor), "\(field).price",
+                    "must be 0 to \(CatalogLimits.maxPriceMinor) minor units")
+                checks.require(price.currencyCode == currency, "\(field).price", "must be in the marketplace's currency, \(currency)")
+            } else {
+                checks.add("\(field).price", "is required")
             }
         }
-        if paths.contains("stock"), product.stock < 0 { throw RPCError.invalidField("\(field).stock", "must not be negative") }
-        if paths.contains("vintage"), product.vintage != 0, !(1800...2100).contains(product.vintage) {
-            throw RPCError.invalidField("\(field).vintage", "must be a year (1800 to 2100) or 0 for non-vintage")
+        if paths.contains("stock") { checks.require(product.stock >= 0, "\(field).stock", "must not be negative") }
+        if paths.contains("vintage") {
+            checks.require(
+                product.vintage == 0 || (1800...2100).contains(product.vintage), "\(field).vintage",
+                "must be a year (1800 to 2100) or 0 for non-vintage")
         }
         for (path, text, limit) in [("description", product.description, 4000), ("tasting_notes", product.tastingNotes, 4000), ("pairings", product.pairings, 1000)]
-        where paths.contains(path) && text.count > limit {
-            throw RPCError.invalidField("\(field).\(path)", "must be at most \(limit) characters")
+        where paths.contains(path) {
+            checks.require(text.count <= limit, "\(field).\(path)", "must be at most \(limit) characters")
         }
     }
 

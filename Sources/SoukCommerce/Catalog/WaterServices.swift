@@ -5,8 +5,8 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// Aqua Hub's catalog of water services: staff manage them, anyone browses them in their own
-/// language.
+/// Aqua Hub's catalog of water services: staff manage their base texts and translations, anyone
+/// browses them with the texts of their own language beside the base ones.
 struct WaterServices {
     let commerce: Commerce
     var store: Store { commerce.store }
@@ -14,7 +14,7 @@ struct WaterServices {
     func create(_ request: SoukV1.CreateServiceRequest, _ call: SoukCall) async throws -> SoukV1.Service {
         let (_, marketplace) = try call.requireMarketplace()
         let requestID = try RequestFields.requestID(request.requestID)
-        var service = try Self.validated(request.service ?? SoukV1.Service(), currency: marketplace.currencyCode, existing: [])
+        var service = try ServiceValidation.validated(request.service ?? SoukV1.Service(), currency: marketplace.currencyCode, existing: [])
         service.archived = false
         service.archiveTime = nil
         service.rating = nil
@@ -26,7 +26,7 @@ struct WaterServices {
                     field: "image_media_id", marketplaceID: record.value.marketplaceID, transaction: transaction)
             },
             view: { $0.api() })
-        return Self.localized(created, call)
+        return ServiceLanguages.localized(created, call)
     }
 
     func get(_ request: SoukV1.GetServiceRequest, _ call: SoukCall) async throws -> SoukV1.Service {
@@ -34,7 +34,7 @@ struct WaterServices {
         let id = try RequestFields.id(request.serviceID, field: "service_id")
         let service: SoukV1.Service = try store.require(ServiceTable.table, id, in: marketplaceID, "service").api()
         guard !service.archived || Self.isStaff(call) else { throw RPCError.notFound("service", id.description) }
-        return Self.localized(service, call)
+        return ServiceLanguages.localized(service, call)
     }
 
     /// One index range per list (see `ServiceTable`): the shelf the caller may see, the type,
@@ -44,19 +44,21 @@ struct WaterServices {
     func list(_ request: SoukV1.ListServicesRequest, _ call: SoukCall) async throws -> SoukV1.ListServicesResponse {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let currency = marketplace.currencyCode
+        var checks = FieldChecks()
         for (field, money) in [("min_price", request.minPrice), ("max_price", request.maxPrice)] {
             if let money, money.amountMinor < 0 || !money.currencyCode.isEmpty && money.currencyCode != currency {
-                throw RPCError.invalidField(field, "must be ≥ 0 in \(currency)")
+                checks.add(field, "must be ≥ 0 in \(currency)")
             }
         }
         let minPrice = request.minPrice?.amountMinor
         let maxPrice = request.maxPrice?.amountMinor
-        if let minPrice, let maxPrice, minPrice > maxPrice { throw RPCError.invalidField("max_price", "must not be below min_price") }
-        guard (0...5).contains(request.minRating) else { throw RPCError.invalidField("min_rating", "must be 1 to 5 stars") }
+        if let minPrice, let maxPrice, minPrice > maxPrice { checks.add("max_price", "must not be below min_price") }
+        checks.require((0...5).contains(request.minRating), "min_rating", "must be 1 to 5 stars")
         let orderBy = request.orderBy.trimmingCharacters(in: .whitespaces).lowercased()
-        guard ["", "name", "price", "price desc", "rating desc", "create_time desc"].contains(orderBy) else {
-            throw RPCError.invalidField("order_by", "must be one of \"name\", \"price\", \"price desc\", \"rating desc\", \"create_time desc\"")
-        }
+        checks.require(
+            ["", "name", "price", "price desc", "rating desc", "create_time desc"].contains(orderBy), "order_by",
+            "must be one of \"name\", \"price\", \"price desc\", \"rating desc\", \"create_time desc\"")
+        try checks.finish()
         let staff = Self.isStaff(call)
         let shelf: ServiceShelf = staff && request.showArchived ? .all : staff && !request.availableOnly ? .live : .listed
         let words = SearchText.words(request.query)
@@ -99,7 +101,7 @@ struct WaterServices {
                   request.minRating == 0 || Int32(service.rating?.averageHundredths ?? 0) >= request.minRating * 100,
                   words.allSatisfy({ word in serviceWords.contains { $0.hasPrefix(word) } })
             else { continue }
-            response.services.append(Self.localized(record.api(), call))
+            response.services.append(ServiceLanguages.localized(record.api(), call))
         }
         response.nextPageToken = RequestFields.nextPageToken(result.nextPageToken, filters: stamp)
         return response
@@ -110,7 +112,7 @@ struct WaterServices {
         let input = request.service ?? SoukV1.Service()
         let id = try RequestFields.id(input.id, field: "service.id")
         let paths = try RequestFields.maskPaths(
-            request.updateMask, allowed: ["name", "description", "type", "base_price", "available", "image_media_id", "options", "translations"])
+            request.updateMask, allowed: ["name", "description", "language_code", "type", "base_price", "available", "image_media_id", "options", "translations"])
         let expected = try RequestFields.expectedVersion(request.expectedVersion)
         let actor = AuditActor(call)
         let record = try await store.write { transaction -> StoredRecord<ServiceRecord> in
@@ -119,7 +121,7 @@ struct WaterServices {
                 throw RPCError.staleVersion("service", id.description, expected: expected, actual: current.version)
             }
             guard !current.value.subject.archived else {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, "service \(id) is archived; restore it first")
+                throw RPCError.souk(.failedPrecondition, .archived, "service \(id) is archived; restore it first")
             }
             var proposed = current.value.subject
             for path in paths {
@@ -131,10 +133,11 @@ struct WaterServices {
                 case "available": proposed.available = input.available
                 case "image_media_id": proposed.imageMediaID = input.imageMediaID
                 case "translations": proposed.translations = input.translations
+                case "language_code": proposed.languageCode = input.languageCode
                 default: proposed.options = input.options
                 }
             }
-            let checked = try Self.validated(proposed, currency: marketplace.currencyCode, existing: current.value.subject.options.map(\.id))
+            let checked = try ServiceValidation.validated(proposed, currency: marketplace.currencyCode, existing: current.value.subject.options)
             let updated = try transaction.update(ServiceTable.table, id) { $0.subject = checked }
             try CatalogMedia.sync(
                 [current.value.subject.imageMediaID], to: [checked.imageMediaID], requestField: "service.image_media_id", resource: .service,
@@ -144,88 +147,18 @@ struct WaterServices {
                 actor: actor, reason: "updated: " + paths.joined(separator: ", "), resourceVersion: updated.version)
             return updated
         }
-        return Self.localized(record.api(), call)
+        return ServiceLanguages.localized(record.api(), call)
     }
 
     func setArchived(_ archived: Bool, _ serviceID: String, _ expectedVersion: Int64, _ call: SoukCall) async throws -> SoukV1.Service {
         let record = try await store.setArchived(
             archived, ServiceTable.table, id: serviceID, field: "service_id", expectedVersion: expectedVersion, noun: "service",
             resource: .service, call: call)
-        return Self.localized(record.api(), call)
+        return ServiceLanguages.localized(record.api(), call)
     }
 
     static func isStaff(_ call: SoukCall) -> Bool {
         guard let caller = call.caller else { return false }
         return caller.isOperator || caller.activeRoles.contains(.admin) || caller.activeRoles.contains(.provider)
-    }
-
-    /// The service in the caller's language (LANGUAGES in catalog.proto) where a translation exists.
-    static func localized(_ service: SoukV1.Service, _ call: SoukCall) -> SoukV1.Service {
-        let language = ErrorLanguage.of(call.context).rawValue
-        func matches(_ translation: SoukV1.Translation) -> Bool { ErrorLanguage(tag: translation.languageCode)?.rawValue == language }
-        var shown = service
-        if let translation = service.translations.first(where: matches) {
-            if !translation.name.isEmpty { shown.name = translation.name }
-            if !translation.description.isEmpty { shown.description = translation.description }
-        }
-        for index in shown.options.indices {
-            if let translation = shown.options[index].translations.first(where: matches), !translation.name.isEmpty {
-                shown.options[index].name = translation.name
-            }
-        }
-        return shown
-    }
-
-    /// A service as stored: checked fields, options with ids (new ones get one; ids must be the
-    /// service's own), the server's requires_approval.
-    static func validated(_ input: SoukV1.Service, currency: String, existing: [String]) throws -> SoukV1.Service {
-        var service = input
-        service.name = service.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...200).contains(service.name.count) else { throw RPCError.invalidField("service.name", "is required (at most 200 characters)") }
-        guard service.description.count <= 4000 else { throw RPCError.invalidField("service.description", "must be at most 4000 characters") }
-        guard [.delivery, .cleaning, .maintenance].contains(service.type) else {
-            throw RPCError.invalidField("service.type", "must be DELIVERY, CLEANING or MAINTENANCE")
-        }
-        service.basePrice = try money(service.basePrice ?? SoukV1.Money(amountMinor: 0, currencyCode: currency), currency, "service.base_price")
-        guard service.options.count <= 50 else { throw RPCError.invalidField("service.options", "must be at most 50") }
-        var ids = Set<String>()
-        for index in service.options.indices {
-            let field = "service.options[\(index)]"
-            var option = service.options[index]
-            if option.id.isEmpty {
-                option.id = RecordID.generate().description
-            } else if !existing.contains(option.id) {
-                throw RPCError.invalidField("\(field).id", "is not an option of this service (leave it empty to add one)")
-            }
-            guard ids.insert(option.id).inserted else { throw RPCError.invalidField("\(field).id", "appears twice") }
-            option.name = option.name.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard (1...100).contains(option.name.count) else { throw RPCError.invalidField("\(field).name", "is required (at most 100 characters)") }
-            option.price = try money(option.price ?? service.basePrice!, currency, "\(field).price")
-            try translations(option.translations, field: "\(field).translations")
-            service.options[index] = option
-        }
-        try translations(service.translations, field: "service.translations")
-        service.requiresApproval = service.type == .cleaning || service.type == .maintenance
-        return service
-    }
-
-    private static func money(_ money: SoukV1.Money, _ currency: String, _ field: String) throws -> SoukV1.Money {
-        guard (0...CatalogLimits.maxPriceMinor).contains(money.amountMinor) else {
-            throw RPCError.invalidField(field, "must be 0 to \(CatalogLimits.maxPriceMinor) minor units")
-        }
-        guard money.currencyCode.isEmpty || money.currencyCode == currency else { throw RPCError.invalidField(field, "must be in \(currency)") }
-        return SoukV1.Money(amountMinor: money.amountMinor, currencyCode: currency)
-    }
-
-    private static func translations(_ translations: [SoukV1.Translation], field: String) throws {
-        guard translations.count <= 10 else { throw RPCError.invalidField(field, "must be at most 10") }
-        for (index, translation) in translations.enumerated() {
-            guard ErrorLanguage(tag: translation.languageCode) != nil || (2...8).contains(translation.languageCode.count) else {
-                throw RPCError.invalidField("\(field)[\(index)].language_code", "must be a language tag such as \"ar\"")
-            }
-            guard translation.name.count <= 200, translation.description.count <= 4000 else {
-                throw RPCError.invalidField("\(field)[\(index)]", "name at most 200 and description at most 4000 characters")
-            }
-        }
     }
 }

@@ -3,8 +3,9 @@ import SoukMessages
 import SoukStore
 
 extension CommerceDemo {
-    /// Aqua Hub's services, options and prices from its report, in Arabic and English. The
-    /// report gives no tank prices: the capacities and prices below are the demo's.
+    /// Aqua Hub's services, options and prices from its report, in English with Arabic translations;
+    /// options carry stable codes ("12-pack", "tank-12000"). The report gives no tank prices: the
+    /// capacities and prices below are the demo's.
     func loadAquaHub(_ demo: DemoContext) async throws {
         guard let marketplace = demo.marketplaces["aqua-hub"], let marketplaceID = RecordID(marketplace.id) else { return }
         let store = commerce.store
@@ -12,12 +13,14 @@ extension CommerceDemo {
                              page: PageRequest(size: 1)).items.isEmpty
         else { return }
         let sar = { (minor: Int64) in SoukV1.Money(amountMinor: minor, currencyCode: "SAR") }
-        func option(_ name: String, _ arabic: String, _ minor: Int64) -> SoukV1.ServiceOption {
-            SoukV1.ServiceOption(name: name, price: sar(minor), available: true, translations: [SoukV1.Translation(languageCode: "ar", name: arabic)])
+        func option(_ code: String, _ name: String, _ arabic: String, _ minor: Int64) -> SoukV1.ServiceOption {
+            SoukV1.ServiceOption(
+                name: name, price: sar(minor), available: true, translations: [SoukV1.Translation(languageCode: "ar", name: arabic)], code: code)
         }
         func tanks(_ prices: [Int64]) -> [SoukV1.ServiceOption] {
-            zip([("6,000 L tank", "وايت ٦٠٠٠ لتر"), ("12,000 L tank", "وايت ١٢٠٠٠ لتر"), ("18,000 L tank", "وايت ١٨٠٠٠ لتر")], prices)
-                .map { option($0.0.0, $0.0.1, $0.1) }
+            zip([("tank-6000", "6,000 L tank", "وايت ٦٠٠٠ لتر"), ("tank-12000", "12,000 L tank", "وايت ١٢٠٠٠ لتر"),
+                 ("tank-18000", "18,000 L tank", "وايت ١٨٠٠٠ لتر")], prices)
+                .map { option($0.0.0, $0.0.1, $0.0.2, $0.1) }
         }
         func service(
             _ name: String, _ arabic: String, _ description: String, _ arabicDescription: String, _ type: SoukV1.ServiceType,
@@ -27,6 +30,7 @@ extension CommerceDemo {
             service.name = name
             service.description = description
             service.type = type
+            service.languageCode = "en"
             service.basePrice = sar(minor)
             service.available = true
             service.options = options
@@ -36,7 +40,8 @@ extension CommerceDemo {
         let services = [
             service("Safi Water", "مياه صافي", "Bottled drinking water delivered to your door.", "مياه شرب معبأة توصل إلى باب منزلك.",
                     .delivery, from: 300,
-                    options: [option("1 bottle", "١ عبوة", 300), option("6-pack", "٦ عبوات", 1500), option("12-pack (carton)", "كرتون (١٢ عبوة)", 2500)]),
+                    options: [option("1-bottle", "1 bottle", "١ عبوة", 300), option("6-pack", "6-pack", "٦ عبوات", 1500),
+                              option("12-pack", "12-pack (carton)", "كرتون (١٢ عبوة)", 2500)]),
             service("Water Tank (Drinking Water)", "وايت ماء (صالح للشرب)", "A tanker of drinking water; choose the tank capacity.",
                     "وايت ماء صالح للشرب؛ اختر سعة الخزان.", .delivery, from: 12000, options: tanks([12000, 20000, 28000])),
             service("Non-Drinking Water", "وايت ماء (غير صالح للشرب)", "A tanker of non-drinking water for cleaning and gardens; choose the tank capacity.",
@@ -48,7 +53,7 @@ extension CommerceDemo {
         ]
         try await store.write { transaction in
             for input in services {
-                let service = try WaterServices.validated(input, currency: "SAR", existing: [])
+                let service = try ServiceValidation.validated(input, currency: "SAR", existing: [])
                 let record = try transaction.insert(ServiceTable.table, ServiceRecord(marketplaceID: marketplaceID.description, service))
                 try AuditLog.record(
                     in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .service, id: record.id.description),

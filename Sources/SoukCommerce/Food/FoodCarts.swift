@@ -24,9 +24,6 @@ struct FoodCarts {
     }
 
     func add(_ request: SoukV1.AddCartLineRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
-        guard request.note.count <= Self.maxNoteLength else {
-            throw RPCError.invalidField("note", "must be at most \(Self.maxNoteLength) characters")
-        }
         let note = request.note.trimmingCharacters(in: .whitespacesAndNewlines)
         let chosen = request.options
         return try await CartView.addOnce(request, call, store: store) { adding, transaction in
@@ -75,9 +72,12 @@ struct FoodCarts {
     func update(_ request: SoukV1.UpdateCartLineRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let lineID = try Self.lineID(request.lineID)
-        let quantity = try CartView.checkQuantity(request.quantity, marketplace)
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        var checks = FieldChecks()
+        let lineIDField = try checks.run { try Self.lineID(CartView.named(request.line).lineID) }
+        let quantityField = try checks.run { try CartView.checkQuantity(request.quantity, marketplace) }
+        let expectedField = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        try checks.finish()
+        let (lineID, quantity, expected) = (lineIDField!, quantityField!, expectedField!)
         return try await store.write { transaction in
             let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)
             let index = try CartView.lineIndex(in: cart.subject, lineID: lineID, itemID: "")
@@ -89,7 +89,7 @@ struct FoodCarts {
     func remove(_ request: SoukV1.RemoveCartLineRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let lineID = try Self.lineID(request.lineID)
+        let lineID = try Self.lineID(CartView.named(request.line).lineID)
         let expected = try RequestFields.expectedVersion(request.expectedVersion)
         return try await store.write { transaction in
             let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)
@@ -111,7 +111,7 @@ struct FoodCarts {
     }
 
     private static func lineID(_ text: String) throws -> String {
-        guard !text.isEmpty else { throw RPCError.invalidField("line_id", "is required") }
+        guard !text.isEmpty else { throw RPCError.invalidField("line_id", "is required: food cart lines are named by their line_id") }
         return text
     }
 

@@ -40,11 +40,14 @@ struct MenuBrowsing {
     func search(_ request: SoukV1.SearchMenuItemsRequest, _ call: SoukCall) async throws -> SoukV1.SearchMenuItemsResponse {
         let (marketplaceID, _) = try call.requireMarketplace()
         let market = marketplaceID.description
-        let words = try SearchWords(request.query, required: false).words
+        var checks = FieldChecks()
+        let words = try checks.run { try SearchWords(request.query, required: false).words } ?? []
         let section = ProductText.sortKey(request.section)
-        guard !words.isEmpty || !section.isEmpty else { throw RPCError.invalidField("query", "query or section is required") }
-        guard let near = request.near else { throw RPCError.invalidField("near", "is required: items are searched near a point") }
-        let area = try SearchArea(near, radiusMeters: request.radiusMeters)
+        if words.isEmpty, section.isEmpty, checks.isEmpty { checks.add("query", "query or section is required") }
+        let areaField = try request.near.flatMap { near in try checks.run { try SearchArea(near, radiusMeters: request.radiusMeters) } }
+        if request.near == nil { checks.add("near", "is required: items are searched near a point") }
+        try checks.finish()
+        let area = areaField!
         let filters = "items;\(words.joined(separator: " "));\(section);open=\(request.openOnly);\(area.stamp)"
         let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
         var cursor = try SearchCursor(page.token)

@@ -17,24 +17,30 @@ struct MenuItems {
 
     func create(_ request: SoukV1.CreateMenuItemRequest, _ call: SoukCall) async throws -> SoukV1.MenuItem {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
         let input = request.menuItem ?? SoukV1.MenuItem()
-        let restaurantID = try RequestFields.id(input.restaurantID, field: "menu_item.restaurant_id")
-        try MenuValidation.check(input, paths: Self.maskPaths, currency: marketplace.currencyCode, field: "menu_item")
+        var checks = FieldChecks()
+        let requestIDField = try checks.run { try RequestFields.requestID(request.requestID) }
+        let restaurantIDField = try checks.run { try RequestFields.id(input.restaurantID, field: "menu_item.restaurant_id") }
+        try MenuValidation.collect(input, paths: Self.maskPaths, currency: marketplace.currencyCode, field: "menu_item", &checks)
+        let groups = try checks.run {
+            try MenuOptions.checked(input.optionGroups, currency: marketplace.currencyCode, field: "menu_item.option_groups")
+        }
+        try checks.finish()
+        let (requestID, restaurantID) = (requestIDField!, restaurantIDField!)
         var item = SoukV1.MenuItem()
         item.restaurantID = restaurantID.description
-        item.optionGroups = try MenuOptions.checked(input.optionGroups, currency: marketplace.currencyCode, field: "menu_item.option_groups")
+        item.optionGroups = groups!
         MenuValidation.apply(Self.maskPaths.subtracting(["option_groups"]).sorted(), from: input, to: &item)
         let restaurant = try store.require(RestaurantTable.table, restaurantID, in: marketplaceID, "restaurant")
         guard !restaurant.value.subject.archived else {
-            throw RPCError.souk(.failedPrecondition, .invalidTransition, "the restaurant is archived: restore it first")
+            throw RPCError.souk(.failedPrecondition, .archived, "the restaurant is archived: restore it first")
         }
         return try await store.createOnce(
             MenuItemTable.table, item, resource: .menuItem, state: "CREATED", request: request, requestID: requestID, call: call,
             inserted: { record, transaction in
                 // Read again in the transaction: an archive between the check and the insert wins.
                 guard try transaction.require(RestaurantTable.table, restaurantID, in: marketplaceID, "restaurant").value.subject.archived == false
-                else { throw RPCError.souk(.failedPrecondition, .invalidTransition, "the restaurant is archived: restore it first") }
+                else { throw RPCError.souk(.failedPrecondition, .archived, "the restaurant is archived: restore it first") }
                 try MenuItemMedia.sync(from: nil, to: record, transaction: transaction)
             },
             view: MenuItemView.api)
@@ -65,7 +71,7 @@ struct MenuItems {
         let record = try await store.write { transaction in
             let current = try transaction.require(MenuItemTable.table, id, in: marketplaceID, "menu item")
             guard !current.value.subject.archived else {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, "the menu item is archived: restore it first")
+                throw RPCError.souk(.failedPrecondition, .archived, "the menu item is archived: restore it first")
             }
             if let expected, expected != current.version {
                 throw RPCError.staleVersion("menu item", id.description, expected: expected, actual: current.version)
@@ -127,20 +133,25 @@ enum MenuItemMedia {
 
 /// Checks of menu item fields, each naming the field.
 enum MenuValidation {
+    /// Throws one INVALID_ARGUMENT naming every bad field of `paths`.
     static func check(_ item: SoukV1.MenuItem, paths: Set<String>, currency: String, field: String) throws {
-        if paths.contains("name") { try FoodValidation.name(item.name, field: "\(field).name") }
+        var checks = FieldChecks()
+        try collect(item, paths: paths, currency: currency, field: field, &checks)
+        try checks.finish()
+    }
+
+    static func collect(_ item: SoukV1.MenuItem, paths: Set<String>, currency: String, field: String, _ checks: inout FieldChecks) throws {
+        if paths.contains("name") { try checks.check { try FoodValidation.name(item.name, field: "\(field).name") } }
         if paths.contains("price") {
-            guard item.price != nil else { throw RPCError.invalidField("\(field).price", "is required") }
-            try price(item.price, currency: currency, field: "\(field).price")
+            if item.price == nil { checks.add("\(field).price", "is required") }
+            try checks.check { try price(item.price, currency: currency, field: "\(field).price") }
         }
-        if paths.contains("discount_bps"), !(0...10_000).contains(item.discountBps) {
-            throw RPCError.invalidField("\(field).discount_bps", "must be 0 to 10000 basis points")
+        if paths.contains("discount_bps") {
+            checks.require((0...10_000).contains(item.discountBps), "\(field).discount_bps", "must be 0 to 10000 basis points")
         }
-        if paths.contains("section"), item.section.count > 100 {
-            throw RPCError.invalidField("\(field).section", "must be at most 100 characters")
-        }
-        if paths.contains("description"), item.description.count > 4000 {
-            throw RPCError.invalidField("\(field).description", "must be at most 4000 characters")
+        if paths.contains("section") { checks.require(item.section.count <= 100, "\(field).section", "must be at most 100 characters") }
+        if paths.contains("description") {
+            checks.require(item.description.count <= 4000, "\(field).description", "must be at most 4000 characters")
         }
     }
 

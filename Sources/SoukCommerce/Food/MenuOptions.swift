@@ -10,34 +10,46 @@ enum MenuOptions {
     static let maxGroups = 20
     static let maxChoices = 50
 
-    /// Checks the groups of an item, naming the field of the first problem; assigns missing
-    /// group and choice ids.
+    /// Checks the groups of an item, naming the first problem of each group (all groups at
+    /// once); assigns missing group and choice ids.
     static func checked(_ groups: [SoukV1.MenuOptionGroup], currency: String, field: String) throws -> [SoukV1.MenuOptionGroup] {
         guard groups.count <= maxGroups else { throw RPCError.invalidField(field, "must hold at most \(maxGroups) groups") }
         var groupIDs = Set<String>()
         var result = groups
+        var checks = FieldChecks()
         for (g, group) in groups.enumerated() {
-            let at = "\(field)[\(g)]"
-            try FoodValidation.name(group.name, field: "\(at).name", limit: 100)
-            guard !group.choices.isEmpty else { throw RPCError.invalidField("\(at).choices", "must hold at least one choice") }
-            guard group.choices.count <= maxChoices else { throw RPCError.invalidField("\(at).choices", "must hold at most \(maxChoices) choices") }
-            let most = group.maxChoices == 0 ? Int32(group.choices.count) : group.maxChoices
-            guard group.minChoices >= 0 else { throw RPCError.invalidField("\(at).min_choices", "must not be negative") }
-            guard group.maxChoices >= 0, most <= group.choices.count else {
-                throw RPCError.invalidField("\(at).max_choices", "must be 0 (all) to the number of choices, \(group.choices.count)")
+            if let checked = try checks.run({ try Self.group(group, at: "\(field)[\(g)]", currency: currency, ids: &groupIDs) }) {
+                result[g] = checked
             }
-            guard group.minChoices <= most else { throw RPCError.invalidField("\(at).min_choices", "must not exceed max_choices (\(most))") }
-            if group.required, group.minChoices < 1 { throw RPCError.invalidField("\(at).min_choices", "must be at least 1 in a required group") }
-            result[g].name = group.name.trimmingCharacters(in: .whitespaces)
-            result[g].id = try uniqueID(group.id, in: &groupIDs, field: "\(at).id")
-            var choiceIDs = Set<String>()
-            for (c, choice) in group.choices.enumerated() {
-                let choiceAt = "\(at).choices[\(c)]"
-                try FoodValidation.name(choice.name, field: "\(choiceAt).name", limit: 100)
-                try MenuValidation.price(choice.price, currency: currency, field: "\(choiceAt).price")
-                result[g].choices[c].name = choice.name.trimmingCharacters(in: .whitespaces)
-                result[g].choices[c].id = try uniqueID(choice.id, in: &choiceIDs, field: "\(choiceAt).id")
-            }
+        }
+        try checks.finish()
+        return result
+    }
+
+    /// One group, trimmed and with ids.
+    private static func group(_ group: SoukV1.MenuOptionGroup, at: String, currency: String, ids: inout Set<String>) throws
+        -> SoukV1.MenuOptionGroup
+    {
+        try FoodValidation.name(group.name, field: "\(at).name", limit: 100)
+        guard !group.choices.isEmpty else { throw RPCError.invalidField("\(at).choices", "must hold at least one choice") }
+        guard group.choices.count <= maxChoices else { throw RPCError.invalidField("\(at).choices", "must hold at most \(maxChoices) choices") }
+        let most = group.maxChoices == 0 ? Int32(group.choices.count) : group.maxChoices
+        guard group.minChoices >= 0 else { throw RPCError.invalidField("\(at).min_choices", "must not be negative") }
+        guard group.maxChoices >= 0, most <= group.choices.count else {
+            throw RPCError.invalidField("\(at).max_choices", "must be 0 (all) to the number of choices, \(group.choices.count)")
+        }
+        guard group.minChoices <= most else { throw RPCError.invalidField("\(at).min_choices", "must not exceed max_choices (\(most))") }
+        if group.required, group.minChoices < 1 { throw RPCError.invalidField("\(at).min_choices", "must be at least 1 in a required group") }
+        var result = group
+        result.name = group.name.trimmingCharacters(in: .whitespaces)
+        result.id = try uniqueID(group.id, in: &ids, field: "\(at).id")
+        var choiceIDs = Set<String>()
+        for (c, choice) in group.choices.enumerated() {
+            let choiceAt = "\(at).choices[\(c)]"
+            try FoodValidation.name(choice.name, field: "\(choiceAt).name", limit: 100)
+            try MenuValidation.price(choice.price, currency: currency, field: "\(choiceAt).price")
+            result.choices[c].name = choice.name.trimmingCharacters(in: .whitespaces)
+            result.choices[c].id = try uniqueID(choice.id, in: &choiceIDs, field: "\(choiceAt).id")
         }
         return result
     }

@@ -82,7 +82,7 @@ struct RestaurantApproval {
         marketplace: SoukV1.Marketplace, transaction: Transaction
     ) throws {
         guard let ownerID = RecordID(restaurant.ownerAccountID), let owner = try transaction.get(AccountTable.table, ownerID) else {
-            throw RPCError.souk(.failedPrecondition, .invalidTransition, "the restaurant's owner account no longer exists")
+            throw RPCError.souk(.failedPrecondition, .ownerNotEligible, "the restaurant's owner account no longer exists")
         }
         let account = owner.value.account
         let index = account.roles.firstIndex { $0.role == .provider }
@@ -90,12 +90,12 @@ struct RestaurantApproval {
         if approving {
             guard account.state == .active else {
                 throw RPCError.souk(
-                    .failedPrecondition, .invalidTransition, "the owner account is \(account.state == .blocked ? "blocked" : "deleted")",
+                    .failedPrecondition, .ownerNotEligible, "the owner account is \(account.state == .blocked ? "blocked" : "deleted")",
                     metadata: ["state": account.state.protoName])
             }
             guard status == .pending || status == .active else {
                 throw RPCError.souk(
-                    .failedPrecondition, .invalidTransition, "the owner's provider role is \(status.protoName), not pending or active",
+                    .failedPrecondition, .ownerNotEligible, "the owner's provider role is \(status.protoName), not pending or active",
                     metadata: ["role_status": status.protoName])
             }
         }

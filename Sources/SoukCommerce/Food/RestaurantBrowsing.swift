@@ -15,19 +15,23 @@ struct RestaurantBrowsing {
     func list(_ request: SoukV1.ListRestaurantsRequest, _ call: SoukCall) async throws -> SoukV1.ListRestaurantsResponse {
         let (marketplaceID, _) = try call.requireMarketplace()
         let market = marketplaceID.description
-        if request.approvalState != .unspecified {
+        let states = Set(request.approvalStates)
+        if !states.isEmpty {
             guard RestaurantView.isAdmin(call) else {
-                throw RPCError.souk(.permissionDenied, .notAllowed, "only admins list restaurants by approval state", field: "approval_state")
+                throw RPCError.souk(.permissionDenied, .notAllowed, "only admins list restaurants by approval state", field: "approval_states")
             }
             guard request.near == nil, !request.openOnly, request.category.isEmpty, request.ownerAccountID.isEmpty else {
-                throw RPCError.invalidField("approval_state", "cannot be combined with near, open_only, category or owner_account_id")
+                throw RPCError.invalidField("approval_states", "cannot be combined with near, open_only, category or owner_account_id")
             }
-            let filters = "approval;\(request.approvalState.rawValue);archived=\(request.showArchived)"
+            let filters = "approval;\(states.map(\.rawValue).sorted());archived=\(request.showArchived)"
             let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
-            let result = try store.list(
-                RestaurantTable.table, RestaurantTable.byApproval, .starting(with: [.string(market), .enumCase(request.approvalState)]), page: page)
+            // One state is one range of the index; several are the marketplace's range, by state.
+            let prefix: [KeyPart] = states.count == 1 ? [.string(market), .enumCase(states.first!)] : [.string(market)]
+            let result = try store.list(RestaurantTable.table, RestaurantTable.byApproval, .starting(with: prefix), page: page)
             return SoukV1.ListRestaurantsResponse(
-                restaurants: result.items.filter { request.showArchived || !$0.value.subject.archived }.map { Self.result($0, distance: nil) },
+                restaurants: result.items
+                    .filter { states.contains($0.value.subject.approvalState) && (request.showArchived || !$0.value.subject.archived) }
+                    .map { Self.result($0, distance: nil) },
                 nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
         }
         if !request.ownerAccountID.isEmpty {
@@ -65,17 +69,19 @@ struct RestaurantBrowsing {
     func search(_ request: SoukV1.SearchRestaurantsRequest, _ call: SoukCall) async throws -> SoukV1.ListRestaurantsResponse {
         let (marketplaceID, _) = try call.requireMarketplace()
         let market = marketplaceID.description
-        let words = try SearchWords(request.query, required: true).words
+        var checks = FieldChecks()
+        let words = try checks.run { try SearchWords(request.query, required: true).words } ?? []
+        let area = try request.near.flatMap { near in try checks.run { try SearchArea(near, radiusMeters: request.radiusMeters) } }
+        if request.near == nil {
+            checks.require(["", "name"].contains(request.orderBy.trimmingCharacters(in: .whitespaces).lowercased()), "order_by", "must be name without near")
+        }
+        try checks.finish()
         let category = ProductText.sortKey(request.category)
         let facet = RestaurantFacet.key(openOnly: request.openOnly, category: category)
         let matches: @Sendable (SoukV1.Restaurant) -> Bool = { SearchWords.match(words, in: $0.name) }
-        if let near = request.near {
-            let area = try SearchArea(near, radiusMeters: request.radiusMeters)
+        if let area {
             return try nearby(market, facet: facet, area: area, orderBy: request.orderBy, pageSize: request.pageSize,
                               pageToken: request.pageToken, filters: "search;\(facet);\(words.joined(separator: " "))", matches: matches)
-        }
-        guard ["", "name"].contains(request.orderBy.trimmingCharacters(in: .whitespaces).lowercased()) else {
-            throw RPCError.invalidField("order_by", "must be name without near")
         }
         // The longest word is the most selective; the index holds prefixes up to 24 characters.
         let key = String(words.max(by: { $0.count < $1.count })!.prefix(24))
@@ -153,10 +159,10 @@ struct SearchArea: Sendable {
     var radius: Double
 
     init(_ near: SoukV1.GeoPoint, radiusMeters: Int32) throws {
-        try FoodValidation.point(near, field: "near")
-        guard radiusMeters >= 0, Double(radiusMeters) <= Self.maxRadius else {
-            throw RPCError.invalidField("radius_meters", "must be 0 (10 km) to 50000 meters")
-        }
+        var checks = FieldChecks()
+        try checks.check { try FoodValidation.point(near, field: "near") }
+        checks.require(radiusMeters >= 0 && Double(radiusMeters) <= Self.maxRadius, "radius_meters", "must be 0 (10 km) to 50000 meters")
+        try checks.finish()
         center = GeoPosition(latitude: near.latitude, longitude: near.longitude)
         radius = radiusMeters == 0 ? Self.defaultRadius : Double(radiusMeters)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SoukAccess
 import SoukGRPC
+import SoukIdentity
 import SoukKit
 import SoukMessages
 import SoukStore
@@ -20,10 +21,6 @@ struct Restaurants {
         let requestID = try RequestFields.requestID(request.requestID)
         var restaurant = request.restaurant ?? SoukV1.Restaurant()
         try RestaurantValidation.check(restaurant, paths: Self.maskPaths.subtracting(["open"]), field: "restaurant")
-        guard RestaurantView.isRestaurantAccount(caller) else {
-            throw RPCError.souk(
-                .permissionDenied, .notAllowed, "only a restaurant account (provider role, pending or active) creates a restaurant")
-        }
         RestaurantValidation.apply(Array(Self.maskPaths.subtracting(["open"])), from: request.restaurant ?? SoukV1.Restaurant(), to: &restaurant)
         // The server keeps the owner, the commission, the switch, the rating and the decision.
         restaurant.ownerAccountID = caller.accountID.description
@@ -38,8 +35,31 @@ struct Restaurants {
         restaurant.decideTime = nil
         return try await store.createOnce(
             RestaurantTable.table, restaurant, resource: .restaurant, state: "PENDING", request: request, requestID: requestID, call: call,
-            inserted: { record, transaction in try RestaurantMedia.sync(from: nil, to: record, transaction: transaction) },
+            inserted: { record, transaction in
+                try RestaurantMedia.sync(from: nil, to: record, transaction: transaction)
+                try Self.askForProviderRole(caller.accountID, restaurant: record, actor: AuditActor(call), transaction: transaction)
+            },
             view: { $0.api() })
+    }
+
+    /// Makes the creator a restaurant account: one holding no provider role, or one that was
+    /// rejected or revoked, asks for it (pending), to be decided with the restaurant
+    /// (RestaurantApproval).
+    private static func askForProviderRole(
+        _ accountID: RecordID, restaurant: StoredRecord<RestaurantRecord>, actor: AuditActor, transaction: Transaction
+    ) throws {
+        guard let account = try transaction.get(AccountTable.table, accountID)?.value.account else { return }
+        let index = account.roles.firstIndex { $0.role == .provider }
+        let status = index.map { account.roles[$0].status } ?? .unspecified
+        guard status != .active, status != .pending else { return }
+        let grant = SoukV1.RoleGrant(role: .provider, status: .pending, requestTime: Timestamp(transaction.now))
+        let updated = try transaction.update(AccountTable.table, accountID) { record in
+            if let index { record.account.roles[index] = grant } else { record.account.roles.append(grant) }
+        }
+        try AuditLog.record(
+            in: transaction, marketplaceID: account.marketplaceID, resource: SoukV1.ResourceRef(type: .account, id: accountID.description),
+            actor: actor, from: status == .unspecified ? "" : status.protoName, to: SoukV1.RoleStatus.pending.protoName,
+            reason: "provider role requested with restaurant \(restaurant.value.subject.name)", resourceVersion: updated.version)
     }
 
     func get(_ request: SoukV1.GetRestaurantRequest, _ call: SoukCall) async throws -> SoukV1.Restaurant {
@@ -63,14 +83,14 @@ struct Restaurants {
             let current = try transaction.require(RestaurantTable.table, id, in: marketplaceID, "restaurant")
             let restaurant = current.value.subject
             guard !restaurant.archived else {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, "the restaurant is archived: restore it first")
+                throw RPCError.souk(.failedPrecondition, .archived, "the restaurant is archived: restore it first")
             }
             if let expected, expected != current.version {
                 throw RPCError.staleVersion("restaurant", id.description, expected: expected, actual: current.version)
             }
             if paths.contains("open"), input.open, restaurant.approvalState != .approved {
                 throw RPCError.souk(
-                    .failedPrecondition, .invalidTransition, "the restaurant is not approved yet: it can open once an admin approves it",
+                    .failedPrecondition, .restaurantNotApproved, "the restaurant is not approved yet: it can open once an admin approves it",
                     field: "restaurant.open", metadata: ["state": restaurant.approvalState.protoName])
             }
             // An owner who edits a rejected restaurant asks again.
@@ -129,7 +149,7 @@ struct Restaurants {
             let range = IndexRange.starting(with: [.string(restaurant.value.marketplaceID), .string(restaurant.id.description), .enumCase(status)])
             if let order = try transaction.first(OrderTable.table, OrderTable.byRestaurantStatus, range) {
                 throw RPCError.souk(
-                    .failedPrecondition, .invalidTransition,
+                    .failedPrecondition, .ordersInProgress,
                     "order \(order.value.subject.orderNumber) of the restaurant is still in progress: archive it once its orders are done",
                     metadata: ["order_id": order.id.description])
             }
@@ -189,31 +209,36 @@ enum RestaurantMedia {
 
 /// Checks of restaurant fields, each naming the field.
 enum RestaurantValidation {
+    /// Throws one INVALID_ARGUMENT naming every bad field of `paths`.
     static func check(_ restaurant: SoukV1.Restaurant, paths: Set<String>, field: String) throws {
-        if paths.contains("name") { try FoodValidation.name(restaurant.name, field: "\(field).name") }
-        if paths.contains("description"), restaurant.description.count > 4000 {
-            throw RPCError.invalidField("\(field).description", "must be at most 4000 characters")
+        var checks = FieldChecks()
+        if paths.contains("name") { try checks.check { try FoodValidation.name(restaurant.name, field: "\(field).name") } }
+        if paths.contains("description") {
+            checks.require(restaurant.description.count <= 4000, "\(field).description", "must be at most 4000 characters")
         }
         if paths.contains("address") {
-            guard let address = restaurant.address else { throw RPCError.invalidField("\(field).address", "is required") }
-            for (path, text) in [("line1", address.line1), ("city", address.city)]
-            where text.trimmingCharacters(in: .whitespaces).isEmpty {
-                throw RPCError.invalidField("\(field).address.\(path)", "is required")
+            if let address = restaurant.address {
+                for (path, text) in [("line1", address.line1), ("city", address.city)] {
+                    checks.require(!text.trimmingCharacters(in: .whitespaces).isEmpty, "\(field).address.\(path)", "is required")
+                }
+                if let location = address.location {
+                    try checks.check { try FoodValidation.point(location, field: "\(field).address.location") }
+                } else {
+                    checks.add("\(field).address.location", "is required: customers search restaurants near them")
+                }
+            } else {
+                checks.add("\(field).address", "is required")
             }
-            guard let location = address.location else {
-                throw RPCError.invalidField("\(field).address.location", "is required: customers search restaurants near them")
-            }
-            try FoodValidation.point(location, field: "\(field).address.location")
         }
         if paths.contains("categories") {
-            guard restaurant.categories.count <= 10 else { throw RPCError.invalidField("\(field).categories", "must hold at most 10 tags") }
+            checks.require(restaurant.categories.count <= 10, "\(field).categories", "must hold at most 10 tags")
             for (index, category) in restaurant.categories.enumerated() {
-                let key = ProductText.sortKey(category)
-                guard !key.isEmpty, category.count <= 50 else {
-                    throw RPCError.invalidField("\(field).categories[\(index)]", "must be 1 to 50 characters with a letter or digit")
-                }
+                checks.require(
+                    !ProductText.sortKey(category).isEmpty && category.count <= 50, "\(field).categories[\(index)]",
+                    "must be 1 to 50 characters with a letter or digit")
             }
         }
+        try checks.finish()
     }
 
     /// Copies the masked fields.

@@ -28,10 +28,21 @@ extension OrdersService {
     ) async throws -> SoukV1.Order {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
-        let expected = try RequestFields.expectedVersion(request.expectedCartVersion, field: "expected_cart_version")
-        if case .address(let typed)? = request.address?.choice { try CheckoutAddress.check(typed, field: "address.address") }
-        guard request.note.count <= 500 else { throw RPCError.invalidField("note", "must be at most 500 characters") }
+        var checks = FieldChecks()
+        let requestIDField = try checks.run { try RequestFields.requestID(request.requestID) }
+        let expected = try checks.run { try RequestFields.expectedVersion(request.expectedCartVersion, field: "expected_cart_version") } ?? nil
+        switch request.address?.choice {
+        case .address(let typed)?: CheckoutAddress.check(typed, field: "address.address", &checks)
+        case .savedAddressID(let text)?: try checks.check { _ = try RequestFields.id(text, field: "address.saved_address_id") }
+        case nil: checks.add("address", "is required: a saved address id or an address")
+        }
+        // Food orders are cash on delivery when no method is sent.
+        if marketplace.vertical != .foodDelivery || request.payment != nil {
+            try checks.check { _ = try PaymentLedger.acceptedMethod(request.payment, field: "payment", marketplace: marketplace) }
+        }
+        checks.require(request.note.count <= 500, "note", "must be at most 500 characters")
+        try checks.finish()
+        let requestID = requestIDField!
         let actor = AuditActor(call, requestID: requestID)
         let orderNumber = try await commerce.orderNumbers.next(marketplaceID: marketplaceID, marketplace: marketplace)
         let result = try await store.write(
@@ -142,14 +153,14 @@ enum CheckoutAddress {
         return address
     }
 
-    /// A typed address needs a street, a city and a country.
-    static func check(_ address: SoukV1.Address, field: String) throws {
+    /// A typed address needs a street, a city and a country; each missing one is recorded.
+    static func check(_ address: SoukV1.Address, field: String, _ checks: inout FieldChecks) {
         for (name, value) in [("line1", address.line1), ("city", address.city), ("country_code", address.countryCode)]
         where value.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw RPCError.invalidField("\(field).\(name)", "is required")
+            checks.add("\(field).\(name)", "is required")
         }
-        guard address.countryCode.count == 2, address.countryCode.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
-            throw RPCError.invalidField("\(field).country_code", "must be an ISO 3166-1 alpha-2 code such as MY")
+        if !address.countryCode.isEmpty, address.countryCode.count != 2 || !address.countryCode.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+            checks.add("\(field).country_code", "must be an ISO 3166-1 alpha-2 code such as MY")
         }
     }
 

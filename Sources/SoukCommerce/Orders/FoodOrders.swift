@@ -31,7 +31,7 @@ extension OrdersService {
             if payment.status == .successful { return }
             guard payment.status == .collected else {
                 throw RPCError.souk(
-                    .failedPrecondition, .invalidTransition,
+                    .failedPrecondition, .cashNotCollected,
                     "order \(order.orderNumber): its cash is \(payment.status.protoName), not yet collected by the driver")
             }
             let confirmed = try PaymentLifecycle.machine.fire(

@@ -7,13 +7,16 @@ import SoukStore
 extension OrdersService {
     /// The ownership rule of `ListOrders`: a caller who is not an admin lists only their own
     /// orders — as customer (no filter or their own id), as courier (their own id), or as seller
-    /// (`as_seller`).
-    static var listOwnership: Ownership<SoukV1.ListOrdersRequest> {
-        Ownership { request, _, caller, roles in
+    /// (`as_seller`, or the id of their own restaurant).
+    static func listOwnership(store: Store) -> Ownership<SoukV1.ListOrdersRequest> {
+        Ownership { request, call, caller, roles in
             let me = caller.accountID.description
             if request.asSeller { return roles.contains(.provider) }
             if !request.courierAccountID.isEmpty { return roles.contains(.courier) && request.courierAccountID == me }
-            guard request.restaurantID.isEmpty, request.serviceID.isEmpty else { return false }
+            if !request.restaurantID.isEmpty {
+                return try Restaurants.owns(request.restaurantID, field: "restaurant_id", call, caller, roles, store: store)
+            }
+            guard request.serviceID.isEmpty else { return false }
             return roles.contains(.customer) && (request.customerAccountID.isEmpty || request.customerAccountID == me)
         }
     }
@@ -43,7 +46,8 @@ extension OrdersService {
         let customer = request.customerAccountID.isEmpty && owners.isEmpty && !request.asSeller && !isAdmin
             ? caller.accountID.description : request.customerAccountID
         if delivered, customer.isEmpty {
-            throw RPCError.invalidField("delivered_after", "filters a customer's history: needs customer_account_id")
+            throw RPCError.invalidField(
+                "delivered_after", "filters one customer's history: the caller's own, or an admin's customer_account_id, alone")
         }
         let statuses = Set(request.statuses)
         let index: Index<OrderRecord>

@@ -17,7 +17,7 @@ struct OrdersService {
             placeServiceOrder: .handler(verticals: [.waterServices], ServiceOrders(commerce: commerce).place),
             listServiceWindows: .handler(verticals: [.waterServices]) { request, call in try ServiceWindows.list(request, call, store: store, now: commerce.now) },
             getOrder: .handler(owner: OrderParties.ownership(\.orderID, store: commerce.store), getOrder),
-            listOrders: .handler(owner: Self.listOwnership, listOrders),
+            listOrders: .handler(owner: Self.listOwnership(store: store), listOrders),
             rescheduleOrder: .handler(verticals: [.waterServices], owner: OrderParties.ownership(\.orderID, store: store), ServiceOrders(commerce: commerce).reschedule),
             approveOrder: .handler(verticals: [.waterServices], ServiceOrders(commerce: commerce).approve),
             rejectOrder: .handler(verticals: [.waterServices, .foodDelivery], owner: OrderParties.ownership(\.orderID, store: store), rejectOrder),

@@ -15,10 +15,15 @@ struct ServiceOrders {
     func place(_ request: SoukV1.PlaceServiceOrderRequest, _ call: SoukCall) async throws -> SoukV1.Order {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
-        let serviceID = try RequestFields.id(request.serviceID, field: "service_id")
-        guard request.quantity > 0, request.quantity <= 1000 else { throw RPCError.invalidField("quantity", "must be 1 to 1000") }
-        let window = try ServiceWindows.resolve(request.scheduledWindow, marketplace, now: commerce.now, field: "scheduled_window")
+        var checks = FieldChecks()
+        let requestIDField = try checks.run { try RequestFields.requestID(request.requestID) }
+        let serviceIDField = try checks.run { try RequestFields.id(request.serviceID, field: "service_id") }
+        checks.require(request.quantity > 0 && request.quantity <= 1000, "quantity", "must be 1 to 1000")
+        let windowField = try checks.run { try ServiceWindows.resolve(request.scheduledWindow, marketplace, now: commerce.now, field: "scheduled_window") }
+        checks.require(request.note.count <= 1000, "note", "must be at most 1000 characters")
+        if case .optionCode(let code) = request.option, code.isEmpty { checks.add("option_code", "must not be empty when set") }
+        try checks.finish()
+        let (requestID, serviceID, window) = (requestIDField!, serviceIDField!, windowField!)
         let actor = AuditActor(call, requestID: requestID)
         let customerID = caller.accountID
         // Taken before the transaction, so placements do not wait for each other on a counter.
@@ -27,7 +32,7 @@ struct ServiceOrders {
             idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: customerID.description, key: requestID),
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Order>()
         ) { transaction in
-            let service: SoukV1.Service = try transaction.require(ServiceTable.table, serviceID, in: marketplaceID, "service").api()
+            let service = ServiceValidation.withCodes(try transaction.require(ServiceTable.table, serviceID, in: marketplaceID, "service").api())
             guard service.available, !service.archived else {
                 throw RPCError.souk(.failedPrecondition, .itemUnavailable, "\(service.name) cannot be ordered now")
             }
@@ -36,17 +41,12 @@ struct ServiceOrders {
             line.itemType = .service
             line.name = service.name
             var unit = service.basePrice ?? SoukV1.Money(amountMinor: 0, currencyCode: marketplace.currencyCode)
-            if !service.options.isEmpty {
-                guard let option = service.options.first(where: { $0.id == request.optionID }) else {
-                    throw RPCError.invalidField("option_id", "must be one of the service's options: "
-                        + service.options.map { "\($0.id) (\($0.name))" }.joined(separator: ", "))
-                }
+            if let option = try Self.option(of: service, chosen: request.option) {
                 guard option.available else { throw RPCError.souk(.failedPrecondition, .itemUnavailable, "\(option.name) cannot be ordered now") }
                 line.optionID = option.id
                 line.optionName = option.name
+                line.optionCode = option.code
                 unit = option.price ?? unit
-            } else if !request.optionID.isEmpty {
-                throw RPCError.invalidField("option_id", "must be empty: the service has no options")
             }
             let currency = marketplace.currencyCode
             let (total, overflow) = unit.amountMinor.multipliedReportingOverflow(by: Int64(request.quantity))
@@ -64,7 +64,6 @@ struct ServiceOrders {
             order.price = SoukV1.PriceBreakdown(subtotal: line.lineTotal, taxRateBps: 0, tax: zero, feesTotal: zero, total: line.lineTotal)
             order.address = try ServiceOrders.address(request.address, customer: customerID, marketplaceID: marketplaceID, transaction: transaction)
             order.scheduledWindow = SoukV1.TimeWindow(startTime: Timestamp(window.start), endTime: Timestamp(window.end))
-            guard request.note.count <= 1000 else { throw RPCError.invalidField("note", "must be at most 1000 characters") }
             order.note = request.note
             try ServiceWindows.book(
                 window.start, marketplaceID: marketplaceID.description, capacity: ServiceWindows.capacity(marketplace), transaction: transaction)
@@ -100,12 +99,37 @@ struct ServiceOrders {
         return try view(result.value.id, call)
     }
 
+    /// The option the request names, by id or by code; nil for a service without options.
+    static func option(of service: SoukV1.Service, chosen: SoukV1.PlaceServiceOrderRequest.Option?) throws -> SoukV1.ServiceOption? {
+        let choices = service.options.map { "\($0.code) (\($0.name))" }.joined(separator: ", ")
+        switch chosen {
+        case .optionID(let id) where !id.isEmpty:
+            guard !service.options.isEmpty else { throw RPCError.invalidField("option_id", "must be empty: the service has no options") }
+            guard let option = service.options.first(where: { $0.id == id }) else {
+                throw RPCError.invalidField("option_id", "must be the id of one of the service's options: " + choices)
+            }
+            return option
+        case .optionCode(let code):
+            guard !service.options.isEmpty else { throw RPCError.invalidField("option_code", "must be empty: the service has no options") }
+            guard let option = service.options.first(where: { $0.code == code }) else {
+                throw RPCError.invalidField("option_code", "must be the code of one of the service's options: " + choices)
+            }
+            return option
+        default:
+            guard service.options.isEmpty else { throw RPCError.invalidField("option_id", "choose one of the service's options (option_id or option_code): " + choices) }
+            return nil
+        }
+    }
+
     func reschedule(_ request: SoukV1.RescheduleOrderRequest, _ call: SoukCall) async throws -> SoukV1.Order {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.orderID, field: "order_id")
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
-        let window = try ServiceWindows.resolve(request.scheduledWindow, marketplace, now: commerce.now, field: "scheduled_window")
-        guard request.reason.count <= 1000 else { throw RPCError.invalidField("reason", "must be at most 1000 characters") }
+        var checks = FieldChecks()
+        let idField = try checks.run { try RequestFields.id(request.orderID, field: "order_id") }
+        let expectedField = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        let windowField = try checks.run { try ServiceWindows.resolve(request.scheduledWindow, marketplace, now: commerce.now, field: "scheduled_window") }
+        checks.require(request.reason.count <= 1000, "reason", "must be at most 1000 characters")
+        try checks.finish()
+        let (id, expected, window) = (idField!, expectedField!, windowField!)
         let actor = AuditActor(call)
         try await store.write { transaction in
             let current = try transaction.require(OrderTable.table, id, in: marketplaceID, "order")

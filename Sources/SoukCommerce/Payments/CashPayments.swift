@@ -42,14 +42,14 @@ struct CashPayments {
         let record = try await store.write { transaction -> StoredRecord<PaymentRecord> in
             let current = try transaction.require(PaymentTable.table, id, in: marketplaceID, "payment").value.subject
             guard current.method == .cash else {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, "payment \(id) is not a cash payment")
+                throw RPCError.souk(.failedPrecondition, .notCashPayment, "payment \(id) is not a cash payment")
             }
             if onlyCollected, current.status != .collected {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, "payment \(id) is \(current.status.protoName), not COLLECTED")
+                throw RPCError.souk(.failedPrecondition, .cashNotCollected, "payment \(id) is \(current.status.protoName), not COLLECTED")
             }
             let order = RecordID(current.target?.id ?? "").flatMap { try? transaction.get(OrderTable.table, $0) }
             if needsDelivered, let order, ![.completed, .delivered, .received].contains(order.value.subject.status) {
-                throw RPCError.souk(.failedPrecondition, .invalidTransition, "order \(order.value.subject.orderNumber) is not delivered yet")
+                throw RPCError.souk(.failedPrecondition, .orderNotDelivered, "order \(order.value.subject.orderNumber) is not delivered yet")
             }
             let paid = try PaymentLifecycle.machine.fire(
                 transition, on: id, in: PaymentTable.table, marketplaceID: market, by: actor, expectedVersion: expected,

@@ -20,6 +20,23 @@ enum PaymentLedger {
         var split: SoukV1.PaymentSplit? = nil
     }
 
+    /// The method `input` names, when the marketplace accepts it: INVALID_ARGUMENT naming `field`
+    /// when none is given or it is not accepted (PAYMENT_METHOD_NOT_ACCEPTED). Needs no store, so
+    /// a request's field checks run it before the transaction.
+    static func acceptedMethod(_ input: SoukV1.PaymentMethodInput?, field: String, marketplace: SoukV1.Marketplace) throws
+        -> SoukV1.PaymentMethodInput.Method
+    {
+        guard let method = input?.method else { throw RPCError.invalidField(field, "is required: a card token, a wallet token or cash") }
+        let kind = method.paymentMethod
+        let accepted = marketplace.settings?.commerce?.acceptedPaymentMethods ?? []
+        guard accepted.isEmpty || accepted.contains(kind) else {
+            throw RPCError.invalidField(
+                field, "\(kind.protoName) is not accepted here; accepted: \(accepted.map(\.protoName).joined(separator: ", "))",
+                reason: .paymentMethodNotAccepted)
+        }
+        return method
+    }
+
     /// Charges `charge.amount` with `input` (the request's field `field`) in `transaction` and
     /// stores the payment. INVALID_ARGUMENT when no method is given, the method is not accepted
     /// by the marketplace (PAYMENT_METHOD_NOT_ACCEPTED) or its token is invalid
@@ -27,14 +44,8 @@ enum PaymentLedger {
     static func charge(
         _ input: SoukV1.PaymentMethodInput?, field: String, _ charge: Charge, actor: AuditActor, transaction: Transaction
     ) throws -> StoredRecord<PaymentRecord> {
-        guard let method = input?.method else { throw RPCError.invalidField(field, "is required: a card token, a wallet token or cash") }
+        let method = try acceptedMethod(input, field: field, marketplace: charge.marketplace)
         let kind = method.paymentMethod
-        let accepted = charge.marketplace.settings?.commerce?.acceptedPaymentMethods ?? []
-        guard accepted.isEmpty || accepted.contains(kind) else {
-            throw RPCError.invalidField(
-                field, "\(kind.protoName) is not accepted here; accepted: \(accepted.map(\.protoName).joined(separator: ", "))",
-                reason: .paymentMethodNotAccepted)
-        }
         var payment = SoukV1.Payment()
         payment.target = charge.target
         payment.payerAccountID = charge.payer.description

@@ -75,29 +75,32 @@ extension PaymentsService {
         }
         var index = PaymentTable.byMarketplace
         var prefix: [KeyPart] = [market]
-        var status = request.status
+        var statuses = Set(request.statuses)
         var method = request.method
         if let (field, chosenIndex, value) = chosen.first {
             _ = try RequestFields.id(value, field: field)
             index = chosenIndex
             prefix = [market, .string(value)]
-        } else if status != .unspecified {
+        } else if statuses.count == 1, let status = statuses.first {
             (index, prefix) = (PaymentTable.byStatus, [market, .enumCase(status)])
-            status = .unspecified
+            statuses = []
         } else if method != .unspecified {
             (index, prefix) = (PaymentTable.byMethod, [market, .enumCase(method)])
             method = .unspecified
         }
-        let filters = "index=\(index.name);\(prefix);status=\(request.status.rawValue);method=\(request.method.rawValue)"
+        let statusNames = request.statuses.map(\.protoName).sorted().joined(separator: ",")
+        let filters = "index=\(index.name);\(prefix);statuses=\(statusNames);method=\(request.method.rawValue)"
         let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
         let result = try store.list(PaymentTable.table, index, .starting(with: prefix), direction: .descending, page: page)
-        let (wantedStatus, wantedMethod) = (status, method)
-        return SoukV1.ListPaymentsResponse(
-            payments: result.items.filter {
-                (wantedStatus == .unspecified || $0.value.subject.status == wantedStatus)
-                    && (wantedMethod == .unspecified || $0.value.subject.method == wantedMethod)
-            }.map { $0.api() },
-            nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
+        let (wantedStatuses, wantedMethod) = (statuses, method)
+        let payments: [SoukV1.Payment] = result.items.compactMap { record in
+            let payment = record.value.subject
+            guard wantedStatuses.isEmpty || wantedStatuses.contains(payment.status),
+                  wantedMethod == .unspecified || payment.method == wantedMethod
+            else { return nil }
+            return record.api()
+        }
+        return SoukV1.ListPaymentsResponse(payments: payments, nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 
     func refundPayment(_ request: SoukV1.RefundPaymentRequest, _ call: SoukCall) async throws -> SoukV1.Payment {

@@ -27,6 +27,11 @@ extension PaymentsService {
         let (store, payables) = (store, commerce.payables)
         return Ownership { request, call, caller, _ in
             let (marketplaceID, _) = try call.requireMarketplace()
+            // A request naming no target owns nothing to refuse: its field checks name every bad field.
+            switch request.target {
+            case .jobID(let id)?, .billID(let id)?: if id.isEmpty { return true }
+            case nil: return true
+            }
             let (id, target) = try Self.payable(request, payables)
             return try target.payer(of: id, marketplaceID: marketplaceID, store: store) == caller.accountID
         }
@@ -37,12 +42,16 @@ extension PaymentsService {
     func createPayment(_ request: SoukV1.CreatePaymentRequest, _ call: SoukCall) async throws -> SoukV1.Payment {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let requestID = try RequestFields.requestID(request.requestID)
-        let (id, target) = try Self.payable(request, commerce.payables)
+        var checks = FieldChecks()
+        let requestIDField = try checks.run { try RequestFields.requestID(request.requestID) }
+        let payable = try checks.run { try Self.payable(request, commerce.payables) }
         if case .cash? = request.method?.method {
-            throw RPCError.invalidField("method", "cash is taken only on delivery of an order; pay with a card or wallet token",
-                                        reason: .paymentMethodNotAccepted)
+            checks.add("method", "cash is taken only on delivery of an order; pay with a card or wallet token", reason: .paymentMethodNotAccepted)
+        } else {
+            try checks.check { _ = try PaymentLedger.acceptedMethod(request.method, field: "method", marketplace: marketplace) }
         }
+        try checks.finish()
+        let (requestID, (id, target)) = (requestIDField!, payable!)
         let actor = AuditActor(call, requestID: requestID)
         return try await store.write(
             idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),

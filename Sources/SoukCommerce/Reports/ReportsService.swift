@@ -89,8 +89,11 @@ struct ReportsService {
 
     static func window(_ period: SoukV1.ReportPeriod, _ endTime: Timestamp?, marketplace: SoukV1.Marketplace, now: StoreTime) throws -> ReportWindow {
         let end = endTime.map(StoreTime.init) ?? now
-        guard end <= now else { throw RPCError.invalidField("end_time", "must not be in the future") }
-        return try ReportWindow(period: period, end: end, clock: MarketplaceClock(timeZone: marketplace.timeZone))
+        var checks = FieldChecks()
+        checks.require(end <= now, "end_time", "must not be in the future")
+        let window = try checks.run { try ReportWindow(period: period, end: end, clock: MarketplaceClock(timeZone: marketplace.timeZone)) }
+        try checks.finish()
+        return window!
     }
 
     /// One page of a ranked list; the token is the offset of the next page, bound to the filters.

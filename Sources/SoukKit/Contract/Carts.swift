@@ -26,23 +26,24 @@ extension SoukV1Services {
         /// holds 100 lines; options[i], note; REQUEST_ID_REUSED), NOT_FOUND (item), ALREADY_EXISTS
         /// (CART_LINE_EXISTS), FAILED_PRECONDITION (ITEM_UNAVAILABLE, OUT_OF_STOCK, RESTAURANT_CLOSED,
         /// CART_OTHER_RESTAURANT: the message names the restaurant whose items the cart holds), ABORTED
-        /// (stale version).
+        /// (STALE_VERSION).
         public var addCartLine: UnaryRPC<SoukV1.AddCartLineRequest, SoukV1.Cart>
 
         /// Access: customer (owner).
-        /// Sets the quantity of a line (named by line_id, or by item_id for a retail line).
-        /// Errors: INVALID_ARGUMENT (field: quantity, QUANTITY_LIMIT; line_id), NOT_FOUND (line),
-        /// FAILED_PRECONDITION (OUT_OF_STOCK), ABORTED (stale version).
+        /// Sets the quantity of a line (named by line_id, or by item_id for a retail line). Every
+        /// field violation is named at once.
+        /// Errors: INVALID_ARGUMENT (field: quantity, QUANTITY_LIMIT; line_id, item_id), NOT_FOUND (line),
+        /// FAILED_PRECONDITION (OUT_OF_STOCK), ABORTED (STALE_VERSION).
         public var updateCartLine: UnaryRPC<SoukV1.UpdateCartLineRequest, SoukV1.Cart>
 
         /// Access: customer (owner).
         /// Removes a line (named by line_id, or by item_id for a retail line).
-        /// Errors: INVALID_ARGUMENT (field: line_id), NOT_FOUND (line), ABORTED (stale version).
+        /// Errors: INVALID_ARGUMENT (field: line_id, item_id), NOT_FOUND (line), ABORTED (STALE_VERSION).
         public var removeCartLine: UnaryRPC<SoukV1.RemoveCartLineRequest, SoukV1.Cart>
 
         /// Access: customer (owner).
         /// Removes every line (e.g. to switch restaurants).
-        /// Errors: ABORTED (stale version).
+        /// Errors: ABORTED (STALE_VERSION).
         public var clearCart: UnaryRPC<SoukV1.ClearCartRequest, SoukV1.Cart>
 
         public init(

@@ -10,43 +10,48 @@ extension SoukV1Services {
         public static let serviceName = "souk.v1.Catalog"
 
         /// Access: provider, admin, operator.
-        /// Adds a service with its options.
-        /// Errors: INVALID_ARGUMENT (field: name, type, base_price < 0, options; REQUEST_ID_REUSED),
-        /// PERMISSION_DENIED.
+        /// Adds a service with its options. Every field violation is named at once.
+        /// Errors: INVALID_ARGUMENT (field: name, description, type, base_price, language_code,
+        /// options (name, price, code), translations; FIELD_INVALID; REQUEST_ID_REUSED).
         public var createService: UnaryRPC<SoukV1.CreateServiceRequest, SoukV1.Service>
 
         /// Access: guest.
-        /// Reads one service, in the caller's language. Archived services are visible only to
-        /// providers and admins.
+        /// Reads one service with its base texts and, when it has a translation to the caller's
+        /// language, `localized` (see LANGUAGES). Archived services are visible only to providers and
+        /// admins.
         /// Errors: NOT_FOUND.
         public var getService: UnaryRPC<SoukV1.GetServiceRequest, SoukV1.Service>
 
         /// Access: guest.
-        /// Browses and searches services, in the caller's language: words of the name in any of its
-        /// languages (`query`), type, price range of the base price, minimum rating. order_by: "name"
-        /// (default), "price", "price desc", "rating desc", "create_time desc". Indexes: (type, sort
-        /// key), (name word), (archived).
+        /// Browses and searches services, each with `localized` as GetService: words of the name in
+        /// any of its languages (`query`), type, price range of the base price, minimum rating.
+        /// order_by: "name" (default, the base name), "price", "price desc", "rating desc",
+        /// "create_time desc". Indexes: (type, sort key), (name word), (archived).
         /// Errors: INVALID_ARGUMENT (field: min_price, max_price, min_rating, order_by, page_token).
         public var listServices: UnaryRPC<SoukV1.ListServicesRequest, SoukV1.ListServicesResponse>
 
         /// Access: provider, admin, operator.
-        /// Changes a service. Mask paths: name, description, type, base_price, available,
-        /// image_media_id, options. Options sent without an id are added; options left out of
-        /// `options` are removed. Orders keep their price snapshot.
-        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (archived),
-        /// ABORTED (stale version), PERMISSION_DENIED.
+        /// Changes a service's base texts and fields. Mask paths: name, description, language_code,
+        /// type, base_price, available, image_media_id, options, translations. `options` replaces the
+        /// list: options sent without an id are added, options left out are removed, an option sent
+        /// with its id keeps its code (an empty code keeps it; another one is refused) and takes the
+        /// name, price, availability and translations sent. `localized` is ignored (see LANGUAGES).
+        /// Orders keep their price snapshot. Every field violation is named at once.
+        /// Errors: INVALID_ARGUMENT (field: update_mask, name, description, language_code, type,
+        /// base_price, options (id, code, name, price), translations; FIELD_INVALID), NOT_FOUND,
+        /// FAILED_PRECONDITION (ARCHIVED), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var updateService: UnaryRPC<SoukV1.UpdateServiceRequest, SoukV1.Service>
 
         /// Access: provider, admin, operator.
         /// Archives a service; it can no longer be ordered.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (already archived), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: already archived), ABORTED
+        /// (STALE_VERSION), PERMISSION_DENIED.
         public var archiveService: UnaryRPC<SoukV1.ArchiveServiceRequest, SoukV1.Service>
 
         /// Access: provider, admin, operator.
         /// Restores an archived service.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (not archived), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not archived), ABORTED
+        /// (STALE_VERSION), PERMISSION_DENIED.
         public var restoreService: UnaryRPC<SoukV1.RestoreServiceRequest, SoukV1.Service>
 
         /// Access: provider, admin, operator.
@@ -87,38 +92,40 @@ extension SoukV1Services {
         /// grape, region, vintage, image_media_ids, price, stock (a restock), available, featured.
         /// Checkouts and cancellations change the stock without changing the version, so they never
         /// make this fail with ABORTED.
-        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (archived),
-        /// ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field, update_mask; FIELD_INVALID), NOT_FOUND, FAILED_PRECONDITION
+        /// (ARCHIVED), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var updateProduct: UnaryRPC<SoukV1.UpdateProductRequest, SoukV1.Product>
 
         /// Access: provider, admin, operator.
         /// Sets the connoisseur rating (1–5 stars) and review shown on a product. Customers do not
         /// review products.
-        /// Errors: INVALID_ARGUMENT (field: stars outside 1–5), NOT_FOUND, ABORTED (stale version),
+        /// Errors: INVALID_ARGUMENT (field: stars outside 1–5), NOT_FOUND, ABORTED (STALE_VERSION),
         /// PERMISSION_DENIED.
         public var setProductReview: UnaryRPC<SoukV1.SetProductReviewRequest, SoukV1.Product>
 
         /// Access: provider, admin, operator.
         /// Archives a product; it disappears from the shop and from carts at checkout.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (already archived), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: already archived), ABORTED
+        /// (STALE_VERSION), PERMISSION_DENIED.
         public var archiveProduct: UnaryRPC<SoukV1.ArchiveProductRequest, SoukV1.Product>
 
         /// Access: provider, admin, operator.
         /// Restores an archived product.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (not archived), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not archived), ABORTED
+        /// (STALE_VERSION), PERMISSION_DENIED.
         public var restoreProduct: UnaryRPC<SoukV1.RestoreProductRequest, SoukV1.Product>
 
         /// Access: customer.
-        /// Creates the caller's restaurant (one per account). Only a restaurant account may: one
-        /// holding the provider role, active or still pending approval (every account holds the
-        /// customer role, so the line names it; others get PERMISSION_DENIED NOT_ALLOWED). The
-        /// restaurant starts PENDING approval and closed; commission starts at the marketplace's
-        /// default_commission_bps. Required: name, address.line1, address.city, address.location.
+        /// Creates the caller's restaurant (one per account): any signed-in account describes its
+        /// restaurant, and the account becomes a restaurant account. One that does not hold the
+        /// provider role (or whose request was rejected or revoked) asks for it in the same
+        /// transaction, pending; ApproveRestaurant then approves both together. The restaurant starts
+        /// PENDING approval and closed; commission starts at the marketplace's default_commission_bps.
+        /// Required: name, address.line1, address.city, address.location. Every field violation is
+        /// named at once.
         /// Errors: INVALID_ARGUMENT (field: name, description, address, address.location, categories,
-        /// logo_media_id, picture_media_id; REQUEST_ID_REUSED), ALREADY_EXISTS (DUPLICATE: the account
-        /// has a restaurant), PERMISSION_DENIED (NOT_ALLOWED: no provider role).
+        /// logo_media_id, picture_media_id; FIELD_INVALID; REQUEST_ID_REUSED), ALREADY_EXISTS
+        /// (DUPLICATE: the account has a restaurant).
         public var createRestaurant: UnaryRPC<SoukV1.CreateRestaurantRequest, SoukV1.Restaurant>
 
         /// Access: guest.
@@ -133,13 +140,14 @@ extension SoukV1Services {
         /// open ones and one category. order_by: "distance" (default with `near`; nearest first),
         /// "name" (default without `near`), "rating desc" (best average first; with `near`, the page
         /// holds the restaurants within the radius, at most 500 of them, sorted by rating). Admins may
-        /// list by approval_state (PENDING: the restaurants awaiting approval, oldest first, with
-        /// everything their owner described) or one owner's restaurants (owner_account_id; also the
-        /// owner itself), archived ones with show_archived. Indexes: geo (visible, open, category),
-        /// (visible facet, name), (visible facet, rating), (approval_state), (owner_account_id).
-        /// Errors: INVALID_ARGUMENT (field: near, radius_meters, order_by, approval_state with other
-        /// filters, page_token), PERMISSION_DENIED (NOT_ALLOWED: approval_state, show_archived or
-        /// another owner's restaurants asked by a non-admin).
+        /// list by approval_states (PENDING: the restaurants awaiting approval, oldest first, with
+        /// everything their owner described; several states: by state, then oldest first) or one
+        /// owner's restaurants (owner_account_id; also the owner itself), archived ones with
+        /// show_archived. Indexes: geo (visible, open, category), (visible facet, name), (visible
+        /// facet, rating), (approval_state), (owner_account_id).
+        /// Errors: INVALID_ARGUMENT (field: near, radius_meters, order_by, approval_states with other
+        /// filters, page_token; FIELD_INVALID), PERMISSION_DENIED (NOT_ALLOWED: approval_states,
+        /// show_archived or another owner's restaurants asked by a non-admin).
         public var listRestaurants: UnaryRPC<SoukV1.ListRestaurantsRequest, SoukV1.ListRestaurantsResponse>
 
         /// Access: guest.
@@ -157,23 +165,24 @@ extension SoukV1Services {
         /// edits while its provider role is pending or active (customer (owner): the owner acting with
         /// the provider role, pending or active). Commission is SetRestaurantCommission; approval is
         /// ApproveRestaurant. A rejected restaurant that its owner edits goes back to PENDING.
-        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (archived;
-        /// INVALID_TRANSITION: opening a restaurant not yet approved), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field, update_mask; FIELD_INVALID), NOT_FOUND, FAILED_PRECONDITION
+        /// (ARCHIVED; RESTAURANT_NOT_APPROVED: opening a restaurant not yet approved), ABORTED
+        /// (STALE_VERSION), PERMISSION_DENIED.
         public var updateRestaurant: UnaryRPC<SoukV1.UpdateRestaurantRequest, SoukV1.Restaurant>
 
         /// Access: admin, operator.
         /// Sets a restaurant's commission on future orders, in basis points (0–10000).
-        /// Errors: INVALID_ARGUMENT (field: commission_bps), NOT_FOUND, ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: restaurant_id, commission_bps out of range;
+        /// FIELD_INVALID), NOT_FOUND, ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var setRestaurantCommission: UnaryRPC<SoukV1.SetRestaurantCommissionRequest, SoukV1.Restaurant>
 
         /// Access: admin, operator.
         /// Approves a PENDING restaurant and, in the same transaction, its owner's provider role when
         /// it is still pending (see APPROVAL). The owner is notified.
         /// Errors: INVALID_ARGUMENT (field: restaurant_id), NOT_FOUND, FAILED_PRECONDITION
-        /// (INVALID_TRANSITION: not pending; the owner's provider role was rejected or revoked; the
-        /// owner is blocked), ABORTED (stale version), PERMISSION_DENIED.
+        /// (INVALID_TRANSITION: not pending; OWNER_NOT_ELIGIBLE: the owner's provider role was
+        /// rejected or revoked, the owner is blocked or deleted), ABORTED (STALE_VERSION),
+        /// PERMISSION_DENIED.
         public var approveRestaurant: UnaryRPC<SoukV1.ApproveRestaurantRequest, SoukV1.Restaurant>
 
         /// Access: admin, operator.
@@ -181,20 +190,20 @@ extension SoukV1Services {
         /// provider role when it is still pending. The owner is notified with the reason; it may edit
         /// the restaurant and so ask again only while its provider role is not rejected.
         /// Errors: INVALID_ARGUMENT (field: restaurant_id, reason empty or over 500 characters),
-        /// NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not pending), ABORTED (stale version),
+        /// NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not pending), ABORTED (STALE_VERSION),
         /// PERMISSION_DENIED.
         public var rejectRestaurant: UnaryRPC<SoukV1.RejectRestaurantRequest, SoukV1.Restaurant>
 
         /// Access: provider (owner), admin, operator.
         /// Archives a restaurant: it is hidden and takes no orders.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (already archived), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: already archived;
+        /// ORDERS_IN_PROGRESS), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var archiveRestaurant: UnaryRPC<SoukV1.ArchiveRestaurantRequest, SoukV1.Restaurant>
 
         /// Access: provider (owner), admin, operator.
         /// Restores an archived restaurant.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (not archived), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not archived), ABORTED
+        /// (STALE_VERSION), PERMISSION_DENIED.
         public var restoreRestaurant: UnaryRPC<SoukV1.RestoreRestaurantRequest, SoukV1.Restaurant>
 
         /// Access: provider (owner), admin, operator.
@@ -204,8 +213,8 @@ extension SoukV1Services {
         /// ≥ 1, choice prices 0 to 10^12 minor units in the marketplace's currency, at most 20 groups
         /// of at most 50 choices; the server assigns missing group and choice ids.
         /// Errors: INVALID_ARGUMENT (field: name, price, discount_bps, section, option_groups[i]...;
-        /// REQUEST_ID_REUSED), NOT_FOUND (restaurant), FAILED_PRECONDITION (restaurant archived),
-        /// PERMISSION_DENIED.
+        /// FIELD_INVALID; REQUEST_ID_REUSED), NOT_FOUND (restaurant), FAILED_PRECONDITION (ARCHIVED:
+        /// restaurant archived), PERMISSION_DENIED.
         public var createMenuItem: UnaryRPC<SoukV1.CreateMenuItemRequest, SoukV1.MenuItem>
 
         /// Access: guest.
@@ -240,20 +249,20 @@ extension SoukV1Services {
         /// CreateMenuItem; groups and choices sent with their ids keep them). Orders keep their price
         /// snapshot; carts show the new prices, and a line whose chosen options no longer exist
         /// becomes not purchasable.
-        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (archived),
-        /// ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field, update_mask; FIELD_INVALID), NOT_FOUND, FAILED_PRECONDITION
+        /// (ARCHIVED), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var updateMenuItem: UnaryRPC<SoukV1.UpdateMenuItemRequest, SoukV1.MenuItem>
 
         /// Access: provider (owner), admin, operator.
         /// Deletes an item for customers by archiving it; it stays in the restaurant's archive.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (already archived), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: already archived), ABORTED
+        /// (STALE_VERSION), PERMISSION_DENIED.
         public var archiveMenuItem: UnaryRPC<SoukV1.ArchiveMenuItemRequest, SoukV1.MenuItem>
 
         /// Access: provider (owner), admin, operator.
         /// Brings an archived item back onto the menu.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (not archived), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not archived), ABORTED
+        /// (STALE_VERSION), PERMISSION_DENIED.
         public var restoreMenuItem: UnaryRPC<SoukV1.RestoreMenuItemRequest, SoukV1.MenuItem>
 
         public init(

@@ -12,28 +12,32 @@ extension SoukV1Services {
         /// Access: customer.
         /// Retail and food delivery: turns the caller's cart into an order in one atomic step
         /// (creates the order at PENDING (retail) or PLACED (food), reserves stock, charges the
-        /// card or records cash, empties the cart). Retail: a card token, the address must be
-        /// confirmed when it differs from the profile's (the caller's default saved address); more
-        /// than 12 bottles of a wine need a second order. Food: cash on delivery; the restaurant must
+        /// card or records cash, empties the cart). Retail: a card token; `address_confirmed` is
+        /// needed only when the address differs from the profile's (the caller's default saved
+        /// address); more than 12 bottles of a wine need a second order. Every field violation of
+        /// the request is named at once. Food: cash on delivery; the restaurant must
         /// be open. A declined card creates nothing and leaves the cart as it was (payments.proto).
         /// Prices and the address are snapshotted into the order. Two customers racing for the last
         /// bottle: one order, and OUT_OF_STOCK for the other.
-        /// Errors: INVALID_ARGUMENT (field: address, ADDRESS_NOT_CONFIRMED, PAYMENT_TOKEN_INVALID,
-        /// PAYMENT_METHOD_NOT_ACCEPTED, REQUEST_ID_REUSED), NOT_FOUND (saved address),
-        /// FAILED_PRECONDITION (CART_EMPTY, ITEM_UNAVAILABLE, OUT_OF_STOCK, RESTAURANT_CLOSED,
-        /// PAYMENT_DECLINED), ABORTED (stale cart version).
+        /// Errors: INVALID_ARGUMENT (field: address, payment, note, request_id; FIELD_INVALID;
+        /// ADDRESS_NOT_CONFIRMED; PAYMENT_TOKEN_INVALID; PAYMENT_METHOD_NOT_ACCEPTED;
+        /// REQUEST_ID_REUSED), NOT_FOUND (saved address), FAILED_PRECONDITION (CART_EMPTY,
+        /// ITEM_UNAVAILABLE, OUT_OF_STOCK, RESTAURANT_CLOSED, PAYMENT_DECLINED), ABORTED
+        /// (STALE_VERSION: cart version).
         public var checkout: UnaryRPC<SoukV1.CheckoutRequest, SoukV1.Order>
 
         /// Access: customer.
-        /// Water services: orders one service (with an option when it has options), quantity > 0,
+        /// Water services: orders one service (with an option when it has options, named by its id
+        /// or its code), quantity > 0,
         /// for one of the marketplace's time windows (ListServiceWindows) that is not full; the
         /// server computes the total. Apple Pay is charged at once (declined: nothing is created);
         /// cash is collected on delivery. Delivery-type services are approved at once. The customer
         /// gets a notification, and another the day before the window.
-        /// Errors: INVALID_ARGUMENT (field: quantity, option_id, scheduled_window in the past or not
-        /// one of the marketplace's windows, address; PAYMENT_TOKEN_INVALID;
-        /// PAYMENT_METHOD_NOT_ACCEPTED; REQUEST_ID_REUSED), NOT_FOUND (service, saved address),
-        /// FAILED_PRECONDITION (ITEM_UNAVAILABLE, WINDOW_FULL, PAYMENT_DECLINED).
+        /// Errors: INVALID_ARGUMENT (field: service_id, quantity, option_id or option_code,
+        /// scheduled_window in the past or not one of the marketplace's windows, address, note;
+        /// FIELD_INVALID; PAYMENT_TOKEN_INVALID; PAYMENT_METHOD_NOT_ACCEPTED; REQUEST_ID_REUSED),
+        /// NOT_FOUND (service, saved address), FAILED_PRECONDITION (ITEM_UNAVAILABLE, WINDOW_FULL,
+        /// PAYMENT_DECLINED).
         public var placeServiceOrder: UnaryRPC<SoukV1.PlaceServiceOrderRequest, SoukV1.Order>
 
         /// Access: customer, admin, operator.
@@ -52,25 +56,28 @@ extension SoukV1Services {
         /// restaurant's active, completed and cancelled orders, a driver's deliveries, an admin's
         /// view by status or by customer, driver or restaurant. Customers, providers and couriers
         /// see only their own; a provider sees what it sells with `as_seller` (a restaurant's orders;
-        /// in retail and water services, where the marketplace itself sells, all of them). Statuses
+        /// in retail and water services, where the marketplace itself sells, all of them), or its own
+        /// restaurant's with `restaurant_id`. Statuses
         /// that are all non-final (an admin's active orders) read the index of active orders.
         /// Indexes: (customer_account_id, create_time), (customer_account_id, deliver_time),
         /// (restaurant_id, status, create_time), (courier_account_id, create_time), (seller, create_time),
         /// (status, create_time), (active, create_time), (service_id, create_time).
-        /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: customer_account_id, as_seller (filter combination),
+        /// delivered_after, delivered_before, page_token; FIELD_INVALID), PERMISSION_DENIED
+        /// (NOT_ALLOWED: another party's orders).
         public var listOrders: UnaryRPC<SoukV1.ListOrdersRequest, SoukV1.ListOrdersResponse>
 
         /// Access: customer (owner), admin, operator.
         /// Water services: moves the scheduled window while PENDING or APPROVED, to a window that is
         /// not full. The customer and the assigned staff are notified.
         /// Errors: INVALID_ARGUMENT (field: scheduled_window), NOT_FOUND, FAILED_PRECONDITION
-        /// (INVALID_TRANSITION: not pending or approved; WINDOW_FULL), ABORTED (stale version),
+        /// (INVALID_TRANSITION: not pending or approved; WINDOW_FULL), ABORTED (STALE_VERSION),
         /// PERMISSION_DENIED.
         public var rescheduleOrder: UnaryRPC<SoukV1.RescheduleOrderRequest, SoukV1.Order>
 
         /// Access: admin, operator.
         /// Water services: approves a PENDING cleaning or maintenance order (→ APPROVED).
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (stale version),
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (STALE_VERSION),
         /// PERMISSION_DENIED.
         public var approveOrder: UnaryRPC<SoukV1.ApproveOrderRequest, SoukV1.Order>
 
@@ -79,12 +86,12 @@ extension SoukV1Services {
         /// refunded). Water services: an admin rejects a PENDING order. Food: the restaurant
         /// rejects a PLACED order.
         /// Errors: INVALID_ARGUMENT (field: reason empty), NOT_FOUND, FAILED_PRECONDITION
-        /// (INVALID_TRANSITION), ABORTED (stale version), PERMISSION_DENIED.
+        /// (INVALID_TRANSITION), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var rejectOrder: UnaryRPC<SoukV1.RejectOrderRequest, SoukV1.Order>
 
         /// Access: provider (owner).
         /// Food: the restaurant accepts a PLACED order and starts preparing it (→ PREPARING).
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (stale version),
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (STALE_VERSION),
         /// PERMISSION_DENIED.
         public var acceptOrder: UnaryRPC<SoukV1.AcceptOrderRequest, SoukV1.Order>
 
@@ -94,12 +101,12 @@ extension SoukV1Services {
         /// APPROVED. Retail: the customer or the shop, before shipping. Food: the restaurant or an
         /// admin, any non-final order (not the customer).
         /// Errors: INVALID_ARGUMENT (field: reason empty for providers and admins), NOT_FOUND,
-        /// FAILED_PRECONDITION (CANCEL_NOT_ALLOWED), ABORTED (stale version), PERMISSION_DENIED.
+        /// FAILED_PRECONDITION (CANCEL_NOT_ALLOWED), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var cancelOrder: UnaryRPC<SoukV1.CancelOrderRequest, SoukV1.Order>
 
         /// Access: provider (owner), admin, operator.
         /// Retail: the shop ships a PENDING order (→ SHIPPED), with optional carrier and tracking.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (stale version),
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (STALE_VERSION),
         /// PERMISSION_DENIED.
         public var shipOrder: UnaryRPC<SoukV1.ShipOrderRequest, SoukV1.Order>
 
@@ -107,21 +114,22 @@ extension SoukV1Services {
         /// Retail: records that a SHIPPED order was delivered (→ DELIVERED), with the delivery
         /// time (default now).
         /// Errors: INVALID_ARGUMENT (field: deliver_time in the future), NOT_FOUND,
-        /// FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (stale version), PERMISSION_DENIED.
+        /// FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var deliverOrder: UnaryRPC<SoukV1.DeliverOrderRequest, SoukV1.Order>
 
         /// Access: customer (owner).
         /// Retail: the customer marks a DELIVERED order received (→ RECEIVED); the server's time
         /// is recorded, never the device's.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (stale version),
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (STALE_VERSION),
         /// PERMISSION_DENIED.
         public var confirmOrderReceived: UnaryRPC<SoukV1.ConfirmOrderReceivedRequest, SoukV1.Order>
 
         /// Access: provider (owner), admin, operator.
         /// Food: the restaurant confirms a DELIVERED order complete and its cash received
         /// (→ COMPLETED; the cash payment becomes SUCCESSFUL).
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION; cash not yet collected),
-        /// ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not DELIVERED;
+        /// CASH_NOT_COLLECTED: the driver has not marked the cash collected), ABORTED (STALE_VERSION),
+        /// PERMISSION_DENIED.
         public var completeOrder: UnaryRPC<SoukV1.CompleteOrderRequest, SoukV1.Order>
 
         /// Access: customer (owner), provider (owner), courier (owner), admin, operator.

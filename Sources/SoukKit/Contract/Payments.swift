@@ -30,17 +30,20 @@ extension SoukV1Services {
         /// themselves (payer, payee or collector) or, as providers, ask for the payments of what they
         /// sell (`as_seller`). Indexes: (payer_account_id, create_time),
         /// (payee_account_id, create_time), (collected_by_account_id, create_time),
-        /// (target id), (status, create_time), (method, create_time).
-        /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
+        /// (target id), (status, create_time), (method, create_time). One status without
+        /// another filter reads (status, create_time); several are checked on the records read (a
+        /// page may then be short, with a next_page_token).
+        /// Errors: INVALID_ARGUMENT (field: payer_account_id (not the caller's own), as_seller (filter
+        /// combination), the id filters, page_token; FIELD_INVALID), PERMISSION_DENIED.
         public var listPayments: UnaryRPC<SoukV1.ListPaymentsRequest, SoukV1.ListPaymentsResponse>
 
         /// Access: admin, operator.
         /// Refunds all or part of a successful payment through the gateway (cash: records money
         /// handed back). Cancelling a paid order or resolving a laundry dispute refunds on its own;
         /// this RPC is for the remaining cases.
-        /// Errors: INVALID_ARGUMENT (field: amount above the refundable rest; REQUEST_ID_REUSED),
-        /// NOT_FOUND, FAILED_PRECONDITION (payment not successful), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: amount above the refundable rest, reason; FIELD_INVALID;
+        /// REQUEST_ID_REUSED), NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: payment not
+        /// successful), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var refundPayment: UnaryRPC<SoukV1.RefundPaymentRequest, SoukV1.Payment>
 
         /// Access: courier (owner), provider (owner), admin, operator.
@@ -49,15 +52,15 @@ extension SoukV1Services {
         /// courier's hands). A courier completing the delivery (Deliveries.CompleteDelivery)
         /// records this in the same call, so the courier's step needs no call of its own (made
         /// afterwards it answers FAILED_PRECONDITION: not pending).
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (not a cash payment; not pending; order not yet
-        /// delivered), ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (NOT_CASH_PAYMENT; ORDER_NOT_DELIVERED;
+        /// INVALID_TRANSITION: not pending), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var markCashCollected: UnaryRPC<SoukV1.MarkCashCollectedRequest, SoukV1.Payment>
 
         /// Access: provider (owner), admin, operator.
         /// The seller confirms it received the cash a courier collected: COLLECTED → SUCCESSFUL.
         /// (Orders.CompleteOrder does this too for food orders.)
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (not COLLECTED), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (NOT_CASH_PAYMENT; CASH_NOT_COLLECTED: not
+        /// COLLECTED), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var confirmCashPayment: UnaryRPC<SoukV1.ConfirmCashPaymentRequest, SoukV1.Payment>
 
         public init(

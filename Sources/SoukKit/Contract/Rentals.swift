@@ -72,7 +72,7 @@ extension SoukV1Services {
         /// meanwhile (status RENTED or PUBLISHED again, active_booking_id) and the rating are kept by
         /// the server and never make an open edit stale (VERSIONS in common.proto).
         /// Errors: INVALID_ARGUMENT (FIELD_INVALID: the fields named, update_mask), NOT_FOUND
-        /// (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (LISTING_ARCHIVED), ABORTED (STALE_VERSION),
+        /// (RESOURCE_NOT_FOUND), FAILED_PRECONDITION (ARCHIVED), ABORTED (STALE_VERSION),
         /// PERMISSION_DENIED (NOT_ALLOWED).
         public var updateListing: UnaryRPC<SoukV1.UpdateListingRequest, SoukV1.Listing>
 

@@ -247,14 +247,38 @@ extension SoukV1.ErrorReason {
             ("This is still used by listings and cannot be removed.",
              "لا يزال هذا مستخدمًا في إعلانات ولا يمكن إزالته.",
              "Mục này vẫn đang được tin đăng sử dụng và không thể xóa.")
-        case .listingArchived:
-            ("This listing is archived. Restore it before changing it.",
-             "هذا الإعلان مؤرشف. استعده قبل تعديله.",
-             "Tin đăng này đã được lưu trữ. Hãy khôi phục trước khi chỉnh sửa.")
         case .tooManyStreams:
             ("Too many live updates are open. Please close some screens and try again.",
              "هناك عدد كبير جدًا من التحديثات المباشرة المفتوحة. يرجى إغلاق بعض الشاشات والمحاولة مرة أخرى.",
              "Có quá nhiều cập nhật trực tiếp đang mở. Vui lòng đóng bớt một số màn hình và thử lại.")
+        case .archived:
+            ("This item is archived. Restore it before changing it.",
+             "هذا العنصر مؤرشف. استعده قبل تعديله.",
+             "Mục này đã được lưu trữ. Vui lòng khôi phục trước khi thay đổi.")
+        case .restaurantNotApproved:
+            ("The restaurant is not approved yet. It can open once an admin approves it.",
+             "لم تتم الموافقة على المطعم بعد. يمكنه الفتح بعد موافقة المشرف.",
+             "Nhà hàng chưa được duyệt. Nhà hàng có thể mở cửa sau khi quản trị viên duyệt.")
+        case .ownerNotEligible:
+            ("The restaurant's owner account cannot be approved.",
+             "لا يمكن الموافقة على حساب مالك المطعم.",
+             "Không thể duyệt tài khoản chủ nhà hàng.")
+        case .notCashPayment:
+            ("This payment is not cash on delivery.",
+             "هذه الدفعة ليست دفعًا نقديًا عند الاستلام.",
+             "Khoản thanh toán này không phải tiền mặt khi nhận hàng.")
+        case .cashNotCollected:
+            ("The cash for this order has not been collected yet.",
+             "لم يتم تحصيل المبلغ النقدي لهذا الطلب بعد.",
+             "Tiền mặt của đơn hàng này chưa được thu.")
+        case .orderNotDelivered:
+            ("The order has not been delivered yet.",
+             "لم يتم توصيل الطلب بعد.",
+             "Đơn hàng chưa được giao.")
+        case .ordersInProgress:
+            ("Some orders are still in progress. Try again once they are done.",
+             "بعض الطلبات لا تزال قيد التنفيذ. حاول مرة أخرى بعد انتهائها.",
+             "Một số đơn hàng vẫn đang được xử lý. Vui lòng thử lại khi chúng hoàn tất.")
         case .paymentTokenInvalid:
             ("The payment details could not be used. Please enter them again.",
              "تعذّر استخدام بيانات الدفع. يرجى إدخالها مرة أخرى.",

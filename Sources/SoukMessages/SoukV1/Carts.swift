@@ -345,25 +345,24 @@ extension SoukV1 {
     /// Request of Carts.UpdateCartLine.
     public struct UpdateCartLineRequest: Sendable, Hashable {
         public var marketplaceID: String
-        /// Retail: the product of the line (when line_id is empty).
-        public var itemID: String
+        /// Exactly one: the line, or (retail) the product of its line.
+        public var line: Line?
         public var quantity: Int32
         public var expectedVersion: Int64
-        /// The line (CartLine.line_id); required for food carts.
-        public var lineID: String
 
-        public init(
-            marketplaceID: String = "",
-            itemID: String = "",
-            quantity: Int32 = 0,
-            expectedVersion: Int64 = 0,
-            lineID: String = "",
-        ) {
+        /// The choices of `line`; at most one is set.
+        public enum Line: Sendable, Hashable {
+            /// The line (CartLine.line_id); the only choice for food carts.
+            case lineID(String)
+            /// Retail: the product of the line.
+            case itemID(String)
+        }
+
+        public init(marketplaceID: String = "", line: Line? = nil, quantity: Int32 = 0, expectedVersion: Int64 = 0) {
             self.marketplaceID = marketplaceID
-            self.itemID = itemID
+            self.line = line
             self.quantity = quantity
             self.expectedVersion = expectedVersion
-            self.lineID = lineID
         }
     }
 }
@@ -377,18 +376,32 @@ extension SoukV1.UpdateCartLineRequest: CProtoMessage {
 
     init(c: Souk__V1__UpdateCartLineRequest) throws {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
-        itemID = try Unpacked.string(c.item_id, "item_id")
+        switch c.line_case {
+        case SOUK__V1__UPDATE_CART_LINE_REQUEST__LINE_LINE_ID:
+            line = .lineID(try Unpacked.string(c.line_id, "line_id"))
+        case SOUK__V1__UPDATE_CART_LINE_REQUEST__LINE_ITEM_ID:
+            line = .itemID(try Unpacked.string(c.item_id, "item_id"))
+        default:
+            line = nil
+        }
         quantity = c.quantity
         expectedVersion = c.expected_version
-        lineID = try Unpacked.string(c.line_id, "line_id")
     }
 
     func fill(_ c: inout Souk__V1__UpdateCartLineRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
-        c.item_id = arena.string(itemID)
+        switch line {
+        case .lineID(let value):
+            c.line_case = SOUK__V1__UPDATE_CART_LINE_REQUEST__LINE_LINE_ID
+            c.line_id = arena.string(value)
+        case .itemID(let value):
+            c.line_case = SOUK__V1__UPDATE_CART_LINE_REQUEST__LINE_ITEM_ID
+            c.item_id = arena.string(value)
+        case nil:
+            break
+        }
         c.quantity = quantity
         c.expected_version = expectedVersion
-        c.line_id = arena.string(lineID)
     }
 }
 
@@ -398,17 +411,22 @@ extension SoukV1 {
     /// Request of Carts.RemoveCartLine.
     public struct RemoveCartLineRequest: Sendable, Hashable {
         public var marketplaceID: String
-        /// Retail: the product of the line (when line_id is empty).
-        public var itemID: String
+        /// Exactly one: the line, or (retail) the product of its line.
+        public var line: Line?
         public var expectedVersion: Int64
-        /// The line (CartLine.line_id); required for food carts.
-        public var lineID: String
 
-        public init(marketplaceID: String = "", itemID: String = "", expectedVersion: Int64 = 0, lineID: String = "") {
+        /// The choices of `line`; at most one is set.
+        public enum Line: Sendable, Hashable {
+            /// The line (CartLine.line_id); the only choice for food carts.
+            case lineID(String)
+            /// Retail: the product of the line.
+            case itemID(String)
+        }
+
+        public init(marketplaceID: String = "", line: Line? = nil, expectedVersion: Int64 = 0) {
             self.marketplaceID = marketplaceID
-            self.itemID = itemID
+            self.line = line
             self.expectedVersion = expectedVersion
-            self.lineID = lineID
         }
     }
 }
@@ -422,16 +440,30 @@ extension SoukV1.RemoveCartLineRequest: CProtoMessage {
 
     init(c: Souk__V1__RemoveCartLineRequest) throws {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
-        itemID = try Unpacked.string(c.item_id, "item_id")
+        switch c.line_case {
+        case SOUK__V1__REMOVE_CART_LINE_REQUEST__LINE_LINE_ID:
+            line = .lineID(try Unpacked.string(c.line_id, "line_id"))
+        case SOUK__V1__REMOVE_CART_LINE_REQUEST__LINE_ITEM_ID:
+            line = .itemID(try Unpacked.string(c.item_id, "item_id"))
+        default:
+            line = nil
+        }
         expectedVersion = c.expected_version
-        lineID = try Unpacked.string(c.line_id, "line_id")
     }
 
     func fill(_ c: inout Souk__V1__RemoveCartLineRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
-        c.item_id = arena.string(itemID)
+        switch line {
+        case .lineID(let value):
+            c.line_case = SOUK__V1__REMOVE_CART_LINE_REQUEST__LINE_LINE_ID
+            c.line_id = arena.string(value)
+        case .itemID(let value):
+            c.line_case = SOUK__V1__REMOVE_CART_LINE_REQUEST__LINE_ITEM_ID
+            c.item_id = arena.string(value)
+        case nil:
+            break
+        }
         c.expected_version = expectedVersion
-        c.line_id = arena.string(lineID)
     }
 }
 

@@ -174,13 +174,20 @@ extension SoukV1 {
     public struct ServiceOption: Sendable, Hashable {
         /// Assigned by the server; stable across updates.
         public var id: String
-        /// "6-pack", "12,000 L tank".
+        /// Base text, in the service's language_code: "6-pack", "12,000 L tank".
         public var name: String
         /// Price of one unit of this option, 0 to 10^12 minor units.
         public var price: SoukV1.Money?
         public var available: Bool
         /// The name in other languages (description unused).
         public var translations: [SoukV1.Translation]
+        /// A stable code clients order by without matching display names ("12-pack", "tank-12000"):
+        /// 1 to 40 lower-case ASCII letters, digits and "-", unique within the service. Given at
+        /// creation, or made by the server from the base name when empty; never changes afterwards.
+        public var code: String
+        /// Output only: the name in the caller's language (see LANGUAGES); unset when the option has no
+        /// translation to it.
+        public var localized: SoukV1.Translation?
 
         public init(
             id: String = "",
@@ -188,12 +195,16 @@ extension SoukV1 {
             price: SoukV1.Money? = nil,
             available: Bool = false,
             translations: [SoukV1.Translation] = [],
+            code: String = "",
+            localized: SoukV1.Translation? = nil,
         ) {
             self.id = id
             self.name = name
             self.price = price
             self.available = available
             self.translations = translations
+            self.code = code
+            self.localized = localized
         }
     }
 }
@@ -211,6 +222,8 @@ extension SoukV1.ServiceOption: CProtoMessage {
         price = try Unpacked.message(c.price, "price")
         available = c.available != 0
         translations = try Unpacked.messages(c.n_translations, c.translations, "translations")
+        code = try Unpacked.string(c.code, "code")
+        localized = try Unpacked.message(c.localized, "localized")
     }
 
     func fill(_ c: inout Souk__V1__ServiceOption, _ arena: inout EncodingArena) {
@@ -220,6 +233,8 @@ extension SoukV1.ServiceOption: CProtoMessage {
         c.available = available ? 1 : 0
         c.n_translations = translations.count
         c.translations = arena.messages(translations)
+        c.code = arena.string(code)
+        c.localized = arena.message(localized)
     }
 }
 
@@ -227,6 +242,7 @@ extension SoukV1 {
     /// A service of the water-services catalog.
     public struct Service: Sendable, Hashable {
         public var id: String
+        /// Base texts, in `language_code` (see LANGUAGES).
         public var name: String
         public var description: String
         public var type: SoukV1.ServiceType
@@ -246,11 +262,18 @@ extension SoukV1 {
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
-        /// Name and description in other languages ("ar" for Aqua Hub); read RPCs answer in the
-        /// caller's language (see LANGUAGES).
+        /// Name and description in other languages ("ar" for Aqua Hub), at most one per language and
+        /// none in `language_code`.
         public var translations: [SoukV1.Translation]
         /// Output only: the average of the customers' feedback on completed orders of this service.
         public var rating: SoukV1.RatingSummary?
+        /// BCP 47 language of the base texts (name, description, options' names); "en" when left
+        /// empty at creation.
+        public var languageCode: String
+        /// Output only: name and description in the caller's language, from `translations`; unset
+        /// when the service has none in that language. A text the translation leaves empty is empty
+        /// here too: show the base text (see LANGUAGES).
+        public var localized: SoukV1.Translation?
 
         public init(
             id: String = "",
@@ -269,6 +292,8 @@ extension SoukV1 {
             updateTime: Timestamp? = nil,
             translations: [SoukV1.Translation] = [],
             rating: SoukV1.RatingSummary? = nil,
+            languageCode: String = "",
+            localized: SoukV1.Translation? = nil,
         ) {
             self.id = id
             self.name = name
@@ -286,6 +311,8 @@ extension SoukV1 {
             self.updateTime = updateTime
             self.translations = translations
             self.rating = rating
+            self.languageCode = languageCode
+            self.localized = localized
         }
     }
 }
@@ -314,6 +341,8 @@ extension SoukV1.Service: CProtoMessage {
         updateTime = try Unpacked.message(c.update_time, "update_time")
         translations = try Unpacked.messages(c.n_translations, c.translations, "translations")
         rating = try Unpacked.message(c.rating, "rating")
+        languageCode = try Unpacked.string(c.language_code, "language_code")
+        localized = try Unpacked.message(c.localized, "localized")
     }
 
     func fill(_ c: inout Souk__V1__Service, _ arena: inout EncodingArena) {
@@ -335,6 +364,8 @@ extension SoukV1.Service: CProtoMessage {
         c.n_translations = translations.count
         c.translations = arena.messages(translations)
         c.rating = arena.message(rating)
+        c.language_code = arena.string(languageCode)
+        c.localized = arena.message(localized)
     }
 }
 
@@ -1884,11 +1915,11 @@ extension SoukV1 {
         public var category: String
         /// Only the restaurant of this account (its owner, or admins), in any approval state.
         public var ownerAccountID: String
-        /// With owner_account_id or approval_state: include archived restaurants.
+        /// With owner_account_id or approval_states: include archived restaurants.
         public var showArchived: Bool
-        /// Admins only: the restaurants in this approval state, oldest first (PENDING: awaiting a
-        /// decision). Cannot be combined with near, open_only or category.
-        public var approvalState: SoukV1.RestaurantApprovalState
+        /// Admins only: the restaurants in any of these approval states, oldest first within each
+        /// (PENDING: awaiting a decision). Cannot be combined with near, open_only or category.
+        public var approvalStates: [SoukV1.RestaurantApprovalState]
         /// See the RPC: "distance", "name", "rating desc".
         public var orderBy: String
 
@@ -1902,7 +1933,7 @@ extension SoukV1 {
             category: String = "",
             ownerAccountID: String = "",
             showArchived: Bool = false,
-            approvalState: SoukV1.RestaurantApprovalState = .unspecified,
+            approvalStates: [SoukV1.RestaurantApprovalState] = [],
             orderBy: String = "",
         ) {
             self.marketplaceID = marketplaceID
@@ -1914,7 +1945,7 @@ extension SoukV1 {
             self.category = category
             self.ownerAccountID = ownerAccountID
             self.showArchived = showArchived
-            self.approvalState = approvalState
+            self.approvalStates = approvalStates
             self.orderBy = orderBy
         }
     }
@@ -1937,7 +1968,7 @@ extension SoukV1.ListRestaurantsRequest: CProtoMessage {
         category = try Unpacked.string(c.category, "category")
         ownerAccountID = try Unpacked.string(c.owner_account_id, "owner_account_id")
         showArchived = c.show_archived != 0
-        approvalState = .init(cValue: c.approval_state)
+        approvalStates = Unpacked.enumValues(c.n_approval_states, c.approval_states)
         orderBy = try Unpacked.string(c.order_by, "order_by")
     }
 
@@ -1951,7 +1982,8 @@ extension SoukV1.ListRestaurantsRequest: CProtoMessage {
         c.category = arena.string(category)
         c.owner_account_id = arena.string(ownerAccountID)
         c.show_archived = showArchived ? 1 : 0
-        c.approval_state = approvalState.cValue()
+        c.n_approval_states = approvalStates.count
+        c.approval_states = arena.enumValues(approvalStates, as: Souk__V1__RestaurantApprovalState.self)
         c.order_by = arena.string(orderBy)
     }
 }

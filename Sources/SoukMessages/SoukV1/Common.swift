@@ -464,8 +464,6 @@ extension SoukV1 {
         /// The region or district is named by listings and cannot be archived or removed
         /// (FAILED_PRECONDITION).
         case inUse
-        /// The listing is archived (FAILED_PRECONDITION): restore it before changing it.
-        case listingArchived
         /// The account named as courier is blocked by an admin (FAILED_PRECONDITION): choose another.
         case courierBlocked
         /// The account named as courier holds no courier role, or it was rejected or revoked
@@ -487,6 +485,25 @@ extension SoukV1 {
         case offerExpired
         /// The order has no delivery in progress whose courier could be watched (FAILED_PRECONDITION).
         case noDeliveryInProgress
+        /// The service, product, restaurant, menu item or listing is archived: restore it before
+        /// changing it or adding to it (FAILED_PRECONDITION).
+        case archived
+        /// The restaurant is not approved yet: it may open once an admin approves it
+        /// (FAILED_PRECONDITION).
+        case restaurantNotApproved
+        /// The restaurant's owner cannot be approved: the account is blocked or deleted, or its
+        /// provider role was rejected or revoked (FAILED_PRECONDITION).
+        case ownerNotEligible
+        /// The payment is not cash on delivery, so it is not collected by hand (FAILED_PRECONDITION).
+        case notCashPayment
+        /// The order's cash has not been collected by the courier yet (FAILED_PRECONDITION).
+        case cashNotCollected
+        /// The order is not delivered yet, so its cash cannot be marked collected
+        /// (FAILED_PRECONDITION).
+        case orderNotDelivered
+        /// Orders of the restaurant are still in progress; it can be archived once they are done
+        /// (FAILED_PRECONDITION).
+        case ordersInProgress
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -563,7 +580,6 @@ extension SoukV1 {
             .laundryProfileRequired,
             .dasherProfileRequired,
             .inUse,
-            .listingArchived,
             .courierBlocked,
             .notACourier,
             .courierRolePending,
@@ -572,6 +588,13 @@ extension SoukV1 {
             .courierDeclinedOrder,
             .offerExpired,
             .noDeliveryInProgress,
+            .archived,
+            .restaurantNotApproved,
+            .ownerNotEligible,
+            .notCashPayment,
+            .cashNotCollected,
+            .orderNotDelivered,
+            .ordersInProgress,
         ]
 
         public init(rawValue: Int32) {
@@ -648,7 +671,6 @@ extension SoukV1 {
             case 86: self = .laundryProfileRequired
             case 87: self = .dasherProfileRequired
             case 88: self = .inUse
-            case 89: self = .listingArchived
             case 90: self = .courierBlocked
             case 91: self = .notACourier
             case 92: self = .courierRolePending
@@ -657,6 +679,13 @@ extension SoukV1 {
             case 95: self = .courierDeclinedOrder
             case 96: self = .offerExpired
             case 97: self = .noDeliveryInProgress
+            case 100: self = .archived
+            case 101: self = .restaurantNotApproved
+            case 102: self = .ownerNotEligible
+            case 103: self = .notCashPayment
+            case 104: self = .cashNotCollected
+            case 105: self = .orderNotDelivered
+            case 106: self = .ordersInProgress
             default: self = .unrecognized(rawValue)
             }
         }
@@ -735,7 +764,6 @@ extension SoukV1 {
             case .laundryProfileRequired: 86
             case .dasherProfileRequired: 87
             case .inUse: 88
-            case .listingArchived: 89
             case .courierBlocked: 90
             case .notACourier: 91
             case .courierRolePending: 92
@@ -744,6 +772,13 @@ extension SoukV1 {
             case .courierDeclinedOrder: 95
             case .offerExpired: 96
             case .noDeliveryInProgress: 97
+            case .archived: 100
+            case .restaurantNotApproved: 101
+            case .ownerNotEligible: 102
+            case .notCashPayment: 103
+            case .cashNotCollected: 104
+            case .orderNotDelivered: 105
+            case .ordersInProgress: 106
             case .unrecognized(let value): value
             }
         }
@@ -823,7 +858,6 @@ extension SoukV1 {
             case .laundryProfileRequired: "ERROR_REASON_LAUNDRY_PROFILE_REQUIRED"
             case .dasherProfileRequired: "ERROR_REASON_DASHER_PROFILE_REQUIRED"
             case .inUse: "ERROR_REASON_IN_USE"
-            case .listingArchived: "ERROR_REASON_LISTING_ARCHIVED"
             case .courierBlocked: "ERROR_REASON_COURIER_BLOCKED"
             case .notACourier: "ERROR_REASON_NOT_A_COURIER"
             case .courierRolePending: "ERROR_REASON_COURIER_ROLE_PENDING"
@@ -832,6 +866,13 @@ extension SoukV1 {
             case .courierDeclinedOrder: "ERROR_REASON_COURIER_DECLINED_ORDER"
             case .offerExpired: "ERROR_REASON_OFFER_EXPIRED"
             case .noDeliveryInProgress: "ERROR_REASON_NO_DELIVERY_IN_PROGRESS"
+            case .archived: "ERROR_REASON_ARCHIVED"
+            case .restaurantNotApproved: "ERROR_REASON_RESTAURANT_NOT_APPROVED"
+            case .ownerNotEligible: "ERROR_REASON_OWNER_NOT_ELIGIBLE"
+            case .notCashPayment: "ERROR_REASON_NOT_CASH_PAYMENT"
+            case .cashNotCollected: "ERROR_REASON_CASH_NOT_COLLECTED"
+            case .orderNotDelivered: "ERROR_REASON_ORDER_NOT_DELIVERED"
+            case .ordersInProgress: "ERROR_REASON_ORDERS_IN_PROGRESS"
             case .unrecognized(let value): "ERROR_REASON_\(value)"
             }
         }

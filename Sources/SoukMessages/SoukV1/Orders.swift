@@ -105,7 +105,7 @@ extension SoukV1 {
         public var itemType: SoukV1.ResourceType
         /// Name at placement.
         public var name: String
-        /// Water services: the chosen option and its name at placement.
+        /// Water services: the chosen option, its name at placement and its stable code.
         public var optionID: String
         public var optionName: String
         /// Price of one unit before discount, at placement.
@@ -122,6 +122,8 @@ extension SoukV1 {
         public var options: [SoukV1.OrderLineOption]
         /// Food: the customer's special instructions.
         public var note: String
+        /// Water services: the chosen option's code (ServiceOption.code).
+        public var optionCode: String
 
         public init(
             itemID: String = "",
@@ -136,6 +138,7 @@ extension SoukV1 {
             lineTotal: SoukV1.Money? = nil,
             options: [SoukV1.OrderLineOption] = [],
             note: String = "",
+            optionCode: String = "",
         ) {
             self.itemID = itemID
             self.itemType = itemType
@@ -149,6 +152,7 @@ extension SoukV1 {
             self.lineTotal = lineTotal
             self.options = options
             self.note = note
+            self.optionCode = optionCode
         }
     }
 }
@@ -173,6 +177,7 @@ extension SoukV1.OrderLine: CProtoMessage {
         lineTotal = try Unpacked.message(c.line_total, "line_total")
         options = try Unpacked.messages(c.n_options, c.options, "options")
         note = try Unpacked.string(c.note, "note")
+        optionCode = try Unpacked.string(c.option_code, "option_code")
     }
 
     func fill(_ c: inout Souk__V1__OrderLine, _ arena: inout EncodingArena) {
@@ -189,6 +194,7 @@ extension SoukV1.OrderLine: CProtoMessage {
         c.n_options = options.count
         c.options = arena.messages(options)
         c.note = arena.string(note)
+        c.option_code = arena.string(optionCode)
     }
 }
 
@@ -662,7 +668,8 @@ extension SoukV1 {
         /// The cart version the client showed the customer.
         public var expectedCartVersion: Int64
         public var address: SoukV1.AddressChoice?
-        /// Retail: the customer confirmed the delivery address (required true).
+        /// Retail: the customer confirmed the delivery address. Needed (true) only when the address
+        /// differs from the profile's (the caller's default saved address); otherwise ignored.
         public var addressConfirmed: Bool
         /// Card (retail) or cash (food).
         public var payment: SoukV1.PaymentMethodInput?
@@ -725,8 +732,9 @@ extension SoukV1 {
         /// Idempotency key.
         public var requestID: String
         public var serviceID: String
-        /// Required when the service has options (pack size, tank capacity).
-        public var optionID: String
+        /// The option, required when the service has options (pack size, tank capacity): by its id
+        /// or by its stable code ("12-pack"); empty when the service has none.
+        public var option: Option?
         /// > 0.
         public var quantity: Int32
         /// Date and time window wanted; must start in the future.
@@ -736,11 +744,17 @@ extension SoukV1 {
         public var payment: SoukV1.PaymentMethodInput?
         public var note: String
 
+        /// The choices of `option`; at most one is set.
+        public enum Option: Sendable, Hashable {
+            case optionID(String)
+            case optionCode(String)
+        }
+
         public init(
             marketplaceID: String = "",
             requestID: String = "",
             serviceID: String = "",
-            optionID: String = "",
+            option: Option? = nil,
             quantity: Int32 = 0,
             scheduledWindow: SoukV1.TimeWindow? = nil,
             address: SoukV1.AddressChoice? = nil,
@@ -750,7 +764,7 @@ extension SoukV1 {
             self.marketplaceID = marketplaceID
             self.requestID = requestID
             self.serviceID = serviceID
-            self.optionID = optionID
+            self.option = option
             self.quantity = quantity
             self.scheduledWindow = scheduledWindow
             self.address = address
@@ -771,7 +785,14 @@ extension SoukV1.PlaceServiceOrderRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         requestID = try Unpacked.string(c.request_id, "request_id")
         serviceID = try Unpacked.string(c.service_id, "service_id")
-        optionID = try Unpacked.string(c.option_id, "option_id")
+        switch c.option_case {
+        case SOUK__V1__PLACE_SERVICE_ORDER_REQUEST__OPTION_OPTION_ID:
+            option = .optionID(try Unpacked.string(c.option_id, "option_id"))
+        case SOUK__V1__PLACE_SERVICE_ORDER_REQUEST__OPTION_OPTION_CODE:
+            option = .optionCode(try Unpacked.string(c.option_code, "option_code"))
+        default:
+            option = nil
+        }
         quantity = c.quantity
         scheduledWindow = try Unpacked.message(c.scheduled_window, "scheduled_window")
         address = try Unpacked.message(c.address, "address")
@@ -783,7 +804,16 @@ extension SoukV1.PlaceServiceOrderRequest: CProtoMessage {
         c.marketplace_id = arena.string(marketplaceID)
         c.request_id = arena.string(requestID)
         c.service_id = arena.string(serviceID)
-        c.option_id = arena.string(optionID)
+        switch option {
+        case .optionID(let value):
+            c.option_case = SOUK__V1__PLACE_SERVICE_ORDER_REQUEST__OPTION_OPTION_ID
+            c.option_id = arena.string(value)
+        case .optionCode(let value):
+            c.option_case = SOUK__V1__PLACE_SERVICE_ORDER_REQUEST__OPTION_OPTION_CODE
+            c.option_code = arena.string(value)
+        case nil:
+            break
+        }
         c.quantity = quantity
         c.scheduled_window = arena.message(scheduledWindow)
         c.address = arena.message(address)
@@ -833,16 +863,18 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// At most one of the four owner filters below. Customers, providers and couriers must
-        /// set their own (empty means the caller as customer).
+        /// At most one of the four owner filters below. Callers who are not admins set their own:
+        /// a customer its customer_account_id (empty means the caller as customer), a courier its
+        /// courier_account_id, a provider the restaurant_id of its own restaurant (or `as_seller`).
         public var customerAccountID: String
         public var restaurantID: String
         public var courierAccountID: String
         public var serviceID: String
         /// Any of these statuses; empty means any. "Active orders" is every non-final status.
         public var statuses: [SoukV1.OrderStatus]
-        /// Retail history: delivered in [delivered_after, delivered_before); needs
-        /// customer_account_id.
+        /// Retail history: delivered in [delivered_after, delivered_before), of one customer: the
+        /// caller's own when no owner filter is set; an admin names customer_account_id. Not
+        /// combined with the other owner filters or `as_seller`.
         public var deliveredAfter: Timestamp?
         public var deliveredBefore: Timestamp?
         /// Providers: the orders the caller sells (see the RPC). Not combined with the owner filters.

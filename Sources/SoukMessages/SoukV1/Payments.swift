@@ -723,8 +723,7 @@ extension SoukV1 {
         public var collectedByAccountID: String
         /// Payments of one order, job or bill.
         public var targetID: String
-        /// Only this status; unspecified means any.
-        public var status: SoukV1.PaymentStatus
+        public var statuses: [SoukV1.PaymentStatus]
         /// Only this method; unspecified means any.
         public var method: SoukV1.PaymentMethod
         /// Providers: the payments of what the caller sells (its restaurant's orders; in retail and
@@ -740,7 +739,7 @@ extension SoukV1 {
             payeeAccountID: String = "",
             collectedByAccountID: String = "",
             targetID: String = "",
-            status: SoukV1.PaymentStatus = .unspecified,
+            statuses: [SoukV1.PaymentStatus] = [],
             method: SoukV1.PaymentMethod = .unspecified,
             asSeller: Bool = false,
         ) {
@@ -751,7 +750,7 @@ extension SoukV1 {
             self.payeeAccountID = payeeAccountID
             self.collectedByAccountID = collectedByAccountID
             self.targetID = targetID
-            self.status = status
+            self.statuses = statuses
             self.method = method
             self.asSeller = asSeller
         }
@@ -773,7 +772,7 @@ extension SoukV1.ListPaymentsRequest: CProtoMessage {
         payeeAccountID = try Unpacked.string(c.payee_account_id, "payee_account_id")
         collectedByAccountID = try Unpacked.string(c.collected_by_account_id, "collected_by_account_id")
         targetID = try Unpacked.string(c.target_id, "target_id")
-        status = .init(cValue: c.status)
+        statuses = Unpacked.enumValues(c.n_statuses, c.statuses)
         method = .init(cValue: c.method)
         asSeller = c.as_seller != 0
     }
@@ -786,7 +785,8 @@ extension SoukV1.ListPaymentsRequest: CProtoMessage {
         c.payee_account_id = arena.string(payeeAccountID)
         c.collected_by_account_id = arena.string(collectedByAccountID)
         c.target_id = arena.string(targetID)
-        c.status = status.cValue()
+        c.n_statuses = statuses.count
+        c.statuses = arena.enumValues(statuses, as: Souk__V1__PaymentStatus.self)
         c.method = method.cValue()
         c.as_seller = asSeller ? 1 : 0
     }

@@ -81,7 +81,7 @@ struct Listings {
             ListingTable.table, id, in: marketplaceID, "listing", resource: .listing, paths: paths, expectedVersion: expected, actor: AuditActor(call),
             check: { current, _ in
                 guard current.value.subject.status != .archived else {
-                    throw RPCError.souk(.failedPrecondition, .listingArchived, "listing \(id) is archived: restore it before changing it")
+                    throw RPCError.souk(.failedPrecondition, .archived, "listing \(id) is archived: restore it before changing it")
                 }
             },
             change: { ListingValidation.apply(paths, from: input, to: &$0.subject) },
