@@ -7,6 +7,7 @@ import SoukIdentity
 import SoukKit
 import SoukMessages
 import SoukStore
+import Synchronization
 
 /// A store in a temporary directory with identity and the given domains mounted over it, and
 /// calls that go through the authentication and authorization interceptors as on the server.
@@ -17,6 +18,8 @@ public final class DomainHarness: Sendable {
     public let identity: Identity
     public let rules: AccessRules
     public let clock = ManualClock()
+    /// The operator's access token and when it expires, once signed in.
+    private let operatorSession = Mutex<(token: String, expiry: StoreTime)?>(nil)
     /// Every contract service (the domains' and the UNIMPLEMENTED fallbacks) by name.
     public let services: [String: [any RPCService]]
 
@@ -122,9 +125,14 @@ public final class DomainHarness: Sendable {
 
     /// The platform operator's token (the operator is created on first use).
     public func operatorToken() async throws -> String {
+        // Signed in once and reused until it expires, as a client keeps its session: signing in
+        // for every call would meet the per-account sign-in limit.
+        if let cached = operatorSession.withLock({ $0 }), clock.now < cached.expiry { return cached.token }
         _ = try await identity.bootstrapOperator(email: Self.operatorEmail, password: Self.operatorPassword)
         let session: SoukV1.Session = try await accounts(
             "Login", SoukV1.LoginRequest(email: Self.operatorEmail, password: Self.operatorPassword))
+        let expiry = session.accessTokenExpireTime.map { StoreTime($0) } ?? clock.now
+        operatorSession.withLock { $0 = (session.accessToken, expiry) }
         return session.accessToken
     }
 
