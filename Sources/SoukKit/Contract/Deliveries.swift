@@ -106,7 +106,8 @@ extension SoukV1Services {
         /// fails because a location report changed the status meanwhile.
         /// Errors: INVALID_ARGUMENT (field: location required to go online, location.latitude,
         /// location.longitude), FAILED_PRECONDITION (COURIER_BUSY: a delivery offered or in
-        /// progress).
+        /// progress), PERMISSION_DENIED (NOT_ALLOWED: no courier role; ROLE_PENDING: the courier role
+        /// awaits approval).
         public var setCourierAvailability: UnaryRPC<SoukV1.SetCourierAvailabilityRequest, SoukV1.CourierStatus>
 
         /// Access: courier (owner), admin, operator.
@@ -119,14 +120,16 @@ extension SoukV1Services {
         /// location_report_interval). Positions older than the last one received are dropped.
         /// The server answers when the client closes the stream.
         /// Errors: INVALID_ARGUMENT (field: location, location.latitude, location.longitude),
-        /// FAILED_PRECONDITION (COURIER_OFFLINE).
+        /// FAILED_PRECONDITION (COURIER_OFFLINE), PERMISSION_DENIED (NOT_ALLOWED: no courier role;
+        /// ROLE_PENDING: the courier role awaits approval).
         public var reportLocation: ClientStreamingRPC<SoukV1.ReportLocationRequest, SoukV1.ReportLocationResponse>
 
         /// Access: courier.
         /// One position, for clients that cannot stream: the same rules as ReportLocation (a
         /// position older than the stored one is dropped and counted).
         /// Errors: INVALID_ARGUMENT (field: location, location.latitude, location.longitude),
-        /// FAILED_PRECONDITION (COURIER_OFFLINE).
+        /// FAILED_PRECONDITION (COURIER_OFFLINE), PERMISSION_DENIED (NOT_ALLOWED: no courier role;
+        /// ROLE_PENDING: the courier role awaits approval).
         public var updateCourierLocation: UnaryRPC<SoukV1.UpdateCourierLocationRequest, SoukV1.ReportLocationResponse>
 
         /// Access: provider, admin, operator.

@@ -1,0 +1,534 @@
+"""Independent checks of issue 25 as a new client developer writes them: from the issue, DOMAIN.md
+and the contract's comments, through plain grpcio. Accounts and Deliveries: every wrong field
+named at once; blocked couriers leave dispatch; each refusal's reason, listed on the RPC's
+Errors line; water tracking; rankings from the restaurant only, rounded; rate limits with
+RetryInfo."""
+import time
+
+import grpc
+import pytest
+from google.rpc import error_details_pb2
+
+from conftest import IdentityServer, stop_cleanly
+from souk_food import a_point, approved_open_restaurant
+from souk_identity import (TIMEOUT, Api, Duration, FieldMask, Reason, Role, bearer, create_marketplace, login_party,
+                           operator_party, pb, request_id, sign_up, unique_email)
+from souk_protos import enum_name, error_reason, field_violations, message, methods, status_detail
+
+METHODS = {m.short: m for m in methods()}
+
+
+@pytest.fixture(scope="module")
+def server():
+    s = IdentityServer(access_token_ttl=3)
+    yield s
+    stop_cleanly(s)
+
+
+@pytest.fixture(scope="module")
+def api(server):
+    with server.channel() as ch:
+        grpc.channel_ready_future(ch).result(timeout=30)
+        yield Api(ch)
+
+
+def failure(call) -> grpc.RpcError:
+    with pytest.raises(grpc.RpcError) as info:
+        call()
+    return info.value
+
+
+def reason_name(error) -> str:
+    reason = error_reason(error)
+    return "" if reason is None else enum_name("souk.v1.ErrorReason", reason).removeprefix("ERROR_REASON_")
+
+
+def assert_listed(rpc: str, error: grpc.RpcError):
+    """The code and reason of a refusal appear on the RPC's Errors line (common.proto, ERRORS LINE);
+    UNAUTHENTICATED of a non-guest RPC is common to all and not repeated."""
+    text = METHODS[rpc].errors_text()
+    assert error.code().name in text, f"{rpc} answered {error.code().name}, its Errors line says: {text}"
+    reason = reason_name(error)
+    if reason and reason not in ("FIELD_INVALID", "RESOURCE_NOT_FOUND"):
+        assert reason in text, f"{rpc} answered reason {reason}, its Errors line says: {text}"
+
+
+def refusal(rpc: str, call, code, reason=None) -> grpc.RpcError:
+    error = failure(call)
+    assert error.code() == code, f"{rpc}: expected {code.name}, got {error.code().name}: {error.details()!r}"
+    if reason is not None:
+        assert error_reason(error) == reason, \
+            f"{rpc}: expected {enum_name('souk.v1.ErrorReason', reason)}, got {reason_name(error)}: {error.details()!r}"
+    assert_listed(rpc, error)
+    return error
+
+
+def named_fields(rpc: str, call) -> set:
+    error = refusal(rpc, call, grpc.StatusCode.INVALID_ARGUMENT)
+    return {v.field for v in field_violations(error)}
+
+
+def dineswift(server, api):
+    mid = server.marketplace_id("DineSwift")
+    return {"id": mid, "admin": login_party(api, server.demo_login("DineSwift", "admin"))}
+
+
+def approved_courier(api, market):
+    courier = sign_up(api, market["id"], requested_roles=[Role.ROLE_COURIER])
+    api.accounts.ApproveRole(pb.ApproveRoleRequest(marketplace_id=market["id"], account_id=courier.account_id,
+                                                   role=Role.ROLE_COURIER), metadata=market["admin"].md(),
+                             timeout=TIMEOUT)
+    return courier
+
+
+def go_online(api, courier, point):
+    return api.deliveries.SetCourierAvailability(pb.SetCourierAvailabilityRequest(
+        marketplace_id=courier.marketplace_id, online=True, location=point), metadata=courier.md(), timeout=TIMEOUT)
+
+
+def ranked(api, owner, radius=50_000):
+    return list(api.deliveries.ListAvailableCouriers(pb.ListAvailableCouriersRequest(
+        marketplace_id=owner.marketplace_id, radius_meters=radius, page_size=100), metadata=owner.md(),
+        timeout=TIMEOUT).couriers)
+
+
+def block(api, market, account_id):
+    return api.accounts.BlockAccount(pb.BlockAccountRequest(marketplace_id=market["id"], account_id=account_id,
+                                                            reason="abuse"), metadata=market["admin"].md(),
+                                     timeout=TIMEOUT)
+
+
+# ---- Item 2: every wrong field of a request named at once (Accounts, Deliveries) ----
+
+def test_sign_up_names_every_wrong_field(server, api):
+    mid = server.marketplace_id("Drip 'n Dash")
+    fields = named_fields("Accounts/SignUp", lambda: api.accounts.SignUp(pb.SignUpRequest(
+        marketplace_id=mid, request_id=request_id(), email="", password="short", given_name="",
+        family_name="X", phone="12", laundry_profile=pb.LaundryProfile(campus="Busch", dorm_id="", room="1")),
+        timeout=TIMEOUT))
+    assert {"email", "password", "given_name", "phone", "laundry_profile.dorm_id"} <= fields, fields
+
+
+def test_update_profile_names_every_wrong_field(server, api):
+    party = sign_up(api, server.marketplace_id("Aqua Hub"))
+    me = party.me()
+    fields = named_fields("Accounts/UpdateProfile", lambda: api.accounts.UpdateProfile(pb.UpdateProfileRequest(
+        marketplace_id=party.marketplace_id, account=pb.Account(id=me.id, email="not-an-email", given_name="",
+                                                                 phone="0501234"),
+        update_mask=FieldMask(paths=["email", "given_name", "phone"]), expected_version=me.version),
+        metadata=party.md(), timeout=TIMEOUT))
+    assert {"account.email", "account.given_name", "account.phone"} <= fields, fields
+
+
+def test_create_address_names_every_wrong_field(server, api):
+    party = sign_up(api, server.marketplace_id("Aqua Hub"))
+    fields = named_fields("Accounts/CreateAddress", lambda: api.accounts.CreateAddress(pb.CreateAddressRequest(
+        marketplace_id=party.marketplace_id, request_id=request_id(), address=pb.Address(
+            line1="", city="Arar", country_code="Saudi", phone="0501",
+            location=pb.GeoPoint(latitude=91, longitude=200))), metadata=party.md(), timeout=TIMEOUT))
+    assert {"address.line1", "address.country_code", "address.phone", "address.location.latitude",
+            "address.location.longitude"} <= fields, fields
+
+
+def test_marketplace_settings_name_every_wrong_field(server, api):
+    operator = operator_party(api, server)
+    market = create_marketplace(api, operator, server.marketplace_id("Aqua Hub"))
+    settings = pb.MarketplaceSettings()
+    settings.accounts.rate_limits.sign_in_per_account.count = -1
+    settings.accounts.rate_limits.sign_up_per_address.window.CopyFrom(Duration(seconds=10 * 86400))
+    settings.accounts.refresh_reuse_interval.CopyFrom(Duration(seconds=3600))
+    fields = named_fields("Marketplaces/UpdateMarketplaceSettings", lambda: api.marketplaces.UpdateMarketplaceSettings(
+        pb.UpdateMarketplaceSettingsRequest(marketplace_id=market.id, settings=settings, update_mask=FieldMask(paths=[
+            "accounts.rate_limits", "accounts.refresh_reuse_interval"]), expected_version=market.version),
+        metadata=operator.md(), timeout=TIMEOUT))
+    assert {"settings.accounts.rate_limits.sign_in_per_account.count",
+            "settings.accounts.rate_limits.sign_up_per_address.window",
+            "settings.accounts.refresh_reuse_interval"} <= fields, fields
+
+
+def test_deliveries_name_every_wrong_field(server, api):
+    water = login_party(api, server.demo_login("Aqua Hub", "admin"))
+    assert {"request_id", "order_id", "courier_account_id"} <= named_fields(
+        "Deliveries/AssignDelivery", lambda: api.deliveries.AssignDelivery(pb.AssignDeliveryRequest(
+            marketplace_id=water.marketplace_id), metadata=water.md(), timeout=TIMEOUT))
+    market = dineswift(server, api)
+    admin = market["admin"]
+    assert {"delivery_id", "reason", "expected_version"} <= named_fields(
+        "Deliveries/CancelDelivery", lambda: api.deliveries.CancelDelivery(pb.CancelDeliveryRequest(
+            marketplace_id=market["id"], expected_version=-1), metadata=admin.md(), timeout=TIMEOUT))
+    assert {"delivery_id", "note", "expected_version"} <= named_fields(
+        "Deliveries/DelayDelivery", lambda: api.deliveries.DelayDelivery(pb.DelayDeliveryRequest(
+            marketplace_id=water.marketplace_id, note="x" * 1001, expected_version=-1), metadata=water.md(),
+            timeout=TIMEOUT))
+    assert {"order_id", "radius_meters", "page_size"} <= named_fields(
+        "Deliveries/ListAvailableCouriers", lambda: api.deliveries.ListAvailableCouriers(
+            pb.ListAvailableCouriersRequest(marketplace_id=market["id"], radius_meters=-5, page_size=-1),
+            metadata=admin.md(), timeout=TIMEOUT))
+    courier = approved_courier(api, market)
+    assert {"location.latitude", "location.longitude"} <= named_fields(
+        "Deliveries/SetCourierAvailability", lambda: api.deliveries.SetCourierAvailability(
+            pb.SetCourierAvailabilityRequest(marketplace_id=market["id"], online=True,
+                                             location=pb.GeoPoint(latitude=100, longitude=-190)),
+            metadata=courier.md(), timeout=TIMEOUT))
+
+
+# ---- Item 5: a blocked driver leaves dispatch at once; a blocked Dasher stops accepting ----
+
+def test_blocked_driver_leaves_the_ranking_and_cannot_be_offered(server, api):
+    market = dineswift(server, api)
+    point = a_point()
+    restaurant, owner = approved_open_restaurant(api, market, "Block Check Pizza", point)
+    courier = approved_courier(api, market)
+    go_online(api, courier, pb.GeoPoint(latitude=point.latitude + 0.001, longitude=point.longitude))
+    assert courier.account_id in {c.courier.account_id for c in ranked(api, owner)}
+    block(api, market, courier.account_id)
+    assert courier.account_id not in {c.courier.account_id for c in ranked(api, owner)}
+    status = api.deliveries.GetCourierStatus(pb.GetCourierStatusRequest(
+        marketplace_id=market["id"], courier_account_id=courier.account_id), metadata=market["admin"].md(),
+        timeout=TIMEOUT)
+    assert not status.online
+
+
+def test_blocked_dasher_stops_accepting(server, api):
+    mid = server.marketplace_id("Drip 'n Dash")
+    admin = login_party(api, server.demo_login("Drip 'n Dash", "admin"))
+    dasher = login_party(api, server.demo_login("Drip 'n Dash", "courier"))
+    laundry = message("souk.v1.SetAcceptingRequestsRequest")
+    from souk_protos import Stub
+    stub = Stub(api.channel, "souk.v1.Laundry")
+    on = stub.SetAcceptingRequests(laundry(marketplace_id=mid, accepting_requests=True), metadata=dasher.md(),
+                                   timeout=TIMEOUT)
+    assert on.dasher_profile.accepting_requests
+    blocked = block(api, {"id": mid, "admin": admin}, dasher.account_id)
+    assert not blocked.dasher_profile.accepting_requests
+    got = api.accounts.GetAccount(pb.GetAccountRequest(marketplace_id=mid, account_id=dasher.account_id),
+                                  metadata=admin.md(), timeout=TIMEOUT)
+    assert not got.dasher_profile.accepting_requests
+
+
+# ---- Item 8: auth refusals name their cause; courier refusals each with their reason ----
+
+def test_auth_refusals_name_their_cause(server, api):
+    mid = server.marketplace_id("Aqua Hub")
+    get_me = lambda md: api.accounts.GetMe(pb.GetMeRequest(marketplace_id=mid), metadata=md, timeout=TIMEOUT)
+    guest = failure(lambda: get_me(()))
+    assert (guest.code(), error_reason(guest)) == (grpc.StatusCode.UNAUTHENTICATED, Reason.ERROR_REASON_SIGN_IN_REQUIRED)
+    assert "no longer valid" not in (guest.details() or "")
+
+    revoked = sign_up(api, mid)
+    token = revoked.session.access_token
+    api.accounts.Logout(pb.LogoutRequest(marketplace_id=mid), metadata=bearer(token), timeout=TIMEOUT)
+    error = failure(lambda: get_me(bearer(token)))
+    assert (error.code(), error_reason(error)) == (grpc.StatusCode.UNAUTHENTICATED, Reason.ERROR_REASON_SESSION_REVOKED)
+
+    blocked = sign_up(api, mid)
+    admin = login_party(api, server.demo_login("Aqua Hub", "admin"))
+    block(api, {"id": mid, "admin": admin}, blocked.account_id)
+    error = failure(lambda: get_me(bearer(blocked.session.access_token)))
+    assert (error.code(), error_reason(error)) == (grpc.StatusCode.UNAUTHENTICATED, Reason.ERROR_REASON_ACCOUNT_BLOCKED)
+    error = refusal("Accounts/Login", lambda: api.accounts.Login(pb.LoginRequest(
+        marketplace_id=mid, email=blocked.email, password=blocked.password), timeout=TIMEOUT),
+        grpc.StatusCode.PERMISSION_DENIED, Reason.ERROR_REASON_ACCOUNT_BLOCKED)
+
+    expired = sign_up(api, mid)
+    left = expired.session.access_token_expire_time.seconds + 1 - time.time()
+    time.sleep(max(0.0, left))  # let the token reach its own expiry
+    error = failure(lambda: get_me(bearer(expired.session.access_token)))
+    assert (error.code(), error_reason(error)) == (grpc.StatusCode.UNAUTHENTICATED, Reason.ERROR_REASON_TOKEN_EXPIRED)
+
+
+def test_courier_refusals_each_name_their_reason(server, api):
+    market = dineswift(server, api)
+    point = a_point()
+    restaurant, owner = approved_open_restaurant(api, market, "Refusal Check Pizza", point)
+    customer = sign_up(api, market["id"])
+    pending = sign_up(api, market["id"], requested_roles=[Role.ROLE_COURIER])
+    blocked = approved_courier(api, market)
+    block(api, market, blocked.account_id)
+    stamp = message("google.protobuf.Timestamp")(seconds=int(time.time()))
+    for who, reason in ((customer, Reason.ERROR_REASON_NOT_ALLOWED), (pending, Reason.ERROR_REASON_ROLE_PENDING)):
+        refusal("Deliveries/SetCourierAvailability", lambda: api.deliveries.SetCourierAvailability(
+            pb.SetCourierAvailabilityRequest(marketplace_id=market["id"], online=True, location=point),
+            metadata=who.md(), timeout=TIMEOUT), grpc.StatusCode.PERMISSION_DENIED, reason)
+        refusal("Deliveries/UpdateCourierLocation", lambda: api.deliveries.UpdateCourierLocation(
+            pb.UpdateCourierLocationRequest(marketplace_id=market["id"], location=point, location_time=stamp),
+            metadata=who.md(), timeout=TIMEOUT), grpc.StatusCode.PERMISSION_DENIED, reason)
+
+def water_order(server, api):
+    """An approved cash order of Aqua Hub's bottled water for tomorrow, by a new customer."""
+    mid = server.marketplace_id("Aqua Hub")
+    customer = sign_up(api, mid)
+    catalog = __import__("souk_protos").Stub(api.channel, "souk.v1.Catalog")
+    orders = __import__("souk_protos").Stub(api.channel, "souk.v1.Orders")
+    services = catalog.ListServices(pb.ListServicesRequest(marketplace_id=mid, type=1, available_only=True,
+                                                           page_size=100), timeout=TIMEOUT).services
+    service = next(s for s in services if not s.requires_approval)
+    tomorrow = time.gmtime(time.time() + 86400)
+    windows = orders.ListServiceWindows(pb.ListServiceWindowsRequest(marketplace_id=mid, date=pb.Date(
+        year=tomorrow.tm_year, month=tomorrow.tm_mon, day=tomorrow.tm_mday)), metadata=customer.md(),
+        timeout=TIMEOUT).windows
+    window = next(w.window for w in windows if w.available)
+    order = orders.PlaceServiceOrder(pb.PlaceServiceOrderRequest(
+        marketplace_id=mid, request_id=request_id(), service_id=service.id,
+        option_id=service.options[0].id if service.options else "", quantity=1, scheduled_window=window,
+        address=pb.AddressChoice(address=pb.Address(line1="King Road 1", city="Arar", country_code="SA",
+                                                    location=pb.GeoPoint(latitude=30.97, longitude=41.03))),
+        payment=pb.PaymentMethodInput(cash=pb.CashOnDelivery())), metadata=customer.md(), timeout=TIMEOUT)
+    return order, customer, orders
+
+
+def test_assigning_a_water_delivery_names_why_the_courier_is_refused(server, api):
+    mid = server.marketplace_id("Aqua Hub")
+    admin = login_party(api, server.demo_login("Aqua Hub", "admin"))
+    market = {"id": mid, "admin": admin}
+    order, customer, _ = water_order(server, api)
+    pending = sign_up(api, mid, requested_roles=[Role.ROLE_COURIER])
+    blocked = approved_courier(api, market)
+    block(api, market, blocked.account_id)
+    for who, reason in ((customer, Reason.ERROR_REASON_NOT_A_COURIER),
+                        (pending, Reason.ERROR_REASON_COURIER_ROLE_PENDING),
+                        (blocked, Reason.ERROR_REASON_COURIER_BLOCKED)):
+        refusal("Deliveries/AssignDelivery", lambda: api.deliveries.AssignDelivery(pb.AssignDeliveryRequest(
+            marketplace_id=mid, request_id=request_id(), order_id=order.id, courier_account_id=who.account_id),
+            metadata=admin.md(), timeout=TIMEOUT), grpc.StatusCode.FAILED_PRECONDITION, reason)
+
+
+def test_water_delivery_is_tracked_completed_late_and_collects_cash(server, api):
+    mid = server.marketplace_id("Aqua Hub")
+    admin = login_party(api, server.demo_login("Aqua Hub", "admin"))
+    courier = approved_courier(api, {"id": mid, "admin": admin})
+    order, customer, orders = water_order(server, api)
+    delivery = api.deliveries.AssignDelivery(pb.AssignDeliveryRequest(
+        marketplace_id=mid, request_id=request_id(), order_id=order.id, courier_account_id=courier.account_id),
+        metadata=admin.md(), timeout=TIMEOUT)
+    refusal("Deliveries/CancelDelivery", lambda: api.deliveries.CancelDelivery(pb.CancelDeliveryRequest(
+        marketplace_id=mid, delivery_id=delivery.id, reason="flat tyre", expected_version=delivery.version),
+        metadata=courier.md(), timeout=TIMEOUT), grpc.StatusCode.PERMISSION_DENIED, Reason.ERROR_REASON_NOT_ALLOWED)
+    go_online(api, courier, pb.GeoPoint(latitude=30.98, longitude=41.04))
+    delivery = api.deliveries.StartDelivery(pb.StartDeliveryRequest(
+        marketplace_id=mid, delivery_id=delivery.id, expected_version=delivery.version), metadata=courier.md(),
+        timeout=TIMEOUT)
+    watch = api.deliveries.WatchCourierLocation(pb.WatchCourierLocationRequest(marketplace_id=mid, order_id=order.id),
+                                                metadata=customer.md(), timeout=TIMEOUT)
+    first = next(watch)
+    assert first.courier_account_id == courier.account_id and abs(first.location.latitude - 30.98) < 1e-6
+    watch.cancel()
+    delivery = api.deliveries.DelayDelivery(pb.DelayDeliveryRequest(
+        marketplace_id=mid, delivery_id=delivery.id, note="traffic", expected_version=delivery.version),
+        metadata=courier.md(), timeout=TIMEOUT)
+    done = api.deliveries.CompleteDelivery(pb.CompleteDeliveryRequest(
+        marketplace_id=mid, delivery_id=delivery.id, expected_version=delivery.version), metadata=courier.md(),
+        timeout=TIMEOUT)
+    assert done.status == 5
+    after = orders.GetOrder(pb.GetOrderRequest(marketplace_id=mid, order_id=order.id), metadata=customer.md(),
+                            timeout=TIMEOUT)
+    assert after.payment_status == 2, after.payment_status  # COLLECTED by the courier
+
+
+# ---- Items 10 and 11: water tracking; rankings only from the restaurant, rounded ----
+
+def test_water_couriers_go_online_and_report_positions(server, api):
+    courier = login_party(api, server.demo_login("Aqua Hub", "courier"))
+    arar = pb.GeoPoint(latitude=30.9753, longitude=41.0381)
+    status = go_online(api, courier, arar)
+    assert status.online
+    stamp = message("google.protobuf.Timestamp")(seconds=int(time.time()) + 2)
+    answer = api.deliveries.UpdateCourierLocation(pb.UpdateCourierLocationRequest(
+        marketplace_id=courier.marketplace_id, location=arar, location_time=stamp), metadata=courier.md(),
+        timeout=TIMEOUT)
+    assert answer.accepted_count == 1
+    offline = api.deliveries.SetCourierAvailability(pb.SetCourierAvailabilityRequest(
+        marketplace_id=courier.marketplace_id, online=False), metadata=courier.md(), timeout=TIMEOUT)
+    assert not offline.online
+
+
+def test_rankings_start_from_the_restaurant_and_are_rounded(server, api):
+    assert "near" not in pb.ListAvailableCouriersRequest.DESCRIPTOR.fields_by_name
+    assert "location" not in pb.AvailableCourier.DESCRIPTOR.fields_by_name
+    market = dineswift(server, api)
+    point = a_point()
+    restaurant, owner = approved_open_restaurant(api, market, "Ranking Check Pizza", point)
+    courier = approved_courier(api, market)
+    # About 1234 m north of the restaurant: shown as 1200.
+    go_online(api, courier, pb.GeoPoint(latitude=point.latitude + 1234 / 111_195, longitude=point.longitude))
+    found = [c for c in ranked(api, owner) if c.courier.account_id == courier.account_id]
+    assert len(found) == 1
+    assert found[0].distance_meters % 100 == 0 and found[0].distance_meters == 1200, found[0].distance_meters
+    refusal("Deliveries/ListAvailableCouriers", lambda: api.deliveries.ListAvailableCouriers(
+        pb.ListAvailableCouriersRequest(marketplace_id=market["id"]), metadata=market["admin"].md(),
+        timeout=TIMEOUT), grpc.StatusCode.INVALID_ARGUMENT)
+    stranger = sign_up(api, market["id"], requested_roles=[Role.ROLE_PROVIDER])
+    api.accounts.ApproveRole(pb.ApproveRoleRequest(marketplace_id=market["id"], account_id=stranger.account_id,
+                                                   role=Role.ROLE_PROVIDER), metadata=market["admin"].md(),
+                             timeout=TIMEOUT)
+    refusal("Deliveries/ListAvailableCouriers", lambda: ranked(api, stranger), grpc.StatusCode.NOT_FOUND)
+
+
+# ---- Item 12: rate limits with RetryInfo; password reset alike for unknown e-mails ----
+
+def limited_marketplace(server, api):
+    operator = operator_party(api, server)
+    market = create_marketplace(api, operator, server.marketplace_id("Aqua Hub"))
+    settings = pb.MarketplaceSettings()
+    tight = pb.RateLimit(count=2, window=Duration(seconds=3600))
+    settings.accounts.rate_limits.sign_in_per_account.CopyFrom(tight)
+    settings.accounts.rate_limits.password_reset_per_account.CopyFrom(tight)
+    updated = api.marketplaces.UpdateMarketplaceSettings(pb.UpdateMarketplaceSettingsRequest(
+        marketplace_id=market.id, settings=settings, expected_version=market.version, update_mask=FieldMask(paths=[
+            "accounts.rate_limits"])),
+        metadata=operator.md(), timeout=TIMEOUT)
+    return updated.id
+
+
+def test_sign_in_over_the_limit_answers_retry_info(server, api):
+    mid = limited_marketplace(server, api)
+    party = sign_up(api, mid)
+    login = lambda: api.accounts.Login(pb.LoginRequest(marketplace_id=mid, email=party.email,
+                                                       password=party.password), timeout=TIMEOUT)
+    login()
+    login()
+    error = refusal("Accounts/Login", login, grpc.StatusCode.RESOURCE_EXHAUSTED, Reason.ERROR_REASON_RATE_LIMITED)
+    retry = status_detail(error, error_details_pb2.RetryInfo)
+    assert retry is not None and retry.retry_delay.seconds > 0, retry
+    # Another account is not held back.
+    other = sign_up(api, mid)
+    api.accounts.Login(pb.LoginRequest(marketplace_id=mid, email=other.email, password=other.password),
+                       timeout=TIMEOUT)
+
+
+def test_password_reset_is_alike_for_unknown_e_mails(server, api):
+    mid = limited_marketplace(server, api)
+    known = sign_up(api, mid).email
+    unknown = unique_email("nobody")
+    answers = {}
+    for email in (known, unknown):
+        reset = lambda: api.accounts.RequestPasswordReset(pb.RequestPasswordResetRequest(
+            marketplace_id=mid, email=email), timeout=TIMEOUT)
+        first, second = reset(), reset()
+        error = refusal("Accounts/RequestPasswordReset", reset, grpc.StatusCode.RESOURCE_EXHAUSTED,
+                        Reason.ERROR_REASON_RATE_LIMITED)
+        assert status_detail(error, error_details_pb2.RetryInfo) is not None
+        answers[email] = (first.SerializeToString(deterministic=True), second.SerializeToString(deterministic=True))
+    assert answers[known] == answers[unknown]
+
+
+# ---- Backups an operator can trust: the store commands on bad input ----
+
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
+                    "0000000d4944415478da63f8ffff3f0005fe02fea7d6a4530000000049454e44ae426082")
+
+
+def store(server, *args):
+    import subprocess
+    return subprocess.run([server.binary, "store", *args], capture_output=True, text=True, timeout=120)
+
+
+def tree_digest(directory) -> dict:
+    """Every file under a directory with the SHA-256 of its content."""
+    import hashlib
+    import pathlib
+    root = pathlib.Path(directory)
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def upload_picture(api, party):
+    stub = __import__("souk_protos").Stub(api.channel, "souk.v1.Media")
+    Upload = message("souk.v1.UploadMediaRequest")
+    Meta = message("souk.v1.UploadMediaMetadata")
+    requests = [Upload(marketplace_id=party.marketplace_id, metadata=Meta(
+                    request_id=request_id(), content_type="image/png", size_bytes=len(PNG), file_name="dot.png",
+                    purpose=1)),
+                Upload(marketplace_id=party.marketplace_id, chunk=PNG)]
+    return stub.UploadMedia(iter(requests), metadata=party.md(), timeout=TIMEOUT)
+
+
+@pytest.fixture(scope="module")
+def backup(server, api, tmp_path_factory):
+    """An online backup of the running server holding one upload, and a restored copy of it."""
+    party = sign_up(api, server.marketplace_id("Aqua Hub"))
+    upload_picture(api, party)
+    directory = tmp_path_factory.mktemp("backups") / "b"
+    taken = store(server, "backup", "--data-dir", server.data_dir, "--backup-dir", str(directory))
+    assert taken.returncode == 0, taken.stdout + taken.stderr
+    return directory
+
+
+def damaged_copy(backup, tmp_path, pick):
+    import shutil
+    copy = tmp_path / "damaged"
+    shutil.copytree(backup, copy)
+    victim = pick(copy)
+    data = bytearray(victim.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    victim.write_bytes(bytes(data))
+    return copy, victim
+
+
+def restored_store(server, backup, tmp_path):
+    target = tmp_path / "good"
+    done = store(server, "restore", "--backup-dir", str(backup), "--data-dir", str(target))
+    assert done.returncode == 0, done.stdout + done.stderr
+    return target
+
+
+def test_restore_refuses_a_directory_of_foreign_files(server, backup, tmp_path):
+    target = tmp_path / "photos"
+    target.mkdir()
+    (target / "holiday.jpg").write_bytes(b"mine")
+    for force in ((), ("--force",)):
+        done = store(server, "restore", "--backup-dir", str(backup), "--data-dir", str(target), *force)
+        assert done.returncode != 0, done.stdout
+        assert tree_digest(target) == {"holiday.jpg": __import__("hashlib").sha256(b"mine").hexdigest()}
+
+
+def test_a_corrupt_data_file_is_named_and_touches_nothing(server, backup, tmp_path):
+    good = restored_store(server, backup, tmp_path)
+    before = tree_digest(good)
+    damaged, victim = damaged_copy(backup, tmp_path, lambda d: max(d.rglob("*.sst"), key=lambda p: p.stat().st_size))
+    checked = store(server, "verify-backup", "--backup-dir", str(damaged))
+    assert checked.returncode == 1 and victim.name in checked.stdout + checked.stderr, checked.stdout + checked.stderr
+    forced = store(server, "restore", "--force", "--backup-dir", str(damaged), "--data-dir", str(good))
+    assert forced.returncode != 0 and victim.name in forced.stdout + forced.stderr, forced.stdout + forced.stderr
+    assert tree_digest(good) == before
+    empty = tmp_path / "empty"
+    failed = store(server, "restore", "--backup-dir", str(damaged), "--data-dir", str(empty))
+    assert failed.returncode != 0
+    assert not empty.exists() or not any(empty.iterdir())
+    assert not [p for p in tmp_path.iterdir() if "restoring" in p.name]
+
+
+def test_a_damaged_upload_fails_verification_and_restore(server, backup, tmp_path):
+    def an_upload(d):
+        files = [p for p in d.rglob("*") if p.is_file() and p.read_bytes() == PNG]
+        assert len(files) == 1, [str(p) for p in d.rglob("*")]
+        return files[0]
+    damaged, victim = damaged_copy(backup, tmp_path, an_upload)
+    checked = store(server, "verify-backup", "--backup-dir", str(damaged))
+    assert checked.returncode == 1 and victim.name in checked.stdout + checked.stderr, checked.stdout + checked.stderr
+    target = tmp_path / "target"
+    done = store(server, "restore", "--backup-dir", str(damaged), "--data-dir", str(target))
+    assert done.returncode != 0, done.stdout
+    good = restored_store(server, backup, tmp_path)
+    (good / victim.relative_to(damaged)).unlink() if (good / victim.relative_to(damaged)).exists() else None
+    missing = [p for p in good.rglob("*") if p.is_file() and p.read_bytes() == PNG]
+    for p in missing:
+        p.unlink()
+    verified = store(server, "verify", "--data-dir", str(good))
+    assert verified.returncode != 0, verified.stdout
+
+
+def test_restore_is_refused_while_the_server_runs(server, api, backup):
+    before = sign_up(api, server.marketplace_id("Aqua Hub"))
+    done = store(server, "restore", "--force", "--backup-dir", str(backup), "--data-dir", server.data_dir)
+    assert done.returncode != 0, done.stdout
+    assert before.me().id == before.account_id
+
+
+def test_list_backups_tells_time_size_and_online(server, backup):
+    listed = store(server, "list-backups", "--backup-dir", str(backup))
+    assert listed.returncode == 0, listed.stderr
+    text = listed.stdout
+    assert "online" in text and "offline" not in text, text
+    assert "UTC" in text or "Z" in text, text
+    assert "1 uploaded file" in text, text
