@@ -43,22 +43,35 @@ def reason_name(error) -> str:
     return "" if reason is None else enum_name("souk.v1.ErrorReason", reason).removeprefix("ERROR_REASON_")
 
 
-def assert_listed(rpc: str, error: grpc.RpcError):
-    """The code and reason of a refusal appear on the RPC's Errors line (common.proto, ERRORS LINE);
-    UNAUTHENTICATED of a non-guest RPC is common to all and not repeated."""
+def unlisted(rpc: str, error: grpc.RpcError) -> list:
+    """What of a refusal its RPC's Errors line leaves out (common.proto, ERRORS LINE): its code,
+    and its reason unless that is FIELD_INVALID or RESOURCE_NOT_FOUND (told by the code)."""
     text = METHODS[rpc].errors_text()
-    assert error.code().name in text, f"{rpc} answered {error.code().name}, its Errors line says: {text}"
     reason = reason_name(error)
-    if reason and reason not in ("FIELD_INVALID", "RESOURCE_NOT_FOUND"):
-        assert reason in text, f"{rpc} answered reason {reason}, its Errors line says: {text}"
+    missing = [error.code().name] if error.code().name not in text else []
+    if reason and reason not in ("FIELD_INVALID", "RESOURCE_NOT_FOUND") and reason not in text:
+        missing.append(reason)
+    return [f"{rpc}: {', '.join(missing)} not on its Errors line ({text})"] if missing else []
 
 
-def refusal(rpc: str, call, code, reason=None) -> grpc.RpcError:
+def assert_listed(rpc: str, error: grpc.RpcError):
+    misses = unlisted(rpc, error)
+    assert not misses, misses
+
+
+def refused_with(rpc: str, call, code, reason=None) -> grpc.RpcError:
+    """`call()` fails with `code` (and `reason` when given)."""
     error = failure(call)
     assert error.code() == code, f"{rpc}: expected {code.name}, got {error.code().name}: {error.details()!r}"
     if reason is not None:
         assert error_reason(error) == reason, \
             f"{rpc}: expected {enum_name('souk.v1.ErrorReason', reason)}, got {reason_name(error)}: {error.details()!r}"
+    return error
+
+
+def refusal(rpc: str, call, code, reason=None) -> grpc.RpcError:
+    """As refused_with, and the refusal is one the RPC's Errors line names."""
+    error = refused_with(rpc, call, code, reason)
     assert_listed(rpc, error)
     return error
 
@@ -532,3 +545,88 @@ def test_list_backups_tells_time_size_and_online(server, backup):
     assert "online" in text and "offline" not in text, text
     assert "UTC" in text or "Z" in text, text
     assert "1 uploaded file" in text, text
+
+
+# ---- What Accounts answers is what its Errors lines say ----
+
+def test_address_book_refusals_are_on_their_errors_lines(server, api):
+    misses = []
+    refusal = lambda rpc, call, code, reason=None: misses.extend(unlisted(rpc, refused_with(rpc, call, code, reason)))
+    party = sign_up(api, server.marketplace_id("Aqua Hub"))
+    mid = party.marketplace_id
+    saved = api.accounts.CreateAddress(pb.CreateAddressRequest(marketplace_id=mid, request_id=request_id(), address=pb.Address(
+        line1="King Road 2", city="Arar", country_code="SA")), metadata=party.md(), timeout=TIMEOUT)
+    archived = api.accounts.ArchiveAddress(pb.ArchiveAddressRequest(marketplace_id=mid, address_id=saved.id,
+                                                                    expected_version=saved.version),
+                                           metadata=party.md(), timeout=TIMEOUT)
+    refusal("Accounts/ArchiveAddress", lambda: api.accounts.ArchiveAddress(pb.ArchiveAddressRequest(
+        marketplace_id=mid, address_id=saved.id), metadata=party.md(), timeout=TIMEOUT), grpc.StatusCode.FAILED_PRECONDITION)
+    refusal("Accounts/UpdateAddress", lambda: api.accounts.UpdateAddress(pb.UpdateAddressRequest(
+        marketplace_id=mid, saved_address=pb.SavedAddress(id=saved.id, is_default=True), update_mask=FieldMask(paths=["is_default"])),
+        metadata=party.md(), timeout=TIMEOUT), grpc.StatusCode.FAILED_PRECONDITION)
+    refusal("Accounts/ArchiveAddress", lambda: api.accounts.ArchiveAddress(pb.ArchiveAddressRequest(
+        marketplace_id=mid, address_id=saved.id, expected_version=archived.version + 5), metadata=party.md(),
+        timeout=TIMEOUT), grpc.StatusCode.ABORTED, Reason.ERROR_REASON_STALE_VERSION)
+    restored = api.accounts.RestoreAddress(pb.RestoreAddressRequest(marketplace_id=mid, address_id=saved.id),
+                                           metadata=party.md(), timeout=TIMEOUT)
+    refusal("Accounts/RestoreAddress", lambda: api.accounts.RestoreAddress(pb.RestoreAddressRequest(
+        marketplace_id=mid, address_id=restored.id), metadata=party.md(), timeout=TIMEOUT), grpc.StatusCode.FAILED_PRECONDITION)
+    other = sign_up(api, mid)
+    refusal("Accounts/GetAddress", lambda: api.accounts.GetAddress(pb.GetAddressRequest(
+        marketplace_id=mid, address_id=saved.id), metadata=other.md(), timeout=TIMEOUT), grpc.StatusCode.PERMISSION_DENIED)
+    assert not misses, "\n".join(misses)
+
+
+def test_role_and_block_refusals_are_on_their_errors_lines(server, api):
+    misses = []
+    refusal = lambda rpc, call, code, reason=None: misses.extend(unlisted(rpc, refused_with(rpc, call, code, reason)))
+    mid = server.marketplace_id("Aqua Hub")
+    admin = login_party(api, server.demo_login("Aqua Hub", "admin"))
+    party = sign_up(api, mid, requested_roles=[Role.ROLE_COURIER])
+    refusal("Accounts/RequestRole", lambda: api.accounts.RequestRole(pb.RequestRoleRequest(
+        marketplace_id=mid, role=Role.ROLE_COURIER), metadata=party.md(), timeout=TIMEOUT),
+        grpc.StatusCode.FAILED_PRECONDITION)
+    refusal("Accounts/RevokeRole", lambda: api.accounts.RevokeRole(pb.RevokeRoleRequest(
+        marketplace_id=mid, account_id=party.account_id, role=Role.ROLE_COURIER), metadata=admin.md(), timeout=TIMEOUT),
+        grpc.StatusCode.INVALID_ARGUMENT)
+    refusal("Accounts/RequestRole", lambda: api.accounts.RequestRole(pb.RequestRoleRequest(
+        marketplace_id=mid, role=Role.ROLE_CUSTOMER), metadata=party.md(), timeout=TIMEOUT),
+        grpc.StatusCode.INVALID_ARGUMENT)
+    refusal("Accounts/ApproveRole", lambda: api.accounts.ApproveRole(pb.ApproveRoleRequest(
+        marketplace_id=mid, account_id=party.account_id, role=Role.ROLE_PROVIDER), metadata=admin.md(), timeout=TIMEOUT),
+        grpc.StatusCode.FAILED_PRECONDITION)
+    refusal("Accounts/AssignRole", lambda: api.accounts.AssignRole(pb.AssignRoleRequest(
+        marketplace_id=mid, account_id=party.account_id, role=Role.ROLE_CUSTOMER), metadata=admin.md(), timeout=TIMEOUT),
+        grpc.StatusCode.FAILED_PRECONDITION)
+    refusal("Accounts/RevokeRole", lambda: api.accounts.RevokeRole(pb.RevokeRoleRequest(
+        marketplace_id=mid, account_id=party.account_id, role=Role.ROLE_ADMIN, reason="not held"), metadata=admin.md(),
+        timeout=TIMEOUT),
+        grpc.StatusCode.FAILED_PRECONDITION)
+    refusal("Accounts/UnblockAccount", lambda: api.accounts.UnblockAccount(pb.UnblockAccountRequest(
+        marketplace_id=mid, account_id=party.account_id), metadata=admin.md(), timeout=TIMEOUT),
+        grpc.StatusCode.FAILED_PRECONDITION)
+    refusal("Accounts/BlockAccount", lambda: api.accounts.BlockAccount(pb.BlockAccountRequest(
+        marketplace_id=mid, account_id=admin.account_id, reason="me"), metadata=admin.md(), timeout=TIMEOUT),
+        grpc.StatusCode.FAILED_PRECONDITION, Reason.ERROR_REASON_SELF_ACTION)
+    pending_admin = sign_up(api, mid, requested_roles=[Role.ROLE_ADMIN])
+    refusal("Accounts/ListAccounts", lambda: api.accounts.ListAccounts(pb.ListAccountsRequest(marketplace_id=mid),
+                                                                       metadata=pending_admin.md(), timeout=TIMEOUT),
+            grpc.StatusCode.PERMISSION_DENIED, Reason.ERROR_REASON_ROLE_PENDING)
+    refusal("Accounts/GetAccount", lambda: api.accounts.GetAccount(pb.GetAccountRequest(
+        marketplace_id=mid, account_id=admin.account_id), metadata=party.md(), timeout=TIMEOUT),
+        grpc.StatusCode.PERMISSION_DENIED)
+    refusal("Accounts/ChangePassword", lambda: api.accounts.ChangePassword(pb.ChangePasswordRequest(
+        marketplace_id=mid, current_password="Wr0ng!Password", new_password="N3w!Password"), metadata=party.md(),
+        timeout=TIMEOUT), grpc.StatusCode.UNAUTHENTICATED, Reason.ERROR_REASON_BAD_CREDENTIALS)
+    refusal("Accounts/DeleteAccount", lambda: api.accounts.DeleteAccount(pb.DeleteAccountRequest(
+        marketplace_id=mid, password="Wr0ng!Password"), metadata=party.md(), timeout=TIMEOUT),
+        grpc.StatusCode.UNAUTHENTICATED, Reason.ERROR_REASON_BAD_CREDENTIALS)
+    refusal("Accounts/VerifyEmail", lambda: api.accounts.VerifyEmail(pb.VerifyEmailRequest(
+        marketplace_id=mid, code="123456"), metadata=party.md(), timeout=TIMEOUT), grpc.StatusCode.FAILED_PRECONDITION)
+    refusal("Accounts/ConfirmPasswordReset", lambda: api.accounts.ConfirmPasswordReset(pb.ConfirmPasswordResetRequest(
+        marketplace_id=mid, reset_token="x" * 40, new_password="N3w!Password"), timeout=TIMEOUT),
+        grpc.StatusCode.FAILED_PRECONDITION, Reason.ERROR_REASON_TOKEN_INVALID)
+    refusal("Accounts/Refresh", lambda: api.accounts.Refresh(pb.RefreshRequest(
+        marketplace_id=mid, refresh_token="x" * 40), timeout=TIMEOUT), grpc.StatusCode.UNAUTHENTICATED,
+        Reason.ERROR_REASON_TOKEN_INVALID)
+    assert not misses, "\n".join(misses)
