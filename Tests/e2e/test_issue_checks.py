@@ -630,3 +630,109 @@ def test_role_and_block_refusals_are_on_their_errors_lines(server, api):
         marketplace_id=mid, refresh_token="x" * 40), timeout=TIMEOUT), grpc.StatusCode.UNAUTHENTICATED,
         Reason.ERROR_REASON_TOKEN_INVALID)
     assert not misses, "\n".join(misses)
+
+
+def test_sign_up_per_address_limit_and_normal_use(server, api):
+    operator = operator_party(api, server)
+    market = create_marketplace(api, operator, server.marketplace_id("Aqua Hub"))
+    settings = pb.MarketplaceSettings()
+    settings.accounts.rate_limits.sign_up_per_address.CopyFrom(pb.RateLimit(count=2, window=Duration(seconds=3600)))
+    api.marketplaces.UpdateMarketplaceSettings(pb.UpdateMarketplaceSettingsRequest(
+        marketplace_id=market.id, settings=settings, expected_version=market.version,
+        update_mask=FieldMask(paths=["accounts.rate_limits"])), metadata=operator.md(), timeout=TIMEOUT)
+    sign_up(api, market.id)
+    sign_up(api, market.id)
+    error = refusal("Accounts/SignUp", lambda: sign_up(api, market.id), grpc.StatusCode.RESOURCE_EXHAUSTED,
+                    Reason.ERROR_REASON_RATE_LIMITED)
+    assert status_detail(error, error_details_pb2.RetryInfo) is not None
+    # With the defaults, a user signing in a few times and resetting a forgotten password twice
+    # meets no limit.
+    mid = server.marketplace_id("Chateau Du Nox")
+    party = sign_up(api, mid)
+    for _ in range(6):
+        api.accounts.Login(pb.LoginRequest(marketplace_id=mid, email=party.email, password=party.password),
+                           timeout=TIMEOUT)
+    for _ in range(2):
+        api.accounts.RequestPasswordReset(pb.RequestPasswordResetRequest(marketplace_id=mid, email=party.email),
+                                          timeout=TIMEOUT)
+
+
+def test_offer_timeout_bounds_are_enforced(server, api):
+    operator = operator_party(api, server)
+    market = create_marketplace(api, operator, server.marketplace_id("DineSwift"))
+    for seconds, nanos in ((601, 0), (0, 500_000_000)):
+        settings = pb.MarketplaceSettings()
+        settings.delivery.offer_timeout.CopyFrom(Duration(seconds=seconds, nanos=nanos))
+        assert "settings.delivery.offer_timeout" in named_fields(
+            "Marketplaces/UpdateMarketplaceSettings", lambda: api.marketplaces.UpdateMarketplaceSettings(
+                pb.UpdateMarketplaceSettingsRequest(marketplace_id=market.id, settings=settings,
+                                                    update_mask=FieldMask(paths=["delivery.offer_timeout"])),
+                metadata=operator.md(), timeout=TIMEOUT))
+    settings = pb.MarketplaceSettings()
+    settings.delivery.offer_timeout.CopyFrom(Duration(seconds=600))
+    done = api.marketplaces.UpdateMarketplaceSettings(pb.UpdateMarketplaceSettingsRequest(
+        marketplace_id=market.id, settings=settings, update_mask=FieldMask(paths=["delivery.offer_timeout"])),
+        metadata=operator.md(), timeout=TIMEOUT)
+    assert done.settings.delivery.offer_timeout.seconds == 600
+
+
+def test_delivery_refusals_are_on_their_errors_lines(server, api):
+    misses = []
+    refusal = lambda rpc, call, code, reason=None: misses.extend(unlisted(rpc, refused_with(rpc, call, code, reason)))
+    mid = server.marketplace_id("Aqua Hub")
+    admin = login_party(api, server.demo_login("Aqua Hub", "admin"))
+    courier = approved_courier(api, {"id": mid, "admin": admin})
+    other = approved_courier(api, {"id": mid, "admin": admin})
+    order, customer, _ = water_order(server, api)
+    stranger = sign_up(api, mid)
+    refusal("Deliveries/WatchCourierLocation", lambda: next(api.deliveries.WatchCourierLocation(
+        pb.WatchCourierLocationRequest(marketplace_id=mid, order_id=order.id), metadata=customer.md(), timeout=TIMEOUT)),
+        grpc.StatusCode.FAILED_PRECONDITION, Reason.ERROR_REASON_NO_DELIVERY_IN_PROGRESS)
+    delivery = api.deliveries.AssignDelivery(pb.AssignDeliveryRequest(
+        marketplace_id=mid, request_id=request_id(), order_id=order.id, courier_account_id=courier.account_id),
+        metadata=admin.md(), timeout=TIMEOUT)
+    refusal("Deliveries/AssignDelivery", lambda: api.deliveries.AssignDelivery(pb.AssignDeliveryRequest(
+        marketplace_id=mid, request_id=request_id(), order_id=order.id, courier_account_id=other.account_id),
+        metadata=admin.md(), timeout=TIMEOUT), grpc.StatusCode.FAILED_PRECONDITION, Reason.ERROR_REASON_DELIVERY_OPEN)
+    refusal("Deliveries/CompleteDelivery", lambda: api.deliveries.CompleteDelivery(pb.CompleteDeliveryRequest(
+        marketplace_id=mid, delivery_id=delivery.id), metadata=courier.md(), timeout=TIMEOUT),
+        grpc.StatusCode.FAILED_PRECONDITION, Reason.ERROR_REASON_INVALID_TRANSITION)
+    refusal("Deliveries/DelayDelivery", lambda: api.deliveries.DelayDelivery(pb.DelayDeliveryRequest(
+        marketplace_id=mid, delivery_id=delivery.id, note="late"), metadata=courier.md(), timeout=TIMEOUT),
+        grpc.StatusCode.FAILED_PRECONDITION, Reason.ERROR_REASON_INVALID_TRANSITION)
+    refusal("Deliveries/StartDelivery", lambda: api.deliveries.StartDelivery(pb.StartDeliveryRequest(
+        marketplace_id=mid, delivery_id=delivery.id), metadata=other.md(), timeout=TIMEOUT),
+        grpc.StatusCode.PERMISSION_DENIED)
+    refusal("Deliveries/StartDelivery", lambda: api.deliveries.StartDelivery(pb.StartDeliveryRequest(
+        marketplace_id=mid, delivery_id=delivery.id, expected_version=delivery.version + 3), metadata=courier.md(),
+        timeout=TIMEOUT), grpc.StatusCode.ABORTED, Reason.ERROR_REASON_STALE_VERSION)
+    refusal("Deliveries/GetDelivery", lambda: api.deliveries.GetDelivery(pb.GetDeliveryRequest(
+        marketplace_id=mid, delivery_id=delivery.id), metadata=stranger.md(), timeout=TIMEOUT),
+        grpc.StatusCode.PERMISSION_DENIED)
+    refusal("Deliveries/GetCourierStatus", lambda: api.deliveries.GetCourierStatus(pb.GetCourierStatusRequest(
+        marketplace_id=mid, courier_account_id=courier.account_id), metadata=other.md(), timeout=TIMEOUT),
+        grpc.StatusCode.PERMISSION_DENIED)
+    refusal("Deliveries/ListDeliveries", lambda: api.deliveries.ListDeliveries(pb.ListDeliveriesRequest(
+        marketplace_id=mid, courier_account_id=courier.account_id), metadata=other.md(), timeout=TIMEOUT),
+        grpc.StatusCode.PERMISSION_DENIED)
+    pending = sign_up(api, mid, requested_roles=[Role.ROLE_COURIER])
+    refusal("Deliveries/ListDeliveries", lambda: api.deliveries.ListDeliveries(pb.ListDeliveriesRequest(
+        marketplace_id=mid), metadata=pending.md(), timeout=TIMEOUT), grpc.StatusCode.PERMISSION_DENIED,
+        Reason.ERROR_REASON_ROLE_PENDING)
+    refusal("Deliveries/SetCourierAvailability", lambda: api.deliveries.SetCourierAvailability(
+        pb.SetCourierAvailabilityRequest(marketplace_id=mid, online=True), metadata=courier.md(), timeout=TIMEOUT),
+        grpc.StatusCode.INVALID_ARGUMENT)
+    refusal("Deliveries/UpdateCourierLocation", lambda: api.deliveries.UpdateCourierLocation(
+        pb.UpdateCourierLocationRequest(marketplace_id=mid, location=pb.GeoPoint(latitude=30.9, longitude=41.0),
+                                        location_time=message("google.protobuf.Timestamp")(seconds=int(time.time()))),
+        metadata=other.md(), timeout=TIMEOUT), grpc.StatusCode.FAILED_PRECONDITION, Reason.ERROR_REASON_COURIER_OFFLINE)
+    go_online(api, courier, pb.GeoPoint(latitude=30.9, longitude=41.0))
+    api.deliveries.StartDelivery(pb.StartDeliveryRequest(marketplace_id=mid, delivery_id=delivery.id),
+                                 metadata=courier.md(), timeout=TIMEOUT)
+    refusal("Deliveries/SetCourierAvailability", lambda: api.deliveries.SetCourierAvailability(
+        pb.SetCourierAvailabilityRequest(marketplace_id=mid, online=False), metadata=courier.md(), timeout=TIMEOUT),
+        grpc.StatusCode.FAILED_PRECONDITION, Reason.ERROR_REASON_COURIER_BUSY)
+    refusal("Deliveries/WatchCourierLocation", lambda: next(api.deliveries.WatchCourierLocation(
+        pb.WatchCourierLocationRequest(marketplace_id=mid, order_id=order.id), metadata=stranger.md(), timeout=TIMEOUT)),
+        grpc.StatusCode.PERMISSION_DENIED)
+    assert not misses, "\n".join(misses)
