@@ -11,7 +11,7 @@ from google.rpc import error_details_pb2
 
 from conftest import IdentityServer, stop_cleanly
 from souk_food import a_point, approved_open_restaurant
-from souk_identity import (TIMEOUT, Api, Duration, FieldMask, Reason, Role, bearer, create_marketplace, login_party,
+from souk_identity import (STRONG_PASSWORD as STRONG, TIMEOUT, Api, Duration, FieldMask, Reason, Role, bearer, create_marketplace, login_party,
                            operator_party, pb, request_id, sign_up, unique_email)
 from souk_protos import enum_name, error_reason, field_violations, message, methods, status_detail
 
@@ -200,6 +200,48 @@ def test_blocked_driver_leaves_the_ranking_and_cannot_be_offered(server, api):
         marketplace_id=market["id"], courier_account_id=courier.account_id), metadata=market["admin"].md(),
         timeout=TIMEOUT)
     assert not status.online
+
+
+def preparing_food_order(api, market, restaurant, owner, point):
+    """A DineSwift order of one pizza, accepted by the restaurant (PREPARING), paid in cash."""
+    from souk_food import pizza_input
+    from souk_protos import Stub
+    catalog, carts, orders = (Stub(api.channel, f"souk.v1.{s}") for s in ("Catalog", "Carts", "Orders"))
+    item = catalog.CreateMenuItem(pb.CreateMenuItemRequest(marketplace_id=market["id"], request_id=request_id(),
+                                                           menu_item=pizza_input(restaurant.id, "Margherita")),
+                                  metadata=owner.md(), timeout=TIMEOUT)
+    customer = sign_up(api, market["id"])
+    carts.AddCartLine(pb.AddCartLineRequest(marketplace_id=market["id"], request_id=request_id(), item_id=item.id,
+                                            quantity=1, options=[pb.CartLineOption(group_id="size", choice_id="small")]),
+                      metadata=customer.md(), timeout=TIMEOUT)
+    order = orders.Checkout(pb.CheckoutRequest(
+        marketplace_id=market["id"], request_id=request_id(), address_confirmed=True,
+        address=pb.AddressChoice(address=pb.Address(line1="Coast Road 9", city="Jounieh", country_code="LB",
+                                                    location=pb.GeoPoint(latitude=point.latitude + 0.01,
+                                                                         longitude=point.longitude))),
+        payment=pb.PaymentMethodInput(cash=pb.CashOnDelivery())), metadata=customer.md(), timeout=TIMEOUT)
+    return orders.AcceptOrder(pb.AcceptOrderRequest(marketplace_id=market["id"], order_id=order.id),
+                              metadata=owner.md(), timeout=TIMEOUT)
+
+
+def test_blocking_a_driver_withdraws_their_offer_and_refuses_new_ones(server, api):
+    market = dineswift(server, api)
+    point = a_point()
+    restaurant, owner = approved_open_restaurant(api, market, "Offer Check Pizza", point)
+    order = preparing_food_order(api, market, restaurant, owner, point)
+    courier = approved_courier(api, market)
+    go_online(api, courier, pb.GeoPoint(latitude=point.latitude + 0.001, longitude=point.longitude))
+    offered = api.deliveries.OfferDelivery(pb.OfferDeliveryRequest(
+        marketplace_id=market["id"], request_id=request_id(), order_id=order.id, courier_account_id=courier.account_id),
+        metadata=owner.md(), timeout=TIMEOUT)
+    assert offered.status == 1 and offered.offer_distance_meters == 100, offered  # about 111 m, rounded
+    block(api, market, courier.account_id)
+    withdrawn = api.deliveries.GetDelivery(pb.GetDeliveryRequest(marketplace_id=market["id"], delivery_id=offered.id),
+                                           metadata=owner.md(), timeout=TIMEOUT)
+    assert withdrawn.status == 8, withdrawn.status  # CANCELLED
+    refusal("Deliveries/OfferDelivery", lambda: api.deliveries.OfferDelivery(pb.OfferDeliveryRequest(
+        marketplace_id=market["id"], request_id=request_id(), order_id=order.id, courier_account_id=courier.account_id),
+        metadata=owner.md(), timeout=TIMEOUT), grpc.StatusCode.FAILED_PRECONDITION, Reason.ERROR_REASON_COURIER_BLOCKED)
 
 
 def test_blocked_dasher_stops_accepting(server, api):
@@ -735,4 +777,49 @@ def test_delivery_refusals_are_on_their_errors_lines(server, api):
     refusal("Deliveries/WatchCourierLocation", lambda: next(api.deliveries.WatchCourierLocation(
         pb.WatchCourierLocationRequest(marketplace_id=mid, order_id=order.id), metadata=stranger.md(), timeout=TIMEOUT)),
         grpc.StatusCode.PERMISSION_DENIED)
+    assert not misses, "\n".join(misses)
+
+
+def test_sign_up_and_profile_refusals_are_on_their_errors_lines(server, api):
+    misses = []
+    refusal = lambda rpc, call, code, reason=None: misses.extend(unlisted(rpc, refused_with(rpc, call, code, reason)))
+    mid = server.marketplace_id("Drip 'n Dash")
+    admin = login_party(api, server.demo_login("Drip 'n Dash", "admin"))
+    taken = server.demo_login("Drip 'n Dash", "customer").email
+    dorm = login_party(api, server.demo_login("Drip 'n Dash", "customer")).me().laundry_profile.dorm_id
+    signup = lambda email, password=STRONG: api.accounts.SignUp(pb.SignUpRequest(
+        marketplace_id=mid, request_id=request_id(), email=email, password=password, given_name="A", family_name="B",
+        laundry_profile=pb.LaundryProfile(campus="Busch", dorm_id=dorm, room="1")),
+        timeout=TIMEOUT)
+    refusal("Accounts/SignUp", lambda: signup(unique_email(domain="gmail.com")), grpc.StatusCode.INVALID_ARGUMENT,
+            Reason.ERROR_REASON_EMAIL_DOMAIN_NOT_ALLOWED)
+    refusal("Accounts/SignUp", lambda: signup(unique_email(domain="rutgers.edu"), "alllowercase1!"),
+            grpc.StatusCode.INVALID_ARGUMENT, Reason.ERROR_REASON_WEAK_PASSWORD)
+    refusal("Accounts/SignUp", lambda: signup(taken.upper()), grpc.StatusCode.ALREADY_EXISTS)
+    refusal("Accounts/Login", lambda: api.accounts.Login(pb.LoginRequest(
+        marketplace_id=mid, email=taken, password="Wr0ng!Password"), timeout=TIMEOUT),
+        grpc.StatusCode.UNAUTHENTICATED, Reason.ERROR_REASON_BAD_CREDENTIALS)
+    refusal("Accounts/CreateAccount", lambda: api.accounts.CreateAccount(pb.CreateAccountRequest(
+        marketplace_id=mid, request_id=request_id(), email=taken, initial_password=STRONG, given_name="A",
+        family_name="B", laundry_profile=pb.LaundryProfile(campus="Busch", dorm_id=dorm, room="1")),
+        metadata=admin.md(), timeout=TIMEOUT), grpc.StatusCode.ALREADY_EXISTS)
+    refusal("Accounts/ListAccounts", lambda: api.accounts.ListAccounts(pb.ListAccountsRequest(
+        marketplace_id=mid, page_token="garbage"), metadata=admin.md(), timeout=TIMEOUT), grpc.StatusCode.INVALID_ARGUMENT)
+    refusal("Accounts/GetPublicProfile", lambda: api.accounts.GetPublicProfile(pb.GetPublicProfileRequest(
+        marketplace_id=mid, account_id="00000000-0000-7000-8000-000000000000"), timeout=TIMEOUT),
+        grpc.StatusCode.NOT_FOUND)
+    me = admin.me()
+    refusal("Accounts/UpdateProfile", lambda: api.accounts.UpdateProfile(pb.UpdateProfileRequest(
+        marketplace_id=mid, account=pb.Account(id=me.id, email=taken), update_mask=FieldMask(paths=["email"])),
+        metadata=admin.md(), timeout=TIMEOUT), grpc.StatusCode.ALREADY_EXISTS)
+    refusal("Accounts/UpdateProfile", lambda: api.accounts.UpdateProfile(pb.UpdateProfileRequest(
+        marketplace_id=mid, account=pb.Account(id=me.id, given_name="Z"), update_mask=FieldMask(paths=["given_name"]),
+        expected_version=me.version + 7), metadata=admin.md(), timeout=TIMEOUT), grpc.StatusCode.ABORTED,
+        Reason.ERROR_REASON_STALE_VERSION)
+    refusal("Accounts/UpdateProfile", lambda: api.accounts.UpdateProfile(pb.UpdateProfileRequest(
+        marketplace_id=mid, account=pb.Account(id=me.id, given_name="Z"), update_mask=FieldMask(paths=["roles"])),
+        metadata=admin.md(), timeout=TIMEOUT), grpc.StatusCode.INVALID_ARGUMENT)
+    refusal("Accounts/VerifyEmail", lambda: api.accounts.VerifyEmail(pb.VerifyEmailRequest(marketplace_id=mid),
+                                                                     metadata=admin.md(), timeout=TIMEOUT),
+            grpc.StatusCode.INVALID_ARGUMENT)
     assert not misses, "\n".join(misses)
