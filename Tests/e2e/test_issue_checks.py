@@ -823,3 +823,43 @@ def test_sign_up_and_profile_refusals_are_on_their_errors_lines(server, api):
                                                                      metadata=admin.md(), timeout=TIMEOUT),
             grpc.StatusCode.INVALID_ARGUMENT)
     assert not misses, "\n".join(misses)
+
+
+def test_more_delivery_requests_name_every_wrong_field(server, api):
+    market = dineswift(server, api)
+    point = a_point()
+    restaurant, owner = approved_open_restaurant(api, market, "Fields Check Pizza", point)
+    courier = approved_courier(api, market)
+    assert {"request_id", "order_id", "courier"} <= named_fields(
+        "Deliveries/OfferDelivery", lambda: api.deliveries.OfferDelivery(pb.OfferDeliveryRequest(
+            marketplace_id=market["id"]), metadata=owner.md(), timeout=TIMEOUT))
+    assert {"delivery_id", "reason", "expected_version"} <= named_fields(
+        "Deliveries/RejectDelivery", lambda: api.deliveries.RejectDelivery(pb.RejectDeliveryRequest(
+            marketplace_id=market["id"], reason="x" * 1001, expected_version=-2), metadata=courier.md(),
+            timeout=TIMEOUT))
+    assert {"delivery_id", "expected_version"} <= named_fields(
+        "Deliveries/AcceptDelivery", lambda: api.deliveries.AcceptDelivery(pb.AcceptDeliveryRequest(
+            marketplace_id=market["id"], delivery_id="nope", expected_version=-2), metadata=courier.md(),
+            timeout=TIMEOUT))
+    fields = named_fields("Deliveries/ListDeliveries", lambda: api.deliveries.ListDeliveries(pb.ListDeliveriesRequest(
+        marketplace_id=market["id"], courier_account_id=courier.account_id, order_id=courier.account_id, page_size=-1,
+        page_token="garbage"), metadata=market["admin"].md(), timeout=TIMEOUT))
+    assert {"page_size", "page_token"} <= fields and fields & {"courier_account_id", "order_id"}, fields
+    assert {"order_id", "resume_after_sequence"} <= named_fields(
+        "Deliveries/WatchCourierLocation", lambda: next(api.deliveries.WatchCourierLocation(
+            pb.WatchCourierLocationRequest(marketplace_id=market["id"], resume_after_sequence=-1),
+            metadata=market["admin"].md(), timeout=TIMEOUT)))
+
+
+def test_a_restaurant_ranks_only_from_its_own_orders(server, api):
+    market = dineswift(server, api)
+    point = a_point()
+    restaurant, owner = approved_open_restaurant(api, market, "Own Order Pizza", point)
+    order = preparing_food_order(api, market, restaurant, owner, point)
+    _, rival = approved_open_restaurant(api, market, "Rival Pizza", a_point())
+    refusal("Deliveries/ListAvailableCouriers", lambda: api.deliveries.ListAvailableCouriers(
+        pb.ListAvailableCouriersRequest(marketplace_id=market["id"], order_id=order.id), metadata=rival.md(),
+        timeout=TIMEOUT), grpc.StatusCode.PERMISSION_DENIED, Reason.ERROR_REASON_NOT_ALLOWED)
+    mine = api.deliveries.ListAvailableCouriers(pb.ListAvailableCouriersRequest(
+        marketplace_id=market["id"], order_id=order.id), metadata=market["admin"].md(), timeout=TIMEOUT)
+    assert all(c.distance_meters % 100 == 0 for c in mine.couriers)
