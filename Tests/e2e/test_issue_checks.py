@@ -863,3 +863,46 @@ def test_a_restaurant_ranks_only_from_its_own_orders(server, api):
     mine = api.deliveries.ListAvailableCouriers(pb.ListAvailableCouriersRequest(
         marketplace_id=market["id"], order_id=order.id), metadata=market["admin"].md(), timeout=TIMEOUT)
     assert all(c.distance_meters % 100 == 0 for c in mine.couriers)
+
+
+def test_more_auth_refusals_and_limits(server, api):
+    mid = server.marketplace_id("Aqua Hub")
+    admin = login_party(api, server.demo_login("Aqua Hub", "admin"))
+    error = failure(lambda: api.accounts.GetMe(pb.GetMeRequest(marketplace_id=mid), metadata=bearer("not-a-token"),
+                                               timeout=TIMEOUT))
+    assert (error.code(), error_reason(error)) == (grpc.StatusCode.UNAUTHENTICATED, Reason.ERROR_REASON_TOKEN_INVALID)
+    blocked = sign_up(api, mid)
+    block(api, {"id": mid, "admin": admin}, blocked.account_id)
+    refusal("Accounts/Refresh", lambda: api.accounts.Refresh(pb.RefreshRequest(
+        marketplace_id=mid, refresh_token=blocked.session.refresh_token), timeout=TIMEOUT),
+        grpc.StatusCode.PERMISSION_DENIED, Reason.ERROR_REASON_ACCOUNT_BLOCKED)
+
+    party = sign_up(api, mid)
+    send = lambda: api.accounts.SendVerificationCode(pb.SendVerificationCodeRequest(marketplace_id=mid),
+                                                     metadata=party.md(), timeout=TIMEOUT)
+    send()
+    error = refusal("Accounts/SendVerificationCode", send, grpc.StatusCode.RESOURCE_EXHAUSTED,
+                    Reason.ERROR_REASON_VERIFICATION_CODE_LIMIT)
+    retry = status_detail(error, error_details_pb2.RetryInfo)
+    assert retry is not None and 0 < retry.retry_delay.seconds <= 60, retry
+    error = refusal("Accounts/VerifyEmail", lambda: api.accounts.VerifyEmail(pb.VerifyEmailRequest(
+        marketplace_id=mid, code="000000"), metadata=party.md(), timeout=TIMEOUT), grpc.StatusCode.UNAUTHENTICATED,
+        Reason.ERROR_REASON_BAD_CREDENTIALS)
+    assert "4" in error.details(), error.details()  # tries left
+
+    operator = operator_party(api, server)
+    market = create_marketplace(api, operator, mid)
+    settings = pb.MarketplaceSettings()
+    settings.accounts.rate_limits.sign_in_per_address.CopyFrom(pb.RateLimit(count=3, window=Duration(seconds=3600)))
+    settings.accounts.rate_limits.sign_up_per_address.CopyFrom(pb.RateLimit(count=10, window=Duration(seconds=3600)))
+    api.marketplaces.UpdateMarketplaceSettings(pb.UpdateMarketplaceSettingsRequest(
+        marketplace_id=market.id, settings=settings, update_mask=FieldMask(paths=["accounts.rate_limits"])),
+        metadata=operator.md(), timeout=TIMEOUT)
+    people = [sign_up(api, market.id) for _ in range(4)]
+    login = lambda p: api.accounts.Login(pb.LoginRequest(marketplace_id=market.id, email=p.email, password=p.password),
+                                         timeout=TIMEOUT)
+    for p in people[:3]:
+        login(p)
+    error = refusal("Accounts/Login", lambda: login(people[3]), grpc.StatusCode.RESOURCE_EXHAUSTED,
+                    Reason.ERROR_REASON_RATE_LIMITED)
+    assert status_detail(error, error_details_pb2.RetryInfo) is not None
