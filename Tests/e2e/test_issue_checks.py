@@ -3,6 +3,10 @@ and the contract's comments, through plain grpcio. Accounts and Deliveries: ever
 named at once; blocked couriers leave dispatch; each refusal's reason, listed on the RPC's
 Errors line; water tracking; rankings from the restaurant only, rounded; rate limits with
 RetryInfo."""
+import hashlib
+import pathlib
+import shutil
+import subprocess
 import time
 
 import grpc
@@ -10,10 +14,10 @@ import pytest
 from google.rpc import error_details_pb2
 
 from conftest import IdentityServer, stop_cleanly
-from souk_food import a_point, approved_open_restaurant
+from souk_food import a_point, approved_open_restaurant, pizza_input
 from souk_identity import (STRONG_PASSWORD as STRONG, TIMEOUT, Api, Duration, FieldMask, Reason, Role, bearer, create_marketplace, login_party,
                            operator_party, pb, request_id, sign_up, unique_email)
-from souk_protos import enum_name, error_reason, field_violations, message, methods, status_detail
+from souk_protos import Stub, enum_name, error_reason, field_violations, message, methods, status_detail
 
 METHODS = {m.short: m for m in methods()}
 
@@ -204,8 +208,6 @@ def test_blocked_driver_leaves_the_ranking_and_cannot_be_offered(server, api):
 
 def preparing_food_order(api, market, restaurant, owner, point):
     """A DineSwift order of one pizza, accepted by the restaurant (PREPARING), paid in cash."""
-    from souk_food import pizza_input
-    from souk_protos import Stub
     catalog, carts, orders = (Stub(api.channel, f"souk.v1.{s}") for s in ("Catalog", "Carts", "Orders"))
     item = catalog.CreateMenuItem(pb.CreateMenuItemRequest(marketplace_id=market["id"], request_id=request_id(),
                                                            menu_item=pizza_input(restaurant.id, "Margherita")),
@@ -249,7 +251,6 @@ def test_blocked_dasher_stops_accepting(server, api):
     admin = login_party(api, server.demo_login("Drip 'n Dash", "admin"))
     dasher = login_party(api, server.demo_login("Drip 'n Dash", "courier"))
     laundry = message("souk.v1.SetAcceptingRequestsRequest")
-    from souk_protos import Stub
     stub = Stub(api.channel, "souk.v1.Laundry")
     on = stub.SetAcceptingRequests(laundry(marketplace_id=mid, accepting_requests=True), metadata=dasher.md(),
                                    timeout=TIMEOUT)
@@ -313,8 +314,8 @@ def water_order(server, api):
     """An approved cash order of Aqua Hub's bottled water for tomorrow, by a new customer."""
     mid = server.marketplace_id("Aqua Hub")
     customer = sign_up(api, mid)
-    catalog = __import__("souk_protos").Stub(api.channel, "souk.v1.Catalog")
-    orders = __import__("souk_protos").Stub(api.channel, "souk.v1.Orders")
+    catalog = Stub(api.channel, "souk.v1.Catalog")
+    orders = Stub(api.channel, "souk.v1.Orders")
     services = catalog.ListServices(pb.ListServicesRequest(marketplace_id=mid, type=1, available_only=True,
                                                            page_size=100), timeout=TIMEOUT).services
     service = next(s for s in services if not s.requires_approval)
@@ -474,21 +475,18 @@ PNG = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108060000001
 
 
 def store(server, *args):
-    import subprocess
     return subprocess.run([server.binary, "store", *args], capture_output=True, text=True, timeout=120)
 
 
 def tree_digest(directory) -> dict:
     """Every file under a directory with the SHA-256 of its content."""
-    import hashlib
-    import pathlib
     root = pathlib.Path(directory)
     return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 def upload_picture(api, party):
-    stub = __import__("souk_protos").Stub(api.channel, "souk.v1.Media")
+    stub = Stub(api.channel, "souk.v1.Media")
     Upload = message("souk.v1.UploadMediaRequest")
     Meta = message("souk.v1.UploadMediaMetadata")
     requests = [Upload(marketplace_id=party.marketplace_id, metadata=Meta(
@@ -510,7 +508,7 @@ def backup(server, api, tmp_path_factory):
 
 
 def damaged_copy(backup, tmp_path, pick):
-    import shutil
+    """A copy of the backup directory with one byte flipped in the file `pick` chooses."""
     copy = tmp_path / "damaged"
     shutil.copytree(backup, copy)
     victim = pick(copy)
@@ -534,7 +532,7 @@ def test_restore_refuses_a_directory_of_foreign_files(server, backup, tmp_path):
     for force in ((), ("--force",)):
         done = store(server, "restore", "--backup-dir", str(backup), "--data-dir", str(target), *force)
         assert done.returncode != 0, done.stdout
-        assert tree_digest(target) == {"holiday.jpg": __import__("hashlib").sha256(b"mine").hexdigest()}
+        assert tree_digest(target) == {"holiday.jpg": hashlib.sha256(b"mine").hexdigest()}
 
 
 def test_a_corrupt_data_file_is_named_and_touches_nothing(server, backup, tmp_path):
@@ -564,11 +562,10 @@ def test_a_damaged_upload_fails_verification_and_restore(server, backup, tmp_pat
     target = tmp_path / "target"
     done = store(server, "restore", "--backup-dir", str(damaged), "--data-dir", str(target))
     assert done.returncode != 0, done.stdout
+    # A data directory missing an upload that a record names fails `store verify`.
     good = restored_store(server, backup, tmp_path)
-    (good / victim.relative_to(damaged)).unlink() if (good / victim.relative_to(damaged)).exists() else None
-    missing = [p for p in good.rglob("*") if p.is_file() and p.read_bytes() == PNG]
-    for p in missing:
-        p.unlink()
+    for upload in [p for p in good.rglob("*") if p.is_file() and p.read_bytes() == PNG]:
+        upload.unlink()
     verified = store(server, "verify", "--data-dir", str(good))
     assert verified.returncode != 0, verified.stdout
 
