@@ -260,6 +260,13 @@ def test_blocked_dasher_stops_accepting(server, api):
     got = api.accounts.GetAccount(pb.GetAccountRequest(marketplace_id=mid, account_id=dasher.account_id),
                                   metadata=admin.md(), timeout=TIMEOUT)
     assert not got.dasher_profile.accepting_requests
+    # Unblocking does not switch it back on: the Dasher does that themself.
+    api.accounts.UnblockAccount(pb.UnblockAccountRequest(marketplace_id=mid, account_id=dasher.account_id),
+                                metadata=admin.md(), timeout=TIMEOUT)
+    again = login_party(api, server.demo_login("Drip 'n Dash", "courier"))
+    assert not again.me().dasher_profile.accepting_requests
+    assert stub.SetAcceptingRequests(laundry(marketplace_id=mid, accepting_requests=True), metadata=again.md(),
+                                     timeout=TIMEOUT).dasher_profile.accepting_requests
 
 
 # ---- Item 8: auth refusals name their cause; courier refusals each with their reason ----
