@@ -329,7 +329,7 @@ struct  Souk__V1__RejectDeliveryRequest
   char *marketplace_id;
   char *delivery_id;
   /*
-   * Optional reason for the restaurant.
+   * Optional reason for the restaurant, at most 1000 characters.
    */
   char *reason;
   int64_t expected_version;
@@ -363,7 +363,8 @@ struct  Souk__V1__DelayDeliveryRequest
   char *marketplace_id;
   char *delivery_id;
   /*
-   * Shown to the customer.
+   * Shown to the customer; optional (empty: "Your delivery is delayed."), at most 1000
+   * characters.
    */
   char *note;
   int64_t expected_version;
@@ -397,7 +398,7 @@ struct  Souk__V1__CancelDeliveryRequest
   char *marketplace_id;
   char *delivery_id;
   /*
-   * Required.
+   * Required, at most 1000 characters.
    */
   char *reason;
   int64_t expected_version;

@@ -14,7 +14,7 @@ struct CourierAvailability {
 
     func setAvailability(_ request: SoukV1.SetCourierAvailabilityRequest, _ call: SoukCall) async throws -> SoukV1.CourierStatus {
         let caller = try call.requireCaller()
-        let (marketplaceID, _) = try call.requireMarketplace()
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
         let position = request.online ? try GeoFields.position(request.location, field: "location") : nil
         let courierID = caller.accountID
         let market = marketplaceID.description
@@ -24,11 +24,18 @@ struct CourierAvailability {
         let saved = try await store.write { transaction -> StoredRecord<CourierRecord> in
             let existing = try transaction.get(CourierTable.table, courierID)
             if let existing, existing.value.marketplaceID != market { throw RPCError.notFound("courier", courierID.description) }
-            if !request.online, let existing, !existing.value.status.activeDeliveryID.isEmpty {
+            // Water staff carry no active delivery on their status: their deliveries under way
+            // (in progress or delayed) keep them online as a driver's open delivery does.
+            if !request.online, let existing, try CourierTracking.isUnderWay(existing, vertical: marketplace.vertical, transaction: transaction) {
+                let active = existing.value.status.activeDeliveryID
+                guard !active.isEmpty else {
+                    throw RPCError.souk(
+                        .failedPrecondition, .courierBusy, "a delivery is under way with this courier; complete it before going offline")
+                }
                 throw RPCError.souk(
                     .failedPrecondition, .courierBusy,
-                    "delivery \(existing.value.status.activeDeliveryID) is offered to or in progress with this driver; finish or answer it before going offline",
-                    metadata: ["resource_type": "delivery", "resource_id": existing.value.status.activeDeliveryID])
+                    "delivery \(active) is offered to or in progress with this driver; finish or answer it before going offline",
+                    metadata: ["resource_type": "delivery", "resource_id": active])
             }
             let change: (inout CourierRecord) -> Void = { record in
                 record.status.online = request.online

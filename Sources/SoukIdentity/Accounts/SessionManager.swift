@@ -157,6 +157,8 @@ public final class SessionManager: TokenAuthenticator {
                 }
                 session = retired
                 retried = pair
+            } else if try Self.endedSessionOfBlockedAccount(hash, transaction: transaction) {
+                return .blocked
             } else {
                 return .invalid("the refresh token is unknown, used or expired")
             }
@@ -202,6 +204,20 @@ public final class SessionManager: TokenAuthenticator {
         case .blocked:
             throw RPCError.souk(.permissionDenied, .accountBlocked, "the account is blocked")
         }
+    }
+
+    /// Whether `hash` is the refresh token of an ended session whose account is blocked (blocking
+    /// ends the account's sessions; its refresh is then told why).
+    private static func endedSessionOfBlockedAccount(_ hash: [UInt8], transaction: Transaction) throws -> Bool {
+        let ended: StoredRecord<SessionRecord>?
+        do {
+            ended = try transaction.get(SessionTable.table, unique: SessionTable.byEndedRefreshToken, [.bytes(hash)])
+        } catch StoreError.indexNotReady {
+            // Sessions ended before the index existed and it is still being built: unknown.
+            return false
+        }
+        guard let ended else { return false }
+        return try transaction.get(AccountTable.table, ended.value.accountID)?.value.account.state == .blocked
     }
 
     /// Revokes one session; false when it was already revoked.

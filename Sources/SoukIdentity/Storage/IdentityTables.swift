@@ -159,6 +159,11 @@ enum SessionTable {
     static let byEndedAccessToken = Index<SessionRecord>.unique("sessions.ended_access_token") {
         $0.revoked ? [.bytes($0.accessTokenHash)] : nil
     }
+    /// The refresh token of each ended session, so that a blocked account's refresh is told the
+    /// account is blocked (ACCOUNT_BLOCKED) rather than that the token is unknown.
+    static let byEndedRefreshToken = Index<SessionRecord>.unique("sessions.ended_refresh_token") {
+        $0.revoked ? [.bytes($0.refreshTokenHash)] : nil
+    }
 
     static let table = Table(
         "sessions",
@@ -194,7 +199,7 @@ enum SessionTable {
                 }
                 return record
             }),
-        indexes: [byAccessToken, byRefreshToken, byRetiredRefreshToken, byAccount, byEndedAccessToken])
+        indexes: [byAccessToken, byRefreshToken, byRetiredRefreshToken, byAccount, byEndedAccessToken, byEndedRefreshToken])
 }
 
 /// A single-use password-reset token (its hash).

@@ -62,9 +62,9 @@ extension SoukV1Services {
         /// The Dasher accepting switch is Laundry.SetAcceptingRequests.
         /// avatar_media_id must be an image the caller uploaded (admins and operators: any image of
         /// the marketplace), or one already public.
-        /// Errors: INVALID_ARGUMENT (field, update_mask, EMAIL_DOMAIN_NOT_ALLOWED; avatar_media_id not
-        /// an image of the marketplace), NOT_FOUND, ALREADY_EXISTS (EMAIL_TAKEN), ABORTED (stale
-        /// version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field, update_mask, EMAIL_DOMAIN_NOT_ALLOWED; avatar_media_id not an
+        /// image of the marketplace), NOT_FOUND, ALREADY_EXISTS (EMAIL_TAKEN), ABORTED (STALE_VERSION),
+        /// PERMISSION_DENIED (NOT_ALLOWED).
         public var updateProfile: UnaryRPC<SoukV1.UpdateProfileRequest, SoukV1.Account>
 
         /// Access: customer, provider, courier, admin, operator.
@@ -92,20 +92,20 @@ extension SoukV1Services {
         /// Access: customer (owner).
         /// Deletes the caller's account after checking the password: personal data is erased, the
         /// e-mail is freed, records that refer to the account (orders, ratings) stay.
-        /// Errors: UNAUTHENTICATED (BAD_CREDENTIALS), FAILED_PRECONDITION (OPEN_OBLIGATIONS: active
-        /// lease, job or order in progress, bill due), ABORTED (stale version).
+        /// Errors: UNAUTHENTICATED (BAD_CREDENTIALS), FAILED_PRECONDITION (OPEN_OBLIGATIONS: active lease,
+        /// job or order in progress, bill due), ABORTED (STALE_VERSION).
         public var deleteAccount: UnaryRPC<SoukV1.DeleteAccountRequest, SoukV1.DeleteAccountResponse>
 
         /// Access: customer (owner).
         /// Asks for another role (a lessee becoming a lessor, a customer becoming a Dasher); it is
         /// added as pending for an admin to decide.
         /// Errors: INVALID_ARGUMENT (field: role is customer or operator), FAILED_PRECONDITION
-        /// (role already held or pending), ABORTED (stale version).
+        /// (INVALID_TRANSITION: role already held or pending), ABORTED (STALE_VERSION).
         public var requestRole: UnaryRPC<SoukV1.RequestRoleRequest, SoukV1.Account>
 
         /// Access: customer (owner), admin, operator.
         /// Reads a full account.
-        /// Errors: NOT_FOUND, PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, PERMISSION_DENIED (NOT_ALLOWED).
         public var getAccount: UnaryRPC<SoukV1.GetAccountRequest, SoukV1.Account>
 
         /// Access: guest.
@@ -115,43 +115,47 @@ extension SoukV1Services {
 
         /// Access: admin, operator.
         /// Lists accounts. Indexes: (role, role_status), (state), e-mail prefix.
-        /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED (NOT_ALLOWED;
+        /// ROLE_PENDING: the admin role awaits approval).
         public var listAccounts: UnaryRPC<SoukV1.ListAccountsRequest, SoukV1.ListAccountsResponse>
 
         /// Access: admin, operator.
         /// Creates an account directly, with the given roles already active (delivery staff,
         /// the first admin of a new marketplace). The user should change the initial password.
         /// Errors: INVALID_ARGUMENT (field, WEAK_PASSWORD, REQUEST_ID_REUSED), ALREADY_EXISTS
-        /// (EMAIL_TAKEN), PERMISSION_DENIED.
+        /// (EMAIL_TAKEN), PERMISSION_DENIED (NOT_ALLOWED; ROLE_PENDING: the admin role awaits approval).
         public var createAccount: UnaryRPC<SoukV1.CreateAccountRequest, SoukV1.Account>
 
         /// Access: admin, operator.
         /// Approves a pending role: it becomes active and the account is notified. Food delivery: the
         /// provider role of an account whose restaurant awaits approval is approved with it by
         /// Catalog.ApproveRestaurant (catalog.proto, APPROVAL), not here.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (role not pending; INVALID_TRANSITION: a restaurant
-        /// awaits approval with it), ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: role not pending, or a restaurant
+        /// awaits approval with it), ABORTED (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED;
+        /// ROLE_PENDING: the admin role awaits approval).
         public var approveRole: UnaryRPC<SoukV1.ApproveRoleRequest, SoukV1.Account>
 
         /// Access: admin, operator.
         /// Rejects a pending role with a reason shown to the user. Food delivery: the provider role of
         /// an account whose restaurant awaits approval is rejected with it by Catalog.RejectRestaurant.
-        /// Errors: INVALID_ARGUMENT (field: reason empty), NOT_FOUND, FAILED_PRECONDITION (role not
-        /// pending; INVALID_TRANSITION: a restaurant awaits approval with it), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: reason empty), NOT_FOUND, FAILED_PRECONDITION
+        /// (INVALID_TRANSITION: role not pending, or a restaurant awaits approval with it), ABORTED
+        /// (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED; ROLE_PENDING: the admin role awaits approval).
         public var rejectRole: UnaryRPC<SoukV1.RejectRoleRequest, SoukV1.Account>
 
         /// Access: admin, operator.
         /// Grants a role, active at once (or re-activates a rejected or revoked one).
-        /// Errors: INVALID_ARGUMENT (field: role is operator), NOT_FOUND, FAILED_PRECONDITION (role
-        /// already active), ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: role is operator), NOT_FOUND, FAILED_PRECONDITION
+        /// (INVALID_TRANSITION: role already active), ABORTED (STALE_VERSION), PERMISSION_DENIED
+        /// (NOT_ALLOWED; ROLE_PENDING: the admin role awaits approval).
         public var assignRole: UnaryRPC<SoukV1.AssignRoleRequest, SoukV1.Account>
 
         /// Access: admin, operator.
         /// Takes a role away (never the customer role).
-        /// Errors: INVALID_ARGUMENT (field: role is customer), NOT_FOUND, FAILED_PRECONDITION
-        /// (INVALID_TRANSITION: role not held; SELF_ACTION: the caller's own admin role), ABORTED (stale
-        /// version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: role is customer, reason empty), NOT_FOUND,
+        /// FAILED_PRECONDITION (INVALID_TRANSITION: role not held; SELF_ACTION: the caller's own admin
+        /// role), ABORTED (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED; ROLE_PENDING: the admin role
+        /// awaits approval).
         public var revokeRole: UnaryRPC<SoukV1.RevokeRoleRequest, SoukV1.Account>
 
         /// Access: admin, operator.
@@ -160,14 +164,14 @@ extension SoukV1Services {
         /// is withdrawn, see deliveries.proto BLOCKING) and a Dasher stops accepting requests; after
         /// an unblock they switch these on again themselves.
         /// Errors: INVALID_ARGUMENT (field: reason empty), NOT_FOUND, FAILED_PRECONDITION
-        /// (INVALID_TRANSITION: already blocked; SELF_ACTION: the caller itself), ABORTED (stale
-        /// version), PERMISSION_DENIED.
+        /// (INVALID_TRANSITION: already blocked; SELF_ACTION: the caller itself), ABORTED (STALE_VERSION),
+        /// PERMISSION_DENIED (NOT_ALLOWED; ROLE_PENDING: the admin role awaits approval).
         public var blockAccount: UnaryRPC<SoukV1.BlockAccountRequest, SoukV1.Account>
 
         /// Access: admin, operator.
         /// Unblocks an account.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (not blocked), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not blocked), ABORTED
+        /// (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED; ROLE_PENDING: the admin role awaits approval).
         public var unblockAccount: UnaryRPC<SoukV1.UnblockAccountRequest, SoukV1.Account>
 
         /// Access: customer.
@@ -177,31 +181,31 @@ extension SoukV1Services {
 
         /// Access: customer (owner), admin, operator.
         /// Reads one saved address.
-        /// Errors: NOT_FOUND, PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, PERMISSION_DENIED (NOT_ALLOWED).
         public var getAddress: UnaryRPC<SoukV1.GetAddressRequest, SoukV1.SavedAddress>
 
         /// Access: customer (owner), admin, operator.
         /// Lists an account's saved addresses. Index: (account_id, archived).
-        /// Errors: INVALID_ARGUMENT (page_token), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (page_token), PERMISSION_DENIED (NOT_ALLOWED).
         public var listAddresses: UnaryRPC<SoukV1.ListAddressesRequest, SoukV1.ListAddressesResponse>
 
         /// Access: customer (owner).
         /// Changes a saved address. Mask paths: address (whole) or address.<field>, is_default.
         /// Orders placed before keep their snapshot.
-        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION (archived),
-        /// ABORTED (stale version), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, FAILED_PRECONDITION
+        /// (INVALID_TRANSITION: archived), ABORTED (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).
         public var updateAddress: UnaryRPC<SoukV1.UpdateAddressRequest, SoukV1.SavedAddress>
 
         /// Access: customer (owner).
         /// Archives (deletes for the user) a saved address.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (already archived), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: already archived), ABORTED
+        /// (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).
         public var archiveAddress: UnaryRPC<SoukV1.ArchiveAddressRequest, SoukV1.SavedAddress>
 
         /// Access: customer (owner).
         /// Restores an archived address.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (not archived), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not archived), ABORTED
+        /// (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED).
         public var restoreAddress: UnaryRPC<SoukV1.RestoreAddressRequest, SoukV1.SavedAddress>
 
         /// Access: customer.

@@ -12,11 +12,11 @@ extension SoukV1Services {
         /// Access: admin, operator.
         /// Water services: assigns an APPROVED order without an open delivery to an account holding
         /// the active courier role (→ ASSIGNED). The courier and the customer are notified.
-        /// Errors: INVALID_ARGUMENT (fields: request_id, order_id, courier_account_id, all named at
-        /// once; REQUEST_ID_REUSED), NOT_FOUND (order, courier), FAILED_PRECONDITION
-        /// (INVALID_TRANSITION: order not APPROVED; DELIVERY_OPEN: the order has an open delivery;
-        /// COURIER_BLOCKED; NOT_A_COURIER: no courier role, or rejected or revoked;
-        /// COURIER_ROLE_PENDING), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (fields: request_id, order_id, courier_account_id, all named at once;
+        /// REQUEST_ID_REUSED), NOT_FOUND (order, courier), FAILED_PRECONDITION (INVALID_TRANSITION: order
+        /// not APPROVED; DELIVERY_OPEN: the order has an open delivery; COURIER_BLOCKED; NOT_A_COURIER: no
+        /// courier role, or rejected or revoked; COURIER_ROLE_PENDING), PERMISSION_DENIED (NOT_ALLOWED;
+        /// ROLE_PENDING: the role awaits approval).
         public var assignDelivery: UnaryRPC<SoukV1.AssignDeliveryRequest, SoukV1.Delivery>
 
         /// Access: provider (owner), admin, operator.
@@ -25,41 +25,43 @@ extension SoukV1Services {
         /// The offer lapses after the marketplace's offer_timeout (→ EXPIRED); one made to the
         /// nearest then goes to the next nearest. A driver holds at most one open delivery.
         /// Errors: INVALID_ARGUMENT (fields: request_id, order_id, courier, all named at once;
-        /// REQUEST_ID_REUSED), NOT_FOUND (order, driver), FAILED_PRECONDITION (INVALID_TRANSITION:
-        /// order not PREPARING; DELIVERY_OPEN: an open offer or delivery exists; COURIER_BLOCKED;
-        /// NOT_A_COURIER; COURIER_ROLE_PENDING; COURIER_DECLINED_ORDER: the driver rejected this
-        /// order; COURIER_BUSY: the driver has an open delivery; COURIER_OFFLINE: offline or stale
-        /// position; NO_COURIER_AVAILABLE), PERMISSION_DENIED.
+        /// REQUEST_ID_REUSED), NOT_FOUND (order, driver), FAILED_PRECONDITION (INVALID_TRANSITION: order
+        /// not PREPARING; DELIVERY_OPEN: an open offer or delivery exists; COURIER_BLOCKED; NOT_A_COURIER;
+        /// COURIER_ROLE_PENDING; COURIER_DECLINED_ORDER: the driver rejected this order; COURIER_BUSY: the
+        /// driver has an open delivery; COURIER_OFFLINE: offline or stale position; NO_COURIER_AVAILABLE),
+        /// PERMISSION_DENIED (NOT_ALLOWED; ROLE_PENDING: the role awaits approval).
         public var offerDelivery: UnaryRPC<SoukV1.OfferDeliveryRequest, SoukV1.Delivery>
 
         /// Access: courier (owner).
         /// Food: the driver accepts an offer (→ IN_PROGRESS; the order → OUT_FOR_DELIVERY).
         /// Errors: INVALID_ARGUMENT (fields: delivery_id, expected_version), NOT_FOUND,
-        /// FAILED_PRECONDITION (OFFER_EXPIRED; INVALID_TRANSITION: no longer offered, e.g. taken
-        /// back), ABORTED (STALE_VERSION), PERMISSION_DENIED.
+        /// FAILED_PRECONDITION (OFFER_EXPIRED; INVALID_TRANSITION: no longer offered, e.g. taken back),
+        /// ABORTED (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED; ROLE_PENDING: the role awaits
+        /// approval).
         public var acceptDelivery: UnaryRPC<SoukV1.AcceptDeliveryRequest, SoukV1.Delivery>
 
         /// Access: courier (owner).
         /// Food: the driver rejects an offer (→ REJECTED); the restaurant is notified to offer again
         /// and this driver is not picked as nearest for this order again.
-        /// Errors: INVALID_ARGUMENT (fields: delivery_id, reason, expected_version, all named at
-        /// once), NOT_FOUND, FAILED_PRECONDITION (OFFER_EXPIRED; INVALID_TRANSITION: no longer
-        /// offered), ABORTED (STALE_VERSION), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (fields: delivery_id, reason, expected_version, all named at once),
+        /// NOT_FOUND, FAILED_PRECONDITION (OFFER_EXPIRED; INVALID_TRANSITION: no longer offered), ABORTED
+        /// (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED; ROLE_PENDING: the role awaits approval).
         public var rejectDelivery: UnaryRPC<SoukV1.RejectDeliveryRequest, SoukV1.Delivery>
 
         /// Access: courier (owner), admin, operator.
         /// Water services: the staff sets out or resumes (ASSIGNED or DELAYED → IN_PROGRESS); the
         /// first start records the dispatch time.
         /// Errors: INVALID_ARGUMENT (fields: delivery_id, expected_version), NOT_FOUND,
-        /// FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (STALE_VERSION), PERMISSION_DENIED.
+        /// FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (STALE_VERSION), PERMISSION_DENIED
+        /// (NOT_ALLOWED; ROLE_PENDING: the role awaits approval).
         public var startDelivery: UnaryRPC<SoukV1.StartDeliveryRequest, SoukV1.Delivery>
 
         /// Access: courier (owner), admin, operator.
         /// Water services: marks an IN_PROGRESS delivery delayed, with a note for the customer
         /// (→ DELAYED).
         /// Errors: INVALID_ARGUMENT (fields: delivery_id, note, expected_version, all named at once),
-        /// NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (STALE_VERSION),
-        /// PERMISSION_DENIED.
+        /// NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (STALE_VERSION), PERMISSION_DENIED
+        /// (NOT_ALLOWED; ROLE_PENDING: the role awaits approval).
         public var delayDelivery: UnaryRPC<SoukV1.DelayDeliveryRequest, SoukV1.Delivery>
 
         /// Access: courier (owner), admin, operator.
@@ -71,7 +73,8 @@ extension SoukV1Services {
         /// courier never calls Payments.MarkCashCollected for it; the seller or an admin then
         /// confirms the cash (Payments.ConfirmCashPayment, or Orders.CompleteOrder for food).
         /// Errors: INVALID_ARGUMENT (fields: delivery_id, expected_version), NOT_FOUND,
-        /// FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (STALE_VERSION), PERMISSION_DENIED.
+        /// FAILED_PRECONDITION (INVALID_TRANSITION), ABORTED (STALE_VERSION), PERMISSION_DENIED
+        /// (NOT_ALLOWED; ROLE_PENDING: the role awaits approval).
         public var completeDelivery: UnaryRPC<SoukV1.CompleteDeliveryRequest, SoukV1.Delivery>
 
         /// Access: courier (owner), provider (owner), admin, operator.
@@ -88,7 +91,7 @@ extension SoukV1Services {
 
         /// Access: customer (owner), provider (owner), courier (owner), admin, operator.
         /// Reads one delivery. The order's customer and seller own it as customer and provider.
-        /// Errors: INVALID_ARGUMENT (field: delivery_id), NOT_FOUND, PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: delivery_id), NOT_FOUND, PERMISSION_DENIED (NOT_ALLOWED).
         public var getDelivery: UnaryRPC<SoukV1.GetDeliveryRequest, SoukV1.Delivery>
 
         /// Access: provider (owner), courier (owner), admin, operator.
@@ -96,22 +99,25 @@ extension SoukV1Services {
         /// delivery attempts, an admin's view by status. Couriers see only their own; providers only
         /// their orders' (food: a restaurant names one of its orders with order_id). Indexes:
         /// (courier_account_id, status, create_time), (order_id), (status, create_time).
-        /// Errors: INVALID_ARGUMENT (fields: courier_account_id and order_id together, order_id
-        /// required of a restaurant, page_size, page_token, all named at once), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (fields: courier_account_id and order_id together, order_id required
+        /// of a restaurant, page_size, page_token, all named at once), PERMISSION_DENIED (NOT_ALLOWED;
+        /// ROLE_PENDING: the role awaits approval).
         public var listDeliveries: UnaryRPC<SoukV1.ListDeliveriesRequest, SoukV1.ListDeliveriesResponse>
 
         /// Access: courier.
         /// Goes online (with a first position) or offline, in every vertical with deliveries. Going
-        /// offline with a delivery offered or in progress is refused. The last call wins: it never
-        /// fails because a location report changed the status meanwhile.
+        /// offline with a delivery offered or in progress (water: or delayed) is refused. The last
+        /// call wins: it never fails because a location report changed the status meanwhile.
         /// Errors: INVALID_ARGUMENT (field: location required to go online, location.latitude,
-        /// location.longitude), FAILED_PRECONDITION (COURIER_BUSY: a delivery offered or in
-        /// progress).
+        /// location.longitude), FAILED_PRECONDITION (COURIER_BUSY: a delivery offered, in progress or
+        /// delayed), PERMISSION_DENIED (NOT_ALLOWED: no courier role; ROLE_PENDING: the courier role
+        /// awaits approval).
         public var setCourierAvailability: UnaryRPC<SoukV1.SetCourierAvailabilityRequest, SoukV1.CourierStatus>
 
         /// Access: courier (owner), admin, operator.
         /// Reads a courier's online state and last position.
-        /// Errors: INVALID_ARGUMENT (field: courier_account_id), NOT_FOUND, PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: courier_account_id), NOT_FOUND, PERMISSION_DENIED
+        /// (NOT_ALLOWED; ROLE_PENDING: the role awaits approval).
         public var getCourierStatus: UnaryRPC<SoukV1.GetCourierStatusRequest, SoukV1.CourierStatus>
 
         /// Access: courier.
@@ -119,14 +125,16 @@ extension SoukV1Services {
         /// location_report_interval). Positions older than the last one received are dropped.
         /// The server answers when the client closes the stream.
         /// Errors: INVALID_ARGUMENT (field: location, location.latitude, location.longitude),
-        /// FAILED_PRECONDITION (COURIER_OFFLINE).
+        /// FAILED_PRECONDITION (COURIER_OFFLINE), PERMISSION_DENIED (NOT_ALLOWED: no courier role;
+        /// ROLE_PENDING: the courier role awaits approval).
         public var reportLocation: ClientStreamingRPC<SoukV1.ReportLocationRequest, SoukV1.ReportLocationResponse>
 
         /// Access: courier.
         /// One position, for clients that cannot stream: the same rules as ReportLocation (a
         /// position older than the stored one is dropped and counted).
         /// Errors: INVALID_ARGUMENT (field: location, location.latitude, location.longitude),
-        /// FAILED_PRECONDITION (COURIER_OFFLINE).
+        /// FAILED_PRECONDITION (COURIER_OFFLINE), PERMISSION_DENIED (NOT_ALLOWED: no courier role;
+        /// ROLE_PENDING: the courier role awaits approval).
         public var updateCourierLocation: UnaryRPC<SoukV1.UpdateCourierLocationRequest, SoukV1.ReportLocationResponse>
 
         /// Access: provider, admin, operator.
@@ -147,7 +155,7 @@ extension SoukV1Services {
         /// ends. Positions are not kept: on resume only the latest position newer than
         /// resume_after_sequence is sent, then live ones.
         /// Errors: INVALID_ARGUMENT (fields: order_id, resume_after_sequence), NOT_FOUND,
-        /// FAILED_PRECONDITION (NO_DELIVERY_IN_PROGRESS), PERMISSION_DENIED.
+        /// FAILED_PRECONDITION (NO_DELIVERY_IN_PROGRESS), PERMISSION_DENIED (NOT_ALLOWED).
         public var watchCourierLocation: ServerStreamingRPC<SoukV1.WatchCourierLocationRequest, SoukV1.CourierLocationEvent>
 
         public init(

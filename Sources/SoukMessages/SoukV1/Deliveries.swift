@@ -557,7 +557,7 @@ extension SoukV1 {
     public struct RejectDeliveryRequest: Sendable, Hashable {
         public var marketplaceID: String
         public var deliveryID: String
-        /// Optional reason for the restaurant.
+        /// Optional reason for the restaurant, at most 1000 characters.
         public var reason: String
         public var expectedVersion: Int64
 
@@ -641,7 +641,8 @@ extension SoukV1 {
     public struct DelayDeliveryRequest: Sendable, Hashable {
         public var marketplaceID: String
         public var deliveryID: String
-        /// Shown to the customer.
+        /// Shown to the customer; optional (empty: "Your delivery is delayed."), at most 1000
+        /// characters.
         public var note: String
         public var expectedVersion: Int64
 
@@ -725,7 +726,7 @@ extension SoukV1 {
     public struct CancelDeliveryRequest: Sendable, Hashable {
         public var marketplaceID: String
         public var deliveryID: String
-        /// Required.
+        /// Required, at most 1000 characters.
         public var reason: String
         public var expectedVersion: Int64
 
