@@ -84,7 +84,7 @@ def test_a_water_deliverys_courier_and_customer_see_different_moves(api, identit
     courier = login_party(api, identity_server.demo_login("Aqua Hub", "courier"))
     customer = sign_up(api, mp, given_name="Huda")
     water = next(s for s in services(api, mp, "en").values() if s.name == "Safi Water")
-    window = next(w for w in free_windows(api, customer) if w.available).window
+    window = next(w for w in free_windows(api, customer, days=3) if w.available).window
     order = api.orders.PlaceServiceOrder(order_request(mp, water, window, option=water.options[0]), metadata=customer.md(), timeout=TIMEOUT)
     assert moves(order) == [("cancel", "ORDER_STATUS_CANCELLED")]
     delivery = api.deliveries.AssignDelivery(pb.AssignDeliveryRequest(marketplace_id=mp, request_id=request_id(), order_id=order.id,

@@ -115,7 +115,7 @@ def test_a_water_order_replays_approval_reschedule_delivery_and_completion(api, 
     courier = login_party(api, identity_server.demo_login("Aqua Hub", "courier"))
     customer = sign_up(api, mp, given_name="Huda")
     cleaning = next(s for s in services(api, mp, "en").values() if s.name == "Tank Cleaning")
-    windows = [w for w in free_windows(api, customer) if w.available]
+    windows = [w for w in free_windows(api, customer, days=3) if w.available]
     order = api.orders.PlaceServiceOrder(order_request(mp, cleaning, windows[0].window), metadata=customer.md(), timeout=TIMEOUT)
     approved = api.orders.ApproveOrder(pb.ApproveOrderRequest(marketplace_id=mp, order_id=order.id), metadata=admin.md(), timeout=TIMEOUT)
     moved = api.orders.RescheduleOrder(pb.RescheduleOrderRequest(
