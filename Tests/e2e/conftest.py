@@ -179,3 +179,18 @@ def identity_channel(identity_server):
     with identity_server.channel() as ch:
         grpc.channel_ready_future(ch).result(timeout=30)
         yield ch
+
+
+@pytest.fixture(scope="module")
+def api(identity_channel):
+    """The accounts, marketplaces and admin stubs on the identity server; a module that calls more
+    services defines its own `api`."""
+    from souk_identity import Api
+    return Api(identity_channel)
+
+
+@pytest.fixture(scope="module")
+def operator(api, identity_server):
+    """The platform operator, signed in on the identity server."""
+    from souk_identity import operator_party
+    return operator_party(api, identity_server)

@@ -19,19 +19,9 @@ DINESWIFT = "DineSwift"
 
 
 @pytest.fixture(scope="module")
-def api(identity_channel):
-    return Api(identity_channel)
-
-
-@pytest.fixture(scope="module")
 def mp(identity_server):
     """DineSwift's marketplace id: the marketplace most tests act in (no e-mail domain rule)."""
     return identity_server.marketplace_id(DINESWIFT)
-
-
-@pytest.fixture(scope="module")
-def operator(api, identity_server):
-    return operator_party(api, identity_server)
 
 
 @pytest.fixture(scope="module")

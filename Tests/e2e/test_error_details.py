@@ -21,11 +21,6 @@ MARA = "MARA"
 
 
 @pytest.fixture(scope="module")
-def api(identity_channel):
-    return Api(identity_channel)
-
-
-@pytest.fixture(scope="module")
 def mp(identity_server):
     return identity_server.marketplace_id(DINESWIFT)
 

@@ -13,16 +13,6 @@ DRIP = "Drip 'n Dash"
 DINESWIFT = "DineSwift"
 
 
-@pytest.fixture(scope="module")
-def api(identity_channel):
-    return Api(identity_channel)
-
-
-@pytest.fixture(scope="module")
-def operator(api, identity_server):
-    return operator_party(api, identity_server)
-
-
 def violations(call) -> dict:
     """Runs `call()`, which must fail with one INVALID_ARGUMENT; its violations by field."""
     with pytest.raises(grpc.RpcError) as info:

@@ -17,11 +17,6 @@ Code = grpc.StatusCode
 
 
 @pytest.fixture(scope="module")
-def api(identity_channel):
-    return Api(identity_channel)
-
-
-@pytest.fixture(scope="module")
 def ids(identity_server):
     return {name: identity_server.marketplace_id(name) for name in DEMO_MARKETPLACES}
 
@@ -30,11 +25,6 @@ def ids(identity_server):
 def demo(api, identity_server):
     """Every demo account signed in, by (marketplace, role)."""
     return {(m, r): login_party(api, identity_server.demo_login(m, r)) for m in DEMO_MARKETPLACES for r in DEMO_ROLES}
-
-
-@pytest.fixture(scope="module")
-def operator(api, identity_server):
-    return operator_party(api, identity_server)
 
 
 def test_demo_marketplaces_are_distinct(ids):

@@ -43,11 +43,6 @@ def api(identity_channel):
     return api
 
 
-@pytest.fixture(scope="module")
-def operator(api, identity_server):
-    return operator_party(api, identity_server)
-
-
 class Campus:
     """A fresh Drip 'n Dash marketplace made like the demo one (sign-up only with @rutgers.edu,
     the demo's prices and timeouts), with its own admin and quiz, so settings changed here touch

@@ -29,11 +29,6 @@ def drip(identity_server):
 
 
 @pytest.fixture(scope="module")
-def operator(api, identity_server):
-    return operator_party(api, identity_server)
-
-
-@pytest.fixture(scope="module")
 def admin(api, identity_server):
     return login_party(api, identity_server.demo_login(DRIP, "admin"))
 

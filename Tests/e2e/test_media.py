@@ -24,11 +24,6 @@ CHUNK = 64 * 1024
 
 
 @pytest.fixture(scope="module")
-def api(identity_channel):
-    return Api(identity_channel)
-
-
-@pytest.fixture(scope="module")
 def media(identity_channel):
     return Stub(identity_channel, "souk.v1.Media")
 

@@ -19,16 +19,6 @@ HOUR = Duration(seconds=3600)
 
 
 @pytest.fixture(scope="module")
-def api(identity_channel):
-    return Api(identity_channel)
-
-
-@pytest.fixture(scope="module")
-def operator(api, identity_server):
-    return operator_party(api, identity_server)
-
-
-@pytest.fixture(scope="module")
 def template(identity_server):
     return identity_server.marketplace_id("DineSwift")
 

@@ -11,7 +11,7 @@ import pytest
 from souk_identity import TIMEOUT, FieldMask, Reason, pb, refused, request_id
 from souk_protos import Stub, enum, field_violations
 # The listings' and leases' module fixtures and helpers.
-from test_rentals_leases import call, fees, lessee, lessor, pay, published, request_lease  # noqa: F401
+from test_rentals_leases import api, call, fees, lessee, lessor, pay, published, request_lease  # noqa: F401
 from test_rentals_listings import admin, apartment, create, hcmc, mara, regions  # noqa: F401
 
 Code = grpc.StatusCode
@@ -20,19 +20,6 @@ BillStatus = enum("souk.v1.BillStatus")
 ListingStatus = enum("souk.v1.ListingStatus")
 ResourceType = enum("souk.v1.ResourceType")
 NotificationKind = enum("souk.v1.NotificationKind")
-
-
-@pytest.fixture(scope="module")
-def api(identity_channel):
-    from souk_identity import Api
-    api = Api(identity_channel)
-    api.rentals = Stub(identity_channel, "souk.v1.Rentals")
-    api.media = Stub(identity_channel, "souk.v1.Media")
-    api.payments = Stub(identity_channel, "souk.v1.Payments")
-    api.marketplaces = Stub(identity_channel, "souk.v1.Marketplaces")
-    api.feedback = Stub(identity_channel, "souk.v1.Feedback")
-    api.notifications = Stub(identity_channel, "souk.v1.Notifications")
-    return api
 
 
 def review(api, party, booking_id, stars=5, **fields):

@@ -30,6 +30,8 @@ def api(identity_channel):
     api.media = Stub(identity_channel, "souk.v1.Media")
     api.payments = Stub(identity_channel, "souk.v1.Payments")
     api.marketplaces = Stub(identity_channel, "souk.v1.Marketplaces")
+    api.feedback = Stub(identity_channel, "souk.v1.Feedback")
+    api.notifications = Stub(identity_channel, "souk.v1.Notifications")
     return api
 
 

@@ -32,11 +32,6 @@ class Shop:
 
 
 @pytest.fixture(scope="module")
-def api(identity_channel):
-    return Api(identity_channel)
-
-
-@pytest.fixture(scope="module")
 def shop(identity_channel):
     return Shop(identity_channel)
 

@@ -18,16 +18,6 @@ WRONG_PASSWORD = "Wr0ng!Password"
 
 
 @pytest.fixture(scope="module")
-def api(identity_channel):
-    return Api(identity_channel)
-
-
-@pytest.fixture(scope="module")
-def operator(api, identity_server):
-    return operator_party(api, identity_server)
-
-
-@pytest.fixture(scope="module")
 def template(identity_server):
     """DineSwift: the demo marketplace fresh ones are copied from (no e-mail domain rule)."""
     return identity_server.marketplace_id("DineSwift")
