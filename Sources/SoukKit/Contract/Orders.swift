@@ -135,7 +135,8 @@ extension SoukV1Services {
         /// Access: customer (owner), provider (owner), courier (owner), admin, operator.
         /// Streams the order's changes (status, reschedule, delivery, payment) as they happen; ends
         /// after a final status. The driver's position is Deliveries.WatchCourierLocation.
-        /// Errors: NOT_FOUND, PERMISSION_DENIED, OUT_OF_RANGE (EVENTS_EXPIRED).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: order_id, resume_after_sequence, every wrong field
+        /// named), NOT_FOUND, PERMISSION_DENIED, OUT_OF_RANGE (EVENTS_EXPIRED).
         public var watchOrder: ServerStreamingRPC<SoukV1.WatchOrderRequest, SoukV1.OrderEvent>
 
         public init(
