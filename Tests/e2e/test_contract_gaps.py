@@ -2,6 +2,7 @@
 AIP-132 `order_by`; a commission of 0 is told from an unset one; a payment lists the moves its
 caller may make now; and the watches, the dashers list, monthly bills and the order and payment
 lists name every wrong field of a request at once."""
+import datetime
 import uuid
 
 import grpc
@@ -108,14 +109,18 @@ def test_a_commission_of_zero_is_told_from_an_unset_one(api, identity_server):
 # ---- Payments list their caller's moves (item 15) ----
 
 def test_a_cash_payment_shows_each_party_its_moves(api, identity_server):
-    from test_water import free_windows, order_request, services
+    from test_water import order_request, services
     mp = identity_server.marketplace_id("Aqua Hub")
     admin = login_party(api, identity_server.demo_login("Aqua Hub", "admin"))
     staff = login_party(api, identity_server.demo_login("Aqua Hub", "provider"))
     courier = login_party(api, identity_server.demo_login("Aqua Hub", "courier"))
     customer = sign_up(api, mp, given_name="Huda")
     water = next(s for s in services(api, mp, "en").values() if s.name == "Safi Water")
-    window = next(w for w in free_windows(api, customer) if w.available).window
+    # A window three days ahead: the water journey counts tomorrow's bookings.
+    day = datetime.date.today() + datetime.timedelta(days=3)
+    window = next(w for w in api.orders.ListServiceWindows(pb.ListServiceWindowsRequest(
+        marketplace_id=mp, date=pb.Date(year=day.year, month=day.month, day=day.day)), metadata=customer.md(), timeout=TIMEOUT).windows
+        if w.available).window
     order = api.orders.PlaceServiceOrder(order_request(mp, water, window, option=water.options[0]), metadata=customer.md(), timeout=TIMEOUT)
 
     def payment_seen_by(party):
