@@ -253,7 +253,8 @@ extension SoukV1Services {
         /// Issues the monthly bill of an ACTIVE lease: the booking's fixed rent plus that month's
         /// utilities. One bill per booking and month. Unset due_date means day
         /// RentalSettings.bill_due_day of the billed month, or today when that day has passed. The
-        /// lessee is notified.
+        /// lessee is notified. Every wrong field is named at once, each wrong field of every utility
+        /// line (`utilities[1].amount`) among them.
         /// Errors: INVALID_ARGUMENT (FIELD_INVALID: period outside the lease, utilities, due_date in the
         /// past; REQUEST_ID_REUSED), NOT_FOUND (RESOURCE_NOT_FOUND: booking), FAILED_PRECONDITION
         /// (INVALID_TRANSITION: not ACTIVE), ALREADY_EXISTS (DUPLICATE: bill for that month),
