@@ -16,8 +16,9 @@ public enum PaymentLifecycle {
             // Cash on delivery: in the courier's hands, then confirmed by the seller.
             Transition("collect", from: [.pending], to: .collected, by: [.courier]),
             Transition("confirm", from: [.pending, .collected], to: .successful, by: [.provider, .admin]),
-            // Cash of an order cancelled before the seller confirmed it: never received.
-            Transition("void", from: [.pending, .collected], to: .failed, by: [.system, .admin]),
+            // Cash of an order cancelled before the seller confirmed it: never received. The
+            // server fires it when the order is cancelled (an admin cancels the order).
+            Transition("void", from: [.pending, .collected], to: .failed, by: [.system]),
             // By an admin, or by the server when a paid order is cancelled or a dispute resolved.
             Transition("refund_part", from: [.successful, .partiallyRefunded], to: .partiallyRefunded, by: [.admin, .system]),
             Transition("refund", from: [.successful, .partiallyRefunded], to: .refunded, by: [.admin, .system]),

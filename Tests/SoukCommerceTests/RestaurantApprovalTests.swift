@@ -160,14 +160,20 @@ import Testing
         let food = try await FoodFixture.make()
         let (restaurant, owner) = try await food.openRestaurant("Commission Cafe")
         let bad = await food.catalogError("SetRestaurantCommission", SoukV1.SetRestaurantCommissionRequest(
-            marketplaceID: food.market.id, restaurantID: restaurant.id, commissionBps: 10_001), token: food.admin)
+            marketplaceID: food.market.id, restaurantID: restaurant.id, optionalCommissionBps: .commissionBps(10_001)), token: food.admin)
         #expect(bad?.code == .invalidArgument && bad?.message.hasPrefix("commission_bps") == true)
         let byOwner = await food.catalogError("SetRestaurantCommission", SoukV1.SetRestaurantCommissionRequest(
-            marketplaceID: food.market.id, restaurantID: restaurant.id, commissionBps: 0), token: owner)
+            marketplaceID: food.market.id, restaurantID: restaurant.id, optionalCommissionBps: .commissionBps(0)), token: owner)
         #expect(byOwner?.code == .permissionDenied)
+        let unset = await food.catalogError("SetRestaurantCommission", SoukV1.SetRestaurantCommissionRequest(
+            marketplaceID: food.market.id, restaurantID: restaurant.id), token: food.admin)
+        #expect(unset?.code == .invalidArgument && unset?.fieldViolations.map(\.field) == ["commission_bps"])
         let set: SoukV1.Restaurant = try await food.catalog("SetRestaurantCommission", SoukV1.SetRestaurantCommissionRequest(
-            marketplaceID: food.market.id, restaurantID: restaurant.id, commissionBps: 1200), token: food.admin)
+            marketplaceID: food.market.id, restaurantID: restaurant.id, optionalCommissionBps: .commissionBps(1200)), token: food.admin)
         #expect(set.commissionBps == 1200)
+        let none: SoukV1.Restaurant = try await food.catalog("SetRestaurantCommission", SoukV1.SetRestaurantCommissionRequest(
+            marketplaceID: food.market.id, restaurantID: restaurant.id, optionalCommissionBps: .commissionBps(0)), token: food.admin)
+        #expect(none.commissionBps == 0)
     }
 
     @Test func anOrderInProgressKeepsTheRestaurantOutOfTheArchive() async throws {

@@ -39,14 +39,14 @@ import Testing
         #expect(try await search(f, "", filter: SoukV1.ListingFilter(maxMonthlyRent: .init(amountMinor: 5_000_000, currencyCode: "VND"))) == ["Phòng trọ Bình Thạnh"])
         #expect(try await search(f, "", filter: SoukV1.ListingFilter(regionID: f.binhDuong)) == ["Nhà nguyên căn Dĩ An"])
         let rentOrder: SoukV1.SearchListingsResponse = try await f.call(
-            "SearchListings", SoukV1.SearchListingsRequest(marketplaceID: f.marketplace.id, sort: .rentAscending), nil)
+            "SearchListings", SoukV1.SearchListingsRequest(marketplaceID: f.marketplace.id, orderBy: "monthly_rent"), nil)
         #expect(rentOrder.listings.map { $0.listing!.monthlyRent!.amountMinor } == [4_000_000, 7_000_000, 12_000_000])
         let byDistance: SoukV1.SearchListingsResponse = try await f.call(
             "SearchListings", SoukV1.SearchListingsRequest(
-                marketplaceID: f.marketplace.id, query: "duong", sort: .distance, near: .init(latitude: 10.91, longitude: 106.77)), nil)
+                marketplaceID: f.marketplace.id, query: "duong", near: .init(latitude: 10.91, longitude: 106.77), orderBy: "distance"), nil)
         #expect(byDistance.listings.map { $0.listing!.title }.first == "Nhà nguyên căn Dĩ An")
         let noPoint = await f.error(
-            "SearchListings", SoukV1.SearchListingsRequest(marketplaceID: f.marketplace.id, sort: .distance), nil, as: SoukV1.SearchListingsResponse.self)
+            "SearchListings", SoukV1.SearchListingsRequest(marketplaceID: f.marketplace.id, orderBy: "distance"), nil, as: SoukV1.SearchListingsResponse.self)
         #expect(noPoint?.fieldViolations.first?.field == "near")
     }
 

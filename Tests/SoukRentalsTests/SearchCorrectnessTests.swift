@@ -82,21 +82,21 @@ import Testing
         ]
         for (number, query) in queries.enumerated() {
             let words = SearchText.words(query)
-            let sort: SoukV1.ListingSort = number % 2 == 0 ? .newest : .rentAscending
+            let orderBy = number % 2 == 0 ? "create_time desc" : "monthly_rent"
             var expectedRecords = stored.filter { record in
                 let listing = record.value.subject
                 let text = SearchText.words([listing.title, listing.address!.line1, listing.district, listing.address!.city].joined(separator: " "))
                 return listing.status == .published && words.allSatisfy { word in text.contains { $0.hasPrefix(word) } }
             }
             expectedRecords.sort { a, b in
-                sort == .newest ? a.id > b.id
+                orderBy == "create_time desc" ? a.id > b.id
                     : ListingRules.rent(a.value.subject) != ListingRules.rent(b.value.subject) ? ListingRules.rent(a.value.subject) < ListingRules.rent(b.value.subject) : a.id < b.id
             }
             var got: [String] = []
             var token = ""
             repeat {
                 let page: SoukV1.SearchListingsResponse = try await f.call("SearchListings", SoukV1.SearchListingsRequest(
-                    marketplaceID: f.marketplace.id, pageSize: 100, pageToken: token, query: query, sort: sort), nil)
+                    marketplaceID: f.marketplace.id, pageSize: 100, pageToken: token, query: query, orderBy: orderBy), nil)
                 got += page.listings.map { $0.listing!.id }
                 token = page.nextPageToken
             } while !token.isEmpty

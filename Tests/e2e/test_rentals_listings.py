@@ -18,7 +18,6 @@ Code = grpc.StatusCode
 MARA = "MARA"
 ListingStatus = enum("souk.v1.ListingStatus")
 ListingType = enum("souk.v1.ListingType")
-ListingSort = enum("souk.v1.ListingSort")
 Purpose = enum("souk.v1.MediaPurpose")
 
 PNG = b"\x89PNG\r\n\x1a\n" + os.urandom(2_000)

@@ -5720,11 +5720,11 @@ static const ProtobufCFieldDescriptor souk__v1__set_restaurant_commission_reques
     3,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_INT32,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SetRestaurantCommissionRequest, optional_commission_bps_case),
     offsetof(Souk__V1__SetRestaurantCommissionRequest, commission_bps),
     NULL,
     NULL,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {

@@ -1067,6 +1067,12 @@ struct  Souk__V1__UpdateRestaurantRequest
     , (char *)protobuf_c_empty_string, NULL, NULL, 0 }
 
 
+typedef enum {
+  SOUK__V1__SET_RESTAURANT_COMMISSION_REQUEST__OPTIONAL_COMMISSION_BPS__NOT_SET = 0,
+  SOUK__V1__SET_RESTAURANT_COMMISSION_REQUEST__OPTIONAL_COMMISSION_BPS_COMMISSION_BPS = 3
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__SET_RESTAURANT_COMMISSION_REQUEST__OPTIONAL_COMMISSION_BPS__CASE)
+} Souk__V1__SetRestaurantCommissionRequest__OptionalCommissionBpsCase;
+
 /*
  * Request of Catalog.SetRestaurantCommission.
  */
@@ -1075,15 +1081,15 @@ struct  Souk__V1__SetRestaurantCommissionRequest
   ProtobufCMessage base;
   char *marketplace_id;
   char *restaurant_id;
-  /*
-   * 0–10000.
-   */
-  int32_t commission_bps;
   int64_t expected_version;
+  Souk__V1__SetRestaurantCommissionRequest__OptionalCommissionBpsCase optional_commission_bps_case;
+  union {
+    int32_t commission_bps;
+  };
 };
 #define SOUK__V1__SET_RESTAURANT_COMMISSION_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__set_restaurant_commission_request__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0 }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, SOUK__V1__SET_RESTAURANT_COMMISSION_REQUEST__OPTIONAL_COMMISSION_BPS__NOT_SET, {0} }
 
 
 /*

@@ -1175,7 +1175,7 @@ const ProtobufCMessageDescriptor souk__v1__refund__descriptor =
   (ProtobufCMessageInit) souk__v1__refund__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__payment__field_descriptors[23] =
+static const ProtobufCFieldDescriptor souk__v1__payment__field_descriptors[24] =
 {
   {
     "id",
@@ -1453,9 +1453,22 @@ static const ProtobufCFieldDescriptor souk__v1__payment__field_descriptors[23] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "available_transitions",
+    50,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__Payment, n_available_transitions),
+    offsetof(Souk__V1__Payment, available_transitions),
+    &souk__v1__available_transition__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__payment__field_indices_by_name[] = {
   6,   /* field[6] = amount */
+  23,   /* field[23] = available_transitions */
   9,   /* field[9] = card_brand */
   10,   /* field[10] = card_last4 */
   15,   /* field[15] = collect_time */
@@ -1479,10 +1492,11 @@ static const unsigned souk__v1__payment__field_indices_by_name[] = {
   21,   /* field[21] = update_time */
   19,   /* field[19] = version */
 };
-static const ProtobufCIntRange souk__v1__payment__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__payment__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 23 }
+  { 50, 23 },
+  { 0, 24 }
 };
 const ProtobufCMessageDescriptor souk__v1__payment__descriptor =
 {
@@ -1492,10 +1506,10 @@ const ProtobufCMessageDescriptor souk__v1__payment__descriptor =
   "Souk__V1__Payment",
   "souk.v1",
   sizeof(Souk__V1__Payment),
-  23,
+  24,
   souk__v1__payment__field_descriptors,
   souk__v1__payment__field_indices_by_name,
-  1,  souk__v1__payment__number_ranges,
+  2,  souk__v1__payment__number_ranges,
   (ProtobufCMessageInit) souk__v1__payment__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

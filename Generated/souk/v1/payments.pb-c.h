@@ -333,10 +333,22 @@ struct  Souk__V1__Payment
    * deposit returned and what was kept.
    */
   char *payout_reason;
+  /*
+   * What the caller may do to the payment now (common.proto, AvailableTransition), by name:
+   *   confirm      Payments.ConfirmCashPayment (COLLECTED cash), or Payments.MarkCashCollected
+   *                (PENDING cash of a delivered order the seller took itself)  (the seller:
+   *                the payee, or any provider where the marketplace sells; an admin)
+   *   refund_part  Payments.RefundPayment with part of what is left  (an admin)
+   *   refund       Payments.RefundPayment with all that is left, or no amount  (an admin)
+   * The courier's "collect" of cash on delivery is never listed: it is recorded by
+   * Deliveries.CompleteDelivery, in the call that completes the delivery.
+   */
+  size_t n_available_transitions;
+  Souk__V1__AvailableTransition **available_transitions;
 };
 #define SOUK__V1__PAYMENT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__payment__descriptor) \
-    , (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, NULL, 0, NULL, NULL, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, NULL, 0, NULL, NULL, (char *)protobuf_c_empty_string, 0,NULL }
 
 
 typedef enum {

@@ -5419,7 +5419,7 @@ const ProtobufCMessageDescriptor souk__v1__listing_filter__descriptor =
   (ProtobufCMessageInit) souk__v1__listing_filter__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__search_listings_request__field_descriptors[8] =
+static const ProtobufCFieldDescriptor souk__v1__search_listings_request__field_descriptors[7] =
 {
   {
     "marketplace_id",
@@ -5482,18 +5482,6 @@ static const ProtobufCFieldDescriptor souk__v1__search_listings_request__field_d
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "sort",
-    6,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_ENUM,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__SearchListingsRequest, sort),
-    &souk__v1__listing_sort__descriptor,
-    NULL,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-  {
     "near",
     7,
     PROTOBUF_C_LABEL_NONE,
@@ -5521,17 +5509,17 @@ static const ProtobufCFieldDescriptor souk__v1__search_listings_request__field_d
 static const unsigned souk__v1__search_listings_request__field_indices_by_name[] = {
   4,   /* field[4] = filter */
   0,   /* field[0] = marketplace_id */
-  6,   /* field[6] = near */
-  7,   /* field[7] = order_by */
+  5,   /* field[5] = near */
+  6,   /* field[6] = order_by */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
   3,   /* field[3] = query */
-  5,   /* field[5] = sort */
 };
-static const ProtobufCIntRange souk__v1__search_listings_request__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__search_listings_request__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 8 }
+  { 7, 5 },
+  { 0, 7 }
 };
 const ProtobufCMessageDescriptor souk__v1__search_listings_request__descriptor =
 {
@@ -5541,10 +5529,10 @@ const ProtobufCMessageDescriptor souk__v1__search_listings_request__descriptor =
   "Souk__V1__SearchListingsRequest",
   "souk.v1",
   sizeof(Souk__V1__SearchListingsRequest),
-  8,
+  7,
   souk__v1__search_listings_request__field_descriptors,
   souk__v1__search_listings_request__field_indices_by_name,
-  1,  souk__v1__search_listings_request__number_ranges,
+  2,  souk__v1__search_listings_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__search_listings_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -8319,40 +8307,6 @@ const ProtobufCEnumDescriptor souk__v1__utility_kind__descriptor =
   souk__v1__utility_kind__enum_values_by_name,
   1,
   souk__v1__utility_kind__value_ranges,
-  NULL,NULL,NULL,NULL   /* reserved[1234] */
-};
-static const ProtobufCEnumValue souk__v1__listing_sort__enum_values_by_number[5] =
-{
-  { "LISTING_SORT_UNSPECIFIED", "SOUK__V1__LISTING_SORT__LISTING_SORT_UNSPECIFIED", 0 },
-  { "LISTING_SORT_NEWEST", "SOUK__V1__LISTING_SORT__LISTING_SORT_NEWEST", 1 },
-  { "LISTING_SORT_RENT_ASCENDING", "SOUK__V1__LISTING_SORT__LISTING_SORT_RENT_ASCENDING", 2 },
-  { "LISTING_SORT_RENT_DESCENDING", "SOUK__V1__LISTING_SORT__LISTING_SORT_RENT_DESCENDING", 3 },
-  { "LISTING_SORT_DISTANCE", "SOUK__V1__LISTING_SORT__LISTING_SORT_DISTANCE", 4 },
-};
-static const ProtobufCIntRange souk__v1__listing_sort__value_ranges[] = {
-{0, 0},{0, 5}
-};
-static const ProtobufCEnumValueIndex souk__v1__listing_sort__enum_values_by_name[5] =
-{
-  { "LISTING_SORT_DISTANCE", 4 },
-  { "LISTING_SORT_NEWEST", 1 },
-  { "LISTING_SORT_RENT_ASCENDING", 2 },
-  { "LISTING_SORT_RENT_DESCENDING", 3 },
-  { "LISTING_SORT_UNSPECIFIED", 0 },
-};
-const ProtobufCEnumDescriptor souk__v1__listing_sort__descriptor =
-{
-  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
-  "souk.v1.ListingSort",
-  "ListingSort",
-  "Souk__V1__ListingSort",
-  "souk.v1",
-  5,
-  souk__v1__listing_sort__enum_values_by_number,
-  5,
-  souk__v1__listing_sort__enum_values_by_name,
-  1,
-  souk__v1__listing_sort__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
 static const ProtobufCMethodDescriptor souk__v1__rentals__method_descriptors[35] =

@@ -208,26 +208,6 @@ typedef enum _Souk__V1__UtilityKind {
   SOUK__V1__UTILITY_KIND__UTILITY_KIND_OTHER = 5
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__UTILITY_KIND)
 } Souk__V1__UtilityKind;
-/*
- * Orders of SearchListings.
- */
-typedef enum _Souk__V1__ListingSort {
-  /*
-   * NEWEST.
-   */
-  SOUK__V1__LISTING_SORT__LISTING_SORT_UNSPECIFIED = 0,
-  SOUK__V1__LISTING_SORT__LISTING_SORT_NEWEST = 1,
-  /*
-   * Cheapest first.
-   */
-  SOUK__V1__LISTING_SORT__LISTING_SORT_RENT_ASCENDING = 2,
-  SOUK__V1__LISTING_SORT__LISTING_SORT_RENT_DESCENDING = 3,
-  /*
-   * Nearest to `near` first.
-   */
-  SOUK__V1__LISTING_SORT__LISTING_SORT_DISTANCE = 4
-    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__LISTING_SORT)
-} Souk__V1__ListingSort;
 
 /* --- messages --- */
 
@@ -909,11 +889,7 @@ struct  Souk__V1__SearchListingsRequest
   char *query;
   Souk__V1__ListingFilter *filter;
   /*
-   * The order in the older form; prefer order_by.
-   */
-  Souk__V1__ListingSort sort;
-  /*
-   * Required by DISTANCE; with it every result carries its distance.
+   * Required by `distance` order; with it every result carries its distance.
    */
   Souk__V1__GeoPoint *near;
   /*
@@ -923,7 +899,7 @@ struct  Souk__V1__SearchListingsRequest
 };
 #define SOUK__V1__SEARCH_LISTINGS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__search_listings_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, SOUK__V1__LISTING_SORT__LISTING_SORT_UNSPECIFIED, NULL, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -3282,7 +3258,6 @@ extern const ProtobufCEnumDescriptor    souk__v1__booking_status__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__bill_kind__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__bill_status__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__utility_kind__descriptor;
-extern const ProtobufCEnumDescriptor    souk__v1__listing_sort__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__region__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__listing__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__listing_result__descriptor;

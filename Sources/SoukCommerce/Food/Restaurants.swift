@@ -114,13 +114,17 @@ struct Restaurants {
 
     func setCommission(_ request: SoukV1.SetRestaurantCommissionRequest, _ call: SoukCall) async throws -> SoukV1.Restaurant {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.restaurantID, field: "restaurant_id")
-        guard (0...10_000).contains(request.commissionBps) else {
-            throw RPCError.invalidField("commission_bps", "must be 0 to 10000 basis points")
+        var checks = FieldChecks()
+        let idField = try checks.run { try RequestFields.id(request.restaurantID, field: "restaurant_id") }
+        if let bps = request.commissionBps {
+            checks.require((0...10_000).contains(bps), "commission_bps", "must be 0 to 10000 basis points")
+        } else {
+            checks.add("commission_bps", "is required (0 to 10000 basis points; 0 is no commission)")
         }
-        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let expectedField = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
+        try checks.finish()
+        let (id, expected, bps) = (idField!, expectedField!, request.commissionBps!)
         let actor = AuditActor(call)
-        let bps = request.commissionBps
         let record = try await store.write { transaction in
             let current = try transaction.require(RestaurantTable.table, id, in: marketplaceID, "restaurant")
             if let expected, expected != current.version {

@@ -14,6 +14,8 @@ extension OrdersService {
             if request.asSeller { return roles.contains(.provider) }
             if !request.courierAccountID.isEmpty { return roles.contains(.courier) && request.courierAccountID == me }
             if !request.restaurantID.isEmpty {
+                // A malformed id is named by the handler's field checks, with the request's others.
+                guard RecordID(request.restaurantID) != nil else { return true }
                 return try Restaurants.owns(request.restaurantID, field: "restaurant_id", call, caller, roles, store: store)
             }
             guard request.serviceID.isEmpty else { return false }
@@ -33,21 +35,27 @@ extension OrdersService {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let caller = try call.requireCaller()
         let market = KeyPart.string(marketplaceID.description)
-        let owners = [request.customerAccountID, request.restaurantID, request.courierAccountID, request.serviceID].filter { !$0.isEmpty }
-        guard owners.count <= 1 else {
-            throw RPCError.invalidField("customer_account_id", "set at most one of customer_account_id, restaurant_id, courier_account_id, service_id")
-        }
-        if request.asSeller, !owners.isEmpty {
-            throw RPCError.invalidField("as_seller", "cannot be combined with customer_account_id, restaurant_id, courier_account_id or service_id")
-        }
+        let ownerFilters = [
+            ("customer_account_id", request.customerAccountID), ("restaurant_id", request.restaurantID),
+            ("courier_account_id", request.courierAccountID), ("service_id", request.serviceID),
+        ].filter { !$0.1.isEmpty }
+        var checks = FieldChecks()
+        checks.require(
+            ownerFilters.count <= 1, "customer_account_id", "set at most one of customer_account_id, restaurant_id, courier_account_id, service_id")
+        checks.require(
+            !request.asSeller || ownerFilters.isEmpty, "as_seller",
+            "cannot be combined with customer_account_id, restaurant_id, courier_account_id or service_id")
+        for (field, value) in ownerFilters { try checks.check { _ = try RequestFields.id(value, field: field) } }
         let delivered = request.deliveredAfter != nil || request.deliveredBefore != nil
         let isAdmin = caller.isOperator || caller.activeRoles.contains(.admin)
         // With no owner filter, a caller who is not listing as seller or admin lists their own orders.
-        let customer = request.customerAccountID.isEmpty && owners.isEmpty && !request.asSeller && !isAdmin
+        let customer = request.customerAccountID.isEmpty && ownerFilters.isEmpty && !request.asSeller && !isAdmin
             ? caller.accountID.description : request.customerAccountID
-        if delivered, customer.isEmpty {
-            throw RPCError.invalidField(
-                "delivered_after", "filters one customer's history: the caller's own, or an admin's customer_account_id, alone")
+        checks.require(
+            !delivered || !customer.isEmpty, "delivered_after",
+            "filters one customer's history: the caller's own, or an admin's customer_account_id, alone")
+        if let after = request.deliveredAfter, let before = request.deliveredBefore {
+            checks.require(StoreTime(after) < StoreTime(before), "delivered_before", "must be after delivered_after")
         }
         let statuses = Set(request.statuses)
         let index: Index<OrderRecord>
@@ -81,8 +89,9 @@ extension OrdersService {
             statuses.map(\.protoName).sorted().joined(separator: ","), "\(request.deliveredAfter?.description ?? "")",
             "\(request.deliveredBefore?.description ?? "")",
         ].joined(separator: "|")
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
-        let result = try store.list(OrderTable.table, index, range, direction: .descending, page: page)
+        let checkedPage = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters) }
+        try checks.finish()
+        let result = try store.list(OrderTable.table, index, range, direction: .descending, page: checkedPage!)
         var response = SoukV1.ListOrdersResponse()
         response.orders = try result.items.filter { statuses.isEmpty || statuses.contains($0.value.subject.status) }
             .map { try OrderParties.view($0, call, store: store) }
@@ -94,7 +103,7 @@ extension OrdersService {
     /// carries the order as that change left it, and the status it left.
     func watchOrder(_ request: SoukV1.WatchOrderRequest, _ writer: RPCWriter<SoukV1.OrderEvent>, _ call: SoukCall) async throws {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.orderID, field: "order_id")
+        let id = try LifecycleWatch.target(request.orderID, field: "order_id", resumeAfter: request.resumeAfterSequence)
         let store = store
         func current() throws -> StoredRecord<OrderRecord> { try store.require(OrderTable.table, id, in: marketplaceID, "order") }
         try await LifecycleWatch.run(

@@ -27,6 +27,6 @@ struct OrdersService {
             deliverOrder: .handler(verticals: [.retail], owner: OrderParties.ownership({ $0.orderID }, store: store), deliverOrder),
             confirmOrderReceived: .handler(verticals: [.retail], owner: OrderParties.ownership({ $0.orderID }, store: store), confirmOrderReceived),
             completeOrder: .handler(verticals: [.foodDelivery], owner: OrderParties.ownership(\.orderID, store: store), completeOrder),
-            watchOrder: .handler(owner: OrderParties.ownership(\.orderID, store: commerce.store), watchOrder))
+            watchOrder: .handler(owner: .passingMalformed(\.orderID, OrderParties.ownership(\.orderID, store: commerce.store)), watchOrder))
     }
 }

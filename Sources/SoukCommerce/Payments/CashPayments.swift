@@ -66,7 +66,7 @@ struct CashPayments {
             }
             return paid
         }
-        return record.api()
+        return PaymentViews.view(record, call)
     }
 }
 

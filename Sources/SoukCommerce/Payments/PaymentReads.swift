@@ -48,7 +48,7 @@ extension PaymentsService {
     func getPayment(_ request: SoukV1.GetPaymentRequest, _ call: SoukCall) async throws -> SoukV1.Payment {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(request.paymentID, field: "payment_id")
-        return try store.require(PaymentTable.table, id, in: marketplaceID, "payment").api()
+        return PaymentViews.view(try store.require(PaymentTable.table, id, in: marketplaceID, "payment"), call)
     }
 
     /// Newest first: each index's entries end with the payment's version 7 id, so a descending
@@ -58,10 +58,10 @@ extension PaymentsService {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let caller = try call.requireCaller()
         let isAdmin = caller.isOperator || caller.activeRoles.contains(.admin)
-        guard isAdmin || Self.ownsFilter(request, caller, roles: caller.activeRoles, vertical: marketplace.vertical) else {
-            throw RPCError.invalidField(
-                "payer_account_id", "filter on yourself (payer_account_id, payee_account_id or collected_by_account_id) or, as the shop, use as_seller")
-        }
+        var checks = FieldChecks()
+        checks.require(
+            isAdmin || Self.ownsFilter(request, caller, roles: caller.activeRoles, vertical: marketplace.vertical), "payer_account_id",
+            "filter on yourself (payer_account_id, payee_account_id or collected_by_account_id) or, as the shop, use as_seller")
         let market = KeyPart.string(marketplaceID.description)
         var chosen: [(String, Index<PaymentRecord>, String)] = []
         if !request.payerAccountID.isEmpty { chosen.append(("payer_account_id", PaymentTable.byPayer, request.payerAccountID)) }
@@ -70,15 +70,15 @@ extension PaymentsService {
             chosen.append(("collected_by_account_id", PaymentTable.byCollector, request.collectedByAccountID))
         }
         if !request.targetID.isEmpty { chosen.append(("target_id", PaymentTable.byTarget, request.targetID)) }
-        guard chosen.count + (request.asSeller ? 1 : 0) <= 1 else {
-            throw RPCError.invalidField("as_seller", "combine at most one of payer_account_id, payee_account_id, collected_by_account_id, target_id and as_seller")
-        }
+        checks.require(
+            chosen.count + (request.asSeller ? 1 : 0) <= 1, "as_seller",
+            "combine at most one of payer_account_id, payee_account_id, collected_by_account_id, target_id and as_seller")
+        for (field, _, value) in chosen { try checks.check { _ = try RequestFields.id(value, field: field) } }
         var index = PaymentTable.byMarketplace
         var prefix: [KeyPart] = [market]
         var statuses = Set(request.statuses)
         var method = request.method
-        if let (field, chosenIndex, value) = chosen.first {
-            _ = try RequestFields.id(value, field: field)
+        if let (_, chosenIndex, value) = chosen.first {
             index = chosenIndex
             prefix = [market, .string(value)]
         } else if statuses.count == 1, let status = statuses.first {
@@ -90,15 +90,16 @@ extension PaymentsService {
         }
         let statusNames = request.statuses.map(\.protoName).sorted().joined(separator: ",")
         let filters = "index=\(index.name);\(prefix);statuses=\(statusNames);method=\(request.method.rawValue)"
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
-        let result = try store.list(PaymentTable.table, index, .starting(with: prefix), direction: .descending, page: page)
+        let checkedPage = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters) }
+        try checks.finish()
+        let result = try store.list(PaymentTable.table, index, .starting(with: prefix), direction: .descending, page: checkedPage!)
         let (wantedStatuses, wantedMethod) = (statuses, method)
         let payments: [SoukV1.Payment] = result.items.compactMap { record in
             let payment = record.value.subject
             guard wantedStatuses.isEmpty || wantedStatuses.contains(payment.status),
                   wantedMethod == .unspecified || payment.method == wantedMethod
             else { return nil }
-            return record.api()
+            return PaymentViews.view(record, call)
         }
         return SoukV1.ListPaymentsResponse(payments: payments, nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
@@ -137,6 +138,6 @@ extension PaymentsService {
             }
             return payment
         }
-        return result.value
+        return PaymentViews.view(result.value, call)
     }
 }

@@ -53,7 +53,7 @@ extension PaymentsService {
         try checks.finish()
         let (requestID, (id, target)) = (requestIDField!, payable!)
         let actor = AuditActor(call, requestID: requestID)
-        return try await store.write(
+        let payment = try await store.write(
             idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Payment>()
         ) { transaction in
@@ -67,6 +67,7 @@ extension PaymentsService {
             try target.settle(id, payment: payment, marketplaceID: marketplaceID, marketplace: marketplace, actor: actor, transaction: transaction)
             return payment
         }.value
+        return PaymentViews.view(payment, call)
     }
 }
 

@@ -171,9 +171,11 @@ extension SoukV1Services {
         public var updateRestaurant: UnaryRPC<SoukV1.UpdateRestaurantRequest, SoukV1.Restaurant>
 
         /// Access: admin, operator.
-        /// Sets a restaurant's commission on future orders, in basis points (0–10000).
-        /// Errors: INVALID_ARGUMENT (field: restaurant_id, commission_bps out of range;
-        /// FIELD_INVALID), NOT_FOUND, ABORTED (STALE_VERSION), PERMISSION_DENIED.
+        /// Sets a restaurant's commission on future orders, in basis points (0–10000; 0 is a valid
+        /// commission, so commission_bps must be set, and an unset one is refused as missing).
+        /// Every field violation is named at once.
+        /// Errors: INVALID_ARGUMENT (field: restaurant_id, commission_bps missing or out of range,
+        /// expected_version; FIELD_INVALID), NOT_FOUND, ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var setRestaurantCommission: UnaryRPC<SoukV1.SetRestaurantCommissionRequest, SoukV1.Restaurant>
 
         /// Access: admin, operator.

@@ -40,7 +40,8 @@ extension SoukV1Services {
 
         /// Access: customer.
         /// Dashers of a dorm (default: the caller's) who are accepting requests, best rated first,
-        /// for choosing a preferred Dasher. Index: (dorm_id, accepting_requests).
+        /// for choosing a preferred Dasher. Index: (dorm_id, accepting_requests). Every wrong field
+        /// is named at once.
         /// Errors: INVALID_ARGUMENT (FIELD_INVALID: dorm_id, page_size, page_token), NOT_FOUND
         /// (RESOURCE_NOT_FOUND: dorm), FAILED_PRECONDITION (LAUNDRY_PROFILE_REQUIRED: no dorm named and
         /// the caller has none).
@@ -190,8 +191,9 @@ extension SoukV1Services {
         /// Streams the job's changes (stage, Dasher, price); ends once the job is final: after the
         /// event of stage 9 or of the cancellation (a watch of a final job sends its state and
         /// ends). Payment, ratings and disputes are read with GetJob.
-        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: job_id, resume_after_sequence), NOT_FOUND
-        /// (RESOURCE_NOT_FOUND), PERMISSION_DENIED (NOT_ALLOWED), OUT_OF_RANGE (EVENTS_EXPIRED).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: job_id, resume_after_sequence, every wrong field
+        /// named), NOT_FOUND (RESOURCE_NOT_FOUND), PERMISSION_DENIED (NOT_ALLOWED), OUT_OF_RANGE
+        /// (EVENTS_EXPIRED).
         public var watchJob: ServerStreamingRPC<SoukV1.WatchJobRequest, SoukV1.JobEvent>
 
         /// Access: courier (owner), admin, operator.

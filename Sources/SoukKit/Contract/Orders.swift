@@ -62,8 +62,10 @@ extension SoukV1Services {
         /// Indexes: (customer_account_id, create_time), (customer_account_id, deliver_time),
         /// (restaurant_id, status, create_time), (courier_account_id, create_time), (seller, create_time),
         /// (status, create_time), (active, create_time), (service_id, create_time).
-        /// Errors: INVALID_ARGUMENT (field: customer_account_id, as_seller (filter combination),
-        /// delivered_after, delivered_before, page_token; FIELD_INVALID), PERMISSION_DENIED
+        /// Every wrong filter is named at once.
+        /// Errors: INVALID_ARGUMENT (field: customer_account_id, as_seller (filter combination), the id
+        /// filters, delivered_after, delivered_before (not after delivered_after), page_size,
+        /// page_token; FIELD_INVALID), PERMISSION_DENIED
         /// (NOT_ALLOWED: another party's orders).
         public var listOrders: UnaryRPC<SoukV1.ListOrdersRequest, SoukV1.ListOrdersResponse>
 
@@ -135,7 +137,8 @@ extension SoukV1Services {
         /// Access: customer (owner), provider (owner), courier (owner), admin, operator.
         /// Streams the order's changes (status, reschedule, delivery, payment) as they happen; ends
         /// after a final status. The driver's position is Deliveries.WatchCourierLocation.
-        /// Errors: NOT_FOUND, PERMISSION_DENIED, OUT_OF_RANGE (EVENTS_EXPIRED).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: order_id, resume_after_sequence, every wrong field
+        /// named), NOT_FOUND, PERMISSION_DENIED, OUT_OF_RANGE (EVENTS_EXPIRED).
         public var watchOrder: ServerStreamingRPC<SoukV1.WatchOrderRequest, SoukV1.OrderEvent>
 
         public init(

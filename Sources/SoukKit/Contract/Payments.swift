@@ -32,9 +32,9 @@ extension SoukV1Services {
         /// (payee_account_id, create_time), (collected_by_account_id, create_time),
         /// (target id), (status, create_time), (method, create_time). One status without
         /// another filter reads (status, create_time); several are checked on the records read (a
-        /// page may then be short, with a next_page_token).
+        /// page may then be short, with a next_page_token). Every wrong filter is named at once.
         /// Errors: INVALID_ARGUMENT (field: payer_account_id (not the caller's own), as_seller (filter
-        /// combination), the id filters, page_token; FIELD_INVALID), PERMISSION_DENIED.
+        /// combination), the id filters, page_size, page_token; FIELD_INVALID), PERMISSION_DENIED.
         public var listPayments: UnaryRPC<SoukV1.ListPaymentsRequest, SoukV1.ListPaymentsResponse>
 
         /// Access: admin, operator.

@@ -101,15 +101,17 @@ extension SoukV1Services {
         /// Searches PUBLISHED listings by the words of their title and address, ignoring case and
         /// Vietnamese diacritics ("quan 1" finds "Quận 1", "duong" finds "Đường"): every query word
         /// must begin a word of the listing ("ben th" finds "chợ Bến Thành", "hut" finds "Hutech").
-        /// Filters on region, district, type, rent range and features. Order: `order_by` (AIP-132):
-        /// `create_time desc` (the default, newest first), `monthly_rent`, `monthly_rent desc`, or
-        /// `distance` (needs `near`; orders the first 1000 matches); `sort` says the same in the
-        /// older form (set one of the two). Index: every prefix (up
+        /// Filters on region, district, type, rent range and features. Order: `order_by` (AIP-132),
+        /// one of `create_time desc` (the default, newest first), `monthly_rent` (cheapest first),
+        /// `monthly_rent desc`, or `distance` (nearest to `near` first, which it needs; orders the
+        /// first 1000 matches). (The former enum field `sort`, number 6, is gone:
+        /// NEWEST is `create_time desc`, RENT_ASCENDING `monthly_rent`, RENT_DESCENDING
+        /// `monthly_rent desc`, DISTANCE `distance`.) Index: every prefix (up
         /// to 24 characters) of the normalized words (marketplace, word prefix), the longest query
         /// word read as one range, or (marketplace, region or type) without words. A page may hold
         /// fewer results than page_size when filters leave some out; the next_page_token says
         /// whether more follow.
-        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: query, filter, sort, order_by, near, page_token, every
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: query, filter, order_by, near, page_token, every
         /// wrong field named).
         public var searchListings: UnaryRPC<SoukV1.SearchListingsRequest, SoukV1.SearchListingsResponse>
 
@@ -242,7 +244,8 @@ extension SoukV1Services {
         /// Access: customer (owner), provider (owner), admin, operator.
         /// Streams the booking's changes (status, bills issued and paid, deposit return); ends
         /// after DECLINED, CANCELLED, or ENDED with the deposit returned.
-        /// Errors: NOT_FOUND (RESOURCE_NOT_FOUND), PERMISSION_DENIED (NOT_ALLOWED), OUT_OF_RANGE
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: booking_id, resume_after_sequence, every wrong
+        /// field named), NOT_FOUND (RESOURCE_NOT_FOUND), PERMISSION_DENIED (NOT_ALLOWED), OUT_OF_RANGE
         /// (EVENTS_EXPIRED).
         public var watchBooking: ServerStreamingRPC<SoukV1.WatchBookingRequest, SoukV1.BookingEvent>
 
@@ -250,7 +253,8 @@ extension SoukV1Services {
         /// Issues the monthly bill of an ACTIVE lease: the booking's fixed rent plus that month's
         /// utilities. One bill per booking and month. Unset due_date means day
         /// RentalSettings.bill_due_day of the billed month, or today when that day has passed. The
-        /// lessee is notified.
+        /// lessee is notified. Every wrong field is named at once, each wrong field of every utility
+        /// line (`utilities[1].amount`) among them.
         /// Errors: INVALID_ARGUMENT (FIELD_INVALID: period outside the lease, utilities, due_date in the
         /// past; REQUEST_ID_REUSED), NOT_FOUND (RESOURCE_NOT_FOUND: booking), FAILED_PRECONDITION
         /// (INVALID_TRANSITION: not ACTIVE), ALREADY_EXISTS (DUPLICATE: bill for that month),

@@ -4,6 +4,16 @@ import SoukStore
 
 /// The one loop of the Watch RPCs over a streamed resource (`StateMachine.streamed`).
 public enum LifecycleWatch {
+    /// The id a Watch request names (in `field`) and its resume point, checked together so that
+    /// one INVALID_ARGUMENT names every bad field.
+    public static func target(_ id: String, field: String, resumeAfter: Int64) throws -> RecordID {
+        var checks = FieldChecks()
+        let recordID = try checks.run { try RequestFields.id(id, field: field) }
+        checks.require(resumeAfter >= 0, "resume_after_sequence", "must not be negative")
+        try checks.finish()
+        return recordID!
+    }
+
     /// Sends the resource as it is now first (its sequence is the stream's last), unless the call
     /// resumes after a sequence; then one event per change as it commits. The call ends once the
     /// resource is final, after the last event written so far, and at once when it resumes a

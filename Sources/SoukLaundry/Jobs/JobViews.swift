@@ -137,7 +137,7 @@ enum JobViews {
     /// it, until the job is final (stage 9 or cancelled).
     static func watch(_ request: SoukV1.WatchJobRequest, _ writer: RPCWriter<SoukV1.JobEvent>, _ call: SoukCall, store: Store) async throws {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.jobID, field: "job_id")
+        let id = try LifecycleWatch.target(request.jobID, field: "job_id", resumeAfter: request.resumeAfterSequence)
         func current() throws -> StoredRecord<JobRecord> { try store.require(JobTable.table, id, in: marketplaceID, "job") }
         try await LifecycleWatch.run(
             lifecycleStream(.job, id), resumeAfter: request.resumeAfterSequence, store: store, writer: writer,

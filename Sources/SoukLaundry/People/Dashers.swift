@@ -25,15 +25,19 @@ extension LaundryPeople {
         let caller = try LaundryStudents.callerRecord(call, store)
         let (marketplaceID, _) = try call.requireMarketplace()
         let ownDorm = caller.value.account.laundryProfile?.dormID ?? ""
-        if request.dormID.isEmpty, ownDorm.isEmpty {
+        let dormID = request.dormID.isEmpty ? ownDorm : request.dormID
+        var checks = FieldChecks()
+        let dormField = dormID.isEmpty ? nil : try checks.run { try RequestFields.id(dormID, field: "dorm_id") }
+        let filters = "dorm=\(dormField?.description ?? dormID)"
+        let pageField = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters) }
+        try checks.finish()
+        if dormID.isEmpty {
             throw RPCError.souk(.failedPrecondition, .laundryProfileRequired, "account \(caller.id) has no laundry profile with a dorm: name dorm_id")
         }
-        let dormID = request.dormID.isEmpty ? ownDorm : request.dormID
+        let page = pageField!
         let dorm = try Self.dorm(dormID, field: "dorm_id", in: marketplaceID.description, store.get)
         // Only one's own dorm: a customer of another dorm sees this dorm as unknown.
         guard dorm.id.description == ownDorm else { throw RPCError.notFound("dorm", request.dormID) }
-        let filters = "dorm=\(dorm.id)"
-        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
         let result = try store.list(
             AccountTable.table, AccountTable.acceptingDashers,
             .starting(with: [.string(marketplaceID.description), .string(dorm.id.description)]), page: page)

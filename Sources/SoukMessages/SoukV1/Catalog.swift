@@ -2150,19 +2150,25 @@ extension SoukV1 {
     public struct SetRestaurantCommissionRequest: Sendable, Hashable {
         public var marketplaceID: String
         public var restaurantID: String
-        /// 0–10000.
-        public var commissionBps: Int32
+        /// Required, 0–10000 (0: no commission). A one-field oneof so that a set 0 is told from
+        /// unset (protobuf-c has no proto3 `optional`).
+        public var optionalCommissionBps: OptionalCommissionBps?
         public var expectedVersion: Int64
+
+        /// The choices of `optional_commission_bps`; at most one is set.
+        public enum OptionalCommissionBps: Sendable, Hashable {
+            case commissionBps(Int32)
+        }
 
         public init(
             marketplaceID: String = "",
             restaurantID: String = "",
-            commissionBps: Int32 = 0,
+            optionalCommissionBps: OptionalCommissionBps? = nil,
             expectedVersion: Int64 = 0,
         ) {
             self.marketplaceID = marketplaceID
             self.restaurantID = restaurantID
-            self.commissionBps = commissionBps
+            self.optionalCommissionBps = optionalCommissionBps
             self.expectedVersion = expectedVersion
         }
     }
@@ -2178,14 +2184,25 @@ extension SoukV1.SetRestaurantCommissionRequest: CProtoMessage {
     init(c: Souk__V1__SetRestaurantCommissionRequest) throws {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         restaurantID = try Unpacked.string(c.restaurant_id, "restaurant_id")
-        commissionBps = c.commission_bps
+        switch c.optional_commission_bps_case {
+        case SOUK__V1__SET_RESTAURANT_COMMISSION_REQUEST__OPTIONAL_COMMISSION_BPS_COMMISSION_BPS:
+            optionalCommissionBps = .commissionBps(c.commission_bps)
+        default:
+            optionalCommissionBps = nil
+        }
         expectedVersion = c.expected_version
     }
 
     func fill(_ c: inout Souk__V1__SetRestaurantCommissionRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
         c.restaurant_id = arena.string(restaurantID)
-        c.commission_bps = commissionBps
+        switch optionalCommissionBps {
+        case .commissionBps(let value):
+            c.optional_commission_bps_case = SOUK__V1__SET_RESTAURANT_COMMISSION_REQUEST__OPTIONAL_COMMISSION_BPS_COMMISSION_BPS
+            c.commission_bps = value
+        case nil:
+            break
+        }
         c.expected_version = expectedVersion
     }
 }

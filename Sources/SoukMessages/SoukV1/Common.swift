@@ -1412,7 +1412,7 @@ extension SoukV1.AuditEntry: CProtoMessage {
 
 extension SoukV1 {
     /// A lifecycle transition the caller may fire on a resource now. Every resource with a lifecycle
-    /// (Order, Delivery, Job, Booking, Bill) lists them in `available_transitions`,
+    /// (Order, Delivery, Job, Booking, Bill, Payment) lists them in `available_transitions`,
     /// computed from the lifecycle's declaration (Sources/SoukKit/StateMachine/MACHINES.md): the
     /// transitions leaving the current state that a role in which the caller is a party to the
     /// resource (or admin, for an admin or operator) may fire, and whose guards pass now, in the

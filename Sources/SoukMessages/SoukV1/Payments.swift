@@ -493,6 +493,15 @@ extension SoukV1 {
         /// Payouts only (PAYMENT_METHOD_PAYOUT): why the money was paid out, e.g. the part of a
         /// deposit returned and what was kept.
         public var payoutReason: String
+        /// What the caller may do to the payment now (common.proto, AvailableTransition), by name:
+        ///   confirm      Payments.ConfirmCashPayment (COLLECTED cash), or Payments.MarkCashCollected
+        ///                (PENDING cash of a delivered order the seller took itself)  (the seller:
+        ///                the payee, or any provider where the marketplace sells; an admin)
+        ///   refund_part  Payments.RefundPayment with part of what is left  (an admin)
+        ///   refund       Payments.RefundPayment with all that is left, or no amount  (an admin)
+        /// The courier's "collect" of cash on delivery is never listed: it is recorded by
+        /// Deliveries.CompleteDelivery, in the call that completes the delivery.
+        public var availableTransitions: [SoukV1.AvailableTransition]
 
         public init(
             id: String = "",
@@ -518,6 +527,7 @@ extension SoukV1 {
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
             payoutReason: String = "",
+            availableTransitions: [SoukV1.AvailableTransition] = [],
         ) {
             self.id = id
             self.target = target
@@ -542,6 +552,7 @@ extension SoukV1 {
             self.createTime = createTime
             self.updateTime = updateTime
             self.payoutReason = payoutReason
+            self.availableTransitions = availableTransitions
         }
     }
 }
@@ -577,6 +588,7 @@ extension SoukV1.Payment: CProtoMessage {
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
         payoutReason = try Unpacked.string(c.payout_reason, "payout_reason")
+        availableTransitions = try Unpacked.messages(c.n_available_transitions, c.available_transitions, "available_transitions")
     }
 
     func fill(_ c: inout Souk__V1__Payment, _ arena: inout EncodingArena) {
@@ -604,6 +616,8 @@ extension SoukV1.Payment: CProtoMessage {
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
         c.payout_reason = arena.string(payoutReason)
+        c.n_available_transitions = availableTransitions.count
+        c.available_transitions = arena.messages(availableTransitions)
     }
 }
 

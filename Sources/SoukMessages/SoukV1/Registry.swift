@@ -444,7 +444,6 @@ extension SoukV1 {
         "souk.v1.BillKind": BillKind.allCases.map(\.protoName),
         "souk.v1.BillStatus": BillStatus.allCases.map(\.protoName),
         "souk.v1.UtilityKind": UtilityKind.allCases.map(\.protoName),
-        "souk.v1.ListingSort": ListingSort.allCases.map(\.protoName),
         "souk.v1.ReportPeriod": ReportPeriod.allCases.map(\.protoName),
         "souk.v1.TicketStatus": TicketStatus.allCases.map(\.protoName),
         "souk.v1.TicketTopic": TicketTopic.allCases.map(\.protoName),

@@ -402,58 +402,6 @@ extension SoukV1 {
 }
 
 extension SoukV1 {
-    /// Orders of SearchListings.
-    public enum ListingSort: ProtoEnum, CaseIterable {
-        /// NEWEST.
-        case unspecified
-        case newest
-        /// Cheapest first.
-        case rentAscending
-        case rentDescending
-        /// Nearest to `near` first.
-        case distance
-        /// A value this build does not know, kept so that it survives a round trip.
-        case unrecognized(Int32)
-
-        public static let allCases: [ListingSort] = [.unspecified, .newest, .rentAscending, .rentDescending, .distance]
-
-        public init(rawValue: Int32) {
-            switch rawValue {
-            case 0: self = .unspecified
-            case 1: self = .newest
-            case 2: self = .rentAscending
-            case 3: self = .rentDescending
-            case 4: self = .distance
-            default: self = .unrecognized(rawValue)
-            }
-        }
-
-        public var rawValue: Int32 {
-            switch self {
-            case .unspecified: 0
-            case .newest: 1
-            case .rentAscending: 2
-            case .rentDescending: 3
-            case .distance: 4
-            case .unrecognized(let value): value
-            }
-        }
-
-        /// The value's name in the contract, for example `LISTING_SORT_NEWEST`.
-        public var protoName: String {
-            switch self {
-            case .unspecified: "LISTING_SORT_UNSPECIFIED"
-            case .newest: "LISTING_SORT_NEWEST"
-            case .rentAscending: "LISTING_SORT_RENT_ASCENDING"
-            case .rentDescending: "LISTING_SORT_RENT_DESCENDING"
-            case .distance: "LISTING_SORT_DISTANCE"
-            case .unrecognized(let value): "LISTING_SORT_\(value)"
-            }
-        }
-    }
-}
-
-extension SoukV1 {
     /// A region where the marketplace operates (MARA: Ho Chi Minh City, Binh Duong), with its
     /// districts; admins manage them.
     public struct Region: Sendable, Hashable {
@@ -1911,9 +1859,7 @@ extension SoukV1 {
         /// Words to find in titles and addresses; empty lists by filters only.
         public var query: String
         public var filter: SoukV1.ListingFilter?
-        /// The order in the older form; prefer order_by.
-        public var sort: SoukV1.ListingSort
-        /// Required by DISTANCE; with it every result carries its distance.
+        /// Required by `distance` order; with it every result carries its distance.
         public var near: SoukV1.GeoPoint?
         /// AIP-132: `create_time desc` (default), `monthly_rent`, `monthly_rent desc` or `distance`.
         public var orderBy: String
@@ -1924,7 +1870,6 @@ extension SoukV1 {
             pageToken: String = "",
             query: String = "",
             filter: SoukV1.ListingFilter? = nil,
-            sort: SoukV1.ListingSort = .unspecified,
             near: SoukV1.GeoPoint? = nil,
             orderBy: String = "",
         ) {
@@ -1933,7 +1878,6 @@ extension SoukV1 {
             self.pageToken = pageToken
             self.query = query
             self.filter = filter
-            self.sort = sort
             self.near = near
             self.orderBy = orderBy
         }
@@ -1953,7 +1897,6 @@ extension SoukV1.SearchListingsRequest: CProtoMessage {
         pageToken = try Unpacked.string(c.page_token, "page_token")
         query = try Unpacked.string(c.query, "query")
         filter = try Unpacked.message(c.filter, "filter")
-        sort = .init(cValue: c.sort)
         near = try Unpacked.message(c.near, "near")
         orderBy = try Unpacked.string(c.order_by, "order_by")
     }
@@ -1964,7 +1907,6 @@ extension SoukV1.SearchListingsRequest: CProtoMessage {
         c.page_token = arena.string(pageToken)
         c.query = arena.string(query)
         c.filter = arena.message(filter)
-        c.sort = sort.cValue()
         c.near = arena.message(near)
         c.order_by = arena.string(orderBy)
     }

@@ -128,20 +128,26 @@ struct MonthlyBills {
 
     /// Each utility names its kind and a non-negative amount in the marketplace's currency (at
     /// most 1,000,000,000 minor units); the amounts carry the currency.
+    /// The utility lines with the marketplace's currency; every wrong field of every line is
+    /// named at once.
     static func checkUtilities(_ utilities: [SoukV1.UtilityCharge], currency: String, field: String = "utilities") throws -> [SoukV1.UtilityCharge] {
         guard utilities.count <= maxUtilities else { throw RPCError.invalidField(field, "at most \(maxUtilities) charges") }
-        return try utilities.enumerated().map { index, utility in
+        var checks = FieldChecks()
+        var checked: [SoukV1.UtilityCharge] = []
+        for (index, utility) in utilities.enumerated() {
             let path = "\(field)[\(index)]"
-            guard utility.kind != .unspecified else { throw RPCError.invalidField("\(path).kind", "is required") }
-            guard let amount = utility.amount, (0...1_000_000_000).contains(amount.amountMinor),
-                  amount.currencyCode.isEmpty || amount.currencyCode == currency else {
-                throw RPCError.invalidField("\(path).amount", "must be 0 to 1,000,000,000 \(currency)")
+            checks.require(utility.kind != .unspecified, "\(path).kind", "is required")
+            let amount = utility.amount.flatMap { amount in
+                (0...1_000_000_000).contains(amount.amountMinor) && (amount.currencyCode.isEmpty || amount.currencyCode == currency) ? amount : nil
             }
-            guard utility.description.count <= 200 else { throw RPCError.invalidField("\(path).description", "must be at most 200 characters") }
-            var checked = utility
-            checked.amount = SoukV1.Money(amountMinor: amount.amountMinor, currencyCode: currency)
-            return checked
+            checks.require(amount != nil, "\(path).amount", "must be 0 to 1,000,000,000 \(currency)")
+            checks.require(utility.description.count <= 200, "\(path).description", "must be at most 200 characters")
+            var line = utility
+            line.amount = SoukV1.Money(amountMinor: amount?.amountMinor ?? 0, currencyCode: currency)
+            checked.append(line)
         }
+        try checks.finish()
+        return checked
     }
 
     static func checkDueDate(_ date: SoukV1.Date?, field: String = "due_date") throws -> CivilDate? {

@@ -82,7 +82,7 @@ enum BookingViews {
     /// it concerns) as that change left them, until the booking is finished.
     static func watch(_ request: SoukV1.WatchBookingRequest, _ writer: RPCWriter<SoukV1.BookingEvent>, _ call: SoukCall, store: Store) async throws {
         let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.bookingID, field: "booking_id")
+        let id = try LifecycleWatch.target(request.bookingID, field: "booking_id", resumeAfter: request.resumeAfterSequence)
         func current() throws -> StoredRecord<BookingRecord> { try store.require(BookingTable.table, id, in: marketplaceID, "booking") }
         try await LifecycleWatch.run(
             lifecycleStream(.booking, id), resumeAfter: request.resumeAfterSequence, store: store, writer: writer,

@@ -65,21 +65,22 @@ struct ListingSearch {
             nextPageToken: RequestFields.nextPageToken(token, filters: stamp))
     }
 
-    /// The AIP-132 `order_by` of a search, or its older `sort` (one of the two).
-    static func order(_ request: SoukV1.SearchListingsRequest) throws -> SoukV1.ListingSort {
-        let orders: [String: SoukV1.ListingSort] = [
-            "create_time desc": .newest, "monthly_rent": .rentAscending, "monthly_rent desc": .rentDescending, "distance": .distance,
-        ]
+    /// The orders of a search, by their AIP-132 `order_by` text.
+    enum Order: String, CaseIterable {
+        case newest = "create_time desc"
+        case rentAscending = "monthly_rent"
+        case rentDescending = "monthly_rent desc"
+        case distance = "distance"
+    }
+
+    /// The AIP-132 `order_by` of a search (`create_time desc` when empty).
+    static func order(_ request: SoukV1.SearchListingsRequest) throws -> Order {
         let orderBy = request.orderBy.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        if orderBy.isEmpty {
-            guard SoukV1.ListingSort.allCases.contains(request.sort) else { throw RPCError.invalidField("sort", "is not a known order") }
-            return request.sort == .unspecified ? .newest : request.sort
+        if orderBy.isEmpty { return .newest }
+        guard let order = Order(rawValue: orderBy) else {
+            throw RPCError.invalidField("order_by", "must be " + Order.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        guard request.sort == .unspecified else { throw RPCError.invalidField("order_by", "set order_by or sort, not both") }
-        guard let sort = orders[orderBy] else {
-            throw RPCError.invalidField("order_by", "must be create_time desc, monthly_rent, monthly_rent desc or distance")
-        }
-        return sort
+        return order
     }
 
     /// The first `rankCap` matches of the range, nearest to `near` first (ties by id); the page
