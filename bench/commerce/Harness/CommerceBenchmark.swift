@@ -48,9 +48,13 @@ struct CommerceBenchmark: AsyncParsableCommand {
             makeDomains: { identity in [Commerce(store: identity.store)] })
     }
 
-    static let settings = SoukV1.MarketplaceSettings(commerce: .init(
-        taxRateBps: 2600, shippingFee: .init(amountMinor: 5990, currencyCode: "MYR"), maxQuantityPerCartLine: 12,
-        acceptedPaymentMethods: [.card]))
+    /// Chateau Du Nox's money rules. Thousands of customers sign in from one process, so the
+    /// per-address sign-in limit is raised to its maximum, as an operator does for a load test.
+    static let settings = SoukV1.MarketplaceSettings(
+        accounts: .init(rateLimits: .init(signInPerAddress: .init(count: 100_000, window: .seconds(60)))),
+        commerce: .init(
+            taxRateBps: 2600, shippingFee: .init(amountMinor: 5990, currencyCode: "MYR"), maxQuantityPerCartLine: 12,
+            acceptedPaymentMethods: [.card]))
 
     // MARK: Checkouts
 
