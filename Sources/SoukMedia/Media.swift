@@ -53,7 +53,7 @@ public final class Media: SoukDomain {
     /// no other record has that content. Runs under the content's lock, so an upload of the
     /// same content cannot commit a record between the check and the deletion of the file.
     private func purge(_ id: RecordID, content: [UInt8], unreferencedBefore cutoff: StoreTime) async throws -> Bool {
-        let hex = MediaRecord.hex(content)
+        let hex = ContentAddress.hex(content)
         return try await files.withContent(hex) {
             let outcome = try await store.write { transaction -> (deleted: Bool, lastOfContent: Bool) in
                 guard let record = try transaction.get(MediaTable.table, id), let since = record.value.unreferencedSince, since < cutoff else {

@@ -1,3 +1,5 @@
+import SoukKit
+import SoukStore
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +17,7 @@ import Darwin
 /// (`withContent`), so a purge never deletes a file an upload is committing a record for.
 public final class MediaFiles: Sendable {
     /// The folder's name in the store's directory, for the schema's file folders.
-    public static let folderName = "media"
+    public static let folderName = MediaTable.folderName
 
     public let root: String
     private var incomingDirectory: String { root + "/.incoming" }
@@ -31,7 +33,7 @@ public final class MediaFiles: Sendable {
 
     /// Where the content with this SHA-256 (64 hex digits) is kept.
     public func path(ofContent hex: String) -> String {
-        root + "/" + hex.prefix(2) + "/" + hex.dropFirst(2)
+        ContentAddress.path(folder: root, hex: hex)
     }
 
     /// A new upload, written to a temporary file until `place` names it.

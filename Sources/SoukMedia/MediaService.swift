@@ -61,7 +61,7 @@ struct MediaService {
         let key = IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID)
         let store = media.store
         let files = media.files
-        let hex = MediaRecord.hex(digest)
+        let hex = ContentAddress.hex(digest)
         let result = try await files.withContent(hex) {
             try files.place(incoming, hex: hex)
             do {

@@ -1,4 +1,3 @@
-import CSodium
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,13 +10,12 @@ import Darwin
 public enum ContentAddress {
     /// The path of the content with this SHA-256 inside `folder` (relative to the store's directory).
     public static func path(folder: String, sha256: [UInt8]) -> String {
-        let hex = Self.hex(sha256)
-        return folder + "/" + hex.prefix(2) + "/" + hex.dropFirst(2)
+        path(folder: folder, hex: hex(sha256))
     }
 
-    /// The path of `content` inside `folder`.
-    public static func path(folder: String, content: [UInt8]) -> String {
-        path(folder: folder, sha256: SHA256Digest.of(content))
+    /// The path of the content whose SHA-256 is `hex` (64 lower-case hex digits) inside `folder`.
+    public static func path(folder: String, hex: String) -> String {
+        folder + "/" + hex.prefix(2) + "/" + hex.dropFirst(2)
     }
 
     /// The SHA-256 a file's path inside its folder (`ab/cdef…`) names, as hex; nil when the path
@@ -35,42 +33,26 @@ public enum ContentAddress {
         guard let named = namedDigest(pathInFolder) else {
             return "its name is not a SHA-256 (<2 hex digits>/<62 hex digits>)"
         }
-        guard let digest = try SHA256Digest.ofFile(path) else { return nil }  // removed meanwhile (purged)
+        guard let digest = try fileDigest(path) else { return nil }  // removed meanwhile (purged)
         let actual = hex(digest)
         return actual == named ? nil : "its content's SHA-256 is \(actual), not the \(named) its name says"
     }
 
-    static func hex(_ digest: [UInt8]) -> String {
+    /// Lower-case hex digits of a digest.
+    public static func hex(_ digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         return String(decoding: digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self)
     }
-}
-
-/// SHA-256 with libsodium's `crypto_hash_sha256`.
-enum SHA256Digest {
-    /// `sodium_init` once per process, before first use (it picks the fastest implementation).
-    private static let sodiumReady: Void = {
-        guard sodium_init() >= 0 else { fatalError("sodium_init failed: libsodium could not initialise") }
-    }()
-
-    static func of(_ bytes: [UInt8]) -> [UInt8] {
-        _ = sodiumReady
-        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
-        crypto_hash_sha256(&digest, bytes, UInt64(bytes.count))
-        return digest
-    }
 
     /// The digest of a file's content, read in 64 KiB pieces; nil when there is no such file.
-    static func ofFile(_ path: String) throws -> [UInt8]? {
-        _ = sodiumReady
+    private static func fileDigest(_ path: String) throws -> [UInt8]? {
         let input = open(path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else {
             if errno == ENOENT { return nil }
             throw StoreError.rocksDB(operation: "open \(path)", message: String(cString: strerror(errno)))
         }
         defer { close(input) }
-        var state = crypto_hash_sha256_state()
-        crypto_hash_sha256_init(&state)
+        var hasher = SHA256()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
@@ -79,10 +61,8 @@ enum SHA256Digest {
                 throw StoreError.rocksDB(operation: "read \(path)", message: String(cString: strerror(errno)))
             }
             if count == 0 { break }
-            crypto_hash_sha256_update(&state, buffer, UInt64(count))
+            buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
-        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
-        crypto_hash_sha256_final(&state, &digest)
-        return digest
+        return hasher.finish()
     }
 }

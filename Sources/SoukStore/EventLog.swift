@@ -85,9 +85,10 @@ extension Transaction {
         appendedEvents[stream]
     }
 
-    /// Replaces the payload of event `sequence` of `stream`, which this transaction appended.
+    /// Replaces the payload of event `sequence` of `stream`, the last this transaction appended
+    /// (an earlier one may be another transaction's, committed already).
     public func replaceAppendedEvent(in stream: String, sequence: UInt64, _ payload: [UInt8]) throws {
-        guard let last = appendedEvents[stream], sequence <= last else {
+        guard appendedEvents[stream] == sequence else {
             throw StoreError.encodingFailed(table: "events", reason: "event \(sequence) of \(stream) was not appended by this transaction")
         }
         try rocks.put(EventKeys.event(stream, sequence), EventKeys.value(time: now, payload: payload), locking: false)

@@ -42,7 +42,7 @@ import SoukStore
         let object = try await fixture.upload(Samples.png, type: "image/png", marketplace: marketplace, token: alice.token)
         #expect(object.sizeBytes == Int64(Samples.png.count))
         #expect(object.ownerAccountID == alice.account.id && object.marketplaceID == marketplace.id)
-        #expect(object.sha256 == MediaRecord.hex(SHA256.hash(Samples.png)))
+        #expect(object.sha256 == ContentAddress.hex(SHA256.hash(Samples.png)))
         #expect(!object.referenced && object.fileName == "picture")
         let path = fixture.media.files.path(ofContent: object.sha256)
         #expect(path == fixture.directory + "/db/media/" + object.sha256.prefix(2) + "/" + object.sha256.dropFirst(2))

@@ -16,7 +16,7 @@ import SoukStoreFixtures
     }
 
     /// The content-addressed path of `text` in the blobs folder.
-    static func blob(_ text: String) -> String { ContentAddress.path(folder: "blobs", content: Array(text.utf8)) }
+    static func blob(_ text: String) -> String { ContentAddress.path(folder: "blobs", sha256: SHA256.hash(Array(text.utf8))) }
 
     static func text(_ path: String) -> String? {
         FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }

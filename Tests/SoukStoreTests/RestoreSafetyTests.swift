@@ -31,7 +31,7 @@ import Testing
     static func backedUp(_ directory: TemporaryDirectory) async throws -> (data: String, backups: String, file: String) {
         let data = directory.sub("db")
         let store = try Store(StoreConfiguration.forTests(data), schema: schema)
-        let file = ContentAddress.path(folder: "blobs", content: Array("scan".utf8))
+        let file = ContentAddress.path(folder: "blobs", sha256: SHA256.hash(Array("scan".utf8)))
         try put("scan", at: data + "/" + file)
         _ = try await store.write { tx in
             for n in 0..<50 { try tx.insert(SampleSchema.jobs, job(loads: Int64(n))) }

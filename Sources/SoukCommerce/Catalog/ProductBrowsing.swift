@@ -50,8 +50,8 @@ extension CatalogService {
         filter.facet = ProductTable.Facet.any
         filter.queryWords = words
         let audience = ProductFilterCheck.audience(call, showArchived: false, availableOnly: filter.availableOnly)
-        // The longest word is the most selective; the index holds prefixes up to 24 characters.
-        let key = String(words.max(by: { $0.count < $1.count })!.prefix(24))
+        // The longest word is the most selective; the index holds prefixes up to SearchText.maxPrefix.
+        let key = String(words.max(by: { $0.count < $1.count })!.prefix(SearchText.maxPrefix))
         let filters = "search;\(audience.rawValue);\(words.joined(separator: " "));\(filter.stamp)"
         let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
         let result = try store.list(

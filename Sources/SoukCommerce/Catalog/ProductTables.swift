@@ -114,14 +114,6 @@ enum ProductText {
     /// The name as it sorts.
     static func sortKey(_ name: String) -> String { words(name).joined(separator: " ") }
 
-    /// Every prefix of every word (at most 24 characters: longer query words are checked on the
-    /// records read), without repeats.
-    static func wordPrefixes(_ name: String) -> [String] {
-        var prefixes = Set<String>()
-        for word in words(name) {
-            let characters = Array(word.prefix(24))
-            for length in 1...max(1, characters.count) where length <= characters.count { prefixes.insert(String(characters[0..<length])) }
-        }
-        return prefixes.sorted()
-    }
+    /// Every prefix of every word (`SearchText.prefixes`), without repeats.
+    static func wordPrefixes(_ name: String) -> [String] { SearchText.prefixes(of: words(name)) }
 }

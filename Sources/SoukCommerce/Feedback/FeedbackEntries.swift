@@ -80,14 +80,14 @@ struct FeedbackEntries {
             case .order(let orderID):
                 entry = try Self.rateOrder(orderID, request, caller: caller, marketplaceID: marketplaceID, transaction: transaction)
             case .booking(let bookingID):
-                // The booking's domain reads (and locks) the booking, checks it and keeps the averages.
-                let parties = try ratables.subject(.booking).rate(
-                    bookingID.description, stars: request.stars, caller: caller, marketplaceID: marketplaceID, transaction: transaction)
                 guard try FeedbackTable.entries(
                     about: bookingID.description, by: caller.accountID.description, marketplaceID: market, transaction: transaction
                 ).isEmpty else {
                     throw RPCError.souk(.alreadyExists, .alreadyRated, "booking \(bookingID) is already reviewed: one review per booking")
                 }
+                // The booking's domain reads (and locks) the booking, checks it and keeps the averages.
+                let parties = try ratables.subject(.booking).rate(
+                    bookingID.description, stars: request.stars, caller: caller, marketplaceID: marketplaceID, transaction: transaction)
                 entry = SoukV1.FeedbackEntry()
                 entry.subject = SoukV1.ResourceRef(type: .booking, id: bookingID.description)
                 entry.ratedAccountID = parties.accountID

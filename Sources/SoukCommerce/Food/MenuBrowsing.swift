@@ -53,7 +53,7 @@ struct MenuBrowsing {
         var cursor = try SearchCursor(page.token)
         // A restaurant's items: by the most selective name word (then checked on every word and
         // the section), or by section.
-        let key = words.max(by: { $0.count < $1.count }).map { String($0.prefix(24)) }
+        let key = words.max(by: { $0.count < $1.count }).map { String($0.prefix(SearchText.maxPrefix)) }
         func range(_ restaurantID: String) -> (Index<MenuItemRecord>, IndexRange) {
             if let key {
                 return (MenuItemTable.byRestaurantWord, .starting(with: [.string(market), .string(restaurantID), .string(key)]))

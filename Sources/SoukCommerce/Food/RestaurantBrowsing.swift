@@ -83,8 +83,8 @@ struct RestaurantBrowsing {
             return try nearby(market, facet: facet, area: area, orderBy: request.orderBy, pageSize: request.pageSize,
                               pageToken: request.pageToken, filters: "search;\(facet);\(words.joined(separator: " "))", matches: matches)
         }
-        // The longest word is the most selective; the index holds prefixes up to 24 characters.
-        let key = String(words.max(by: { $0.count < $1.count })!.prefix(24))
+        // The longest word is the most selective; the index holds prefixes up to SearchText.maxPrefix.
+        let key = String(words.max(by: { $0.count < $1.count })!.prefix(SearchText.maxPrefix))
         let filters = "search;\(facet);\(words.joined(separator: " "))"
         let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
         let result = try store.list(RestaurantTable.table, RestaurantTable.byNameWord, .starting(with: [.string(market), .string(key)]), page: page)
@@ -183,8 +183,6 @@ struct SearchWords: Sendable {
 
     /// Whether each query word starts a word of `name` (no words match every name).
     static func match(_ words: [String], in name: String) -> Bool {
-        guard !words.isEmpty else { return true }
-        let nameWords = ProductText.words(name)
-        return words.allSatisfy { word in nameWords.contains { $0.hasPrefix(word) } }
+        SearchText.everyWordBegins(words, oneOf: ProductText.words(name))
     }
 }

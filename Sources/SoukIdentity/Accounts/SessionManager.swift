@@ -19,7 +19,7 @@ public final class SessionManager: TokenAuthenticator {
         self.store = store
         self.logger = logger
         self.openStreams = openStreams
-        openStreams.readSessions { [store] sessionID in
+        openStreams.readSessions(clock: store.configuration.clock) { [store] sessionID in
             guard let session = try store.get(SessionTable.table, sessionID), !session.value.revoked else { return nil }
             return session.value.accessExpiry
         }

@@ -53,8 +53,9 @@ public final class RateLimiter: Sendable {
     /// Takes one call from each bucket only when every one has a call left (a refused call
     /// spends nothing); otherwise names the empty bucket with the longest wait.
     public func takeAll(_ keys: [(key: String, limit: RateLimit)]) -> Refusal? {
-        let now = clock()
-        return buckets.withLock { buckets in
+        buckets.withLock { buckets in
+            // Read under the lock, so each bucket's refill times only move forward.
+            let now = clock()
             var refilled: [(String, Bucket)] = []
             var refusal: Refusal?
             for (index, (key, limit)) in keys.enumerated() {

@@ -86,13 +86,7 @@ public struct MediaRecord: Sendable, Hashable {
     public var isPublic: Bool { references.contains { $0.visibility == .marketplace } }
 
     /// SHA-256 as 64 lower-case hex digits (the content's file name).
-    public var sha256Hex: String { Self.hex(sha256) }
-
-    /// Lower-case hex digits of a digest.
-    public static func hex(_ digest: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self)
-    }
+    public var sha256Hex: String { ContentAddress.hex(sha256) }
 }
 
 extension StoredRecord where Value == MediaRecord {
@@ -108,6 +102,8 @@ extension StoredRecord where Value == MediaRecord {
 /// Media records, with the indexes that find shared content, unreferenced uploads and an
 /// account's uploads.
 public enum MediaTable {
+    /// The folder of the uploaded files in the store's directory (one of the schema's file folders).
+    public static let folderName = "media"
     /// Every record with a given content: the file may be deleted only when none is left.
     public static let byContent = Index<MediaRecord>.nonUnique("media.content") { [.bytes($0.sha256)] }
     /// Unreferenced records by the time they became so, across marketplaces (for the purge).
@@ -170,5 +166,5 @@ public enum MediaTable {
             }),
         indexes: [byContent, unreferenced, byOwner],
         // The content's file in the media folder (`MediaFiles`), which `store verify` checks is there.
-        files: { [ContentAddress.path(folder: "media", sha256: $0.sha256)] })
+        files: { [ContentAddress.path(folder: folderName, sha256: $0.sha256)] })
 }

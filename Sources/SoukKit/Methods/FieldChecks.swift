@@ -67,13 +67,9 @@ public struct FieldChecks: Sendable {
     /// The error `finish` throws; nil when every check passed.
     public var error: RPCError? {
         guard let first = violations.first, let reason else { return nil }
-        if violations.count == 1 {
-            let info = GoogleRPC.ErrorInfo(reason: reason.reasonName, domain: soukErrorDomain, metadata: firstMetadata)
-            return RPCError(.invalidArgument, "\(first.field): \(first.description)", errorInfo: info, fieldViolations: violations)
-        }
         var metadata = firstMetadata
         metadata["field"] = first.field
-        metadata["fields"] = violations.map(\.field).joined(separator: ",")
+        if violations.count > 1 { metadata["fields"] = violations.map(\.field).joined(separator: ",") }
         let message = violations.map { "\($0.field): \($0.description)" }.joined(separator: "; ")
         let info = GoogleRPC.ErrorInfo(reason: reason.reasonName, domain: soukErrorDomain, metadata: metadata)
         return RPCError(.invalidArgument, message, errorInfo: info, fieldViolations: violations)

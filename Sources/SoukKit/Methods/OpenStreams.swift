@@ -29,8 +29,14 @@ public struct StreamLimits: Sendable, Equatable {
 /// other stream ends with TOKEN_EXPIRED.
 public final class OpenStreams: Sendable {
     public let limits: StreamLimits
-    /// The access-token expiry of a live session; nil when it ended. Set by identity.
-    private let sessionExpiry = Mutex<(@Sendable (RecordID) throws -> StoreTime?)?>(nil)
+    /// The access-token expiry of a live session (nil when it ended), and the clock sessions
+    /// expire by. Set by identity.
+    private let sessions = Mutex<Sessions?>(nil)
+
+    private struct Sessions {
+        let expiry: @Sendable (RecordID) throws -> StoreTime?
+        let clock: @Sendable () -> StoreTime
+    }
 
     private struct Entry {
         let connection: String
@@ -54,9 +60,12 @@ public final class OpenStreams: Sendable {
     /// How many streams are open now (for tests and metrics).
     public var count: Int { state.withLock { $0.entries.count } }
 
-    /// Where a stream whose token expired learns whether its session holds a newer one.
-    public func readSessions(with expiry: @escaping @Sendable (_ sessionID: RecordID) throws -> StoreTime?) {
-        sessionExpiry.withLock { $0 = expiry }
+    /// Where a stream learns whether its session still holds a token, and until when, on the
+    /// clock that tokens expire by.
+    public func readSessions(
+        clock: @escaping @Sendable () -> StoreTime, with expiry: @escaping @Sendable (_ sessionID: RecordID) throws -> StoreTime?
+    ) {
+        sessions.withLock { $0 = Sessions(expiry: expiry, clock: clock) }
     }
 
     /// Runs the stream `body` of `call`, counted against the caps (RESOURCE_EXHAUSTED
@@ -65,6 +74,11 @@ public final class OpenStreams: Sendable {
     func run(_ call: SoukCall, _ body: @escaping @Sendable () async throws -> Void) async throws {
         let (id, lease) = try open(connection: call.context.peer, caller: call.caller)
         defer { close(id) }
+        // A session that ended between the call's authentication and its registration above
+        // found no stream to end: read it once, now that a later end would find this one.
+        if let caller = call.caller, let read = sessions.withLock({ $0 }), try read.expiry(caller.sessionID) == nil {
+            throw Self.sessionEnded
+        }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await body() }
             group.addTask { throw await lease.ended() }
@@ -81,11 +95,10 @@ public final class OpenStreams: Sendable {
     private func expiry(of sessionID: RecordID, from first: StoreTime) async throws -> RPCError {
         var expiry = first
         while true {
-            let left = expiry.microsecondsSinceEpoch - StoreTime.now().microsecondsSinceEpoch
+            guard let read = sessions.withLock({ $0 }) else { return Self.tokenExpired }
+            let left = expiry.microsecondsSinceEpoch - read.clock().microsecondsSinceEpoch
             if left > 0 { try await Task.sleep(for: .microseconds(left)) }
-            guard let read = sessionExpiry.withLock({ $0 }), let renewed = try read(sessionID), StoreTime.now() < renewed else {
-                return Self.tokenExpired
-            }
+            guard let renewed = try read.expiry(sessionID), read.clock() < renewed else { return Self.tokenExpired }
             expiry = renewed
         }
     }
@@ -103,6 +116,9 @@ public final class OpenStreams: Sendable {
     static let tokenExpired = RPCError.souk(
         .unauthenticated, .tokenExpired,
         "the access token the stream was opened with has expired: refresh it and open the stream again (Watch RPCs resume after the last sequence seen)")
+
+    static let sessionEnded = RPCError.souk(
+        .unauthenticated, .sessionRevoked, "the session this stream was opened with has ended: sign in again")
 
     private func end(_ error: RPCError, where matches: (Caller?) -> Bool) {
         let leases = state.withLock { state in state.entries.values.filter { matches($0.caller) }.map(\.lease) }

@@ -96,9 +96,11 @@ enum BookingViews {
                 var event = SoukV1.BookingEvent(
                     sequence: Int64(stored.sequence), eventTime: Timestamp(stored.time), booking: booking, actorAccountID: entry.actorAccountID)
                 if let resource = entry.resource, resource.type == .bill {
-                    let billID = try RequestFields.id(resource.id, field: "bill_id")
-                    event.bill = try change.related
-                        .map { BillViews.view(try BillTable.table.record(id: billID, snapshot: $0), call) } ?? BillViews.get(resource.id, call, store: store)
+                    if let related = change.related, let billID = RecordID(resource.id) {
+                        event.bill = BillViews.view(try BillTable.table.record(id: billID, snapshot: related), call)
+                    } else {
+                        event.bill = try BillViews.get(resource.id, call, store: store)
+                    }
                 }
                 return (event, isFinished(booking))
             })
