@@ -12,6 +12,7 @@ let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
 let base64 = Target.Dependency.product(name: "ExtrasBase64", package: "swift-extras-base64")
+let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 
 /// Settings of the modules every call passes through (HTTP/2, gRPC, the message wrappers, the
 /// interop test service the benchmarks measure): release builds skip the dynamic exclusivity
@@ -37,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/swift-extras/swift-extras-base64.git", from: "1.2.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         systemLibrary("CProtobufC", "libprotobuf-c", "libprotobuf-c-dev"),
@@ -118,9 +120,9 @@ let package = Package(
         .target(name: "SoukAccess", dependencies: ["SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore]),
         // What every domain module is built on: the souk.v1 method builder and interceptors, errors,
         // request-field checks, record codecs, the audit log, the outbox, the UNIMPLEMENTED fallback,
-        // and the state machines every lifecycle is declared with.
+        // the state machines every lifecycle is declared with, and the scheduler of their timers.
         .target(
-            name: "SoukKit", dependencies: ["SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore],
+            name: "SoukKit", dependencies: ["SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore, serviceLifecycle],
             exclude: ["ADDING-A-SERVICE.md", "StateMachine/MACHINES.md"]),
         // The domains to come, holding their lifecycle declarations for now: orders, deliveries and
         // payments; laundry jobs; bookings and bills; support tickets.
@@ -144,7 +146,7 @@ let package = Package(
             dependencies: [
                 "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukStoreTools", "SoukMessages", logging, metrics,
                 "SoukAccess", "SoukKit", "SoukIdentity", "SoukMedia", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukDemo", "SoukLifecycles", "CAllocatorOptions",
-                nioCore, nioPosix, .product(name: "NIOHTTP1", package: "swift-nio"),
+                nioCore, nioPosix, serviceLifecycle, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
@@ -187,7 +189,7 @@ let package = Package(
             name: "SoukLifecycleTests",
             dependencies: [
                 "SoukKit", "SoukLifecycles", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukSupport", "SoukGRPC",
-                "SoukMessages", "SoukStore", "SoukTesting", .product(name: "PropertyBased", package: "swift-property-based"),
+                "SoukMessages", "SoukStore", "SoukTesting", .product(name: "PropertyBased", package: "swift-property-based"), serviceLifecycle,
             ]),
         .testTarget(
             name: "SoukLaundryTests",

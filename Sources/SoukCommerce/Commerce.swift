@@ -64,39 +64,18 @@ public final class Commerce: SoukDomain {
 }
 
 extension Commerce {
-    /// Background work until the calling task is cancelled or the store closes: the delivery
-    /// offers past their time, every `offerInterval` (so the next driver is offered an order
-    /// soon after an offer lapses, even when no one reads it), and the reminders of tomorrow's
-    /// scheduled orders, every `reminderInterval`.
-    public func runMaintenance(offerInterval: Duration = .seconds(1), reminderInterval: Duration = .seconds(60)) async {
-        var lastReminders: ContinuousClock.Instant? = nil
-        while !Task.isCancelled {
-            do {
-                let expired = try await expireDueOffers()
-                if expired > 0 { logger.info("delivery offers expired", metadata: ["deliveries": "\(expired)"]) }
-                if lastReminders.map({ $0.duration(to: .now) >= reminderInterval }) ?? true {
-                    lastReminders = .now
-                    let sent = try await sendDueReminders()
-                    if sent > 0 { logger.info("order reminders written", metadata: ["orders": "\(sent)"]) }
-                }
-            } catch StoreError.closed {
-                return
-            } catch {
-                logger.error("commerce maintenance failed", metadata: ["error": "\(error)"])
-            }
-            do { try await Task.sleep(for: offerInterval) } catch { return }
-        }
+    /// The offer-lapse timer of food deliveries, and every minute (and at start) the reminders of
+    /// tomorrow's scheduled orders, whose index is their schedule.
+    public var background: DomainBackground {
+        let store = self.store
+        return DomainBackground(
+            timers: [DeliveryOffers.offerLapse(commerce: self)],
+            jobs: [ScheduledJob("remind of scheduled orders", every: .seconds(60)) { try await ScheduledOrders.sendDue(store: store) }])
     }
 
     /// Writes the reminder of every scheduled order whose window starts within the next day and
     /// that has none yet. Returns how many were written.
     public func sendDueReminders() async throws -> Int {
         try await ScheduledOrders.sendDue(store: store)
-    }
-
-    /// Expires every delivery offer past the marketplace's offer timeout (offers made to the
-    /// nearest driver go to the next nearest). Returns how many expired.
-    public func expireDueOffers() async throws -> Int {
-        try await DeliveryOffers.expireDue(commerce: self)
     }
 }

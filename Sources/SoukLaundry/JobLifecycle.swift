@@ -1,5 +1,6 @@
 import SoukKit
 import SoukMessages
+import SoukStore
 
 /// Where a laundry job stands: one of its ten stages, or cancelled (the job keeps the stage it
 /// was cancelled in, and `state` says CANCELLED). `JobStage` numbers are the app's stage numbers.
@@ -31,6 +32,11 @@ extension SoukV1.Job {
     }
 }
 
+/// A laundry job's transitions.
+public enum JobMove: String, TransitionName {
+    case accept, rejectDasher = "reject_dasher", cancel, confirmFinalPrice = "confirm_final_price", advance
+}
+
 /// The lifecycle of a Drip 'n Dash job. Offering a job to a Dasher, a denial and a lapsed offer
 /// leave it at stage 0: they are not transitions. A final price above twice the estimate holds
 /// the job at stage 7 until the customer confirms it.
@@ -50,21 +56,28 @@ public enum JobLifecycle {
         job.finalPriceConfirmationRequired
     }
 
-    public static let machine = StateMachine<SoukV1.Job, LaundryJobState>(
+    public static let machine = StateMachine<SoukV1.Job, LaundryJobState, JobMove>(
         "Laundry job", resource: .job, state: \.lifecycleState, initial: [.stage(stages[0])], streamed: true,
         transitions: [
-            Transition("accept", from: [.stage(stages[0])], to: .stage(stages[1]), by: [.courier], guards: [offeredDasher]),
+            Transition(.accept, from: [.stage(stages[0])], to: .stage(stages[1]), by: [.courier], guards: [offeredDasher]),
             // The customer sends the accepted Dasher away: back to the queue at its place.
-            Transition("reject_dasher", from: [.stage(stages[1]), .stage(stages[2])], to: .stage(stages[0]), by: [.customer]),
+            Transition(.rejectDasher, from: [.stage(stages[1]), .stage(stages[2])], to: .stage(stages[0]), by: [.customer]),
             // Stages 0–2; from stage 3 the laundry is picked up.
-            Transition("cancel", from: stages[0...2].map { .stage($0) }, to: .cancelled, by: [.customer], refusal: .cancelNotAllowed),
+            Transition(.cancel, from: stages[0...2].map { .stage($0) }, to: .cancelled, by: [.customer], refusal: .cancelNotAllowed),
             // The job stays at stage 7; the confirmation lets it go on to stage 8.
-            Transition("confirm_final_price", from: [.stage(stages[7])], to: .stage(stages[7]), by: [.customer], guards: [confirmationPending]),
+            Transition(.confirmFinalPrice, from: [.stage(stages[7])], to: .stage(stages[7]), by: [.customer], guards: [confirmationPending]),
         ]
             // One stage at a time, forward, from stage 1 to stage 9: each stage has exactly one next.
             + zip(stages.dropFirst(), stages.dropFirst(2)).map { from, to in
-                Transition(
-                    "advance", from: [.stage(from)], to: .stage(to), by: [.courier],
+                Transition(.advance, from: [.stage(from)], to: .stage(to), by: [.courier],
                     guards: from == stages[7] ? [assignedDasher, priceConfirmed] : [assignedDasher], refusal: .stageNotNext)
-            })
+            },
+        timers: [offerLapse])
+
+    /// An offer a Dasher leaves unanswered lapses at its `offer_expire_time`: the job returns to
+    /// its place in its dorm's queue (`JobQueue.lapse`). Until the scheduler gets to it, reads
+    /// treat a lapsed offer as gone (`JobQueue.isLive`).
+    public static let offerLapse = LifecycleTimer<SoukV1.Job, JobMove>("offer lapse", at: "offer_expire_time") { job in
+        job.state == .active && !job.offeredToAccountID.isEmpty ? job.offerExpireTime.map { StoreTime($0) } : nil
+    }
 }

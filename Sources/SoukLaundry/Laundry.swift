@@ -43,33 +43,12 @@ public final class Laundry: SoukDomain {
 }
 
 extension Laundry {
-    /// Background work until the calling task is cancelled or the store closes: first the
-    /// ratings an earlier release stored apart move to the shared feedback table
-    /// (`LegacyJobRatings`); then the offers past their time return to their dorm's queue every
-    /// `interval`, so a job does not stay reserved for a Dasher who walked away even when nobody
-    /// asks for work.
-    public func runMaintenance(interval: Duration = .seconds(1)) async {
-        do {
-            let moved = try await LegacyJobRatings.move(store: store)
-            if moved > 0 { logger.info("job ratings moved to the feedback table", metadata: ["ratings": "\(moved)"]) }
-        } catch {
-            logger.error("moving job ratings failed", metadata: ["error": "\(error)"])
-        }
-        while !Task.isCancelled {
-            do {
-                let expired = try await expireDueOffers()
-                if expired > 0 { logger.info("job offers expired", metadata: ["jobs": "\(expired)"]) }
-            } catch StoreError.closed {
-                return
-            } catch {
-                logger.error("laundry maintenance failed", metadata: ["error": "\(error)"])
-            }
-            do { try await Task.sleep(for: interval) } catch { return }
-        }
-    }
-
-    /// Returns every job whose offer lapsed to its dorm's queue. Returns how many.
-    public func expireDueOffers() async throws -> Int {
-        try await JobQueue(laundry: self).expireDueOffers()
+    /// The offer-lapse timer of jobs, and once at start the move of the ratings an earlier
+    /// release stored apart to the shared feedback table (`LegacyJobRatings`).
+    public var background: DomainBackground {
+        let store = self.store
+        return DomainBackground(
+            timers: [JobQueue.offerLapse],
+            jobs: [ScheduledJob.atStart("move legacy job ratings") { try await LegacyJobRatings.move(store: store) }])
     }
 }

@@ -68,18 +68,8 @@ public final class Media: SoukDomain {
         }
     }
 
-    /// Background purge until the calling task is cancelled or the store closes.
-    public func runMaintenance(every interval: Duration = .seconds(300)) async {
-        while !Task.isCancelled {
-            do {
-                let purged = try await purgeUnreferenced()
-                if purged > 0 { logger.info("unreferenced media purged", metadata: ["records": "\(purged)"]) }
-            } catch StoreError.closed {
-                return
-            } catch {
-                logger.error("media purge failed", metadata: ["error": "\(error)"])
-            }
-            do { try await Task.sleep(for: interval) } catch { return }
-        }
+    /// Every five minutes (and at start), the purge of unreferenced media.
+    public var background: DomainBackground {
+        DomainBackground(jobs: [ScheduledJob("purge unreferenced media", every: .seconds(300)) { try await self.purgeUnreferenced() }])
     }
 }

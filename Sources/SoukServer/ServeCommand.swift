@@ -18,6 +18,7 @@ import SoukRentals
 import SoukStandardServices
 import SoukStore
 import SoukStoreTools
+import ServiceLifecycle
 
 /// `souk-server` (default subcommand `serve`): runs the gRPC server on an embedded store.
 @main
@@ -103,7 +104,6 @@ struct ServeCommand: AsyncParsableCommand {
         if !built.isEmpty { logger.info("indexes built", metadata: ["indexes": "\(built.joined(separator: ","))"]) }
         // `souk-server store backup|verify|build-index|compact` reach the running server through this socket.
         let control = try StoreControlServer(store: store)
-        let maintenance = Task { await store.runMaintenance() }
 
         // Every contract RPC's Access line, read from the embedded descriptor set: the server does
         // not start when one is missing or malformed.
@@ -112,18 +112,21 @@ struct ServeCommand: AsyncParsableCommand {
         let identity = try Identity(store: store, configuration: identityConfiguration(), openStreams: openStreams)
         try await bootstrapOperator(identity, logger: logger)
         let media = try Media(store: store)
-        let mediaMaintenance = Task { await media.runMaintenance() }
         // Commerce keeps the payments; the domains it pays for register their targets here.
         let payables = PayableTargets()
         // Commerce serves feedback; the domains whose records it rates register them here.
         let ratables = RatedSubjects()
         let commerce = Commerce(store: store, identity: identity, payables: payables, ratables: ratables)
-        let commerceMaintenance = Task { await commerce.runMaintenance() }
         let laundry = Laundry(store: store, identity: identity, payables: payables)
-        let laundryMaintenance = Task { await laundry.runMaintenance() }
         let rentals = Rentals(store: store, identity: identity, payables: payables, ratables: ratables)
-        let rentalsMaintenance = Task { await rentals.runMaintenance() }
         let domains = Domains.make(identity: identity, media: media, commerce: commerce, laundry: laundry, rentals: rentals)
+        // The domains' timers and scheduled jobs, and the store's housekeeping, in one scheduler:
+        // a service of the group, which stops it before the store closes.
+        let scheduler = Scheduler(
+            store: store, timers: domains.flatMap(\.background.timers),
+            jobs: [Self.storeHousekeeping(store)] + domains.flatMap(\.background.jobs))
+        let background = ServiceGroup(services: [scheduler], logger: Logger(label: "souk.services"))
+        let backgroundRun = Task { try await background.run() }
         if demo {
             let loader = DemoLoader(identity: identity)
             let logins = try await loader.load()
@@ -164,15 +167,19 @@ struct ServeCommand: AsyncParsableCommand {
         services.health.setAllNotServing()
         await server.shutdown(gracePeriod: .seconds(shutdownGracePeriod))
         try? await metricsChannel?.close()
-        maintenance.cancel()
-        mediaMaintenance.cancel()
-        commerceMaintenance.cancel()
-        laundryMaintenance.cancel()
-        rentalsMaintenance.cancel()
+        await background.triggerGracefulShutdown()
+        do { try await backgroundRun.value } catch { logger.error("background services failed", metadata: ["error": "\(error)"]) }
         control.stop()
         await store.close()
         try? await group.shutdownGracefully()
         logger.info("stopped")
+    }
+
+    /// Every five minutes (and at start): expired idempotency records and events past retention.
+    static func storeHousekeeping(_ store: Store) -> ScheduledJob {
+        ScheduledJob("store housekeeping", every: .seconds(300)) {
+            try await store.purgeExpiredIdempotencyRecords() + store.purgeExpiredEvents()
+        }
     }
 
     private func identityConfiguration() -> IdentityConfiguration {

@@ -10,7 +10,7 @@ public struct StoredEvent: Sendable, Equatable {
 /// Event logs: per stream, an ordered sequence of events appended in the same transaction as the
 /// change they describe, so a follower that resumes after sequence N sees every later change
 /// exactly once. Events older than `configuration.eventRetention` are removed by
-/// `purgeExpiredEvents` (run by `runMaintenance`); resuming from before the oldest kept event
+/// `purgeExpiredEvents` (run by the server's scheduler); resuming from before the oldest kept event
 /// fails with `.eventsExpired` rather than silently skipping.
 enum EventKeys {
     static func head(_ stream: String) -> [UInt8] { KeySpace.prefix(KeySpace.streamHead, stream) }

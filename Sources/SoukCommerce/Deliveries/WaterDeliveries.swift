@@ -55,7 +55,7 @@ struct WaterDeliveries {
                 $0.subject.deliveryID = created.id.description
                 $0.subject.courierAccountID = courierID.description
             }
-            try OrderChanges.record(updated, actor: actor, reason: "delivery assigned", transaction: transaction)
+            try OrderLifecycles.waterServices.recordChange(updated, in: OrderTable.table, by: actor, reason: "delivery assigned", transaction: transaction)
             let number = updated.value.subject.orderNumber
             let when = updated.value.subject.scheduledWindow?.startTime.map { ServiceOrders.describe(StoreTime($0), marketplace) } ?? ""
             try Notifier.send(
@@ -68,7 +68,7 @@ struct WaterDeliveries {
     }
 
     func start(_ request: SoukV1.StartDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
-        try await move("start", request.deliveryID, request.expectedVersion, call, title: "On the way", body: "Your order is on the way.") {
+        try await move(.start, request.deliveryID, request.expectedVersion, call, title: "On the way", body: "Your order is on the way.") {
             record, now in
             if record.subject.dispatchTime == nil { record.subject.dispatchTime = Timestamp(now) }
         }
@@ -77,7 +77,7 @@ struct WaterDeliveries {
     func delay(_ request: SoukV1.DelayDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
         let note = request.note.trimmingCharacters(in: .whitespacesAndNewlines)
         return try await move(
-            "delay", request.deliveryID, request.expectedVersion, call, note: request.note, title: "Delivery delayed",
+            .delay, request.deliveryID, request.expectedVersion, call, note: request.note, title: "Delivery delayed",
             body: note.isEmpty ? "Your delivery is delayed." : note
         ) { record, _ in record.subject.note = note }
     }
@@ -91,13 +91,13 @@ struct WaterDeliveries {
         let market = marketplaceID.description
         try await store.write { transaction in
             let delivery = try DeliveryLifecycles.waterServices.fire(
-                "complete", on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected,
+                .complete, on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected,
                 transaction: transaction
             ) { $0.subject.completionTime = Timestamp(transaction.now) }
             try CourierTracking.end(delivery, transaction: transaction)
             guard let orderID = RecordID(delivery.value.subject.orderID) else { return }
             var order = try OrderLifecycles.waterServices.fire(
-                "complete", on: orderID, in: OrderTable.table, marketplaceID: market, by: actor, transaction: transaction
+                .complete, on: orderID, in: OrderTable.table, marketplaceID: market, by: actor, transaction: transaction
             ) { $0.subject.completeTime = Timestamp(transaction.now) }
             order = try CashOnDelivery.collect(order, actor: actor, transaction: transaction)
             try ScheduledOrders.track(order, transaction: transaction)
@@ -119,7 +119,7 @@ struct WaterDeliveries {
         let market = marketplaceID.description
         try await store.write { transaction in
             let delivery = try DeliveryLifecycles.waterServices.fire(
-                "cancel", on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected, reason: reason,
+                .cancel, on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected, reason: reason,
                 transaction: transaction
             ) { $0.subject.note = reason }
             try CourierTracking.end(delivery, transaction: transaction)
@@ -138,30 +138,25 @@ struct WaterDeliveries {
             $0.subject.deliveryID = ""
             $0.subject.courierAccountID = ""
         }
-        try OrderChanges.record(updated, actor: actor, reason: reason, transaction: transaction)
+        try OrderLifecycles.waterServices.recordChange(updated, in: OrderTable.table, by: actor, reason: reason, transaction: transaction)
         try Notifier.send(
             OrderChanges.notes(before, id: orderID, title: "Delivery of order \(before.orderNumber) cancelled", body: reason),
             marketplaceID: delivery.value.marketplaceID, transaction: transaction)
     }
 
     /// The order's cancellation carries its open delivery with it, whoever cancelled the order
-    /// (the customer may not fire the delivery's own "cancel"): the move is audited as the
-    /// order's canceller.
+    /// (the customer may not fire the delivery's own `cancel`: it is fired as the server's, a
+    /// carried move, and audited as the order's canceller).
     static func cancelOpen(orderID: RecordID, marketplaceID: RecordID, reason: String, actor: AuditActor, transaction: Transaction) throws {
         let open = try transaction.list(
             DeliveryTable.table, DeliveryTable.byOrder, .starting(with: [.string(marketplaceID.description), .string(orderID.description)]),
             limit: 100
         ).filter { Self.open.contains($0.value.subject.status) }
         for delivery in open {
-            let from = delivery.value.subject.status
-            let updated = try transaction.update(DeliveryTable.table, delivery.id) {
-                $0.subject.status = .cancelled
-                $0.subject.note = reason
-            }
-            _ = try AuditLog.record(
-                in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .delivery, id: delivery.id.description),
-                actor: actor, from: from.protoName, to: SoukV1.DeliveryStatus.cancelled.protoName, reason: reason,
-                resourceVersion: updated.version)
+            let updated = try DeliveryLifecycles.waterServices.fire(
+                .cancel, on: delivery.id, in: DeliveryTable.table, marketplaceID: marketplaceID.description, by: actor, reason: reason,
+                carried: true, transaction: transaction
+            ) { $0.subject.note = reason }
             try CourierTracking.end(updated, transaction: transaction)
             try Notifier.send(
                 [Notifier.Note(to: delivery.value.subject.courierAccountID, kind: .delivery, title: "Delivery cancelled", body: reason,
@@ -173,7 +168,7 @@ struct WaterDeliveries {
     /// Fires `name` (start, delay) and tells the customer; `note` is the delay's text, checked
     /// with the other fields.
     private func move(
-        _ name: String, _ deliveryID: String, _ expectedVersion: Int64, _ call: SoukCall, note: String? = nil, title: String, body: String,
+        _ name: DeliveryMove, _ deliveryID: String, _ expectedVersion: Int64, _ call: SoukCall, note: String? = nil, title: String, body: String,
         change: @escaping @Sendable (inout DeliveryRecord, StoreTime) -> Void
     ) async throws -> SoukV1.Delivery {
         let (marketplaceID, _) = try call.requireMarketplace()

@@ -55,7 +55,7 @@ enum BlockedCouriers {
         let market = open.value.marketplaceID
         let reason = "the driver's account was blocked"
         let delivery = try DeliveryLifecycles.foodDelivery.fire(
-            "cancel", on: deliveryID, in: DeliveryTable.table, marketplaceID: market, by: subject.actor, reason: reason,
+                .cancel, on: deliveryID, in: DeliveryTable.table, marketplaceID: market, by: subject.actor, reason: reason,
             transaction: transaction
         ) { $0.subject.note = reason }
         guard let order = try DeliveryOffers.release(delivery, actor: subject.actor, reason: reason, transaction: transaction) else { return }

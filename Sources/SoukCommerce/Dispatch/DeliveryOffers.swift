@@ -129,7 +129,7 @@ struct DeliveryOffers {
             DeliveryRecord(marketplaceID: market, delivery), in: DeliveryTable.table, by: actor, transaction: transaction)
         try transaction.updateMaintainedFields(CourierTable.table, courier.id) { $0.status.activeDeliveryID = created.id.description }
         let updated = try transaction.update(OrderTable.table, order.id) { $0.subject.deliveryID = created.id.description }
-        try OrderChanges.record(updated, actor: actor, reason: "delivery offered", transaction: transaction)
+        try OrderLifecycles.foodDelivery.recordChange(updated, in: OrderTable.table, by: actor, reason: "delivery offered", transaction: transaction)
         try Notifier.send(
             [Notifier.Note(
                 to: courier.id.description, kind: .delivery, title: "New delivery offer",

@@ -16,13 +16,13 @@ extension DeliveryOffers {
         try await store.write { transaction in
             try Self.requireUnexpired(id, marketplaceID: marketplaceID, transaction: transaction)
             let delivery = try DeliveryLifecycles.foodDelivery.fire(
-                "accept", on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected,
+                .accept, on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected,
                 transaction: transaction
             ) { $0.subject.dispatchTime = Timestamp(transaction.now) }
             let courierID = delivery.value.subject.courierAccountID
             guard let orderID = delivery.value.subject.orderID.recordID else { return }
             let order = try OrderLifecycles.foodDelivery.fire(
-                "dispatch", on: orderID, in: OrderTable.table, marketplaceID: market, by: actor, transaction: transaction
+                .dispatch, on: orderID, in: OrderTable.table, marketplaceID: market, by: actor, transaction: transaction
             ) { order in
                 order.subject.courierAccountID = courierID
                 order.subject.deliveryID = id.description
@@ -46,7 +46,7 @@ extension DeliveryOffers {
         try await store.write { transaction in
             try Self.requireUnexpired(id, marketplaceID: marketplaceID, transaction: transaction)
             let delivery = try DeliveryLifecycles.foodDelivery.fire(
-                "reject", on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected, reason: reason,
+                .reject, on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected, reason: reason,
                 transaction: transaction
             ) { $0.subject.note = reason }
             guard let order = try Self.release(delivery, actor: actor, reason: "delivery rejected", transaction: transaction) else { return }
@@ -90,7 +90,7 @@ extension DeliveryOffers {
         guard let orderID = delivery.value.subject.orderID.recordID, let order = try transaction.get(OrderTable.table, orderID) else { return nil }
         guard order.value.subject.deliveryID == delivery.id.description, delivery.value.subject.status != .completed else { return order }
         let updated = try transaction.update(OrderTable.table, orderID) { $0.subject.deliveryID = "" }
-        try OrderChanges.record(updated, actor: actor, reason: reason, transaction: transaction)
+        try OrderLifecycles.foodDelivery.recordChange(updated, in: OrderTable.table, by: actor, reason: reason, transaction: transaction)
         return updated
     }
 }

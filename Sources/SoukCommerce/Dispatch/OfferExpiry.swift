@@ -4,10 +4,11 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// Offers lapse after the marketplace's offer_timeout. Nothing wakes at that instant: the
-/// calls that touch an offer expire it first (`settleExpiry`), and the commerce maintenance
-/// pass expires the rest (`expireDue`). An offer made to the nearest driver then goes to the
-/// next nearest, who has neither rejected the order nor let it lapse.
+/// Offers lapse after the marketplace's offer_timeout: the delivery's offer-lapse timer
+/// (`DeliveryLifecycles.offerLapse`) fires `expire` then. A call about the offer itself that
+/// comes first (its driver's answer, a read of it) settles it at once (`settleExpiry`), so no
+/// one is told of a lapsed offer as if it were live. An offer made to the nearest driver then
+/// goes to the next nearest, who has neither rejected the order nor let it lapse.
 extension DeliveryOffers {
     /// Expires delivery `id` in its own transaction when it is an offer past its time; returns
     /// whether it did.
@@ -18,21 +19,11 @@ extension DeliveryOffers {
         return try await store.write { transaction in try expireIfDue(id, store: store, transaction: transaction) }
     }
 
-    /// Expires every offer past its time, a batch per transaction; returns how many.
-    static func expireDue(commerce: Commerce) async throws -> Int {
+    /// The scheduler's handler of the offer-lapse timer.
+    static func offerLapse(commerce: Commerce) -> TimerHandler {
         let store = commerce.store
-        var expired = 0
-        while true {
-            let (count, more) = try await store.write { transaction -> (Int, Bool) in
-                let due = try transaction.list(
-                    DeliveryTable.table, DeliveryTable.byOfferExpiry, .prefix([], before: [.time(transaction.now.adding(.microseconds(1)))]),
-                    limit: 50)
-                var count = 0
-                for delivery in due where try expireIfDue(delivery.id, store: store, transaction: transaction) { count += 1 }
-                return (count, due.count == 50)
-            }
-            expired += count
-            if !more { return expired }
+        return DeliveryLifecycles.foodDelivery.timerHandler(DeliveryLifecycles.offerLapse.name, in: DeliveryTable.table) { delivery, transaction in
+            _ = try expireIfDue(delivery.id, store: store, transaction: transaction)
         }
     }
 
@@ -49,7 +40,7 @@ extension DeliveryOffers {
         let market = current.value.marketplaceID
         let actor = AuditActor.system("OfferTimeout")
         let delivery = try DeliveryLifecycles.foodDelivery.fire(
-            "expire", on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, reason: "not answered in time", transaction: transaction)
+                .expire, on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, reason: "not answered in time", transaction: transaction)
         guard let order = try release(delivery, actor: actor, reason: "delivery offer expired", transaction: transaction) else { return true }
         let number = order.value.subject.orderNumber
         let restaurant = switch try offerNextNearest(after: delivery, order: order, actor: actor, store: store, transaction: transaction) {

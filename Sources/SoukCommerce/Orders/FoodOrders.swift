@@ -9,7 +9,7 @@ import SoukStore
 /// moves (out for delivery, delivered) are fired by the order's delivery (`Dispatch`).
 extension OrdersService {
     func acceptOrder(_ request: SoukV1.AcceptOrderRequest, _ call: SoukCall) async throws -> SoukV1.Order {
-        try await foodMove("accept", request.orderID, request.expectedVersion, call, title: "is being prepared",
+        try await foodMove(.accept, request.orderID, request.expectedVersion, call, title: "is being prepared",
                            body: "The restaurant accepted your order and is preparing it.") { record, transaction in
             record.subject.acceptTime = Timestamp(transaction.now)
         } after: { _, _ in }
@@ -18,7 +18,7 @@ extension OrdersService {
     func completeOrder(_ request: SoukV1.CompleteOrderRequest, _ call: SoukCall) async throws -> SoukV1.Order {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let actor = AuditActor(call)
-        return try await foodMove("complete", request.orderID, request.expectedVersion, call, title: "completed",
+        return try await foodMove(.complete, request.orderID, request.expectedVersion, call, title: "completed",
                                   body: "Thank you! You can now rate the restaurant and the driver.") { record, transaction in
             record.subject.completeTime = Timestamp(transaction.now)
         } after: { record, transaction in
@@ -35,7 +35,7 @@ extension OrdersService {
                     "order \(order.orderNumber): its cash is \(payment.status.protoName), not yet collected by the driver")
             }
             let confirmed = try PaymentLifecycle.machine.fire(
-                "confirm", on: paymentID, in: PaymentTable.table, marketplaceID: marketplaceID.description, by: actor,
+                .confirm, on: paymentID, in: PaymentTable.table, marketplaceID: marketplaceID.description, by: actor,
                 transaction: transaction) { $0.subject.succeedTime = Timestamp(transaction.now) }
             try transaction.updateMaintainedFields(OrderTable.table, record.id) { $0.subject.paymentStatus = confirmed.value.subject.status }
             if let collected = payment.collectTime {
@@ -68,7 +68,7 @@ extension OrdersService {
     /// Fires `transition` of the food lifecycle, runs `after` in the same transaction, and tells
     /// the customer.
     private func foodMove(
-        _ transition: String, _ orderText: String, _ expectedVersion: Int64, _ call: SoukCall, title: String, body: String,
+        _ transition: OrderMove, _ orderText: String, _ expectedVersion: Int64, _ call: SoukCall, title: String, body: String,
         change: @escaping @Sendable (inout OrderRecord, Transaction) throws -> Void,
         after: @escaping @Sendable (StoredRecord<OrderRecord>, Transaction) throws -> Void
     ) async throws -> SoukV1.Order {

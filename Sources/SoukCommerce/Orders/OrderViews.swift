@@ -12,7 +12,7 @@ enum OrderParties {
     /// (the shop's staff) is a seller of every order; a food order's seller is its restaurant's
     /// owner.
     /// The order lifecycle of `vertical`; nil for a vertical without orders.
-    static func lifecycle(_ vertical: SoukV1.Vertical) -> StateMachine<SoukV1.Order, SoukV1.OrderStatus>? {
+    static func lifecycle(_ vertical: SoukV1.Vertical) -> StateMachine<SoukV1.Order, SoukV1.OrderStatus, OrderMove>? {
         switch vertical {
         case .waterServices: OrderLifecycles.waterServices
         case .retail: OrderLifecycles.retail
@@ -95,20 +95,9 @@ enum OrderParties {
     }
 }
 
-/// Changes of an order that are not state transitions (a reschedule, a delivery assigned): the
-/// audit log and the order's event stream get them as transitions do, so `WatchOrder` sees
-/// every change.
+/// The notes of an order's changes. (Changes that are not transitions, a reschedule or a
+/// delivery assigned, are recorded by the lifecycle: `StateMachine.recordChange`.)
 enum OrderChanges {
-    static func record(
-        _ record: StoredRecord<OrderRecord>, actor: AuditActor, reason: String = "", transaction: Transaction
-    ) throws {
-        let entry = try AuditLog.record(
-            in: transaction, marketplaceID: record.value.marketplaceID,
-            resource: SoukV1.ResourceRef(type: .order, id: record.id.description), actor: actor, reason: reason,
-            resourceVersion: record.version)
-        try transaction.appendLifecycleEvent(entry, of: .order, record: record, in: OrderTable.table)
-    }
-
     /// The notes of an order change to its customer and its courier (sellers follow their lists).
     static func notes(_ order: SoukV1.Order, id: RecordID, title: String, body: String) -> [Notifier.Note] {
         let subject = SoukV1.ResourceRef(type: .order, id: id.description)

@@ -13,7 +13,7 @@ extension OrdersService {
         }
         let (carrier, tracking) = (request.shippingCarrier, request.trackingNumber)
         let body = carrier.isEmpty ? "Your order is on its way." : "Your order is on its way with \(carrier)" + (tracking.isEmpty ? "." : " (tracking \(tracking)).")
-        return try await move("ship", request.orderID, request.expectedVersion, call, title: "shipped", body: body) { order, now in
+        return try await move(.ship, request.orderID, request.expectedVersion, call, title: "shipped", body: body) { order, now in
             order.shippingCarrier = carrier
             order.trackingNumber = tracking
             order.shipTime = Timestamp(now)
@@ -22,7 +22,7 @@ extension OrdersService {
 
     func deliverOrder(_ request: SoukV1.DeliverOrderRequest, _ call: SoukCall) async throws -> SoukV1.Order {
         let given = request.deliverTime.map(StoreTime.init)
-        return try await move("deliver", request.orderID, request.expectedVersion, call, title: "delivered",
+        return try await move(.deliver, request.orderID, request.expectedVersion, call, title: "delivered",
                               body: "Your order was delivered. Please confirm you received it.") { order, now in
             let time = given ?? now
             guard time <= now else { throw RPCError.invalidField("deliver_time", "must not be in the future") }
@@ -35,13 +35,13 @@ extension OrdersService {
 
     func confirmOrderReceived(_ request: SoukV1.ConfirmOrderReceivedRequest, _ call: SoukCall) async throws -> SoukV1.Order {
         // The server's time, never the device's.
-        try await move("receive", request.orderID, request.expectedVersion, call, title: "received",
+        try await move(.receive, request.orderID, request.expectedVersion, call, title: "received",
                        body: "Thank you for confirming receipt.") { order, now in order.receiveTime = Timestamp(now) }
     }
 
     /// Fires `transition` on the order and tells its customer, in one transaction.
     private func move(
-        _ transition: String, _ orderText: String, _ expectedVersion: Int64, _ call: SoukCall, title: String, body: String,
+        _ transition: OrderMove, _ orderText: String, _ expectedVersion: Int64, _ call: SoukCall, title: String, body: String,
         change: @escaping @Sendable (inout SoukV1.Order, StoreTime) throws -> Void
     ) async throws -> SoukV1.Order {
         let (marketplaceID, _) = try call.requireMarketplace()

@@ -84,7 +84,7 @@ struct ServiceOrders {
             if !service.requiresApproval {
                 // Deliveries need no admin: the server approves them as they are placed.
                 record = try OrderLifecycles.waterServices.fire(
-                    "approve", on: orderID, in: OrderTable.table, marketplaceID: marketplaceID.description,
+                .approve, on: orderID, in: OrderTable.table, marketplaceID: marketplaceID.description,
                     by: .system("ApproveDeliveryOrder"), transaction: transaction
                 ) { $0.subject.approveTime = Timestamp(transaction.now) }
             }
@@ -150,7 +150,7 @@ struct ServiceOrders {
             let updated = try transaction.update(OrderTable.table, id) {
                 $0.subject.scheduledWindow = SoukV1.TimeWindow(startTime: Timestamp(window.start), endTime: Timestamp(window.end))
             }
-            try OrderChanges.record(updated, actor: actor, reason: request.reason, transaction: transaction)
+            try OrderLifecycles.waterServices.recordChange(updated, in: OrderTable.table, by: actor, reason: request.reason, transaction: transaction)
             try ScheduledOrders.track(updated, transaction: transaction)
             let order = updated.value.subject
             try Notifier.send(
@@ -169,7 +169,7 @@ struct ServiceOrders {
         let actor = AuditActor(call)
         try await store.write { transaction in
             let record = try OrderLifecycles.waterServices.fire(
-                "approve", on: id, in: OrderTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
+                .approve, on: id, in: OrderTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
                 transaction: transaction
             ) { $0.subject.approveTime = Timestamp(transaction.now) }
             let order = record.value.subject

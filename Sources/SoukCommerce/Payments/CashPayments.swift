@@ -24,15 +24,15 @@ struct CashPayments {
 
     func markCollected(_ request: SoukV1.MarkCashCollectedRequest, _ call: SoukCall) async throws -> SoukV1.Payment {
         let byCourier = call.actorRole == .courier
-        return try await settle(request.paymentID, request.expectedVersion, call, transition: byCourier ? "collect" : "confirm", needsDelivered: true)
+        return try await settle(request.paymentID, request.expectedVersion, call, transition: byCourier ? .collect : .confirm, needsDelivered: true)
     }
 
     func confirm(_ request: SoukV1.ConfirmCashPaymentRequest, _ call: SoukCall) async throws -> SoukV1.Payment {
-        try await settle(request.paymentID, request.expectedVersion, call, transition: "confirm", needsDelivered: false, onlyCollected: true)
+        try await settle(request.paymentID, request.expectedVersion, call, transition: .confirm, needsDelivered: false, onlyCollected: true)
     }
 
     private func settle(
-        _ paymentText: String, _ expectedVersion: Int64, _ call: SoukCall, transition: String, needsDelivered: Bool, onlyCollected: Bool = false
+        _ paymentText: String, _ expectedVersion: Int64, _ call: SoukCall, transition: PaymentMove, needsDelivered: Bool, onlyCollected: Bool = false
     ) async throws -> SoukV1.Payment {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(paymentText, field: "payment_id")
@@ -55,11 +55,11 @@ struct CashPayments {
                 transition, on: id, in: PaymentTable.table, marketplaceID: market, by: actor, expectedVersion: expected,
                 transaction: transaction
             ) { value in
-                if transition == "collect" || value.subject.collectedByAccountID.isEmpty {
+                if transition == .collect || value.subject.collectedByAccountID.isEmpty {
                     value.subject.collectedByAccountID = actor.accountID
                     value.subject.collectTime = Timestamp(transaction.now)
                 }
-                if transition == "confirm" { value.subject.succeedTime = Timestamp(transaction.now) }
+                if transition == .confirm { value.subject.succeedTime = Timestamp(transaction.now) }
             }
             if let order {
                 try transaction.updateMaintainedFields(OrderTable.table, order.id) { $0.subject.paymentStatus = paid.value.subject.status }
@@ -81,7 +81,7 @@ enum CashOnDelivery {
         else { return order }
         let byCourier = actor.role == .courier
         let paid = try PaymentLifecycle.machine.fire(
-            byCourier ? "collect" : "confirm", on: paymentID, in: PaymentTable.table, marketplaceID: order.value.marketplaceID, by: actor,
+            byCourier ? .collect : .confirm, on: paymentID, in: PaymentTable.table, marketplaceID: order.value.marketplaceID, by: actor,
             transaction: transaction
         ) { value in
             value.subject.collectedByAccountID = actor.accountID

@@ -111,7 +111,7 @@ enum PaymentLedger {
             return try refund(id, amount: rest, reason: reason, by: "", actor: system, marketplaceID: marketplaceID, transaction: transaction)
         case .pending, .collected:
             return try PaymentLifecycle.machine.fire(
-                "void", on: id, in: PaymentTable.table, marketplaceID: marketplaceID.description, by: system, reason: reason,
+                .void, on: id, in: PaymentTable.table, marketplaceID: marketplaceID.description, by: system, reason: reason,
                 transaction: transaction) { record in record.subject.failureReason = reason }
         default:
             return current
@@ -130,7 +130,7 @@ enum PaymentLedger {
             throw RPCError.invalidField("amount", "must be 1 to \(rest) minor units (what is not yet refunded)")
         }
         return try PaymentLifecycle.machine.fire(
-            amount == rest ? "refund" : "refund_part", on: id, in: PaymentTable.table, marketplaceID: marketplaceID.description,
+            amount == rest ? .refund : .refundPart, on: id, in: PaymentTable.table, marketplaceID: marketplaceID.description,
             by: actor, expectedVersion: expectedVersion, reason: reason, transaction: transaction
         ) { record in
             let currency = record.subject.amount?.currencyCode ?? ""

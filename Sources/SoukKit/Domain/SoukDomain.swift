@@ -39,6 +39,22 @@ public protocol SoukDomain: Sendable {
     /// Adds the domain's demo records to the demo marketplaces. Must be idempotent: `--demo`
     /// runs it at every start.
     func loadDemo(_ demo: DemoContext) async throws
+
+    /// The handlers of the domain's lifecycle timers and its scheduled jobs, which the server's
+    /// one `Scheduler` runs.
+    var background: DomainBackground { get }
+}
+
+/// What a domain runs in the background, through the server's `Scheduler`.
+public struct DomainBackground: Sendable {
+    /// One handler per timer its lifecycles declare (`StateMachine.timerHandler`).
+    public var timers: [TimerHandler]
+    public var jobs: [ScheduledJob]
+
+    public init(timers: [TimerHandler] = [], jobs: [ScheduledJob] = []) {
+        self.timers = timers
+        self.jobs = jobs
+    }
 }
 
 extension SoukDomain {
@@ -47,6 +63,9 @@ extension SoukDomain {
 
     /// No demo data.
     public func loadDemo(_ demo: DemoContext) async throws {}
+
+    /// Nothing in the background.
+    public var background: DomainBackground { DomainBackground() }
 }
 
 /// The demo marketplaces and accounts a domain's demo data hangs on.
@@ -70,11 +89,12 @@ public struct DemoContext: Sendable {
 }
 
 /// The tables of the kit itself, which every domain writes to: the audit log, the mail outbox,
-/// the notifications, the media records pictures refer to and the feedback of every vertical.
+/// the notifications, the media records pictures refer to, the feedback of every vertical and
+/// the lifecycles' armed timers.
 public enum KitTables {
     public static let all: [AnyTable] = [
         AuditTable.table.erased, MailTable.table.erased, NotificationTable.table.erased, UnreadCountTable.table.erased,
-        MediaTable.table.erased, FeedbackTable.table.erased,
+        MediaTable.table.erased, FeedbackTable.table.erased, TimerTable.table.erased,
     ]
 }
 

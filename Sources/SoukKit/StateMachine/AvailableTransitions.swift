@@ -37,7 +37,7 @@ extension StateMachine {
         var shown: [SoukV1.AvailableTransition] = []
         for transition in transitions(from: subject[keyPath: state])
         where actors.contains(where: { actor in transition.roles.admit(actor) && transition.guards.allSatisfy { $0.allows(subject, actor) } }) {
-            let available = SoukV1.AvailableTransition(name: transition.name, toState: transition.to.protoName)
+            let available = SoukV1.AvailableTransition(name: transition.name.rawValue, toState: transition.to.protoName)
             if !shown.contains(available) { shown.append(available) }
         }
         return shown

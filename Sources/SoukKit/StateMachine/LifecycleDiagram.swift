@@ -6,7 +6,7 @@ public struct LifecyclePage: Sendable {
     public init() {}
 
     /// Adds `machine` as the next section.
-    public mutating func add<Subject, State>(_ machine: StateMachine<Subject, State>) {
+    public mutating func add<Subject, State, Name>(_ machine: StateMachine<Subject, State, Name>) {
         sections.append(Self.section(machine))
     }
 
@@ -21,12 +21,15 @@ public struct LifecyclePage: Sendable {
         (`system` is the server on its own; an operator may do what an admin may), only from its
         from-states and only when its guards hold. Each one fired is written to the audit log
         in the same transaction as the change, and, for a resource a Watch RPC follows (said under
-        its name), to the resource's event stream too.
+        its name), to the resource's event stream too. A transition's effects run in that
+        transaction as well. A timer is armed while the resource has a time for it, stored with
+        the change that arms it and cancelled by the change that makes it moot; the server's
+        scheduler fires it when it falls due, at the next start if the server was down then.
 
         """ + sections.joined()
     }
 
-    static func section<Subject, State>(_ machine: StateMachine<Subject, State>) -> String {
+    static func section<Subject, State, Name>(_ machine: StateMachine<Subject, State, Name>) -> String {
         let streamed = machine.streamed ? " Its moves are also events of the resource's stream, which a Watch RPC follows." : ""
         // The page lives in Sources/SoukKit/StateMachine; `source` is relative to Sources.
         var lines = [
@@ -44,29 +47,39 @@ public struct LifecyclePage: Sendable {
         for state in finalStates(machine) {
             lines.append("    \(state.protoName) --> [*]")
         }
-        lines += ["```", "", "| transition | from | to | by | guards | refused from other states with |", "|---|---|---|---|---|---|"]
+        lines += [
+            "```", "", "| transition | from | to | by | guards | effects | refused from other states with |", "|---|---|---|---|---|---|---|",
+        ]
         for transition in machine.transitions {
             let cells = [
-                "`\(transition.name)`",
+                "`\(transition.name.rawValue)`",
                 transition.from.map(\.protoName).joined(separator: ", "),
                 transition.to.protoName,
                 transition.roles.map(\.label).joined(separator: ", "),
                 transition.guards.map(\.label).joined(separator: "; "),
+                transition.effects.map(\.label).joined(separator: "; "),
                 transition.refusal.protoName,
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        if !machine.timers.isEmpty {
+            lines += ["", "| timer | due at | then |", "|---|---|---|"]
+            for timer in machine.timers {
+                let then = timer.fires.map { "the server fires `\($0.rawValue)`" } ?? "a change that is not a transition"
+                lines.append("| \(timer.name) | `\(timer.at)` | \(then) |")
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// `name (roles) [guards]`.
-    private static func label<Subject, State>(_ transition: Transition<Subject, State>) -> String {
+    private static func label<Subject, State, Name>(_ transition: Transition<Subject, State, Name>) -> String {
         let guards = transition.guards.isEmpty ? "" : " [" + transition.guards.map(\.label).joined(separator: " and ") + "]"
-        return "\(transition.name) (\(transition.roles.map(\.label).joined(separator: ", ")))\(guards)"
+        return "\(transition.name.rawValue) (\(transition.roles.map(\.label).joined(separator: ", ")))\(guards)"
     }
 
     /// States that are reached but never left, in the order they are first reached.
-    private static func finalStates<Subject, State>(_ machine: StateMachine<Subject, State>) -> [State] {
+    private static func finalStates<Subject, State, Name>(_ machine: StateMachine<Subject, State, Name>) -> [State] {
         var seen = Set<State>()
         return (machine.initial + machine.transitions.map(\.to)).filter { state in
             seen.insert(state).inserted && machine.transitions(from: state).isEmpty

@@ -1,16 +1,19 @@
 import SoukGRPC
 import SoukMessages
 
-/// A lifecycle declared once: the states a resource starts in, and every transition with its
-/// roles and guards. `fire` is the one piece of code that moves a resource through it.
+/// A lifecycle declared once, in the way a transaction process declares it: the states a
+/// resource starts in, every transition with its roles, guards and effects, and the timers that
+/// fire transitions (or changes) later. `fire` is the one piece of code that moves a resource
+/// through it; `Scheduler` fires its timers.
 ///
-///     static let retail = StateMachine<SoukV1.Order, SoukV1.OrderStatus>(
+///     enum OrderMove: String, TransitionName { case ship, cancel }
+///     static let retail = StateMachine<SoukV1.Order, SoukV1.OrderStatus, OrderMove>(
 ///         "Retail order", resource: .order, state: \.status, initial: [.pending],
 ///         transitions: [
-///             Transition("ship", from: [.pending], to: .shipped, by: [.provider, .admin]),
-///             Transition("cancel", from: [.pending], to: .cancelled, by: [.customer, .provider, .admin], refusal: .cancelNotAllowed),
+///             Transition(.ship, from: [.pending], to: .shipped, by: [.provider, .admin], effects: [notifyCustomer]),
+///             Transition(.cancel, from: [.pending], to: .cancelled, by: [.customer, .provider, .admin], refusal: .cancelNotAllowed),
 ///         ])
-public struct StateMachine<Subject: Sendable, State: LifecycleState>: Sendable {
+public struct StateMachine<Subject: Sendable, State: LifecycleState, Name: TransitionName>: Sendable {
     /// For diagrams ("Retail order").
     public let name: String
     /// The kind of resource: names it in messages, the audit log and its event stream.
@@ -20,7 +23,9 @@ public struct StateMachine<Subject: Sendable, State: LifecycleState>: Sendable {
     /// The states a new record may start in.
     public let initial: [State]
     /// In declaration order, which is the order refusals and diagrams list them in.
-    public let transitions: [Transition<Subject, State>]
+    public let transitions: [Transition<Subject, State, Name>]
+    /// Armed and cancelled by the moves and changes of a resource; fired by the scheduler.
+    public let timers: [LifecycleTimer<Subject, Name>]
     /// The file that declares it (`SoukCommerce/OrderLifecycles.swift`), for the diagrams page.
     public let source: String
     /// Whether a Watch RPC follows the resource's event stream, so each move is also appended
@@ -29,7 +34,8 @@ public struct StateMachine<Subject: Sendable, State: LifecycleState>: Sendable {
 
     public init(
         _ name: String, resource: SoukV1.ResourceType, state: WritableKeyPath<Subject, State> & Sendable, initial: [State],
-        streamed: Bool = false, transitions: [Transition<Subject, State>], declaredIn source: String = #fileID
+        streamed: Bool = false, transitions: [Transition<Subject, State, Name>], timers: [LifecycleTimer<Subject, Name>] = [],
+        declaredIn source: String = #fileID
     ) {
         self.name = name
         self.source = source
@@ -38,10 +44,11 @@ public struct StateMachine<Subject: Sendable, State: LifecycleState>: Sendable {
         self.state = state
         self.initial = initial
         self.transitions = transitions
+        self.timers = timers
     }
 
     /// The transitions that leave `state`.
-    public func transitions(from state: State) -> [Transition<Subject, State>] {
+    public func transitions(from state: State) -> [Transition<Subject, State, Name>] {
         transitions.filter { $0.from.contains(state) }
     }
 
@@ -51,10 +58,12 @@ public struct StateMachine<Subject: Sendable, State: LifecycleState>: Sendable {
     /// transition's refusal (a guard's is INVALID_TRANSITION), and the message names the current
     /// state and the transitions that leave it.
     public func transition(
-        _ name: String, on subject: Subject, id: String, by actor: AuditActor, to target: State? = nil
-    ) throws -> Transition<Subject, State> {
-        let named = transitions.filter { $0.name == name }
+        _ move: Name, on subject: Subject, id: String, by actor: AuditActor, to target: State? = nil
+    ) throws -> Transition<Subject, State, Name> {
+        let name = move.rawValue
+        let named = transitions.filter { $0.name == move }
         guard let first = named.first else {
+            // A name of the resource's enum that this machine (of another vertical) does not declare.
             throw RPCError(.internalError, "\(name) is not a transition of the \(self.name) lifecycle")
         }
         guard named.contains(where: { $0.roles.admit(actor) }) else { throw notAllowed(name, actor) }
@@ -78,7 +87,7 @@ public struct StateMachine<Subject: Sendable, State: LifecycleState>: Sendable {
         let next = transitions(from: current)
         let options = next.isEmpty
             ? "a final state"
-            : "from which: " + next.map { "\($0.name) → \($0.to.protoName)" }.joined(separator: ", ")
+            : "from which: " + next.map { "\($0.name.rawValue) → \($0.to.protoName)" }.joined(separator: ", ")
         return RPCError.souk(.failedPrecondition, reason, "\(what): it is \(current.protoName), \(options)")
     }
 

@@ -1,11 +1,11 @@
 import SoukMessages
 
 /// One move of a lifecycle: its name, the states it leaves, the state it reaches, who may make
-/// it and the guards that may still refuse it.
-public struct Transition<Subject: Sendable, State: LifecycleState>: Sendable {
+/// it, the guards that may still refuse it and the effects the machine runs with it.
+public struct Transition<Subject: Sendable, State: LifecycleState, Name: TransitionName>: Sendable {
     /// What the move is called (`accept`, `cancel`). Several transitions may share a name when
     /// their from-states differ (a laundry job's `advance` from each stage to the next).
-    public let name: String
+    public let name: Name
     public let from: [State]
     public let to: State
     public let roles: [TransitionRole]
@@ -13,10 +13,12 @@ public struct Transition<Subject: Sendable, State: LifecycleState>: Sendable {
     /// The reason a refusal from the wrong state carries; the contract names a few
     /// (CANCEL_NOT_ALLOWED, STAGE_NOT_NEXT), INVALID_TRANSITION otherwise.
     public let refusal: SoukV1.ErrorReason
+    /// Run by `fire` after the move, in its transaction, in this order.
+    public let effects: [TransitionEffect<Subject>]
 
     public init(
-        _ name: String, from: [State], to: State, by roles: [TransitionRole], guards: [TransitionGuard<Subject>] = [],
-        refusal: SoukV1.ErrorReason = .invalidTransition
+        _ name: Name, from: [State], to: State, by roles: [TransitionRole], guards: [TransitionGuard<Subject>] = [],
+        refusal: SoukV1.ErrorReason = .invalidTransition, effects: [TransitionEffect<Subject>] = []
     ) {
         self.name = name
         self.from = from
@@ -24,6 +26,7 @@ public struct Transition<Subject: Sendable, State: LifecycleState>: Sendable {
         self.roles = roles
         self.guards = guards
         self.refusal = refusal
+        self.effects = effects
     }
 }
 

@@ -38,7 +38,7 @@ struct JobDisputes {
             let updated = try transaction.update(JobTable.table, id) {
                 $0.subject.dispute = SoukV1.JobDispute(status: .open, reason: reason, openTime: Timestamp(transaction.now))
             }
-            try JobChanges.record(updated, actor: actor, reason: "dispute opened", transaction: transaction)
+            try JobLifecycle.machine.recordChange(updated, in: JobTable.table, by: actor, reason: "dispute opened", transaction: transaction)
             try JobChanges.notify(
                 [job.dasherAccountID], updated, title: "Charge disputed", body: "The customer disputed the charge of a laundry job; an admin will decide.",
                 transaction: transaction)
@@ -85,7 +85,7 @@ struct JobDisputes {
             dispute.resolveTime = Timestamp(transaction.now)
             dispute.outcome = refund == 0 ? .rejected : refund == left ? .fullRefund : .partialRefund
             let updated = try transaction.update(JobTable.table, id) { [dispute] record in record.subject.dispute = dispute }
-            try JobChanges.record(updated, actor: actor, reason: "dispute resolved: \(dispute.outcome.protoName)", transaction: transaction)
+            try JobLifecycle.machine.recordChange(updated, in: JobTable.table, by: actor, reason: "dispute resolved: \(dispute.outcome.protoName)", transaction: transaction)
             try JobChanges.notify(
                 [job.customerAccountID, job.dasherAccountID], updated, title: "Dispute resolved", body: resolution, transaction: transaction)
             return updated

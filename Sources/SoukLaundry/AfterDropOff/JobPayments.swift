@@ -39,7 +39,7 @@ struct JobPayable: PayableTarget {
             record.subject.paidAmount = payment.amount
             record.subject.payTime = Timestamp(transaction.now)
         }
-        try JobChanges.record(record, actor: actor, reason: "paid", transaction: transaction)
+        try JobLifecycle.machine.recordChange(record, in: JobTable.table, by: actor, reason: "paid", transaction: transaction)
         try EarningsLedger.paid(
             payment.amount?.amountMinor ?? 0, dasherID: record.value.subject.dasherAccountID, marketplace: marketplace,
             marketplaceID: marketplaceID.description, transaction: transaction)
@@ -52,7 +52,7 @@ struct JobPayable: PayableTarget {
         let recordID = try RequestFields.id(id, field: "job_id")
         let record = try Self.recordRefund(
             amount, status: payment.status, of: recordID, marketplaceID: marketplaceID, marketplace: marketplace, transaction: transaction)
-        try JobChanges.record(record, actor: actor, reason: "payment refunded", transaction: transaction)
+        try JobLifecycle.machine.recordChange(record, in: JobTable.table, by: actor, reason: "payment refunded", transaction: transaction)
     }
 
     /// The one place a refund of a job's payment is written: the job's payment state and

@@ -3,7 +3,7 @@ import SoukMessages
 import SoukStore
 
 /// Ratings of jobs as stores kept them before every vertical's feedback shared the kit's
-/// `FeedbackTable`: `Laundry.runMaintenance` moves them there once, keeping their ids, so a store
+/// `FeedbackTable`: a scheduled job of `Laundry.background` moves them there once at start, keeping their ids, so a store
 /// of an earlier release loses none and `Feedback.ListFeedback` lists them.
 enum LegacyJobRatings {
     static let byJobAndAuthor = Index<FeedbackRecord>.unique("laundry_ratings.job_author") {

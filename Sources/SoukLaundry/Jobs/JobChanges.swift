@@ -2,18 +2,10 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// Changes of a job that are not stage transitions (an offer, a denial, a lapsed offer): the
-/// audit log and the job's event stream get them as transitions do, so `WatchJob` sees every
-/// change; and the notes that tell the parties.
+/// The notes that tell a job's parties of its changes, and the words of its stages. (Changes
+/// that are not transitions, an offer, a denial, a lapsed offer, are recorded by the lifecycle:
+/// `StateMachine.recordChange`.)
 enum JobChanges {
-    static func record(_ record: StoredRecord<JobRecord>, actor: AuditActor, reason: String = "", transaction: Transaction) throws {
-        let entry = try AuditLog.record(
-            in: transaction, marketplaceID: record.value.marketplaceID,
-            resource: SoukV1.ResourceRef(type: .job, id: record.id.description), actor: actor, reason: reason,
-            resourceVersion: record.version)
-        try transaction.appendLifecycleEvent(entry, of: .job, record: record, in: JobTable.table)
-    }
-
     /// Tells `accounts` about job `record`.
     static func notify(_ accounts: [String], _ record: StoredRecord<JobRecord>, title: String, body: String, transaction: Transaction) throws {
         let subject = SoukV1.ResourceRef(type: .job, id: record.id.description)

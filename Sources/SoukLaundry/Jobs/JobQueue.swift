@@ -27,13 +27,14 @@ struct JobQueue {
         let market = marketplaceID.description
         let rules = JobRules(marketplace)
         let timeout = rules.offerTimeout
-        _ = try await expireDueOffers()
         let actor = AuditActor(call)
         let offered: StoredRecord<JobRecord>? = try await store.write { transaction in
-            if let held = try transaction.first(JobTable.table, JobTable.offeredTo, .starting(with: [.string(market), .string(dasher.id)])) {
-                return held
-            }
             let now = transaction.now
+            // An offer that lapsed is not held any more, though the scheduler may not have
+            // returned it to the queue yet.
+            let held = try transaction.list(
+                JobTable.table, JobTable.offeredTo, .starting(with: [.string(market), .string(dasher.id)]), limit: PageRequest.maximumSize)
+            if let live = held.first(where: { Self.isLive($0.value.subject, at: now) }) { return live }
             for range in [
                 (JobTable.preferred, [KeyPart.string(market), .string(dasher.id)]),
                 (JobTable.queue, [KeyPart.string(market), .string(LaundryStudents.dorm(dasher))]),
@@ -43,7 +44,7 @@ struct JobQueue {
                         record.subject.offeredToAccountID = dasher.id
                         record.subject.offerExpireTime = Timestamp(now.adding(timeout))
                     }
-                    try JobChanges.record(updated, actor: actor, reason: "offered", transaction: transaction)
+                    try JobLifecycle.machine.recordChange(updated, in: JobTable.table, by: actor, reason: "offered", transaction: transaction)
                     return updated
                 }
             }
@@ -110,22 +111,20 @@ struct JobQueue {
         try FieldChecks.target(jobID, field: "job_id", expectedVersion: expectedVersion, more: more)
     }
 
-    /// Returns every offer past its time to its dorm's queue. Returns how many.
-    func expireDueOffers() async throws -> Int {
-        let now = laundry.now
-        let due = try store.list(JobTable.table, JobTable.offerExpiry, .prefix([], before: [.time(now)]), page: PageRequest(size: PageRequest.maximumSize))
-        guard !due.items.isEmpty else { return 0 }
-        return try await store.write { transaction in
-            var expired = 0
-            for candidate in due.items {
-                guard let job = try transaction.get(JobTable.table, candidate.id), job.value.subject.state == .active,
-                      !job.value.subject.offeredToAccountID.isEmpty, let expiry = job.value.subject.offerExpireTime,
-                      StoreTime(expiry) <= transaction.now else { continue }
-                let updated = try transaction.update(JobTable.table, job.id) { Self.withdrawOffer(&$0.subject) }
-                try JobChanges.record(updated, actor: .system("JobOfferLapsed"), reason: "offer lapsed", transaction: transaction)
-                expired += 1
-            }
-            return expired
+    /// Whether `job` holds an offer that has not lapsed at `now`. Reads and answers go by this,
+    /// so a lapsed offer is never served as live before the scheduler returns it to the queue.
+    static func isLive(_ job: SoukV1.Job, at now: StoreTime) -> Bool {
+        guard !job.offeredToAccountID.isEmpty else { return false }
+        return job.offerExpireTime.map { StoreTime($0) > now } ?? true
+    }
+
+    /// The offer-lapse timer's change (`JobLifecycle.offerLapse`): the job returns to its place
+    /// in its dorm's queue.
+    static var offerLapse: TimerHandler {
+        JobLifecycle.machine.timerHandler(JobLifecycle.offerLapse.name, in: JobTable.table) { job, transaction in
+            let updated = try transaction.update(JobTable.table, job.id) { withdrawOffer(&$0.subject) }
+            try JobLifecycle.machine.recordChange(
+                updated, in: JobTable.table, by: .system("JobOfferLapsed"), reason: "offer lapsed", transaction: transaction)
         }
     }
 
@@ -133,17 +132,17 @@ struct JobQueue {
         let (marketplaceID, _) = try call.requireMarketplace()
         let (id, expected) = try Self.jobFields(request.jobID, request.expectedVersion)
         let dasher = try LaundryStudents.requireStudent(call, store: store)
-        _ = try await expireDueOffers()
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
             let current = try transaction.require(id, in: marketplaceID)
-            if expected == nil || expected == current.version, current.value.subject.state == .active,
-               current.value.subject.stage == .waitingForDasherToAccept, current.value.subject.offeredToAccountID != dasher.id
+            let offer = current.value.subject
+            if expected == nil || expected == current.version, offer.state == .active, offer.stage == .waitingForDasherToAccept,
+               offer.offeredToAccountID != dasher.id || !Self.isLive(offer, at: transaction.now)
             {
                 throw Self.notOffered(id)
             }
             let job = try JobLifecycle.machine.fire(
-                "accept", on: id, in: JobTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
+                .accept, on: id, in: JobTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
                 transaction: transaction
             ) { record in
                 record.subject.dasherAccountID = dasher.id
@@ -165,14 +164,15 @@ struct JobQueue {
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
             let job = try transaction.require(id, in: marketplaceID)
-            guard job.value.subject.state == .active, job.value.subject.offeredToAccountID == me else {
+            guard job.value.subject.state == .active, job.value.subject.offeredToAccountID == me,
+                  Self.isLive(job.value.subject, at: transaction.now) else {
                 throw Self.notOffered(id)
             }
             let updated = try transaction.update(JobTable.table, id, expectedVersion: expected) { record in
                 Self.withdrawOffer(&record.subject)
                 Self.exclude(me, from: &record.subject)
             }
-            try JobChanges.record(updated, actor: actor, reason: "denied", transaction: transaction)
+            try JobLifecycle.machine.recordChange(updated, in: JobTable.table, by: actor, reason: "denied", transaction: transaction)
             return updated
         }
         return try JobViews.view(record, call, store: store)
@@ -188,7 +188,7 @@ struct JobQueue {
             let before = try transaction.require(id, in: marketplaceID)
             let dasher = before.value.subject.dasherAccountID
             let job = try JobLifecycle.machine.fire(
-                "reject_dasher", on: id, in: JobTable.table, marketplaceID: marketplaceID.description, by: actor,
+                .rejectDasher, on: id, in: JobTable.table, marketplaceID: marketplaceID.description, by: actor,
                 expectedVersion: expected, reason: request.reason, transaction: transaction
             ) { record in
                 record.subject.dasherAccountID = ""
@@ -212,7 +212,7 @@ struct JobQueue {
                 throw RPCError.souk(.failedPrecondition, .invalidTransition, "job \(id) is not at stage 0 with a preferred Dasher")
             }
             let updated = try transaction.update(JobTable.table, id, expectedVersion: expected) { $0.subject.preferredDasherAccountID = "" }
-            try JobChanges.record(updated, actor: actor, reason: "preferred Dasher cleared", transaction: transaction)
+            try JobLifecycle.machine.recordChange(updated, in: JobTable.table, by: actor, reason: "preferred Dasher cleared", transaction: transaction)
             return updated
         }
         return try JobViews.view(record, call, store: store)

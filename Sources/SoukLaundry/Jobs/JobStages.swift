@@ -33,7 +33,7 @@ struct JobStages {
                     .failedPrecondition, .finalPriceUnconfirmed, "job \(id): the customer has not confirmed a final price above twice the estimate")
             }
             let job = try JobLifecycle.machine.fire(
-                "advance", on: id, in: JobTable.table, marketplaceID: marketplaceID.description, by: actor, to: .stage(target),
+                .advance, on: id, in: JobTable.table, marketplaceID: marketplaceID.description, by: actor, to: .stage(target),
                 expectedVersion: expected, transaction: transaction
             ) { record in
                 JobQueue.stamp(&record.subject, target, transaction.now)
@@ -89,7 +89,7 @@ struct JobStages {
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
             let job = try JobLifecycle.machine.fire(
-                "confirm_final_price", on: id, in: JobTable.table, marketplaceID: marketplaceID.description, by: actor,
+                .confirmFinalPrice, on: id, in: JobTable.table, marketplaceID: marketplaceID.description, by: actor,
                 expectedVersion: expected, transaction: transaction
             ) { record in
                 record.subject.finalPriceConfirmationRequired = false
@@ -118,7 +118,7 @@ struct JobStages {
                     "job \(id) cannot be cancelled: the laundry has already been picked up (stage \(current.stage.rawValue))")
             }
             let job = try JobLifecycle.machine.fire(
-                "cancel", on: id, in: JobTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
+                .cancel, on: id, in: JobTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
                 reason: request.reason, transaction: transaction
             ) { record in
                 record.subject.cancelReason = request.reason

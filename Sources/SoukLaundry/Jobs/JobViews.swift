@@ -65,6 +65,8 @@ enum JobViews {
     static func view(_ record: StoredRecord<JobRecord>, _ call: SoukCall, store: Store) throws -> SoukV1.Job {
         var job = record.job
         let caller = try call.requireCaller()
+        // A lapsed offer is shown as the scheduler will leave it, withdrawn.
+        if !job.offeredToAccountID.isEmpty, !JobQueue.isLive(job, at: store.configuration.clock()) { JobQueue.withdrawOffer(&job) }
         job.availableTransitions = JobLifecycle.machine.available(on: job, for: call, parties: [
             .customer: .account(job.customerAccountID), .courier: .accounts([job.dasherAccountID, job.offeredToAccountID]),
         ])

@@ -47,7 +47,7 @@ struct BillPayments: PayableTarget {
         } ?? RentalRules(marketplace).split(amount)
         let currency = payment.amount?.currencyCode ?? marketplace.currencyCode
         let bill = try RentalLifecycles.bill.fire(
-            "pay", on: recordID, in: BillTable.table, marketplaceID: market, by: actor, transaction: transaction
+                .pay, on: recordID, in: BillTable.table, marketplaceID: market, by: actor, transaction: transaction
         ) { record in
             record.subject.paymentID = payment.id
             record.subject.paidTime = Timestamp(transaction.now)
@@ -61,7 +61,7 @@ struct BillPayments: PayableTarget {
         try BookingChanges.billChanged(bill, actor: actor, reason: "bill paid", transaction: transaction)
         if subject.kind == .deposit, let bookingID = RecordID(subject.bookingID) {
             try RentalLifecycles.booking.fire(
-                "activate", on: bookingID, in: BookingTable.table, marketplaceID: market, by: .system("DepositPaid"), transaction: transaction
+                .activate, on: bookingID, in: BookingTable.table, marketplaceID: market, by: .system("DepositPaid"), transaction: transaction
             ) { $0.subject.activateTime = Timestamp(transaction.now) }
         }
         try BookingChanges.notify(

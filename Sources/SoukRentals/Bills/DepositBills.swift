@@ -21,7 +21,7 @@ enum DepositBills {
     static func void(_ id: String, marketplaceID: RecordID, actor: AuditActor, transaction: Transaction) throws {
         guard let recordID = RecordID(id) else { return }
         let bill = try RentalLifecycles.bill.fire(
-            "void", on: recordID, in: BillTable.table, marketplaceID: marketplaceID.description, by: actor, reason: "booking cancelled",
+                .void, on: recordID, in: BillTable.table, marketplaceID: marketplaceID.description, by: actor, reason: "booking cancelled",
             transaction: transaction)
         try BookingChanges.billChanged(bill, actor: actor, reason: "deposit bill voided", transaction: transaction)
     }

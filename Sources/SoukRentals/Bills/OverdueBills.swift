@@ -60,20 +60,13 @@ struct OverdueBills {
 }
 
 extension Rentals {
-    /// Background work until the calling task is cancelled or the store closes: every
-    /// `interval`, DUE bills past their due date are marked overdue and their lessees told.
-    public func runMaintenance(interval: Duration = .seconds(60)) async {
-        while !Task.isCancelled {
-            do {
-                let marked = try await markOverdueBills()
-                if marked > 0 { logger.info("bills overdue", metadata: ["bills": "\(marked)"]) }
-            } catch StoreError.closed {
-                return
-            } catch {
-                logger.error("rentals maintenance failed", metadata: ["error": "\(error)"])
-            }
-            do { try await Task.sleep(for: interval) } catch { return }
-        }
+    /// Every minute, and at start (so bills that fell due while the server was down are marked
+    /// then): DUE bills past their due date are marked overdue and their lessees told. The
+    /// index of unmarked due bills is the schedule; a bill's day ends in its marketplace's time
+    /// zone, which the sweep reads.
+    public var background: DomainBackground {
+        let store = self.store
+        return DomainBackground(jobs: [ScheduledJob("mark overdue bills", every: .seconds(60)) { try await OverdueBills(store: store).mark() }])
     }
 
     /// Marks the bills that became overdue. Returns how many.

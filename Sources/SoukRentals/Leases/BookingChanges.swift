@@ -3,18 +3,11 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// What happens to a booking besides its transitions: changes that are not moves (a deposit
-/// returned, a bill issued, changed or paid) reach the audit log and the booking's event stream
-/// as transitions do, so `WatchBooking` sees them; and the notes that tell the parties.
+/// What happens to a booking besides its transitions: a bill issued, changed or paid reaches the
+/// booking's event stream, so `WatchBooking` sees it; and the notes that tell the parties.
+/// (Changes of the booking that are not transitions, a deposit returned, are recorded by the
+/// lifecycle: `StateMachine.recordChange`.)
 enum BookingChanges {
-    /// Records a change of booking `record` that is not a transition (the deposit returned).
-    static func record(_ record: StoredRecord<BookingRecord>, actor: AuditActor, reason: String, transaction: Transaction) throws {
-        let entry = try AuditLog.record(
-            in: transaction, marketplaceID: record.value.marketplaceID, resource: SoukV1.ResourceRef(type: .booking, id: record.id.description),
-            actor: actor, reason: reason, resourceVersion: record.version)
-        try transaction.appendLifecycleEvent(entry, of: .booking, record: record, in: BookingTable.table)
-    }
-
     /// Tells the watchers of the bill's booking that the bill was issued, changed or paid, with
     /// both as they are now (the bill's own audit entries are written by its lifecycle).
     static func billChanged(_ bill: StoredRecord<BillRecord>, actor: AuditActor, reason: String, transaction: Transaction) throws {

@@ -40,7 +40,7 @@ struct BookingDecisions {
             let due = named ?? CivilDate(daysSinceEpoch: today.daysSinceEpoch + Int(rules.depositDueDays))
             let bill = try DepositBills.issue(for: current, bookingID: id, due: due, marketplaceID: market, actor: actor, transaction: transaction)
             let booking = try RentalLifecycles.booking.fire(
-                "confirm", on: id, in: BookingTable.table, marketplaceID: market, by: actor, expectedVersion: expected, transaction: transaction
+                .confirm, on: id, in: BookingTable.table, marketplaceID: market, by: actor, expectedVersion: expected, transaction: transaction
             ) { record in
                 record.subject.depositBillID = bill.id.description
                 record.subject.confirmTime = Timestamp(transaction.now)
@@ -69,7 +69,7 @@ struct BookingDecisions {
         while case let open = try transaction.list(BookingTable.table, BookingTable.byListing, range, limit: PageRequest.maximumSize), !open.isEmpty {
             for other in open {
                 try RentalLifecycles.booking.fire(
-                    "decline", on: other.id, in: BookingTable.table, marketplaceID: marketplaceID, by: actor, reason: reason,
+                .decline, on: other.id, in: BookingTable.table, marketplaceID: marketplaceID, by: actor, reason: reason,
                     transaction: transaction
                 ) { $0.subject.reason = reason }
                 try BookingChanges.notify(
@@ -89,7 +89,7 @@ struct BookingDecisions {
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
             let booking = try RentalLifecycles.booking.fire(
-                "decline", on: id, in: BookingTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
+                .decline, on: id, in: BookingTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
                 reason: reason, transaction: transaction
             ) { $0.subject.reason = reason }
             try BookingChanges.notify(

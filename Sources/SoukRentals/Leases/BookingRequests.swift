@@ -81,7 +81,7 @@ struct BookingRequests {
         let record = try await store.write { transaction in
             let wasConfirmed = try transaction.require(BookingTable.table, id, in: marketplaceID, "booking").value.subject.status == .confirmed
             let booking = try RentalLifecycles.booking.fire(
-                "cancel", on: id, in: BookingTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
+                .cancel, on: id, in: BookingTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
                 reason: request.reason, transaction: transaction
             ) { $0.subject.reason = request.reason }
             if wasConfirmed {

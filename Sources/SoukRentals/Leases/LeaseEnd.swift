@@ -24,7 +24,7 @@ struct LeaseEnd {
                     .failedPrecondition, .openObligations, "booking \(id) still has bill \(unpaid.id) due: it must be paid first", field: "booking_id")
             }
             let booking = try RentalLifecycles.booking.fire(
-                "end", on: id, in: BookingTable.table, marketplaceID: market, by: actor, expectedVersion: expected, reason: request.reason,
+                .end, on: id, in: BookingTable.table, marketplaceID: market, by: actor, expectedVersion: expected, reason: request.reason,
                 transaction: transaction
             ) { record in
                 record.subject.endTime = Timestamp(transaction.now)
@@ -80,7 +80,7 @@ struct LeaseEnd {
                 record.subject.depositReturn = SoukV1.DepositReturn(
                     amount: money, reason: reason, returnTime: Timestamp(transaction.now), paymentID: payment?.id ?? "")
             }
-            try BookingChanges.record(updated, actor: actor, reason: "deposit returned", transaction: transaction)
+            try RentalLifecycles.booking.recordChange(updated, in: BookingTable.table, by: actor, reason: "deposit returned", transaction: transaction)
             try BookingChanges.notify(
                 [booking.lesseeAccountID], bookingID: id.description, title: "Deposit returned",
                 body: amount == paid ? "Your whole deposit was returned." : "\(amount) of your \(paid) \(marketplace.currencyCode) deposit was returned: \(reason)",

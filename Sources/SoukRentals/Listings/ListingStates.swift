@@ -26,7 +26,7 @@ public enum ListingStates {
                 "listing \(listingID) is already leased (booking \(current.value.subject.activeBookingID))")
         }
         return try ListingLifecycle.machine.fire(
-            "rent", on: listingID, in: ListingTable.table, marketplaceID: marketplaceID.description, by: actor, reason: "booking \(bookingID)",
+                .rent, on: listingID, in: ListingTable.table, marketplaceID: marketplaceID.description, by: actor, reason: "booking \(bookingID)",
             maintained: true, transaction: transaction
         ) { $0.subject.activeBookingID = bookingID }.api()
     }
@@ -38,7 +38,7 @@ public enum ListingStates {
               current.value.subject.status == .rented, current.value.subject.activeBookingID == bookingID
         else { return }
         try ListingLifecycle.machine.fire(
-            "release", on: listingID, in: ListingTable.table, marketplaceID: marketplaceID.description, by: actor, reason: "booking \(bookingID)",
+                .release, on: listingID, in: ListingTable.table, marketplaceID: marketplaceID.description, by: actor, reason: "booking \(bookingID)",
             maintained: true, transaction: transaction
         ) { $0.subject.activeBookingID = "" }
     }

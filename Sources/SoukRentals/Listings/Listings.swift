@@ -92,13 +92,13 @@ struct Listings {
     }
 
     func publish(_ request: SoukV1.PublishListingRequest, _ call: SoukCall) async throws -> SoukV1.Listing {
-        try await fire("publish", request.listingID, request.expectedVersion, call) { listing, transaction in
+        try await fire(.publish, request.listingID, request.expectedVersion, call) { listing, transaction in
             try Self.requireActiveLessor(listing.subject.ownerAccountID, marketplaceID: listing.marketplaceID, transaction: transaction)
         }
     }
 
     func archive(_ request: SoukV1.ArchiveListingRequest, _ call: SoukCall) async throws -> SoukV1.Listing {
-        try await fire("archive", request.listingID, request.expectedVersion, call) { listing, transaction in
+        try await fire(.archive, request.listingID, request.expectedVersion, call) { listing, transaction in
             guard listing.subject.status != .rented else {
                 throw RPCError.souk(
                     .failedPrecondition, .listingLeased, "listing is RENTED: the lease must end before it is archived")
@@ -111,14 +111,14 @@ struct Listings {
     }
 
     func restore(_ request: SoukV1.RestoreListingRequest, _ call: SoukCall) async throws -> SoukV1.Listing {
-        try await fire("restore", request.listingID, request.expectedVersion, call) { _, _ in } change: { listing, _ in
+        try await fire(.restore, request.listingID, request.expectedVersion, call) { _, _ in } change: { listing, _ in
             listing.subject.archiveTime = nil
         }
     }
 
     /// Fires `transition` on listing `text` after `check` (read in the same transaction).
     private func fire(
-        _ transition: String, _ text: String, _ expectedVersion: Int64, _ call: SoukCall,
+        _ transition: ListingMove, _ text: String, _ expectedVersion: Int64, _ call: SoukCall,
         check: @escaping @Sendable (ListingRecord, Transaction) throws -> Void,
         change: @escaping @Sendable (inout ListingRecord, StoreTime) -> Void = { _, _ in }
     ) async throws -> SoukV1.Listing {
