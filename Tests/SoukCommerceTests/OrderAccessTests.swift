@@ -152,7 +152,7 @@ import Testing
         #expect(noReason?.code == .invalidArgument && noReason?.fieldViolations.first?.field == "reason")
         _ = try await harness.store.write { transaction in
             try OrderLifecycles.retail.fire(
-                "ship", on: orderID, in: OrderTable.table, marketplaceID: shop.id, by: AuditActor(accountID: "staff", role: .provider, action: "test"),
+                .ship, on: orderID, in: OrderTable.table, marketplaceID: shop.id, by: AuditActor(accountID: "staff", role: .provider, action: "test"),
                 transaction: transaction)
         }
         let late = await error(

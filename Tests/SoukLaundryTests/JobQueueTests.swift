@@ -39,7 +39,7 @@ import Testing
         _ = try await f.submit(customer)
         #expect(try await f.requestWork(dan)?.id == job.id)
         f.harness.clock.advance(.seconds(121))
-        #expect(try await f.laundry.expireDueOffers() == 1)
+        #expect(try await f.harness.fireDueTimers(f.laundry) == 1)
         #expect(try await f.requestWork(dee)?.id == job.id)
     }
 

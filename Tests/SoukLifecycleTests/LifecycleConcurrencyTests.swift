@@ -23,7 +23,7 @@ import Testing
                             do {
                                 let record = try await store.write { transaction in
                                     try machine.fire(
-                                        "approve", on: order.id, in: TestTables.orders, marketplaceID: Accounts.marketplace, by: admin,
+                                        .approve, on: order.id, in: TestTables.orders, marketplaceID: Accounts.marketplace, by: admin,
                                         expectedVersion: withVersion ? order.version : nil, transaction: transaction)
                                 }
                                 return .success(record.version)

@@ -20,7 +20,7 @@ import Testing
             let created = try await store.write { transaction in
                 try machine.create(TestRecord(marketplaceID: Accounts.marketplace, subject: order), in: table, by: provider, transaction: transaction)
             }
-            for move in ["ship", "deliver"] {
+            for move in [OrderMove.ship, .deliver] {
                 try await store.write { transaction in
                     try machine.fire(move, on: created.id, in: table, marketplaceID: Accounts.marketplace, by: provider, transaction: transaction)
                 }

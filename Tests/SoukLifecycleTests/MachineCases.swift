@@ -8,8 +8,8 @@ import SoukSupport
 import Testing
 
 /// A declared machine with its test table and a way to make records for it.
-struct MachineCase<Subject: ProtoMessage, State: LifecycleState>: Sendable {
-    let machine: StateMachine<Subject, State>
+struct MachineCase<Subject: ProtoMessage, State: LifecycleState, Name: TransitionName>: Sendable {
+    let machine: StateMachine<Subject, State, Name>
     let table: Table<TestRecord<Subject>>
     /// A record in `state` whose owner fields (courier, Dasher, customer, bill kind) are drawn with `dice`.
     let subject: @Sendable (State, inout Dice) -> Subject
@@ -25,7 +25,7 @@ struct AnyMachineCase: Sendable, CustomTestStringConvertible {
     let randomRun: @Sendable (Store, [Int]) async throws -> Void
     let declarationProblems: @Sendable () -> [String]
 
-    init<Subject, State>(_ machineCase: MachineCase<Subject, State>) {
+    init<Subject, State, Name>(_ machineCase: MachineCase<Subject, State, Name>) {
         name = machineCase.machine.name
         randomRun = { store, operations in try await RandomRun(machineCase: machineCase).run(store, operations) }
         declarationProblems = { DeclarationCheck.problems(machineCase.machine) }
@@ -79,7 +79,7 @@ struct AnyMachineCase: Sendable, CustomTestStringConvertible {
 enum DeclarationCheck {
     /// What is wrong with `machine`'s table: a name that leads two ways from one state (firing
     /// would depend on declaration order), a transition nobody may fire, or a state no path reaches.
-    static func problems<Subject, State>(_ machine: StateMachine<Subject, State>) -> [String] {
+    static func problems<Subject, State, Name>(_ machine: StateMachine<Subject, State, Name>) -> [String] {
         var problems = [String]()
         for (index, transition) in machine.transitions.enumerated() {
             if transition.roles.isEmpty || transition.from.isEmpty { problems.append("\(transition.name) has no roles or no from-states") }

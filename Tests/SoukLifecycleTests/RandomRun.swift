@@ -33,14 +33,14 @@ struct Move: Equatable, CustomStringConvertible {
 
 /// A random sequence of transitions by random callers against a real store, compared with a
 /// model computed from the declaration's table.
-struct RandomRun<Subject: ProtoMessage, State: LifecycleState> {
-    let machineCase: MachineCase<Subject, State>
-    var machine: StateMachine<Subject, State> { machineCase.machine }
+struct RandomRun<Subject: ProtoMessage, State: LifecycleState, Name: TransitionName> {
+    let machineCase: MachineCase<Subject, State, Name>
+    var machine: StateMachine<Subject, State, Name> { machineCase.machine }
 
     /// The model: which transition of the table applies, from the same facts the server sees.
-    func expected(_ name: String, on subject: Subject, by actor: AuditActor, to target: State?) -> Outcome<State> {
+    func expected(_ name: Name, on subject: Subject, by actor: AuditActor, to target: State?) -> Outcome<State> {
         let named = machine.transitions.filter { $0.name == name }
-        let mayFire = { (transition: Transition<Subject, State>) in Self.admitted(transition.roles, actor) }
+        let mayFire = { (transition: Transition<Subject, State, Name>) in Self.admitted(transition.roles, actor) }
         let denied = Outcome<State>.refused(Refusal(code: .permissionDenied, reason: .notAllowed))
         guard named.contains(where: mayFire) else { return denied }
         let current = subject[keyPath: machine.state]
@@ -74,7 +74,7 @@ struct RandomRun<Subject: ProtoMessage, State: LifecycleState> {
             try machine.create(value, in: table, by: creator, transaction: transaction)
         }
         var moves = [Move(from: "", to: start.protoName, actor: creator, reason: "", version: 1)]
-        let names = machine.transitions.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let names = machine.transitions.map(\.name).reduce(into: [Name]()) { if !$0.contains($1) { $0.append($1) } }
 
         for operation in operations.dropFirst() {
             var dice = Dice(operation)

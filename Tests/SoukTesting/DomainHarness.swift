@@ -177,3 +177,11 @@ public final class DomainHarness: Sendable {
         try await token(.admin, in: marketplace, email: email)
     }
 }
+
+extension DomainHarness {
+    /// Fires the timers of `domains` that are due at the harness's clock, as the server's
+    /// scheduler does; returns how many fired.
+    public func fireDueTimers(_ domains: any SoukDomain...) async throws -> Int {
+        try await Scheduler(store: store, timers: domains.flatMap(\.background.timers), jobs: []).fireDue()
+    }
+}
