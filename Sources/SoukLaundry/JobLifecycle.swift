@@ -59,18 +59,27 @@ public enum JobLifecycle {
     public static let machine = StateMachine<SoukV1.Job, LaundryJobState, JobMove>(
         "Laundry job", resource: .job, state: \.lifecycleState, initial: [.stage(stages[0])], streamed: true,
         transitions: [
-            Transition(.accept, from: [.stage(stages[0])], to: .stage(stages[1]), by: [.courier], guards: [offeredDasher]),
+            Transition(
+                .accept, from: [.stage(stages[0])], to: .stage(stages[1]), by: [.courier], guards: [offeredDasher],
+                effects: [JobEffects.tellCustomerAccepted]),
             // The customer sends the accepted Dasher away: back to the queue at its place.
-            Transition(.rejectDasher, from: [.stage(stages[1]), .stage(stages[2])], to: .stage(stages[0]), by: [.customer]),
+            Transition(
+                .rejectDasher, from: [.stage(stages[1]), .stage(stages[2])], to: .stage(stages[0]), by: [.customer],
+                effects: [JobEffects.tellRejectedDasher]),
             // Stages 0–2; from stage 3 the laundry is picked up.
-            Transition(.cancel, from: stages[0...2].map { .stage($0) }, to: .cancelled, by: [.customer], refusal: .cancelNotAllowed),
+            Transition(
+                .cancel, from: stages[0...2].map { .stage($0) }, to: .cancelled, by: [.customer], refusal: .cancelNotAllowed,
+                effects: [JobEffects.tellDasherCancelled]),
             // The job stays at stage 7; the confirmation lets it go on to stage 8.
-            Transition(.confirmFinalPrice, from: [.stage(stages[7])], to: .stage(stages[7]), by: [.customer], guards: [confirmationPending]),
+            Transition(
+                .confirmFinalPrice, from: [.stage(stages[7])], to: .stage(stages[7]), by: [.customer], guards: [confirmationPending],
+                effects: [JobEffects.tellDasherPriceConfirmed]),
         ]
             // One stage at a time, forward, from stage 1 to stage 9: each stage has exactly one next.
             + zip(stages.dropFirst(), stages.dropFirst(2)).map { from, to in
                 Transition(.advance, from: [.stage(from)], to: .stage(to), by: [.courier],
-                    guards: from == stages[7] ? [assignedDasher, priceConfirmed] : [assignedDasher], refusal: .stageNotNext)
+                    guards: from == stages[7] ? [assignedDasher, priceConfirmed] : [assignedDasher], refusal: .stageNotNext,
+                    effects: to == stages[9] ? [JobEffects.countCompleted, JobEffects.tellCustomerStage] : [JobEffects.tellCustomerStage])
             },
         timers: [offerLapse])
 

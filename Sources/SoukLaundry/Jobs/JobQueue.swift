@@ -149,9 +149,6 @@ struct JobQueue {
                 Self.withdrawOffer(&record.subject)
                 Self.stamp(&record.subject, .dasherAcceptedRequest, transaction.now)
             }
-            try JobChanges.notify(
-                [job.value.subject.customerAccountID], job, title: "\(dasher.givenName) accepted your laundry job",
-                body: "Stage 1: Dasher Accepted Request.", transaction: transaction)
             return job
         }
         return try JobViews.view(record, call, store: store)
@@ -195,7 +192,6 @@ struct JobQueue {
                 Self.exclude(dasher, from: &record.subject)
                 Self.stamp(&record.subject, .waitingForDasherToAccept, transaction.now)
             }
-            try JobChanges.notify([dasher], job, title: "The customer chose another Dasher", body: "The job is no longer yours.", transaction: transaction)
             return job
         }
         return try JobViews.view(record, call, store: store)

@@ -6,7 +6,7 @@ import SoukStore
 /// A job moving through its stages: the assigned Dasher's advances (stage 7 fixes the final
 /// price), the customer's confirmation of a final price above twice the estimate, and the
 /// customer's cancellation. Every change goes through `JobLifecycle.machine`, which writes it to
-/// the job's event stream; the customer is told of each stage.
+/// the job's event stream and runs its effects (the customer is told of each stage: `JobEffects`).
 struct JobStages {
     let laundry: Laundry
     var store: Store { laundry.store }
@@ -46,15 +46,6 @@ struct JobStages {
                     record.subject.finalPriceConfirmationRequired = JobPricing.needsConfirmation(final: price, estimate: record.subject.estimate)
                 }
             }
-            if target == .droppedOffLaundry, let dasherID = RecordID(job.value.subject.dasherAccountID) {
-                try LaundryStudents.countCompleted(dasherID, transaction: transaction)
-            }
-            let waiting = job.value.subject.finalPriceConfirmationRequired
-            try JobChanges.notify(
-                [job.value.subject.customerAccountID], job, title: "Stage \(position): \(JobChanges.title(target))",
-                body: waiting ? "The final price is more than twice the estimate: confirm it so the Dasher can bring your laundry back."
-                    : "Your laundry job moved to stage \(position).",
-                transaction: transaction)
             return job
         }
         return try JobViews.view(record, call, store: store)
@@ -95,9 +86,6 @@ struct JobStages {
                 record.subject.finalPriceConfirmationRequired = false
                 record.subject.finalPriceConfirmTime = Timestamp(transaction.now)
             }
-            try JobChanges.notify(
-                [job.value.subject.dasherAccountID], job, title: "Final price confirmed", body: "You may bring the laundry back.",
-                transaction: transaction)
             return job
         }
         return try JobViews.view(record, call, store: store)
@@ -125,8 +113,6 @@ struct JobStages {
                 record.subject.cancelTime = Timestamp(transaction.now)
                 JobQueue.withdrawOffer(&record.subject)
             }
-            let dasher = current.dasherAccountID.isEmpty ? current.offeredToAccountID : current.dasherAccountID
-            try JobChanges.notify([dasher], job, title: "Laundry job cancelled", body: "The customer cancelled the job.", transaction: transaction)
             return job
         }
         return try JobViews.view(record, call, store: store)
