@@ -31,11 +31,12 @@ def rss_kib(pid: int) -> int:
 class Server:
     """One souk-server process on loopback with its own data directory."""
 
-    def __init__(self, *extra_args: str, tls: tuple[str, str] | None = None, env: dict | None = None):
+    def __init__(self, *extra_args: str, tls: tuple[str, str] | None = None, env: dict | None = None, data_dir: str | None = None):
+        """`data_dir`: the store of a server stopped before (a restart); a new one otherwise."""
         self.binary = os.environ.get("SOUK_SERVER") or str(ROOT / ".build" / "debug" / "souk-server")
         self.port = free_port()
         self.metrics_port = free_port()
-        self.data_dir = tempfile.mkdtemp(prefix="souk-e2e-")
+        self.data_dir = data_dir or tempfile.mkdtemp(prefix="souk-e2e-")
         self.tls = tls
         args = [
             self.binary, "--host", "127.0.0.1", "--port", str(self.port),
@@ -44,7 +45,7 @@ class Server:
         ]
         if tls:
             args += ["--tls-cert", tls[0], "--tls-key", tls[1]]
-        self.log = open(pathlib.Path(self.data_dir + ".log"), "w")
+        self.log = open(pathlib.Path(self.data_dir + ".log"), "a")
         self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT,
                                         env=None if env is None else {**os.environ, **env})
         self._wait_listening()
@@ -133,10 +134,10 @@ class IdentityServer(Server):
     OPERATOR_EMAIL = "operator@souk-e2e.example.com"
     OPERATOR_PASSWORD = "Operat0r!Secret"
 
-    def __init__(self, access_token_ttl: int = 2, *extra: str):
+    def __init__(self, access_token_ttl: int = 2, *extra: str, data_dir: str | None = None):
         super().__init__(
             "--demo", "--access-token-ttl", str(access_token_ttl), "--password-hash-memory-kib", "8192", *extra,
-            env={"SOUK_OPERATOR_EMAIL": self.OPERATOR_EMAIL, "SOUK_OPERATOR_PASSWORD": self.OPERATOR_PASSWORD},
+            env={"SOUK_OPERATOR_EMAIL": self.OPERATOR_EMAIL, "SOUK_OPERATOR_PASSWORD": self.OPERATOR_PASSWORD}, data_dir=data_dir,
         )
         self.access_token_ttl = access_token_ttl
         self.demo = self._read_demo_logins()
