@@ -21,15 +21,22 @@ public enum RentalLifecycles {
         transitions: [
             // The listing is marked rented in the same transaction: of two confirmations for one
             // listing, the second finds it held (LISTING_LEASED).
-            Transition(.confirm, from: [.requested], to: .confirmed, by: [.provider], guards: [lessor]),
+            Transition(
+                .confirm, from: [.requested], to: .confirmed, by: [.provider], guards: [lessor], effects: [RentalEffects.tellLesseeConfirmed]),
             // By the lessor, or by the server when another request for the listing is confirmed
             // or the listing is archived.
-            Transition(.decline, from: [.requested], to: .declined, by: [.provider, .system], guards: [lessor]),
+            Transition(
+                .decline, from: [.requested], to: .declined, by: [.provider, .system], guards: [lessor],
+                effects: [RentalEffects.tellLesseeDeclined]),
             // The lessee withdraws before the deposit is paid.
-            Transition(.cancel, from: [.requested, .confirmed], to: .cancelled, by: [.customer, .admin], guards: [lessee]),
+            Transition(
+                .cancel, from: [.requested, .confirmed], to: .cancelled, by: [.customer, .admin], guards: [lessee],
+                effects: [RentalEffects.releaseConfirmed, RentalEffects.tellLessorWithdrawn]),
             // The server, when the deposit bill is paid.
             Transition(.activate, from: [.confirmed], to: .active, by: [.system]),
-            Transition(.end, from: [.active], to: .ended, by: [.provider, .admin], guards: [lessor]),
+            Transition(
+                .end, from: [.active], to: .ended, by: [.provider, .admin], guards: [lessor],
+                effects: [RentalEffects.freeListing, RentalEffects.tellLesseeEnded]),
         ])
 
     static let payer = TransitionGuard<SoukV1.Bill>.only(.customer, "only the lessee") { $0.lesseeAccountID }
@@ -39,8 +46,11 @@ public enum RentalLifecycles {
     public static let bill = StateMachine<SoukV1.Bill, SoukV1.BillStatus, BillMove>(
         "Bill", resource: .bill, state: \.status, initial: [.due],
         transitions: [
-            Transition(.pay, from: [.due], to: .paid, by: [.customer], guards: [payer]),
+            Transition(
+                .pay, from: [.due], to: .paid, by: [.customer], guards: [payer],
+                effects: [RentalEffects.showOnBooking("bill paid"), RentalEffects.activateBooking, RentalEffects.tellLessorPaid]),
             Transition(.void, from: [.due], to: .void, by: [.customer, .admin],
-                guards: [TransitionGuard("only a deposit bill") { bill, _ in bill.kind == .deposit }]),
+                guards: [TransitionGuard("only a deposit bill") { bill, _ in bill.kind == .deposit }],
+                effects: [RentalEffects.showOnBooking("deposit bill voided")]),
         ])
 }

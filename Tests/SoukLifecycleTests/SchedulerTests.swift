@@ -66,7 +66,7 @@ import Testing
         try await withTemporaryStore(schema: TestTables.schema, clock: clock) { store, _ in
             let scheduler = Scheduler(store: store, timers: [Self.lapse()], jobs: [])
             let offer = try await Self.offer(store)
-            try await store.write { transaction in
+            _ = try await store.write { transaction in
                 try Self.machine.fire(
                     .accept, on: offer.id, in: TestTables.deliveries, marketplaceID: Accounts.marketplace,
                     by: Accounts.actor(.courier, Accounts.all[0]), transaction: transaction)

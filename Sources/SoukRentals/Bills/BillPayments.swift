@@ -7,8 +7,8 @@ import SoukStore
 
 /// Rental bills as `Payments.CreatePayment` pays them (`bill_id`): the lessee pays a DUE bill to
 /// the lessor. Settling a bill, in the paying transaction, marks it PAID with the payment's
-/// three-way split, adds the split to the lessor's income of the month, and a paid deposit
-/// makes its booking ACTIVE.
+/// three-way split (its `pay` effects: the booking's watchers see it, a paid deposit makes its
+/// booking ACTIVE, the lessor is told) and adds the split to the lessor's income of the month.
 struct BillPayments: PayableTarget {
     func payer(of id: String, marketplaceID: RecordID, store: Store) throws -> RecordID {
         let recordID = try RequestFields.id(id, field: "bill_id")
@@ -58,16 +58,6 @@ struct BillPayments: PayableTarget {
         try LessorIncomeTable.add(
             amount: amount, split: split, lessorAccountID: subject.lessorAccountID, month: Int64(month.year * 12 + month.month - 1),
             marketplaceID: market, transaction: transaction)
-        try BookingChanges.billChanged(bill, actor: actor, reason: "bill paid", transaction: transaction)
-        if subject.kind == .deposit, let bookingID = RecordID(subject.bookingID) {
-            try RentalLifecycles.booking.fire(
-                .activate, on: bookingID, in: BookingTable.table, marketplaceID: market, by: .system("DepositPaid"), transaction: transaction
-            ) { $0.subject.activateTime = Timestamp(transaction.now) }
-        }
-        try BookingChanges.notify(
-            [subject.lessorAccountID], bookingID: subject.bookingID, kind: .bill, subject: SoukV1.ResourceRef(type: .bill, id: id),
-            title: subject.kind == .deposit ? "Deposit paid" : "Bill paid",
-            body: "\(amount) \(currency) paid; your share is \(split.lessorShare) \(currency).", marketplaceID: market, transaction: transaction)
     }
 
     /// An admin refunded part or all of the bill's payment: the bill stays PAID (the refund shows

@@ -20,10 +20,9 @@ enum DepositBills {
     /// Voids the unpaid deposit bill `id` with its booking's cancellation.
     static func void(_ id: String, marketplaceID: RecordID, actor: AuditActor, transaction: Transaction) throws {
         guard let recordID = RecordID(id) else { return }
-        let bill = try RentalLifecycles.bill.fire(
-                .void, on: recordID, in: BillTable.table, marketplaceID: marketplaceID.description, by: actor, reason: "booking cancelled",
+        try RentalLifecycles.bill.fire(
+            .void, on: recordID, in: BillTable.table, marketplaceID: marketplaceID.description, by: actor, reason: "booking cancelled",
             transaction: transaction)
-        try BookingChanges.billChanged(bill, actor: actor, reason: "deposit bill voided", transaction: transaction)
     }
 
     /// What the deposit bill `id` was paid; 0 when it was not.

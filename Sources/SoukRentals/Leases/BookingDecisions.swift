@@ -47,10 +47,6 @@ struct BookingDecisions {
             }
             try LeaseListings.rent(listing, booking: booking, actor: actor, transaction: transaction)
             try BookingChanges.billChanged(bill, actor: actor, reason: "deposit bill issued", transaction: transaction)
-            try BookingChanges.notify(
-                [current.lesseeAccountID], bookingID: id.description, title: "Booking confirmed",
-                body: "Your lease of \(current.listingTitle) is confirmed. Pay the deposit by \(LeaseDates.text(due)) to start it.",
-                marketplaceID: market, transaction: transaction)
             try Self.declineOpen(listingID: current.listingID, marketplaceID: market, reason: Self.supersededReason, transaction: transaction)
             return booking
         }
@@ -72,10 +68,6 @@ struct BookingDecisions {
                 .decline, on: other.id, in: BookingTable.table, marketplaceID: marketplaceID, by: actor, reason: reason,
                     transaction: transaction
                 ) { $0.subject.reason = reason }
-                try BookingChanges.notify(
-                    [other.value.subject.lesseeAccountID], bookingID: other.id.description, title: "Booking declined",
-                    body: "Your request for \(other.value.subject.listingTitle) was declined: \(reason).", marketplaceID: marketplaceID,
-                    transaction: transaction)
             }
         }
     }
@@ -88,15 +80,10 @@ struct BookingDecisions {
         }
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
-            let booking = try RentalLifecycles.booking.fire(
+            try RentalLifecycles.booking.fire(
                 .decline, on: id, in: BookingTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
                 reason: reason, transaction: transaction
             ) { $0.subject.reason = reason }
-            try BookingChanges.notify(
-                [booking.value.subject.lesseeAccountID], bookingID: id.description, title: "Booking declined",
-                body: "The lessor declined your request for \(booking.value.subject.listingTitle): \(reason)",
-                marketplaceID: marketplaceID.description, transaction: transaction)
-            return booking
         }
         return try BookingViews.view(record, call, store: store)
     }

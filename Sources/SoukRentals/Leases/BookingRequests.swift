@@ -79,20 +79,10 @@ struct BookingRequests {
         }
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
-            let wasConfirmed = try transaction.require(BookingTable.table, id, in: marketplaceID, "booking").value.subject.status == .confirmed
-            let booking = try RentalLifecycles.booking.fire(
+            try RentalLifecycles.booking.fire(
                 .cancel, on: id, in: BookingTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
                 reason: request.reason, transaction: transaction
             ) { $0.subject.reason = request.reason }
-            if wasConfirmed {
-                try DepositBills.void(booking.value.subject.depositBillID, marketplaceID: marketplaceID, actor: actor, transaction: transaction)
-                try LeaseListings.release(booking, actor: actor, transaction: transaction)
-            }
-            try BookingChanges.notify(
-                [booking.value.subject.lessorAccountID], bookingID: id.description, title: "Booking withdrawn",
-                body: "The lessee withdrew the request for \(booking.value.subject.listingTitle).", marketplaceID: marketplaceID.description,
-                transaction: transaction)
-            return booking
         }
         return try BookingViews.view(record, call, store: store)
     }

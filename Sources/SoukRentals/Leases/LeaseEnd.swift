@@ -30,11 +30,6 @@ struct LeaseEnd {
                 record.subject.endTime = Timestamp(transaction.now)
                 if !request.reason.isEmpty { record.subject.reason = request.reason }
             }
-            try LeaseListings.release(booking, actor: actor, transaction: transaction)
-            try BookingChanges.notify(
-                [booking.value.subject.lesseeAccountID], bookingID: id.description, title: "Lease ended",
-                body: "Your lease of \(booking.value.subject.listingTitle) has ended; the lessor will return the deposit.",
-                marketplaceID: market, transaction: transaction)
             return booking
         }
         return try BookingViews.view(record, call, store: store)
