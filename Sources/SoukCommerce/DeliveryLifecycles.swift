@@ -15,8 +15,12 @@ public enum DeliveryLifecycles {
     public static let waterServices = StateMachine<SoukV1.Delivery, SoukV1.DeliveryStatus, DeliveryMove>(
         "Water services delivery", resource: .delivery, state: \.status, initial: [.assigned],
         transitions: [
-            Transition(.start, from: [.assigned, .delayed], to: .inProgress, by: [.courier, .admin]),
-            Transition(.delay, from: [.inProgress], to: .delayed, by: [.courier, .admin]),
+            Transition(
+                .start, from: [.assigned, .delayed], to: .inProgress, by: [.courier, .admin],
+                effects: [OrderEffects.tellCustomer("On the way") { _ in "Your order is on the way." }]),
+            Transition(
+                .delay, from: [.inProgress], to: .delayed, by: [.courier, .admin],
+                effects: [OrderEffects.tellCustomer("Delivery delayed") { $0.note.isEmpty ? "Your delivery is delayed." : $0.note }]),
             // DOMAIN.md: in_progress ⇄ delayed → completed, so a delayed delivery may arrive.
             Transition(.complete, from: [.inProgress, .delayed], to: .completed, by: [.courier, .admin]),
             // An admin reassigning the order to other staff; the server when the order is

@@ -31,9 +31,13 @@ public enum OrderLifecycles {
     public static let retail = StateMachine<SoukV1.Order, SoukV1.OrderStatus, OrderMove>(
         "Retail order", resource: .order, state: \.status, initial: [.pending], streamed: true,
         transitions: [
-            Transition(.ship, from: [.pending], to: .shipped, by: [.provider, .admin]),
-            Transition(.deliver, from: [.shipped], to: .delivered, by: [.provider, .admin]),
-            Transition(.receive, from: [.delivered], to: .received, by: [.customer]),
+            Transition(.ship, from: [.pending], to: .shipped, by: [.provider, .admin], effects: [OrderEffects.tellParties("shipped", body: OrderEffects.shipped)]),
+            Transition(
+                .deliver, from: [.shipped], to: .delivered, by: [.provider, .admin],
+                effects: [OrderEffects.tellParties("delivered") { _ in "Your order was delivered. Please confirm you received it." }]),
+            Transition(
+                .receive, from: [.delivered], to: .received, by: [.customer],
+                effects: [OrderEffects.tellParties("received") { _ in "Thank you for confirming receipt." }]),
             Transition(.cancel, from: [.pending], to: .cancelled, by: [.customer, .provider, .admin], refusal: .cancelNotAllowed),
         ])
 
@@ -41,14 +45,18 @@ public enum OrderLifecycles {
     public static let foodDelivery = StateMachine<SoukV1.Order, SoukV1.OrderStatus, OrderMove>(
         "Food delivery order", resource: .order, state: \.status, initial: [.placed], streamed: true,
         transitions: [
-            Transition(.accept, from: [.placed], to: .preparing, by: [.provider]),
+            Transition(
+                .accept, from: [.placed], to: .preparing, by: [.provider],
+                effects: [OrderEffects.tellParties("is being prepared") { _ in "The restaurant accepted your order and is preparing it." }]),
             Transition(.reject, from: [.placed], to: .cancelled, by: [.provider]),
             // A driver accepted the offer.
             Transition(.dispatch, from: [.preparing], to: .outForDelivery, by: [.courier]),
             // The delivery was cancelled (the driver withdrew, or it was taken back): offer it again.
             Transition(.reoffer, from: [.outForDelivery], to: .preparing, by: [.courier, .provider, .admin], guards: [ordersCourier]),
             Transition(.deliver, from: [.outForDelivery], to: .delivered, by: [.courier, .admin], guards: [ordersCourier]),
-            Transition(.complete, from: [.delivered], to: .completed, by: [.provider, .admin]),
+            Transition(
+                .complete, from: [.delivered], to: .completed, by: [.provider, .admin],
+                effects: [OrderEffects.tellParties("completed") { _ in "Thank you! You can now rate the restaurant and the driver." }]),
             Transition(.cancel, from: [.placed, .preparing, .outForDelivery, .delivered], to: .cancelled, by: [.provider, .admin],
                 refusal: .cancelNotAllowed),
         ])

@@ -68,18 +68,16 @@ struct WaterDeliveries {
     }
 
     func start(_ request: SoukV1.StartDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
-        try await move(.start, request.deliveryID, request.expectedVersion, call, title: "On the way", body: "Your order is on the way.") {
-            record, now in
+        try await move(.start, request.deliveryID, request.expectedVersion, call) { record, now in
             if record.subject.dispatchTime == nil { record.subject.dispatchTime = Timestamp(now) }
         }
     }
 
     func delay(_ request: SoukV1.DelayDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
         let note = request.note.trimmingCharacters(in: .whitespacesAndNewlines)
-        return try await move(
-            .delay, request.deliveryID, request.expectedVersion, call, note: request.note, title: "Delivery delayed",
-            body: note.isEmpty ? "Your delivery is delayed." : note
-        ) { record, _ in record.subject.note = note }
+        return try await move(.delay, request.deliveryID, request.expectedVersion, call, note: request.note) { record, _ in
+            record.subject.note = note
+        }
     }
 
     /// Completes the delivery (IN_PROGRESS or DELAYED) and, in the same transaction, the order
@@ -165,25 +163,20 @@ struct WaterDeliveries {
         }
     }
 
-    /// Fires `name` (start, delay) and tells the customer; `note` is the delay's text, checked
-    /// with the other fields.
+    /// Fires `name` (start, delay; their effects tell the customer); `note` is the delay's text,
+    /// checked with the other fields.
     private func move(
-        _ name: DeliveryMove, _ deliveryID: String, _ expectedVersion: Int64, _ call: SoukCall, note: String? = nil, title: String, body: String,
+        _ name: DeliveryMove, _ deliveryID: String, _ expectedVersion: Int64, _ call: SoukCall, note: String? = nil,
         change: @escaping @Sendable (inout DeliveryRecord, StoreTime) -> Void
     ) async throws -> SoukV1.Delivery {
         let (marketplaceID, _) = try call.requireMarketplace()
         let (id, expected, reason) = try DeliveryFields.checked(deliveryID, expectedVersion, text: note, field: "note")
         let actor = AuditActor(call)
-        try await store.write { transaction in
-            let delivery = try DeliveryLifecycles.waterServices.fire(
+        _ = try await store.write { transaction in
+            try DeliveryLifecycles.waterServices.fire(
                 name, on: id, in: DeliveryTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
                 reason: reason, transaction: transaction
             ) { change(&$0, transaction.now) }
-            guard let orderID = RecordID(delivery.value.subject.orderID), let order = try transaction.get(OrderTable.table, orderID) else { return }
-            try Notifier.send(
-                [Notifier.Note(to: order.value.subject.customerAccountID, kind: .order, title: "\(title): order \(order.value.subject.orderNumber)",
-                               body: body, subject: SoukV1.ResourceRef(type: .order, id: orderID.description))],
-                marketplaceID: marketplaceID.description, transaction: transaction)
         }
         return try view(id.description, call)
     }

@@ -9,8 +9,7 @@ import SoukStore
 /// moves (out for delivery, delivered) are fired by the order's delivery (`Dispatch`).
 extension OrdersService {
     func acceptOrder(_ request: SoukV1.AcceptOrderRequest, _ call: SoukCall) async throws -> SoukV1.Order {
-        try await foodMove(.accept, request.orderID, request.expectedVersion, call, title: "is being prepared",
-                           body: "The restaurant accepted your order and is preparing it.") { record, transaction in
+        try await foodMove(.accept, request.orderID, request.expectedVersion, call) { record, transaction in
             record.subject.acceptTime = Timestamp(transaction.now)
         } after: { _, _ in }
     }
@@ -18,8 +17,7 @@ extension OrdersService {
     func completeOrder(_ request: SoukV1.CompleteOrderRequest, _ call: SoukCall) async throws -> SoukV1.Order {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let actor = AuditActor(call)
-        return try await foodMove(.complete, request.orderID, request.expectedVersion, call, title: "completed",
-                                  body: "Thank you! You can now rate the restaurant and the driver.") { record, transaction in
+        return try await foodMove(.complete, request.orderID, request.expectedVersion, call) { record, transaction in
             record.subject.completeTime = Timestamp(transaction.now)
         } after: { record, transaction in
             let order = record.value.subject
@@ -65,10 +63,10 @@ extension OrdersService {
         return try OrderParties.view(record, call, store: store)
     }
 
-    /// Fires `transition` of the food lifecycle, runs `after` in the same transaction, and tells
-    /// the customer.
+    /// Fires `transition` of the food lifecycle (whose effects tell the customer) and runs `after`
+    /// in the same transaction.
     private func foodMove(
-        _ transition: OrderMove, _ orderText: String, _ expectedVersion: Int64, _ call: SoukCall, title: String, body: String,
+        _ transition: OrderMove, _ orderText: String, _ expectedVersion: Int64, _ call: SoukCall,
         change: @escaping @Sendable (inout OrderRecord, Transaction) throws -> Void,
         after: @escaping @Sendable (StoredRecord<OrderRecord>, Transaction) throws -> Void
     ) async throws -> SoukV1.Order {
@@ -81,10 +79,6 @@ extension OrdersService {
                 transition, on: id, in: OrderTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
                 transaction: transaction) { try change(&$0, transaction) }
             try after(record, transaction)
-            let order = record.value.subject
-            try Notifier.send(
-                OrderChanges.notes(order, id: id, title: "Order \(order.orderNumber) \(title)", body: body),
-                marketplaceID: marketplaceID.description, transaction: transaction)
             return try transaction.require(OrderTable.table, id)
         }
         return try OrderParties.view(record, call, store: store)
