@@ -14,6 +14,8 @@ import SoukCommerce
 import SoukLaundry
 import SoukIdentity
 import SoukMedia
+import SoukNotifications
+import SoukPayments
 import SoukRentals
 import SoukStandardServices
 import SoukStore
@@ -112,14 +114,17 @@ struct ServeCommand: AsyncParsableCommand {
         let identity = try Identity(store: store, configuration: identityConfiguration(), openStreams: openStreams)
         try await bootstrapOperator(identity, logger: logger)
         let media = try Media(store: store)
-        // Commerce keeps the payments; the domains it pays for register their targets here.
+        // The payments platform; the domains it pays for register their targets here.
         let payables = PayableTargets()
+        let payments = Payments(store: store, payables: payables)
+        let notifications = Notifications(store: store)
         // Commerce serves feedback; the domains whose records it rates register them here.
         let ratables = RatedSubjects()
         let commerce = Commerce(store: store, identity: identity, payables: payables, ratables: ratables)
         let laundry = Laundry(store: store, identity: identity, payables: payables)
         let rentals = Rentals(store: store, identity: identity, payables: payables, ratables: ratables)
-        let domains = Domains.make(identity: identity, media: media, commerce: commerce, laundry: laundry, rentals: rentals)
+        let domains = Domains.make(
+            identity: identity, media: media, payments: payments, notifications: notifications, commerce: commerce, laundry: laundry, rentals: rentals)
         // The domains' timers and scheduled jobs, and the store's housekeeping, in one scheduler:
         // a service of the group, which stops it before the store closes.
         let scheduler = Scheduler(
@@ -213,7 +218,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func makeServices(domains: [any SoukDomain], kit: ServiceKit) -> (all: [any RPCService], health: HealthService) {
-        var services: [any RPCService] = domains.flatMap { $0.services(kit) }
+        var services = ServiceAssembly.assemble(domains.flatMap { $0.services(kit) })
         services += UnimplementedMethods.services(rules: kit.rules, implemented: services)
         if enableTestService {
             services += [InteropTestService(), UnimplementedService()] as [any RPCService]

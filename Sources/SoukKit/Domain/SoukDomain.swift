@@ -89,12 +89,11 @@ public struct DemoContext: Sendable {
 }
 
 /// The tables of the kit itself, which every domain writes to: the audit log, the mail outbox,
-/// the notifications, the media records pictures refer to, the feedback of every vertical and
-/// the lifecycles' armed timers.
+/// the media records pictures refer to, the feedback of every vertical and the lifecycles'
+/// armed timers.
 public enum KitTables {
     public static let all: [AnyTable] = [
-        AuditTable.table.erased, MailTable.table.erased, NotificationTable.table.erased, UnreadCountTable.table.erased,
-        MediaTable.table.erased, FeedbackTable.table.erased, TimerTable.table.erased,
+        AuditTable.table.erased, MailTable.table.erased, MediaTable.table.erased, FeedbackTable.table.erased, TimerTable.table.erased,
     ]
 }
 

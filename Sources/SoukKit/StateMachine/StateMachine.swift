@@ -26,7 +26,8 @@ public struct StateMachine<Subject: Sendable, State: LifecycleState, Name: Trans
     public let transitions: [Transition<Subject, State, Name>]
     /// Armed and cancelled by the moves and changes of a resource; fired by the scheduler.
     public let timers: [LifecycleTimer<Subject, Name>]
-    /// The file that declares it (`SoukCommerce/OrderLifecycles.swift`), for the diagrams page.
+    /// The file that declares it, under `Sources/` (`Platform/SoukPayments/PaymentLifecycle.swift`),
+    /// for the diagrams page.
     public let source: String
     /// Whether a Watch RPC follows the resource's event stream, so each move is also appended
     /// there; otherwise moves go to the audit log only.
@@ -35,10 +36,10 @@ public struct StateMachine<Subject: Sendable, State: LifecycleState, Name: Trans
     public init(
         _ name: String, resource: SoukV1.ResourceType, state: WritableKeyPath<Subject, State> & Sendable, initial: [State],
         streamed: Bool = false, transitions: [Transition<Subject, State, Name>], timers: [LifecycleTimer<Subject, Name>] = [],
-        declaredIn source: String = #fileID
+        declaredIn source: String = #filePath
     ) {
         self.name = name
-        self.source = source
+        self.source = source.ranges(of: "/Sources/").last.map { String(source[$0.upperBound...]) } ?? source
         self.streamed = streamed
         self.resource = resource
         self.state = state

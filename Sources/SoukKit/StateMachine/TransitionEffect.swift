@@ -29,20 +29,4 @@ public struct TransitionEffect<Subject: Sendable>: Sendable {
         self.label = label
         self.run = run
     }
-
-    /// Notifies the accounts `to` names (empty ids are nobody) with one note each.
-    public static func notify(
-        _ label: String, kind: SoukV1.NotificationKind, about resource: SoukV1.ResourceType,
-        to accounts: @escaping @Sendable (LifecycleMove<Subject>) -> [String],
-        title: @escaping @Sendable (LifecycleMove<Subject>) -> String, body: @escaping @Sendable (LifecycleMove<Subject>) -> String
-    ) -> Self {
-        TransitionEffect("notify \(label)") { move, transaction in
-            let subject = move.ref(resource)
-            try Notifier.send(
-                accounts(move).filter { !$0.isEmpty }.map {
-                    Notifier.Note(to: $0, kind: kind, title: title(move), body: body(move), subject: subject)
-                },
-                marketplaceID: move.marketplaceID, transaction: transaction)
-        }
-    }
 }

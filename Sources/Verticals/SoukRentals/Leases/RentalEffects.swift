@@ -1,0 +1,86 @@
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukNotifications
+import SoukStore
+
+/// What the transitions of bookings and bills do besides moving them, declared with them in
+/// `RentalLifecycles` and run by the machine in the transition's transaction: the listing a
+/// booking frees, the deposit bill its cancellation voids, the booking a paid deposit starts,
+/// what the booking's watchers see of its bills, and whom each tells.
+enum RentalEffects {
+    // MARK: Bookings
+
+    static let tellLesseeConfirmed = TransitionEffect<SoukV1.Booking>("notify the lessee") { move, transaction in
+        let bill = try RecordID(move.after.depositBillID).flatMap { try transaction.get(BillTable.table, $0) }
+        let due = bill.flatMap { CivilDate($0.value.subject.dueDate) }.map(LeaseDates.text) ?? ""
+        try tell([move.after.lesseeAccountID], move, title: "Booking confirmed",
+                 body: "Your lease of \(move.after.listingTitle) is confirmed. Pay the deposit by \(due) to start it.", transaction: transaction)
+    }
+
+    /// The lessor's own words, or the server's when it declines for another reason (another
+    /// request confirmed, the listing archived).
+    static let tellLesseeDeclined = TransitionEffect<SoukV1.Booking>("notify the lessee") { move, transaction in
+        let body = move.actor.isServer
+            ? "Your request for \(move.after.listingTitle) was declined: \(move.reason)."
+            : "The lessor declined your request for \(move.after.listingTitle): \(move.reason)"
+        try tell([move.after.lesseeAccountID], move, title: "Booking declined", body: body, transaction: transaction)
+    }
+
+    /// A confirmed booking held its listing and its unpaid deposit bill.
+    static let releaseConfirmed = TransitionEffect<SoukV1.Booking>("void the deposit bill and free the listing, once confirmed") { move, transaction in
+        guard move.before.status == .confirmed else { return }
+        let marketplaceID = try RequestFields.id(move.marketplaceID, field: "marketplace_id")
+        try DepositBills.void(move.after.depositBillID, marketplaceID: marketplaceID, actor: move.actor, transaction: transaction)
+        try freeListing.run(move, transaction)
+    }
+
+    static let tellLessorWithdrawn = TransitionEffect<SoukV1.Booking>("notify the lessor") { move, transaction in
+        try tell([move.after.lessorAccountID], move, title: "Booking withdrawn",
+                 body: "The lessee withdrew the request for \(move.after.listingTitle).", transaction: transaction)
+    }
+
+    static let freeListing = TransitionEffect<SoukV1.Booking>("free the listing") { move, transaction in
+        guard let listing = RecordID(move.after.listingID) else { return }
+        try ListingStates.markAvailable(
+            listing, bookingID: move.id.description, marketplaceID: try RequestFields.id(move.marketplaceID, field: "marketplace_id"),
+            actor: move.actor, transaction: transaction)
+    }
+
+    static let tellLesseeEnded = TransitionEffect<SoukV1.Booking>("notify the lessee") { move, transaction in
+        try tell([move.after.lesseeAccountID], move, title: "Lease ended",
+                 body: "Your lease of \(move.after.listingTitle) has ended; the lessor will return the deposit.", transaction: transaction)
+    }
+
+    // MARK: Bills
+
+    /// The bill's change as an event of its booking's stream, so `WatchBooking` sees it.
+    static func showOnBooking(_ reason: String) -> TransitionEffect<SoukV1.Bill> {
+        TransitionEffect("show on the booking's stream") { move, transaction in
+            guard let bill = try transaction.get(BillTable.table, move.id) else { return }
+            try BookingChanges.billChanged(bill, actor: move.actor, reason: reason, transaction: transaction)
+        }
+    }
+
+    static let activateBooking = TransitionEffect<SoukV1.Bill>("activate the booking, for a deposit") { move, transaction in
+        guard move.after.kind == .deposit, let bookingID = RecordID(move.after.bookingID) else { return }
+        try RentalLifecycles.booking.fire(
+            .activate, on: bookingID, in: BookingTable.table, marketplaceID: move.marketplaceID, by: .system("DepositPaid"), transaction: transaction
+        ) { $0.subject.activateTime = Timestamp(transaction.now) }
+    }
+
+    static let tellLessorPaid = TransitionEffect<SoukV1.Bill>("notify the lessor") { move, transaction in
+        let bill = move.after
+        let currency = bill.split?.lessorShare?.currencyCode ?? bill.total?.currencyCode ?? ""
+        try BookingChanges.notify(
+            [bill.lessorAccountID], bookingID: bill.bookingID, kind: .bill, subject: move.ref(.bill),
+            title: bill.kind == .deposit ? "Deposit paid" : "Bill paid",
+            body: "\(bill.total?.amountMinor ?? 0) \(currency) paid; your share is \(bill.split?.lessorShare?.amountMinor ?? 0) \(currency).",
+            marketplaceID: move.marketplaceID, transaction: transaction)
+    }
+
+    private static func tell(_ accounts: [String], _ move: LifecycleMove<SoukV1.Booking>, title: String, body: String, transaction: Transaction) throws {
+        try BookingChanges.notify(
+            accounts, bookingID: move.id.description, title: title, body: body, marketplaceID: move.marketplaceID, transaction: transaction)
+    }
+}
