@@ -45,7 +45,9 @@ public protocol SoukDomain: Sendable {
     var background: DomainBackground { get }
 }
 
-/// What a domain runs in the background, through the server's `Scheduler`.
+/// What a domain runs in the background, through the server's `Scheduler`: the handlers of its
+/// lifecycle timers, and its scheduled jobs (a sweep of records past a time, a recovery pass
+/// over pending payment authorizations, a one-time migration at start).
 public struct DomainBackground: Sendable {
     /// One handler per timer its lifecycles declare (`StateMachine.timerHandler`).
     public var timers: [TimerHandler]
