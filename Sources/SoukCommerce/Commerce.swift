@@ -15,6 +15,8 @@ public final class Commerce: SoukDomain {
     public let payables: PayableTargets
     /// The subjects other domains keep that `Feedback.CreateFeedback` rates (rental bookings).
     public let ratables: RatedSubjects
+    /// The accounts, whose full view (with their vertical's rating) `Feedback.GetRatingSummary` reads.
+    let identity: Identity?
 
     public static var tables: [AnyTable] {
         ServiceTable.all + ProductTable.all + FoodTables.all + CartTable.all + OrderTable.all + PaymentTable.all + DeliveryTable.all + CourierTable.all
@@ -23,7 +25,8 @@ public final class Commerce: SoukDomain {
 
     /// With `identity`, commerce joins its role decisions: a restaurant account awaiting approval
     /// with its restaurant is decided through the catalog (`RestaurantApproval`); blocking a
-    /// courier takes them out of dispatch (`BlockedCouriers`). Commerce keeps
+    /// courier takes them out of dispatch (`BlockedCouriers`); couriers' ratings show on their
+    /// accounts (`CommerceAccountPart`); commerce checks its part of the settings (`CommerceSettings`). Commerce keeps
     /// the payments, so it installs the ledger in `payables` for the domains that share it.
     public init(
         store: Store, identity: Identity? = nil, payables: PayableTargets = PayableTargets(), ratables: RatedSubjects = RatedSubjects(),
@@ -33,11 +36,14 @@ public final class Commerce: SoukDomain {
         self.logger = logger
         self.payables = payables
         self.ratables = ratables
+        self.identity = identity
         orderNumbers = OrderNumbers(store: store)
         payables.install(PaymentLedger.access)
         if let identity {
             RestaurantApproval.register(in: identity.roleDecisionHooks)
             BlockedCouriers.register(in: identity.blockHooks, store: store)
+            identity.accountParts.register(CommerceAccountPart(), for: [.waterServices, .foodDelivery])
+            CommerceSettings.register(in: identity.marketplaces.settingsValidators)
         }
     }
 

@@ -124,6 +124,9 @@ struct ServeCommand: AsyncParsableCommand {
         let rentals = Rentals(store: store, identity: identity, payables: payables, ratables: ratables)
         let rentalsMaintenance = Task { await rentals.runMaintenance() }
         let domains = Domains.make(identity: identity, media: media, commerce: commerce, laundry: laundry, rentals: rentals)
+        // Accounts stored by earlier releases hand their vertical's fields to the vertical, once
+        // every domain registered its part, before any call reads them.
+        _ = try await identity.moveLegacyVerticalFields()
         if demo {
             let loader = DemoLoader(identity: identity)
             let logins = try await loader.load()

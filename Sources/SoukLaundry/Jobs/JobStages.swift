@@ -47,7 +47,7 @@ struct JobStages {
                 }
             }
             if target == .droppedOffLaundry, let dasherID = RecordID(job.value.subject.dasherAccountID) {
-                try LaundryStudents.countCompleted(dasherID, transaction: transaction)
+                try LaundryStudents.countCompleted(dasherID, marketplaceID: job.value.marketplaceID, transaction: transaction)
             }
             let waiting = job.value.subject.finalPriceConfirmationRequired
             try JobChanges.notify(
