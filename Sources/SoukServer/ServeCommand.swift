@@ -125,6 +125,9 @@ struct ServeCommand: AsyncParsableCommand {
         let rentals = Rentals(store: store, identity: identity, payables: payables, ratables: ratables)
         let domains = Domains.make(
             identity: identity, media: media, payments: payments, notifications: notifications, commerce: commerce, laundry: laundry, rentals: rentals)
+        // Accounts stored by earlier releases hand their vertical's fields to the vertical, once
+        // every domain registered its part, before any call reads them.
+        _ = try await identity.moveLegacyVerticalFields()
         // The domains' timers and scheduled jobs, and the store's housekeeping, in one scheduler:
         // a service of the group, which stops it before the store closes.
         let scheduler = Scheduler(

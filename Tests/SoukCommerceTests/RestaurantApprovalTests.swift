@@ -115,7 +115,7 @@ import Testing
         let created = try await food.createRestaurant("Home Kitchen", token: customer)
         #expect(created.approvalState == .pending)
         let creator = try #require(RecordID(created.ownerAccountID))
-        let account = try #require(try food.harness.store.get(AccountTable.table, creator)).value.account
+        let account = try #require(try IdentityRecords.account(creator, food.harness.store))
         #expect(account.roles.first { $0.role == .provider }?.status == .pending)
         let owner = try await food.pendingOwner("nolocation@dineswift.example")
         var input = food.restaurantInput("Nowhere")

@@ -57,8 +57,7 @@ import Testing
 
     func account(_ fixture: LaundryFixture, _ id: String) async throws -> SoukV1.Account {
         let recordID = try #require(RecordID(id))
-        let record = try #require(try fixture.harness.store.get(AccountTable.table, recordID))
-        return record.value.account
+        return try #require(try fixture.harness.identity.account(recordID, fixture.harness.store))
     }
 
     func job(_ fixture: LaundryFixture, _ id: String, _ who: LaundryFixture.Student) async throws -> SoukV1.Job {

@@ -10,6 +10,8 @@ import SoukStore
 import SoukTesting
 import Testing
 
+@testable import SoukLaundry
+
 /// A Drip 'n Dash marketplace over a fresh store, with students of named dorms.
 struct LaundryFixture {
     let harness: DomainHarness
@@ -22,7 +24,7 @@ struct LaundryFixture {
         let token: String
     }
 
-    /// Dorm ids by name (any id: dorms are not checked by the job rules).
+    /// Dorm ids by name (stored by `make` on the Busch campus).
     static let dorms = ["mattia": "0190a0b0-0000-7000-8000-000000000001", "hardenbergh": "0190a0b0-0000-7000-8000-000000000002"]
 
     /// With `payments`, the payments platform (and commerce, which serves the feedback) is mounted too.
@@ -30,7 +32,7 @@ struct LaundryFixture {
         nonisolated(unsafe) var made: Laundry?
         let harness = try DomainHarness(domainTypes: payments ? [Laundry.self, Notifications.self, Payments.self, Commerce.self] : [Laundry.self, Notifications.self], makeDomains: { identity in
             let payables = PayableTargets()
-            let laundry = Laundry(store: identity.store, payables: payables)
+            let laundry = Laundry(store: identity.store, identity: identity, payables: payables)
             made = laundry
             let notifications = Notifications(store: identity.store)
             return payments
@@ -43,6 +45,13 @@ struct LaundryFixture {
                 foldingPrice: .init(amountMinor: 250, currencyCode: "USD"), ironingPrice: .init(amountMinor: 500, currencyCode: "USD"),
                 lastCancellableStage: 2, jobOfferTimeout: .seconds(120)))
         let marketplace = try await harness.marketplace(settings: settings)
+        // The dorms a laundry profile names must exist (`Dorms.check`).
+        try await harness.store.write { transaction in
+            for (name, id) in Self.dorms {
+                try transaction.insert(
+                    DormTable.table, DormRecord(marketplaceID: marketplace.id, SoukV1.Dorm(campus: "Busch", name: name.capitalized)), id: RecordID(id)!)
+            }
+        }
         return LaundryFixture(harness: harness, marketplace: marketplace, laundry: made!)
     }
 
@@ -104,10 +113,10 @@ extension LaundryFixture {
     func setAccepting(_ dasher: Student) async throws {
         let id = try #require(RecordID(dasher.id))
         _ = try await harness.store.write { transaction in
-            try transaction.updateMaintainedFields(AccountTable.table, id) { record in
-                var profile = record.account.dasherProfile ?? SoukV1.DasherProfile()
+            try transaction.updateMaintainedFields(LaundryPersonTable.table, id) { record in
+                var profile = record.dasher ?? SoukV1.DasherProfile()
                 profile.acceptingRequests = true
-                record.account.dasherProfile = profile
+                record.dasher = profile
             }
         }
     }

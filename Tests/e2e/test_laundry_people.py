@@ -193,3 +193,41 @@ def test_an_unverified_student_can_neither_submit_nor_take_a_job_until_verified(
     refused(submit, Code.FAILED_PRECONDITION, reason=Reason.ERROR_REASON_EMAIL_NOT_VERIFIED)
     verify(api, drip, operator, party)
     assert submit().id
+
+
+def test_the_accepting_list_follows_blocks_and_revoked_roles_at_once(api, drip, admin, operator):
+    """Laundry keeps a Dasher's accepting switch, identity the account's state and roles: a
+    blocked Dasher, or one whose courier role an admin revoked, leaves the list at once; a
+    block also switches the Dasher off, so after the unblock they switch on again themselves."""
+    hall = api.laundry.CreateDorm(pb.CreateDormRequest(
+        marketplace_id=drip, request_id=request_id(), dorm=pb.Dorm(campus="Busch", name=f"Seam Hall {request_id()[:8]}")),
+        metadata=admin.md(), timeout=TIMEOUT)
+    blocked = dasher(api, drip, admin, operator, hall, "Blake")
+    revoked = dasher(api, drip, admin, operator, hall, "Rowan")
+    kept = dasher(api, drip, admin, operator, hall, "Kai")
+    customer = student(api, drip, hall)
+
+    def listed():
+        return {d.person.account_id for d in api.laundry.ListAcceptingDashers(
+            pb.ListAcceptingDashersRequest(marketplace_id=drip), metadata=customer.md(), timeout=TIMEOUT).dashers}
+
+    def version(party):
+        return api.accounts.GetAccount(pb.GetAccountRequest(marketplace_id=drip, account_id=party.account_id),
+                                       metadata=admin.md(), timeout=TIMEOUT).version
+
+    assert listed() == {blocked.account_id, revoked.account_id, kept.account_id}
+    api.accounts.BlockAccount(pb.BlockAccountRequest(
+        marketplace_id=drip, account_id=blocked.account_id, reason="reported", expected_version=version(blocked)),
+        metadata=admin.md(), timeout=TIMEOUT)
+    api.accounts.RevokeRole(pb.RevokeRoleRequest(
+        marketplace_id=drip, account_id=revoked.account_id, role=Role.ROLE_COURIER, reason="left campus",
+        expected_version=version(revoked)), metadata=admin.md(), timeout=TIMEOUT)
+    assert listed() == {kept.account_id}
+    api.accounts.UnblockAccount(pb.UnblockAccountRequest(
+        marketplace_id=drip, account_id=blocked.account_id, expected_version=version(blocked)), metadata=admin.md(), timeout=TIMEOUT)
+    assert listed() == {kept.account_id}
+    blocked = Party.login(api, drip, blocked.email, blocked.password)
+    me = api.laundry.SetAcceptingRequests(pb.SetAcceptingRequestsRequest(marketplace_id=drip, accepting_requests=True),
+                                          metadata=blocked.md(), timeout=TIMEOUT)
+    assert me.dasher_profile.accepting_requests and me.laundry_profile.dorm_id == hall.id
+    assert listed() == {kept.account_id, blocked.account_id}

@@ -146,7 +146,8 @@ struct  Souk__V1__RoleGrant
 
 
 /*
- * Drip 'n Dash: where the user lives. Every laundry job is scoped to the dorm.
+ * Drip 'n Dash: where the user lives. Every laundry job is scoped to the dorm. A record of the
+ * laundry vertical (not of the account), shown in Account.laundry_profile.
  */
 struct  Souk__V1__LaundryProfile
 {
@@ -174,7 +175,8 @@ struct  Souk__V1__LaundryProfile
 
 
 /*
- * Drip 'n Dash: what a Dasher (courier) carries besides the laundry profile.
+ * Drip 'n Dash: what a Dasher (courier) carries besides the laundry profile. A record of the
+ * laundry vertical (not of the account), shown in Account.dasher_profile.
  */
 struct  Souk__V1__DasherProfile
 {
@@ -251,20 +253,25 @@ struct  Souk__V1__Account
    */
   char *block_reason;
   /*
-   * Ratings received as courier, provider or lessor; for a Dasher this is the Dasher rating,
-   * which starts at 5 stars. Output only.
+   * Ratings received as courier (water services, food delivery), Dasher or lessor; for a Dasher
+   * this is the Dasher rating, which starts at 5 stars. Output only. Kept by the marketplace's
+   * vertical (with the star totals) and filled in when identity answers with the account;
+   * other parties see it in PersonSummary.rating.
    */
   Souk__V1__RatingSummary *rating;
   /*
-   * Ratings received as customer (Dashers rate customers). Output only.
+   * Ratings received as customer (Dashers rate customers). Output only; kept by the laundry
+   * vertical like rating.
    */
   Souk__V1__RatingSummary *customer_rating;
   /*
-   * Laundry marketplaces only.
+   * Laundry marketplaces only: the laundry vertical's record of the student, filled in when
+   * identity answers with the account.
    */
   Souk__V1__LaundryProfile *laundry_profile;
   /*
-   * Laundry marketplaces, courier accounts only.
+   * Laundry marketplaces, courier accounts only: the laundry vertical's record of the Dasher,
+   * filled in like laundry_profile.
    */
   Souk__V1__DasherProfile *dasher_profile;
   /*

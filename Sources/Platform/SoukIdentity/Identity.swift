@@ -22,8 +22,10 @@ public final class Identity: SoukDomain {
     public let roleDecisionHooks = RoleDecisionHooks()
     /// What other domains withdraw when an account is blocked (a driver's availability).
     public let blockHooks = AccountBlockHooks()
-    /// The laundry domain's check that a laundry profile names a dorm that exists.
-    public let dormCheck = DormCheck()
+    /// Each vertical's part of its accounts (profiles, ratings), kept in the vertical's tables.
+    public let accountParts: AccountParts
+    /// The contract's view of accounts, with their vertical's part.
+    let views: AccountViews
     /// Counts sign-ins, sign-ups, password resets and verification calls per address and per
     /// account (AccountSettings.rate_limits), in memory.
     let rateLimiter: RateLimiter
@@ -42,7 +44,10 @@ public final class Identity: SoukDomain {
         self.openStreams = openStreams
         logger = configuration.logger
         marketplaces = MarketplaceRegistry(store: store, logger: configuration.logger)
-        sessions = SessionManager(store: store, logger: configuration.logger, openStreams: openStreams)
+        let accountParts = AccountParts()
+        self.accountParts = accountParts
+        views = AccountViews(parts: accountParts, marketplaces: marketplaces)
+        sessions = SessionManager(store: store, logger: configuration.logger, openStreams: openStreams, views: views)
         rateLimiter = RateLimiter(clock: store.configuration.clock)
         passwords = try PasswordHasher(memoryKiB: configuration.passwordHashMemoryKiB, threads: configuration.passwordHashThreads)
     }
@@ -80,15 +85,28 @@ public final class Identity: SoukDomain {
         ).map(present)
     }
 
-    /// The contract's view of a stored account, with its sign-in fields.
-    public func present(_ record: StoredRecord<AccountRecord>) throws -> SoukV1.Account {
-        record.apiAccount(try store.get(CredentialTable.table, record.id)?.value)
+    /// The contract's view of a stored account, with its sign-in fields and its vertical's part.
+    func present(_ record: StoredRecord<AccountRecord>) throws -> SoukV1.Account {
+        try views.view(record, try store.get(CredentialTable.table, record.id)?.value, store)
     }
 
     /// The contract's view of stored accounts (their credentials read in one batch).
     func present(_ records: [StoredRecord<AccountRecord>]) throws -> [SoukV1.Account] {
         let credentials = try store.get(CredentialTable.table, ids: records.map(\.id))
-        return zip(records, credentials).map { $0.apiAccount($1?.value) }
+        return try zip(records, credentials).map { try views.view($0, $1?.value, store) }
+    }
+
+    /// Account `id` as its owner sees it (`Accounts.GetMe`): with its vertical's part, without
+    /// the sign-in fields; nil when missing. For a vertical returning an account it changed.
+    public func account(_ id: RecordID, _ reader: any RecordLookup) throws -> SoukV1.Account? {
+        try reader.get(AccountTable.table, id).map { try views.view($0, nil, reader) }
+    }
+
+    /// Records what is wrong with the fields of a new account: identity's own, then those of the
+    /// marketplace's vertical (`AccountPart.checkNew`).
+    func check(_ new: NewAccount, in marketplace: SoukV1.Marketplace?, fields: NewAccount.FieldNames, into checks: inout FieldChecks) throws {
+        try new.validate(in: marketplace, rules: try accountRules(marketplace?.id ?? ""), fields: fields, into: &checks)
+        try accountParts.part(marketplace?.vertical)?.checkNew(new, fields: fields, into: &checks)
     }
 
     /// Creates an account after checking every field (INVALID_ARGUMENT naming it), hashing the
@@ -101,25 +119,26 @@ public final class Identity: SoukDomain {
         sessionDevice: String? = nil
     ) async throws -> (account: SoukV1.Account, session: SoukV1.Session?) {
         let rules = try accountRules(marketplace?.id ?? "")
-        try new.validate(in: marketplace, rules: rules, fields: fields)
+        let part = accountParts.part(marketplace?.vertical)
+        var checks = FieldChecks()
+        try check(new, in: marketplace, fields: fields, into: &checks)
+        try checks.finish()
         let hash = try await passwords.hash(new.password)
         let sessions = self.sessions
-        let dormCheck = self.dormCheck
+        let views = self.views
         let result = try await mappingEmailTaken {
             try await store.write(idempotencyKey: idempotencyKey, fingerprint: fingerprint, responseCodec: AccountOnlyCodec()) {
                 transaction in
                 let record = try transaction.insert(
                     AccountTable.table, new.record(in: marketplace, now: transaction.now, decidedBy: actor.accountID, emailVerified: !fields.isSignUp))
-                // The dorm is one a client found with Laundry.ListDorms, for sign-up and admins alike.
-                if fields.checksDorm {
-                    try dormCheck.run(record.value.account.laundryProfile, marketplaceID: record.value.account.marketplaceID, transaction)
-                }
+                // The vertical's part of the account (a laundry student's dorm) is stored by its vertical.
+                try part?.create(new, fields: fields, account: record.apiAccount(nil), transaction: transaction)
                 let credentials = try transaction.insert(CredentialTable.table, CredentialRecord(passwordHash: hash), id: record.id)
                 try AuditLog.record(
                     in: transaction, marketplaceID: record.value.account.marketplaceID,
                     resource: .init(type: .account, id: record.id.description), actor: actor,
                     to: SoukV1.AccountState.active.protoName, resourceVersion: record.version)
-                let account = record.apiAccount(credentials.value)
+                let account = try views.view(record, credentials.value, transaction)
                 let session = try sessionDevice.map { try sessions.open(in: transaction, account: account, rules: rules, deviceName: $0) }
                 return SoukV1.SignUpResponse(account: account, session: session)
             }
@@ -129,7 +148,7 @@ public final class Identity: SoukDomain {
             guard let sessionDevice, let id = RecordID(account.id) else { return (account, nil) }
             let session = try await store.write { transaction in
                 let record = try transaction.require(AccountTable.table, id)
-                let account = record.apiAccount(try transaction.get(CredentialTable.table, id)?.value)
+                let account = try views.view(record, try transaction.get(CredentialTable.table, id)?.value, transaction)
                 return try sessions.open(in: transaction, account: account, rules: rules, deviceName: sessionDevice)
             }
             return (account, session)

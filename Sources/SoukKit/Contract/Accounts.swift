@@ -13,7 +13,8 @@ extension SoukV1Services {
         /// Creates an account holding the active customer role and signs it in. Each role in
         /// requested_roles (provider, courier, admin) is added as pending until an admin decides.
         /// In a marketplace with allowed e-mail domains (Drip 'n Dash: rutgers.edu) other domains
-        /// are refused. Laundry marketplaces require laundry_profile.
+        /// are refused. Laundry marketplaces require laundry_profile (stored by the laundry vertical,
+        /// in the sign-up's transaction).
         /// Every wrong field is named at once (one BadRequest violation each).
         /// Errors: INVALID_ARGUMENT (field; WEAK_PASSWORD; EMAIL_DOMAIN_NOT_ALLOWED; phone not E.164;
         /// REQUEST_ID_REUSED), ALREADY_EXISTS (EMAIL_TAKEN), RESOURCE_EXHAUSTED (RATE_LIMITED:
@@ -57,8 +58,10 @@ extension SoukV1Services {
 
         /// Access: customer (owner), admin, operator.
         /// Updates an account's profile. Mask paths: email, given_name, family_name, phone,
-        /// avatar_media_id, locale, laundry_profile.campus, laundry_profile.dorm_id,
-        /// laundry_profile.room, dasher_profile.age. Keeping one's own e-mail is not a conflict.
+        /// avatar_media_id, locale; in laundry marketplaces also laundry_profile,
+        /// laundry_profile.campus, laundry_profile.dorm_id, laundry_profile.room,
+        /// laundry_profile.gender, dasher_profile.age (the laundry vertical's paths: elsewhere they are
+        /// unknown update_mask paths). Keeping one's own e-mail is not a conflict.
         /// The Dasher accepting switch is Laundry.SetAcceptingRequests.
         /// avatar_media_id must be an image the caller uploaded (admins and operators: any image of
         /// the marketplace), or one already public.

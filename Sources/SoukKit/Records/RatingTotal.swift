@@ -27,6 +27,11 @@ public struct RatingTotal: Sendable {
                 read: { reader in RatingTotal(count: try reader.int(), stars: try reader.int()) }))
     }
 
+    /// The summary of `id` in `table`; nil when it was never rated.
+    public static func summary(of id: RecordID, in table: Table<RatingTotal>, _ reader: any RecordLookup) throws -> SoukV1.RatingSummary? {
+        try reader.get(table, id)?.value.summary
+    }
+
     /// Adds `stars` to the total of `id` in `table` and returns the new summary.
     public static func add(_ stars: Int32, to id: RecordID, in table: Table<RatingTotal>, transaction: Transaction) throws -> SoukV1.RatingSummary {
         if try transaction.get(table, id) != nil {

@@ -205,7 +205,8 @@ extension SoukV1.RoleGrant: CProtoMessage {
 }
 
 extension SoukV1 {
-    /// Drip 'n Dash: where the user lives. Every laundry job is scoped to the dorm.
+    /// Drip 'n Dash: where the user lives. Every laundry job is scoped to the dorm. A record of the
+    /// laundry vertical (not of the account), shown in Account.laundry_profile.
     public struct LaundryProfile: Sendable, Hashable {
         /// Campus name ("Busch", "College Avenue").
         public var campus: String
@@ -248,7 +249,8 @@ extension SoukV1.LaundryProfile: CProtoMessage {
 }
 
 extension SoukV1 {
-    /// Drip 'n Dash: what a Dasher (courier) carries besides the laundry profile.
+    /// Drip 'n Dash: what a Dasher (courier) carries besides the laundry profile. A record of the
+    /// laundry vertical (not of the account), shown in Account.dasher_profile.
     public struct DasherProfile: Sendable, Hashable {
         /// Age in years.
         public var age: Int32
@@ -322,14 +324,19 @@ extension SoukV1 {
         public var state: SoukV1.AccountState
         /// Why an admin blocked the account.
         public var blockReason: String
-        /// Ratings received as courier, provider or lessor; for a Dasher this is the Dasher rating,
-        /// which starts at 5 stars. Output only.
+        /// Ratings received as courier (water services, food delivery), Dasher or lessor; for a Dasher
+        /// this is the Dasher rating, which starts at 5 stars. Output only. Kept by the marketplace's
+        /// vertical (with the star totals) and filled in when identity answers with the account;
+        /// other parties see it in PersonSummary.rating.
         public var rating: SoukV1.RatingSummary?
-        /// Ratings received as customer (Dashers rate customers). Output only.
+        /// Ratings received as customer (Dashers rate customers). Output only; kept by the laundry
+        /// vertical like rating.
         public var customerRating: SoukV1.RatingSummary?
-        /// Laundry marketplaces only.
+        /// Laundry marketplaces only: the laundry vertical's record of the student, filled in when
+        /// identity answers with the account.
         public var laundryProfile: SoukV1.LaundryProfile?
-        /// Laundry marketplaces, courier accounts only.
+        /// Laundry marketplaces, courier accounts only: the laundry vertical's record of the Dasher,
+        /// filled in like laundry_profile.
         public var dasherProfile: SoukV1.DasherProfile?
         /// Failed logins in a row and lockout end. Output only; visible to the owner and admins.
         public var failedLoginCount: Int32

@@ -19,15 +19,20 @@ public final class Laundry: SoukDomain {
 
     public static var tables: [AnyTable] { JobTable.all + PeopleTables.all + JobRatingTables.all + [EarningsTable.table.erased] }
 
-    /// With `identity`, sign-up and profile changes check that a laundry profile's dorm exists;
-    /// jobs become payable through `payables`, which the server shares with commerce.
+    /// With `identity`, laundry keeps the laundry part of Drip 'n Dash accounts (profiles and
+    /// ratings, `LaundryAccountPart`), checks its settings, and stops a blocked Dasher's
+    /// requests; jobs become payable through `payables`, which the server shares with commerce.
     public init(
         store: Store, identity: Identity? = nil, payables: PayableTargets = PayableTargets(), logger: Logger = Logger(label: "souk.laundry")
     ) {
         self.store = store
         self.payables = payables
         self.logger = logger
-        if let identity { Dorms.register(in: identity) }
+        if let identity {
+            identity.accountParts.register(LaundryAccountPart(), for: [.laundry])
+            LaundrySettings.register(in: identity.marketplaces.settingsValidators)
+            LaundryProfiles.registerHooks(blockHooks: identity.blockHooks, deletionHooks: identity.deletionHooks)
+        }
         payables.register(.job, JobPayable())
     }
 

@@ -35,6 +35,10 @@ public final class Rentals: SoukDomain {
         self.logger = logger
         payables.register(.bill, BillPayments())
         ratables.register(.booking, BookingReviews())
+        if let identity {
+            identity.accountParts.register(RentalsAccountPart(), for: [.rentals])
+            RentalsSettings.register(in: identity.marketplaces.settingsValidators)
+        }
     }
 
     public func services(_ kit: ServiceKit) -> [any RPCService] {

@@ -52,8 +52,7 @@ extension AccountsService {
             phone: request.phone, activeRoles: request.roles, laundryProfile: request.laundryProfile)
         var checks = FieldChecks()
         let checkedID = try checks.run { try RequestFields.requestID(request.requestID) }
-        try new.validate(in: marketplace, rules: try identity.accountRules(marketplaceID.description), fields: .createAccount,
-            dormRequired: identity.dormCheck.isRegistered, into: &checks)
+        try identity.check(new, in: marketplace, fields: .createAccount, into: &checks)
         try checks.finish()
         let requestID = checkedID ?? ""
         var fingerprinted = request
@@ -70,7 +69,7 @@ extension AccountsService {
         let role = fields.role
         let target = try account(request.accountID, field: "account_id", call)
         let decider = call.caller?.accountID.description ?? ""
-        let laundry = call.marketplace?.vertical == .laundry
+        let part = identity.accountParts.part(call.marketplace?.vertical)
         let name = marketplaceName(call)
         let hooks = identity.roleDecisionHooks
         return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "role approved") { value, transaction in
@@ -82,7 +81,7 @@ extension AccountsService {
             value.account.roles[index].reason = ""
             value.account.roles[index].decidedByAccountID = decider
             value.account.roles[index].decideTime = Timestamp(transaction.now)
-            if laundry, role == .courier { NewAccount.makeDasher(&value.account, age: 0, now: transaction.now) }
+            try part?.roleChanged(Self.partView(value, target.id), role: role, request: nil, transaction: transaction)
             return AccountChange(
                 from: SoukV1.RoleStatus.pending.protoName, to: SoukV1.RoleStatus.active.protoName, role: role,
                 notice: ("Your \(role.word) role at \(name) was approved", "An admin approved your \(role.word) role at \(name)."))
@@ -117,7 +116,7 @@ extension AccountsService {
         let role = fields.role
         let target = try account(request.accountID, field: "account_id", call)
         let decider = call.caller?.accountID.description ?? ""
-        let laundry = call.marketplace?.vertical == .laundry
+        let part = identity.accountParts.part(call.marketplace?.vertical)
         let name = marketplaceName(call)
         return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "role assigned") { value, transaction in
             let now = Timestamp(transaction.now)
@@ -132,7 +131,7 @@ extension AccountsService {
             } else {
                 value.account.roles.append(grant)
             }
-            if laundry, role == .courier { NewAccount.makeDasher(&value.account, age: 0, now: transaction.now) }
+            try part?.roleChanged(Self.partView(value, target.id), role: role, request: nil, transaction: transaction)
             return AccountChange(
                 from: from, to: SoukV1.RoleStatus.active.protoName, role: role,
                 notice: ("You have the \(role.word) role at \(name)", "An admin gave you the \(role.word) role at \(name)."))
@@ -181,8 +180,6 @@ extension AccountsService {
             }
             value.account.state = .blocked
             value.account.blockReason = reason
-            // A blocked Dasher is offered no more work; they switch on again after an unblock.
-            value.account.dasherProfile?.acceptingRequests = false
             if let marketplaceID = RecordID(value.account.marketplaceID) {
                 try hooks.run(AccountBlockSubject(accountID: target.id, marketplaceID: marketplaceID, actor: actor), transaction)
             }

@@ -17,15 +17,12 @@ extension AccountsService {
     func getPublicProfile(_ request: SoukV1.GetPublicProfileRequest, _ call: SoukCall) async throws -> SoukV1.PersonSummary {
         let record = try account(request.accountID, field: "account_id", call)
         guard record.value.account.state != .deleted else { throw RPCError.notFound("account", request.accountID) }
-        var account = record.value.account
-        account.id = record.id.description
+        let account = try identity.views.view(record, nil, store)
         return Parties.summary(of: account, vertical: call.marketplace?.vertical ?? .unspecified)
     }
 
-    static let profilePaths: Set<String> = [
-        "email", "given_name", "family_name", "phone", "avatar_media_id", "locale", "laundry_profile", "laundry_profile.campus",
-        "laundry_profile.dorm_id", "laundry_profile.room", "laundry_profile.gender", "dasher_profile.age",
-    ]
+    /// Identity's own paths; the vertical's part adds its own (`AccountPart.profilePaths`).
+    static let profilePaths: Set<String> = ["email", "given_name", "family_name", "phone", "avatar_media_id", "locale"]
 
     func updateProfile(_ request: SoukV1.UpdateProfileRequest, _ call: SoukCall) async throws -> SoukV1.Account {
         let caller = try call.requireCaller()
@@ -36,9 +33,10 @@ extension AccountsService {
         // Read before the field checks end (some depend on it); NOT_FOUND comes after them.
         let scope = Self.scopeKey(call)
         let target = try targetID.flatMap { try store.get(AccountTable.table, $0) }.flatMap { $0.value.account.marketplaceID == scope ? $0 : nil }
-        let paths = try checks.run { try RequestFields.maskPaths(request.updateMask, allowed: Self.profilePaths) } ?? []
+        let part = identity.accountParts.part(call.marketplace?.vertical)
+        let partPaths = part?.profilePaths ?? []
+        let paths = try checks.run { try RequestFields.maskPaths(request.updateMask, allowed: Self.profilePaths.union(partPaths)) } ?? []
         try checks.check { _ = try RequestFields.expectedVersion(request.expectedVersion) }
-        let laundry = call.marketplace?.vertical == .laundry
         let rules = try identity.accountRules(scope)
         for path in paths {
             switch path {
@@ -66,22 +64,18 @@ extension AccountsService {
                 }
             case "locale":
                 if !input.locale.isEmpty { try checks.check { try MarketplaceValidation.locale(input.locale, field: "account.locale") } }
-            case "dasher_profile.age":
-                if !laundry || target.map({ !$0.value.account.roles.contains(where: { $0.role == .courier }) }) == true {
-                    checks.add("update_mask", "dasher_profile.age applies only to couriers of laundry marketplaces")
-                } else if !(16...120).contains(input.dasherProfile?.age ?? 0) {
-                    checks.add("account.dasher_profile.age", "must be between 16 and 120")
-                }
-            default:  // laundry_profile and its fields
-                if !laundry { checks.add("update_mask", "\(path) applies only to laundry marketplaces") }
+            default:  // the vertical's paths
+                break
             }
+        }
+        let verticalPaths = paths.filter { partPaths.contains($0) }
+        if let part, !verticalPaths.isEmpty {
+            try part.checkUpdate(input, paths: verticalPaths, current: target?.apiAccount(nil), into: &checks)
         }
         try checks.finish()
         guard let target else { throw RPCError.notFound("account", targetText) }
-        let laundryPaths = paths.filter { $0.hasPrefix("laundry_profile") }
         // Admins and operators may use any picture of the marketplace; others only their own uploads.
         let uploader = caller.isOperator || caller.activeRoles.contains(.admin) ? nil : caller.accountID
-        let dormCheck = identity.dormCheck
         return try await changeAccount(target.id, call, expectedVersion: request.expectedVersion, event: "profile updated") {
             value, transaction in
             guard value.account.state != .deleted else {
@@ -98,25 +92,13 @@ extension AccountsService {
                 case "avatar_media_id":
                     try Self.replaceAvatar(of: target.id, &value.account, with: input.avatarMediaID, uploader: uploader, in: transaction)
                 case "locale": value.account.locale = input.locale
-                case "dasher_profile.age": value.account.dasherProfile?.age = input.dasherProfile?.age ?? 0
                 default: break
                 }
             }
-            if !laundryPaths.isEmpty {
-                var profile = value.account.laundryProfile ?? SoukV1.LaundryProfile()
-                let source = input.laundryProfile ?? SoukV1.LaundryProfile()
-                for path in laundryPaths {
-                    switch path {
-                    case "laundry_profile": profile = source
-                    case "laundry_profile.campus": profile.campus = source.campus
-                    case "laundry_profile.dorm_id": profile.dormID = source.dormID
-                    case "laundry_profile.gender": profile.gender = source.gender
-                    default: profile.room = source.room
-                    }
-                }
-                try NewAccount.validate(profile, field: "account.laundry_profile")
-                try dormCheck.run(profile, marketplaceID: value.account.marketplaceID, transaction)
-                value.account.laundryProfile = profile
+            if let part, !verticalPaths.isEmpty {
+                var account = value.account.withoutVerticalFields()
+                account.id = target.id.description
+                try part.update(input, paths: verticalPaths, account: account, transaction: transaction)
             }
             return AccountChange()
         }
@@ -157,7 +139,8 @@ extension AccountsService {
             value.account.familyName = ""
             value.account.phone = ""
             try Self.replaceAvatar(of: caller.accountID, &value.account, with: "", uploader: nil, in: transaction)
-            value.account.laundryProfile = nil
+            // The verticals erase their parts in their deletion cleanups.
+            value.account = value.account.withoutVerticalFields()
             value.account.blockReason = ""
             value.account.state = .deleted
             try transaction.update(CredentialTable.table, caller.accountID) { $0 = CredentialRecord(passwordHash: "") }
@@ -173,14 +156,11 @@ extension AccountsService {
         let caller = try call.requireCaller()
         var checks = FieldChecks()
         checks.require([.provider, .courier, .admin].contains(request.role), "role", "must be provider, courier or admin")
-        let laundry = call.marketplace?.vertical == .laundry
-        if laundry, request.role == .courier, request.dasherAge != 0, !(16...120).contains(request.dasherAge) {
-            checks.add("dasher_age", "must be between 16 and 120")
-        }
+        let part = identity.accountParts.part(call.marketplace?.vertical)
+        part?.checkRoleRequest(request, into: &checks)
         try checks.check { _ = try RequestFields.expectedVersion(request.expectedVersion) }
         try checks.finish()
         let role = request.role
-        let age = request.dasherAge
         return try await changeAccount(caller.accountID, call, expectedVersion: request.expectedVersion, event: "role requested") {
             value, transaction in
             let now = Timestamp(transaction.now)
@@ -196,8 +176,15 @@ extension AccountsService {
             } else {
                 value.account.roles.append(grant)
             }
-            if laundry, role == .courier { NewAccount.makeDasher(&value.account, age: age, now: transaction.now) }
+            try part?.roleChanged(Self.partView(value, caller.accountID), role: role, request: request, transaction: transaction)
             return AccountChange(to: SoukV1.RoleStatus.pending.protoName, role: role)
         }
+    }
+
+    /// `value` as an `AccountPart` sees it: identity's fields with the account's id.
+    static func partView(_ value: AccountRecord, _ id: RecordID) -> SoukV1.Account {
+        var account = value.account.withoutVerticalFields()
+        account.id = id.description
+        return account
     }
 }

@@ -16,8 +16,7 @@ extension AccountsService {
         // Every wrong field at once: the form highlights them all.
         var checks = FieldChecks()
         let checkedID = try checks.run { try RequestFields.requestID(request.requestID) }
-        try new.validate(in: marketplace, rules: try identity.accountRules(marketplaceID.description), fields: .signUp,
-            dormRequired: identity.dormCheck.isRegistered, into: &checks)
+        try identity.check(new, in: marketplace, fields: .signUp, into: &checks)
         try checks.finish()
         let requestID = checkedID ?? ""
         // The fingerprint leaves the password out: idempotency records keep no secrets.
@@ -78,6 +77,7 @@ extension AccountsService {
             throw RPCError.souk(.permissionDenied, .accountBlocked, "the account is blocked")
         }
         let sessions = identity.sessions
+        let views = identity.views
         let session = try await store.write { transaction in
             let account = try transaction.require(AccountTable.table, found.id)
             let current = try transaction.require(CredentialTable.table, found.id)
@@ -90,7 +90,7 @@ extension AccountsService {
                 value.lockedUntil = nil
                 value.lastLogin = transaction.now
             }
-            return try sessions.open(in: transaction, account: account.apiAccount(updated.value), rules: rules, deviceName: deviceName)
+            return try sessions.open(in: transaction, account: try views.view(account, updated.value, transaction), rules: rules, deviceName: deviceName)
         }
         logger.info("signed in", metadata: [
             "account_id": "\(found.id)", "marketplace_id": "\(attempt.scope)", "session_id": "\(session.sessionID)",

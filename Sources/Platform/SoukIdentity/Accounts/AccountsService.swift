@@ -121,6 +121,7 @@ public struct AccountsService: RPCService {
         let scope = Self.scopeKey(call)
         let actor = AuditActor(call, requestID: requestID)
         let sessions = identity.sessions
+        let views = identity.views
         let (record, changed) = try await identity.mappingEmailTaken {
             try await store.write { transaction in
                 guard let current = try transaction.get(AccountTable.table, id), current.value.account.marketplaceID == scope else {
@@ -141,7 +142,7 @@ public struct AccountsService: RPCService {
                         accountID: id.description, subject: notice.subject, body: notice.body)
                 }
                 if changed.revokesSessions { _ = try sessions.revokeAll(in: transaction, accountID: id) }
-                return (record.apiAccount(try transaction.get(CredentialTable.table, id)?.value), changed)
+                return (try views.view(record, try transaction.get(CredentialTable.table, id)?.value, transaction), changed)
             }
         }
         var metadata: Logger.Metadata = [

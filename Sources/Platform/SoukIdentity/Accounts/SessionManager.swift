@@ -14,8 +14,11 @@ public final class SessionManager: TokenAuthenticator {
     let logger: Logger
     /// The streams to end when a session ends.
     let openStreams: OpenStreams
+    /// The account view a session carries.
+    let views: AccountViews
 
-    init(store: Store, logger: Logger, openStreams: OpenStreams) {
+    init(store: Store, logger: Logger, openStreams: OpenStreams, views: AccountViews) {
+        self.views = views
         self.store = store
         self.logger = logger
         self.openStreams = openStreams
@@ -137,6 +140,7 @@ public final class SessionManager: TokenAuthenticator {
     ) async throws -> SoukV1.Session {
         let presented = SecretToken(text: token)
         let hash = presented.hash.bytes
+        let views = self.views
         let outcome: RefreshOutcome = try await store.write { transaction in
             let session: StoredRecord<SessionRecord>
             // The same pair again when this is a retry of the latest rotation.
@@ -171,7 +175,7 @@ public final class SessionManager: TokenAuthenticator {
                   account.value.account.state != .deleted
             else { return .invalid("the refresh token's account no longer exists") }
             guard account.value.account.state == .active else { return .blocked }
-            let presentedAccount = account.apiAccount(try transaction.get(CredentialTable.table, account.id)?.value)
+            let presentedAccount = try views.view(account, try transaction.get(CredentialTable.table, account.id)?.value, transaction)
             if let retried {
                 return .issued(Self.apiSession(session, access: retried.access, refresh: retried.refresh, account: presentedAccount))
             }

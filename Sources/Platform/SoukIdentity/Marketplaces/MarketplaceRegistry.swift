@@ -11,6 +11,8 @@ import Synchronization
 public final class MarketplaceRegistry: MarketplaceDirectory {
     let store: Store
     let logger: Logger
+    /// The vertical modules' checks of their parts of the settings.
+    public let settingsValidators = SettingsValidators()
     /// Marketplaces read so far, by id (a handful of tenants: never evicted).
     private let cache = Mutex<[RecordID: SoukV1.Marketplace]>([:])
 
@@ -45,7 +47,7 @@ public final class MarketplaceRegistry: MarketplaceDirectory {
     public func create(
         _ input: SoukV1.Marketplace?, idempotencyKey: IdempotencyKey?, fingerprint: RequestFingerprint, actor: AuditActor
     ) async throws -> SoukV1.Marketplace {
-        let marketplace = try MarketplaceValidation.newMarketplace(input)
+        let marketplace = try MarketplaceValidation.newMarketplace(input, validators: settingsValidators)
         let result = try await mappingSlugConflict(marketplace.slug) {
             try await store.write(idempotencyKey: idempotencyKey, fingerprint: fingerprint, responseCodec: MessageCodec<SoukV1.Marketplace>()) {
                 transaction in

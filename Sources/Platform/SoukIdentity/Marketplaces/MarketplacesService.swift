@@ -35,7 +35,7 @@ public struct MarketplacesService: RPCService {
         let caller = try call.requireCaller()
         var checks = FieldChecks()
         let checkedID = try checks.run { try RequestFields.requestID(request.requestID) }
-        try checks.check { _ = try MarketplaceValidation.newMarketplace(request.marketplace) }
+        try checks.check { _ = try MarketplaceValidation.newMarketplace(request.marketplace, validators: registry.settingsValidators) }
         try checks.finish()
         let requestID = checkedID ?? ""
         return try await registry.create(
@@ -114,14 +114,16 @@ public struct MarketplacesService: RPCService {
         var proposed = current.settings ?? SoukV1.MarketplaceSettings()
         SettingsMask.apply(paths, from: source, to: &proposed)
         try checks.check {
-            _ = try MarketplaceValidation.settings(proposed, currency: current.currencyCode, vertical: current.vertical, field: "settings")
+            _ = try MarketplaceValidation.settings(proposed, currency: current.currencyCode, vertical: current.vertical, field: "settings",
+                validators: registry.settingsValidators)
         }
         try checks.finish()
+        let validators = registry.settingsValidators
         return try await registry.update(id, expectedVersion: expected, actor: AuditActor(call), event: "settings updated") { marketplace in
             var settings = marketplace.settings ?? SoukV1.MarketplaceSettings()
             SettingsMask.apply(paths, from: source, to: &settings)
             marketplace.settings = try MarketplaceValidation.settings(
-                settings, currency: marketplace.currencyCode, vertical: marketplace.vertical, field: "settings")
+                settings, currency: marketplace.currencyCode, vertical: marketplace.vertical, field: "settings", validators: validators)
         }
     }
 

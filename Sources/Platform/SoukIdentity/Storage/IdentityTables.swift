@@ -8,7 +8,7 @@ import SoukStore
 // their id, version and times: the store's envelope holds those.
 
 /// A marketplace: the contract's message as stored.
-public enum MarketplaceTable {
+enum MarketplaceTable {
     static let bySlug = Index<SoukV1.Marketplace>.unique("marketplaces.slug") { [.string($0.slug)] }
     static let all = Index<SoukV1.Marketplace>.nonUnique("marketplaces.all", key: { _ in [] })
     static let byVertical = Index<SoukV1.Marketplace>.nonUnique("marketplaces.vertical") { [.enumCase($0.vertical)] }
@@ -16,7 +16,7 @@ public enum MarketplaceTable {
     static let byArchivedVertical = Index<SoukV1.Marketplace>.nonUnique("marketplaces.archived_vertical") {
         [.bool($0.archived), .enumCase($0.vertical)]
     }
-    public static let table = Table(
+    static let table = Table(
         "marketplaces", codec: MessageCodec<SoukV1.Marketplace>(),
         indexes: [bySlug, all, byVertical, byArchived, byArchivedVertical])
 }
@@ -24,10 +24,12 @@ public enum MarketplaceTable {
 /// An account: profile, roles and state. Its password and sign-in counters live in
 /// `CredentialRecord`, so signing in or changing the password never changes the account's
 /// version (an edit a client prepared stays valid).
-public struct AccountRecord: Sendable, Equatable {
+struct AccountRecord: Sendable, Equatable {
     /// The account as the contract shows it (id, version and times come from the envelope; the
-    /// sign-in fields from the credentials).
-    public var account: SoukV1.Account
+    /// sign-in fields from the credentials; the vertical's fields from its own tables,
+    /// `AccountPart`). Records of earlier releases also hold the laundry and Dasher profiles and
+    /// the ratings, until `Identity.moveLegacyVerticalFields` hands them to their vertical.
+    var account: SoukV1.Account
 
     init(account: SoukV1.Account) {
         self.account = account
@@ -35,7 +37,7 @@ public struct AccountRecord: Sendable, Equatable {
 }
 
 /// Accounts, with their unique e-mail per marketplace and the indexes admins list them by.
-public enum AccountTable {
+enum AccountTable {
     /// E-mail per marketplace, lower-cased; deleted accounts free theirs.
     static let byEmail = Index<AccountRecord>.unique("accounts.email") { record in
         guard record.account.state != .deleted, !record.account.email.isEmpty else { return nil }
@@ -49,22 +51,17 @@ public enum AccountTable {
     static let byState = Index<AccountRecord>.nonUnique("accounts.state") {
         [.string($0.account.marketplaceID), .enumCase($0.account.state)]
     }
-    /// Drip 'n Dash: (marketplace, dorm, rating descending) of the active Dashers whose
-    /// accepting-requests switch is on, for `Laundry.ListAcceptingDashers`.
-    public static let acceptingDashers = Index<AccountRecord>.nonUnique("accounts.accepting_dashers") { record in
-        let account = record.account
-        guard account.state == .active, account.dasherProfile?.acceptingRequests == true,
-              account.roles.contains(where: { $0.role == .courier && $0.status == .active }),
-              let dorm = account.laundryProfile?.dormID, !dorm.isEmpty
-        else { return nil }
-        return [.string(account.marketplaceID), .string(dorm), .int(-Int64(account.rating?.averageHundredths ?? 0))]
+    /// The accounts an earlier release stored with a vertical's fields (laundry and Dasher
+    /// profiles, ratings) inside the record; empty once they moved to their verticals.
+    static let withLegacyVerticalFields = Index<AccountRecord>.nonUnique("accounts.legacy_vertical_fields") { record in
+        record.account.hasLegacyVerticalFields ? [] : nil
     }
-    public static let table = Table(
+    static let table = Table(
         "accounts",
         codec: FieldCodec<AccountRecord>(
             write: { value, writer in writer.message(value.account) },
             read: { reader in AccountRecord(account: try reader.message(SoukV1.Account.self)) }),
-        indexes: [byEmail, byMarketplace, byRoleStatus, byState, acceptingDashers])
+        indexes: [byEmail, byMarketplace, byRoleStatus, byState, withLegacyVerticalFields])
 }
 
 /// The secret and the sign-in counters of an account, stored under the account's id.
@@ -238,8 +235,8 @@ public struct AddressRecord: Sendable {
     public var saved: SoukV1.SavedAddress
 }
 
-/// Saved addresses; orders read them to snapshot the one a customer picks.
-public enum AddressTable {
+/// Saved addresses; orders read them (`IdentityRecords.address`) to snapshot the one a customer picks.
+enum AddressTable {
     static let byAccount = Index<AddressRecord>.nonUnique("addresses.account") {
         [.string($0.marketplaceID), .string($0.saved.accountID), .bool($0.saved.archived)]
     }
@@ -247,24 +244,41 @@ public enum AddressTable {
         [.string($0.marketplaceID), .string($0.saved.accountID)]
     }
     /// Only the account's default address (at most one).
-    public static let defaultOfAccount = Index<AddressRecord>.nonUnique("addresses.default") {
+    static let defaultOfAccount = Index<AddressRecord>.nonUnique("addresses.default") {
         $0.saved.isDefault && !$0.saved.archived ? [.string($0.marketplaceID), .string($0.saved.accountID)] : nil
     }
 
-    public static let table = Table(
+    static let table = Table(
         "addresses",
         codec: FieldCodec.marketplaceMessage(SoukV1.SavedAddress.self, split: { ($0.marketplaceID, $0.saved) }, make: AddressRecord.init),
         indexes: [byAccount, byAccountAll, defaultOfAccount])
 }
 
-extension StoredRecord where Value == AccountRecord {
-    /// The contract's view for other domains: the stored account with its id, version and times,
-    /// without the sign-in fields (failed logins, lockout, last login).
-    public var apiAccountWithoutSignIn: SoukV1.Account { apiAccount(nil) }
+extension SoukV1.Account {
+    /// Whether the record holds fields an earlier release kept here for a vertical.
+    var hasLegacyVerticalFields: Bool {
+        laundryProfile != nil || dasherProfile != nil || rating != nil || customerRating != nil
+    }
 
-    /// The contract's view: the stored account with its id, version, times and sign-in fields.
+    /// Without the fields verticals keep (`AccountPart`).
+    func withoutVerticalFields() -> SoukV1.Account {
+        var account = self
+        account.laundryProfile = nil
+        account.dasherProfile = nil
+        account.rating = nil
+        account.customerRating = nil
+        return account
+    }
+}
+
+extension StoredRecord where Value == AccountRecord {
+    /// Identity's view of the stored account: its id, version, times and sign-in fields, without
+    /// the vertical's fields (`AccountViews` adds them).
     func apiAccount(_ credentials: CredentialRecord?) -> SoukV1.Account {
-        var account = value.account
+        var account = value.account.withoutVerticalFields()
+        // Shown empty until the vertical's part fills them, as accounts always showed them.
+        account.rating = SoukV1.RatingSummary()
+        account.customerRating = SoukV1.RatingSummary()
         account.id = id.description
         account.version = Int64(version)
         account.createTime = Timestamp(createdAt)
@@ -278,7 +292,7 @@ extension StoredRecord where Value == AccountRecord {
 
 extension StoredRecord where Value == SoukV1.Marketplace {
     /// The contract's view: the stored marketplace with its id, version and times.
-    public var apiMarketplace: SoukV1.Marketplace {
+    var apiMarketplace: SoukV1.Marketplace {
         var marketplace = value
         marketplace.id = id.description
         marketplace.version = Int64(version)

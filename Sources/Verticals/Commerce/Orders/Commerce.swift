@@ -19,6 +19,8 @@ public final class Commerce: SoukDomain {
     public let payables: PayableTargets
     /// The subjects other domains keep that `Feedback.CreateFeedback` rates (rental bookings).
     public let ratables: RatedSubjects
+    /// The accounts, whose full view (with their vertical's rating) `Feedback.GetRatingSummary` reads.
+    let identity: Identity?
 
     public static var tables: [AnyTable] {
         ServiceTable.all + ProductTable.all + FoodTables.all + CartTable.all + OrderTable.all + DeliveryTable.all + CourierTable.all
@@ -27,8 +29,10 @@ public final class Commerce: SoukDomain {
 
     /// With `identity`, commerce joins its role decisions: a restaurant account awaiting approval
     /// with its restaurant is decided through the catalog (`RestaurantApproval`); blocking a
-    /// courier takes them out of dispatch (`BlockedCouriers`). An order's refund shows on the order
-    /// (`OrderRefunds`, registered in `payables`).
+    /// courier takes them out of dispatch (`BlockedCouriers`); couriers' ratings show on their
+    /// accounts (`CommerceAccountPart`); commerce checks its part of the settings
+    /// (`CommerceSettings`). An order's refund shows on the order (`OrderRefunds`, registered in
+    /// `payables`).
     public init(
         store: Store, identity: Identity? = nil, payables: PayableTargets = PayableTargets(), ratables: RatedSubjects = RatedSubjects(),
         logger: Logger = Logger(label: "souk.commerce")
@@ -37,11 +41,14 @@ public final class Commerce: SoukDomain {
         self.logger = logger
         self.payables = payables
         self.ratables = ratables
+        self.identity = identity
         orderNumbers = OrderNumbers(store: store)
         payables.registerRefunds(.order, OrderRefunds())
         if let identity {
             RestaurantApproval.register(in: identity.roleDecisionHooks)
             BlockedCouriers.register(in: identity.blockHooks, store: store)
+            identity.accountParts.register(CommerceAccountPart(), for: [.waterServices, .foodDelivery])
+            CommerceSettings.register(in: identity.marketplaces.settingsValidators)
         }
     }
 

@@ -89,9 +89,8 @@ enum OrderParties {
 
     /// The summary of an account; nil for none.
     static func summary(_ accountID: String, vertical: SoukV1.Vertical, store: Store) throws -> SoukV1.PersonSummary? {
-        guard let id = RecordID(accountID), let account = try store.get(AccountTable.table, id) else { return nil }
-        var shown = account.value.account
-        shown.id = accountID
+        guard let id = RecordID(accountID), var shown = try IdentityRecords.account(id, store) else { return nil }
+        try CommerceAccountPart.project(&shown, store)
         return Parties.summary(of: shown, vertical: vertical)
     }
 }

@@ -9,9 +9,9 @@ import SoukStore
 /// feedback entries of the kit's `FeedbackTable`, listed by `Feedback.ListFeedback` with every
 /// other vertical's.
 enum JobRatingTables {
-    /// Totals of the stars each Dasher received (`Account.rating`), under the account's id.
+    /// Totals of the stars each Dasher received (shown as `Account.rating`), under the account's id.
     static let dasherTotals = RatingTotal.table("laundry_dasher_rating_totals")
-    /// Totals of the stars each customer received (`Account.customer_rating`), under the account's id.
+    /// Totals of the stars each customer received (shown as `Account.customer_rating`), under the account's id.
     static let customerTotals = RatingTotal.table("laundry_customer_rating_totals")
 
     static var all: [AnyTable] { [dasherTotals.erased, customerTotals.erased, LegacyJobRatings.table.erased] }
@@ -83,13 +83,14 @@ struct JobRatings {
         }
     }
 
-    /// Adds `stars` to the rated account's total and writes its new average on the account.
+    /// Adds `stars` to the rated account's total (which the account view shows,
+    /// `LaundryProfiles.project`); a Dasher's new average also orders the accepting Dashers.
     private static func addToAverage(_ stars: Int32, of accountID: String, asDasher: Bool, transaction: Transaction) throws {
-        guard let id = RecordID(accountID), try transaction.get(AccountTable.table, id) != nil else { return }
+        guard let id = RecordID(accountID), try IdentityRecords.account(id, transaction) != nil else { return }
         let summary = try RatingTotal.add(
             stars, to: id, in: asDasher ? JobRatingTables.dasherTotals : JobRatingTables.customerTotals, transaction: transaction)
-        try transaction.updateMaintainedFields(AccountTable.table, id) { record in
-            if asDasher { record.account.rating = summary } else { record.account.customerRating = summary }
+        if asDasher, try transaction.get(LaundryPersonTable.table, id) != nil {
+            try transaction.updateMaintainedFields(LaundryPersonTable.table, id) { $0.dasherRatingHundredths = summary.averageHundredths }
         }
     }
 }

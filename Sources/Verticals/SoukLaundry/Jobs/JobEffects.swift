@@ -9,9 +9,9 @@ import SoukStore
 /// count of completed jobs.
 enum JobEffects {
     static let tellCustomerAccepted = TransitionEffect<SoukV1.Job>("notify the customer") { move, transaction in
-        let dasher = try RecordID(move.after.dasherAccountID).flatMap { try transaction.get(AccountTable.table, $0) }
+        let dasher = try RecordID(move.after.dasherAccountID).flatMap { try IdentityRecords.account($0, transaction) }
         try notify(
-            [move.after.customerAccountID], move, title: "\(dasher?.value.account.givenName ?? "A Dasher") accepted your laundry job",
+            [move.after.customerAccountID], move, title: "\(dasher?.givenName ?? "A Dasher") accepted your laundry job",
             body: "Stage 1: Dasher Accepted Request.", transaction: transaction)
     }
 
@@ -41,7 +41,7 @@ enum JobEffects {
 
     static let countCompleted = TransitionEffect<SoukV1.Job>("add to the Dasher's completed jobs") { move, transaction in
         guard move.after.stage == .droppedOffLaundry, let dasherID = RecordID(move.after.dasherAccountID) else { return }
-        try LaundryStudents.countCompleted(dasherID, transaction: transaction)
+        try LaundryStudents.countCompleted(dasherID, marketplaceID: move.marketplaceID, transaction: transaction)
     }
 
     private static func notify(_ accounts: [String], _ move: LifecycleMove<SoukV1.Job>, title: String, body: String, transaction: Transaction) throws {

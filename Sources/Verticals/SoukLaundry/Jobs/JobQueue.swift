@@ -92,9 +92,9 @@ struct JobQueue {
         guard JobTable.isQueued(job.value.subject) else { return false }
         var customerGender = SoukV1.Gender.unspecified
         if job.value.subject.sameGenderOnly, let id = RecordID(job.value.subject.customerAccountID),
-           let customer = try store.get(AccountTable.table, id), customer.value.account.marketplaceID == job.value.marketplaceID
+           let customer = try LaundryStudents.account(id, marketplaceID: job.value.marketplaceID, store)
         {
-            customerGender = LaundryStudents.gender(customer.value.account)
+            customerGender = LaundryStudents.gender(customer)
         }
         return rules.mayOffer(job.value.subject, submitted: job.createdAt, to: dasher, customerGender: customerGender, now: now)
     }

@@ -39,8 +39,8 @@ enum JobViews {
                 throw RPCError.notFound("job", id.description)
             }
             if owns(job.value.subject, caller, roles: roles) { return true }
-            guard roles.contains(.courier), let account = try store.get(AccountTable.table, caller.accountID) else { return false }
-            return LaundryStudents.dorm(account.value.account) == job.value.subject.dormID
+            guard roles.contains(.courier), let person = try store.get(LaundryPersonTable.table, caller.accountID) else { return false }
+            return (person.value.profile?.dormID ?? "") == job.value.subject.dormID
         }
     }
 

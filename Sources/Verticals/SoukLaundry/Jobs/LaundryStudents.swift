@@ -4,17 +4,20 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// What the laundry rules read of an account: its dorm, whether it is a verified student and an
+/// What the laundry rules read of an account: identity's account (`IdentityRecords`) with
+/// laundry's own part of it (`LaundryProfiles`): its dorm, whether it is a verified student and an
 /// active Dasher, and the summary another party sees.
 enum LaundryStudents {
+    /// Account `id` of marketplace `marketplaceID` with its laundry part; nil when unknown.
+    static func account(_ id: RecordID, marketplaceID: String, _ reader: any RecordLookup) throws -> SoukV1.Account? {
+        guard var account = try IdentityRecords.account(id, marketplaceID: marketplaceID, reader) else { return nil }
+        try LaundryProfiles.project(&account, reader)
+        return account
+    }
+
     /// The caller's account, which must be a verified student with a dorm.
     static func requireStudent(_ call: SoukCall, store: Store) throws -> SoukV1.Account {
-        let caller = try call.requireCaller()
-        let (marketplaceID, _) = try call.requireMarketplace()
-        guard let record = try store.get(AccountTable.table, caller.accountID), record.value.account.marketplaceID == marketplaceID.description
-        else { throw RPCError.notFound("account", caller.accountID.description) }
-        var account = record.value.account
-        account.id = record.id.description
+        let account = try caller(call, store)
         guard let dorm = account.laundryProfile?.dormID, !dorm.isEmpty else {
             throw RPCError.souk(.failedPrecondition, .laundryProfileRequired, "account \(account.id) has no laundry profile with a dorm")
         }
@@ -33,14 +36,14 @@ enum LaundryStudents {
         }
     }
 
-    /// The caller's stored account in the call's marketplace.
-    static func callerRecord(_ call: SoukCall, _ store: Store) throws -> StoredRecord<AccountRecord> {
+    /// The caller's account in the call's marketplace, with its laundry part.
+    static func caller(_ call: SoukCall, _ store: Store) throws -> SoukV1.Account {
         let caller = try call.requireCaller()
         let (marketplaceID, _) = try call.requireMarketplace()
-        guard let record = try store.get(AccountTable.table, caller.accountID),
-              record.value.account.marketplaceID == marketplaceID.description
-        else { throw RPCError.notFound("account", caller.accountID.description) }
-        return record
+        guard let account = try account(caller.accountID, marketplaceID: marketplaceID.description, store) else {
+            throw RPCError.notFound("account", caller.accountID.description)
+        }
+        return account
     }
 
     /// Whether `account` holds the courier role, active.
@@ -56,19 +59,20 @@ enum LaundryStudents {
 
     /// Account `id` of the marketplace, read inside `transaction`; nil when unknown.
     static func account(_ id: String, marketplaceID: String, transaction: Transaction) throws -> SoukV1.Account? {
-        guard let recordID = RecordID(id), let record = try transaction.get(AccountTable.table, recordID),
-              record.value.account.marketplaceID == marketplaceID else { return nil }
-        var account = record.value.account
-        account.id = id
+        guard let recordID = RecordID(id) else { return nil }
+        return try account(recordID, marketplaceID: marketplaceID, transaction)
+    }
+
+    /// Account `id` (of any marketplace) with its laundry part; nil for none.
+    static func account(_ id: String, _ reader: any RecordLookup) throws -> SoukV1.Account? {
+        guard let recordID = RecordID(id), var account = try IdentityRecords.account(recordID, reader) else { return nil }
+        try LaundryProfiles.project(&account, reader)
         return account
     }
 
     /// What another party sees of account `id`: first name and rating (Parties); nil for none.
     static func summary(_ id: String, store: Store) throws -> SoukV1.PersonSummary? {
-        guard let recordID = RecordID(id), let record = try store.get(AccountTable.table, recordID) else { return nil }
-        var account = record.value.account
-        account.id = id
-        return Parties.summary(of: account, vertical: .laundry)
+        try account(id, store).map { Parties.summary(of: $0, vertical: .laundry) }
     }
 
     /// What a customer sees of a Dasher: first name and rating, completed jobs, time as a Dasher.
@@ -80,19 +84,15 @@ enum LaundryStudents {
 
     /// The summary of Dasher `id`; nil for none.
     static func dasherSummary(_ id: String, store: Store) throws -> SoukV1.DasherSummary? {
-        guard let recordID = RecordID(id), let record = try store.get(AccountTable.table, recordID) else { return nil }
-        var account = record.value.account
-        account.id = id
-        return dasherSummary(of: account)
+        try account(id, store).map(dasherSummary(of:))
     }
 
     /// One more job brought to stage 9 by the Dasher (a field the server maintains).
-    static func countCompleted(_ dasherID: RecordID, transaction: Transaction) throws {
-        guard try transaction.get(AccountTable.table, dasherID) != nil else { return }
-        try transaction.updateMaintainedFields(AccountTable.table, dasherID) { record in
-            var profile = record.account.dasherProfile ?? SoukV1.DasherProfile()
+    static func countCompleted(_ dasherID: RecordID, marketplaceID: String, transaction: Transaction) throws {
+        try LaundryProfiles.change(dasherID, marketplaceID: marketplaceID, transaction: transaction) { record in
+            var profile = record.dasher ?? SoukV1.DasherProfile()
             profile.completedJobs += 1
-            record.account.dasherProfile = profile
+            record.dasher = profile
         }
     }
 }

@@ -87,7 +87,8 @@ extension LaundryPeople {
     }
 
     func submitQuizAnswers(_ request: SoukV1.SubmitQuizAnswersRequest, _ call: SoukCall) async throws -> SoukV1.QuizResult {
-        let caller = try LaundryStudents.callerRecord(call, store)
+        let caller = try LaundryStudents.caller(call, store)
+        let callerID = try call.requireCaller().accountID
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let retryDelay = marketplace.settings?.laundry?.quizRetryDelay.flatMap { $0 > .zero ? $0 : nil } ?? Self.defaultRetryDelay
         var checks = FieldChecks()
@@ -98,8 +99,8 @@ extension LaundryPeople {
             checks.require(chosen.updateValue(answer.choice, forKey: id) == nil, "answers[\(index)].question_id", "answers the same question twice")
         }
         try checks.finish()
-        try LaundryStudents.requireVerified(caller.value.account)
-        try Self.requireNotDasher(caller.value.account)
+        try LaundryStudents.requireVerified(caller)
+        try Self.requireNotDasher(caller)
         let market = marketplaceID.description
         let questions = try store.list(
             QuizQuestionTable.table, QuizQuestionTable.byCreation, .starting(with: [.string(market), .bool(true)]),
@@ -120,9 +121,11 @@ extension LaundryPeople {
         let age = request.dasherAge
         let actor = AuditActor(call)
         return try await store.write { transaction in
-            let account = try transaction.require(AccountTable.table, caller.id)
-            try Self.requireNotDasher(account.value.account)
-            if let last = try transaction.get(QuizAttemptTable.table, caller.id), !last.value.passed {
+            guard let account = try LaundryStudents.account(callerID, marketplaceID: market, transaction) else {
+                throw RPCError.notFound("account", callerID.description)
+            }
+            try Self.requireNotDasher(account)
+            if let last = try transaction.get(QuizAttemptTable.table, callerID), !last.value.passed {
                 let retry = last.value.attemptTime.adding(retryDelay)
                 if retry > transaction.now {
                     let left = retry.microsecondsSinceEpoch - transaction.now.microsecondsSinceEpoch
@@ -132,39 +135,29 @@ extension LaundryPeople {
                         retryDelay: .microseconds(left))
                 }
             }
-            if !passed, account.value.account.dasherProfile == nil, age == 0 {
+            if !passed, account.dasherProfile == nil, age == 0 {
                 // Nothing to keep: the age is asked only of those who pass.
-            } else if passed, account.value.account.dasherProfile == nil, age == 0 {
+            } else if passed, account.dasherProfile == nil, age == 0 {
                 throw RPCError.invalidField("dasher_age", "is required to become a Dasher (16 to 120)")
             }
             let attempt = QuizAttemptRecord(marketplaceID: market, attemptTime: transaction.now, scorePercent: score, passed: passed)
-            if try transaction.get(QuizAttemptTable.table, caller.id) != nil {
-                try transaction.update(QuizAttemptTable.table, caller.id) { $0 = attempt }
+            if try transaction.get(QuizAttemptTable.table, callerID) != nil {
+                try transaction.update(QuizAttemptTable.table, callerID) { $0 = attempt }
             } else {
-                try transaction.insert(QuizAttemptTable.table, attempt, id: caller.id)
+                try transaction.insert(QuizAttemptTable.table, attempt, id: callerID)
             }
             var result = SoukV1.QuizResult(
                 correct: Int32(correct), total: Int32(questions.count), scorePercent: Int32(score), passed: passed)
             if passed {
-                let updated = try transaction.update(AccountTable.table, caller.id) { value in
-                    let grant = SoukV1.RoleGrant(
-                        role: .courier, status: .active, requestTime: Timestamp(transaction.now), decideTime: Timestamp(transaction.now))
-                    if let index = value.account.roles.firstIndex(where: { $0.role == .courier }) {
-                        value.account.roles[index] = grant
-                    } else {
-                        value.account.roles.append(grant)
-                    }
-                    NewAccount.makeDasher(&value.account, age: age, now: transaction.now)
-                }
-                try AuditLog.record(
-                    in: transaction, marketplaceID: market, resource: SoukV1.ResourceRef(type: .account, id: caller.id.description),
-                    actor: actor, to: SoukV1.RoleStatus.active.protoName, reason: "Dasher quiz passed with \(score) %",
-                    resourceVersion: updated.version)
-                result.account = updated.apiAccountWithoutSignIn
+                // The courier role is identity's (granted through its API); the Dasher profile is laundry's.
+                try AccountRoles.set(
+                    .courier, of: callerID, to: .active, decidedBy: "", actor: actor, auditReason: "Dasher quiz passed with \(score) %",
+                    transaction: transaction)
+                try LaundryProfiles.makeDasher(callerID, marketplaceID: market, age: age, active: true, transaction: transaction)
             } else {
                 result.retryTime = Timestamp(transaction.now.adding(retryDelay))
-                result.account = account.apiAccountWithoutSignIn
             }
+            result.account = try LaundryStudents.account(callerID, marketplaceID: market, transaction)
             return result
         }
     }

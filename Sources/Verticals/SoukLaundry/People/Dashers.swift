@@ -4,27 +4,47 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
+extension LaundryProfiles {
+    /// A blocked Dasher is offered no more work (they switch on again after an unblock); a
+    /// deleted account's laundry profile is erased with its other personal data.
+    static func registerHooks(blockHooks: AccountBlockHooks, deletionHooks: AccountDeletionHooks) {
+        blockHooks.add("Dasher stops accepting requests") { subject, transaction in
+            guard let person = try transaction.get(LaundryPersonTable.table, subject.accountID), person.value.dasher?.acceptingRequests == true
+            else { return }
+            try transaction.updateMaintainedFields(LaundryPersonTable.table, subject.accountID) { $0.dasher?.acceptingRequests = false }
+        }
+        deletionHooks.addCleanup("laundry profile erased") { subject, transaction in
+            guard try transaction.get(LaundryPersonTable.table, subject.accountID) != nil else { return }
+            try transaction.updateMaintainedFields(LaundryPersonTable.table, subject.accountID) { record in
+                record.profile = nil
+                record.dasher?.acceptingRequests = false
+            }
+        }
+    }
+}
+
 extension LaundryPeople {
     func setAcceptingRequests(_ request: SoukV1.SetAcceptingRequestsRequest, _ call: SoukCall) async throws -> SoukV1.Account {
-        let caller = try LaundryStudents.callerRecord(call, store)
+        let caller = try LaundryStudents.caller(call, store)
+        guard let id = RecordID(caller.id) else { throw RPCError.notFound("account", caller.id) }
         let on = request.acceptingRequests
-        let record = try await store.write { transaction in
-            let current = try transaction.require(AccountTable.table, caller.id)
-            guard current.value.account.dasherProfile != nil else {
+        return try await store.write { transaction in
+            guard let person = try transaction.get(LaundryPersonTable.table, id), person.value.dasher != nil else {
                 throw RPCError.souk(.failedPrecondition, .dasherProfileRequired, "the account has no Dasher profile: pass the Dasher quiz first")
             }
             // A switch: a maintained field, so the version a client edits with stays.
-            return try transaction.updateMaintainedFields(AccountTable.table, caller.id) { $0.account.dasherProfile?.acceptingRequests = on }
+            try transaction.updateMaintainedFields(LaundryPersonTable.table, id) { $0.dasher?.acceptingRequests = on }
+            guard let account = try LaundryStudents.account(caller.id, transaction) else { throw RPCError.notFound("account", caller.id) }
+            return account
         }
-        return record.apiAccountWithoutSignIn
     }
 
     func listAcceptingDashers(
         _ request: SoukV1.ListAcceptingDashersRequest, _ call: SoukCall
     ) async throws -> SoukV1.ListAcceptingDashersResponse {
-        let caller = try LaundryStudents.callerRecord(call, store)
+        let caller = try LaundryStudents.caller(call, store)
         let (marketplaceID, _) = try call.requireMarketplace()
-        let ownDorm = caller.value.account.laundryProfile?.dormID ?? ""
+        let ownDorm = LaundryStudents.dorm(caller)
         let dormID = request.dormID.isEmpty ? ownDorm : request.dormID
         var checks = FieldChecks()
         let dormField = dormID.isEmpty ? nil : try checks.run { try RequestFields.id(dormID, field: "dorm_id") }
@@ -39,13 +59,13 @@ extension LaundryPeople {
         // Only one's own dorm: a customer of another dorm sees this dorm as unknown.
         guard dorm.id.description == ownDorm else { throw RPCError.notFound("dorm", request.dormID) }
         let result = try store.list(
-            AccountTable.table, AccountTable.acceptingDashers,
+            LaundryPersonTable.table, LaundryPersonTable.acceptingDashers,
             .starting(with: [.string(marketplaceID.description), .string(dorm.id.description)]), page: page)
-        let dashers = result.items.filter { $0.id != caller.id }.map { record in
-            var account = record.value.account
-            account.id = record.id.description
-            return LaundryStudents.dasherSummary(of: account)
-        }
+        // Only active accounts holding the active courier role (a blocked or revoked Dasher is
+        // left out, which may shorten the page).
+        let dashers = try result.items.filter { $0.id.description != caller.id }.compactMap { record in
+            try LaundryStudents.account(record.id, marketplaceID: marketplaceID.description, store)
+        }.filter { $0.state == .active && LaundryStudents.isActiveDasher($0) }.map(LaundryStudents.dasherSummary(of:))
         return SoukV1.ListAcceptingDashersResponse(
             dashers: dashers, nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }

@@ -116,16 +116,16 @@ struct LaundryPeople {
     }
 }
 
-/// Dorms as identity sees them: a laundry profile must name a live dorm of the marketplace.
+/// The dorm a laundry profile names: a live dorm of the marketplace, on the profile's campus.
 enum Dorms {
-    static func register(in identity: Identity) {
-        identity.dormCheck.register { profile, marketplaceID, transaction in
-            guard let id = RecordID(profile.dormID), let dorm = try transaction.get(DormTable.table, id),
-                  dorm.value.marketplaceID == marketplaceID, !dorm.value.subject.archived
-            else { throw RPCError.invalidField("laundry_profile.dorm_id", "must name a dorm of this marketplace (Laundry.ListDorms)") }
-            guard profile.campus.isEmpty || profile.campus == dorm.value.subject.campus else {
-                throw RPCError.invalidField("laundry_profile.campus", "must be the dorm's campus, \(dorm.value.subject.campus)")
-            }
+    /// Throws INVALID_ARGUMENT naming the profile's field when the dorm is unknown, archived, of
+    /// another marketplace or on another campus.
+    static func check(_ profile: SoukV1.LaundryProfile, marketplaceID: String, _ transaction: Transaction) throws {
+        guard let id = RecordID(profile.dormID), let dorm = try transaction.get(DormTable.table, id),
+              dorm.value.marketplaceID == marketplaceID, !dorm.value.subject.archived
+        else { throw RPCError.invalidField("laundry_profile.dorm_id", "must name a dorm of this marketplace (Laundry.ListDorms)") }
+        guard profile.campus.isEmpty || profile.campus == dorm.value.subject.campus else {
+            throw RPCError.invalidField("laundry_profile.campus", "must be the dorm's campus, \(dorm.value.subject.campus)")
         }
     }
 }

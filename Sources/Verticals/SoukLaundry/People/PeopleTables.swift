@@ -57,7 +57,9 @@ enum QuizAttemptTable {
 
 /// Every table of the people half of the laundry domain.
 enum PeopleTables {
-    static var all: [AnyTable] { [DormTable.table.erased, QuizQuestionTable.table.erased, QuizAttemptTable.table.erased] }
+    static var all: [AnyTable] {
+        [DormTable.table.erased, QuizQuestionTable.table.erased, QuizAttemptTable.table.erased, LaundryPersonTable.table.erased]
+    }
 }
 
 // The laundry messages stored as `MarketRecord`s.

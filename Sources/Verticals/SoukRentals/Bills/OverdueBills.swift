@@ -28,8 +28,8 @@ struct OverdueBills {
                               !bill.value.subject.overdue, let due = CivilDate(bill.value.subject.dueDate) else { continue }
                         let market = bill.value.marketplaceID
                         // Read without a lock: marking bills must not hold up the marketplace's payments.
-                        if clocks[market] == nil, let id = RecordID(market), let marketplace = try store.get(MarketplaceTable.table, id) {
-                            clocks[market] = MarketplaceClock(timeZone: marketplace.value.timeZone)
+                        if clocks[market] == nil, let id = RecordID(market), let marketplace = try IdentityRecords.marketplace(id, store) {
+                            clocks[market] = MarketplaceClock(timeZone: marketplace.timeZone)
                         }
                         guard let clock = clocks[market], due < clock.date(of: transaction.now) else { continue }
                         try Self.markOne(bill, transaction: transaction)

@@ -7,7 +7,7 @@ import SoukStore
 
 /// Reviews of a stay (`Feedback.CreateFeedback` with `booking_id`): the lessee of a CONFIRMED,
 /// ACTIVE or ENDED booking rates it once; the rating counts in the lessor's average
-/// (`Account.rating`) and the listing's (`Listing.rating`), both server-maintained, so neither
+/// (shown as `Account.rating`, `RentalsAccountPart`) and the listing's (`Listing.rating`), both server-maintained, so neither
 /// changes the version a client edits with. The feedback service stores the entry and refuses a
 /// second one of the same lessee.
 struct BookingReviews: RatableSubject {
@@ -41,9 +41,9 @@ struct BookingReviews: RatableSubject {
                 .failedPrecondition, .notRatable,
                 "booking \(id) is \(booking.status.protoName): a stay is reviewed once the lessor confirmed it (CONFIRMED, ACTIVE or ENDED)")
         }
-        if let lessor = RecordID(booking.lessorAccountID), try transaction.get(AccountTable.table, lessor) != nil {
-            let summary = try RatingTotal.add(stars, to: lessor, in: Self.lessorTotals, transaction: transaction)
-            try transaction.updateMaintainedFields(AccountTable.table, lessor) { $0.account.rating = summary }
+        // The lessor's average is rentals' record (`RentalsAccountPart` shows it on the account).
+        if let lessor = RecordID(booking.lessorAccountID), try IdentityRecords.account(lessor, transaction) != nil {
+            _ = try RatingTotal.add(stars, to: lessor, in: Self.lessorTotals, transaction: transaction)
         }
         if let listing = RecordID(booking.listingID), try transaction.get(ListingTable.table, listing) != nil {
             let summary = try RatingTotal.add(stars, to: listing, in: Self.listingTotals, transaction: transaction)

@@ -20,10 +20,7 @@ struct ListingViews {
 
     /// What lessees see of the lessor.
     func lessor(_ accountID: String) throws -> SoukV1.PersonSummary? {
-        guard let id = RecordID(accountID), let record = try store.get(AccountTable.table, id) else { return nil }
-        var account = record.value.account
-        account.id = accountID
-        return Parties.summary(of: account, vertical: .rentals)
+        try RentalParties.summary(accountID, store: store)
     }
 
     /// Everyone sees published and rented listings; the owner and admins every one.

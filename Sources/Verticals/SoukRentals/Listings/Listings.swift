@@ -137,9 +137,8 @@ struct Listings {
 
     /// FAILED_PRECONDITION (ROLE_PENDING) unless the owner holds the provider role, active.
     static func requireActiveLessor(_ ownerID: String, marketplaceID: String, transaction: Transaction) throws {
-        guard let id = RecordID(ownerID), let account = try transaction.get(AccountTable.table, id),
-              account.value.account.marketplaceID == marketplaceID,
-              account.value.account.roles.contains(where: { $0.role == .provider && $0.status == .active })
+        guard let id = RecordID(ownerID), let account = try IdentityRecords.account(id, marketplaceID: marketplaceID, transaction),
+              account.roles.contains(where: { $0.role == .provider && $0.status == .active })
         else {
             throw RPCError.souk(
                 .failedPrecondition, .rolePending, "the lessor's provider role is not active yet: an admin approves it (Accounts.ApproveRole)")

@@ -68,10 +68,10 @@ extension DeliveryOffers {
         after delivery: StoredRecord<DeliveryRecord>, order: StoredRecord<OrderRecord>, actor: AuditActor, store: Store, transaction: Transaction
     ) throws -> Bool? {
         guard delivery.value.subject.offeredToNearest, order.value.subject.status == .preparing,
-              let marketplaceID = RecordID(order.value.marketplaceID), let marketplace = try transaction.get(MarketplaceTable.table, marketplaceID)
+              let marketplaceID = RecordID(order.value.marketplaceID), let marketplace = try IdentityRecords.marketplace(marketplaceID, transaction)
         else { return nil }
         do {
-            _ = try create(for: order, to: .nearest, marketplace: marketplace.value, actor: actor, store: store, transaction: transaction)
+            _ = try create(for: order, to: .nearest, marketplace: marketplace, actor: actor, store: store, transaction: transaction)
             return true
         } catch let error as RPCError where error.soukReason == .noCourierAvailable {
             return false

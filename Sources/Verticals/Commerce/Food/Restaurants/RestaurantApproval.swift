@@ -82,10 +82,9 @@ struct RestaurantApproval {
         of restaurant: SoukV1.Restaurant, approving: Bool, reason: String, decider: String, now: Timestamp, actor: AuditActor,
         marketplace: SoukV1.Marketplace, transaction: Transaction
     ) throws {
-        guard let ownerID = RecordID(restaurant.ownerAccountID), let owner = try transaction.get(AccountTable.table, ownerID) else {
+        guard let ownerID = RecordID(restaurant.ownerAccountID), let account = try IdentityRecords.account(ownerID, transaction) else {
             throw RPCError.souk(.failedPrecondition, .ownerNotEligible, "the restaurant's owner account no longer exists")
         }
-        let account = owner.value.account
         let index = account.roles.firstIndex { $0.role == .provider }
         let status = index.map { account.roles[$0].status } ?? .unspecified
         if approving {
@@ -100,26 +99,17 @@ struct RestaurantApproval {
                     metadata: ["role_status": status.protoName])
             }
         }
-        guard let index, status == .pending else { return }
-        let newStatus: SoukV1.RoleStatus = approving ? .active : .rejected
-        let updated = try transaction.update(AccountTable.table, ownerID) { record in
-            record.account.roles[index].status = newStatus
-            record.account.roles[index].reason = reason
-            record.account.roles[index].decidedByAccountID = decider
-            record.account.roles[index].decideTime = now
-        }
-        try AuditLog.record(
-            in: transaction, marketplaceID: account.marketplaceID, resource: SoukV1.ResourceRef(type: .account, id: ownerID.description),
-            actor: actor, from: SoukV1.RoleStatus.pending.protoName, to: newStatus.protoName,
-            reason: approving ? "provider role approved with restaurant \(restaurant.name)" : reason, resourceVersion: updated.version)
-        if !account.email.isEmpty {
-            try MailOutbox.enqueue(
-                in: transaction, marketplaceID: account.marketplaceID, kind: .accountNotice, to: account.email, accountID: ownerID.description,
+        guard index != nil, status == .pending else { return }
+        // The role is identity's: decided through its API, in this transaction.
+        try AccountRoles.set(
+            .provider, of: ownerID, to: approving ? .active : .rejected, reason: reason, decidedBy: decider, actor: actor,
+            auditReason: approving ? "provider role approved with restaurant \(restaurant.name)" : reason,
+            notice: (
                 subject: approving ? "Your restaurant account at \(marketplace.displayName) was approved"
                     : "Your restaurant account at \(marketplace.displayName) was not approved",
                 body: approving ? "An admin approved \(restaurant.name) and your restaurant account."
-                    : "An admin did not approve \(restaurant.name): \(reason)")
-        }
+                    : "An admin did not approve \(restaurant.name): \(reason)"),
+            transaction: transaction)
     }
 
     /// Refuses `Accounts.ApproveRole` / `RejectRole` of the provider role while the account has

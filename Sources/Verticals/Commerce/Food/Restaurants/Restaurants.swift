@@ -48,18 +48,12 @@ struct Restaurants {
     private static func askForProviderRole(
         _ accountID: RecordID, restaurant: StoredRecord<RestaurantRecord>, actor: AuditActor, transaction: Transaction
     ) throws {
-        guard let account = try transaction.get(AccountTable.table, accountID)?.value.account else { return }
-        let index = account.roles.firstIndex { $0.role == .provider }
-        let status = index.map { account.roles[$0].status } ?? .unspecified
+        guard let account = try IdentityRecords.account(accountID, transaction) else { return }
+        let status = account.roles.first { $0.role == .provider }?.status ?? .unspecified
         guard status != .active, status != .pending else { return }
-        let grant = SoukV1.RoleGrant(role: .provider, status: .pending, requestTime: Timestamp(transaction.now))
-        let updated = try transaction.update(AccountTable.table, accountID) { record in
-            if let index { record.account.roles[index] = grant } else { record.account.roles.append(grant) }
-        }
-        try AuditLog.record(
-            in: transaction, marketplaceID: account.marketplaceID, resource: SoukV1.ResourceRef(type: .account, id: accountID.description),
-            actor: actor, from: status == .unspecified ? "" : status.protoName, to: SoukV1.RoleStatus.pending.protoName,
-            reason: "provider role requested with restaurant \(restaurant.value.subject.name)", resourceVersion: updated.version)
+        try AccountRoles.set(
+            .provider, of: accountID, to: .pending, decidedBy: "", actor: actor,
+            auditReason: "provider role requested with restaurant \(restaurant.value.subject.name)", transaction: transaction)
     }
 
     func get(_ request: SoukV1.GetRestaurantRequest, _ call: SoukCall) async throws -> SoukV1.Restaurant {

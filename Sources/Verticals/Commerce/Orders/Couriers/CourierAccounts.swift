@@ -12,10 +12,8 @@ enum CourierAccounts {
     /// role; NOT_FOUND when it is no account there, FAILED_PRECONDITION otherwise
     /// (COURIER_BLOCKED, COURIER_ROLE_PENDING, NOT_A_COURIER).
     static func require(_ id: RecordID, marketplaceID: String, transaction: Transaction) throws {
-        guard let record = try transaction.get(AccountTable.table, id), record.value.account.marketplaceID == marketplaceID,
-              record.value.account.state != .deleted
+        guard let account = try IdentityRecords.account(id, marketplaceID: marketplaceID, transaction), account.state != .deleted
         else { throw RPCError.notFound("courier", id.description) }
-        let account = record.value.account
         guard account.state == .active else {
             throw RPCError.souk(
                 .failedPrecondition, .courierBlocked, "account \(id) is blocked", metadata: ["state": account.state.protoName])

@@ -134,9 +134,9 @@ struct FeedbackEntries {
             let summary = try RatingTotalTable.add(request.stars, to: restaurant, transaction: transaction)
             try FoodRestaurants.rated(restaurant, summary, transaction: transaction)
         }
-        if let courier = RecordID(rated.account), try transaction.get(AccountTable.table, courier) != nil {
-            let summary = try RatingTotalTable.add(request.stars, to: courier, transaction: transaction)
-            try transaction.updateMaintainedFields(AccountTable.table, courier) { $0.account.rating = summary }
+        // The courier's average is commerce's record (`CommerceAccountPart` shows it on the account).
+        if let courier = RecordID(rated.account), try IdentityRecords.account(courier, transaction) != nil {
+            _ = try RatingTotalTable.add(request.stars, to: courier, transaction: transaction)
         }
         if !food, let line = order.lines.first, line.itemType == .service, let service = RecordID(line.itemID),
            try transaction.get(ServiceTable.table, service) != nil
@@ -223,10 +223,17 @@ struct FeedbackEntries {
             return try commerce.ratables.subject(.booking).listingRating(text, marketplaceID: marketplaceID, store: store)
         case .accountID(let text)?:
             let id = try RequestFields.id(text, field: "account_id")
-            guard let account = try store.get(AccountTable.table, id), account.value.account.marketplaceID == marketplaceID.description else {
+            guard var account = try IdentityRecords.account(id, marketplaceID: marketplaceID.description, store) else {
                 throw RPCError.notFound("account", id.description)
             }
-            return account.value.account.rating ?? SoukV1.RatingSummary()
+            // The account's vertical keeps its rating (Dashers in laundry, lessors in rentals):
+            // identity's full view of the account carries it.
+            if let identity = commerce.identity {
+                account = try identity.account(id, store) ?? account
+            } else {
+                try CommerceAccountPart.project(&account, store)
+            }
+            return account.rating ?? SoukV1.RatingSummary()
         case nil:
             throw RPCError.invalidField("account_id", "is required: name the account_id or the listing_id")
         }
@@ -241,8 +248,17 @@ struct FeedbackEntries {
     private func decorate(_ entry: SoukV1.FeedbackEntry, _ call: SoukCall) throws -> SoukV1.FeedbackEntry {
         var entry = entry
         let vertical = call.marketplace?.vertical ?? .unspecified
-        entry.author = try OrderParties.summary(entry.authorAccountID, vertical: vertical, store: store)
-        entry.rated = try OrderParties.summary(entry.ratedAccountID, vertical: vertical, store: store)
+        entry.author = try party(entry.authorAccountID, vertical: vertical)
+        entry.rated = try party(entry.ratedAccountID, vertical: vertical)
         return entry
+    }
+
+    /// What others see of an account the feedback of any vertical names: with identity mounted,
+    /// its rating as the account's own vertical keeps it (a Dasher's, a lessor's).
+    private func party(_ accountID: String, vertical: SoukV1.Vertical) throws -> SoukV1.PersonSummary? {
+        guard let identity = commerce.identity, let id = RecordID(accountID) else {
+            return try OrderParties.summary(accountID, vertical: vertical, store: store)
+        }
+        return try identity.account(id, store).map { Parties.summary(of: $0, vertical: vertical) }
     }
 }

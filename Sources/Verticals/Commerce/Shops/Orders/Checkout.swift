@@ -128,14 +128,13 @@ enum CheckoutAddress {
     static func resolve(
         _ choice: SoukV1.AddressChoice?, confirmed: Bool, accountID: RecordID, marketplaceID: RecordID, transaction: Transaction
     ) throws -> SoukV1.Address {
-        let defaultAddress = try transaction.first(
-            AddressTable.table, AddressTable.defaultOfAccount, .starting(with: [.string(marketplaceID.description), .string(accountID.description)]))
+        let defaultAddress = try IdentityRecords.defaultAddress(of: accountID, marketplaceID: marketplaceID, transaction)
         let address: SoukV1.Address
         let isDefault: Bool
         switch choice?.choice {
         case .savedAddressID(let text)?:
             let id = try RequestFields.id(text, field: "address.saved_address_id")
-            guard let saved = try transaction.get(AddressTable.table, id), saved.value.marketplaceID == marketplaceID.description,
+            guard let saved = try IdentityRecords.address(id, transaction), saved.value.marketplaceID == marketplaceID.description,
                   saved.value.saved.accountID == accountID.description, !saved.value.saved.archived,
                   let stored = saved.value.saved.address
             else { throw RPCError.notFound("address", id.description) }

@@ -87,8 +87,8 @@ enum ScheduledOrders {
                     try transaction.update(ScheduledOrderTable.table, record.id) { $0.reminded = true }
                     guard record.value.windowStart > transaction.now else { continue }
                     var when = ""
-                    if let id = RecordID(record.value.marketplaceID), let marketplace = try transaction.get(MarketplaceTable.table, id) {
-                        when = " " + ServiceOrders.describe(record.value.windowStart, marketplace.value)
+                    if let id = RecordID(record.value.marketplaceID), let marketplace = try IdentityRecords.marketplace(id, transaction) {
+                        when = " " + ServiceOrders.describe(record.value.windowStart, marketplace)
                     }
                     try Notifier.send(
                         [Notifier.Note(

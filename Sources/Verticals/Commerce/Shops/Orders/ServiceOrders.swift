@@ -197,7 +197,7 @@ struct ServiceOrders {
         switch choice?.choice {
         case .savedAddressID(let text)?:
             let id = try RequestFields.id(text, field: "address.saved_address_id")
-            guard let saved = try transaction.get(AddressTable.table, id), saved.value.marketplaceID == marketplaceID.description,
+            guard let saved = try IdentityRecords.address(id, transaction), saved.value.marketplaceID == marketplaceID.description,
                   saved.value.saved.accountID == customer.description, !saved.value.saved.archived, let address = saved.value.saved.address
             else { throw RPCError.notFound("address", text) }
             return address
@@ -210,8 +210,7 @@ struct ServiceOrders {
             }
             return address
         case nil:
-            guard let saved = try transaction.first(
-                AddressTable.table, AddressTable.defaultOfAccount, .starting(with: [.string(marketplaceID.description), .string(customer.description)])),
+            guard let saved = try IdentityRecords.defaultAddress(of: customer, marketplaceID: marketplaceID, transaction),
                 let address = saved.value.saved.address
             else { throw RPCError.invalidField("address", "is required: a saved address or one typed for this order") }
             return address
