@@ -42,7 +42,8 @@ public final class Identity: SoukDomain {
         self.openStreams = openStreams
         logger = configuration.logger
         marketplaces = MarketplaceRegistry(store: store, logger: configuration.logger)
-        sessions = SessionManager(store: store, logger: configuration.logger, openStreams: openStreams)
+        sessions = SessionManager(
+            store: store, logger: configuration.logger, openStreams: openStreams, cacheCapacity: configuration.authenticationCacheCapacity)
         rateLimiter = RateLimiter(clock: store.configuration.clock)
         passwords = try PasswordHasher(memoryKiB: configuration.passwordHashMemoryKiB, threads: configuration.passwordHashThreads)
     }

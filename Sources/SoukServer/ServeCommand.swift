@@ -51,6 +51,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds a connection with no open stream is kept.") var idleTimeout = 300
     @Option(help: "Seconds a new connection has to finish its HTTP/2 preface.") var handshakeTimeout = 10
     @Option(help: "Event-loop threads serving connections (default: the CPUs this process may run on).") var eventLoops: Int?
+    @Option(help: ArgumentHelp(
+        "Threads running the handlers, which may wait for the store (0: on the event loops, to compare only: debug builds stop at the first store read there).",
+        valueName: "count")) var handlerThreads = 16
+    @Option(help: "RocksDB block cache for data blocks, in MiB.") var blockCacheMib = StoreConfiguration(path: "").blockCacheBytes >> 20
     @Option(help: "Seconds calls in flight may take to finish after SIGTERM.") var shutdownGracePeriod = 30
     @Option(help: "fsync every commit group (sync) or leave writes to the OS (none).") var sync: SyncOption = .sync
     @Flag(help: "Serve grpc.testing.TestService for interoperability tests and benchmarks.") var enableTestService = false
@@ -74,6 +78,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxStreamsPerConnection > 0, maxStreamsPerAccount > 0 else {
             throw ValidationError("--max-streams-per-connection and --max-streams-per-account must be positive")
         }
+        guard handlerThreads >= 0 else { throw ValidationError("--handler-threads must not be negative") }
+        guard blockCacheMib > 0 else { throw ValidationError("--block-cache-mib must be positive") }
         guard idleTimeout > 0, handshakeTimeout > 0, shutdownGracePeriod >= 0 else {
             throw ValidationError("timeouts must be positive")
         }
@@ -96,6 +102,7 @@ struct ServeCommand: AsyncParsableCommand {
 
         var storeConfiguration = StoreConfiguration(path: dataDir)
         storeConfiguration.syncPolicy = sync.policy
+        storeConfiguration.blockCacheBytes = blockCacheMib << 20
         storeConfiguration.logger = Logger(label: "souk.store")
         let store = try Store(storeConfiguration, schema: SoukSchema.schema)
         logger.info("store open", metadata: ["path": "\(dataDir)", "sync": "\(sync.rawValue)"])
@@ -135,6 +142,8 @@ struct ServeCommand: AsyncParsableCommand {
 
         let kit = ServiceKit(rules: rules, marketplaces: identity.marketplaces, logger: Logger(label: "souk.rpc"), streams: openStreams)
         let services = makeServices(domains: domains, kit: kit)
+        // Handlers read the store: they run on threads of their own, never on an event loop.
+        let handlers = handlerThreads > 0 ? HandlerThreads(count: handlerThreads) : nil
         let router = GRPCRouter(
             services: services.all,
             interceptors: [
@@ -142,7 +151,7 @@ struct ServeCommand: AsyncParsableCommand {
                 AuthenticationInterceptor(authenticator: identity.sessions, rules: rules), AuthorizationInterceptor(rules: rules),
             ],
             errorStatus: SoukErrorStatus(rules: rules),
-            configuration: .init(maxReceiveMessageSize: maxReceiveMessageSize),
+            configuration: .init(maxReceiveMessageSize: maxReceiveMessageSize, handlers: handlers.map { .threads($0) } ?? .eventLoop),
             logger: Logger(label: "souk.grpc")
         )
         let loopCount = eventLoops ?? ProcessorAffinity.availableCount
@@ -150,7 +159,7 @@ struct ServeCommand: AsyncParsableCommand {
         let server = HTTP2Server(configuration: http2Configuration(), router: router, logger: logger, group: group)
         let address = try await server.start()
         logger.info("listening", metadata: [
-            "address": "\(address)", "tls": "\(tlsCert != nil)", "event_loops": "\(loopCount)", "services": "\(Set(services.all.map(\.serviceName)).sorted().joined(separator: ","))",
+            "address": "\(address)", "tls": "\(tlsCert != nil)", "event_loops": "\(loopCount)", "handler_threads": "\(handlerThreads)", "services": "\(Set(services.all.map(\.serviceName)).sorted().joined(separator: ","))",
         ])
 
         var metricsChannel: (any Channel)?
@@ -171,6 +180,7 @@ struct ServeCommand: AsyncParsableCommand {
         rentalsMaintenance.cancel()
         control.stop()
         await store.close()
+        await handlers?.shutdown()
         try? await group.shutdownGracefully()
         logger.info("stopped")
     }
