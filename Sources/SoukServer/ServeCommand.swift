@@ -55,6 +55,8 @@ struct ServeCommand: AsyncParsableCommand {
         "Threads running the handlers, which may wait for the store (0: on the event loops, to compare only: debug builds stop at the first store read there).",
         valueName: "count")) var handlerThreads = 16
     @Option(help: "RocksDB block cache for data blocks, in MiB.") var blockCacheMib = StoreConfiguration(path: "").blockCacheBytes >> 20
+    @Flag(help: "Read data files past the page cache (direct I/O): every block cache miss waits for the disk (benchmarks).")
+    var directReads = false
     @Option(help: "Seconds calls in flight may take to finish after SIGTERM.") var shutdownGracePeriod = 30
     @Option(help: "fsync every commit group (sync) or leave writes to the OS (none).") var sync: SyncOption = .sync
     @Flag(help: "Serve grpc.testing.TestService for interoperability tests and benchmarks.") var enableTestService = false
@@ -103,6 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
         var storeConfiguration = StoreConfiguration(path: dataDir)
         storeConfiguration.syncPolicy = sync.policy
         storeConfiguration.blockCacheBytes = blockCacheMib << 20
+        storeConfiguration.directReads = directReads
         storeConfiguration.logger = Logger(label: "souk.store")
         let store = try Store(storeConfiguration, schema: SoukSchema.schema)
         logger.info("store open", metadata: ["path": "\(dataDir)", "sync": "\(sync.rawValue)"])
