@@ -4,11 +4,11 @@ test here first uses the token several times, then changes what it names, then c
 import grpc
 import pytest
 
-from souk_identity import STRONG_PASSWORD, TIMEOUT, Reason, bearer, login_party, pb, refused, sign_up
+from souk_identity import STRONG_PASSWORD, TIMEOUT, Reason, Role, bearer, login_party, pb, refused, sign_up
 
 Code = grpc.StatusCode
 DINESWIFT = "DineSwift"
-ROLE_ADMIN = pb.Role.Value("ROLE_ADMIN")
+ROLE_ADMIN = Role.ROLE_ADMIN
 
 
 @pytest.fixture(scope="module")
@@ -65,6 +65,7 @@ def test_a_role_granted_or_revoked_applies_to_the_next_call(api, mp, operator):
     api.accounts.AssignRole(pb.AssignRoleRequest(marketplace_id=mp, account_id=party.account_id, role=ROLE_ADMIN),
                             metadata=operator.md(), timeout=TIMEOUT)
     list_accounts(api, mp, token)
-    api.accounts.RevokeRole(pb.RevokeRoleRequest(marketplace_id=mp, account_id=party.account_id, role=ROLE_ADMIN),
+    api.accounts.RevokeRole(pb.RevokeRoleRequest(marketplace_id=mp, account_id=party.account_id, role=ROLE_ADMIN,
+                                                  reason="Left the team"),
                             metadata=operator.md(), timeout=TIMEOUT)
     refused(lambda: list_accounts(api, mp, token), Code.PERMISSION_DENIED)
