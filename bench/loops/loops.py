@@ -45,12 +45,12 @@ def seed(args):
     email, password, mp = demo_admin(args.logins)
     token = login(args.port, email, password, mp)
     accounts = Stub(channel(args.port), "souk.v1.Accounts")
-    note = "x" * 200
+    note = "x" * 100
 
     def create(n):
         accounts.CreateAccount(pb.CreateAccountRequest(
             marketplace_id=mp, request_id=f"bench-{n}", email=f"bench{n}@loops.example", initial_password=PASSWORD,
-            given_name=f"Bench {n} {note}", family_name="Loops"), metadata=(("authorization", f"Bearer {token}"),),
+            given_name=f"Bench {n} {note}", family_name=f"Loops {note}"), metadata=(("authorization", f"Bearer {token}"),),
             timeout=TIMEOUT)
 
     started = time.monotonic()
