@@ -223,7 +223,9 @@ public final class Store: Sendable {
                     prepared += 1
                 }
                 try transaction.rocks.commit()
-                return (result, transaction.appendedEvents, transaction.changeNotifications() + transaction.committedActions)
+                // Here, on the writer thread, so no cache outlives the commit by more than this.
+                transaction.tellObservers()
+                return (result, transaction.appendedEvents, transaction.committedActions)
             } catch {
                 transaction.rocks.rollback()
                 throw error
@@ -234,8 +236,8 @@ public final class Store: Sendable {
     // MARK: Commit observers
 
     /// Calls `observer` with the identifiers of the records of `table` that each transaction
-    /// changed (inserted, updated or deleted), once it committed and before its `write` returns,
-    /// on the thread that awaited it. For caches of records kept in this process: a cache
+    /// changed (inserted, updated or deleted), on the writer thread just after the commit (so
+    /// before its `write` returns). Keep `observer` short: the writer waits for it. For caches of records kept in this process: a cache
     /// cleared here never answers from a record older than the last write that returned.
     /// (Several servers on one replicated store will need these changes as a feed between them.)
     public func observeCommits<Value>(to table: Table<Value>, _ observer: @escaping @Sendable ([RecordID]) -> Void) {

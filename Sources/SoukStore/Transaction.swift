@@ -41,15 +41,11 @@ public final class Transaction {
         committedActions.append(action)
     }
 
-    /// What to run once this attempt committed to tell the observers of `Store.observeCommits`.
-    func changeNotifications() -> [@Sendable () -> Void] {
-        var actions: [@Sendable () -> Void] = []
+    /// Tells the observers of `Store.observeCommits` what this attempt changed, once it committed.
+    func tellObservers() {
         for (table, ids) in observedChanges {
-            for observer in observers[table] ?? [] {
-                actions.append { observer(ids) }
-            }
+            for observer in observers[table] ?? [] { observer(ids) }
         }
-        return actions
     }
 
     private func checkOpen() {
