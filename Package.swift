@@ -234,7 +234,7 @@ let package = Package(
             dependencies: ["SoukMedia", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),
         .testTarget(
             name: "SoukStoreTests",
-            dependencies: ["SoukStore", "SoukStoreTools", "SoukStoreFixtures", "SoukTesting", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["SoukStore", "SoukStoreTools", "SoukStoreFixtures", "SoukTesting", nioCore, nioPosix, .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ]
 )

@@ -22,23 +22,33 @@ public struct GRPCRouter: HTTP2StreamRouter {
         /// The largest response message sent, in bytes (before compression); nil for no limit.
         /// A larger one ends the call with RESOURCE_EXHAUSTED.
         public var maxSendMessageSize: Int?
-        /// Start each async handler's task with `Task.immediate`, so the interceptors and the
-        /// handler run on the event loop's thread until their first suspension (a call that never
-        /// suspends costs no thread hop). When false, those calls start on the global executor.
-        /// Either way, long blocking work belongs on a thread pool, not in a handler.
-        /// (`synchronousUnary` methods always run on the event loop, with no task.)
-        public var startsHandlersImmediately: Bool
+        /// Where each async handler's task starts (`synchronousUnary` methods always run on the
+        /// event loop, with no task). Default `.eventLoop`.
+        public var handlers: HandlerPlacement
 
         public init(
             maxReceiveMessageSize: Int = 4 * 1024 * 1024,
             maxSendMessageSize: Int? = nil,
-            startsHandlersImmediately: Bool = true
+            handlers: HandlerPlacement = .eventLoop
         ) {
             precondition(maxReceiveMessageSize >= 0, "maxReceiveMessageSize must not be negative")
             self.maxReceiveMessageSize = maxReceiveMessageSize
             self.maxSendMessageSize = maxSendMessageSize
-            self.startsHandlersImmediately = startsHandlersImmediately
+            self.handlers = handlers
         }
+    }
+
+    /// Where the task of an async handler (with the interceptors before it) runs.
+    public enum HandlerPlacement: Sendable {
+        /// `Task.immediate` on the event loop's thread until the first suspension (a call that
+        /// never suspends costs no thread hop), then the global executor. Only for handlers that
+        /// never block: every stream of every connection on that loop waits while one does.
+        case eventLoop
+        /// A task on the global executor (one thread per CPU, which must not block either).
+        case globalExecutor
+        /// A task that prefers these threads: the handler, its interceptors and all it awaits run
+        /// there, never on an event loop, and may block (read the store).
+        case threads(HandlerThreads)
     }
 
     let core: RouterCore

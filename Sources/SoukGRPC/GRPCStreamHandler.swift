@@ -278,10 +278,17 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     // MARK: Running the handler (the call's task)
 
     private func startTask(_ operation: nonisolated(nonsending) @escaping @Sendable () async -> Void) {
-        if core.configuration.startsHandlersImmediately, #available(macOS 26, *) {
-            task = Task.immediate { await operation() }
-        } else {
+        switch core.configuration.handlers {
+        case .eventLoop:
+            if #available(macOS 26, *) {
+                task = Task.immediate { await operation() }
+            } else {
+                task = Task { await operation() }
+            }
+        case .globalExecutor:
             task = Task { await operation() }
+        case .threads(let threads):
+            task = Task(executorPreference: threads) { await operation() }
         }
     }
 

@@ -54,6 +54,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds a connection with no open stream is kept.") var idleTimeout = 300
     @Option(help: "Seconds a new connection has to finish its HTTP/2 preface.") var handshakeTimeout = 10
     @Option(help: "Event-loop threads serving connections (default: the CPUs this process may run on).") var eventLoops: Int?
+    @Option(help: ArgumentHelp(
+        "Threads running the handlers, which may wait for the store (default: the CPUs this process may run on, at least 2; 0: on the event loops, to compare only: debug builds stop at the first store read there).",
+        valueName: "count")) var handlerThreads: Int?
+    @Option(help: "RocksDB block cache for data blocks, in MiB.") var blockCacheMib = StoreConfiguration(path: "").blockCacheBytes >> 20
+    @Flag(help: "Read data files past the page cache (direct I/O): every block cache miss waits for the disk (benchmarks).")
+    var directReads = false
     @Option(help: "Seconds calls in flight may take to finish after SIGTERM.") var shutdownGracePeriod = 30
     @Option(help: "fsync every commit group (sync) or leave writes to the OS (none).") var sync: SyncOption = .sync
     @Flag(help: "Serve grpc.testing.TestService for interoperability tests and benchmarks.") var enableTestService = false
@@ -77,6 +83,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxStreamsPerConnection > 0, maxStreamsPerAccount > 0 else {
             throw ValidationError("--max-streams-per-connection and --max-streams-per-account must be positive")
         }
+        guard handlerThreads.map({ $0 >= 0 }) ?? true else { throw ValidationError("--handler-threads must not be negative") }
+        guard blockCacheMib > 0 else { throw ValidationError("--block-cache-mib must be positive") }
         guard idleTimeout > 0, handshakeTimeout > 0, shutdownGracePeriod >= 0 else {
             throw ValidationError("timeouts must be positive")
         }
@@ -99,6 +107,8 @@ struct ServeCommand: AsyncParsableCommand {
 
         var storeConfiguration = StoreConfiguration(path: dataDir)
         storeConfiguration.syncPolicy = sync.policy
+        storeConfiguration.blockCacheBytes = blockCacheMib << 20
+        storeConfiguration.directReads = directReads
         storeConfiguration.logger = Logger(label: "souk.store")
         let store = try Store(storeConfiguration, schema: SoukSchema.schema)
         logger.info("store open", metadata: ["path": "\(dataDir)", "sync": "\(sync.rawValue)"])
@@ -146,6 +156,11 @@ struct ServeCommand: AsyncParsableCommand {
 
         let kit = ServiceKit(rules: rules, marketplaces: identity.marketplaces, logger: Logger(label: "souk.rpc"), streams: openStreams)
         let services = makeServices(domains: domains, kit: kit)
+        // Handlers read the store: they run on threads of their own, never on an event loop.
+        // As many as the CPUs: a handler mostly computes, and a read that waits for the disk holds
+        // its thread for a fraction of a millisecond. More threads only switched more (bench/loops).
+        let handlerCount = handlerThreads ?? max(2, ProcessorAffinity.availableCount)
+        let handlers = handlerCount > 0 ? HandlerThreads(count: handlerCount) : nil
         let router = GRPCRouter(
             services: services.all,
             interceptors: [
@@ -153,7 +168,7 @@ struct ServeCommand: AsyncParsableCommand {
                 AuthenticationInterceptor(authenticator: identity.sessions, rules: rules), AuthorizationInterceptor(rules: rules),
             ],
             errorStatus: SoukErrorStatus(rules: rules),
-            configuration: .init(maxReceiveMessageSize: maxReceiveMessageSize),
+            configuration: .init(maxReceiveMessageSize: maxReceiveMessageSize, handlers: handlers.map { .threads($0) } ?? .eventLoop),
             logger: Logger(label: "souk.grpc")
         )
         let loopCount = eventLoops ?? ProcessorAffinity.availableCount
@@ -161,7 +176,7 @@ struct ServeCommand: AsyncParsableCommand {
         let server = HTTP2Server(configuration: http2Configuration(), router: router, logger: logger, group: group)
         let address = try await server.start()
         logger.info("listening", metadata: [
-            "address": "\(address)", "tls": "\(tlsCert != nil)", "event_loops": "\(loopCount)", "services": "\(Set(services.all.map(\.serviceName)).sorted().joined(separator: ","))",
+            "address": "\(address)", "tls": "\(tlsCert != nil)", "event_loops": "\(loopCount)", "handler_threads": "\(handlerCount)", "services": "\(Set(services.all.map(\.serviceName)).sorted().joined(separator: ","))",
         ])
 
         var metricsChannel: (any Channel)?
@@ -179,6 +194,7 @@ struct ServeCommand: AsyncParsableCommand {
         do { try await backgroundRun.value } catch { logger.error("background services failed", metadata: ["error": "\(error)"]) }
         control.stop()
         await store.close()
+        await handlers?.shutdown()
         try? await group.shutdownGracefully()
         logger.info("stopped")
     }

@@ -4,8 +4,8 @@ import Synchronization
 
 /// A RocksDB-backed store of tables, indexes, idempotency records and event logs.
 ///
-/// Reads (`get`, `list`, `events`) run on the caller's thread: they are short and never wait
-/// for locks. Writes run in `write { transaction in … }` on a pool of writer threads, because a
+/// Reads (`get`, `list`, `events`) run on the caller's thread, which must not be an event loop's
+/// (`LoopRule`: a read that misses the block cache waits for the disk). Writes run in `write { transaction in … }` on a pool of writer threads, because a
 /// transaction may wait for another's lock and a commit waits for fsync; running commits from
 /// many threads at once lets RocksDB group them into one log write and one fsync.
 ///
@@ -22,8 +22,12 @@ public final class Store: Sendable {
     let indexStatus: [String: IndexStatus]
     /// Serializes backups (they share one checkpoint directory and backup engine).
     let backupLock = Mutex(())
+    /// Who `observeCommits` asked to tell about committed changes, by table name.
+    let commitObservers = Mutex<[String: [CommitObserver]]>([:])
     private let writers: NIOThreadPool
     private let inFlight = Atomic<Int>(0)
+    /// Store calls made so far (reads, transactions, maintenance), for tests that count them.
+    let calls = Atomic<Int>(0)
     private let closed = Atomic<Bool>(false)
 
     /// Opens (or creates) the store at `configuration.path` for the tables of `schema`.
@@ -80,7 +84,9 @@ public final class Store: Sendable {
 
     /// Runs `body` while the database is open; `close` waits for it.
     @inline(__always)
-    func guarded<R>(_ body: () throws -> R) throws -> R {
+    func guarded<R>(_ body: () throws -> R, function: StaticString = #function) throws -> R {
+        LoopRule.assertMayBlock(function)
+        calls.wrappingAdd(1, ordering: .relaxed)
         inFlight.wrappingAdd(1, ordering: .sequentiallyConsistent)
         defer { inFlight.wrappingSubtract(1, ordering: .sequentiallyConsistent) }
         guard !closed.load(ordering: .sequentiallyConsistent) else { throw StoreError.closed }
@@ -217,12 +223,25 @@ public final class Store: Sendable {
                     prepared += 1
                 }
                 try transaction.rocks.commit()
+                // Here, on the writer thread, so no cache outlives the commit by more than this.
+                transaction.tellObservers()
                 return (result, transaction.appendedEvents, transaction.committedActions)
             } catch {
                 transaction.rocks.rollback()
                 throw error
             }
         }
+    }
+
+    // MARK: Commit observers
+
+    /// Calls `observer` with the identifiers of the records of `table` that each transaction
+    /// changed (inserted, updated or deleted), on the writer thread just after the commit (so
+    /// before its `write` returns). Keep `observer` short: the writer waits for it. For caches of records kept in this process: a cache
+    /// cleared here never answers from a record older than the last write that returned.
+    /// (Several servers on one replicated store will need these changes as a feed between them.)
+    public func observeCommits<Value>(to table: Table<Value>, _ observer: @escaping @Sendable ([RecordID]) -> Void) {
+        commitObservers.withLock { $0[table.name, default: []].append(observer) }
     }
 
     // MARK: Statistics
@@ -275,3 +294,6 @@ final class IndexStatus: Sendable {
     var isReady: Bool { ready.load(ordering: .acquiring) }
     func markReady() { ready.store(true, ordering: .releasing) }
 }
+
+/// Told the records of one table a committed transaction changed (`Store.observeCommits`).
+public typealias CommitObserver = @Sendable ([RecordID]) -> Void

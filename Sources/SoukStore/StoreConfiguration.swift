@@ -71,6 +71,9 @@ public struct StoreConfiguration: Sendable {
     public var path: String
     /// Size of the shared block cache for (uncompressed) data blocks.
     public var blockCacheBytes: Int = 256 << 20
+    /// Read data files with direct I/O, past the operating system's page cache, so that a block
+    /// cache miss waits for the disk (for benchmarks of cold reads; off by default).
+    public var directReads = false
     /// How data files are laid out and looked up (block size, in-block hash index, filters).
     public var table = TableSettings()
     /// Size of one memtable before it is flushed to a data file.

@@ -1,6 +1,11 @@
 /// Raw access for tests that damage a store on purpose (corrupt values, lost index entries).
 /// Not for production code: it bypasses the envelope and the index maintainer.
 extension Store {
+    /// How many store calls (reads, transactions, maintenance) this store has served, so a test
+    /// can check that some work reads nothing.
+    @_spi(Testing)
+    public var callCount: Int { calls.load(ordering: .relaxed) }
+
     @_spi(Testing)
     public func rawRecordValue<Value>(_ table: Table<Value>, _ id: RecordID) throws -> [UInt8]? {
         try guarded { try database.get(table.recordKey(id)) { $0.map(Array.init) } }

@@ -15,6 +15,10 @@ public final class Transaction {
     /// What `beforeCommit` asked for, run in order once the body returned.
     var commitPreparations: [(Transaction) throws -> Void] = []
     var isFinished = false
+    /// The observers of `Store.observeCommits`, read once, at the first write.
+    private lazy var observers = store.commitObservers.withLock { $0 }
+    /// Records changed in the tables that have observers, by table name.
+    private var observedChanges: [String: [RecordID]] = [:]
 
     init(store: Store, rocks: RocksTransaction, now: StoreTime) {
         self.store = store
@@ -35,6 +39,13 @@ public final class Transaction {
     public func afterCommit(_ action: @escaping @Sendable () -> Void) {
         checkOpen()
         committedActions.append(action)
+    }
+
+    /// Tells the observers of `Store.observeCommits` what this attempt changed, once it committed.
+    func tellObservers() {
+        for (table, ids) in observedChanges {
+            for observer in observers[table] ?? [] { observer(ids) }
+        }
     }
 
     private func checkOpen() {
@@ -140,6 +151,9 @@ public final class Transaction {
     /// Writes a record and its index entries. `newID`: the record is new under an id generated
     /// here, which no other transaction can name, so its key needs no lock.
     private func write<Value>(_ table: Table<Value>, old: StoredRecord<Value>?, new: StoredRecord<Value>?, newID: Bool = false) throws {
+        if observers[table.name] != nil, let id = new?.id ?? old?.id {
+            observedChanges[table.name, default: []].append(id)
+        }
         try IndexMaintainer.apply(table, old: old, new: new, in: rocks)
         if let new {
             try rocks.put(table.recordKey(new.id), table.encode(new), locking: !newID)

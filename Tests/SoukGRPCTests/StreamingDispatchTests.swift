@@ -57,9 +57,9 @@ import Testing
             logger: quietLogger)
     }
 
-    @Test(arguments: [true, false])
-    func serverStreamingSendsEveryMessage(immediately: Bool) async throws {
-        let driver = CallDriver(router: Self.router(configuration: .init(startsHandlersImmediately: immediately)))
+    @Test(arguments: HandlerPlacements.all)
+    func serverStreamingSendsEveryMessage(handlers: HandlerPlacements) async throws {
+        let driver = CallDriver(router: Self.router(configuration: .init(handlers: handlers.placement)))
         let events = try await driver.unary(path: "/souk.test.Test/Count", request: [3])
         #expect(events.count == 5)
         #expect(events.first == .headers(ResponseHeaders.plain, endStream: false))
@@ -120,10 +120,10 @@ import Testing
         #expect(driver.stream.events.count == events.count)
     }
 
-    @Test(arguments: [true, false])
-    func bidirectionalStreamingEchoesInOrder(immediately: Bool) async throws {
+    @Test(arguments: HandlerPlacements.all)
+    func bidirectionalStreamingEchoesInOrder(handlers: HandlerPlacements) async throws {
         let journal = Journal()
-        let driver = CallDriver(router: Self.router(journal: journal, configuration: .init(startsHandlersImmediately: immediately)))
+        let driver = CallDriver(router: Self.router(journal: journal, configuration: .init(handlers: handlers.placement)))
         try await driver.open(path: "/souk.test.Test/Echo")
         for index in 0..<5 {
             try await driver.send(frame([UInt8(index)]))
@@ -149,10 +149,10 @@ import Testing
         await journal.wait(for: "reader failed: RESOURCE_EXHAUSTED: received message larger than max (9 vs. 8)")
     }
 
-    @Test(arguments: [true, false])
-    func clientResetCancelsTheHandlerAndSendsNothing(immediately: Bool) async throws {
+    @Test(arguments: HandlerPlacements.all)
+    func clientResetCancelsTheHandlerAndSendsNothing(handlers: HandlerPlacements) async throws {
         let journal = Journal()
-        let driver = CallDriver(router: Self.router(journal: journal, configuration: .init(startsHandlersImmediately: immediately)))
+        let driver = CallDriver(router: Self.router(journal: journal, configuration: .init(handlers: handlers.placement)))
         try await driver.open(path: "/souk.test.Test/Sleep")
         try await driver.send(messages: [[1]])
         await journal.wait(for: "started")
@@ -174,13 +174,13 @@ import Testing
         #expect(driver.stream.events.isEmpty)
     }
 
-    @Test(arguments: [true, false])
-    func deadlineCancelsTheHandlerAndSendsDeadlineExceeded(immediately: Bool) async throws {
+    @Test(arguments: HandlerPlacements.all)
+    func deadlineCancelsTheHandlerAndSendsDeadlineExceeded(handlers: HandlerPlacements) async throws {
         let journal = Journal()
         let outcomes = Journal()
         let driver = CallDriver(router: Self.router(
             journal: journal, interceptors: [OutcomeRecorder(journal: outcomes)],
-            configuration: .init(startsHandlersImmediately: immediately)))
+            configuration: .init(handlers: handlers.placement)))
         try await driver.open(path: "/souk.test.Test/Sleep", extra: [HTTP2Header("grpc-timeout", "2S")])
         try await driver.send(messages: [[1]])
         await journal.wait(for: "started")

@@ -325,3 +325,20 @@ final class Journal: Sendable {
 
 /// A logger that drops everything.
 let quietLogger = Logger(label: "souk.grpc.test", factory: { _ in SwiftLogNoOpLogHandler() })
+
+/// Every place an async handler can start, as test arguments.
+enum HandlerPlacements: String, CaseIterable, Sendable {
+    case eventLoop, globalExecutor, threads
+
+    static let all = allCases
+    /// Shared by the tests: threads are not stopped between them.
+    static let handlerThreads = HandlerThreads(count: 2)
+
+    var placement: GRPCRouter.HandlerPlacement {
+        switch self {
+        case .eventLoop: .eventLoop
+        case .globalExecutor: .globalExecutor
+        case .threads: .threads(Self.handlerThreads)
+        }
+    }
+}

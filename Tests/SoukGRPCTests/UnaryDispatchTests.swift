@@ -41,9 +41,9 @@ import Testing
         )
     }
 
-    @Test(arguments: [true, false])
-    func unarySuccessSendsHeadersMessageAndOKTrailers(immediately: Bool) async throws {
-        let driver = CallDriver(router: Self.router(configuration: .init(startsHandlersImmediately: immediately)))
+    @Test(arguments: HandlerPlacements.all)
+    func unarySuccessSendsHeadersMessageAndOKTrailers(handlers: HandlerPlacements) async throws {
+        let driver = CallDriver(router: Self.router(configuration: .init(handlers: handlers.placement)))
         let events = try await driver.unary(path: "/souk.test.Test/Echo", request: [1, 2, 3])
         #expect(events == [
             .headers(ResponseHeaders.plain, endStream: false),

@@ -11,9 +11,13 @@ public final class LiveServer: Sendable {
     public let port: Int
     let server: HTTP2Server
     let group: MultiThreadedEventLoopGroup
+    /// Where the handlers run, as on the real server: never on the event loop.
+    let handlers: HandlerThreads
 
     /// Starts serving; call `stop()` when done.
     public init(_ harness: DomainHarness) async throws {
+        let handlers = HandlerThreads(count: 4)
+        self.handlers = handlers
         let router = GRPCRouter(
             services: harness.allServices,
             interceptors: [
@@ -21,6 +25,7 @@ public final class LiveServer: Sendable {
                 AuthorizationInterceptor(rules: harness.rules),
             ],
             errorStatus: SoukErrorStatus(rules: harness.rules),
+            configuration: .init(handlers: .threads(handlers)),
             logger: DomainHarness.quietLogger)
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         server = HTTP2Server(
@@ -34,5 +39,6 @@ public final class LiveServer: Sendable {
     public func stop() async {
         await server.shutdown(gracePeriod: .seconds(1))
         try? await group.shutdownGracefully()
+        await handlers.shutdown()
     }
 }

@@ -47,7 +47,9 @@ public final class Identity: SoukDomain {
         let accountParts = AccountParts()
         self.accountParts = accountParts
         views = AccountViews(parts: accountParts, marketplaces: marketplaces)
-        sessions = SessionManager(store: store, logger: configuration.logger, openStreams: openStreams, views: views)
+        sessions = SessionManager(
+            store: store, logger: configuration.logger, openStreams: openStreams, views: views,
+            cacheCapacity: configuration.authenticationCacheCapacity)
         rateLimiter = RateLimiter(clock: store.configuration.clock)
         passwords = try PasswordHasher(memoryKiB: configuration.passwordHashMemoryKiB, threads: configuration.passwordHashThreads)
     }

@@ -11,6 +11,9 @@ public struct IdentityConfiguration: Sendable {
     public var passwordHashMemoryKiB: Int = PasswordHasher.defaultMemoryKiB
     /// Threads hashing passwords (bounds the CPU and memory hashing takes).
     public var passwordHashThreads = 2
+    /// Access tokens whose callers are kept in memory, so that their calls' authentication reads
+    /// nothing (each entry is a few hundred bytes).
+    public var authenticationCacheCapacity = 100_000
     public var logger = Logger(label: "souk.identity")
 
     public init() {}

@@ -88,6 +88,7 @@ final class RocksDatabase: @unchecked Sendable {
         rocksdb_options_increase_parallelism(options, Int32(max(2, configuration.backgroundThreads)))
         rocksdb_options_set_max_background_jobs(options, Int32(max(2, configuration.backgroundThreads)))
         rocksdb_options_set_write_buffer_size(options, configuration.writeBufferBytes)
+        rocksdb_options_set_use_direct_reads(options, configuration.directReads ? 1 : 0)
         // A TransactionDB keeps flushed memtables in memory (up to write_buffer_size × the number
         // of write buffers) to check snapshot transactions for conflicts, unless told otherwise.
         // Souk's transactions lock what they read and take no snapshot, so that history is never

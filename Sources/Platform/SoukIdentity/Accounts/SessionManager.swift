@@ -16,12 +16,16 @@ public final class SessionManager: TokenAuthenticator {
     let openStreams: OpenStreams
     /// The account view a session carries.
     let views: AccountViews
+    /// The callers of tokens authenticated lately: most calls read nothing.
+    let cache: AuthenticationCache
 
-    init(store: Store, logger: Logger, openStreams: OpenStreams, views: AccountViews) {
+    init(store: Store, logger: Logger, openStreams: OpenStreams, views: AccountViews, cacheCapacity: Int = 100_000) {
         self.views = views
         self.store = store
         self.logger = logger
         self.openStreams = openStreams
+        cache = AuthenticationCache(capacity: cacheCapacity)
+        cache.invalidate(on: store)
         openStreams.readSessions(clock: store.configuration.clock) { [store] sessionID in
             guard let session = try store.get(SessionTable.table, sessionID), !session.value.revoked else { return nil }
             return session.value.accessExpiry
@@ -32,13 +36,26 @@ public final class SessionManager: TokenAuthenticator {
 
     // MARK: Authentication (every call)
 
-    /// Three point reads: the session by token hash, then its account (so a block or a role
-    /// decision applies to the very next call). Each refusal names its cause, as the client
-    /// handles them differently: ACCOUNT_BLOCKED (nothing to do but ask support),
-    /// TOKEN_EXPIRED (refresh), SESSION_REVOKED (sign in again), TOKEN_INVALID (a token this
-    /// server never issued, or of an account that no longer exists).
+    /// From the cache when the token was authenticated lately and neither its session nor its
+    /// account changed since (the cache is cleared as they change, so a block or a role decision
+    /// applies to the very next call); otherwise three point reads: the session by token hash,
+    /// then its account. Each refusal names its cause, as the client handles them differently:
+    /// ACCOUNT_BLOCKED (nothing to do but ask support), TOKEN_EXPIRED (refresh), SESSION_REVOKED
+    /// (sign in again), TOKEN_INVALID (a token this server never issued, or of an account that
+    /// no longer exists).
     public func caller(forAccessToken token: String) throws -> Caller {
         let hash = TokenHash(of: token)
+        if let entry = cache.entry(hash, now: now) { return entry.caller }
+        let generation = cache.generation
+        let caller = try readCaller(hash)
+        if let expiry = caller.accessExpiry {
+            cache.add(hash, AuthenticationCache.Entry(caller: caller, accessExpiry: expiry), readAt: generation)
+        }
+        return caller
+    }
+
+    /// The caller of the access token hashed to `hash`, read from the store.
+    private func readCaller(_ hash: TokenHash) throws -> Caller {
         guard let session = try store.get(SessionTable.table, unique: SessionTable.byAccessToken, [.bytes(hash.bytes)]) else {
             throw try endedSessionRefusal(hash) ?? Self.unauthenticated("the access token is unknown")
         }
