@@ -15,6 +15,8 @@ public final class Commerce: SoukDomain {
     public let payables: PayableTargets
     /// The subjects other domains keep that `Feedback.CreateFeedback` rates (rental bookings).
     public let ratables: RatedSubjects
+    /// Settles the payment gateway calls their own calls left unsettled; run by `runMaintenance`.
+    public let paymentRecovery: PaymentRecovery
 
     public static var tables: [AnyTable] {
         ServiceTable.all + ProductTable.all + FoodTables.all + CartTable.all + OrderTable.all + PaymentTable.all + DeliveryTable.all + CourierTable.all
@@ -25,14 +27,18 @@ public final class Commerce: SoukDomain {
     /// with its restaurant is decided through the catalog (`RestaurantApproval`); blocking a
     /// courier takes them out of dispatch (`BlockedCouriers`). Commerce keeps
     /// the payments, so it installs the ledger in `payables` for the domains that share it.
+    /// Payments go through `gateway` (by default the simulated gateway, keeping its authorizations
+    /// in memory); an authorization not committed within `paymentGrace` is voided.
     public init(
         store: Store, identity: Identity? = nil, payables: PayableTargets = PayableTargets(), ratables: RatedSubjects = RatedSubjects(),
-        logger: Logger = Logger(label: "souk.commerce")
+        gateway: (any PaymentGateway)? = nil, paymentGrace: Duration = .seconds(60), logger: Logger = Logger(label: "souk.commerce")
     ) {
         self.store = store
         self.logger = logger
         self.payables = payables
         self.ratables = ratables
+        paymentRecovery = PaymentRecovery(
+            store: store, gateway: gateway ?? SimulatedGateway(store: store), grace: paymentGrace, logger: Logger(label: "souk.payments"))
         orderNumbers = OrderNumbers(store: store)
         payables.install(PaymentLedger.access)
         if let identity {
@@ -64,7 +70,8 @@ public final class Commerce: SoukDomain {
 }
 
 extension Commerce {
-    /// Background work until the calling task is cancelled or the store closes: the delivery
+    /// Background work until the calling task is cancelled or the store closes: the payment
+    /// gateway calls due for recovery (`PaymentRecovery.runDue`), every `offerInterval`; the delivery
     /// offers past their time, every `offerInterval` (so the next driver is offered an order
     /// soon after an offer lapses, even when no one reads it), and the reminders of tomorrow's
     /// scheduled orders, every `reminderInterval`.
@@ -72,6 +79,8 @@ extension Commerce {
         var lastReminders: ContinuousClock.Instant? = nil
         while !Task.isCancelled {
             do {
+                let settled = try await paymentRecovery.runDue(now: now)
+                if settled > 0 { logger.info("payment gateway calls settled", metadata: ["calls": "\(settled)"]) }
                 let expired = try await expireDueOffers()
                 if expired > 0 { logger.info("delivery offers expired", metadata: ["deliveries": "\(expired)"]) }
                 if lastReminders.map({ $0.duration(to: .now) >= reminderInterval }) ?? true {
@@ -86,6 +95,12 @@ extension Commerce {
             }
             do { try await Task.sleep(for: offerInterval) } catch { return }
         }
+    }
+
+    /// Settles every gateway call a previous process left unsettled, whatever its age: run at
+    /// start, before calls are served, when none of them can still be in flight. Returns how many.
+    public func recoverPayments() async throws -> Int {
+        try await paymentRecovery.runDue(now: now.adding(.seconds(365 * 86_400)))
     }
 
     /// Writes the reminder of every scheduled order whose window starts within the next day and

@@ -30,6 +30,8 @@ struct SoukServerCommand: AsyncParsableCommand {
     )
 }
 
+extension SimulatedGateway.Fault: ExpressibleByArgument {}
+
 /// Starts the server and runs until SIGTERM or SIGINT, then drains and stops cleanly.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the gRPC server.")
@@ -60,6 +62,12 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "email")) var operatorEmail: String?
     @Option(help: "Longest access-token lifetime, in seconds (a marketplace setting may shorten it).") var accessTokenTtl = 3600
     @Option(help: "Longest refresh-token lifetime, in seconds (a marketplace setting may shorten it).") var refreshTokenTtl = 2_592_000
+    @Option(help: ArgumentHelp(
+        "Journal of the simulated payment gateway: its authorizations and refunds, kept outside the store as an outside provider keeps them (default: <data-dir>.simulated-gateway.jsonl, beside the data directory).",
+        valueName: "path")) var simulatedGatewayJournal: String?
+    @Option(help: ArgumentHelp(
+        "For tests only: a fault the simulated payment gateway injects. stall-after-authorize: every authorization is recorded and never answered.",
+        valueName: "fault")) var simulatedGatewayFault: SimulatedGateway.Fault?
     @Option(help: "Argon2id memory per password hash, in KiB (libsodium's interactive cost by default; small values only for tests).")
     var passwordHashMemoryKib = PasswordHasher.defaultMemoryKiB
 
@@ -117,7 +125,13 @@ struct ServeCommand: AsyncParsableCommand {
         let payables = PayableTargets()
         // Commerce serves feedback; the domains whose records it rates register them here.
         let ratables = RatedSubjects()
-        let commerce = Commerce(store: store, identity: identity, payables: payables, ratables: ratables)
+        let journal = simulatedGatewayJournal ?? (dataDir.hasSuffix("/") ? String(dataDir.dropLast()) : dataDir) + ".simulated-gateway.jsonl"
+        let gateway = SimulatedGateway(store: store, book: try SimulatedGatewayBook(journalPath: journal), fault: simulatedGatewayFault)
+        if let simulatedGatewayFault { logger.warning("the simulated payment gateway injects a fault", metadata: ["fault": "\(simulatedGatewayFault.rawValue)"]) }
+        let commerce = Commerce(store: store, identity: identity, payables: payables, ratables: ratables, gateway: gateway)
+        // No call of the previous process is running: whatever it left with the gateway is settled now.
+        let recovered = try await commerce.recoverPayments()
+        if recovered > 0 { logger.info("payment gateway calls of the previous run settled", metadata: ["calls": "\(recovered)"]) }
         let commerceMaintenance = Task { await commerce.runMaintenance() }
         let laundry = Laundry(store: store, identity: identity, payables: payables)
         let laundryMaintenance = Task { await laundry.runMaintenance() }

@@ -41,7 +41,7 @@ import Testing
                 .init(method: .cash(SoukV1.CashOnDelivery())), field: "payment",
                 .init(marketplaceID: marketplaceID, marketplace: market, target: .init(type: .order, id: orderID.description),
                       payer: customerID, payee: seller.id, amount: usd(2800)),
-                actor: .system("test"), transaction: transaction)
+                actor: .system("test"), attempt: .simulated(harness.store, marketplaceID: marketplaceID, payer: customerID), transaction: transaction)
             var order = SoukV1.Order()
             order.orderNumber = number
             order.customerAccountID = customer.id

@@ -22,7 +22,9 @@ import Testing
         let marketplaceID = try #require(RecordID(shop.id))
         let customerID = try #require(RecordID(customer))
         let number = try await OrderNumbers(store: harness.store).next(marketplaceID: marketplaceID, marketplace: shop)
-        return try await harness.store.write { transaction in
+        let attempt = TwoPhaseCharge.simulated(harness.store, marketplaceID: marketplaceID, payer: customerID)
+        let store = harness.store
+        return try await attempt.run { try await store.write { transaction in
             var wine = SoukV1.Product()
             wine.name = "Barbera d'Alba"
             wine.price = .init(amountMinor: 8990, currencyCode: "MYR")
@@ -33,7 +35,7 @@ import Testing
                 .init(method: .cardToken("tok_visa")), field: "payment",
                 .init(marketplaceID: marketplaceID, marketplace: shop, target: .init(type: .order, id: "o"), payer: customerID, payee: "",
                       amount: .init(amountMinor: 17980, currencyCode: "MYR")),
-                actor: .system("test"), transaction: transaction)
+                actor: .system("test"), attempt: attempt, transaction: transaction)
             var order = SoukV1.Order()
             order.customerAccountID = customer
             order.status = .pending
@@ -46,7 +48,7 @@ import Testing
             let stored = try OrderLifecycles.retail.create(
                 OrderRecord(marketplaceID: shop.id, order), in: OrderTable.table, by: .system("test"), transaction: transaction)
             return (stored.id, product.id)
-        }
+        } }
     }
 
     @Test func partiesReadAndListOnlyWhatIsTheirs() async throws {

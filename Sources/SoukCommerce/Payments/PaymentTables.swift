@@ -70,5 +70,5 @@ enum CardTokenTable {
 }
 
 extension PaymentTable {
-    static var all: [AnyTable] { [table.erased, CardTokenTable.table.erased] }
+    static var all: [AnyTable] { [table.erased, CardTokenTable.table.erased, GatewayCallTable.table.erased] }
 }
