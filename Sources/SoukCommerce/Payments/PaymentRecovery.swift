@@ -1,24 +1,37 @@
 import Logging
 import SoukKit
 import SoukStore
+import Synchronization
 
 /// Settles the gateway calls that their own call left unsettled (a crash, a gateway that did not
 /// answer, a refund committed in another domain's transaction): an authorization no committed
 /// payment references is voided, one a committed payment references is captured, a refund is
 /// sent. Every step is idempotent at the gateway, so settling twice is harmless.
-public struct PaymentRecovery: Sendable {
+public final class PaymentRecovery: Sendable {
     let store: Store
     let gateway: any PaymentGateway
     /// How long a call may take between recording its intent and committing it before recovery
     /// takes an authorization for abandoned.
     let grace: Duration
     let logger: Logger
+    /// Authorizations captured whose capture is not stored yet. A paying call does not wait for
+    /// that write: `runDue` stores them together, and one a crash forgets is captured again
+    /// (harmlessly) once due.
+    private let capturedUnrecorded = Mutex<[String]>([])
+
+    init(store: Store, gateway: any PaymentGateway, grace: Duration, logger: Logger) {
+        self.store = store
+        self.gateway = gateway
+        self.grace = grace
+        self.logger = logger
+    }
 
     /// Settles every gateway call due at `now` (pending past its grace period, or waiting for
     /// the gateway); returns how many it settled. At start `now` may be far ahead: no call of
     /// the previous process is still running.
     @discardableResult
     public func runDue(now: StoreTime) async throws -> Int {
+        try await recordCaptures()
         var settled = 0
         var token: String? = nil
         repeat {
@@ -28,7 +41,33 @@ public struct PaymentRecovery: Sendable {
             // A call that could not be settled stays in the index until the next run.
             token = page.nextPageToken
         } while token != nil
+        try await recordCaptures()
         return settled
+    }
+
+    /// Stores the captures noted since the last time, in one transaction.
+    func recordCaptures() async throws {
+        let keys = capturedUnrecorded.withLock { keys in
+            defer { keys.removeAll() }
+            return keys
+        }
+        guard !keys.isEmpty else { return }
+        do {
+            try await store.write { transaction in
+                for key in keys {
+                    guard let call = try transaction.get(GatewayCallTable.table, unique: GatewayCallTable.byKey, [.string(key)]),
+                          call.value.state == .authorized
+                    else { continue }
+                    try transaction.update(GatewayCallTable.table, call.id) {
+                        $0.state = .captured
+                        $0.dueTime = transaction.now
+                    }
+                }
+            }
+        } catch {
+            capturedUnrecorded.withLock { $0.append(contentsOf: keys) }
+            throw error
+        }
     }
 
     /// Brings the call `key` to a final state as far as the gateway allows; returns whether it
@@ -53,7 +92,10 @@ public struct PaymentRecovery: Sendable {
             guard [.pending, .voiding].contains(found) else { return true }
             return try await finish(key, try await gateway.void(key: key), from: .voiding, to: .voided)
         case .authorized:
-            return try await finish(key, try await gateway.capture(key: key), from: .authorized, to: .captured)
+            let outcome = try await gateway.capture(key: key)
+            guard outcome == .done else { return try await finish(key, outcome, from: .authorized, to: .captured) }
+            capturedUnrecorded.withLock { $0.append(key) }
+            return true
         case .refunding:
             // A refund returns captured money: the authorization's capture comes first.
             if let authorization = try GatewayCalls.get(call.authorizationKey, store: store), authorization.value.state == .authorized {
