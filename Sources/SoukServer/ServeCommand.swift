@@ -14,6 +14,8 @@ import SoukCommerce
 import SoukLaundry
 import SoukIdentity
 import SoukMedia
+import SoukNotifications
+import SoukPayments
 import SoukRentals
 import SoukStandardServices
 import SoukStore
@@ -121,23 +123,27 @@ struct ServeCommand: AsyncParsableCommand {
         try await bootstrapOperator(identity, logger: logger)
         let media = try Media(store: store)
         let mediaMaintenance = Task { await media.runMaintenance() }
-        // Commerce keeps the payments; the domains it pays for register their targets here.
+        // The payments platform; the domains it pays for register their targets here.
         let payables = PayableTargets()
-        // Commerce serves feedback; the domains whose records it rates register them here.
-        let ratables = RatedSubjects()
         let journal = simulatedGatewayJournal ?? (dataDir.hasSuffix("/") ? String(dataDir.dropLast()) : dataDir) + ".simulated-gateway.jsonl"
         let gateway = SimulatedGateway(store: store, book: try SimulatedGatewayBook(journalPath: journal), fault: simulatedGatewayFault)
         if let simulatedGatewayFault { logger.warning("the simulated payment gateway injects a fault", metadata: ["fault": "\(simulatedGatewayFault.rawValue)"]) }
-        let commerce = Commerce(store: store, identity: identity, payables: payables, ratables: ratables, gateway: gateway)
+        let payments = Payments(store: store, payables: payables, gateway: gateway)
         // No call of the previous process is running: whatever it left with the gateway is settled now.
-        let recovered = try await commerce.recoverPayments()
+        let recovered = try await payments.recoverAtStart()
         if recovered > 0 { logger.info("payment gateway calls of the previous run settled", metadata: ["calls": "\(recovered)"]) }
+        let paymentsMaintenance = Task { await payments.runMaintenance() }
+        let notifications = Notifications(store: store)
+        // Commerce serves feedback; the domains whose records it rates register them here.
+        let ratables = RatedSubjects()
+        let commerce = Commerce(store: store, identity: identity, payables: payables, ratables: ratables)
         let commerceMaintenance = Task { await commerce.runMaintenance() }
         let laundry = Laundry(store: store, identity: identity, payables: payables)
         let laundryMaintenance = Task { await laundry.runMaintenance() }
         let rentals = Rentals(store: store, identity: identity, payables: payables, ratables: ratables)
         let rentalsMaintenance = Task { await rentals.runMaintenance() }
-        let domains = Domains.make(identity: identity, media: media, commerce: commerce, laundry: laundry, rentals: rentals)
+        let domains = Domains.make(
+            identity: identity, media: media, payments: payments, notifications: notifications, commerce: commerce, laundry: laundry, rentals: rentals)
         if demo {
             let loader = DemoLoader(identity: identity)
             let logins = try await loader.load()
@@ -180,6 +186,7 @@ struct ServeCommand: AsyncParsableCommand {
         try? await metricsChannel?.close()
         maintenance.cancel()
         mediaMaintenance.cancel()
+        paymentsMaintenance.cancel()
         commerceMaintenance.cancel()
         laundryMaintenance.cancel()
         rentalsMaintenance.cancel()
@@ -220,7 +227,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func makeServices(domains: [any SoukDomain], kit: ServiceKit) -> (all: [any RPCService], health: HealthService) {
-        var services: [any RPCService] = domains.flatMap { $0.services(kit) }
+        var services = ServiceAssembly.assemble(domains.flatMap { $0.services(kit) })
         services += UnimplementedMethods.services(rules: kit.rules, implemented: services)
         if enableTestService {
             services += [InteropTestService(), UnimplementedService()] as [any RPCService]

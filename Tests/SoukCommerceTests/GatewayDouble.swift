@@ -5,6 +5,7 @@ import SoukTesting
 import Synchronization
 
 @testable import SoukCommerce
+@testable import SoukPayments
 
 /// A payment gateway for tests: it records every call, answers like an idempotent provider
 /// (a key seen before gets its first answer), and can be told to fail or stall each step.

@@ -1,6 +1,7 @@
 import Dispatch
 import SoukGRPC
 import SoukKit
+import SoukNotifications
 import SoukMessages
 import SoukStore
 import SoukTesting
@@ -8,6 +9,7 @@ import Synchronization
 import Testing
 
 @testable import SoukCommerce
+@testable import SoukPayments
 
 /// Payments in two phases (`TwoPhaseCharge`, `PaymentRecovery`) against a gateway double that
 /// records every call: the gateway is called outside the retried transaction, a failed commit
@@ -30,8 +32,8 @@ import Testing
         let gateway = gateway
         // A short lock timeout, so a transaction that waits for a held record is retried soon.
         harness = try DomainHarness(
-            domainTypes: [Commerce.self], configureStore: { $0.lockTimeout = .milliseconds(20); $0.maxAttempts = 50 },
-            makeDomains: { identity in [Commerce(store: identity.store, gateway: gateway)] })
+            domainTypes: [Payments.self, Notifications.self, Commerce.self], configureStore: { $0.lockTimeout = .milliseconds(20); $0.maxAttempts = 50 },
+            makeDomains: { identity in [Payments(store: identity.store, gateway: gateway), Notifications(store: identity.store), Commerce(store: identity.store)] })
         recovery = PaymentRecovery(store: harness.store, gateway: gateway, grace: .seconds(60), logger: DomainHarness.quietLogger)
     }
 
@@ -218,7 +220,7 @@ import Testing
     let harness: DomainHarness
 
     init() throws {
-        harness = try DomainHarness(domainTypes: [Commerce.self], makeDomains: { identity in [Commerce(store: identity.store)] })
+        harness = try DomainHarness(domainTypes: [Payments.self], makeDomains: { identity in [Payments(store: identity.store)] })
     }
 
     func request(_ token: String) -> GatewayAuthorizationRequest {
