@@ -33,6 +33,8 @@ struct SoukServerCommand: AsyncParsableCommand {
     )
 }
 
+extension SimulatedGateway.Fault: ExpressibleByArgument {}
+
 /// Starts the server and runs until SIGTERM or SIGINT, then drains and stops cleanly.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the gRPC server.")
@@ -69,6 +71,12 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "email")) var operatorEmail: String?
     @Option(help: "Longest access-token lifetime, in seconds (a marketplace setting may shorten it).") var accessTokenTtl = 3600
     @Option(help: "Longest refresh-token lifetime, in seconds (a marketplace setting may shorten it).") var refreshTokenTtl = 2_592_000
+    @Option(help: ArgumentHelp(
+        "Journal of the simulated payment gateway: its authorizations and refunds, kept outside the store as an outside provider keeps them (default: <data-dir>.simulated-gateway.jsonl, beside the data directory).",
+        valueName: "path")) var simulatedGatewayJournal: String?
+    @Option(help: ArgumentHelp(
+        "For tests only: a fault the simulated payment gateway injects. stall-after-authorize: every authorization is recorded and never answered.",
+        valueName: "fault")) var simulatedGatewayFault: SimulatedGateway.Fault?
     @Option(help: "Argon2id memory per password hash, in KiB (libsodium's interactive cost by default; small values only for tests).")
     var passwordHashMemoryKib = PasswordHasher.defaultMemoryKiB
 
@@ -126,7 +134,13 @@ struct ServeCommand: AsyncParsableCommand {
         let media = try Media(store: store)
         // The payments platform; the domains it pays for register their targets here.
         let payables = PayableTargets()
-        let payments = Payments(store: store, payables: payables)
+        let journal = simulatedGatewayJournal ?? (dataDir.hasSuffix("/") ? String(dataDir.dropLast()) : dataDir) + ".simulated-gateway.jsonl"
+        let gateway = SimulatedGateway(store: store, book: try SimulatedGatewayBook(journalPath: journal), fault: simulatedGatewayFault)
+        if let simulatedGatewayFault { logger.warning("the simulated payment gateway injects a fault", metadata: ["fault": "\(simulatedGatewayFault.rawValue)"]) }
+        let payments = Payments(store: store, payables: payables, gateway: gateway)
+        // No call of the previous process is running: whatever it left with the gateway is settled now.
+        let recovered = try await payments.recoverAtStart()
+        if recovered > 0 { logger.info("payment gateway calls of the previous run settled", metadata: ["calls": "\(recovered)"]) }
         let notifications = Notifications(store: store)
         // Commerce serves feedback; the domains whose records it rates register them here.
         let ratables = RatedSubjects()

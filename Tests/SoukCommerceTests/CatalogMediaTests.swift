@@ -15,7 +15,7 @@ import Testing
     let harness: DomainHarness
 
     init() throws {
-        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in [Payments(store: identity.store), Notifications(store: identity.store), Commerce(store: identity.store)] })
+        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, payables: payables)] })
     }
 
     func upload(_ shop: SoukV1.Marketplace, contentType: String) async throws -> RecordID {

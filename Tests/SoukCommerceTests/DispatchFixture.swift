@@ -36,9 +36,10 @@ struct DispatchFixture {
     init(drivers count: Int = 3, slug: String = "dineswift") async throws {
         var made: Commerce?
         harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in
-            let commerce = Commerce(store: identity.store, identity: identity)
+            let payables = PayableTargets()
+            let commerce = Commerce(store: identity.store, identity: identity, payables: payables)
             made = commerce
-            return [Payments(store: identity.store), Notifications(store: identity.store), commerce]
+            return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), commerce]
         })
         commerce = made!
         marketplace = try await harness.marketplace(

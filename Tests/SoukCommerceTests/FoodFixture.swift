@@ -20,7 +20,7 @@ struct FoodFixture {
 
     static func make(deliveryFee: Int64 = 300, taxBps: Int32 = 0) async throws -> FoodFixture {
         let harness = try DomainHarness(
-            domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in [Payments(store: identity.store), Notifications(store: identity.store), Commerce(store: identity.store, identity: identity)] })
+            domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, identity: identity, payables: payables)] })
         let market = try await harness.marketplace(
             slug: "dineswift", vertical: .foodDelivery, currency: "USD",
             settings: .init(commerce: .init(

@@ -16,7 +16,7 @@ import Testing
     let harness: DomainHarness
 
     init() throws {
-        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in [Payments(store: identity.store), Notifications(store: identity.store), Commerce(store: identity.store)] })
+        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, payables: payables)] })
     }
 
     /// A party of the test: token and account id.
@@ -43,7 +43,7 @@ import Testing
                 .init(method: .cash(SoukV1.CashOnDelivery())), field: "payment",
                 .init(marketplaceID: marketplaceID, marketplace: market, target: .init(type: .order, id: orderID.description),
                       payer: customerID, payee: seller.id, amount: usd(2800)),
-                actor: .system("test"), transaction: transaction)
+                actor: .system("test"), attempt: .simulated(harness.store, marketplaceID: marketplaceID, payer: customerID), transaction: transaction)
             var order = SoukV1.Order()
             order.orderNumber = number
             order.customerAccountID = customer.id

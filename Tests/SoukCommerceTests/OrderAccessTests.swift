@@ -16,7 +16,7 @@ import Testing
     let harness: DomainHarness
 
     init() throws {
-        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in [Payments(store: identity.store), Notifications(store: identity.store), Commerce(store: identity.store)] })
+        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, payables: payables)] })
     }
 
     /// A paid retail order of `customer` for 2 bottles of a product with 5 left after it.
@@ -24,7 +24,9 @@ import Testing
         let marketplaceID = try #require(RecordID(shop.id))
         let customerID = try #require(RecordID(customer))
         let number = try await OrderNumbers(store: harness.store).next(marketplaceID: marketplaceID, marketplace: shop)
-        return try await harness.store.write { transaction in
+        let attempt = TwoPhaseCharge.simulated(harness.store, marketplaceID: marketplaceID, payer: customerID)
+        let store = harness.store
+        return try await attempt.run { try await store.write { transaction in
             var wine = SoukV1.Product()
             wine.name = "Barbera d'Alba"
             wine.price = .init(amountMinor: 8990, currencyCode: "MYR")
@@ -35,7 +37,7 @@ import Testing
                 .init(method: .cardToken("tok_visa")), field: "payment",
                 .init(marketplaceID: marketplaceID, marketplace: shop, target: .init(type: .order, id: "o"), payer: customerID, payee: "",
                       amount: .init(amountMinor: 17980, currencyCode: "MYR")),
-                actor: .system("test"), transaction: transaction)
+                actor: .system("test"), attempt: attempt, transaction: transaction)
             var order = SoukV1.Order()
             order.customerAccountID = customer
             order.status = .pending
@@ -48,7 +50,7 @@ import Testing
             let stored = try OrderLifecycles.retail.create(
                 OrderRecord(marketplaceID: shop.id, order), in: OrderTable.table, by: .system("test"), transaction: transaction)
             return (stored.id, product.id)
-        }
+        } }
     }
 
     @Test func partiesReadAndListOnlyWhatIsTheirs() async throws {
@@ -166,7 +168,7 @@ import Testing
 
 @Suite struct OrderNumberTests {
     @Test func concurrentPlacementsGetDistinctNumbersFromReservedBlocks() async throws {
-        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in [Payments(store: identity.store), Notifications(store: identity.store), Commerce(store: identity.store)] })
+        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, payables: payables)] })
         let shop = try await harness.marketplace(slug: "chateau", vertical: .retail, currency: "MYR")
         let marketplaceID = try #require(RecordID(shop.id))
         let numbers = OrderNumbers(store: harness.store)
@@ -201,7 +203,7 @@ import Testing
     }
 
     @Test func pricesAboveTheCapAreRefused() async throws {
-        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in [Payments(store: identity.store), Notifications(store: identity.store), Commerce(store: identity.store)] })
+        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, payables: payables)] })
         let shop = try await harness.marketplace(slug: "chateau", vertical: .retail, currency: "MYR")
         let staff = try await harness.token(.provider, in: shop)
         var wine = SoukV1.Product()

@@ -19,9 +19,10 @@ import Testing
     init() throws {
         var made: Commerce?
         harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in
-            let commerce = Commerce(store: identity.store)
+            let payables = PayableTargets()
+            let commerce = Commerce(store: identity.store, payables: payables)
             made = commerce
-            return [Payments(store: identity.store), Notifications(store: identity.store), commerce]
+            return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), commerce]
         })
         commerce = made!
     }

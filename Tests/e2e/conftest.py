@@ -29,10 +29,11 @@ def rss_kib(pid: int) -> int:
 
 
 class Server:
-    """One souk-server process on loopback with its own data directory."""
+    """One souk-server process on loopback with its own data directory (a new one, or `data_dir`
+    to start again on the store a stopped server left)."""
 
-    def __init__(self, *extra_args: str, tls: tuple[str, str] | None = None, env: dict | None = None, data_dir: str | None = None):
-        """`data_dir`: the store of a server stopped before (a restart); a new one otherwise."""
+    def __init__(self, *extra_args: str, tls: tuple[str, str] | None = None, env: dict | None = None,
+                 data_dir: str | None = None):
         self.binary = os.environ.get("SOUK_SERVER") or str(ROOT / ".build" / "debug" / "souk-server")
         self.port = free_port()
         self.metrics_port = free_port()
@@ -45,7 +46,7 @@ class Server:
         ]
         if tls:
             args += ["--tls-cert", tls[0], "--tls-key", tls[1]]
-        self.log = open(pathlib.Path(self.data_dir + ".log"), "a")
+        self.log = open(pathlib.Path(self.data_dir + ".log"), "a" if data_dir else "w")
         self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT,
                                         env=None if env is None else {**os.environ, **env})
         self._wait_listening()

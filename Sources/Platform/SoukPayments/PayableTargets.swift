@@ -78,8 +78,24 @@ public struct PaymentLedgerAccess: Sendable {
 public final class PayableTargets: Sendable {
     private let targets = Mutex<[SoukV1.ResourceType: any PayableTarget]>([:])
     private let refundables = Mutex<[SoukV1.ResourceType: any RefundedTarget]>([:])
+    private let recovery = Mutex<PaymentRecovery?>(nil)
 
     public init() {}
+
+    /// Installs the gateway's calls (by the payments domain).
+    func install(_ recovery: PaymentRecovery) {
+        self.recovery.withLock { $0 = recovery }
+    }
+
+    /// A card or wallet payment in two phases for the call of `accountID` with `requestID`, to
+    /// pass to `PaymentLedger.charge` and run the call's transaction through. UNAVAILABLE when
+    /// the payments domain is not mounted.
+    public func charge(marketplaceID: RecordID, accountID: RecordID, requestID: String) throws -> TwoPhaseCharge {
+        guard let recovery = recovery.withLock({ $0 }) else {
+            throw RPCError.souk(.unavailable, .unavailable, "payments are not served by this server")
+        }
+        return TwoPhaseCharge(marketplaceID: marketplaceID, accountID: accountID, requestID: requestID, recovery: recovery)
+    }
 
     /// Makes records of `type` payable through `target` (one target per type).
     public func register(_ type: SoukV1.ResourceType, _ target: any PayableTarget) {

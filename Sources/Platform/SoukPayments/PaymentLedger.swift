@@ -51,14 +51,19 @@ public enum PaymentLedger {
     }
 
     /// Charges `charge.amount` with `input` (the request's field `field`) in `transaction` and
-    /// stores the payment. INVALID_ARGUMENT when no method is given, the method is not accepted
-    /// by the marketplace (PAYMENT_METHOD_NOT_ACCEPTED) or its token is invalid
-    /// (PAYMENT_TOKEN_INVALID); FAILED_PRECONDITION (PAYMENT_DECLINED) when the gateway declines.
+    /// stores the payment: cash as a PENDING payment; a card or wallet as a SUCCESSFUL one backed by
+    /// the authorization `attempt` obtained before this run of the transaction (without one it
+    /// throws `TwoPhaseCharge.AuthorizationNeeded`, which `attempt.run` answers). INVALID_ARGUMENT
+    /// when no method is given, the method is not accepted by the marketplace
+    /// (PAYMENT_METHOD_NOT_ACCEPTED) or its token is invalid (PAYMENT_TOKEN_INVALID);
+    /// FAILED_PRECONDITION (PAYMENT_DECLINED) when the gateway declines.
     public static func charge(
-        _ input: SoukV1.PaymentMethodInput?, field: String, _ charge: Charge, actor: AuditActor, transaction: Transaction
+        _ input: SoukV1.PaymentMethodInput?, field: String, _ charge: Charge, actor: AuditActor, attempt: TwoPhaseCharge,
+        transaction: Transaction
     ) throws -> StoredRecord<PaymentRecord> {
         let method = try acceptedMethod(input, field: field, marketplace: charge.marketplace)
         let kind = method.paymentMethod
+        let paymentID = RecordID.generate()
         var payment = SoukV1.Payment()
         payment.target = charge.target
         payment.payerAccountID = charge.payer.description
@@ -67,47 +72,25 @@ public enum PaymentLedger {
         payment.amount = charge.amount
         payment.split = charge.split
         payment.refundedAmount = SoukV1.Money(amountMinor: 0, currencyCode: charge.amount.currencyCode)
-        let declined: String?
-        switch method {
-        case .cash:
-            payment.status = .pending
-            declined = nil
-        case .cardToken(let token):
-            let card = try useCardToken(token, field: field + ".card_token", charge: charge, transaction: transaction)
-            payment.cardBrand = card.brand
-            payment.cardLast4 = card.last4
-            declined = SimulatedGateway.declines[card.last4]
-        case .applePayToken(let token):
-            declined = try SimulatedGateway.walletOutcome(token, prefix: "applepay_", field: field + ".apple_pay_token")
-        case .googlePayToken(let token):
-            declined = try SimulatedGateway.walletOutcome(token, prefix: "googlepay_", field: field + ".google_pay_token")
-        }
-        if let declined {
-            throw RPCError.souk(.failedPrecondition, .paymentDeclined, "the payment was declined: \(declined)")
-        }
-        if kind != .cash {
+        if let (gatewayMethod, tokenField) = method.gatewayMethod {
+            let request = GatewayAuthorizationRequest(
+                marketplaceID: charge.marketplaceID.description, payerAccountID: charge.payer.description, method: gatewayMethod,
+                amountMinor: charge.amount.amountMinor, currencyCode: charge.amount.currencyCode)
+            let authorized = try attempt.authorization(for: request, tokenField: field + "." + tokenField)
+            try GatewayCalls.commit(authorized.key, paymentID: paymentID, grace: attempt.recovery.grace, transaction: transaction)
+            if kind == .card {
+                payment.cardBrand = authorized.cardBrand
+                payment.cardLast4 = authorized.cardLast4
+            }
             payment.status = .successful
-            payment.gatewayReference = "sim_" + RecordID.generate().compactHex
+            payment.gatewayReference = authorized.reference
             payment.succeedTime = Timestamp(transaction.now)
+        } else {
+            payment.status = .pending
         }
         return try PaymentLifecycle.machine.create(
-            PaymentRecord(marketplaceID: charge.marketplaceID.description, payment), in: PaymentTable.table, by: actor,
+            PaymentRecord(marketplaceID: charge.marketplaceID.description, payment), in: PaymentTable.table, id: paymentID, by: actor,
             transaction: transaction)
-    }
-
-    /// The card a token stands for, marking a one-time token used. Test tokens are reusable.
-    private static func useCardToken(_ token: String, field: String, charge: Charge, transaction: Transaction) throws
-        -> (brand: String, last4: String)
-    {
-        if let test = SimulatedGateway.testTokens[token] { return test }
-        let invalid = RPCError.invalidField(field, "is not a card token this account may use (unknown, expired or used)", reason: .paymentTokenInvalid)
-        guard let stored = try transaction.get(CardTokenTable.table, unique: CardTokenTable.byToken, [.bytes(CardTokenTable.hash(token))]),
-              stored.value.marketplaceID == charge.marketplaceID.description, stored.value.accountID == charge.payer,
-              !stored.value.used, stored.value.expiry > transaction.now
-        else { throw invalid }
-        // A declined charge rolls this back, so the token stays usable for another try.
-        try transaction.update(CardTokenTable.table, stored.id) { $0.used = true }
-        return (stored.value.brand, stored.value.last4)
     }
 
     /// Undoes the payment of a cancelled order: a successful (or partly refunded) payment is
@@ -142,13 +125,16 @@ public enum PaymentLedger {
         guard amount > 0, amount <= rest else {
             throw RPCError.invalidField("amount", "must be 1 to \(rest) minor units (what is not yet refunded)")
         }
+        // The gateway returns the money once this commits (`PaymentRecovery`).
+        let refundID = RecordID.generate().description
+        try GatewayCalls.queueRefund(paymentID: id, refundID: refundID, amount: amount, transaction: transaction)
         return try PaymentLifecycle.machine.fire(
             amount == rest ? .refund : .refundPart, on: id, in: PaymentTable.table, marketplaceID: marketplaceID.description,
             by: actor, expectedVersion: expectedVersion, reason: reason, transaction: transaction
         ) { record in
             let currency = record.subject.amount?.currencyCode ?? ""
             var refund = SoukV1.Refund()
-            refund.id = RecordID.generate().description
+            refund.id = refundID
             refund.amount = SoukV1.Money(amountMinor: amount, currencyCode: currency)
             refund.reason = reason
             refund.refundedByAccountID = refunder
@@ -167,6 +153,18 @@ extension SoukV1.PaymentMethodInput.Method {
         case .applePayToken: .applePay
         case .googlePayToken: .googlePay
         case .cash: .cash
+        }
+    }
+}
+
+extension SoukV1.PaymentMethodInput.Method {
+    /// The method as the gateway takes it, and the name of its token's field; nil for cash.
+    var gatewayMethod: (GatewayAuthorizationRequest.Method, String)? {
+        switch self {
+        case .cardToken(let token): (.cardToken(token), "card_token")
+        case .applePayToken(let token): (.applePayToken(token), "apple_pay_token")
+        case .googlePayToken(let token): (.googlePayToken(token), "google_pay_token")
+        case .cash: nil
         }
     }
 }

@@ -72,5 +72,5 @@ enum CardTokenTable {
 }
 
 extension PaymentTable {
-    public static var all: [AnyTable] { [table.erased, CardTokenTable.table.erased] }
+    public static var all: [AnyTable] { [table.erased, CardTokenTable.table.erased, GatewayCallTable.table.erased] }
 }

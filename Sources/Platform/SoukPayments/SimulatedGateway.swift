@@ -5,9 +5,146 @@ import SoukMessages
 import SoukStore
 
 /// The built-in simulated payment gateway (payments.proto, THE SIMULATED GATEWAY): card checks,
-/// card tokens, wallet tokens and the documented test outcomes. It is deterministic, so a charge
-/// can be decided inside the transaction that stores its result: nothing leaves the process.
-public enum SimulatedGateway {
+/// card tokens, wallet tokens, the documented test outcomes, and authorizations kept as a real
+/// provider keeps them, outside the transactions of the calls that use them (`SimulatedGatewayBook`,
+/// which survives the server's process when it has a journal file).
+public final class SimulatedGateway: PaymentGateway {
+    /// A fault the gateway injects, for tests only (`souk-server --simulated-gateway-fault`).
+    public enum Fault: String, Sendable, CaseIterable {
+        /// Every authorization is recorded, then its answer never comes (the call waits until it
+        /// is cancelled): a crash between authorize and commit can be staged.
+        case stallAfterAuthorize = "stall-after-authorize"
+    }
+
+    let store: Store
+    let book: SimulatedGatewayBook
+    let fault: Fault?
+
+    /// A gateway whose card tokens are in `store` and whose authorizations are kept in `book`.
+    public init(store: Store, book: SimulatedGatewayBook = SimulatedGatewayBook(), fault: Fault? = nil) {
+        self.store = store
+        self.book = book
+        self.fault = fault
+    }
+
+    public func authorize(_ request: GatewayAuthorizationRequest, key: String) async throws -> GatewayAuthorizationResult {
+        if let known = book.entry(key) { return known.authorizationResult }
+        var entry = SimulatedGatewayBook.Entry(state: .authorized, amountMinor: request.amountMinor, currencyCode: request.currencyCode)
+        switch request.method {
+        case .cardToken(let token):
+            switch try await useCardToken(token, request) {
+            case .failure(let problem):
+                entry.state = .invalid
+                entry.message = problem.text
+            case .success(let card):
+                (entry.cardBrand, entry.cardLast4, entry.tokenHash) = (card.brand, card.last4, card.tokenHash)
+                if let declined = Self.declines[card.last4] {
+                    entry.state = .declined
+                    entry.message = declined
+                }
+            }
+        case .applePayToken(let token), .googlePayToken(let token):
+            let prefix = if case .applePayToken = request.method { "applepay_" } else { "googlepay_" }
+            if let problem = Self.walletShapeProblem(token, prefix: prefix) {
+                entry.state = .invalid
+                entry.message = problem
+            } else if token.dropFirst(prefix.count).hasPrefix("decline") {
+                entry.state = .declined
+                entry.message = "declined by the wallet"
+            }
+        }
+        if entry.state == .authorized { entry.reference = "sim_" + RecordID.generate().compactHex }
+        let (kept, inserted) = try book.record(key, entry)
+        // Another call with the same key answered first: this one's token use does not stand.
+        if !inserted, entry.state == .authorized, !entry.tokenHash.isEmpty { try await releaseCardToken(entry.tokenHash) }
+        if fault == .stallAfterAuthorize {
+            while true { try await Task.sleep(for: .seconds(3600)) }
+        }
+        return kept.authorizationResult
+    }
+
+    public func capture(key: String) async throws -> GatewaySettlement {
+        try book.change(key) { entry in
+            switch entry?.state {
+            case .authorized?: entry?.state = .captured
+            case .captured?: break
+            case let state?: return .refused("the authorization is \(state.rawValue)")
+            case nil: return .refused("no authorization has this key")
+            }
+            return .done
+        }
+    }
+
+    public func void(key: String) async throws -> GatewaySettlement {
+        var released: [UInt8]? = nil
+        let outcome = try book.change(key) { entry -> GatewaySettlement in
+            switch entry?.state {
+            case .authorized?:
+                entry?.state = .voided
+                released = entry?.tokenHash
+            case .captured?: return .refused("the authorization was captured; refund it instead")
+            case .voided?, .declined?, .invalid?: break
+            case .refunded?: return .refused("the key names a refund")
+            case nil: entry = SimulatedGatewayBook.Entry(state: .voided)
+            }
+            return .done
+        }
+        // A one-time card token is spent only by a charge that stands.
+        if let released, !released.isEmpty { try await releaseCardToken(released) }
+        return outcome
+    }
+
+    public func refund(key: String, authorizationKey: String, amount: Int64) async throws -> GatewaySettlement {
+        if book.entry(key) != nil { return .done }
+        var outcome = GatewaySettlement.done
+        try book.change(authorizationKey) { entry in
+            guard let captured = entry, captured.state == .captured else {
+                outcome = .refused("the authorization is \(entry?.state.rawValue ?? "unknown"), not captured")
+                return
+            }
+            guard amount > 0, captured.refundedMinor + amount <= captured.amountMinor else {
+                outcome = .refused("\(amount) is more than the \(captured.amountMinor - captured.refundedMinor) left to refund")
+                return
+            }
+            entry?.refundedMinor += amount
+        }
+        if outcome == .done {
+            _ = try book.record(key, SimulatedGatewayBook.Entry(state: .refunded, amountMinor: amount, authorizationKey: authorizationKey))
+        }
+        return outcome
+    }
+
+    /// The card a one-time token stands for, marked used (a charge declined leaves it usable);
+    /// test tokens are reusable and owned by nobody.
+    private func useCardToken(_ token: String, _ request: GatewayAuthorizationRequest) async throws
+        -> Result<(brand: String, last4: String, tokenHash: [UInt8]), Problem>
+    {
+        if let test = Self.testTokens[token] { return .success((test.brand, test.last4, [])) }
+        let hash = CardTokenTable.hash(token)
+        return try await store.write { transaction in
+            guard let stored = try transaction.get(CardTokenTable.table, unique: CardTokenTable.byToken, [.bytes(hash)]),
+                  stored.value.marketplaceID == request.marketplaceID, stored.value.accountID.description == request.payerAccountID,
+                  !stored.value.used, stored.value.expiry > transaction.now
+            else { return .failure(Problem("is not a card token this account may use (unknown, expired or used)")) }
+            if Self.declines[stored.value.last4] == nil { try transaction.update(CardTokenTable.table, stored.id) { $0.used = true } }
+            return .success((stored.value.brand, stored.value.last4, hash))
+        }
+    }
+
+    private func releaseCardToken(_ hash: [UInt8]) async throws {
+        try await store.write { transaction in
+            if let stored = try transaction.get(CardTokenTable.table, unique: CardTokenTable.byToken, [.bytes(hash)]) {
+                try transaction.update(CardTokenTable.table, stored.id) { $0.used = false }
+            }
+        }
+    }
+
+    /// Why a token was refused, for the payer.
+    struct Problem: Error, Sendable {
+        let text: String
+        init(_ text: String) { self.text = text }
+    }
+
     /// Why the gateway declines a card, by its test number's last four digits.
     static let declines: [String: String] = [
         "0002": "generic decline", "9995": "insufficient funds", "0069": "expired card", "0119": "processing error",
@@ -85,14 +222,19 @@ public enum SimulatedGateway {
     /// What a wallet token decides: nil when it is charged, else the decline reason. Throws
     /// INVALID_ARGUMENT (PAYMENT_TOKEN_INVALID) for a token of another shape.
     static func walletOutcome(_ token: String, prefix: String, field: String) throws -> String? {
+        if let problem = walletShapeProblem(token, prefix: prefix) {
+            throw RPCError.invalidField(field, problem, reason: .paymentTokenInvalid)
+        }
+        return token.dropFirst(prefix.count).hasPrefix("decline") ? "declined by the wallet" : nil
+    }
+
+    /// What is wrong with a wallet token's shape, or nil.
+    static func walletShapeProblem(_ token: String, prefix: String) -> String? {
         let rest = token.dropFirst(prefix.count)
         guard token.hasPrefix(prefix), (8...512).contains(rest.count),
               rest.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-        else {
-            throw RPCError.invalidField(
-                field, "is not a \(prefix)… token (8 to 512 letters, digits, '-' or '_' after the prefix)", reason: .paymentTokenInvalid)
-        }
-        return rest.hasPrefix("decline") ? "declined by the wallet" : nil
+        else { return "is not a \(prefix)… token (8 to 512 letters, digits, '-' or '_' after the prefix)" }
+        return nil
     }
 }
 

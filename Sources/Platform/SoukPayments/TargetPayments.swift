@@ -37,8 +37,8 @@ extension PaymentsService {
         }
     }
 
-    /// One idempotent transaction: the target's due amount, the charge (a decline stores
-    /// nothing), and the target's record of its payment.
+    /// One idempotent transaction: the target's due amount, the charge (authorized before it by
+    /// `TwoPhaseCharge`; a decline stores nothing), and the target's record of its payment.
     func createPayment(_ request: SoukV1.CreatePaymentRequest, _ call: SoukCall) async throws -> SoukV1.Payment {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
@@ -53,7 +53,9 @@ extension PaymentsService {
         try checks.finish()
         let (requestID, (id, target)) = (requestIDField!, payable!)
         let actor = AuditActor(call, requestID: requestID)
-        let payment = try await store.write(
+        let attempt = TwoPhaseCharge(marketplaceID: marketplaceID, accountID: caller.accountID, requestID: requestID, recovery: payments.recovery)
+        let store = store
+        let payment = try await attempt.run { try await store.write(
             idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Payment>()
         ) { transaction in
@@ -62,11 +64,11 @@ extension PaymentsService {
                 request.method, field: "method",
                 PaymentLedger.Charge(marketplaceID: marketplaceID, marketplace: marketplace, target: due.target, payer: due.payer,
                                      payee: due.payee, amount: due.amount, split: due.split),
-                actor: actor, transaction: transaction
+                actor: actor, attempt: attempt, transaction: transaction
             ).api()
             try target.settle(id, payment: payment, marketplaceID: marketplaceID, marketplace: marketplace, actor: actor, transaction: transaction)
             return payment
-        }.value
+        } }.value
         return PaymentViews.view(payment, call)
     }
 }

@@ -23,7 +23,8 @@ extension SoukV1Services {
         /// ADDRESS_NOT_CONFIRMED; PAYMENT_TOKEN_INVALID; PAYMENT_METHOD_NOT_ACCEPTED;
         /// REQUEST_ID_REUSED), NOT_FOUND (saved address), FAILED_PRECONDITION (CART_EMPTY,
         /// ITEM_UNAVAILABLE, OUT_OF_STOCK, RESTAURANT_CLOSED, PAYMENT_DECLINED), ABORTED
-        /// (STALE_VERSION: cart version).
+        /// (STALE_VERSION: cart version; CONCURRENT_CHANGE: the payment's authorization lapsed before
+        /// the order was stored), UNAVAILABLE (the payment gateway did not answer; nothing is charged).
         public var checkout: UnaryRPC<SoukV1.CheckoutRequest, SoukV1.Order>
 
         /// Access: customer.
@@ -37,7 +38,8 @@ extension SoukV1Services {
         /// scheduled_window in the past or not one of the marketplace's windows, address, note;
         /// FIELD_INVALID; PAYMENT_TOKEN_INVALID; PAYMENT_METHOD_NOT_ACCEPTED; REQUEST_ID_REUSED),
         /// NOT_FOUND (service, saved address), FAILED_PRECONDITION (ITEM_UNAVAILABLE, WINDOW_FULL,
-        /// PAYMENT_DECLINED).
+        /// PAYMENT_DECLINED), ABORTED (CONCURRENT_CHANGE: the payment's authorization lapsed before the
+        /// order was stored), UNAVAILABLE (the payment gateway did not answer; nothing is charged).
         public var placeServiceOrder: UnaryRPC<SoukV1.PlaceServiceOrderRequest, SoukV1.Order>
 
         /// Access: customer, admin, operator.

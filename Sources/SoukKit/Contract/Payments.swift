@@ -17,7 +17,9 @@ extension SoukV1Services {
         /// they are placed (Orders.Checkout, Orders.PlaceServiceOrder). Idempotent by request_id.
         /// Errors: INVALID_ARGUMENT (field: method; PAYMENT_TOKEN_INVALID; PAYMENT_METHOD_NOT_ACCEPTED;
         /// REQUEST_ID_REUSED), NOT_FOUND (target), FAILED_PRECONDITION (ALREADY_PAID; target not
-        /// payable yet; PAYMENT_DECLINED), PERMISSION_DENIED.
+        /// payable yet; PAYMENT_DECLINED), PERMISSION_DENIED, ABORTED (CONCURRENT_CHANGE: the
+        /// authorization lapsed before the payment was stored), UNAVAILABLE (the payment gateway did
+        /// not answer; nothing is charged).
         public var createPayment: UnaryRPC<SoukV1.CreatePaymentRequest, SoukV1.Payment>
 
         /// Access: customer (owner), provider (owner), courier (owner), admin, operator.

@@ -47,7 +47,7 @@ struct CommerceBenchmark: AsyncParsableCommand {
                 configuration.writeBufferBytes = 64 << 20
                 configuration.clock = { StoreTime.now() }
             },
-            makeDomains: { identity in [Payments(store: identity.store), Notifications(store: identity.store), Commerce(store: identity.store)] })
+            makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, payables: payables)] })
     }
 
     /// Chateau Du Nox's money rules. Thousands of customers sign in from one process, so the

@@ -45,7 +45,7 @@ struct DispatchBenchmark: AsyncParsableCommand {
                 configuration.writeBufferBytes = 64 << 20
                 configuration.clock = { StoreTime.now() }
             },
-            makeDomains: { identity in [Payments(store: identity.store), Notifications(store: identity.store), Commerce(store: identity.store)] })
+            makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, payables: payables)] })
         let market = try await harness.marketplace(slug: "bench-food", vertical: .foodDelivery, currency: "USD")
         let admin = try await harness.adminToken(market, email: "admin@bench-food.example")
         // Drivers' status records, written directly (sign-ups are not what is measured).

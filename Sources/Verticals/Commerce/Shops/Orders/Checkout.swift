@@ -18,12 +18,15 @@ struct CartPlacement {
     let orderNumber: String
     let cart: CartView.Current
     let address: SoukV1.Address
+    /// The call's card or wallet payment, for `PaymentLedger.charge`.
+    let payment: TwoPhaseCharge
 }
 
 extension OrdersService {
     /// The steps every checkout shares: the request's checks, an order number taken before the
     /// transaction (so placements do not wait for each other on a counter), then one transaction,
-    /// idempotent by request id, that reads the caller's cart and the address and runs `place`.
+    /// idempotent by request id, that reads the caller's cart and the address and runs `place`,
+    /// with a card or wallet authorized outside it (`TwoPhaseCharge`).
     func placeFromCart(
         _ request: SoukV1.CheckoutRequest, _ call: SoukCall,
         place: @escaping @Sendable (CartPlacement, Transaction) throws -> SoukV1.Order
@@ -47,7 +50,9 @@ extension OrdersService {
         let requestID = requestIDField!
         let actor = AuditActor(call, requestID: requestID)
         let orderNumber = try await commerce.orderNumbers.next(marketplaceID: marketplaceID, marketplace: marketplace)
-        let result = try await store.write(
+        let payment = try commerce.payables.charge(marketplaceID: marketplaceID, accountID: caller.accountID, requestID: requestID)
+        let store = store
+        let result = try await payment.run { try await store.write(
             idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Order>()
         ) { transaction in
@@ -58,9 +63,9 @@ extension OrdersService {
                 transaction: transaction)
             return try place(
                 CartPlacement(caller: caller, marketplaceID: marketplaceID, marketplace: marketplace, actor: actor, orderNumber: orderNumber,
-                              cart: cart, address: address),
+                              cart: cart, address: address, payment: payment),
                 transaction)
-        }
+        } }
         return result.value
     }
 
@@ -89,13 +94,14 @@ extension OrdersService {
             }
             let price = RetailPricing.breakdown(subtotal: subtotal, hasLines: true, marketplace: marketplace)
             let orderID = RecordID.generate()
-            // A declined charge throws here and the whole transaction, stock included, rolls back.
+            // Without an authorization yet (or with a declined one) the charge throws here and the
+            // whole transaction, stock included, rolls back.
             let payment = try PaymentLedger.charge(
                 request.payment, field: "payment",
                 PaymentLedger.Charge(
                     marketplaceID: marketplaceID, marketplace: marketplace, target: SoukV1.ResourceRef(type: .order, id: orderID.description),
                     payer: caller.accountID, payee: "", amount: price.total ?? SoukV1.Money(amountMinor: 0, currencyCode: currency)),
-                actor: actor, transaction: transaction)
+                actor: actor, attempt: placement.payment, transaction: transaction)
             var order = SoukV1.Order()
             order.orderNumber = orderNumber
             order.customerAccountID = caller.accountID.description

@@ -30,7 +30,9 @@ struct ServiceOrders {
         let customerID = caller.accountID
         // Taken before the transaction, so placements do not wait for each other on a counter.
         let orderNumber = try await commerce.orderNumbers.next(marketplaceID: marketplaceID, marketplace: marketplace)
-        let result = try await store.write(
+        let payment = try commerce.payables.charge(marketplaceID: marketplaceID, accountID: customerID, requestID: requestID)
+        let store = store
+        let result = try await payment.run { try await store.write(
             idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: customerID.description, key: requestID),
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Order>()
         ) { transaction in
@@ -76,7 +78,7 @@ struct ServiceOrders {
                 PaymentLedger.Charge(
                     marketplaceID: marketplaceID, marketplace: marketplace, target: SoukV1.ResourceRef(type: .order, id: orderID.description),
                     payer: customerID, payee: "", amount: line.lineTotal!),
-                actor: actor, transaction: transaction)
+                actor: actor, attempt: payment, transaction: transaction)
             order.paymentID = payment.id.description
             order.paymentMethod = payment.value.subject.method
             order.paymentStatus = payment.value.subject.status
@@ -97,7 +99,7 @@ struct ServiceOrders {
                                    body: "\(line.name) × \(line.quantity), scheduled \(ServiceOrders.describe(window.start, marketplace))."),
                 marketplaceID: marketplaceID.description, transaction: transaction)
             return record.api() as SoukV1.Order
-        }
+        } }
         return try view(result.value.id, call)
     }
 

@@ -1,0 +1,115 @@
+import Foundation
+import Synchronization
+
+/// What the simulated gateway knows, by idempotency key: its authorizations and refunds. Kept in
+/// memory and, with a journal file, appended to it (one JSON object a line, fsynced before the
+/// gateway answers) and read back at start: the gateway stands for an outside provider, whose
+/// memory survives the server's process and never shares a transaction with it.
+public final class SimulatedGatewayBook: Sendable {
+    /// What one key names.
+    public struct Entry: Codable, Sendable, Equatable {
+        public enum State: String, Codable, Sendable {
+            case authorized, captured, voided, declined, invalid, refunded
+        }
+
+        public var state: State
+        public var amountMinor: Int64 = 0
+        public var currencyCode = ""
+        public var reference = ""
+        public var cardBrand = ""
+        public var cardLast4 = ""
+        /// The decline reason, or what is wrong with the token.
+        public var message = ""
+        /// The hash of the one-time card token it spent; empty for test and wallet tokens.
+        public var tokenHash: [UInt8] = []
+        /// Of an authorization: how much of it was refunded.
+        public var refundedMinor: Int64 = 0
+        /// Of a refund: the authorization it returns money from.
+        public var authorizationKey = ""
+
+        var authorizationResult: GatewayAuthorizationResult {
+            switch state {
+            case .declined: .declined(reason: message)
+            case .invalid: .invalidToken(message)
+            case .voided: .declined(reason: "the authorization was voided")
+            default: .authorized(reference: reference, cardBrand: cardBrand, cardLast4: cardLast4)
+            }
+        }
+    }
+
+    /// One line of the journal: the entry of `key` after a change.
+    struct Line: Codable {
+        var key: String
+        var entry: Entry
+    }
+
+    private let entries: Mutex<[String: Entry]>
+    private let journal: FileHandle?
+
+    /// A book kept in memory only.
+    public init() {
+        entries = Mutex([:])
+        journal = nil
+    }
+
+    /// A book kept in the journal file at `path` (created when missing; its lines read back).
+    public init(journalPath path: String) throws {
+        var known: [String: Entry] = [:]
+        if let data = FileManager.default.contents(atPath: path) {
+            let decoder = JSONDecoder()
+            for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+                // A line cut short by a crash never answered anyone: it is skipped.
+                guard let decoded = try? decoder.decode(Line.self, from: Data(line)) else { continue }
+                known[decoded.key] = decoded.entry
+            }
+        } else {
+            guard FileManager.default.createFile(atPath: path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+            }
+        }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        entries = Mutex(known)
+        journal = handle
+    }
+
+    /// The entry of `key`, if the gateway has seen it.
+    public func entry(_ key: String) -> Entry? {
+        entries.withLock { $0[key] }
+    }
+
+    /// Every key and entry, for tests and inspection.
+    public var all: [String: Entry] { entries.withLock { $0 } }
+
+    /// Records `entry` under `key` unless the key is known; returns the key's entry and whether
+    /// it is this one.
+    func record(_ key: String, _ entry: Entry) throws -> (Entry, inserted: Bool) {
+        try entries.withLock { entries in
+            if let known = entries[key] { return (known, false) }
+            try append(key, entry)
+            entries[key] = entry
+            return (entry, true)
+        }
+    }
+
+    /// Changes the entry of `key` (nil when unknown) with `body`, journaling it when it changed.
+    func change<R>(_ key: String, _ body: (inout Entry?) throws -> R) throws -> R {
+        try entries.withLock { entries in
+            var entry = entries[key]
+            let result = try body(&entry)
+            if entry != entries[key], let entry {
+                try append(key, entry)
+                entries[key] = entry
+            }
+            return result
+        }
+    }
+
+    private func append(_ key: String, _ entry: Entry) throws {
+        guard let journal else { return }
+        var line = try JSONEncoder().encode(Line(key: key, entry: entry))
+        line.append(UInt8(ascii: "\n"))
+        try journal.write(contentsOf: line)
+        try journal.synchronize()
+    }
+}
