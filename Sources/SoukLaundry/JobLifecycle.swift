@@ -15,7 +15,7 @@ public enum LaundryJobState: LifecycleState {
     }
 }
 
-extension SoukV1.Job {
+extension SoukStoreV1.Job {
     /// The job's lifecycle state, kept in `stage` and `state` (which also says when stage 9 was reached).
     public var lifecycleState: LaundryJobState {
         get { state == .cancelled ? .cancelled : .stage(stage) }
@@ -41,16 +41,16 @@ public enum JobLifecycle {
         .finishedWashing, .laundryInDryer, .finishedDrying, .dasherOnWayForDropOff, .droppedOffLaundry,
     ]
 
-    static let offeredDasher = TransitionGuard<SoukV1.Job>.only(.courier, "only the Dasher it is offered to") { $0.offeredToAccountID }
-    static let assignedDasher = TransitionGuard<SoukV1.Job>.only(.courier, "only the assigned Dasher") { $0.dasherAccountID }
-    static let priceConfirmed = TransitionGuard<SoukV1.Job>("no final price waiting for the customer's confirmation") { job, _ in
+    static let offeredDasher = TransitionGuard<SoukStoreV1.Job>.only(.courier, "only the Dasher it is offered to") { $0.offeredToAccountID }
+    static let assignedDasher = TransitionGuard<SoukStoreV1.Job>.only(.courier, "only the assigned Dasher") { $0.dasherAccountID }
+    static let priceConfirmed = TransitionGuard<SoukStoreV1.Job>("no final price waiting for the customer's confirmation") { job, _ in
         !job.finalPriceConfirmationRequired
     }
-    static let confirmationPending = TransitionGuard<SoukV1.Job>("a final price waiting for the customer's confirmation") { job, _ in
+    static let confirmationPending = TransitionGuard<SoukStoreV1.Job>("a final price waiting for the customer's confirmation") { job, _ in
         job.finalPriceConfirmationRequired
     }
 
-    public static let machine = StateMachine<SoukV1.Job, LaundryJobState>(
+    public static let machine = StateMachine<SoukStoreV1.Job, LaundryJobState>(
         "Laundry job", resource: .job, state: \.lifecycleState, initial: [.stage(stages[0])], streamed: true,
         transitions: [
             Transition("accept", from: [.stage(stages[0])], to: .stage(stages[1]), by: [.courier], guards: [offeredDasher]),

@@ -12,8 +12,8 @@ import Testing
     let dasher = Accounts.actor(.courier, Accounts.all[1])
     let otherDasher = Accounts.actor(.courier, Accounts.all[2])
 
-    func newJob(_ store: Store) async throws -> StoredRecord<TestRecord<SoukV1.Job>> {
-        var job = SoukV1.Job(customerAccountID: customer.accountID, offeredToAccountID: dasher.accountID)
+    func newJob(_ store: Store) async throws -> StoredRecord<TestRecord<SoukStoreV1.Job>> {
+        var job = SoukStoreV1.Job(customerAccountID: customer.accountID, offeredToAccountID: dasher.accountID)
         job.lifecycleState = .stage(.waitingForDasherToAccept)
         let (value, customer) = (TestRecord(marketplaceID: Accounts.marketplace, subject: job), customer)
         return try await store.write { try JobLifecycle.machine.create(value, in: TestTables.jobs, by: customer, transaction: $0) }
@@ -33,7 +33,7 @@ import Testing
     }
 
     /// The Dasher accepts the offer and becomes the job's Dasher (the laundry domain's change).
-    func accept(_ job: StoredRecord<TestRecord<SoukV1.Job>>, store: Store) async throws -> StoredRecord<TestRecord<SoukV1.Job>> {
+    func accept(_ job: StoredRecord<TestRecord<SoukStoreV1.Job>>, store: Store) async throws -> StoredRecord<TestRecord<SoukStoreV1.Job>> {
         let dasherID = dasher.accountID
         return try await fire(JobLifecycle.machine, "accept", job, in: TestTables.jobs, by: dasher, store: store) { job in
             job.subject.dasherAccountID = dasherID

@@ -16,7 +16,7 @@ enum TestTables {
     static let orders = table("orders", SoukV1.Order.self)
     static let deliveries = table("deliveries", SoukV1.Delivery.self)
     static let payments = table("payments", SoukV1.Payment.self)
-    static let jobs = table("jobs", SoukV1.Job.self)
+    static let jobs = table("jobs", SoukStoreV1.Job.self)
     static let bookings = table("bookings", SoukV1.Booking.self)
     static let bills = table("bills", SoukV1.Bill.self)
     static let tickets = table("tickets", SoukV1.Ticket.self)

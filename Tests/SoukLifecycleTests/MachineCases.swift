@@ -46,7 +46,7 @@ struct AnyMachineCase: Sendable, CustomTestStringConvertible {
             }),
         AnyMachineCase(
             MachineCase(machine: JobLifecycle.machine, table: TestTables.jobs) { state, dice in
-                var job = SoukV1.Job(
+                var job = SoukStoreV1.Job(
                     customerAccountID: dice.pick(Accounts.all), dasherAccountID: dice.pick(Accounts.all),
                     offeredToAccountID: dice.pick(Accounts.all))
                 job.lifecycleState = state
