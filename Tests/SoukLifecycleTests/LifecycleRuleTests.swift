@@ -106,7 +106,7 @@ import Testing
     @Test func rolesAdmitTheOperatorAsAdminAndTheServerOnlyWhereDeclared() async throws {
         try await withLifecycleStore { store in
             let machine = OrderLifecycles.waterServices
-            let value = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukV1.Order(status: .pending))
+            let value = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukStoreV1.Order(status: .pending))
             let order = try await store.write { try machine.create(value, in: TestTables.orders, by: .system("Test"), transaction: $0) }
             let guest = await refusal {
                 _ = try await fire(machine, "approve", order, in: TestTables.orders, by: Accounts.actor(.unspecified, ""), store: store)
@@ -125,7 +125,7 @@ import Testing
     @Test func aStaleVersionIsAbortedBeforeTheStateIsLookedAtAndOtherMarketplacesSeeNothing() async throws {
         try await withLifecycleStore { store in
             let machine = OrderLifecycles.retail
-            let value = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukV1.Order(status: .pending))
+            let value = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukStoreV1.Order(status: .pending))
             let order = try await store.write { try machine.create(value, in: TestTables.orders, by: customer, transaction: $0) }
             let admin = Accounts.actor(.admin, Accounts.all[2])
             let shipped = try await fire(machine, "ship", order, in: TestTables.orders, by: admin, expectedVersion: 1, store: store)
@@ -144,13 +144,13 @@ import Testing
     @Test func aRecordStartsOnlyInAnInitialStateAndHistoryLeavesOutOtherAuditEntries() async throws {
         try await withLifecycleStore { store in
             let machine = OrderLifecycles.foodDelivery
-            let wrongStart = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukV1.Order(status: .delivered))
+            let wrongStart = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukStoreV1.Order(status: .delivered))
             let refused = await refusal {
                 _ = try await store.write { try machine.create(wrongStart, in: TestTables.orders, by: customer, transaction: $0) }
             }
             #expect(refused?.code == .internalError)
 
-            let value = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukV1.Order(status: .placed))
+            let value = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukStoreV1.Order(status: .placed))
             let order = try await store.write { try machine.create(value, in: TestTables.orders, by: customer, transaction: $0) }
             let author = customer
             _ = try await store.write { transaction in

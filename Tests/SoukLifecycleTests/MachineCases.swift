@@ -66,8 +66,8 @@ struct AnyMachineCase: Sendable, CustomTestStringConvertible {
             }),
     ]
 
-    private static func order(_ state: SoukV1.OrderStatus, _ dice: inout Dice) -> SoukV1.Order {
-        SoukV1.Order(customerAccountID: dice.pick(Accounts.all), status: state, courierAccountID: dice.pick(["", Accounts.all[0], Accounts.all[1]]))
+    private static func order(_ state: SoukV1.OrderStatus, _ dice: inout Dice) -> SoukStoreV1.Order {
+        SoukStoreV1.Order(customerAccountID: dice.pick(Accounts.all), status: state, courierAccountID: dice.pick(["", Accounts.all[0], Accounts.all[1]]))
     }
 
     private static func delivery(_ state: SoukV1.DeliveryStatus, _ dice: inout Dice) -> SoukV1.Delivery {

@@ -141,7 +141,7 @@ struct DeliveryOffers {
 
     /// Where a food order is picked up: its restaurant's position, which every restaurant has
     /// (catalog requires it), so a missing one is a fault of the server's data.
-    static func pickup(_ order: SoukV1.Order) throws -> GeoPosition {
+    static func pickup(_ order: SoukStoreV1.Order) throws -> GeoPosition {
         guard let point = order.pickupAddress?.location else {
             throw RPCError(.internalError, "order \(order.orderNumber) has no pickup location")
         }

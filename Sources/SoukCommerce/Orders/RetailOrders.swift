@@ -42,7 +42,7 @@ extension OrdersService {
     /// Fires `transition` on the order and tells its customer, in one transaction.
     private func move(
         _ transition: String, _ orderText: String, _ expectedVersion: Int64, _ call: SoukCall, title: String, body: String,
-        change: @escaping @Sendable (inout SoukV1.Order, StoreTime) throws -> Void
+        change: @escaping @Sendable (inout SoukStoreV1.Order, StoreTime) throws -> Void
     ) async throws -> SoukV1.Order {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(orderText, field: "order_id")
