@@ -6,7 +6,7 @@ import SoukMessages
 /// offers (food delivery). The Deliveries service arrives with the commerce domain.
 public enum DeliveryLifecycles {
     /// Aqua Hub: an admin assigns an approved order to delivery staff.
-    public static let waterServices = StateMachine<SoukV1.Delivery, SoukV1.DeliveryStatus>(
+    public static let waterServices = StateMachine<SoukStoreV1.Delivery, SoukV1.DeliveryStatus>(
         "Water services delivery", resource: .delivery, state: \.status, initial: [.assigned],
         transitions: [
             Transition("start", from: [.assigned, .delayed], to: .inProgress, by: [.courier, .admin]),
@@ -18,7 +18,7 @@ public enum DeliveryLifecycles {
         ])
 
     /// DineSwift: the restaurant (or the server, to the nearest driver) offers the order.
-    public static let foodDelivery = StateMachine<SoukV1.Delivery, SoukV1.DeliveryStatus>(
+    public static let foodDelivery = StateMachine<SoukStoreV1.Delivery, SoukV1.DeliveryStatus>(
         "Food delivery", resource: .delivery, state: \.status, initial: [.offered],
         transitions: [
             Transition("accept", from: [.offered], to: .inProgress, by: [.courier]),

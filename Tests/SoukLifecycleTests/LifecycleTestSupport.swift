@@ -14,7 +14,7 @@ struct TestRecord<Subject: ProtoMessage>: LifecycleRecord {
 /// The tables the tests move records through, one per contract message.
 enum TestTables {
     static let orders = table("orders", SoukStoreV1.Order.self)
-    static let deliveries = table("deliveries", SoukV1.Delivery.self)
+    static let deliveries = table("deliveries", SoukStoreV1.Delivery.self)
     static let payments = table("payments", SoukV1.Payment.self)
     static let jobs = table("jobs", SoukStoreV1.Job.self)
     static let bookings = table("bookings", SoukV1.Booking.self)

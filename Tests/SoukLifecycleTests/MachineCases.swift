@@ -70,8 +70,8 @@ struct AnyMachineCase: Sendable, CustomTestStringConvertible {
         SoukStoreV1.Order(customerAccountID: dice.pick(Accounts.all), status: state, courierAccountID: dice.pick(["", Accounts.all[0], Accounts.all[1]]))
     }
 
-    private static func delivery(_ state: SoukV1.DeliveryStatus, _ dice: inout Dice) -> SoukV1.Delivery {
-        SoukV1.Delivery(courierAccountID: dice.pick(Accounts.all), status: state)
+    private static func delivery(_ state: SoukV1.DeliveryStatus, _ dice: inout Dice) -> SoukStoreV1.Delivery {
+        SoukStoreV1.Delivery(courierAccountID: dice.pick(Accounts.all), status: state)
     }
 }
 

@@ -58,7 +58,8 @@ struct DeliveryOffers {
                     metadata: ["resource_type": "delivery", "resource_id": current.description])
             }
             let created = try Self.create(for: order, to: target!, marketplace: marketplace, actor: actor, store: store, transaction: transaction)
-            return created.api() as SoukV1.Delivery
+            // A retry reads the delivery by this id (below).
+            return created.stamped(SoukV1.Delivery())
         }
         return try FoodDeliveryViews.view(result.value.id, call, store: store)
     }
@@ -114,7 +115,7 @@ struct DeliveryOffers {
             courier = found
         }
         let position = courier.value.status.location.map(GeoPosition.init) ?? pickup
-        var delivery = SoukV1.Delivery()
+        var delivery = SoukStoreV1.Delivery()
         delivery.orderID = order.id.description
         delivery.courierAccountID = courier.id.description
         delivery.status = .offered

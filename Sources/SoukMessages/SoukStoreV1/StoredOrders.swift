@@ -178,3 +178,100 @@ extension SoukStoreV1.Order: CProtoMessage {
         c.seller_account_id = arena.string(sellerAccountID)
     }
 }
+
+extension SoukStoreV1 {
+    /// A delivery of an order (water: the staff's visit; food: the driver's trip) as the deliveries
+    /// table stores it. Its field numbers are those of souk.v1.Delivery, which the table stored
+    /// before. The envelope holds the id, version and times; the views compute the parties'
+    /// summaries and the available transitions.
+    public struct Delivery: Sendable, Hashable {
+        public var orderID: String
+        public var courierAccountID: String
+        public var status: SoukV1.DeliveryStatus
+        public var dropoffAddress: SoukV1.Address?
+        public var pickupAddress: SoukV1.Address?
+        public var deliveryFee: SoukV1.Money?
+        public var offerDistanceMeters: Int32
+        public var offerExpireTime: Timestamp?
+        public var note: String
+        public var assignedByAccountID: String
+        public var dispatchTime: Timestamp?
+        public var completionTime: Timestamp?
+        public var estimatedArrivalTime: Timestamp?
+        public var offeredToNearest: Bool
+
+        public init(
+            orderID: String = "",
+            courierAccountID: String = "",
+            status: SoukV1.DeliveryStatus = .unspecified,
+            dropoffAddress: SoukV1.Address? = nil,
+            pickupAddress: SoukV1.Address? = nil,
+            deliveryFee: SoukV1.Money? = nil,
+            offerDistanceMeters: Int32 = 0,
+            offerExpireTime: Timestamp? = nil,
+            note: String = "",
+            assignedByAccountID: String = "",
+            dispatchTime: Timestamp? = nil,
+            completionTime: Timestamp? = nil,
+            estimatedArrivalTime: Timestamp? = nil,
+            offeredToNearest: Bool = false,
+        ) {
+            self.orderID = orderID
+            self.courierAccountID = courierAccountID
+            self.status = status
+            self.dropoffAddress = dropoffAddress
+            self.pickupAddress = pickupAddress
+            self.deliveryFee = deliveryFee
+            self.offerDistanceMeters = offerDistanceMeters
+            self.offerExpireTime = offerExpireTime
+            self.note = note
+            self.assignedByAccountID = assignedByAccountID
+            self.dispatchTime = dispatchTime
+            self.completionTime = completionTime
+            self.estimatedArrivalTime = estimatedArrivalTime
+            self.offeredToNearest = offeredToNearest
+        }
+    }
+}
+
+extension SoukStoreV1.Delivery: CProtoMessage {
+    public static var protoName: String { "souk.store.v1.Delivery" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__Store__V1__Delivery>) {
+        souk__store__v1__delivery__init(c)
+    }
+
+    init(c: Souk__Store__V1__Delivery) throws {
+        orderID = try Unpacked.string(c.order_id, "order_id")
+        courierAccountID = try Unpacked.string(c.courier_account_id, "courier_account_id")
+        status = .init(cValue: c.status)
+        dropoffAddress = try Unpacked.message(c.dropoff_address, "dropoff_address")
+        pickupAddress = try Unpacked.message(c.pickup_address, "pickup_address")
+        deliveryFee = try Unpacked.message(c.delivery_fee, "delivery_fee")
+        offerDistanceMeters = c.offer_distance_meters
+        offerExpireTime = try Unpacked.message(c.offer_expire_time, "offer_expire_time")
+        note = try Unpacked.string(c.note, "note")
+        assignedByAccountID = try Unpacked.string(c.assigned_by_account_id, "assigned_by_account_id")
+        dispatchTime = try Unpacked.message(c.dispatch_time, "dispatch_time")
+        completionTime = try Unpacked.message(c.completion_time, "completion_time")
+        estimatedArrivalTime = try Unpacked.message(c.estimated_arrival_time, "estimated_arrival_time")
+        offeredToNearest = c.offered_to_nearest != 0
+    }
+
+    func fill(_ c: inout Souk__Store__V1__Delivery, _ arena: inout EncodingArena) {
+        c.order_id = arena.string(orderID)
+        c.courier_account_id = arena.string(courierAccountID)
+        c.status = status.cValue()
+        c.dropoff_address = arena.message(dropoffAddress)
+        c.pickup_address = arena.message(pickupAddress)
+        c.delivery_fee = arena.message(deliveryFee)
+        c.offer_distance_meters = offerDistanceMeters
+        c.offer_expire_time = arena.message(offerExpireTime)
+        c.note = arena.string(note)
+        c.assigned_by_account_id = arena.string(assignedByAccountID)
+        c.dispatch_time = arena.message(dispatchTime)
+        c.completion_time = arena.message(completionTime)
+        c.estimated_arrival_time = arena.message(estimatedArrivalTime)
+        c.offered_to_nearest = offeredToNearest ? 1 : 0
+    }
+}

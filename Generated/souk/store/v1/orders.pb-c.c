@@ -52,6 +52,51 @@ void   souk__store__v1__order__free_unpacked
   assert(message->base.descriptor == &souk__store__v1__order__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__store__v1__delivery__init
+                     (Souk__Store__V1__Delivery         *message)
+{
+  static const Souk__Store__V1__Delivery init_value = SOUK__STORE__V1__DELIVERY__INIT;
+  *message = init_value;
+}
+size_t souk__store__v1__delivery__get_packed_size
+                     (const Souk__Store__V1__Delivery *message)
+{
+  assert(message->base.descriptor == &souk__store__v1__delivery__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__store__v1__delivery__pack
+                     (const Souk__Store__V1__Delivery *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__store__v1__delivery__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__store__v1__delivery__pack_to_buffer
+                     (const Souk__Store__V1__Delivery *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__store__v1__delivery__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__Store__V1__Delivery *
+       souk__store__v1__delivery__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__Store__V1__Delivery *)
+     protobuf_c_message_unpack (&souk__store__v1__delivery__descriptor,
+                                allocator, len, data);
+}
+void   souk__store__v1__delivery__free_unpacked
+                     (Souk__Store__V1__Delivery *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__store__v1__delivery__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor souk__store__v1__order__field_descriptors[30] =
 {
   {
@@ -467,5 +512,214 @@ const ProtobufCMessageDescriptor souk__store__v1__order__descriptor =
   souk__store__v1__order__field_indices_by_name,
   3,  souk__store__v1__order__number_ranges,
   (ProtobufCMessageInit) souk__store__v1__order__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__store__v1__delivery__field_descriptors[14] =
+{
+  {
+    "order_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Delivery, order_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "courier_account_id",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Delivery, courier_account_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "status",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Delivery, status),
+    &souk__v1__delivery_status__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "dropoff_address",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Delivery, dropoff_address),
+    &souk__v1__address__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "pickup_address",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Delivery, pickup_address),
+    &souk__v1__address__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "delivery_fee",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Delivery, delivery_fee),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "offer_distance_meters",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Delivery, offer_distance_meters),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "offer_expire_time",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Delivery, offer_expire_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "note",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Delivery, note),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "assigned_by_account_id",
+    12,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Delivery, assigned_by_account_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "dispatch_time",
+    13,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Delivery, dispatch_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "completion_time",
+    14,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Delivery, completion_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "estimated_arrival_time",
+    15,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Delivery, estimated_arrival_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "offered_to_nearest",
+    20,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Delivery, offered_to_nearest),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__store__v1__delivery__field_indices_by_name[] = {
+  9,   /* field[9] = assigned_by_account_id */
+  11,   /* field[11] = completion_time */
+  1,   /* field[1] = courier_account_id */
+  5,   /* field[5] = delivery_fee */
+  10,   /* field[10] = dispatch_time */
+  3,   /* field[3] = dropoff_address */
+  12,   /* field[12] = estimated_arrival_time */
+  8,   /* field[8] = note */
+  6,   /* field[6] = offer_distance_meters */
+  7,   /* field[7] = offer_expire_time */
+  13,   /* field[13] = offered_to_nearest */
+  0,   /* field[0] = order_id */
+  4,   /* field[4] = pickup_address */
+  2,   /* field[2] = status */
+};
+static const ProtobufCIntRange souk__store__v1__delivery__number_ranges[3 + 1] =
+{
+  { 2, 0 },
+  { 5, 2 },
+  { 20, 13 },
+  { 0, 14 }
+};
+const ProtobufCMessageDescriptor souk__store__v1__delivery__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.store.v1.Delivery",
+  "Delivery",
+  "Souk__Store__V1__Delivery",
+  "souk.store.v1",
+  sizeof(Souk__Store__V1__Delivery),
+  14,
+  souk__store__v1__delivery__field_descriptors,
+  souk__store__v1__delivery__field_indices_by_name,
+  3,  souk__store__v1__delivery__number_ranges,
+  (ProtobufCMessageInit) souk__store__v1__delivery__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

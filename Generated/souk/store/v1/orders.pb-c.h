@@ -16,10 +16,12 @@ PROTOBUF_C__BEGIN_DECLS
 
 #include "google/protobuf/timestamp.pb-c.h"
 #include "souk/v1/common.pb-c.h"
+#include "souk/v1/deliveries.pb-c.h"
 #include "souk/v1/orders.pb-c.h"
 #include "souk/v1/payments.pb-c.h"
 
 typedef struct Souk__Store__V1__Order Souk__Store__V1__Order;
+typedef struct Souk__Store__V1__Delivery Souk__Store__V1__Delivery;
 
 
 /* --- enums --- */
@@ -72,6 +74,35 @@ struct  Souk__Store__V1__Order
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__ORDER_STATUS__ORDER_STATUS_UNSPECIFIED, 0,NULL, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, (char *)protobuf_c_empty_string }
 
 
+/*
+ * A delivery of an order (water: the staff's visit; food: the driver's trip) as the deliveries
+ * table stores it. Its field numbers are those of souk.v1.Delivery, which the table stored
+ * before. The envelope holds the id, version and times; the views compute the parties'
+ * summaries and the available transitions.
+ */
+struct  Souk__Store__V1__Delivery
+{
+  ProtobufCMessage base;
+  char *order_id;
+  char *courier_account_id;
+  Souk__V1__DeliveryStatus status;
+  Souk__V1__Address *dropoff_address;
+  Souk__V1__Address *pickup_address;
+  Souk__V1__Money *delivery_fee;
+  int32_t offer_distance_meters;
+  Google__Protobuf__Timestamp *offer_expire_time;
+  char *note;
+  char *assigned_by_account_id;
+  Google__Protobuf__Timestamp *dispatch_time;
+  Google__Protobuf__Timestamp *completion_time;
+  Google__Protobuf__Timestamp *estimated_arrival_time;
+  protobuf_c_boolean offered_to_nearest;
+};
+#define SOUK__STORE__V1__DELIVERY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__store__v1__delivery__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__DELIVERY_STATUS__DELIVERY_STATUS_UNSPECIFIED, NULL, NULL, NULL, 0, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, 0 }
+
+
 /* Souk__Store__V1__Order methods */
 void   souk__store__v1__order__init
                      (Souk__Store__V1__Order         *message);
@@ -91,10 +122,32 @@ Souk__Store__V1__Order *
 void   souk__store__v1__order__free_unpacked
                      (Souk__Store__V1__Order *message,
                       ProtobufCAllocator *allocator);
+/* Souk__Store__V1__Delivery methods */
+void   souk__store__v1__delivery__init
+                     (Souk__Store__V1__Delivery         *message);
+size_t souk__store__v1__delivery__get_packed_size
+                     (const Souk__Store__V1__Delivery   *message);
+size_t souk__store__v1__delivery__pack
+                     (const Souk__Store__V1__Delivery   *message,
+                      uint8_t             *out);
+size_t souk__store__v1__delivery__pack_to_buffer
+                     (const Souk__Store__V1__Delivery   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__Store__V1__Delivery *
+       souk__store__v1__delivery__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__store__v1__delivery__free_unpacked
+                     (Souk__Store__V1__Delivery *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Souk__Store__V1__Order_Closure)
                  (const Souk__Store__V1__Order *message,
+                  void *closure_data);
+typedef void (*Souk__Store__V1__Delivery_Closure)
+                 (const Souk__Store__V1__Delivery *message,
                   void *closure_data);
 
 /* --- services --- */
@@ -103,6 +156,7 @@ typedef void (*Souk__Store__V1__Order_Closure)
 /* --- descriptors --- */
 
 extern const ProtobufCMessageDescriptor souk__store__v1__order__descriptor;
+extern const ProtobufCMessageDescriptor souk__store__v1__delivery__descriptor;
 
 PROTOBUF_C__END_DECLS
 
