@@ -88,7 +88,8 @@ let package = Package(
         .executableTarget(
             name: "SoukCommerceBench",
             dependencies: [
-                "SoukCommerce", "SoukKit", "SoukMessages", "SoukStore", "SoukStoreFixtures", "SoukTesting", "CAllocatorOptions",
+                "SoukCommerce", "SoukPayments", "SoukNotifications", "SoukKit", "SoukMessages", "SoukStore", "SoukStoreFixtures", "SoukTesting",
+                "CAllocatorOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "bench/commerce/Harness",
@@ -98,7 +99,7 @@ let package = Package(
         .executableTarget(
             name: "SoukDispatchBench",
             dependencies: [
-                "SoukCommerce", "SoukKit", "SoukMessages", "SoukStore", "SoukTesting", "CAllocatorOptions",
+                "SoukCommerce", "SoukPayments", "SoukNotifications", "SoukKit", "SoukMessages", "SoukStore", "SoukTesting", "CAllocatorOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "bench/dispatch/Harness",
@@ -108,7 +109,7 @@ let package = Package(
         .executableTarget(
             name: "SoukRentalsBench",
             dependencies: [
-                "SoukRentals", "SoukKit", "SoukMessages", "SoukStore", "SoukTesting", "CAllocatorOptions",
+                "SoukRentals", "SoukPayments", "SoukNotifications", "SoukKit", "SoukMessages", "SoukStore", "SoukTesting", "CAllocatorOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "bench/rentals/Harness",
@@ -122,28 +123,53 @@ let package = Package(
         .target(
             name: "SoukKit", dependencies: ["SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore],
             exclude: ["ADDING-A-SERVICE.md", "StateMachine/MACHINES.md"]),
-        // The domains to come, holding their lifecycle declarations for now: orders, deliveries and
-        // payments; laundry jobs; bookings and bills; support tickets.
-        // Catalogs, carts, checkout, orders, payments and the simulated gateway, staff deliveries and
-        // feedback: the commerce journeys of Chateau Du Nox and Aqua Hub.
-        .target(name: "SoukCommerce", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging]),
-        .target(name: "SoukLaundry", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukMessages", "SoukStore", logging]),
-        // Listings, regions, search, nearby places and favorites of MARA; bookings and bills.
-        .target(name: "SoukRentals", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukMessages", "SoukStore", logging]),
-        .target(name: "SoukSupport", dependencies: ["SoukKit", "SoukMessages"]),
-        // Every declared lifecycle, for the lifecycle page and its test.
-        .target(name: "SoukLifecycles", dependencies: ["SoukKit", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukSupport"]),
+        // Platform modules (Sources/Platform), what every vertical builds on.
         // Marketplaces, accounts, sessions and tokens, passwords (Argon2id).
-        .target(name: "SoukIdentity", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging, nioCore, nioPosix]),
+        .target(
+            name: "SoukIdentity", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging, nioCore, nioPosix],
+            path: "Sources/Platform/SoukIdentity"),
         // Uploaded files and images: media records, content-addressed files beside the store, the Media service, the purge.
-        .target(name: "SoukMedia", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging]),
+        .target(
+            name: "SoukMedia", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging],
+            path: "Sources/Platform/SoukMedia"),
+        // The payments ledger, the simulated gateway and its card tokens, and the kinds of record the verticals make payable.
+        .target(
+            name: "SoukPayments", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukMessages", "SoukStore", logging],
+            path: "Sources/Platform/SoukPayments"),
+        // Notifications: the stored notifications and unread counts every vertical writes, and the Notifications service.
+        .target(
+            name: "SoukNotifications", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore"],
+            path: "Sources/Platform/SoukNotifications"),
+        // Support tickets: for now their lifecycle.
+        .target(name: "SoukSupport", dependencies: ["SoukKit", "SoukMessages"], path: "Sources/Platform/SoukSupport"),
+
+        // Verticals (Sources/Verticals), one module per owner.
+        // The commerce journeys: the shops (Chateau Du Nox, Aqua Hub: `Shops/`), food delivery (DineSwift: `Food/`) and
+        // the orders, carts, deliveries, couriers and feedback they share (`Orders/`).
+        .target(
+            name: "SoukCommerce",
+            dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukPayments", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging],
+            path: "Sources/Verticals/Commerce"),
+        // Drip 'n Dash: dorms, Dashers, laundry jobs, their payments, ratings and disputes.
+        .target(
+            name: "SoukLaundry",
+            dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukPayments", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore", logging],
+            path: "Sources/Verticals/SoukLaundry"),
+        // Listings, regions, search, nearby places and favorites of MARA; bookings and bills.
+        .target(
+            name: "SoukRentals",
+            dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukPayments", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore", logging],
+            path: "Sources/Verticals/SoukRentals"),
+        // Every declared lifecycle, for the lifecycle page and its test.
+        .target(name: "SoukLifecycles", dependencies: ["SoukKit", "SoukPayments", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukSupport"]),
         // The demo marketplaces and accounts `souk-server --demo` loads.
         .target(name: "SoukDemo", dependencies: ["SoukIdentity", "SoukKit", "SoukAccess", "SoukMessages", "SoukStore", logging]),
         .executableTarget(
             name: "SoukServer",
             dependencies: [
                 "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukStoreTools", "SoukMessages", logging, metrics,
-                "SoukAccess", "SoukKit", "SoukIdentity", "SoukMedia", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukDemo", "SoukLifecycles", "CAllocatorOptions",
+                "SoukAccess", "SoukKit", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukCommerce", "SoukLaundry", "SoukRentals",
+                "SoukDemo", "SoukLifecycles", "CAllocatorOptions",
                 nioCore, nioPosix, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -161,7 +187,7 @@ let package = Package(
             dependencies: ["SoukStore", "SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukHTTP2", "SoukMessages", logging, nioCore, nioPosix],
             path: "Tests/SoukTesting"
         ),
-        .testTarget(name: "SoukServerTests", dependencies: ["SoukServer", "SoukIdentity", "SoukMedia", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukKit", "SoukStore", "SoukTesting"]),
+        .testTarget(name: "SoukServerTests", dependencies: ["SoukServer", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukKit", "SoukStore", "SoukTesting"]),
         .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages", "SoukProtoC"], exclude: ["Vectors"]),
         .testTarget(
             name: "SoukHTTP2Tests",
@@ -186,18 +212,21 @@ let package = Package(
         .testTarget(
             name: "SoukLifecycleTests",
             dependencies: [
-                "SoukKit", "SoukLifecycles", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukSupport", "SoukGRPC",
+                "SoukKit", "SoukLifecycles", "SoukPayments", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukSupport", "SoukGRPC",
                 "SoukMessages", "SoukStore", "SoukTesting", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
             name: "SoukLaundryTests",
-            dependencies: ["SoukLaundry", "SoukCommerce", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
+            dependencies: ["SoukLaundry", "SoukCommerce", "SoukPayments", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
         .testTarget(
             name: "SoukRentalsTests",
-            dependencies: ["SoukRentals", "SoukCommerce", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", nioCore]),
+            dependencies: ["SoukRentals", "SoukCommerce", "SoukPayments", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", nioCore]),
         .testTarget(
             name: "SoukCommerceTests",
-            dependencies: ["SoukCommerce", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),
+            dependencies: ["SoukCommerce", "SoukPayments", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),
+        .testTarget(
+            name: "SoukPaymentsTests",
+            dependencies: ["SoukPayments", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
         .testTarget(
             name: "SoukMediaTests",
             dependencies: ["SoukMedia", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),

@@ -1,6 +1,7 @@
 import SoukCommerce
 import SoukKit
 import SoukLaundry
+import SoukPayments
 import SoukRentals
 import SoukSupport
 

@@ -3,6 +3,8 @@ import SoukIdentity
 import SoukLaundry
 import SoukKit
 import SoukMedia
+import SoukNotifications
+import SoukPayments
 import SoukRentals
 import SoukStore
 import SoukStoreTools
@@ -12,11 +14,13 @@ import SoukStoreTools
 /// Sources/SoukKit/ADDING-A-SERVICE.md).
 enum Domains {
     /// The domain types, for the schema (which the store needs before any domain exists).
-    static let types: [any SoukDomain.Type] = [Identity.self, Media.self, Commerce.self, Laundry.self, Rentals.self]
+    static let types: [any SoukDomain.Type] = [Identity.self, Media.self, Payments.self, Notifications.self, Commerce.self, Laundry.self, Rentals.self]
 
     /// The domains over an open store. Their types must be exactly `types` (a test checks).
-    static func make(identity: Identity, media: Media, commerce: Commerce, laundry: Laundry, rentals: Rentals) -> [any SoukDomain] {
-        [identity, media, commerce, laundry, rentals]
+    static func make(
+        identity: Identity, media: Media, payments: Payments, notifications: Notifications, commerce: Commerce, laundry: Laundry, rentals: Rentals
+    ) -> [any SoukDomain] {
+        [identity, media, payments, notifications, commerce, laundry, rentals]
     }
 }
 

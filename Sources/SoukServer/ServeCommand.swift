@@ -14,6 +14,8 @@ import SoukCommerce
 import SoukLaundry
 import SoukIdentity
 import SoukMedia
+import SoukNotifications
+import SoukPayments
 import SoukRentals
 import SoukStandardServices
 import SoukStore
@@ -113,8 +115,10 @@ struct ServeCommand: AsyncParsableCommand {
         try await bootstrapOperator(identity, logger: logger)
         let media = try Media(store: store)
         let mediaMaintenance = Task { await media.runMaintenance() }
-        // Commerce keeps the payments; the domains it pays for register their targets here.
+        // The payments platform; the domains it pays for register their targets here.
         let payables = PayableTargets()
+        let payments = Payments(store: store, payables: payables)
+        let notifications = Notifications(store: store)
         // Commerce serves feedback; the domains whose records it rates register them here.
         let ratables = RatedSubjects()
         let commerce = Commerce(store: store, identity: identity, payables: payables, ratables: ratables)
@@ -123,7 +127,8 @@ struct ServeCommand: AsyncParsableCommand {
         let laundryMaintenance = Task { await laundry.runMaintenance() }
         let rentals = Rentals(store: store, identity: identity, payables: payables, ratables: ratables)
         let rentalsMaintenance = Task { await rentals.runMaintenance() }
-        let domains = Domains.make(identity: identity, media: media, commerce: commerce, laundry: laundry, rentals: rentals)
+        let domains = Domains.make(
+            identity: identity, media: media, payments: payments, notifications: notifications, commerce: commerce, laundry: laundry, rentals: rentals)
         if demo {
             let loader = DemoLoader(identity: identity)
             let logins = try await loader.load()
@@ -206,7 +211,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func makeServices(domains: [any SoukDomain], kit: ServiceKit) -> (all: [any RPCService], health: HealthService) {
-        var services: [any RPCService] = domains.flatMap { $0.services(kit) }
+        var services = ServiceAssembly.assemble(domains.flatMap { $0.services(kit) })
         services += UnimplementedMethods.services(rules: kit.rules, implemented: services)
         if enableTestService {
             services += [InteropTestService(), UnimplementedService()] as [any RPCService]

@@ -1,5 +1,7 @@
 import SoukKit
 import SoukMessages
+import SoukNotifications
+import SoukPayments
 import SoukStore
 import SoukTesting
 import Testing
@@ -9,7 +11,7 @@ import Testing
 /// points, radii and freshness limits, every page read.
 @Suite struct CourierIndexTests {
     @Test func rankedDriversEqualABruteForceHaversineSort() async throws {
-        let harness = try DomainHarness(domainTypes: [Commerce.self], makeDomains: { [Commerce(store: $0.store)] })
+        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { [Payments(store: $0.store), Notifications(store: $0.store), Commerce(store: $0.store)] })
         let store = harness.store
         var random = SplitMix(state: 20_240_611)  // seeded, so a failure replays
         let market = "market-a"

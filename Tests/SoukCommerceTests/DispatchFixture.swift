@@ -4,6 +4,8 @@ import SoukAccess
 import SoukGRPC
 import SoukKit
 import SoukMessages
+import SoukNotifications
+import SoukPayments
 import SoukStore
 import SoukTesting
 @testable import SoukCommerce
@@ -33,10 +35,10 @@ struct DispatchFixture {
 
     init(drivers count: Int = 3, slug: String = "dineswift") async throws {
         var made: Commerce?
-        harness = try DomainHarness(domainTypes: [Commerce.self], makeDomains: { identity in
+        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in
             let commerce = Commerce(store: identity.store, identity: identity)
             made = commerce
-            return [commerce]
+            return [Payments(store: identity.store), Notifications(store: identity.store), commerce]
         })
         commerce = made!
         marketplace = try await harness.marketplace(

@@ -3,6 +3,7 @@ import SoukAccess
 import SoukGRPC
 import SoukKit
 import SoukMessages
+import SoukPayments
 import SoukStore
 import SoukTesting
 import Testing

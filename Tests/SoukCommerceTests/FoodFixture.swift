@@ -1,6 +1,8 @@
 import SoukGRPC
 import SoukKit
 import SoukMessages
+import SoukNotifications
+import SoukPayments
 import SoukStore
 import SoukTesting
 import Testing
@@ -18,7 +20,7 @@ struct FoodFixture {
 
     static func make(deliveryFee: Int64 = 300, taxBps: Int32 = 0) async throws -> FoodFixture {
         let harness = try DomainHarness(
-            domainTypes: [Commerce.self], makeDomains: { identity in [Commerce(store: identity.store, identity: identity)] })
+            domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in [Payments(store: identity.store), Notifications(store: identity.store), Commerce(store: identity.store, identity: identity)] })
         let market = try await harness.marketplace(
             slug: "dineswift", vertical: .foodDelivery, currency: "USD",
             settings: .init(commerce: .init(

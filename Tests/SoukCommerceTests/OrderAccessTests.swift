@@ -2,6 +2,8 @@ import SoukAccess
 import SoukGRPC
 import SoukKit
 import SoukMessages
+import SoukNotifications
+import SoukPayments
 import SoukStore
 import SoukTesting
 import Testing
@@ -14,7 +16,7 @@ import Testing
     let harness: DomainHarness
 
     init() throws {
-        harness = try DomainHarness(domainTypes: [Commerce.self], makeDomains: { identity in [Commerce(store: identity.store)] })
+        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in [Payments(store: identity.store), Notifications(store: identity.store), Commerce(store: identity.store)] })
     }
 
     /// A paid retail order of `customer` for 2 bottles of a product with 5 left after it.
@@ -164,7 +166,7 @@ import Testing
 
 @Suite struct OrderNumberTests {
     @Test func concurrentPlacementsGetDistinctNumbersFromReservedBlocks() async throws {
-        let harness = try DomainHarness(domainTypes: [Commerce.self], makeDomains: { identity in [Commerce(store: identity.store)] })
+        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in [Payments(store: identity.store), Notifications(store: identity.store), Commerce(store: identity.store)] })
         let shop = try await harness.marketplace(slug: "chateau", vertical: .retail, currency: "MYR")
         let marketplaceID = try #require(RecordID(shop.id))
         let numbers = OrderNumbers(store: harness.store)
@@ -199,7 +201,7 @@ import Testing
     }
 
     @Test func pricesAboveTheCapAreRefused() async throws {
-        let harness = try DomainHarness(domainTypes: [Commerce.self], makeDomains: { identity in [Commerce(store: identity.store)] })
+        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in [Payments(store: identity.store), Notifications(store: identity.store), Commerce(store: identity.store)] })
         let shop = try await harness.marketplace(slug: "chateau", vertical: .retail, currency: "MYR")
         let staff = try await harness.token(.provider, in: shop)
         var wine = SoukV1.Product()

@@ -1,6 +1,8 @@
 import SoukGRPC
 import SoukKit
 import SoukMessages
+import SoukNotifications
+import SoukPayments
 import SoukStore
 import SoukTesting
 import Testing
@@ -10,7 +12,7 @@ import Testing
 /// Recommendations: the wine's category first, then each shared food pairing, each wine once.
 @Suite struct RecommendationTests {
     @Test func categoryThenEachPairingEachWineOnceAcrossPages() async throws {
-        let harness = try DomainHarness(domainTypes: [Commerce.self], makeDomains: { identity in [Commerce(store: identity.store)] })
+        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in [Payments(store: identity.store), Notifications(store: identity.store), Commerce(store: identity.store)] })
         let shop = try await harness.marketplace(slug: "chateau", vertical: .retail, currency: "MYR")
         func wine(_ name: String, _ category: SoukV1.ProductCategory, pairings: String = "", rating: Int32, stock: Int32 = 5) -> ProductRecord {
             var product = SoukV1.Product()

@@ -2,6 +2,8 @@ import SoukAccess
 import SoukGRPC
 import SoukKit
 import SoukMessages
+import SoukNotifications
+import SoukPayments
 import SoukStore
 import SoukTesting
 import Testing
@@ -16,10 +18,10 @@ import Testing
 
     init() throws {
         var made: Commerce?
-        harness = try DomainHarness(domainTypes: [Commerce.self], makeDomains: { identity in
+        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in
             let commerce = Commerce(store: identity.store)
             made = commerce
-            return [commerce]
+            return [Payments(store: identity.store), Notifications(store: identity.store), commerce]
         })
         commerce = made!
     }

@@ -4,6 +4,8 @@ import SoukIdentity
 import SoukKit
 import SoukLaundry
 import SoukMessages
+import SoukNotifications
+import SoukPayments
 import SoukStore
 import SoukTesting
 import Testing
@@ -23,14 +25,17 @@ struct LaundryFixture {
     /// Dorm ids by name (any id: dorms are not checked by the job rules).
     static let dorms = ["mattia": "0190a0b0-0000-7000-8000-000000000001", "hardenbergh": "0190a0b0-0000-7000-8000-000000000002"]
 
-    /// With `payments`, commerce is mounted too and keeps the payments jobs are paid with.
+    /// With `payments`, the payments platform (and commerce, which serves the feedback) is mounted too.
     static func make(payments: Bool = false) async throws -> LaundryFixture {
         nonisolated(unsafe) var made: Laundry?
-        let harness = try DomainHarness(domainTypes: payments ? [Laundry.self, Commerce.self] : [Laundry.self], makeDomains: { identity in
+        let harness = try DomainHarness(domainTypes: payments ? [Laundry.self, Notifications.self, Payments.self, Commerce.self] : [Laundry.self, Notifications.self], makeDomains: { identity in
             let payables = PayableTargets()
             let laundry = Laundry(store: identity.store, payables: payables)
             made = laundry
-            return payments ? [laundry, Commerce(store: identity.store, identity: identity, payables: payables)] : [laundry]
+            let notifications = Notifications(store: identity.store)
+            return payments
+                ? [laundry, notifications, Payments(store: identity.store, payables: payables), Commerce(store: identity.store, identity: identity, payables: payables)]
+                : [laundry, notifications]
         })
         let settings = SoukV1.MarketplaceSettings(
             laundry: SoukV1.LaundrySettings(

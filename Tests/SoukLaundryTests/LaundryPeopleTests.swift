@@ -1,6 +1,7 @@
 import SoukGRPC
 import SoukKit
 import SoukMessages
+import SoukNotifications
 import SoukStore
 import SoukTesting
 import Testing
@@ -15,8 +16,8 @@ import Testing
 
     init() throws {
         // Tokens outlive the quiz's 24-hour wait, which the tests cross on the manual clock.
-        harness = try DomainHarness(domainTypes: [Laundry.self], accessTokenTTL: .seconds(2 * 86_400), makeDomains: { identity in
-            [Laundry(store: identity.store, identity: identity)]
+        harness = try DomainHarness(domainTypes: [Laundry.self, Notifications.self], accessTokenTTL: .seconds(2 * 86_400), makeDomains: { identity in
+            [Laundry(store: identity.store, identity: identity), Notifications(store: identity.store)]
         })
     }
 

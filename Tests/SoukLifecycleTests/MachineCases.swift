@@ -2,6 +2,7 @@ import SoukCommerce
 import SoukKit
 import SoukLaundry
 import SoukMessages
+import SoukPayments
 import SoukRentals
 import SoukStore
 import SoukSupport

@@ -3,6 +3,8 @@ import SoukGRPC
 import SoukIdentity
 import SoukKit
 import SoukMessages
+import SoukNotifications
+import SoukPayments
 import SoukStore
 import SoukTesting
 import Testing
@@ -32,12 +34,15 @@ struct RentalsFixture {
     /// Tests that move the clock by days keep their tokens with a long `accessTokenTTL`.
     static func make(accessTokenTTL: Duration = .seconds(3600)) async throws -> RentalsFixture {
         nonisolated(unsafe) var made: Rentals?
-        let harness = try DomainHarness(domainTypes: [Commerce.self, Rentals.self], accessTokenTTL: accessTokenTTL, makeDomains: { identity in
+        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self, Rentals.self], accessTokenTTL: accessTokenTTL, makeDomains: { identity in
             let payables = PayableTargets()
             let ratables = RatedSubjects()
             let rentals = Rentals(store: identity.store, identity: identity, payables: payables, ratables: ratables)
             made = rentals
-            return [Commerce(store: identity.store, identity: identity, payables: payables, ratables: ratables), rentals]
+            return [
+                Payments(store: identity.store, payables: payables), Notifications(store: identity.store),
+                Commerce(store: identity.store, identity: identity, payables: payables, ratables: ratables), rentals,
+            ]
         })
         let marketplace = try await harness.marketplace(
             slug: "mara", vertical: .rentals, currency: "VND",

@@ -5,6 +5,8 @@ import SoukRentals
 import SoukIdentity
 import SoukKit
 import SoukMedia
+import SoukNotifications
+import SoukPayments
 import SoukStore
 import SoukTesting
 import Testing
@@ -41,7 +43,8 @@ import Testing
     @Test func theServerMakesExactlyTheListedDomains() throws {
         let harness = try DomainHarness()
         let media = try Media(store: harness.store)
-        let made = Domains.make(identity: harness.identity, media: media, commerce: Commerce(store: harness.store), laundry: Laundry(store: harness.store), rentals: Rentals(store: harness.store)).map { ObjectIdentifier(type(of: $0)) }
+        let made = Domains.make(
+            identity: harness.identity, media: media, payments: Payments(store: harness.store), notifications: Notifications(store: harness.store), commerce: Commerce(store: harness.store), laundry: Laundry(store: harness.store), rentals: Rentals(store: harness.store)).map { ObjectIdentifier(type(of: $0)) }
         #expect(Set(made) == Set(Domains.types.map { ObjectIdentifier($0) }))
         #expect(made.count == Domains.types.count)
     }

@@ -59,7 +59,7 @@ public final class DomainHarness: Sendable {
         rules = try AccessRules.contract()
         let kit = ServiceKit(rules: rules, marketplaces: identity.marketplaces, logger: Self.quietLogger)
         let domains: [any SoukDomain] = [identity] + (try makeDomains(identity))
-        let all = domains.flatMap { $0.services(kit) }
+        let all = ServiceAssembly.assemble(domains.flatMap { $0.services(kit) })
         var services: [String: [any RPCService]] = [:]
         for service in all + UnimplementedMethods.services(rules: rules, implemented: all) {
             services[service.serviceName, default: []].append(service)

@@ -70,11 +70,10 @@ public struct DemoContext: Sendable {
 }
 
 /// The tables of the kit itself, which every domain writes to: the audit log, the mail outbox,
-/// the notifications, the media records pictures refer to and the feedback of every vertical.
+/// the media records pictures refer to and the feedback of every vertical.
 public enum KitTables {
     public static let all: [AnyTable] = [
-        AuditTable.table.erased, MailTable.table.erased, NotificationTable.table.erased, UnreadCountTable.table.erased,
-        MediaTable.table.erased, FeedbackTable.table.erased,
+        AuditTable.table.erased, MailTable.table.erased, MediaTable.table.erased, FeedbackTable.table.erased,
     ]
 }
 

@@ -20,11 +20,30 @@ public protocol ContractService: Sendable {
 
 extension ContractService {
     /// The service as the router serves it. Stops the server at startup, naming the RPC, when a
-    /// handler's ownership rule does not match its Access line.
+    /// handler's ownership rule does not match its Access line. A contract service that several
+    /// domains serve parts of is assembled from their declarations by `ServiceAssembly`.
     public func rpcService(_ kit: ServiceKit) -> any RPCService {
-        let build = SoukMethodBuilder(
-            service: Self.serviceName, rules: kit.rules, marketplaces: kit.marketplaces, logger: kit.logger, streams: kit.streams)
-        return BuiltService(serviceName: Self.serviceName, methods: methods(build))
+        DeclaredService(declaration: self, kit: kit, methods: methods(kit.builder(Self.serviceName)))
+    }
+}
+
+/// A domain's declaration of a contract service, built alone, and kept to be assembled with
+/// other domains' declarations of the same service (`ServiceAssembly`).
+struct DeclaredService: RPCService {
+    let declaration: any ContractService
+    let kit: ServiceKit
+    let methods: [RPCMethod]
+
+    var serviceName: String { type(of: declaration).serviceName }
+}
+
+extension ServiceKit {
+    /// A method builder for `service`, building what it is given (or, with `routes`, assembling
+    /// what several declarations recorded there).
+    func builder(_ service: String, routes: ServiceRoutes? = nil) -> SoukMethodBuilder {
+        var build = SoukMethodBuilder(service: service, rules: rules, marketplaces: marketplaces, logger: logger, streams: streams)
+        build.routes = routes
+        return build
     }
 }
 

@@ -130,6 +130,9 @@ public struct SoukMethodBuilder: Sendable {
     let logger: Logger
     /// Where streaming calls are counted and ended when their session ends; nil: neither.
     let streams: OpenStreams?
+    /// When set, `method(_:_:)` records or assembles the RPCs of several declarations of the
+    /// service (`ServiceAssembly`) instead of building the one it is given.
+    var routes: ServiceRoutes?
 
     public init(service: String, rules: AccessRules, marketplaces: any MarketplaceDirectory, logger: Logger, streams: OpenStreams? = nil) {
         self.service = service
@@ -383,30 +386,35 @@ extension CallChecks where Request: MarketplaceScopedRequest {
 extension SoukMethodBuilder {
     /// The method of a unary RPC of a generated service declaration.
     public func method<Request, Response>(_ name: String, _ rpc: UnaryRPC<Request, Response>) -> RPCMethod {
+        let rpc = routes?.route(name, rpc) ?? rpc
         guard let (options, body) = rpc.served else { return unimplemented(name) }
         return unary(name, scope: options.scope, verticals: options.verticals, owner: options.owner, body)
     }
 
     /// The method of a platform unary RPC of a generated service declaration.
     public func method<Request, Response>(_ name: String, _ rpc: PlatformUnaryRPC<Request, Response>) -> RPCMethod {
+        let rpc = routes?.route(name, rpc) ?? rpc
         guard let body = rpc.served else { return unimplemented(name) }
         return platformUnary(name, body)
     }
 
     /// The method of a server-streaming RPC of a generated service declaration.
     public func method<Request, Response>(_ name: String, _ rpc: ServerStreamingRPC<Request, Response>) -> RPCMethod {
+        let rpc = routes?.route(name, rpc) ?? rpc
         guard let (options, body) = rpc.served else { return unimplemented(name) }
         return serverStreaming(name, scope: options.scope, verticals: options.verticals, owner: options.owner, body)
     }
 
     /// The method of a client-streaming RPC of a generated service declaration.
     public func method<Request, Response>(_ name: String, _ rpc: ClientStreamingRPC<Request, Response>) -> RPCMethod {
+        let rpc = routes?.route(name, rpc) ?? rpc
         guard let (options, body) = rpc.served else { return unimplemented(name) }
         return clientStreaming(name, scope: options.scope, verticals: options.verticals, owner: options.owner, body)
     }
 
     /// The method of a bidirectional-streaming RPC of a generated service declaration.
     public func method<Request, Response>(_ name: String, _ rpc: BidirectionalStreamingRPC<Request, Response>) -> RPCMethod {
+        let rpc = routes?.route(name, rpc) ?? rpc
         guard let (options, body) = rpc.served else { return unimplemented(name) }
         return bidirectionalStreaming(name, scope: options.scope, verticals: options.verticals, owner: options.owner, body)
     }

@@ -21,7 +21,8 @@ public struct StateMachine<Subject: Sendable, State: LifecycleState>: Sendable {
     public let initial: [State]
     /// In declaration order, which is the order refusals and diagrams list them in.
     public let transitions: [Transition<Subject, State>]
-    /// The file that declares it (`SoukCommerce/OrderLifecycles.swift`), for the diagrams page.
+    /// The file that declares it, under `Sources/` (`Platform/SoukPayments/PaymentLifecycle.swift`),
+    /// for the diagrams page.
     public let source: String
     /// Whether a Watch RPC follows the resource's event stream, so each move is also appended
     /// there; otherwise moves go to the audit log only.
@@ -29,10 +30,10 @@ public struct StateMachine<Subject: Sendable, State: LifecycleState>: Sendable {
 
     public init(
         _ name: String, resource: SoukV1.ResourceType, state: WritableKeyPath<Subject, State> & Sendable, initial: [State],
-        streamed: Bool = false, transitions: [Transition<Subject, State>], declaredIn source: String = #fileID
+        streamed: Bool = false, transitions: [Transition<Subject, State>], declaredIn source: String = #filePath
     ) {
         self.name = name
-        self.source = source
+        self.source = source.ranges(of: "/Sources/").last.map { String(source[$0.upperBound...]) } ?? source
         self.streamed = streamed
         self.resource = resource
         self.state = state

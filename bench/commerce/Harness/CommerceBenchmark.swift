@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import SoukNotifications
+import SoukPayments
 import Synchronization
 import SoukCommerce
 import SoukKit
@@ -36,7 +38,7 @@ struct CommerceBenchmark: AsyncParsableCommand {
     /// A harness over a store whose every commit is fsynced.
     func harness(_ name: String) throws -> DomainHarness {
         try DomainHarness(
-            directory: TemporaryDirectory(at: dataDir + "/" + name), domainTypes: [Commerce.self],
+            directory: TemporaryDirectory(at: dataDir + "/" + name), domainTypes: [Payments.self, Notifications.self, Commerce.self],
             configureStore: { configuration in
                 // As souk-server runs it (the test harness's defaults are for small tests).
                 configuration.writerThreads = StoreConfiguration(path: "").writerThreads
@@ -45,7 +47,7 @@ struct CommerceBenchmark: AsyncParsableCommand {
                 configuration.writeBufferBytes = 64 << 20
                 configuration.clock = { StoreTime.now() }
             },
-            makeDomains: { identity in [Commerce(store: identity.store)] })
+            makeDomains: { identity in [Payments(store: identity.store), Notifications(store: identity.store), Commerce(store: identity.store)] })
     }
 
     /// Chateau Du Nox's money rules. Thousands of customers sign in from one process, so the

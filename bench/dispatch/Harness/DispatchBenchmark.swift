@@ -3,6 +3,8 @@ import Foundation
 import SoukCommerce
 import SoukKit
 import SoukMessages
+import SoukNotifications
+import SoukPayments
 import SoukStore
 import SoukTesting
 import Synchronization
@@ -35,7 +37,7 @@ struct DispatchBenchmark: AsyncParsableCommand {
 
     func measure(drivers: Int) async throws -> Double {
         let harness = try DomainHarness(
-            directory: TemporaryDirectory(at: dataDir + "/drivers-\(drivers)"), domainTypes: [Commerce.self],
+            directory: TemporaryDirectory(at: dataDir + "/drivers-\(drivers)"), domainTypes: [Payments.self, Notifications.self, Commerce.self],
             configureStore: { configuration in
                 configuration.writerThreads = StoreConfiguration(path: "").writerThreads
                 configuration.syncPolicy = .syncEveryCommit
@@ -43,7 +45,7 @@ struct DispatchBenchmark: AsyncParsableCommand {
                 configuration.writeBufferBytes = 64 << 20
                 configuration.clock = { StoreTime.now() }
             },
-            makeDomains: { identity in [Commerce(store: identity.store)] })
+            makeDomains: { identity in [Payments(store: identity.store), Notifications(store: identity.store), Commerce(store: identity.store)] })
         let market = try await harness.marketplace(slug: "bench-food", vertical: .foodDelivery, currency: "USD")
         let admin = try await harness.adminToken(market, email: "admin@bench-food.example")
         // Drivers' status records, written directly (sign-ups are not what is measured).

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SoukKit
 import SoukMessages
+import SoukNotifications
 import SoukRentals
 import SoukStore
 import SoukTesting
@@ -53,7 +54,7 @@ struct Filled {
     init(count: Int, dataDir: String) async throws {
         self.count = count
         harness = try DomainHarness(
-            directory: TemporaryDirectory(at: dataDir + "/listings-\(count)"), domainTypes: [Rentals.self],
+            directory: TemporaryDirectory(at: dataDir + "/listings-\(count)"), domainTypes: [Notifications.self, Rentals.self],
             configureStore: { configuration in
                 configuration.writerThreads = StoreConfiguration(path: "").writerThreads
                 // Only reads are measured: the listings load without an fsync per transaction.
@@ -62,7 +63,7 @@ struct Filled {
                 configuration.writeBufferBytes = 64 << 20
                 configuration.clock = { StoreTime.now() }
             },
-            makeDomains: { identity in [Rentals(store: identity.store, identity: identity)] })
+            makeDomains: { identity in [Notifications(store: identity.store), Rentals(store: identity.store, identity: identity)] })
         let marketplace = try await harness.marketplace(slug: "bench-mara", vertical: .rentals, currency: "VND")
         market = marketplace.id
         let admin = try await harness.adminToken(marketplace, email: "admin@bench-mara.example")

@@ -1,0 +1,20 @@
+import SoukGRPC
+import SoukKit
+import SoukStore
+
+/// The notifications platform every vertical tells its parties through: the stored
+/// notifications and their unread counts (`Notifier`, written in the caller's transaction) and
+/// the Notifications service that reads them.
+public final class Notifications: SoukDomain {
+    public let store: Store
+
+    public static var tables: [AnyTable] { [NotificationTable.table.erased, UnreadCountTable.table.erased] }
+
+    public init(store: Store) {
+        self.store = store
+    }
+
+    public func services(_ kit: ServiceKit) -> [any RPCService] {
+        [NotificationsService(notifications: self).declaration.rpcService(kit)]
+    }
+}

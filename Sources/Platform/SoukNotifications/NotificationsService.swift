@@ -1,0 +1,113 @@
+import SoukAccess
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// `souk.v1.Notifications`: the caller's stored notifications, read marks and their live stream.
+/// Settings, devices and the push outbox are not served yet (UNIMPLEMENTED).
+struct NotificationsService {
+    let notifications: Notifications
+    var store: Store { notifications.store }
+
+    var declaration: SoukV1Services.Notifications {
+        SoukV1Services.Notifications(
+            listNotifications: .handler(list),
+            markNotificationsRead: .handler(markRead),
+            watchNotifications: .handler(watch),
+            getNotificationSettings: .unimplemented,
+            updateNotificationSettings: .unimplemented,
+            registerDevice: .unimplemented,
+            unregisterDevice: .unimplemented,
+            listPushOutbox: .unimplemented,
+            completePush: .unimplemented)
+    }
+
+    /// Newest first, with the badge count and the stream position to watch from.
+    private func list(_ request: SoukV1.ListNotificationsRequest, _ call: SoukCall) async throws -> SoukV1.ListNotificationsResponse {
+        let caller = try call.requireCaller()
+        let (marketplaceID, _) = try call.requireMarketplace()
+        let filters = "unread=\(request.unreadOnly)"
+        let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
+        let index = request.unreadOnly ? NotificationTable.unreadByAccount : NotificationTable.byAccount
+        let stream = Notifier.notificationStream(caller.accountID.description)
+        let last = try store.lastSequence(of: stream)
+        let result = try store.list(
+            NotificationTable.table, index,
+            IndexRange.starting(with: [.string(marketplaceID.description), .string(caller.accountID.description)]),
+            direction: .descending, page: page)
+        var response = SoukV1.ListNotificationsResponse()
+        response.notifications = result.items.map(\.apiNotification)
+        response.nextPageToken = RequestFields.nextPageToken(result.nextPageToken, filters: filters)
+        response.unreadCount = try store.get(UnreadCountTable.table, caller.accountID)?.value.count ?? 0
+        response.lastSequence = Int64(last)
+        return response
+    }
+
+    /// Marks the named (or all) unread notifications of the caller read, and tells the caller's
+    /// other devices through the stream.
+    private func markRead(_ request: SoukV1.MarkNotificationsReadRequest, _ call: SoukCall) async throws -> SoukV1.MarkNotificationsReadResponse {
+        let caller = try call.requireCaller()
+        let (marketplaceID, _) = try call.requireMarketplace()
+        guard request.all || !request.notificationIDs.isEmpty else {
+            throw RPCError.invalidField("notification_ids", "name at least one notification, or set all")
+        }
+        let named = try request.notificationIDs.enumerated().map { try RequestFields.id($1, field: "notification_ids[\($0)]") }
+        let account = caller.accountID.description
+        let market = marketplaceID.description
+        return try await store.write { transaction in
+            var marked: [String] = []
+            func mark(_ record: StoredRecord<NotificationRecord>) throws {
+                guard !record.value.notification.read else { return }
+                try transaction.updateMaintainedFields(NotificationTable.table, record.id) {
+                    $0.notification.read = true
+                    $0.notification.readTime = Timestamp(transaction.now)
+                }
+                marked.append(record.id.description)
+            }
+            if request.all {
+                // Each batch leaves the unread index as it is marked, so the next one starts after it.
+                while true {
+                    let batch = try transaction.list(
+                        NotificationTable.table, NotificationTable.unreadByAccount, IndexRange.starting(with: [.string(market), .string(account)]),
+                        limit: 100)
+                    if batch.isEmpty { break }
+                    for record in batch { try mark(record) }
+                }
+            } else {
+                for id in named {
+                    guard let record = try transaction.get(NotificationTable.table, id), record.value.marketplaceID == market,
+                          record.value.notification.accountID == account
+                    else { throw RPCError.notFound("notification", id.description) }
+                    try mark(record)
+                }
+            }
+            var unread = try transaction.get(UnreadCountTable.table, caller.accountID)?.value.count ?? 0
+            if !marked.isEmpty {
+                unread = try UnreadCountTable.add(-Int64(marked.count), to: caller.accountID, transaction: transaction)
+                var event = SoukV1.NotificationEvent()
+                event.eventTime = Timestamp(transaction.now)
+                event.event = .read(SoukV1.NotificationsRead(notificationIDs: marked))
+                try transaction.appendEvent(to: Notifier.notificationStream(account), event.encoded())
+            }
+            return SoukV1.MarkNotificationsReadResponse(markedCount: Int32(marked.count), unreadCount: unread)
+        }
+    }
+
+    /// New notifications and read marks after `resume_after_sequence` (0: from now on).
+    private func watch(_ request: SoukV1.WatchNotificationsRequest, _ writer: RPCWriter<SoukV1.NotificationEvent>, _ call: SoukCall) async throws {
+        let caller = try call.requireCaller()
+        guard request.resumeAfterSequence >= 0 else { throw RPCError.invalidField("resume_after_sequence", "must not be negative") }
+        let stream = Notifier.notificationStream(caller.accountID.description)
+        let start = request.resumeAfterSequence == 0 ? try store.lastSequence(of: stream) : UInt64(request.resumeAfterSequence)
+        for try await stored in store.follow(stream, after: start) {
+            var event = try SoukV1.NotificationEvent(decoding: stored.payload)
+            event.sequence = Int64(stored.sequence)
+            if case .notification(var notification)? = event.event {
+                notification.sequence = Int64(stored.sequence)
+                event.event = .notification(notification)
+            }
+            try await writer.write(event)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import SoukAccess
+import SoukKit
+import SoukMessages
+import SoukStore
+
+/// One stored notification and the marketplace it belongs to.
+package struct NotificationRecord: Sendable {
+    package var marketplaceID: String
+    package var notification: SoukV1.Notification
+}
+
+/// Notifications per account (platform decision 13). Entries end with the notification's
+/// version 7 id, so an account's list is in the order they were written.
+package enum NotificationTable {
+    package static let byAccount = Index<NotificationRecord>.nonUnique("notifications.account") {
+        [.string($0.marketplaceID), .string($0.notification.accountID)]
+    }
+    package static let unreadByAccount = Index<NotificationRecord>.nonUnique("notifications.unread") {
+        $0.notification.read ? nil : [.string($0.marketplaceID), .string($0.notification.accountID)]
+    }
+
+    package static let table = Table(
+        "notifications",
+        codec: FieldCodec.marketplaceMessage(
+            SoukV1.Notification.self, split: { ($0.marketplaceID, $0.notification) }, make: NotificationRecord.init),
+        indexes: [byAccount, unreadByAccount])
+}
+
+/// How many notifications of an account are unread, stored under the account's id: the badge
+/// count, kept by `Notifier` and the read marks so that reading it never walks the notifications.
+package struct UnreadCount: Sendable {
+    package var count: Int64
+}
+
+package enum UnreadCountTable {
+    package static let table = Table(
+        "notification_unread_counts",
+        codec: FieldCodec<UnreadCount>(write: { value, writer in writer.int(value.count) }, read: { reader in UnreadCount(count: try reader.int()) }))
+
+    /// Adds `delta` to the account's count in `transaction`; returns the new count.
+    @discardableResult
+    package static func add(_ delta: Int64, to accountID: RecordID, transaction: Transaction) throws -> Int64 {
+        if let current = try transaction.get(table, accountID) {
+            return try transaction.updateMaintainedFields(table, accountID) { $0.count = max(0, current.value.count + delta) }.value.count
+        }
+        return try transaction.insert(table, UnreadCount(count: max(0, delta)), id: accountID).value.count
+    }
+}
+
+/// Writes notifications in the transaction of the change they tell about, so a change and its
+/// notifications commit together. Each is also appended to the account's notification stream
+/// (`notificationStream`) for `Notifications.WatchNotifications`. Pushes to devices are the push
+/// outbox's concern.
+public enum Notifier {
+    /// A notification to write: who gets it and what it says.
+    public struct Note: Sendable {
+        public var accountID: String
+        public var kind: SoukV1.NotificationKind
+        public var title: String
+        public var body: String
+        public var subject: SoukV1.ResourceRef
+
+        public init(to accountID: String, kind: SoukV1.NotificationKind, title: String, body: String, subject: SoukV1.ResourceRef) {
+            self.accountID = accountID
+            self.kind = kind
+            self.title = title
+            self.body = body
+            self.subject = subject
+        }
+    }
+
+    /// Stores each note (once per account: a party named twice is told once) and appends it to
+    /// the account's stream. Notes to no account are skipped.
+    public static func send(_ notes: [Note], marketplaceID: String, transaction: Transaction) throws {
+        var told = Set<String>()
+        for note in notes where !note.accountID.isEmpty && told.insert(note.accountID).inserted {
+            var notification = SoukV1.Notification()
+            notification.accountID = note.accountID
+            notification.kind = note.kind
+            notification.category = note.kind == .message ? .messages : note.kind == .announcement ? .announcements : .activity
+            notification.title = note.title
+            notification.body = note.body
+            notification.subject = note.subject
+            // The stream's event comes first, so the record is stored once, with its sequence.
+            let id = RecordID.generate()
+            var shown = notification
+            shown.id = id.description
+            shown.createTime = Timestamp(transaction.now)
+            var event = SoukV1.NotificationEvent()
+            event.eventTime = shown.createTime
+            event.event = .notification(shown)
+            notification.sequence = Int64(try transaction.appendEvent(to: notificationStream(note.accountID), event.encoded()))
+            try transaction.insert(NotificationTable.table, NotificationRecord(marketplaceID: marketplaceID, notification: notification), id: id)
+            if let account = RecordID(note.accountID) { try UnreadCountTable.add(1, to: account, transaction: transaction) }
+        }
+    }
+
+    /// The event stream of one account's notifications.
+    public static func notificationStream(_ accountID: String) -> String { "notifications/\(accountID)" }
+}
+
+extension StoredRecord where Value == NotificationRecord {
+    /// The contract's view.
+    package var apiNotification: SoukV1.Notification {
+        var notification = value.notification
+        notification.id = id.description
+        notification.createTime = Timestamp(createdAt)
+        return notification
+    }
+}

@@ -1,0 +1,109 @@
+import SoukAccess
+import SoukGRPC
+import SoukKit
+import SoukMessages
+import SoukNotifications
+import SoukPayments
+import SoukStore
+
+/// The food order lifecycle the restaurant drives: accept (→ PREPARING), reject, and complete
+/// with the cash received. Cancellation and rejection share `OrdersService.cancel`; the driver's
+/// moves (out for delivery, delivered) are fired by the order's delivery (`Dispatch`).
+extension OrdersService {
+    func acceptOrder(_ request: SoukV1.AcceptOrderRequest, _ call: SoukCall) async throws -> SoukV1.Order {
+        try await foodMove("accept", request.orderID, request.expectedVersion, call, title: "is being prepared",
+                           body: "The restaurant accepted your order and is preparing it.") { record, transaction in
+            record.subject.acceptTime = Timestamp(transaction.now)
+        } after: { _, _ in }
+    }
+
+    func completeOrder(_ request: SoukV1.CompleteOrderRequest, _ call: SoukCall) async throws -> SoukV1.Order {
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let actor = AuditActor(call)
+        return try await foodMove("complete", request.orderID, request.expectedVersion, call, title: "completed",
+                                  body: "Thank you! You can now rate the restaurant and the driver.") { record, transaction in
+            record.subject.completeTime = Timestamp(transaction.now)
+        } after: { record, transaction in
+            let order = record.value.subject
+            try FoodTotalsLedger.completed(order, marketplace: marketplace, marketplaceID: marketplaceID.description, transaction: transaction)
+            // Completing confirms the cash the driver collected.
+            let paymentID = try RequestFields.id(order.paymentID, field: "order.payment_id")
+            let payment = try transaction.require(PaymentTable.table, paymentID, in: marketplaceID, "payment").value.subject
+            // An admin who completed the delivery received the cash already (SUCCESSFUL).
+            if payment.status == .successful { return }
+            guard payment.status == .collected else {
+                throw RPCError.souk(
+                    .failedPrecondition, .cashNotCollected,
+                    "order \(order.orderNumber): its cash is \(payment.status.protoName), not yet collected by the driver")
+            }
+            let confirmed = try PaymentLifecycle.machine.fire(
+                "confirm", on: paymentID, in: PaymentTable.table, marketplaceID: marketplaceID.description, by: actor,
+                transaction: transaction) { $0.subject.succeedTime = Timestamp(transaction.now) }
+            try transaction.updateMaintainedFields(OrderTable.table, record.id) { $0.subject.paymentStatus = confirmed.value.subject.status }
+            if let collected = payment.collectTime {
+                try FoodTotalsLedger.cashSettled(
+                    courierID: payment.collectedByAccountID, amount: payment.amount?.amountMinor ?? 0, collectTime: StoreTime(collected),
+                    marketplace: marketplace, marketplaceID: marketplaceID.description, transaction: transaction)
+            }
+        }
+    }
+
+    /// RejectOrder in every vertical that has it: the cancellation CancelOrder does (refund or
+    /// cash voided, reservations released, parties told), marked rejected.
+    func rejectOrder(_ request: SoukV1.RejectOrderRequest, _ call: SoukCall) async throws -> SoukV1.Order {
+        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let id = try RequestFields.id(request.orderID, field: "order_id")
+        let expected = try RequestFields.expectedVersion(request.expectedVersion)
+        let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !reason.isEmpty else { throw RPCError.invalidField("reason", "is required: it is shown to the customer") }
+        guard reason.count <= 1000 else { throw RPCError.invalidField("reason", "must be at most 1000 characters") }
+        let machine = try Self.lifecycle(marketplace.vertical)
+        let actor = AuditActor(call)
+        let record = try await store.write { transaction in
+            try Self.cancel(
+                id, machine: machine, rejected: true, reason: reason, actor: actor, marketplaceID: marketplaceID,
+                marketplace: marketplace, expectedVersion: expected, transaction: transaction)
+        }
+        return try OrderParties.view(record, call, store: store)
+    }
+
+    /// Fires `transition` of the food lifecycle, runs `after` in the same transaction, and tells
+    /// the customer.
+    private func foodMove(
+        _ transition: String, _ orderText: String, _ expectedVersion: Int64, _ call: SoukCall, title: String, body: String,
+        change: @escaping @Sendable (inout OrderRecord, Transaction) throws -> Void,
+        after: @escaping @Sendable (StoredRecord<OrderRecord>, Transaction) throws -> Void
+    ) async throws -> SoukV1.Order {
+        let (marketplaceID, _) = try call.requireMarketplace()
+        let id = try RequestFields.id(orderText, field: "order_id")
+        let expected = try RequestFields.expectedVersion(expectedVersion)
+        let actor = AuditActor(call)
+        let record = try await store.write { transaction in
+            let record = try OrderLifecycles.foodDelivery.fire(
+                transition, on: id, in: OrderTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
+                transaction: transaction) { try change(&$0, transaction) }
+            try after(record, transaction)
+            let order = record.value.subject
+            try Notifier.send(
+                OrderChanges.notes(order, id: id, title: "Order \(order.orderNumber) \(title)", body: body),
+                marketplaceID: marketplaceID.description, transaction: transaction)
+            return try transaction.require(OrderTable.table, id)
+        }
+        return try OrderParties.view(record, call, store: store)
+    }
+}
+
+/// What cancelling a food order undoes besides its cash: its report totals, and the driver's
+/// unconfirmed cash when the driver had collected it (`payment` as it was before the cancellation).
+enum FoodOrderEffects {
+    static func cancelled(
+        _ order: SoukStoreV1.Order, payment: SoukV1.Payment?, marketplace: SoukV1.Marketplace, marketplaceID: RecordID, transaction: Transaction
+    ) throws {
+        try FoodTotalsLedger.cancelled(order, marketplace: marketplace, marketplaceID: marketplaceID.description, transaction: transaction)
+        if let payment, payment.status == .collected, let collected = payment.collectTime {
+            try FoodTotalsLedger.cashSettled(
+                courierID: payment.collectedByAccountID, amount: payment.amount?.amountMinor ?? 0, collectTime: StoreTime(collected),
+                marketplace: marketplace, marketplaceID: marketplaceID.description, transaction: transaction)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Logging
+import SoukGRPC
+import SoukIdentity
+import SoukKit
+import SoukNotifications
+import SoukPayments
+import SoukStore
+
+/// The commerce domain: catalogs (water services, retail products, restaurants and menus), carts,
+/// checkout and orders paid through the payments platform, cash on delivery, staff deliveries,
+/// food drivers and their dispatch, and feedback — the journeys of Aqua Hub, Chateau Du Nox and
+/// DineSwift.
+public final class Commerce: SoukDomain {
+    public let store: Store
+    let logger: Logger
+    let orderNumbers: OrderNumbers
+    /// The kinds of record paid through the payments platform; commerce registers its orders'
+    /// refunds there.
+    public let payables: PayableTargets
+    /// The subjects other domains keep that `Feedback.CreateFeedback` rates (rental bookings).
+    public let ratables: RatedSubjects
+
+    public static var tables: [AnyTable] {
+        ServiceTable.all + ProductTable.all + FoodTables.all + CartTable.all + OrderTable.all + DeliveryTable.all + CourierTable.all
+            + RatingTotalTable.all + FoodTotalsTable.all
+    }
+
+    /// With `identity`, commerce joins its role decisions: a restaurant account awaiting approval
+    /// with its restaurant is decided through the catalog (`RestaurantApproval`); blocking a
+    /// courier takes them out of dispatch (`BlockedCouriers`). An order's refund shows on the order
+    /// (`OrderRefunds`, registered in `payables`).
+    public init(
+        store: Store, identity: Identity? = nil, payables: PayableTargets = PayableTargets(), ratables: RatedSubjects = RatedSubjects(),
+        logger: Logger = Logger(label: "souk.commerce")
+    ) {
+        self.store = store
+        self.logger = logger
+        self.payables = payables
+        self.ratables = ratables
+        orderNumbers = OrderNumbers(store: store)
+        payables.registerRefunds(.order, OrderRefunds())
+        if let identity {
+            RestaurantApproval.register(in: identity.roleDecisionHooks)
+            BlockedCouriers.register(in: identity.blockHooks, store: store)
+        }
+    }
+
+    public func services(_ kit: ServiceKit) -> [any RPCService] {
+        [
+            CatalogService(commerce: self).declaration.rpcService(kit),
+            CartsService(commerce: self).declaration.rpcService(kit),
+            OrdersService(commerce: self).declaration.rpcService(kit),
+            CashPayments(commerce: self).declaration.rpcService(kit),
+            DeliveriesService(commerce: self).declaration.rpcService(kit),
+            FeedbackService(commerce: self).declaration.rpcService(kit),
+            ReportsService(commerce: self).declaration.rpcService(kit),
+        ]
+    }
+
+    public func loadDemo(_ demo: DemoContext) async throws {
+        try await CommerceDemo(commerce: self).load(demo)
+    }
+
+    /// The clock of the store, which tests move by hand.
+    var now: StoreTime { store.configuration.clock() }
+}
+
+extension Commerce {
+    /// Background work until the calling task is cancelled or the store closes: the delivery
+    /// offers past their time, every `offerInterval` (so the next driver is offered an order
+    /// soon after an offer lapses, even when no one reads it), and the reminders of tomorrow's
+    /// scheduled orders, every `reminderInterval`.
+    public func runMaintenance(offerInterval: Duration = .seconds(1), reminderInterval: Duration = .seconds(60)) async {
+        var lastReminders: ContinuousClock.Instant? = nil
+        while !Task.isCancelled {
+            do {
+                let expired = try await expireDueOffers()
+                if expired > 0 { logger.info("delivery offers expired", metadata: ["deliveries": "\(expired)"]) }
+                if lastReminders.map({ $0.duration(to: .now) >= reminderInterval }) ?? true {
+                    lastReminders = .now
+                    let sent = try await sendDueReminders()
+                    if sent > 0 { logger.info("order reminders written", metadata: ["orders": "\(sent)"]) }
+                }
+            } catch StoreError.closed {
+                return
+            } catch {
+                logger.error("commerce maintenance failed", metadata: ["error": "\(error)"])
+            }
+            do { try await Task.sleep(for: offerInterval) } catch { return }
+        }
+    }
+
+    /// Writes the reminder of every scheduled order whose window starts within the next day and
+    /// that has none yet. Returns how many were written.
+    public func sendDueReminders() async throws -> Int {
+        try await ScheduledOrders.sendDue(store: store)
+    }
+
+    /// Expires every delivery offer past the marketplace's offer timeout (offers made to the
+    /// nearest driver go to the next nearest). Returns how many expired.
+    public func expireDueOffers() async throws -> Int {
+        try await DeliveryOffers.expireDue(commerce: self)
+    }
+}

@@ -1,0 +1,47 @@
+import Logging
+import SoukGRPC
+import SoukIdentity
+import SoukKit
+import SoukPayments
+import SoukStore
+
+/// The rentals domain (MARA): regions with their districts (`Regions/`), listings and their
+/// states (`Listings/`), text, nearby and recommended search (`Search/`), nearby places
+/// (`Places/`), favorites (`Favorites/`), bookings and leases (`Leases/`), deposit and monthly
+/// bills paid through `Payments.CreatePayment` (`Bills/`), and the lessors' monthly income
+/// (`Income/`), with the lifecycles of `RentalLifecycles`.
+public final class Rentals: SoukDomain {
+    public let store: Store
+    let identity: Identity?
+    /// Where bills are made payable and deposits paid back.
+    let payables: PayableTargets
+    let logger: Logger
+
+    public static var tables: [AnyTable] {
+        [ListingTable.table.erased, RegionTable.table.erased, PlaceTable.table.erased, FavoriteTable.table.erased,
+         BookingTable.table.erased, BillTable.table.erased, LessorIncomeTable.table.erased] + BookingReviews.tables
+    }
+
+    /// Registers rental bills with `payables` (the server's one, shared with commerce, which keeps
+    /// the payments) and bookings with `ratables` (shared with commerce, which serves feedback);
+    /// without commerce mounted nothing pays or rates them.
+    public init(
+        store: Store, identity: Identity? = nil, payables: PayableTargets = PayableTargets(), ratables: RatedSubjects = RatedSubjects(),
+        logger: Logger = Logger(label: "souk.rentals")
+    ) {
+        self.store = store
+        self.identity = identity
+        self.payables = payables
+        self.logger = logger
+        payables.register(.bill, BillPayments())
+        ratables.register(.booking, BookingReviews())
+    }
+
+    public func services(_ kit: ServiceKit) -> [any RPCService] {
+        [RentalsService(rentals: self).declaration.rpcService(kit)]
+    }
+
+    public func loadDemo(_ demo: DemoContext) async throws {
+        try await RentalsDemo(store: store).load(demo)
+    }
+}
