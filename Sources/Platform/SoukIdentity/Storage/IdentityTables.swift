@@ -16,6 +16,7 @@ public enum MarketplaceTable {
     static let byArchivedVertical = Index<SoukV1.Marketplace>.nonUnique("marketplaces.archived_vertical") {
         [.bool($0.archived), .enumCase($0.vertical)]
     }
+    /// Not converted yet: stores the contract message `souk.v1.Marketplace` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     public static let table = Table(
         "marketplaces", codec: MessageCodec<SoukV1.Marketplace>(),
         indexes: [bySlug, all, byVertical, byArchived, byArchivedVertical])
@@ -59,6 +60,7 @@ public enum AccountTable {
         else { return nil }
         return [.string(account.marketplaceID), .string(dorm), .int(-Int64(account.rating?.averageHundredths ?? 0))]
     }
+    /// Not converted yet: stores the contract message `souk.v1.Account` itself (the laundry and Dasher profiles move out of it first), not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     public static let table = Table(
         "accounts",
         codec: FieldCodec<AccountRecord>(
@@ -251,6 +253,7 @@ public enum AddressTable {
         $0.saved.isDefault && !$0.saved.archived ? [.string($0.marketplaceID), .string($0.saved.accountID)] : nil
     }
 
+    /// Not converted yet: stores the contract message `souk.v1.SavedAddress` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     public static let table = Table(
         "addresses",
         codec: FieldCodec.marketplaceMessage(SoukV1.SavedAddress.self, split: { ($0.marketplaceID, $0.saved) }, make: AddressRecord.init),

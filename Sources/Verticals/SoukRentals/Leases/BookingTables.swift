@@ -36,6 +36,7 @@ public enum BookingTable {
             ? [.string(record.marketplaceID), .string(record.subject.listingID), .string(record.subject.lesseeAccountID)] : nil
     }
 
+    /// Not converted yet: stores the contract message `souk.v1.Booking` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     public static let table = marketTable(
         "rental_bookings", SoukV1.Booking.self, indexes: [byLessee, byLessor, byListing, lease, openRequest])
 }
