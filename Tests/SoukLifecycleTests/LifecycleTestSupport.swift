@@ -17,7 +17,7 @@ enum TestTables {
     static let deliveries = table("deliveries", SoukStoreV1.Delivery.self)
     static let payments = table("payments", SoukV1.Payment.self)
     static let jobs = table("jobs", SoukStoreV1.Job.self)
-    static let bookings = table("bookings", SoukV1.Booking.self)
+    static let bookings = table("bookings", SoukStoreV1.Booking.self)
     static let bills = table("bills", SoukV1.Bill.self)
     static let tickets = table("tickets", SoukV1.Ticket.self)
 

@@ -55,7 +55,7 @@ struct AnyMachineCase: Sendable, CustomTestStringConvertible {
             }),
         AnyMachineCase(
             MachineCase(machine: RentalLifecycles.booking, table: TestTables.bookings) { state, dice in
-                SoukV1.Booking(lesseeAccountID: dice.pick(Accounts.all), lessorAccountID: dice.pick(Accounts.all), status: state)
+                SoukStoreV1.Booking(lesseeAccountID: dice.pick(Accounts.all), lessorAccountID: dice.pick(Accounts.all), status: state)
             }),
         AnyMachineCase(
             MachineCase(machine: RentalLifecycles.bill, table: TestTables.bills) { state, dice in

@@ -9,6 +9,7 @@ extension SoukStoreV1 {
         "souk.store.v1.Job": Job.self,
         "souk.store.v1.Order": Order.self,
         "souk.store.v1.Delivery": Delivery.self,
+        "souk.store.v1.Booking": Booking.self,
     ]
 
     /// The names of every enum value of `souk.store.v1` by the enum's full name, in declaration order.
