@@ -69,7 +69,7 @@ struct DispatchFixture {
         let owner = restaurants[restaurant].id
         let customer = customer.id
         let record = try await harness.store.write { transaction -> StoredRecord<OrderRecord> in
-            var order = SoukV1.Order()
+            var order = SoukStoreV1.Order()
             order.orderNumber = number
             order.customerAccountID = customer
             order.status = .preparing
@@ -93,7 +93,7 @@ struct DispatchFixture {
             let paid = try transaction.insert(PaymentTable.table, PaymentRecord(marketplaceID: market, payment))
             return try transaction.update(OrderTable.table, inserted.id) { $0.subject.paymentID = paid.id.description }
         }
-        return record.api()
+        return OrderProjection.order(record, for: .customerOrAdmin)
     }
 
     /// A point `meters` north of the restaurant.
@@ -144,9 +144,10 @@ struct DispatchFixture {
         try await call("GetDelivery", SoukV1.GetDeliveryRequest(marketplaceID: marketplace.id, deliveryID: deliveryID), token: token)
     }
 
-    func order(_ id: String) throws -> SoukV1.Order {
+    /// The order `id` as stored.
+    func order(_ id: String) throws -> SoukStoreV1.Order {
         guard let record = try harness.store.get(OrderTable.table, RecordID(id)!) else { throw RPCError.notFound("order", id) }
-        return record.api()
+        return record.value.subject
     }
 
     func ranked(order: SoukV1.Order? = nil, token: String, pageSize: Int32 = 0, pageToken: String = "")

@@ -44,7 +44,7 @@ import Testing
                 .init(marketplaceID: marketplaceID, marketplace: market, target: .init(type: .order, id: orderID.description),
                       payer: customerID, payee: seller.id, amount: usd(2800)),
                 actor: .system("test"), attempt: .simulated(harness.store, marketplaceID: marketplaceID, payer: customerID), transaction: transaction)
-            var order = SoukV1.Order()
+            var order = SoukStoreV1.Order()
             order.orderNumber = number
             order.customerAccountID = customer.id
             order.sellerAccountID = seller.id

@@ -38,7 +38,7 @@ import Testing
                 .init(marketplaceID: marketplaceID, marketplace: shop, target: .init(type: .order, id: "o"), payer: customerID, payee: "",
                       amount: .init(amountMinor: 17980, currencyCode: "MYR")),
                 actor: .system("test"), attempt: attempt, transaction: transaction)
-            var order = SoukV1.Order()
+            var order = SoukStoreV1.Order()
             order.customerAccountID = customer
             order.status = .pending
             order.orderNumber = number

@@ -179,7 +179,7 @@ import Testing
     @Test func anOrderInProgressKeepsTheRestaurantOutOfTheArchive() async throws {
         let food = try await FoodFixture.make()
         let (restaurant, owner) = try await food.openRestaurant("Busy Kitchen")
-        var order = SoukV1.Order()
+        var order = SoukStoreV1.Order()
         order.orderNumber = "DS-1"
         order.restaurantID = restaurant.id
         order.status = .preparing

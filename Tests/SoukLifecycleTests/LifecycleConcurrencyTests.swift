@@ -14,7 +14,7 @@ import Testing
         try await withLifecycleStore { store in
             let machine = OrderLifecycles.waterServices
             for _ in 0 ..< 25 {
-                let value = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukV1.Order(status: .pending))
+                let value = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukStoreV1.Order(status: .pending))
                 let order = try await store.write { try machine.create(value, in: TestTables.orders, by: .system("Test"), transaction: $0) }
                 let admins = [Accounts.actor(.admin, Accounts.all[1]), Accounts.actor(.operator, Accounts.all[2])]
                 let results = await withTaskGroup(of: Result<UInt64, any Error>.self) { group in

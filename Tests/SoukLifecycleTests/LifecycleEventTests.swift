@@ -14,7 +14,7 @@ import Testing
         try await withLifecycleStore { store in
             let machine = OrderLifecycles.retail
             let table = TestTables.orders
-            var pending = SoukV1.Order()
+            var pending = SoukStoreV1.Order()
             pending.status = .pending
             let order = pending
             let created = try await store.write { transaction in
@@ -43,7 +43,7 @@ import Testing
         #expect(old.entry == entry && old.record == nil && old.related == nil)
         let current = StoredRecord(
             id: RecordID.generate(), version: 7, createdAt: StoreTime.now(), updatedAt: StoreTime.now(),
-            value: TestRecord(marketplaceID: Accounts.marketplace, subject: SoukV1.Order()))
+            value: TestRecord(marketplaceID: Accounts.marketplace, subject: SoukStoreV1.Order()))
         #expect(try old.record(of: TestTables.orders, id: current.id) { current }.version == 7)
 
         let new = try LifecycleEvent(decoding: LifecycleEvent(entry: entry, record: try TestTables.orders.snapshot(current)).encoded())

@@ -12,8 +12,8 @@ import Testing
     let dasher = Accounts.actor(.courier, Accounts.all[1])
     let otherDasher = Accounts.actor(.courier, Accounts.all[2])
 
-    func newJob(_ store: Store) async throws -> StoredRecord<TestRecord<SoukV1.Job>> {
-        var job = SoukV1.Job(customerAccountID: customer.accountID, offeredToAccountID: dasher.accountID)
+    func newJob(_ store: Store) async throws -> StoredRecord<TestRecord<SoukStoreV1.Job>> {
+        var job = SoukStoreV1.Job(customerAccountID: customer.accountID, offeredToAccountID: dasher.accountID)
         job.lifecycleState = .stage(.waitingForDasherToAccept)
         let (value, customer) = (TestRecord(marketplaceID: Accounts.marketplace, subject: job), customer)
         return try await store.write { try JobLifecycle.machine.create(value, in: TestTables.jobs, by: customer, transaction: $0) }
@@ -33,7 +33,7 @@ import Testing
     }
 
     /// The Dasher accepts the offer and becomes the job's Dasher (the laundry domain's change).
-    func accept(_ job: StoredRecord<TestRecord<SoukV1.Job>>, store: Store) async throws -> StoredRecord<TestRecord<SoukV1.Job>> {
+    func accept(_ job: StoredRecord<TestRecord<SoukStoreV1.Job>>, store: Store) async throws -> StoredRecord<TestRecord<SoukStoreV1.Job>> {
         let dasherID = dasher.accountID
         return try await fire(JobLifecycle.machine, .accept, job, in: TestTables.jobs, by: dasher, store: store) { job in
             job.subject.dasherAccountID = dasherID
@@ -106,7 +106,7 @@ import Testing
     @Test func rolesAdmitTheOperatorAsAdminAndTheServerOnlyWhereDeclared() async throws {
         try await withLifecycleStore { store in
             let machine = OrderLifecycles.waterServices
-            let value = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukV1.Order(status: .pending))
+            let value = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukStoreV1.Order(status: .pending))
             let order = try await store.write { try machine.create(value, in: TestTables.orders, by: .system("Test"), transaction: $0) }
             let guest = await refusal {
                 _ = try await fire(machine, .approve, order, in: TestTables.orders, by: Accounts.actor(.unspecified, ""), store: store)
@@ -125,7 +125,7 @@ import Testing
     @Test func aStaleVersionIsAbortedBeforeTheStateIsLookedAtAndOtherMarketplacesSeeNothing() async throws {
         try await withLifecycleStore { store in
             let machine = OrderLifecycles.retail
-            let value = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukV1.Order(status: .pending))
+            let value = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukStoreV1.Order(status: .pending))
             let order = try await store.write { try machine.create(value, in: TestTables.orders, by: customer, transaction: $0) }
             let admin = Accounts.actor(.admin, Accounts.all[2])
             let shipped = try await fire(machine, .ship, order, in: TestTables.orders, by: admin, expectedVersion: 1, store: store)
@@ -144,13 +144,13 @@ import Testing
     @Test func aRecordStartsOnlyInAnInitialStateAndHistoryLeavesOutOtherAuditEntries() async throws {
         try await withLifecycleStore { store in
             let machine = OrderLifecycles.foodDelivery
-            let wrongStart = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukV1.Order(status: .delivered))
+            let wrongStart = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukStoreV1.Order(status: .delivered))
             let refused = await refusal {
                 _ = try await store.write { try machine.create(wrongStart, in: TestTables.orders, by: customer, transaction: $0) }
             }
             #expect(refused?.code == .internalError)
 
-            let value = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukV1.Order(status: .placed))
+            let value = TestRecord(marketplaceID: Accounts.marketplace, subject: SoukStoreV1.Order(status: .placed))
             let order = try await store.write { try machine.create(value, in: TestTables.orders, by: customer, transaction: $0) }
             let author = customer
             _ = try await store.write { transaction in

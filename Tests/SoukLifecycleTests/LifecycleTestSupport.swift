@@ -13,11 +13,11 @@ struct TestRecord<Subject: ProtoMessage>: LifecycleRecord {
 
 /// The tables the tests move records through, one per contract message.
 enum TestTables {
-    static let orders = table("orders", SoukV1.Order.self)
-    static let deliveries = table("deliveries", SoukV1.Delivery.self)
+    static let orders = table("orders", SoukStoreV1.Order.self)
+    static let deliveries = table("deliveries", SoukStoreV1.Delivery.self)
     static let payments = table("payments", SoukV1.Payment.self)
-    static let jobs = table("jobs", SoukV1.Job.self)
-    static let bookings = table("bookings", SoukV1.Booking.self)
+    static let jobs = table("jobs", SoukStoreV1.Job.self)
+    static let bookings = table("bookings", SoukStoreV1.Booking.self)
     static let bills = table("bills", SoukV1.Bill.self)
     static let tickets = table("tickets", SoukV1.Ticket.self)
 

@@ -47,7 +47,7 @@ struct AnyMachineCase: Sendable, CustomTestStringConvertible {
             }),
         AnyMachineCase(
             MachineCase(machine: JobLifecycle.machine, table: TestTables.jobs) { state, dice in
-                var job = SoukV1.Job(
+                var job = SoukStoreV1.Job(
                     customerAccountID: dice.pick(Accounts.all), dasherAccountID: dice.pick(Accounts.all),
                     offeredToAccountID: dice.pick(Accounts.all))
                 job.lifecycleState = state
@@ -55,7 +55,7 @@ struct AnyMachineCase: Sendable, CustomTestStringConvertible {
             }),
         AnyMachineCase(
             MachineCase(machine: RentalLifecycles.booking, table: TestTables.bookings) { state, dice in
-                SoukV1.Booking(lesseeAccountID: dice.pick(Accounts.all), lessorAccountID: dice.pick(Accounts.all), status: state)
+                SoukStoreV1.Booking(lesseeAccountID: dice.pick(Accounts.all), lessorAccountID: dice.pick(Accounts.all), status: state)
             }),
         AnyMachineCase(
             MachineCase(machine: RentalLifecycles.bill, table: TestTables.bills) { state, dice in
@@ -67,12 +67,12 @@ struct AnyMachineCase: Sendable, CustomTestStringConvertible {
             }),
     ]
 
-    private static func order(_ state: SoukV1.OrderStatus, _ dice: inout Dice) -> SoukV1.Order {
-        SoukV1.Order(customerAccountID: dice.pick(Accounts.all), status: state, courierAccountID: dice.pick(["", Accounts.all[0], Accounts.all[1]]))
+    private static func order(_ state: SoukV1.OrderStatus, _ dice: inout Dice) -> SoukStoreV1.Order {
+        SoukStoreV1.Order(customerAccountID: dice.pick(Accounts.all), status: state, courierAccountID: dice.pick(["", Accounts.all[0], Accounts.all[1]]))
     }
 
-    private static func delivery(_ state: SoukV1.DeliveryStatus, _ dice: inout Dice) -> SoukV1.Delivery {
-        SoukV1.Delivery(courierAccountID: dice.pick(Accounts.all), status: state)
+    private static func delivery(_ state: SoukV1.DeliveryStatus, _ dice: inout Dice) -> SoukStoreV1.Delivery {
+        SoukStoreV1.Delivery(courierAccountID: dice.pick(Accounts.all), status: state)
     }
 }
 

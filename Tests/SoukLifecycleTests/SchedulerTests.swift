@@ -14,9 +14,9 @@ import Testing
     static let timeout: Duration = .seconds(90)
 
     /// An offer to a driver, expiring `timeout` after now.
-    static func offer(_ store: Store) async throws -> StoredRecord<TestRecord<SoukV1.Delivery>> {
+    static func offer(_ store: Store) async throws -> StoredRecord<TestRecord<SoukStoreV1.Delivery>> {
         try await store.write { transaction in
-            var delivery = SoukV1.Delivery(courierAccountID: Accounts.all[0], status: .offered)
+            var delivery = SoukStoreV1.Delivery(courierAccountID: Accounts.all[0], status: .offered)
             delivery.offerExpireTime = Timestamp(transaction.now.adding(timeout))
             return try machine.create(
                 TestRecord(marketplaceID: Accounts.marketplace, subject: delivery), in: TestTables.deliveries, by: .system("Test"),

@@ -2,10 +2,16 @@ import Foundation
 import Testing
 @testable import SoukMessages
 
-/// The generated souk.v1 wrappers against the Python protobuf library: every message and enum of
-/// the contract has its wrapper, and random values of every message (every field set, each oneof
-/// member in turn), packed by Python, unpack and pack back to the same bytes.
+/// The generated souk.v1 and souk.store.v1 wrappers against the Python protobuf library: every
+/// message and enum of the contract and of the stored records has its wrapper, and random values
+/// of every message (every field set, each oneof member in turn), packed by Python, unpack and
+/// pack back to the same bytes.
 @Suite struct ContractWireTests {
+    /// The message types of both packages by full name.
+    static let messageTypes = SoukV1.messageTypes.merging(SoukStoreV1.messageTypes) { first, _ in first }
+    /// The enums of both packages by full name.
+    static let enumValueNames = SoukV1.enumValueNames.merging(SoukStoreV1.enumValueNames) { first, _ in first }
+
     /// The lines of Tests/SoukMessagesTests/Vectors/souk_v1.vectors (see its header).
     static let vectors: (enums: [String: [String]], messages: [(name: String, bytes: [UInt8])]) = {
         let url = Protoc.repository.appendingPathComponent("Tests/SoukMessagesTests/Vectors/souk_v1.vectors")
@@ -26,28 +32,29 @@ import Testing
     @Test func vectorsCoverTheContract() {
         // Guards against an empty or unreadable vectors file making the other tests vacuous.
         #expect(Self.vectors.messages.count > 1_000)
-        #expect(Set(Self.vectors.messages.map(\.name)).count == SoukV1.messageTypes.count)
-        #expect(Self.vectors.enums.count == SoukV1.enumValueNames.count)
+        #expect(Set(Self.vectors.messages.map(\.name)).count == Self.messageTypes.count)
+        #expect(Self.vectors.enums.count == Self.enumValueNames.count)
+        #expect(!SoukStoreV1.messageTypes.isEmpty)
     }
 
     @Test func everyMessageHasItsWrapper() {
-        let missing = Set(Self.vectors.messages.map(\.name)).filter { SoukV1.messageTypes[$0] == nil }
+        let missing = Set(Self.vectors.messages.map(\.name)).filter { Self.messageTypes[$0] == nil }
         #expect(missing.isEmpty, "no wrapper for \(missing.sorted())")
-        for (name, type) in SoukV1.messageTypes {
+        for (name, type) in Self.messageTypes {
             #expect(type.protoName == name)
         }
     }
 
     @Test func everyEnumValueHasItsCase() {
         for (name, values) in Self.vectors.enums {
-            #expect(SoukV1.enumValueNames[name] == values, "\(name)")
+            #expect(Self.enumValueNames[name] == values, "\(name)")
         }
     }
 
     @Test func randomMessagesPackedByPythonRoundTripByteForByte() throws {
         var failures: [String] = []
         for (name, bytes) in Self.vectors.messages {
-            guard let type = SoukV1.messageTypes[name] else { continue }
+            guard let type = Self.messageTypes[name] else { continue }
             if let problem = try Self.roundTrip(type, bytes) { failures.append("\(name): \(problem)") }
         }
         #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")

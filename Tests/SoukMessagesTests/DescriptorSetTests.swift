@@ -13,6 +13,12 @@ import Testing
         #expect(set.fileNames.contains("google/protobuf/any.proto"))
     }
 
+    @Test func storedRecordsAreNotReflected() {
+        #expect(set.fileNames.contains("souk/v1/laundry.proto"))
+        #expect(!set.fileNames.contains { $0.hasPrefix("souk/store/") })
+        #expect(set.fileName(containingSymbol: "souk.store.v1.Job") == nil)
+    }
+
     @Test func listsEveryService() {
         for service in ["grpc.health.v1.Health", "grpc.reflection.v1.ServerReflection", "grpc.reflection.v1alpha.ServerReflection",
                         "grpc.testing.TestService", "grpc.testing.UnimplementedService"] {

@@ -59,3 +59,19 @@ def test_unsupported_shapes_stop_the_generator():
         assert "nested" in str(stop)
     else:
         raise AssertionError("a nested message was accepted")
+
+
+def test_stored_records_get_their_own_namespace_and_c_names():
+    assert swift_contract.namespace("souk.store.v1") == "SoukStoreV1"
+    assert swift_contract.c_prefix("souk.store.v1") == "Souk__Store__V1__"
+    assert swift_contract.swift_type(".souk.store.v1.Job") == "SoukStoreV1.Job"
+    assert swift_contract.swift_type(".souk.v1.Money") == "SoukV1.Money"
+    assert swift_contract.c_type(".souk.v1.JobStage") == "Souk__V1__JobStage"
+    assert swift_contract.swift_file_name("souk/store/v1/orders.proto", "souk.store.v1") == "StoredOrders.swift"
+    f = sample_file()
+    f.package = "souk.store.v1"
+    stored = swift_contract.messages_file(f)
+    assert "extension SoukStoreV1 {" in stored and "Souk__Store__V1__" in stored and "souk__store__v1__" in stored
+    assert "MarketplaceScopedRequest" not in stored
+    f.package = "souk.v1"
+    assert swift_contract.messages_file(f) == expected("Sample.swift")

@@ -2238,7 +2238,7 @@ const ProtobufCMessageDescriptor souk__v1__stage_time__descriptor =
   (ProtobufCMessageInit) souk__v1__stage_time__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__job__field_descriptors[43] =
+static const ProtobufCFieldDescriptor souk__v1__job__field_descriptors[42] =
 {
   {
     "id",
@@ -2441,18 +2441,6 @@ static const ProtobufCFieldDescriptor souk__v1__job__field_descriptors[43] =
     offsetof(Souk__V1__Job, offer_expire_time),
     &google__protobuf__timestamp__descriptor,
     NULL,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-  {
-    "excluded_dasher_account_ids",
-    18,
-    PROTOBUF_C_LABEL_REPEATED,
-    PROTOBUF_C_TYPE_STRING,
-    offsetof(Souk__V1__Job, n_excluded_dasher_account_ids),
-    offsetof(Souk__V1__Job, excluded_dasher_account_ids),
-    NULL,
-    &protobuf_c_empty_string,
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
@@ -2758,55 +2746,55 @@ static const ProtobufCFieldDescriptor souk__v1__job__field_descriptors[43] =
   },
 };
 static const unsigned souk__v1__job__field_indices_by_name[] = {
-  19,   /* field[19] = actual_loads */
+  18,   /* field[18] = actual_loads */
   9,   /* field[9] = add_ons */
-  42,   /* field[42] = available_transitions */
-  28,   /* field[28] = cancel_reason */
-  29,   /* field[29] = cancel_time */
-  36,   /* field[36] = complete_time */
-  31,   /* field[31] = create_time */
+  41,   /* field[41] = available_transitions */
+  27,   /* field[27] = cancel_reason */
+  28,   /* field[28] = cancel_time */
+  35,   /* field[35] = complete_time */
+  30,   /* field[30] = create_time */
   2,   /* field[2] = customer */
   1,   /* field[1] = customer_account_id */
-  25,   /* field[25] = customer_rated_dasher */
+  24,   /* field[24] = customer_rated_dasher */
   14,   /* field[14] = dasher */
   13,   /* field[13] = dasher_account_id */
-  40,   /* field[40] = dasher_completed_jobs */
-  26,   /* field[26] = dasher_rated_customer */
-  41,   /* field[41] = dasher_since */
-  24,   /* field[24] = dispute */
+  39,   /* field[39] = dasher_completed_jobs */
+  25,   /* field[25] = dasher_rated_customer */
+  40,   /* field[40] = dasher_since */
+  23,   /* field[23] = dispute */
   3,   /* field[3] = dorm_id */
   8,   /* field[8] = dropoff_time */
-  18,   /* field[18] = estimate */
-  17,   /* field[17] = excluded_dasher_account_ids */
-  21,   /* field[21] = final_price */
-  35,   /* field[35] = final_price_confirm_time */
-  34,   /* field[34] = final_price_confirmation_required */
+  17,   /* field[17] = estimate */
+  20,   /* field[20] = final_price */
+  34,   /* field[34] = final_price_confirm_time */
+  33,   /* field[33] = final_price_confirmation_required */
   0,   /* field[0] = id */
   6,   /* field[6] = instructions */
   5,   /* field[5] = loads_estimate */
-  20,   /* field[20] = machine_cost_total */
+  19,   /* field[19] = machine_cost_total */
   16,   /* field[16] = offer_expire_time */
   15,   /* field[15] = offered_to_account_id */
-  37,   /* field[37] = paid_amount */
-  38,   /* field[38] = pay_time */
-  22,   /* field[22] = payment_id */
-  23,   /* field[23] = payment_status */
+  36,   /* field[36] = paid_amount */
+  37,   /* field[37] = pay_time */
+  21,   /* field[21] = payment_id */
+  22,   /* field[22] = payment_status */
   7,   /* field[7] = pickup_time */
   10,   /* field[10] = preferred_dasher_account_id */
-  39,   /* field[39] = refunded_amount */
+  38,   /* field[38] = refunded_amount */
   4,   /* field[4] = room */
-  33,   /* field[33] = same_gender_only */
+  32,   /* field[32] = same_gender_only */
   11,   /* field[11] = stage */
-  27,   /* field[27] = stage_times */
+  26,   /* field[26] = stage_times */
   12,   /* field[12] = state */
-  32,   /* field[32] = update_time */
-  30,   /* field[30] = version */
+  31,   /* field[31] = update_time */
+  29,   /* field[29] = version */
 };
-static const ProtobufCIntRange souk__v1__job__number_ranges[2 + 1] =
+static const ProtobufCIntRange souk__v1__job__number_ranges[3 + 1] =
 {
   { 1, 0 },
-  { 50, 42 },
-  { 0, 43 }
+  { 19, 17 },
+  { 50, 41 },
+  { 0, 42 }
 };
 const ProtobufCMessageDescriptor souk__v1__job__descriptor =
 {
@@ -2816,10 +2804,10 @@ const ProtobufCMessageDescriptor souk__v1__job__descriptor =
   "Souk__V1__Job",
   "souk.v1",
   sizeof(Souk__V1__Job),
-  43,
+  42,
   souk__v1__job__field_descriptors,
   souk__v1__job__field_indices_by_name,
-  2,  souk__v1__job__number_ranges,
+  3,  souk__v1__job__number_ranges,
   (ProtobufCMessageInit) souk__v1__job__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

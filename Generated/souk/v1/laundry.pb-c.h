@@ -317,12 +317,6 @@ struct  Souk__V1__Job
   char *offered_to_account_id;
   Google__Protobuf__Timestamp *offer_expire_time;
   /*
-   * Dashers who denied the job or were rejected by the customer; never offered it again.
-   * Visible to admins only.
-   */
-  size_t n_excluded_dasher_account_ids;
-  char **excluded_dasher_account_ids;
-  /*
    * Estimate shown at submission.
    */
   Souk__V1__PriceBreakdown *estimate;
@@ -402,7 +396,7 @@ struct  Souk__V1__Job
 };
 #define SOUK__V1__JOB__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__job__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT, SOUK__V1__JOB_STATE__JOB_STATE_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, 0,NULL, NULL, 0, NULL, NULL, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, NULL, NULL, NULL, NULL, 0, 0, 0,NULL, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, 0, 0, NULL, NULL, 0, NULL, 0,NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, SOUK__V1__JOB_STAGE__JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT, SOUK__V1__JOB_STATE__JOB_STATE_UNSPECIFIED, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, NULL, 0, NULL, NULL, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, NULL, NULL, NULL, NULL, 0, 0, 0,NULL, (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, 0, 0, NULL, NULL, 0, NULL, 0,NULL }
 
 
 /*

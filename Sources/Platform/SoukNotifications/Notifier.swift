@@ -19,6 +19,7 @@ package enum NotificationTable {
         $0.notification.read ? nil : [.string($0.marketplaceID), .string($0.notification.accountID)]
     }
 
+    /// Not converted yet: stores the contract message `souk.v1.Notification` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     package static let table = Table(
         "notifications",
         codec: FieldCodec.marketplaceMessage(

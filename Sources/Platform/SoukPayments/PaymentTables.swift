@@ -26,6 +26,7 @@ public enum PaymentTable {
     public static let byStatus = Index<PaymentRecord>.nonUnique("payments.status") { [.string($0.marketplaceID), .enumCase($0.subject.status)] }
     public static let byMethod = Index<PaymentRecord>.nonUnique("payments.method") { [.string($0.marketplaceID), .enumCase($0.subject.method)] }
 
+    /// Not converted yet: stores the contract message `souk.v1.Payment` itself (payments are rebuilt in two phases first), not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     public static let table = marketTable(
         "payments", SoukV1.Payment.self, indexes: [byMarketplace, byPayer, byPayee, byCollector, byTarget, byStatus, byMethod])
 }

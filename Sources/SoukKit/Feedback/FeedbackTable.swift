@@ -31,6 +31,7 @@ public enum FeedbackTable {
         $0.subject.answer == nil ? [.string($0.marketplaceID)] : nil
     }
 
+    /// Not converted yet: stores the contract message `souk.v1.FeedbackEntry` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     public static let table = marketTable(
         "feedback", SoukV1.FeedbackEntry.self, indexes: [bySubject, byMarketplace, byRated, byListing, byRestaurant, byAuthor, unanswered])
 

@@ -20,6 +20,7 @@ package enum MailTable {
     /// How an address is compared: case-insensitively.
     package static func recipientKey(_ address: String) -> String { address.lowercased() }
 
+    /// Not converted yet: stores the contract message `souk.v1.MailMessage` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     package static let table = Table(
         "mail_outbox",
         codec: FieldCodec.marketplaceMessage(SoukV1.MailMessage.self, split: { ($0.marketplaceID, $0.message) }, make: MailRecord.init),

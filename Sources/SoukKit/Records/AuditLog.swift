@@ -26,6 +26,7 @@ package enum AuditTable {
         $0.entry.toState.isEmpty ? nil : [.string($0.marketplaceID), .string($0.entry.resource?.id ?? "")]
     }
 
+    /// Not converted yet: stores the contract message `souk.v1.AuditEntry` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     package static let table = Table(
         "audit_entries",
         codec: FieldCodec.marketplaceMessage(SoukV1.AuditEntry.self, split: { ($0.marketplaceID, $0.entry) }, make: AuditRecord.init),

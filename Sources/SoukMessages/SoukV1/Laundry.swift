@@ -506,9 +506,6 @@ extension SoukV1 {
         /// The Dasher the job is currently offered to (stage 0), and when the offer lapses.
         public var offeredToAccountID: String
         public var offerExpireTime: Timestamp?
-        /// Dashers who denied the job or were rejected by the customer; never offered it again.
-        /// Visible to admins only.
-        public var excludedDasherAccountIDs: [String]
         /// Estimate shown at submission.
         public var estimate: SoukV1.PriceBreakdown?
         /// Entered by the Dasher on reaching stage 7.
@@ -577,7 +574,6 @@ extension SoukV1 {
             dasher: SoukV1.PersonSummary? = nil,
             offeredToAccountID: String = "",
             offerExpireTime: Timestamp? = nil,
-            excludedDasherAccountIDs: [String] = [],
             estimate: SoukV1.PriceBreakdown? = nil,
             actualLoads: Int32 = 0,
             machineCostTotal: SoukV1.Money? = nil,
@@ -621,7 +617,6 @@ extension SoukV1 {
             self.dasher = dasher
             self.offeredToAccountID = offeredToAccountID
             self.offerExpireTime = offerExpireTime
-            self.excludedDasherAccountIDs = excludedDasherAccountIDs
             self.estimate = estimate
             self.actualLoads = actualLoads
             self.machineCostTotal = machineCostTotal
@@ -676,7 +671,6 @@ extension SoukV1.Job: CProtoMessage {
         dasher = try Unpacked.message(c.dasher, "dasher")
         offeredToAccountID = try Unpacked.string(c.offered_to_account_id, "offered_to_account_id")
         offerExpireTime = try Unpacked.message(c.offer_expire_time, "offer_expire_time")
-        excludedDasherAccountIDs = try Unpacked.strings(c.n_excluded_dasher_account_ids, c.excluded_dasher_account_ids, "excluded_dasher_account_ids")
         estimate = try Unpacked.message(c.estimate, "estimate")
         actualLoads = c.actual_loads
         machineCostTotal = try Unpacked.message(c.machine_cost_total, "machine_cost_total")
@@ -723,8 +717,6 @@ extension SoukV1.Job: CProtoMessage {
         c.dasher = arena.message(dasher)
         c.offered_to_account_id = arena.string(offeredToAccountID)
         c.offer_expire_time = arena.message(offerExpireTime)
-        c.n_excluded_dasher_account_ids = excludedDasherAccountIDs.count
-        c.excluded_dasher_account_ids = arena.strings(excludedDasherAccountIDs)
         c.estimate = arena.message(estimate)
         c.actual_loads = actualLoads
         c.machine_cost_total = arena.message(machineCostTotal)

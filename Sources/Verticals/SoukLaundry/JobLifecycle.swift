@@ -16,7 +16,7 @@ public enum LaundryJobState: LifecycleState {
     }
 }
 
-extension SoukV1.Job {
+extension SoukStoreV1.Job {
     /// The job's lifecycle state, kept in `stage` and `state` (which also says when stage 9 was reached).
     public var lifecycleState: LaundryJobState {
         get { state == .cancelled ? .cancelled : .stage(stage) }
@@ -47,16 +47,16 @@ public enum JobLifecycle {
         .finishedWashing, .laundryInDryer, .finishedDrying, .dasherOnWayForDropOff, .droppedOffLaundry,
     ]
 
-    static let offeredDasher = TransitionGuard<SoukV1.Job>.only(.courier, "only the Dasher it is offered to") { $0.offeredToAccountID }
-    static let assignedDasher = TransitionGuard<SoukV1.Job>.only(.courier, "only the assigned Dasher") { $0.dasherAccountID }
-    static let priceConfirmed = TransitionGuard<SoukV1.Job>("no final price waiting for the customer's confirmation") { job, _ in
+    static let offeredDasher = TransitionGuard<SoukStoreV1.Job>.only(.courier, "only the Dasher it is offered to") { $0.offeredToAccountID }
+    static let assignedDasher = TransitionGuard<SoukStoreV1.Job>.only(.courier, "only the assigned Dasher") { $0.dasherAccountID }
+    static let priceConfirmed = TransitionGuard<SoukStoreV1.Job>("no final price waiting for the customer's confirmation") { job, _ in
         !job.finalPriceConfirmationRequired
     }
-    static let confirmationPending = TransitionGuard<SoukV1.Job>("a final price waiting for the customer's confirmation") { job, _ in
+    static let confirmationPending = TransitionGuard<SoukStoreV1.Job>("a final price waiting for the customer's confirmation") { job, _ in
         job.finalPriceConfirmationRequired
     }
 
-    public static let machine = StateMachine<SoukV1.Job, LaundryJobState, JobMove>(
+    public static let machine = StateMachine<SoukStoreV1.Job, LaundryJobState, JobMove>(
         "Laundry job", resource: .job, state: \.lifecycleState, initial: [.stage(stages[0])], streamed: true,
         transitions: [
             Transition(
@@ -86,7 +86,7 @@ public enum JobLifecycle {
     /// An offer a Dasher leaves unanswered lapses at its `offer_expire_time`: the job returns to
     /// its place in its dorm's queue (`JobQueue.lapse`). Until the scheduler gets to it, reads
     /// treat a lapsed offer as gone (`JobQueue.isLive`).
-    public static let offerLapse = LifecycleTimer<SoukV1.Job, JobMove>("offer lapse", at: "offer_expire_time") { job in
+    public static let offerLapse = LifecycleTimer<SoukStoreV1.Job, JobMove>("offer lapse", at: "offer_expire_time") { job in
         job.state == .active && !job.offeredToAccountID.isEmpty ? job.offerExpireTime.map { StoreTime($0) } : nil
     }
 }

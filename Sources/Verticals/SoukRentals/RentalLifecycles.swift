@@ -13,10 +13,10 @@ public enum BillMove: String, TransitionName {
 }
 
 public enum RentalLifecycles {
-    static let lessor = TransitionGuard<SoukV1.Booking>.only(.provider, "only the lessor") { $0.lessorAccountID }
-    static let lessee = TransitionGuard<SoukV1.Booking>.only(.customer, "only the lessee") { $0.lesseeAccountID }
+    static let lessor = TransitionGuard<SoukStoreV1.Booking>.only(.provider, "only the lessor") { $0.lessorAccountID }
+    static let lessee = TransitionGuard<SoukStoreV1.Booking>.only(.customer, "only the lessee") { $0.lesseeAccountID }
 
-    public static let booking = StateMachine<SoukV1.Booking, SoukV1.BookingStatus, BookingMove>(
+    public static let booking = StateMachine<SoukStoreV1.Booking, SoukV1.BookingStatus, BookingMove>(
         "Booking", resource: .booking, state: \.status, initial: [.requested], streamed: true,
         transitions: [
             // The listing is marked rented in the same transaction: of two confirmations for one

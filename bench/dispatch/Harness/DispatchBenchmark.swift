@@ -60,7 +60,7 @@ struct DispatchBenchmark: AsyncParsableCommand {
         let allIDs = ids
         // Orders of restaurants all over the area: a ranking starts from an order's pickup point.
         let orders = (0..<256).map { index -> OrderRecord in
-            var order = SoukV1.Order()
+            var order = SoukStoreV1.Order()
             order.orderNumber = "B-\(index)"
             order.pickupAddress = SoukV1.Address(location: Self.status(at: StoreTime.now(), using: &random).location)
             return OrderRecord(marketplaceID: market.id, order)

@@ -16,6 +16,7 @@ enum MarketplaceTable {
     static let byArchivedVertical = Index<SoukV1.Marketplace>.nonUnique("marketplaces.archived_vertical") {
         [.bool($0.archived), .enumCase($0.vertical)]
     }
+    /// Not converted yet: stores the contract message `souk.v1.Marketplace` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     static let table = Table(
         "marketplaces", codec: MessageCodec<SoukV1.Marketplace>(),
         indexes: [bySlug, all, byVertical, byArchived, byArchivedVertical])
@@ -56,6 +57,7 @@ enum AccountTable {
     static let withLegacyVerticalFields = Index<AccountRecord>.nonUnique("accounts.legacy_vertical_fields") { record in
         record.account.hasLegacyVerticalFields ? [] : nil
     }
+    /// Not converted yet: stores the contract message `souk.v1.Account` itself (the laundry and Dasher profiles move out of it first), not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     static let table = Table(
         "accounts",
         codec: FieldCodec<AccountRecord>(
@@ -248,6 +250,7 @@ enum AddressTable {
         $0.saved.isDefault && !$0.saved.archived ? [.string($0.marketplaceID), .string($0.saved.accountID)] : nil
     }
 
+    /// Not converted yet: stores the contract message `souk.v1.SavedAddress` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     static let table = Table(
         "addresses",
         codec: FieldCodec.marketplaceMessage(SoukV1.SavedAddress.self, split: { ($0.marketplaceID, $0.saved) }, make: AddressRecord.init),

@@ -35,6 +35,7 @@ public enum RestaurantTable {
         return RestaurantFacet.of(restaurant).map { GeoEntry(scope: [.string(stored.value.marketplaceID), .string($0)], position: position) }
     }
 
+    /// Not converted yet: stores the contract message `souk.v1.Restaurant` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     public static let table = marketTable(
         "restaurants", SoukV1.Restaurant.self, indexes: [byOwner, byApproval, byName, byRating, byNameWord, geo.index])
 
@@ -81,6 +82,7 @@ public enum MenuItemTable {
         }
     }
 
+    /// Not converted yet: stores the contract message `souk.v1.MenuItem` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     public static let table = marketTable("menu_items", SoukV1.MenuItem.self, indexes: [byMenu, byRestaurantWord])
 }
 

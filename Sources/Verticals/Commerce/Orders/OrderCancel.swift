@@ -8,7 +8,7 @@ import SoukStore
 
 extension OrdersService {
     /// The order lifecycle of a marketplace's vertical.
-    static func lifecycle(_ vertical: SoukV1.Vertical) throws -> StateMachine<SoukV1.Order, SoukV1.OrderStatus, OrderMove> {
+    static func lifecycle(_ vertical: SoukV1.Vertical) throws -> StateMachine<SoukStoreV1.Order, SoukV1.OrderStatus, OrderMove> {
         switch vertical {
         case .waterServices: OrderLifecycles.waterServices
         case .retail: OrderLifecycles.retail
@@ -40,7 +40,7 @@ extension OrdersService {
     /// Fires "cancel" (or "reject", when `rejected`) on order `id` and undoes its payment and
     /// reservations; notifies the customer and the courier. Shared by CancelOrder and RejectOrder.
     static func cancel(
-        _ id: RecordID, machine: StateMachine<SoukV1.Order, SoukV1.OrderStatus, OrderMove>, rejected: Bool, reason: String, actor: AuditActor,
+        _ id: RecordID, machine: StateMachine<SoukStoreV1.Order, SoukV1.OrderStatus, OrderMove>, rejected: Bool, reason: String, actor: AuditActor,
         marketplaceID: RecordID, marketplace: SoukV1.Marketplace, expectedVersion: UInt64?, transaction: Transaction
     ) throws -> StoredRecord<OrderRecord> {
         var record = try machine.fire(

@@ -11,11 +11,11 @@ public enum OrderMove: String, TransitionName {
 
 public enum OrderLifecycles {
     /// A courier moves an order only through its own delivery.
-    static let ordersCourier = TransitionGuard<SoukV1.Order>.only(.courier, "only the order's courier") { $0.courierAccountID }
+    static let ordersCourier = TransitionGuard<SoukStoreV1.Order>.only(.courier, "only the order's courier") { $0.courierAccountID }
 
     /// Aqua Hub. Rescheduling (while pending or approved) changes the window, not the status,
     /// so it is not a transition.
-    public static let waterServices = StateMachine<SoukV1.Order, SoukV1.OrderStatus, OrderMove>(
+    public static let waterServices = StateMachine<SoukStoreV1.Order, SoukV1.OrderStatus, OrderMove>(
         "Water services order", resource: .order, state: \.status, initial: [.pending], streamed: true,
         transitions: [
             // Delivery-type services are approved by the server at placement; cleaning and
@@ -28,7 +28,7 @@ public enum OrderLifecycles {
         ])
 
     /// Chateau Du Nox.
-    public static let retail = StateMachine<SoukV1.Order, SoukV1.OrderStatus, OrderMove>(
+    public static let retail = StateMachine<SoukStoreV1.Order, SoukV1.OrderStatus, OrderMove>(
         "Retail order", resource: .order, state: \.status, initial: [.pending], streamed: true,
         transitions: [
             Transition(.ship, from: [.pending], to: .shipped, by: [.provider, .admin], effects: [OrderEffects.tellParties("shipped", body: OrderEffects.shipped)]),
@@ -42,7 +42,7 @@ public enum OrderLifecycles {
         ])
 
     /// DineSwift. The driver's answers to a delivery offer move the order too.
-    public static let foodDelivery = StateMachine<SoukV1.Order, SoukV1.OrderStatus, OrderMove>(
+    public static let foodDelivery = StateMachine<SoukStoreV1.Order, SoukV1.OrderStatus, OrderMove>(
         "Food delivery order", resource: .order, state: \.status, initial: [.placed], streamed: true,
         transitions: [
             Transition(

@@ -5,7 +5,7 @@ import SoukMessages
 import SoukStore
 
 /// An order as stored.
-public typealias OrderRecord = MarketRecord<SoukV1.Order>
+public typealias OrderRecord = MarketRecord<SoukStoreV1.Order>
 
 /// Orders of every vertical, with the index of each list `Orders.ListOrders` serves. Entries end
 /// with the order's id (a version 7 UUID), so each list is in placement order; newest first is a
@@ -51,7 +51,7 @@ public enum OrderTable {
     }
 
     public static let table = marketTable(
-        "orders", SoukV1.Order.self,
+        "orders", SoukStoreV1.Order.self,
         indexes: [byMarketplace, byCustomer, byCustomerDelivered, byStatus, byCourier, byRestaurantStatus, byRestaurant, bySeller, byActive, byService, byNumber])
 }
 

@@ -13,7 +13,7 @@ enum OrderParties {
     /// (the shop's staff) is a seller of every order; a food order's seller is its restaurant's
     /// owner.
     /// The order lifecycle of `vertical`; nil for a vertical without orders.
-    static func lifecycle(_ vertical: SoukV1.Vertical) -> StateMachine<SoukV1.Order, SoukV1.OrderStatus, OrderMove>? {
+    static func lifecycle(_ vertical: SoukV1.Vertical) -> StateMachine<SoukStoreV1.Order, SoukV1.OrderStatus, OrderMove>? {
         switch vertical {
         case .waterServices: OrderLifecycles.waterServices
         case .retail: OrderLifecycles.retail
@@ -22,13 +22,13 @@ enum OrderParties {
         }
     }
 
-    static func isSeller(_ order: SoukV1.Order, _ caller: Caller) -> Bool {
+    static func isSeller(_ order: SoukStoreV1.Order, _ caller: Caller) -> Bool {
         order.restaurantID.isEmpty || order.sellerAccountID == caller.accountID.description
     }
 
     /// Whether `caller`, acting in one of `roles`, owns `order`: its customer, its seller, its
     /// courier.
-    static func owns(_ order: SoukV1.Order, _ caller: Caller, roles: Set<SoukV1.Role>) -> Bool {
+    static func owns(_ order: SoukStoreV1.Order, _ caller: Caller, roles: Set<SoukV1.Role>) -> Bool {
         let me = caller.accountID.description
         return roles.contains(.customer) && order.customerAccountID == me
             || roles.contains(.provider) && isSeller(order, caller)
@@ -51,12 +51,12 @@ enum OrderParties {
         ![.cancelled, .completed, .received].contains(status)
     }
 
-    /// The order as `call`'s caller sees it: the parties as summaries (OTHER PARTIES), the
-    /// address's phone only as PHONES allows.
+    /// The order as `call`'s caller sees it: its projection for the caller (`OrderProjection`),
+    /// the parties as summaries (OTHER PARTIES) and what the caller may do to it.
     static func view(_ record: StoredRecord<OrderRecord>, _ call: SoukCall, store: Store) throws -> SoukV1.Order {
-        var order: SoukV1.Order = record.api()
+        let order = record.value.subject
         let vertical = call.marketplace?.vertical ?? .unspecified
-        order.availableTransitions = lifecycle(vertical)?.available(on: order, for: call, parties: [
+        let transitions = lifecycle(vertical)?.available(on: order, for: call, parties: [
             .customer: .account(order.customerAccountID), .courier: .account(order.courierAccountID),
             .provider: order.restaurantID.isEmpty ? .anyHolder : .account(order.sellerAccountID),
         ]) ?? []
@@ -73,18 +73,13 @@ enum OrderParties {
         } else {
             viewer = .other
         }
-        if let address = order.address {
-            order.address = Parties.address(address, for: viewer, orderIsActive: isActive(order.status))
+        var shown = OrderProjection.order(record, for: viewer)
+        shown.availableTransitions = transitions
+        if !shown.customerAccountID.isEmpty {
+            shown.customer = try summary(order.customerAccountID, vertical: vertical, store: store)
         }
-        order.customer = try summary(order.customerAccountID, vertical: vertical, store: store)
-        // A food order's restaurant and driver see nothing of the customer once it is final (PHONES).
-        if !order.restaurantID.isEmpty, viewer == .providerOrCourier, !isActive(order.status) {
-            order.address = nil
-            order.customer = nil
-            order.customerAccountID = ""
-        }
-        order.courier = try summary(order.courierAccountID, vertical: vertical, store: store)
-        return order
+        shown.courier = try summary(order.courierAccountID, vertical: vertical, store: store)
+        return shown
     }
 
     /// The summary of an account; nil for none.
@@ -99,7 +94,7 @@ enum OrderParties {
 /// delivery assigned, are recorded by the lifecycle: `StateMachine.recordChange`.)
 enum OrderChanges {
     /// The notes of an order change to its customer and its courier (sellers follow their lists).
-    static func notes(_ order: SoukV1.Order, id: RecordID, title: String, body: String) -> [Notifier.Note] {
+    static func notes(_ order: SoukStoreV1.Order, id: RecordID, title: String, body: String) -> [Notifier.Note] {
         let subject = SoukV1.ResourceRef(type: .order, id: id.description)
         return [order.customerAccountID, order.courierAccountID].map {
             Notifier.Note(to: $0, kind: .order, title: title, body: body, subject: subject)

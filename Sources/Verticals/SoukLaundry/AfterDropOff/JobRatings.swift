@@ -44,9 +44,9 @@ struct JobRatings {
         ) { transaction in
             // Reading the job locks it: two ratings of one job serialize here.
             let record = try transaction.require(id, in: marketplaceID)
-            let job = record.job
+            let job = record.value.subject
             let byCustomer = job.customerAccountID == me
-            try Self.checkRatable(job, byCustomer: byCustomer)
+            try Self.checkRatable(job, id: id, byCustomer: byCustomer)
             guard try FeedbackTable.entries(about: id.description, by: me, marketplaceID: market, transaction: transaction).isEmpty else {
                 throw RPCError.souk(
                     .alreadyExists, .alreadyRated, "job \(id) is already rated by its \(byCustomer ? "customer" : "Dasher"): each side rates once")
@@ -72,14 +72,14 @@ struct JobRatings {
     }
 
     /// NOT_RATABLE unless the job is at stage 9 and, for the customer, paid.
-    private static func checkRatable(_ job: SoukV1.Job, byCustomer: Bool) throws {
+    private static func checkRatable(_ job: SoukStoreV1.Job, id: RecordID, byCustomer: Bool) throws {
         guard job.state == .droppedOff else {
             throw RPCError.souk(
                 .failedPrecondition, .notRatable,
-                "job \(job.id) is \(job.state == .cancelled ? "cancelled" : "at stage \(job.stage.rawValue)"): jobs are rated after stage 9")
+                "job \(id) is \(job.state == .cancelled ? "cancelled" : "at stage \(job.stage.rawValue)"): jobs are rated after stage 9")
         }
         if byCustomer, job.paymentID.isEmpty {
-            throw RPCError.souk(.failedPrecondition, .notRatable, "job \(job.id) is not paid yet: pay for it before rating the Dasher")
+            throw RPCError.souk(.failedPrecondition, .notRatable, "job \(id) is not paid yet: pay for it before rating the Dasher")
         }
     }
 

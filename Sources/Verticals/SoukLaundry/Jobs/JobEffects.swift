@@ -8,27 +8,27 @@ import SoukStore
 /// and run by the machine in the transition's transaction: whom each tells, and the Dasher's
 /// count of completed jobs.
 enum JobEffects {
-    static let tellCustomerAccepted = TransitionEffect<SoukV1.Job>("notify the customer") { move, transaction in
+    static let tellCustomerAccepted = TransitionEffect<SoukStoreV1.Job>("notify the customer") { move, transaction in
         let dasher = try RecordID(move.after.dasherAccountID).flatMap { try IdentityRecords.account($0, transaction) }
         try notify(
             [move.after.customerAccountID], move, title: "\(dasher?.givenName ?? "A Dasher") accepted your laundry job",
             body: "Stage 1: Dasher Accepted Request.", transaction: transaction)
     }
 
-    static let tellRejectedDasher = TransitionEffect<SoukV1.Job>("notify the Dasher sent away") { move, transaction in
+    static let tellRejectedDasher = TransitionEffect<SoukStoreV1.Job>("notify the Dasher sent away") { move, transaction in
         try notify([move.before.dasherAccountID], move, title: "The customer chose another Dasher", body: "The job is no longer yours.", transaction: transaction)
     }
 
-    static let tellDasherCancelled = TransitionEffect<SoukV1.Job>("notify the Dasher assigned or offered") { move, transaction in
+    static let tellDasherCancelled = TransitionEffect<SoukStoreV1.Job>("notify the Dasher assigned or offered") { move, transaction in
         let dasher = move.before.dasherAccountID.isEmpty ? move.before.offeredToAccountID : move.before.dasherAccountID
         try notify([dasher], move, title: "Laundry job cancelled", body: "The customer cancelled the job.", transaction: transaction)
     }
 
-    static let tellDasherPriceConfirmed = TransitionEffect<SoukV1.Job>("notify the Dasher") { move, transaction in
+    static let tellDasherPriceConfirmed = TransitionEffect<SoukStoreV1.Job>("notify the Dasher") { move, transaction in
         try notify([move.after.dasherAccountID], move, title: "Final price confirmed", body: "You may bring the laundry back.", transaction: transaction)
     }
 
-    static let tellCustomerStage = TransitionEffect<SoukV1.Job>("notify the customer") { move, transaction in
+    static let tellCustomerStage = TransitionEffect<SoukStoreV1.Job>("notify the customer") { move, transaction in
         let stage = move.after.stage
         let position = JobLifecycle.stages.firstIndex(of: stage) ?? 0
         try notify(
@@ -39,12 +39,12 @@ enum JobEffects {
             transaction: transaction)
     }
 
-    static let countCompleted = TransitionEffect<SoukV1.Job>("add to the Dasher's completed jobs") { move, transaction in
+    static let countCompleted = TransitionEffect<SoukStoreV1.Job>("add to the Dasher's completed jobs") { move, transaction in
         guard move.after.stage == .droppedOffLaundry, let dasherID = RecordID(move.after.dasherAccountID) else { return }
         try LaundryStudents.countCompleted(dasherID, marketplaceID: move.marketplaceID, transaction: transaction)
     }
 
-    private static func notify(_ accounts: [String], _ move: LifecycleMove<SoukV1.Job>, title: String, body: String, transaction: Transaction) throws {
+    private static func notify(_ accounts: [String], _ move: LifecycleMove<SoukStoreV1.Job>, title: String, body: String, transaction: Transaction) throws {
         let subject = move.ref(.job)
         try Notifier.send(
             accounts.map { Notifier.Note(to: $0, kind: .job, title: title, body: body, subject: subject) }, marketplaceID: move.marketplaceID,

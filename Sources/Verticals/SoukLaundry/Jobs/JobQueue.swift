@@ -113,7 +113,7 @@ struct JobQueue {
 
     /// Whether `job` holds an offer that has not lapsed at `now`. Reads and answers go by this,
     /// so a lapsed offer is never served as live before the scheduler returns it to the queue.
-    static func isLive(_ job: SoukV1.Job, at now: StoreTime) -> Bool {
+    static func isLive(_ job: SoukStoreV1.Job, at now: StoreTime) -> Bool {
         guard !job.offeredToAccountID.isEmpty else { return false }
         return job.offerExpireTime.map { StoreTime($0) > now } ?? true
     }
@@ -215,20 +215,20 @@ struct JobQueue {
     }
 
     /// The job is offered to nobody: back in its dorm's queue, at its place, when at stage 0.
-    static func withdrawOffer(_ job: inout SoukV1.Job) {
+    static func withdrawOffer(_ job: inout SoukStoreV1.Job) {
         job.offeredToAccountID = ""
         job.offerExpireTime = nil
     }
 
     /// `dasher` is never offered the job again, nor named as its preferred Dasher.
-    static func exclude(_ dasher: String, from job: inout SoukV1.Job) {
+    static func exclude(_ dasher: String, from job: inout SoukStoreV1.Job) {
         guard !dasher.isEmpty else { return }
         if !job.excludedDasherAccountIDs.contains(dasher) { job.excludedDasherAccountIDs.append(dasher) }
         if job.preferredDasherAccountID == dasher { job.preferredDasherAccountID = "" }
     }
 
     /// Records when the job reached `stage` (the latest time when reached again).
-    static func stamp(_ job: inout SoukV1.Job, _ stage: SoukV1.JobStage, _ now: StoreTime) {
+    static func stamp(_ job: inout SoukStoreV1.Job, _ stage: SoukV1.JobStage, _ now: StoreTime) {
         job.stageTimes.removeAll { $0.stage == stage }
         job.stageTimes.append(SoukV1.StageTime(stage: stage, time: Timestamp(now)))
     }

@@ -20,7 +20,7 @@ struct JobRules: Sendable {
     /// their own job, not one they denied or were rejected from, of their gender when the
     /// customer asked so (`customerGender`), and not one still waiting for the Dasher it names.
     func mayOffer(
-        _ job: SoukV1.Job, submitted: StoreTime, to dasher: SoukV1.Account, customerGender: SoukV1.Gender, now: StoreTime
+        _ job: SoukStoreV1.Job, submitted: StoreTime, to dasher: SoukV1.Account, customerGender: SoukV1.Gender, now: StoreTime
     ) -> Bool {
         if job.customerAccountID == dasher.id || job.excludedDasherAccountIDs.contains(dasher.id) { return false }
         if job.sameGenderOnly, customerGender == .unspecified || LaundryStudents.gender(dasher) != customerGender { return false }

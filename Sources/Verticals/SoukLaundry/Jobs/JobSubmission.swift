@@ -31,7 +31,7 @@ struct JobSubmission {
         let estimate = priced!
         let market = marketplaceID.description
         let dorm = LaundryStudents.dorm(customer)
-        var job = SoukV1.Job(
+        var job = SoukStoreV1.Job(
             customerAccountID: customer.id, dormID: dorm, room: customer.laundryProfile?.room ?? "", loadsEstimate: request.loadsEstimate,
             instructions: request.instructions, pickupTime: request.pickupTime, dropoffTime: request.dropoffTime, addOns: request.addOns,
             preferredDasherAccountID: request.preferredDasherAccountID, estimate: estimate)
@@ -51,7 +51,7 @@ struct JobSubmission {
             if !preferred.isEmpty {
                 try JobChanges.notify([preferred], record, title: "A laundry job names you", body: "Ask for work to see it.", transaction: transaction)
             }
-            return record.job
+            return record.stamped(SoukV1.Job())
         }.value
         // A retry gets the job as it is now.
         return try JobViews.get(stored.id, call, store: store)

@@ -2,20 +2,15 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// A laundry job as stored: the contract message (without its id, version and times, which the
-/// envelope holds) and its marketplace.
-public typealias JobRecord = MarketRecord<SoukV1.Job>
-
-extension StoredRecord where Value == JobRecord {
-    /// The job with the envelope's id, version and times.
-    var job: SoukV1.Job { api() }
-}
+/// A laundry job as stored: its own record (`souk.store.v1.Job`, without the id, version and
+/// times, which the envelope holds) and its marketplace. RPCs answer with `JobProjection`.
+public typealias JobRecord = MarketRecord<SoukStoreV1.Job>
 
 /// Jobs and their indexes. Entries of a non-unique index end with the record id, a version 7
 /// id, so every range below is in submission order: the queue's FIFO order.
 public enum JobTable {
     /// Whether the job waits in its dorm's queue: stage 0, not cancelled, offered to nobody.
-    static func isQueued(_ job: SoukV1.Job) -> Bool {
+    static func isQueued(_ job: SoukStoreV1.Job) -> Bool {
         job.state == .active && job.stage == .waitingForDasherToAccept && job.offeredToAccountID.isEmpty
     }
 
@@ -56,7 +51,7 @@ public enum JobTable {
     }
 
     public static let table = marketTable(
-        "laundry_jobs", SoukV1.Job.self, indexes: [queue, preferred, offeredTo, offerExpiry, byCustomer, byDasher, byDorm, openDisputes])
+        "laundry_jobs", SoukStoreV1.Job.self, indexes: [queue, preferred, offeredTo, offerExpiry, byCustomer, byDasher, byDorm, openDisputes])
 
     static var all: [AnyTable] { [table.erased] }
 }

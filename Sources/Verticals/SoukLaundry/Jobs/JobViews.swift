@@ -9,7 +9,7 @@ import SoukStore
 /// event stream.
 enum JobViews {
     /// The customer owns a job; the Dasher assigned or offered it owns it as courier.
-    static func owns(_ job: SoukV1.Job, _ caller: Caller, roles: Set<SoukV1.Role>) -> Bool {
+    static func owns(_ job: SoukStoreV1.Job, _ caller: Caller, roles: Set<SoukV1.Role>) -> Bool {
         let me = caller.accountID.description
         return roles.contains(.customer) && job.customerAccountID == me
             || roles.contains(.courier) && (job.dasherAccountID == me || job.offeredToAccountID == me)
@@ -59,22 +59,22 @@ enum JobViews {
         }
     }
 
-    /// The job as `call`'s caller sees it: the other parties as summaries (first name and
-    /// rating; of the Dasher also completed jobs and time as a Dasher); the Dashers excluded from it only for admins; the customer's room for the
-    /// Dasher only while the job is active (a Dasher's history shows the first name).
+    /// The job as `call`'s caller sees it: its projection for the caller (`JobProjection`), the
+    /// other parties as summaries (first name and rating; of the Dasher also completed jobs and
+    /// time as a Dasher) and what the caller may do to it.
     static func view(_ record: StoredRecord<JobRecord>, _ call: SoukCall, store: Store) throws -> SoukV1.Job {
-        var job = record.job
-        let caller = try call.requireCaller()
+        var shown = record
         // A lapsed offer is shown as the scheduler will leave it, withdrawn.
-        if !job.offeredToAccountID.isEmpty, !JobQueue.isLive(job, at: store.configuration.clock()) { JobQueue.withdrawOffer(&job) }
-        job.availableTransitions = JobLifecycle.machine.available(on: job, for: call, parties: [
-            .customer: .account(job.customerAccountID), .courier: .accounts([job.dasherAccountID, job.offeredToAccountID]),
+        if !shown.value.subject.offeredToAccountID.isEmpty, !JobQueue.isLive(shown.value.subject, at: store.configuration.clock()) {
+            JobQueue.withdrawOffer(&shown.value.subject)
+        }
+        let stored = shown.value.subject
+        var job = JobProjection.job(shown, for: JobProjection.viewer(stored, try call.requireCaller()))
+        job.availableTransitions = JobLifecycle.machine.available(on: stored, for: call, parties: [
+            .customer: .account(stored.customerAccountID), .courier: .accounts([stored.dasherAccountID, stored.offeredToAccountID]),
         ])
-        let admin = caller.isOperator || caller.activeRoles.contains(.admin)
-        if !admin { job.excludedDasherAccountIDs = [] }
-        if !admin, job.customerAccountID != caller.accountID.description, job.state != .active { job.room = "" }
-        job.customer = try LaundryStudents.summary(job.customerAccountID, store: store)
-        if let dasher = try LaundryStudents.dasherSummary(job.dasherAccountID, store: store) {
+        job.customer = try LaundryStudents.summary(stored.customerAccountID, store: store)
+        if let dasher = try LaundryStudents.dasherSummary(stored.dasherAccountID, store: store) {
             job.dasher = dasher.person
             job.dasherCompletedJobs = dasher.completedJobs
             job.dasherSince = dasher.dasherSince

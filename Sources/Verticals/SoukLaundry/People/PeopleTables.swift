@@ -17,6 +17,7 @@ enum DormTable {
             [.string(record.marketplaceID), .bool(live), .string(record.subject.campus), .string(record.subject.name)]
         }
     })
+    /// Not converted yet: stores the contract message `souk.v1.Dorm` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     static let table = marketTable("dorms", SoukV1.Dorm.self, indexes: [byName, byCampus])
 }
 
@@ -26,6 +27,7 @@ enum QuizQuestionTable {
     static let byCreation = Index<QuizQuestionRecord>.nonUnique("quiz_questions.created", keys: { record in
         [false, true].filter { !($0 && record.subject.archived) }.map { [.string(record.marketplaceID), .bool($0)] }
     })
+    /// Not converted yet: stores the contract message `souk.v1.QuizQuestion` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     static let table = marketTable("quiz_questions", SoukV1.QuizQuestion.self, indexes: [byCreation])
 }
 

@@ -32,6 +32,7 @@ public enum BillTable {
         record.subject.status == .due && !record.subject.overdue ? [.int(dueDay(record.subject))] : nil
     }
 
+    /// Not converted yet: stores the contract message `souk.v1.Bill` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     public static let table = marketTable(
         "rental_bills", SoukV1.Bill.self, indexes: [byLessee, byLessor, byBooking, monthly, unmarkedDue])
 }

@@ -8,7 +8,7 @@ import SoukStore
 enum DepositBills {
     /// Issues the deposit of `booking` (rent × deposit months, fixed at request time), due on `due`.
     static func issue(
-        for booking: SoukV1.Booking, bookingID: RecordID, due: CivilDate, marketplaceID: String, actor: AuditActor, transaction: Transaction
+        for booking: SoukStoreV1.Booking, bookingID: RecordID, due: CivilDate, marketplaceID: String, actor: AuditActor, transaction: Transaction
     ) throws -> StoredRecord<BillRecord> {
         let bill = SoukV1.Bill(
             bookingID: bookingID.description, listingID: booking.listingID, lesseeAccountID: booking.lesseeAccountID,

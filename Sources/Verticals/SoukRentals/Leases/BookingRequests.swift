@@ -41,7 +41,7 @@ struct BookingRequests {
                     .failedPrecondition, .duplicate, "you already have an open booking \(existing.id) of listing \(listingID)", field: "listing_id")
             }
             let rent = listing.monthlyRent?.amountMinor ?? 0
-            var booking = SoukV1.Booking(
+            var booking = SoukStoreV1.Booking(
                 listingID: listingID.description, listingTitle: listing.title, listingAddress: listing.address, lesseeAccountID: lessee,
                 lessorAccountID: listing.ownerAccountID, status: .requested, startDate: LeaseDates.proto(start), months: request.months,
                 endDate: LeaseDates.proto(LeaseDates.end(start: start, months: request.months)),
@@ -53,7 +53,7 @@ struct BookingRequests {
             try BookingChanges.notify(
                 [listing.ownerAccountID], bookingID: record.id.description, title: "New booking request",
                 body: "A lessee asks to rent \(listing.title) for \(request.months) months.", marketplaceID: market, transaction: transaction)
-            return record.booking
+            return record.stamped(SoukV1.Booking())
         }.value
         // A retry gets the booking as it is now.
         return try BookingViews.get(stored.id, call, store: store)

@@ -19,7 +19,7 @@ struct BookingReviews: RatableSubject {
     static var tables: [AnyTable] { [lessorTotals.erased, listingTotals.erased] }
 
     /// A stay can be reviewed once the lessor confirmed it, during the lease and after its end.
-    static func isReviewable(_ booking: SoukV1.Booking) -> Bool {
+    static func isReviewable(_ booking: SoukStoreV1.Booking) -> Bool {
         [.confirmed, .active, .ended].contains(booking.status)
     }
 

@@ -3,18 +3,18 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// A booking as stored: the contract message (without its id, version and times, which the
-/// envelope holds) and its marketplace.
-public typealias BookingRecord = MarketRecord<SoukV1.Booking>
+/// A booking as stored: its own record (`souk.store.v1.Booking`, without the id, version and
+/// times, which the envelope holds) and its marketplace. RPCs answer with `BookingProjection`.
+public typealias BookingRecord = MarketRecord<SoukStoreV1.Booking>
 
 /// Bookings and their indexes. Entries of a non-unique index end with the record id, a version 7
 /// id, so every range below is in request order (read descending: newest first).
 public enum BookingTable {
     /// Whether the booking holds its listing: a CONFIRMED or ACTIVE lease.
-    static func holdsListing(_ booking: SoukV1.Booking) -> Bool { booking.status == .confirmed || booking.status == .active }
+    static func holdsListing(_ booking: SoukStoreV1.Booking) -> Bool { booking.status == .confirmed || booking.status == .active }
 
     /// Whether the lessee still waits for an answer or a deposit.
-    static func isOpen(_ booking: SoukV1.Booking) -> Bool { booking.status == .requested || booking.status == .confirmed }
+    static func isOpen(_ booking: SoukStoreV1.Booking) -> Bool { booking.status == .requested || booking.status == .confirmed }
 
     /// Two entries per party: under BOOKING_STATUS_UNSPECIFIED (any status) and under the
     /// booking's status, so that a list with or without one status filter is one range.
@@ -37,12 +37,36 @@ public enum BookingTable {
     }
 
     public static let table = marketTable(
-        "rental_bookings", SoukV1.Booking.self, indexes: [byLessee, byLessor, byListing, lease, openRequest])
+        "rental_bookings", SoukStoreV1.Booking.self, indexes: [byLessee, byLessor, byListing, lease, openRequest])
 }
 
-extension StoredRecord where Value == BookingRecord {
-    /// The booking with the envelope's id, version and times.
-    var booking: SoukV1.Booking { api() }
+/// What a caller sees of a stored booking: the contract's `Booking`, built field by field (an
+/// allow-list: a field added to the stored record reaches no caller until a line here names
+/// it). The parties' summaries and the available transitions come from `BookingViews.view`.
+enum BookingProjection {
+    static func booking(_ record: StoredRecord<BookingRecord>) -> SoukV1.Booking {
+        let booking = record.value.subject
+        var shown = record.stamped(SoukV1.Booking())
+        shown.listingID = booking.listingID
+        shown.listingTitle = booking.listingTitle
+        shown.listingAddress = booking.listingAddress
+        shown.lesseeAccountID = booking.lesseeAccountID
+        shown.lessorAccountID = booking.lessorAccountID
+        shown.status = booking.status
+        shown.startDate = booking.startDate
+        shown.months = booking.months
+        shown.endDate = booking.endDate
+        shown.monthlyRent = booking.monthlyRent
+        shown.deposit = booking.deposit
+        shown.depositBillID = booking.depositBillID
+        shown.depositReturn = booking.depositReturn
+        shown.message = booking.message
+        shown.reason = booking.reason
+        shown.confirmTime = booking.confirmTime
+        shown.activateTime = booking.activateTime
+        shown.endTime = booking.endTime
+        return shown
+    }
 }
 
 extension SoukV1.Booking: StampedMessage {}

@@ -8,7 +8,7 @@ import SoukStore
 /// bookings, and a booking's event stream.
 enum BookingViews {
     /// The lessee owns a booking as customer, the lessor as provider.
-    static func owns(_ booking: SoukV1.Booking, _ caller: Caller, roles: Set<SoukV1.Role>) -> Bool {
+    static func owns(_ booking: SoukStoreV1.Booking, _ caller: Caller, roles: Set<SoukV1.Role>) -> Bool {
         let me = caller.accountID.description
         return roles.contains(.customer) && booking.lesseeAccountID == me || roles.contains(.provider) && booking.lessorAccountID == me
     }
@@ -41,12 +41,13 @@ enum BookingViews {
 
     /// The booking as `call`'s caller sees it: its parties as summaries, and what the caller may do now.
     static func view(_ record: StoredRecord<BookingRecord>, _ call: SoukCall, store: Store) throws -> SoukV1.Booking {
-        var booking = record.booking
-        booking.availableTransitions = RentalLifecycles.booking.available(on: booking, for: call, parties: [
-            .customer: .account(booking.lesseeAccountID), .provider: .account(booking.lessorAccountID),
+        let stored = record.value.subject
+        var booking = BookingProjection.booking(record)
+        booking.availableTransitions = RentalLifecycles.booking.available(on: stored, for: call, parties: [
+            .customer: .account(stored.lesseeAccountID), .provider: .account(stored.lessorAccountID),
         ])
-        booking.lessee = try RentalParties.summary(booking.lesseeAccountID, store: store)
-        booking.lessor = try RentalParties.summary(booking.lessorAccountID, store: store)
+        booking.lessee = try RentalParties.summary(stored.lesseeAccountID, store: store)
+        booking.lessor = try RentalParties.summary(stored.lessorAccountID, store: store)
         return booking
     }
 

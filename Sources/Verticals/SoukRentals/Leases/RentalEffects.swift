@@ -11,7 +11,7 @@ import SoukStore
 enum RentalEffects {
     // MARK: Bookings
 
-    static let tellLesseeConfirmed = TransitionEffect<SoukV1.Booking>("notify the lessee") { move, transaction in
+    static let tellLesseeConfirmed = TransitionEffect<SoukStoreV1.Booking>("notify the lessee") { move, transaction in
         let bill = try RecordID(move.after.depositBillID).flatMap { try transaction.get(BillTable.table, $0) }
         let due = bill.flatMap { CivilDate($0.value.subject.dueDate) }.map(LeaseDates.text) ?? ""
         try tell([move.after.lesseeAccountID], move, title: "Booking confirmed",
@@ -20,7 +20,7 @@ enum RentalEffects {
 
     /// The lessor's own words, or the server's when it declines for another reason (another
     /// request confirmed, the listing archived).
-    static let tellLesseeDeclined = TransitionEffect<SoukV1.Booking>("notify the lessee") { move, transaction in
+    static let tellLesseeDeclined = TransitionEffect<SoukStoreV1.Booking>("notify the lessee") { move, transaction in
         let body = move.actor.isServer
             ? "Your request for \(move.after.listingTitle) was declined: \(move.reason)."
             : "The lessor declined your request for \(move.after.listingTitle): \(move.reason)"
@@ -28,26 +28,26 @@ enum RentalEffects {
     }
 
     /// A confirmed booking held its listing and its unpaid deposit bill.
-    static let releaseConfirmed = TransitionEffect<SoukV1.Booking>("void the deposit bill and free the listing, once confirmed") { move, transaction in
+    static let releaseConfirmed = TransitionEffect<SoukStoreV1.Booking>("void the deposit bill and free the listing, once confirmed") { move, transaction in
         guard move.before.status == .confirmed else { return }
         let marketplaceID = try RequestFields.id(move.marketplaceID, field: "marketplace_id")
         try DepositBills.void(move.after.depositBillID, marketplaceID: marketplaceID, actor: move.actor, transaction: transaction)
         try freeListing.run(move, transaction)
     }
 
-    static let tellLessorWithdrawn = TransitionEffect<SoukV1.Booking>("notify the lessor") { move, transaction in
+    static let tellLessorWithdrawn = TransitionEffect<SoukStoreV1.Booking>("notify the lessor") { move, transaction in
         try tell([move.after.lessorAccountID], move, title: "Booking withdrawn",
                  body: "The lessee withdrew the request for \(move.after.listingTitle).", transaction: transaction)
     }
 
-    static let freeListing = TransitionEffect<SoukV1.Booking>("free the listing") { move, transaction in
+    static let freeListing = TransitionEffect<SoukStoreV1.Booking>("free the listing") { move, transaction in
         guard let listing = RecordID(move.after.listingID) else { return }
         try ListingStates.markAvailable(
             listing, bookingID: move.id.description, marketplaceID: try RequestFields.id(move.marketplaceID, field: "marketplace_id"),
             actor: move.actor, transaction: transaction)
     }
 
-    static let tellLesseeEnded = TransitionEffect<SoukV1.Booking>("notify the lessee") { move, transaction in
+    static let tellLesseeEnded = TransitionEffect<SoukStoreV1.Booking>("notify the lessee") { move, transaction in
         try tell([move.after.lesseeAccountID], move, title: "Lease ended",
                  body: "Your lease of \(move.after.listingTitle) has ended; the lessor will return the deposit.", transaction: transaction)
     }
@@ -79,7 +79,7 @@ enum RentalEffects {
             marketplaceID: move.marketplaceID, transaction: transaction)
     }
 
-    private static func tell(_ accounts: [String], _ move: LifecycleMove<SoukV1.Booking>, title: String, body: String, transaction: Transaction) throws {
+    private static func tell(_ accounts: [String], _ move: LifecycleMove<SoukStoreV1.Booking>, title: String, body: String, transaction: Transaction) throws {
         try BookingChanges.notify(
             accounts, bookingID: move.id.description, title: title, body: body, marketplaceID: move.marketplaceID, transaction: transaction)
     }

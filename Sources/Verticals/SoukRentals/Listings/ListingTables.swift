@@ -48,6 +48,7 @@ public enum ListingTable {
         return ListingFacet.of(listing).map { GeoEntry(scope: [.string(stored.value.marketplaceID), .string($0)], position: position) }
     }
 
+    /// Not converted yet: stores the contract message `souk.v1.Listing` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     public static let table = marketTable(
         "listings", SoukV1.Listing.self,
         indexes: [byOwner, byMarketplace, byDistrict, byFacet, byFacetRent, byWord, byWordRent, geo.index])

@@ -13,6 +13,7 @@ enum PlaceTable {
             GeoEntry(scope: [.string(stored.value.marketplaceID), .string($0)], position: position)
         }
     }
+    /// Not converted yet: stores the contract message `souk.v1.Place` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     static let table = marketTable("places", SoukV1.Place.self, indexes: [geo.index])
 }
 

@@ -15,6 +15,7 @@ enum RegionTable {
             [.string(record.marketplaceID), .bool(live), .string(SearchText.normalized(record.subject.name))]
         }
     })
+    /// Not converted yet: stores the contract message `souk.v1.Region` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     static let table = marketTable("regions", SoukV1.Region.self, indexes: [byName, byLiveName])
 }
 

@@ -60,17 +60,17 @@ public enum FoodCartPricing {
     }
 
     /// Prices `cart` (its stored lines) in `transaction`.
-    public static func price(_ cart: SoukV1.Cart, marketplace: SoukV1.Marketplace, in transaction: Transaction) throws -> Quote {
+    public static func price(_ cart: SoukStoreV1.Cart, marketplace: SoukV1.Marketplace, in transaction: Transaction) throws -> Quote {
         try price(cart, marketplace: marketplace) { try transaction.get(RestaurantTable.table, $0) } item: { try transaction.get(MenuItemTable.table, $0) }
     }
 
     /// Prices `cart` from the store, without locking (cart views).
-    static func price(_ cart: SoukV1.Cart, marketplace: SoukV1.Marketplace, store: Store) throws -> Quote {
+    static func price(_ cart: SoukStoreV1.Cart, marketplace: SoukV1.Marketplace, store: Store) throws -> Quote {
         try price(cart, marketplace: marketplace) { try store.get(RestaurantTable.table, $0) } item: { try store.get(MenuItemTable.table, $0) }
     }
 
     private static func price(
-        _ cart: SoukV1.Cart, marketplace: SoukV1.Marketplace,
+        _ cart: SoukStoreV1.Cart, marketplace: SoukV1.Marketplace,
         restaurant readRestaurant: (RecordID) throws -> StoredRecord<RestaurantRecord>?,
         item readItem: (RecordID) throws -> StoredRecord<MenuItemRecord>?
     ) throws -> Quote {
@@ -98,7 +98,7 @@ public enum FoodCartPricing {
     }
 
     /// One line priced from its item (nil: the item is gone or not of the cart's restaurant).
-    private static func priced(_ stored: SoukV1.CartLine, item record: StoredRecord<MenuItemRecord>?, currency: String) -> Line {
+    private static func priced(_ stored: SoukStoreV1.CartLine, item record: StoredRecord<MenuItemRecord>?, currency: String) -> Line {
         var order = SoukV1.OrderLine()
         order.itemID = stored.itemID
         order.itemType = .menuItem
@@ -119,7 +119,7 @@ public enum FoodCartPricing {
             : item.hidden ? "\(item.name) is not on the menu now"
             : !item.available ? "\(item.name) is unavailable now" : ""
         var optionsPrice: Int64 = 0
-        switch MenuOptions.resolve(stored.options, of: item) {
+        switch MenuOptions.resolve(stored.options.map { SoukV1.CartLineOption(groupID: $0.groupID, choiceID: $0.choiceID) }, of: item) {
         case .success(let chosen):
             order.options = chosen.map {
                 SoukV1.OrderLineOption(

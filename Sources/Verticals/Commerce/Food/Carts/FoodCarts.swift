@@ -19,7 +19,7 @@ struct FoodCarts {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let stored = try store.get(CartTable.table, caller.accountID).flatMap { $0.value.marketplaceID == marketplaceID.description ? $0 : nil }
-        let cart = stored?.value.subject ?? SoukV1.Cart()
+        let cart = stored?.value.subject ?? SoukStoreV1.Cart()
         return Self.view(stored, accountID: caller.accountID, quote: try FoodCartPricing.price(cart, marketplace: marketplace, store: store))
     }
 
@@ -42,9 +42,9 @@ struct FoodCarts {
                 throw RPCError.souk(
                     .failedPrecondition, .restaurantClosed, "\(restaurant.name) is closed now", metadata: ["restaurant_id": item.restaurantID])
             }
-            let options: [SoukV1.CartLineOption]
+            let options: [SoukStoreV1.CartLineOption]
             switch MenuOptions.resolve(chosen, of: item) {
-            case .success(let resolved): options = resolved.map { SoukV1.CartLineOption(groupID: $0.group.id, choiceID: $0.choice.id) }
+            case .success(let resolved): options = resolved.map { SoukStoreV1.CartLineOption(groupID: $0.group.id, choiceID: $0.choice.id) }
             case .failure(let problem): throw problem.rpcError
             }
             let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)
@@ -58,7 +58,7 @@ struct FoodCarts {
             guard cart.subject.lines.count < RetailPricing.maxLines else {
                 throw RPCError.invalidField("item_id", "a cart holds at most \(RetailPricing.maxLines) lines", reason: .quantityLimit)
             }
-            let line = SoukV1.CartLine(
+            let line = SoukStoreV1.CartLine(
                 itemID: itemID.description, itemType: .menuItem, quantity: quantity, lineID: RecordID.generate().description,
                 options: options, note: note)
             let saved = try CartView.save(cart, accountID: caller.accountID, transaction: transaction) {
@@ -118,7 +118,7 @@ struct FoodCarts {
     /// FAILED_PRECONDITION (CART_OTHER_RESTAURANT) naming the restaurant whose items the cart
     /// holds, when it is not `restaurant`.
     private static func checkSameRestaurant(
-        _ cart: SoukV1.Cart, adding restaurant: SoukV1.Restaurant, id: String, transaction: Transaction
+        _ cart: SoukStoreV1.Cart, adding restaurant: SoukV1.Restaurant, id: String, transaction: Transaction
     ) throws {
         guard !cart.lines.isEmpty, !cart.restaurantID.isEmpty, cart.restaurantID != id else { return }
         let current = try RecordID(cart.restaurantID).flatMap { try transaction.get(RestaurantTable.table, $0) }
@@ -136,9 +136,7 @@ struct FoodCarts {
 
     /// The stored cart with every line and the totals from `quote`.
     static func view(_ stored: StoredRecord<CartRecord>?, accountID: RecordID, quote: FoodCartPricing.Quote) -> SoukV1.Cart {
-        var cart: SoukV1.Cart = stored?.api() ?? SoukV1.Cart()
-        cart.id = accountID.description
-        cart.customerAccountID = accountID.description
+        var cart = CartProjection.cart(stored, accountID: accountID)
         cart.restaurantName = quote.restaurant?.name ?? ""
         for (index, line) in zip(cart.lines.indices, quote.lines) {
             let order = line.orderLine

@@ -59,7 +59,8 @@ struct DeliveryOffers {
                     metadata: ["resource_type": "delivery", "resource_id": current.description])
             }
             let created = try Self.create(for: order, to: target!, marketplace: marketplace, actor: actor, store: store, transaction: transaction)
-            return created.api() as SoukV1.Delivery
+            // A retry reads the delivery by this id (below).
+            return created.stamped(SoukV1.Delivery())
         }
         return try FoodDeliveryViews.view(result.value.id, call, store: store)
     }
@@ -115,7 +116,7 @@ struct DeliveryOffers {
             courier = found
         }
         let position = courier.value.status.location.map(GeoPosition.init) ?? pickup
-        var delivery = SoukV1.Delivery()
+        var delivery = SoukStoreV1.Delivery()
         delivery.orderID = order.id.description
         delivery.courierAccountID = courier.id.description
         delivery.status = .offered
@@ -142,7 +143,7 @@ struct DeliveryOffers {
 
     /// Where a food order is picked up: its restaurant's position, which every restaurant has
     /// (catalog requires it), so a missing one is a fault of the server's data.
-    static func pickup(_ order: SoukV1.Order) throws -> GeoPosition {
+    static func pickup(_ order: SoukStoreV1.Order) throws -> GeoPosition {
         guard let point = order.pickupAddress?.location else {
             throw RPCError(.internalError, "order \(order.orderNumber) has no pickup location")
         }

@@ -10,7 +10,7 @@ import SoukStore
 enum FoodDeliveryViews {
     /// Notes of a delivery change to the order's customer and restaurant: about the order they
     /// follow, so of kind ORDER with the order as subject.
-    static func notes(_ order: SoukV1.Order, id: RecordID, title: String, body: String) -> [Notifier.Note] {
+    static func notes(_ order: SoukStoreV1.Order, id: RecordID, title: String, body: String) -> [Notifier.Note] {
         let subject = SoukV1.ResourceRef(type: .order, id: id.description)
         return [order.customerAccountID, order.sellerAccountID].map {
             Notifier.Note(to: $0, kind: .order, title: title, body: body, subject: subject)
@@ -25,30 +25,34 @@ enum FoodDeliveryViews {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let id = try RequestFields.id(deliveryID, field: "delivery_id")
         let record = try store.require(DeliveryTable.table, id, in: marketplaceID, "delivery")
-        var delivery: SoukV1.Delivery = record.api()
+        let delivery = record.value.subject
         let vertical = marketplace.vertical
-        delivery.courier = try OrderParties.summary(delivery.courierAccountID, vertical: vertical, store: store)
-        guard let orderID = delivery.orderID.recordID, let order = try store.get(OrderTable.table, orderID)?.value.subject else { return delivery }
-        delivery.availableTransitions = DeliveryLifecycles.foodDelivery.available(on: delivery, for: call, parties: [
-            .courier: .account(delivery.courierAccountID), .provider: .account(order.sellerAccountID),
-        ])
+        let courier = try OrderParties.summary(delivery.courierAccountID, vertical: vertical, store: store)
+        guard let orderID = delivery.orderID.recordID, let order = try store.get(OrderTable.table, orderID)?.value.subject else {
+            var shown = DeliveryProjection.delivery(record, dropoff: .shown(.customerOrAdmin, active: true))
+            shown.courier = courier
+            return shown
+        }
         let caller = call.caller
         let me = caller?.accountID.description
         let isAdmin = caller.map { $0.isOperator || $0.activeRoles.contains(.admin) } ?? false
+        let dropoff: DeliveryProjection.Dropoff
+        var showsCustomer = true
         if !isAdmin, me != order.customerAccountID, me == delivery.courierAccountID {
-            guard WaterDeliveries.open.contains(delivery.status) else {
-                delivery.dropoffAddress = nil
-                return delivery
-            }
-            delivery.customer = try OrderParties.summary(order.customerAccountID, vertical: vertical, store: store)
-            delivery.dropoffAddress = delivery.dropoffAddress.map {
-                Parties.address($0, for: .providerOrCourier, orderIsActive: delivery.status == .inProgress)
-            }
-            return delivery
+            // The driver: the drop-off while the delivery is open, its phone once accepted.
+            showsCustomer = WaterDeliveries.open.contains(delivery.status)
+            dropoff = showsCustomer ? .shown(.providerOrCourier, active: delivery.status == .inProgress) : .hidden
+        } else {
+            let viewer: Parties.AddressViewer =
+                isAdmin || me == order.customerAccountID ? .customerOrAdmin : me == order.sellerAccountID ? .providerOrCourier : .other
+            dropoff = .shown(viewer, active: OrderParties.isActive(order.status))
         }
-        delivery.customer = try OrderParties.summary(order.customerAccountID, vertical: vertical, store: store)
-        let viewer: Parties.AddressViewer = isAdmin || me == order.customerAccountID ? .customerOrAdmin : me == order.sellerAccountID ? .providerOrCourier : .other
-        delivery.dropoffAddress = delivery.dropoffAddress.map { Parties.address($0, for: viewer, orderIsActive: OrderParties.isActive(order.status)) }
-        return delivery
+        var shown = DeliveryProjection.delivery(record, dropoff: dropoff)
+        shown.courier = courier
+        shown.availableTransitions = DeliveryLifecycles.foodDelivery.available(on: delivery, for: call, parties: [
+            .courier: .account(delivery.courierAccountID), .provider: .account(order.sellerAccountID),
+        ])
+        if showsCustomer { shown.customer = try OrderParties.summary(order.customerAccountID, vertical: vertical, store: store) }
+        return shown
     }
 }

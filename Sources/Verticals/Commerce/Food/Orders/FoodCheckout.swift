@@ -30,7 +30,7 @@ extension OrdersService {
                     payer: caller.accountID, payee: restaurant.ownerAccountID,
                     amount: quote.price.total ?? SoukV1.Money(amountMinor: 0, currencyCode: currency)),
                 actor: actor, attempt: placement.payment, transaction: transaction)
-            var order = SoukV1.Order()
+            var order = SoukStoreV1.Order()
             order.orderNumber = orderNumber
             order.customerAccountID = caller.accountID.description
             order.sellerAccountID = restaurant.ownerAccountID

@@ -91,7 +91,7 @@ extension OrdersService {
 /// unconfirmed cash when the driver had collected it (`payment` as it was before the cancellation).
 enum FoodOrderEffects {
     static func cancelled(
-        _ order: SoukV1.Order, payment: SoukV1.Payment?, marketplace: SoukV1.Marketplace, marketplaceID: RecordID, transaction: Transaction
+        _ order: SoukStoreV1.Order, payment: SoukV1.Payment?, marketplace: SoukV1.Marketplace, marketplaceID: RecordID, transaction: Transaction
     ) throws {
         try FoodTotalsLedger.cancelled(order, marketplace: marketplace, marketplaceID: marketplaceID.description, transaction: transaction)
         if let payment, payment.status == .collected, let collected = payment.collectTime {

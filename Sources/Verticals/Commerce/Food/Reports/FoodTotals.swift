@@ -96,13 +96,13 @@ enum FoodTotalsLedger {
     }
 
     /// A food order was placed: counted on its placement day.
-    static func placed(_ order: SoukV1.Order, marketplace: SoukV1.Marketplace, marketplaceID: String, transaction: Transaction) throws {
+    static func placed(_ order: SoukStoreV1.Order, marketplace: SoukV1.Marketplace, marketplaceID: String, transaction: Transaction) throws {
         try add([(.placed, 1)], kind: .restaurant, subjectID: order.restaurantID, at: transaction.now, marketplace: marketplace,
                 marketplaceID: marketplaceID, transaction: transaction)
     }
 
     /// The restaurant completed a food order: its subtotal is revenue and its commission owed.
-    static func completed(_ order: SoukV1.Order, marketplace: SoukV1.Marketplace, marketplaceID: String, transaction: Transaction) throws {
+    static func completed(_ order: SoukStoreV1.Order, marketplace: SoukV1.Marketplace, marketplaceID: String, transaction: Transaction) throws {
         try add(
             [(.completed, 1), (.revenue, order.price?.subtotal?.amountMinor ?? 0), (.commission, order.commission?.amountMinor ?? 0)],
             kind: .restaurant, subjectID: order.restaurantID, at: transaction.now, marketplace: marketplace, marketplaceID: marketplaceID,
@@ -110,7 +110,7 @@ enum FoodTotalsLedger {
     }
 
     /// A food order was cancelled or rejected: counted on the day it was.
-    static func cancelled(_ order: SoukV1.Order, marketplace: SoukV1.Marketplace, marketplaceID: String, transaction: Transaction) throws {
+    static func cancelled(_ order: SoukStoreV1.Order, marketplace: SoukV1.Marketplace, marketplaceID: String, transaction: Transaction) throws {
         try add([(.cancelled, 1)], kind: .restaurant, subjectID: order.restaurantID, at: transaction.now, marketplace: marketplace,
                 marketplaceID: marketplaceID, transaction: transaction)
     }

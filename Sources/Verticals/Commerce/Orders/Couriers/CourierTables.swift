@@ -29,6 +29,7 @@ public enum CourierTable {
         return [GeoEntry(scope: scope(record.value.marketplaceID), position: GeoPosition(location), stamp: stamp)]
     }
 
+    /// Not converted yet: stores the contract message `souk.v1.CourierStatus` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     public static let table = Table(
         "couriers", codec: FieldCodec.marketplaceMessage(SoukV1.CourierStatus.self, split: { ($0.marketplaceID, $0.status) }, make: CourierRecord.init),
         indexes: [available.index])

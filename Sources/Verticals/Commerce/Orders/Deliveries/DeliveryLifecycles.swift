@@ -12,7 +12,7 @@ public enum DeliveryMove: String, TransitionName {
 
 public enum DeliveryLifecycles {
     /// Aqua Hub: an admin assigns an approved order to delivery staff.
-    public static let waterServices = StateMachine<SoukV1.Delivery, SoukV1.DeliveryStatus, DeliveryMove>(
+    public static let waterServices = StateMachine<SoukStoreV1.Delivery, SoukV1.DeliveryStatus, DeliveryMove>(
         "Water services delivery", resource: .delivery, state: \.status, initial: [.assigned],
         transitions: [
             Transition(
@@ -29,7 +29,7 @@ public enum DeliveryLifecycles {
         ])
 
     /// DineSwift: the restaurant (or the server, to the nearest driver) offers the order.
-    public static let foodDelivery = StateMachine<SoukV1.Delivery, SoukV1.DeliveryStatus, DeliveryMove>(
+    public static let foodDelivery = StateMachine<SoukStoreV1.Delivery, SoukV1.DeliveryStatus, DeliveryMove>(
         "Food delivery", resource: .delivery, state: \.status, initial: [.offered],
         transitions: [
             Transition(.accept, from: [.offered], to: .inProgress, by: [.courier]),
@@ -45,7 +45,7 @@ public enum DeliveryLifecycles {
     /// An unanswered offer expires at its `offer_expire_time` (the marketplace's offer timeout
     /// after it was made); the handler (`DeliveryOffers.expireIfDue`) frees the driver and the
     /// order, tells them and offers the order to the next nearest driver.
-    public static let offerLapse = LifecycleTimer<SoukV1.Delivery, DeliveryMove>(
+    public static let offerLapse = LifecycleTimer<SoukStoreV1.Delivery, DeliveryMove>(
         "offer lapse", fires: .expire, at: "offer_expire_time"
     ) { delivery in
         delivery.status == .offered ? delivery.offerExpireTime.map { StoreTime($0) } : nil

@@ -4,7 +4,7 @@ import SoukMessages
 import SoukStore
 
 /// A delivery as stored.
-public typealias DeliveryRecord = MarketRecord<SoukV1.Delivery>
+public typealias DeliveryRecord = MarketRecord<SoukStoreV1.Delivery>
 
 /// Deliveries, with the index of each list `Deliveries.ListDeliveries` serves. Entries end with
 /// the delivery's version 7 id, so newest first is a descending scan.
@@ -30,7 +30,7 @@ public enum DeliveryTable {
     }
 
     public static let table = marketTable(
-        "deliveries", SoukV1.Delivery.self, indexes: [byOrder, byMarketplace, byStatus, byCourier, byCourierStatus, byOfferExpiry])
+        "deliveries", SoukStoreV1.Delivery.self, indexes: [byOrder, byMarketplace, byStatus, byCourier, byCourierStatus, byOfferExpiry])
 
     static var all: [AnyTable] { [table.erased] }
 }

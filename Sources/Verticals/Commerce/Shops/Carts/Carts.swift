@@ -32,7 +32,7 @@ extension CartsService {
             guard cart.subject.lines.count < RetailPricing.maxLines else {
                 throw RPCError.invalidField("item_id", "a cart holds at most \(RetailPricing.maxLines) lines", reason: .quantityLimit)
             }
-            var line = SoukV1.CartLine()
+            var line = SoukStoreV1.CartLine()
             line.lineID = productID.description
             line.itemID = productID.description
             line.itemType = .product
@@ -92,7 +92,7 @@ extension CartsService {
 enum CartView {
     /// A cart as read in a transaction: the stored one (locked), or an empty one at version 0.
     struct Current {
-        var subject: SoukV1.Cart
+        var subject: SoukStoreV1.Cart
         var version: UInt64
         var marketplaceID: RecordID
     }
@@ -139,28 +139,18 @@ enum CartView {
         if let expected, expected != version {
             throw RPCError.staleVersion("cart", accountID.description, expected: expected, actual: version)
         }
-        var cart = stored?.value.subject ?? SoukV1.Cart()
+        var cart = stored?.value.subject ?? SoukStoreV1.Cart()
         cart.customerAccountID = accountID.description
         return Current(subject: cart, version: version, marketplaceID: marketplaceID)
     }
 
     /// Stores the changed cart (created on its first write).
-    static func save(_ cart: Current, accountID: RecordID, transaction: Transaction, _ change: (inout SoukV1.Cart) -> Void)
+    static func save(_ cart: Current, accountID: RecordID, transaction: Transaction, _ change: (inout SoukStoreV1.Cart) -> Void)
         throws -> StoredRecord<CartRecord>
     {
         var subject = cart.subject
         change(&subject)
-        // Only what the customer chose is stored; the rest is computed on reads.
-        subject.price = nil
-        subject.restaurantName = ""
-        subject.purchasable = false
-        subject.unavailableReason = ""
         if subject.lines.isEmpty { subject.restaurantID = "" }
-        subject.lines = subject.lines.map {
-            SoukV1.CartLine(
-                itemID: $0.itemID, itemType: $0.itemType, quantity: $0.quantity, lineID: $0.lineID,
-                options: $0.options.map { SoukV1.CartLineOption(groupID: $0.groupID, choiceID: $0.choiceID) }, note: $0.note)
-        }
         if cart.version == 0 {
             return try transaction.insert(CartTable.table, CartRecord(marketplaceID: cart.marketplaceID.description, subject), id: accountID)
         }
@@ -196,7 +186,7 @@ enum CartView {
     }
 
     /// The line `lineID` names, else (retail) the line of product `itemID`; NOT_FOUND otherwise.
-    static func lineIndex(in cart: SoukV1.Cart, lineID: String, itemID: String) throws -> Int {
+    static func lineIndex(in cart: SoukStoreV1.Cart, lineID: String, itemID: String) throws -> Int {
         if !lineID.isEmpty {
             guard let index = cart.lines.firstIndex(where: { ($0.lineID.isEmpty ? $0.itemID : $0.lineID) == lineID }) else {
                 throw RPCError.notFound("cart line", lineID)
@@ -248,14 +238,11 @@ enum CartView {
     private static func show(
         _ stored: StoredRecord<CartRecord>?, accountID: RecordID, marketplace: SoukV1.Marketplace, products: [StoredRecord<ProductRecord>?]
     ) -> SoukV1.Cart {
-        var cart: SoukV1.Cart = stored?.api() ?? SoukV1.Cart()
-        cart.id = accountID.description
-        cart.customerAccountID = accountID.description
+        var cart = CartProjection.cart(stored, accountID: accountID)
         let currency = marketplace.currencyCode
         var subtotal: Int64 = 0
         for (index, product) in zip(cart.lines.indices, products) {
             let unit = product?.value.subject.price.minor ?? 0
-            if cart.lines[index].lineID.isEmpty { cart.lines[index].lineID = cart.lines[index].itemID }
             cart.lines[index].name = product?.value.subject.name ?? ""
             cart.lines[index].unitPrice = SoukV1.Money(amountMinor: unit, currencyCode: currency)
             cart.lines[index].lineTotal = SoukV1.Money(amountMinor: unit * Int64(cart.lines[index].quantity), currencyCode: currency)

@@ -44,7 +44,7 @@ struct WaterDeliveries {
                     metadata: ["resource_type": "delivery", "resource_id": current.description])
             }
             try CourierAccounts.require(courierID, marketplaceID: marketplaceID.description, transaction: transaction)
-            var delivery = SoukV1.Delivery()
+            var delivery = SoukStoreV1.Delivery()
             delivery.orderID = orderID.description
             delivery.courierAccountID = courierID.description
             delivery.status = .assigned
@@ -63,7 +63,8 @@ struct WaterDeliveries {
                 OrderChanges.notes(updated.value.subject, id: orderID, title: "Order \(number) assigned",
                                    body: "Delivery staff is assigned to order \(number) \(when)."),
                 marketplaceID: marketplaceID.description, transaction: transaction)
-            return created.api() as SoukV1.Delivery
+            // A retry reads the delivery by this id (below).
+            return created.stamped(SoukV1.Delivery())
         }
         return try view(result.value.id, call)
     }
@@ -188,12 +189,10 @@ struct WaterDeliveries {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let id = try RequestFields.id(deliveryID, field: "delivery_id")
         let record = try store.require(DeliveryTable.table, id, in: marketplaceID, "delivery")
-        var delivery: SoukV1.Delivery = record.api()
-        delivery.availableTransitions = DeliveryLifecycles.waterServices.available(
-            on: delivery, for: call, parties: [.courier: .account(delivery.courierAccountID)])
-        delivery.courier = try OrderParties.summary(delivery.courierAccountID, vertical: marketplace.vertical, store: store)
+        let delivery = record.value.subject
         // The drop-off phone is for the order's parties while it is active (PHONES).
-        if let address = delivery.dropoffAddress, let orderID = RecordID(delivery.orderID), let order = try store.get(OrderTable.table, orderID) {
+        var dropoff = DeliveryProjection.Dropoff.shown(.customerOrAdmin, active: true)
+        if let orderID = RecordID(delivery.orderID), let order = try store.get(OrderTable.table, orderID) {
             let caller = call.caller
             let isAdmin = caller.map { $0.isOperator || $0.activeRoles.contains(.admin) } ?? false
             let viewer: Parties.AddressViewer =
@@ -202,9 +201,13 @@ struct WaterDeliveries {
                 : (caller?.accountID.description == delivery.courierAccountID || caller?.activeRoles.contains(.provider) == true)
                     ? .providerOrCourier : .other
             let active = Self.open.contains(delivery.status) && OrderParties.isActive(order.value.subject.status)
-            delivery.dropoffAddress = Parties.address(address, for: viewer, orderIsActive: active)
+            dropoff = .shown(viewer, active: active)
         }
-        return delivery
+        var shown = DeliveryProjection.delivery(record, dropoff: dropoff)
+        shown.availableTransitions = DeliveryLifecycles.waterServices.available(
+            on: delivery, for: call, parties: [.courier: .account(delivery.courierAccountID)])
+        shown.courier = try OrderParties.summary(delivery.courierAccountID, vertical: marketplace.vertical, store: store)
+        return shown
     }
 
     func get(_ request: SoukV1.GetDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {

@@ -102,7 +102,7 @@ extension OrdersService {
                     marketplaceID: marketplaceID, marketplace: marketplace, target: SoukV1.ResourceRef(type: .order, id: orderID.description),
                     payer: caller.accountID, payee: "", amount: price.total ?? SoukV1.Money(amountMinor: 0, currencyCode: currency)),
                 actor: actor, attempt: placement.payment, transaction: transaction)
-            var order = SoukV1.Order()
+            var order = SoukStoreV1.Order()
             order.orderNumber = orderNumber
             order.customerAccountID = caller.accountID.description
             order.status = .pending

@@ -8,7 +8,7 @@ import SoukStore
 /// transaction. The payment is settled by `PaymentLedger.settleCancelled`.
 enum RetailOrderEffects {
     /// Puts the order's reserved bottles back in stock (without changing the products' versions).
-    static func cancelled(_ order: SoukV1.Order, marketplaceID: RecordID, transaction: Transaction) throws {
+    static func cancelled(_ order: SoukStoreV1.Order, marketplaceID: RecordID, transaction: Transaction) throws {
         for line in order.lines where line.itemType == .product {
             guard let id = RecordID(line.itemID), try transaction.get(ProductTable.table, id) != nil else { continue }
             try transaction.updateMaintainedFields(ProductTable.table, id) { record in
@@ -23,7 +23,7 @@ enum RetailOrderEffects {
 enum WaterOrderEffects {
     /// Frees the order's place in its window and cancels its open delivery.
     static func cancelled(
-        _ order: SoukV1.Order, id: RecordID, marketplaceID: RecordID, reason: String, actor: AuditActor, transaction: Transaction
+        _ order: SoukStoreV1.Order, id: RecordID, marketplaceID: RecordID, reason: String, actor: AuditActor, transaction: Transaction
     ) throws {
         if try ScheduledOrders.release(id, transaction: transaction), let start = order.scheduledWindow?.startTime {
             try ServiceWindows.release(StoreTime(start), marketplaceID: marketplaceID.description, transaction: transaction)

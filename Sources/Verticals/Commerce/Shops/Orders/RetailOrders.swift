@@ -40,7 +40,7 @@ extension OrdersService {
     /// Fires `transition` on the order (whose effects tell its customer), in one transaction.
     private func move(
         _ transition: OrderMove, _ orderText: String, _ expectedVersion: Int64, _ call: SoukCall,
-        change: @escaping @Sendable (inout SoukV1.Order, StoreTime) throws -> Void
+        change: @escaping @Sendable (inout SoukStoreV1.Order, StoreTime) throws -> Void
     ) async throws -> SoukV1.Order {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(orderText, field: "order_id")

@@ -61,7 +61,7 @@ struct ServiceOrders {
             line.lineTotal = SoukV1.Money(amountMinor: total, currencyCode: currency)
             let zero = SoukV1.Money(amountMinor: 0, currencyCode: currency)
 
-            var order = SoukV1.Order()
+            var order = SoukStoreV1.Order()
             order.customerAccountID = customerID.description
             order.status = .pending
             order.lines = [line]
@@ -98,7 +98,8 @@ struct ServiceOrders {
                 OrderChanges.notes(record.value.subject, id: orderID, title: "Order \(order.orderNumber) \(status)",
                                    body: "\(line.name) × \(line.quantity), scheduled \(ServiceOrders.describe(window.start, marketplace))."),
                 marketplaceID: marketplaceID.description, transaction: transaction)
-            return record.api() as SoukV1.Order
+            // A retry reads the order by this id (below).
+            return record.stamped(SoukV1.Order())
         } }
         return try view(result.value.id, call)
     }

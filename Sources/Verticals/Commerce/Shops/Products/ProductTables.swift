@@ -36,6 +36,7 @@ public enum ProductTable {
         }
     }
 
+    /// Not converted yet: stores the contract message `souk.v1.Product` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     public static let table = marketTable(
         "products", SoukV1.Product.self, indexes: [byMarketplace, byName, byPrice, byRating, byCreated, byNameWord, byPairingRating],
         sameIndexEntries: { indexed($0) == indexed($1) })

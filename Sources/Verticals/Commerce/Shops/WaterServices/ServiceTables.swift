@@ -53,6 +53,7 @@ public enum ServiceTable {
         }
     })
 
+    /// Not converted yet: stores the contract message `souk.v1.Service` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     public static let table = marketTable(
         "services", SoukV1.Service.self, indexes: [byMarketplace, byName, byPrice, byRating, byCreation, byWord])
 
