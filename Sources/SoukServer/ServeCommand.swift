@@ -10,13 +10,7 @@ import SoukKit
 import SoukDemo
 import SoukGRPC
 import SoukHTTP2
-import SoukCommerce
-import SoukLaundry
 import SoukIdentity
-import SoukMedia
-import SoukNotifications
-import SoukPayments
-import SoukRentals
 import SoukStandardServices
 import SoukStore
 import SoukStoreTools
@@ -111,29 +105,20 @@ struct ServeCommand: AsyncParsableCommand {
         // not start when one is missing or malformed.
         let rules = try AccessRules.contract()
         let openStreams = OpenStreams(limits: StreamLimits(perConnection: maxStreamsPerConnection, perAccount: maxStreamsPerAccount))
-        let identity = try Identity(store: store, configuration: identityConfiguration(), openStreams: openStreams)
+        // Every listed domain, made in order over the store: each finds the domains before it
+        // and the server's settings in `context`, and registers its hooks there.
+        let context = DomainContext(store: store)
+        context.provide(identityConfiguration())
+        context.provide(openStreams)
+        let domains = try context.mount(Domains.all)
+        let identity = try context.require(Identity.self)
         try await bootstrapOperator(identity, logger: logger)
-        let media = try Media(store: store)
-        let mediaMaintenance = Task { await media.runMaintenance() }
-        // The payments platform; the domains it pays for register their targets here.
-        let payables = PayableTargets()
-        let payments = Payments(store: store, payables: payables)
-        let notifications = Notifications(store: store)
-        // Commerce serves feedback; the domains whose records it rates register them here.
-        let ratables = RatedSubjects()
-        let commerce = Commerce(store: store, identity: identity, payables: payables, ratables: ratables)
-        let commerceMaintenance = Task { await commerce.runMaintenance() }
-        let laundry = Laundry(store: store, identity: identity, payables: payables)
-        let laundryMaintenance = Task { await laundry.runMaintenance() }
-        let rentals = Rentals(store: store, identity: identity, payables: payables, ratables: ratables)
-        let rentalsMaintenance = Task { await rentals.runMaintenance() }
-        let domains = Domains.make(
-            identity: identity, media: media, payments: payments, notifications: notifications, commerce: commerce, laundry: laundry, rentals: rentals)
+        let backgroundWork = domains.map { domain in Task { await domain.runBackgroundWork() } }
         if demo {
             let loader = DemoLoader(identity: identity)
             let logins = try await loader.load()
-            let context = try loader.context(logins)
-            for domain in domains { try await domain.loadDemo(context) }
+            let demoContext = try loader.context(logins)
+            for domain in domains { try await domain.loadDemo(demoContext) }
             for login in logins { print(login.line) }
             fflush(nil)  // stdout may be a pipe: the logins must reach it now
         }
@@ -170,10 +155,7 @@ struct ServeCommand: AsyncParsableCommand {
         await server.shutdown(gracePeriod: .seconds(shutdownGracePeriod))
         try? await metricsChannel?.close()
         maintenance.cancel()
-        mediaMaintenance.cancel()
-        commerceMaintenance.cancel()
-        laundryMaintenance.cancel()
-        rentalsMaintenance.cancel()
+        for task in backgroundWork { task.cancel() }
         control.stop()
         await store.close()
         try? await group.shutdownGracefully()

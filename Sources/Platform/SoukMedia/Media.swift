@@ -83,3 +83,14 @@ public final class Media: SoukDomain {
         }
     }
 }
+
+extension Media {
+    public convenience init(mounting context: DomainContext) throws {
+        try self.init(store: context.store)
+    }
+
+    /// The purge of unreferenced uploads.
+    public func runBackgroundWork() async {
+        await runMaintenance()
+    }
+}

@@ -2,6 +2,7 @@ import Logging
 import SoukGRPC
 import SoukIdentity
 import SoukKit
+import SoukNotifications
 import SoukPayments
 import SoukStore
 
@@ -20,7 +21,7 @@ public final class Laundry: SoukDomain {
     public static var tables: [AnyTable] { JobTable.all + PeopleTables.all + JobRatingTables.all + [EarningsTable.table.erased] }
 
     /// With `identity`, sign-up and profile changes check that a laundry profile's dorm exists;
-    /// jobs become payable through `payables`, which the server shares with commerce.
+    /// jobs become payable through `payables`, which the server shares with the payments platform.
     public init(
         store: Store, identity: Identity? = nil, payables: PayableTargets = PayableTargets(), logger: Logger = Logger(label: "souk.laundry")
     ) {
@@ -72,5 +73,24 @@ extension Laundry {
     /// Returns every job whose offer lapsed to its dorm's queue. Returns how many.
     public func expireDueOffers() async throws -> Int {
         try await JobQueue(laundry: self).expireDueOffers()
+    }
+}
+
+extension Laundry {
+    /// Checks laundry profiles' dorms at sign-up (identity) and makes jobs payable through the
+    /// server's payable kinds.
+    public convenience init(mounting context: DomainContext) throws {
+        self.init(store: context.store, identity: try context.require(Identity.self), payables: context.shared { PayableTargets() })
+    }
+
+    /// Identity for the dorm check; the payments jobs are paid and refunded with; the
+    /// notifications jobs send.
+    public static var dependencies: [any SoukDomain.Type] { [Identity.self, Payments.self, Notifications.self] }
+
+    public static var lifecycles: [DeclaredLifecycle] { [DeclaredLifecycle(JobLifecycle.machine)] }
+
+    /// Offer expiry (`runMaintenance`).
+    public func runBackgroundWork() async {
+        await runMaintenance()
     }
 }
