@@ -11,7 +11,7 @@ public typealias MenuItemRecord = MarketRecord<SoukV1.MenuItem>
 /// Restaurants and the indexes their lists read. Guests' indexes hold only visible restaurants
 /// (approved, not archived), one entry per facet a list can be narrowed to (`RestaurantFacet`),
 /// so every guest list is one range of one index (or one geo query).
-public enum RestaurantTable {
+enum RestaurantTable {
     /// One restaurant per owner account.
     static let byOwner = Index<RestaurantRecord>.unique("restaurants.owner") {
         [.string($0.marketplaceID), .string($0.subject.ownerAccountID)]
@@ -35,7 +35,7 @@ public enum RestaurantTable {
         return RestaurantFacet.of(restaurant).map { GeoEntry(scope: [.string(stored.value.marketplaceID), .string($0)], position: position) }
     }
 
-    public static let table = marketTable(
+    static let table = marketTable(
         "restaurants", SoukV1.Restaurant.self, indexes: [byOwner, byApproval, byName, byRating, byNameWord, geo.index])
 
     /// An index (marketplace, facet, sort key…) of visible restaurants.
@@ -62,7 +62,7 @@ enum RestaurantFacet {
 }
 
 /// Menu items and the indexes their lists read.
-public enum MenuItemTable {
+enum MenuItemTable {
     /// A restaurant's menu by section then name, once per audience (`MenuAudience`).
     static let byMenu = Index<MenuItemRecord>.nonUnique("menu_items.menu") { record in
         let item = record.subject
@@ -81,7 +81,7 @@ public enum MenuItemTable {
         }
     }
 
-    public static let table = marketTable("menu_items", SoukV1.MenuItem.self, indexes: [byMenu, byRestaurantWord])
+    static let table = marketTable("menu_items", SoukV1.MenuItem.self, indexes: [byMenu, byRestaurantWord])
 }
 
 /// Who a menu entry is listed for: `visible` items (not hidden, not archived) for everyone,

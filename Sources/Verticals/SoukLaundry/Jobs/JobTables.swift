@@ -13,7 +13,7 @@ extension StoredRecord where Value == JobRecord {
 
 /// Jobs and their indexes. Entries of a non-unique index end with the record id, a version 7
 /// id, so every range below is in submission order: the queue's FIFO order.
-public enum JobTable {
+enum JobTable {
     /// Whether the job waits in its dorm's queue: stage 0, not cancelled, offered to nobody.
     static func isQueued(_ job: SoukV1.Job) -> Bool {
         job.state == .active && job.stage == .waitingForDasherToAccept && job.offeredToAccountID.isEmpty
@@ -55,7 +55,7 @@ public enum JobTable {
         record.subject.dispute?.status == .open ? [.string(record.marketplaceID)] : nil
     }
 
-    public static let table = marketTable(
+    static let table = marketTable(
         "laundry_jobs", SoukV1.Job.self, indexes: [queue, preferred, offeredTo, offerExpiry, byCustomer, byDasher, byDorm, openDisputes])
 
     static var all: [AnyTable] { [table.erased] }

@@ -8,7 +8,7 @@ import SoukStore
 public typealias BillRecord = MarketRecord<SoukV1.Bill>
 
 /// Bills and their indexes. Lists run by due date (days since 1970), then the bill's id.
-public enum BillTable {
+enum BillTable {
     /// Days since 1970-01-01 of the bill's due date.
     static func dueDay(_ bill: SoukV1.Bill) -> Int64 { Int64(CivilDate(bill.dueDate)?.daysSinceEpoch ?? 0) }
 
@@ -32,7 +32,7 @@ public enum BillTable {
         record.subject.status == .due && !record.subject.overdue ? [.int(dueDay(record.subject))] : nil
     }
 
-    public static let table = marketTable(
+    static let table = marketTable(
         "rental_bills", SoukV1.Bill.self, indexes: [byLessee, byLessor, byBooking, monthly, unmarkedDue])
 }
 

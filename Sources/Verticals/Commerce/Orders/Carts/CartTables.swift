@@ -7,8 +7,8 @@ import SoukStore
 public typealias CartRecord = MarketRecord<SoukV1.Cart>
 
 /// Carts.
-public enum CartTable {
-    public static let table = marketTable("carts", SoukV1.Cart.self)
+enum CartTable {
+    static let table = marketTable("carts", SoukV1.Cart.self)
 
     static var all: [AnyTable] { [table.erased] }
 }

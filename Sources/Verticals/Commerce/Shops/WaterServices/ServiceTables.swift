@@ -26,7 +26,7 @@ enum ServiceShelf: Int32 {
 }
 
 /// Water services and the indexes their browsing reads.
-public enum ServiceTable {
+enum ServiceTable {
     static let byMarketplace = Index<ServiceRecord>.nonUnique("services.marketplace") { [.string($0.marketplaceID)] }
 
     /// Entries (marketplace, shelf, type or 0 for any type, sort key…): one per shelf and type
@@ -53,7 +53,7 @@ public enum ServiceTable {
         }
     })
 
-    public static let table = marketTable(
+    static let table = marketTable(
         "services", SoukV1.Service.self, indexes: [byMarketplace, byName, byPrice, byRating, byCreation, byWord])
 
     /// The water-services tables: the catalog, the window bookings and the scheduled orders.
