@@ -49,6 +49,7 @@ import Testing
         #expect(domains.map { ObjectIdentifier(type(of: $0)) } == Domains.all.map { ObjectIdentifier($0) })
         let loader = DemoLoader(identity: try context.require(Identity.self), logger: DomainHarness.quietLogger)
         let demo = try loader.context(try await loader.load())
+        #expect(demo.marketplaces.count == 5)
         for domain in domains { try await domain.loadDemo(demo) }
         await store.close()
     }
