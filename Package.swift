@@ -143,7 +143,9 @@ let package = Package(
             name: "SoukNotifications", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore"],
             path: "Sources/Platform/SoukNotifications"),
         // Support tickets: for now their lifecycle.
-        .target(name: "SoukSupport", dependencies: ["SoukKit", "SoukMessages"], path: "Sources/Platform/SoukSupport"),
+        .target(name: "SoukSupport", dependencies: ["SoukKit", "SoukGRPC", "SoukMessages", "SoukStore"], path: "Sources/Platform/SoukSupport"),
+        // Conversations between the parties of an order, a job or a lease: the home of the Messaging service to come.
+        .target(name: "SoukMessaging", dependencies: ["SoukKit", "SoukGRPC", "SoukStore"], path: "Sources/Platform/SoukMessaging"),
 
         // Verticals (Sources/Verticals), one module per owner.
         // The commerce journeys: the shops (Chateau Du Nox, Aqua Hub: `Shops/`), food delivery (DineSwift: `Food/`) and
@@ -162,8 +164,6 @@ let package = Package(
             name: "SoukRentals",
             dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukPayments", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore", logging],
             path: "Sources/Verticals/SoukRentals"),
-        // Every declared lifecycle, for the lifecycle page and its test.
-        .target(name: "SoukLifecycles", dependencies: ["SoukKit", "SoukPayments", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukSupport"]),
         // The demo marketplaces and accounts `souk-server --demo` loads.
         .target(name: "SoukDemo", dependencies: ["SoukIdentity", "SoukKit", "SoukAccess", "SoukMessages", "SoukStore", logging]),
         .executableTarget(
@@ -171,7 +171,7 @@ let package = Package(
             dependencies: [
                 "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukStoreTools", "SoukMessages", logging, metrics,
                 "SoukAccess", "SoukKit", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukCommerce", "SoukLaundry", "SoukRentals",
-                "SoukDemo", "SoukLifecycles", "CAllocatorOptions",
+                "SoukSupport", "SoukMessaging", "SoukDemo", "CAllocatorOptions",
                 nioCore, nioPosix, serviceLifecycle, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -189,7 +189,7 @@ let package = Package(
             dependencies: ["SoukStore", "SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukHTTP2", "SoukMessages", logging, nioCore, nioPosix],
             path: "Tests/SoukTesting"
         ),
-        .testTarget(name: "SoukServerTests", dependencies: ["SoukServer", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukKit", "SoukStore", "SoukTesting"]),
+        .testTarget(name: "SoukServerTests", dependencies: ["SoukServer", "SoukDemo", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukKit", "SoukStore", "SoukTesting"]),
         .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages", "SoukProtoC"], exclude: ["Vectors"]),
         .testTarget(
             name: "SoukHTTP2Tests",
@@ -214,7 +214,7 @@ let package = Package(
         .testTarget(
             name: "SoukLifecycleTests",
             dependencies: [
-                "SoukKit", "SoukLifecycles", "SoukPayments", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukSupport", "SoukGRPC",
+                "SoukKit", "SoukPayments", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukSupport", "SoukGRPC",
                 "SoukMessages", "SoukStore", "SoukTesting", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(

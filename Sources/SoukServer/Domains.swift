@@ -1,30 +1,45 @@
 import SoukCommerce
 import SoukIdentity
-import SoukLaundry
 import SoukKit
+import SoukLaundry
 import SoukMedia
+import SoukMessaging
 import SoukNotifications
 import SoukPayments
 import SoukRentals
 import SoukStore
 import SoukStoreTools
+import SoukSupport
 
-/// Every domain the server mounts, listed once: the store's schema, the router's services and
-/// the demo data come from this list. Adding a domain is adding it here (see
+/// Every domain the server mounts, listed once, each after the domains it builds on: the
+/// store's schema, the domains made at start (and the hooks they register), the router's
+/// services, the lifecycle page, the background tasks and the demo data all come from this
+/// list. Adding a domain is its module, its target in Package.swift and one line here (see
 /// Sources/SoukKit/ADDING-A-SERVICE.md).
 enum Domains {
-    /// The domain types, for the schema (which the store needs before any domain exists).
-    static let types: [any SoukDomain.Type] = [Identity.self, Media.self, Payments.self, Notifications.self, Commerce.self, Laundry.self, Rentals.self]
+    static let all: [any SoukDomain.Type] = [
+        Identity.self,
+        Media.self,
+        Notifications.self,
+        Payments.self,
+        Commerce.self,
+        Laundry.self,
+        Rentals.self,
+        Support.self,
+        Messaging.self,
+    ]
 
-    /// The domains over an open store. Their types must be exactly `types` (a test checks).
-    static func make(
-        identity: Identity, media: Media, payments: Payments, notifications: Notifications, commerce: Commerce, laundry: Laundry, rentals: Rentals
-    ) -> [any SoukDomain] {
-        [identity, media, payments, notifications, commerce, laundry, rentals]
+    /// Every lifecycle the listed domains declare, for `souk-server state-machines`.
+    static var lifecyclePage: LifecyclePage {
+        var page = LifecyclePage()
+        for domain in all {
+            for lifecycle in domain.lifecycles { page.add(lifecycle) }
+        }
+        return page
     }
 }
 
 /// Every table the server stores, for the server and for the `store` commands.
 enum SoukSchema: StoreSchemaProvider {
-    static var schema: Schema { Schema.mounting(Domains.types) }
+    static var schema: Schema { Schema.mounting(Domains.all) }
 }

@@ -10,13 +10,8 @@ import SoukKit
 import SoukDemo
 import SoukGRPC
 import SoukHTTP2
-import SoukCommerce
-import SoukLaundry
 import SoukIdentity
-import SoukMedia
-import SoukNotifications
 import SoukPayments
-import SoukRentals
 import SoukStandardServices
 import SoukStore
 import SoukStoreTools
@@ -129,29 +124,26 @@ struct ServeCommand: AsyncParsableCommand {
         // not start when one is missing or malformed.
         let rules = try AccessRules.contract()
         let openStreams = OpenStreams(limits: StreamLimits(perConnection: maxStreamsPerConnection, perAccount: maxStreamsPerAccount))
-        let identity = try Identity(store: store, configuration: identityConfiguration(), openStreams: openStreams)
-        try await bootstrapOperator(identity, logger: logger)
-        let media = try Media(store: store)
-        // The payments platform; the domains it pays for register their targets here.
-        let payables = PayableTargets()
+        // Every listed domain, made in order over the store: each finds the domains before it
+        // and the server's settings in `context`, and registers its hooks there.
+        let context = DomainContext(store: store)
+        context.provide(identityConfiguration())
+        context.provide(openStreams)
+        // The simulated payment gateway keeps its authorizations beside the data directory, as an
+        // outside provider would keep them apart from the store.
         let journal = simulatedGatewayJournal ?? (dataDir.hasSuffix("/") ? String(dataDir.dropLast()) : dataDir) + ".simulated-gateway.jsonl"
         let gateway = SimulatedGateway(store: store, book: try SimulatedGatewayBook(journalPath: journal), fault: simulatedGatewayFault)
         if let simulatedGatewayFault { logger.warning("the simulated payment gateway injects a fault", metadata: ["fault": "\(simulatedGatewayFault.rawValue)"]) }
-        let payments = Payments(store: store, payables: payables, gateway: gateway)
-        // No call of the previous process is running: whatever it left with the gateway is settled now.
-        let recovered = try await payments.recoverAtStart()
-        if recovered > 0 { logger.info("payment gateway calls of the previous run settled", metadata: ["calls": "\(recovered)"]) }
-        let notifications = Notifications(store: store)
-        // Commerce serves feedback; the domains whose records it rates register them here.
-        let ratables = RatedSubjects()
-        let commerce = Commerce(store: store, identity: identity, payables: payables, ratables: ratables)
-        let laundry = Laundry(store: store, identity: identity, payables: payables)
-        let rentals = Rentals(store: store, identity: identity, payables: payables, ratables: ratables)
-        let domains = Domains.make(
-            identity: identity, media: media, payments: payments, notifications: notifications, commerce: commerce, laundry: laundry, rentals: rentals)
+        context.provide(gateway)
+        let domains = try context.mount(Domains.all)
+        let identity = try context.require(Identity.self)
+        try await bootstrapOperator(identity, logger: logger)
         // Accounts stored by earlier releases hand their vertical's fields to the vertical, once
         // every domain registered its part, before any call reads them.
         _ = try await identity.moveLegacyVerticalFields()
+        // No call of the previous process is running: whatever it left with the gateway is settled now.
+        let recovered = try await context.require(Payments.self).recoverAtStart()
+        if recovered > 0 { logger.info("payment gateway calls of the previous run settled", metadata: ["calls": "\(recovered)"]) }
         // The domains' timers and scheduled jobs, and the store's housekeeping, in one scheduler:
         // a service of the group, which stops it before the store closes.
         let scheduler = Scheduler(
@@ -162,8 +154,8 @@ struct ServeCommand: AsyncParsableCommand {
         if demo {
             let loader = DemoLoader(identity: identity)
             let logins = try await loader.load()
-            let context = try loader.context(logins)
-            for domain in domains { try await domain.loadDemo(context) }
+            let demoContext = try loader.context(logins)
+            for domain in domains { try await domain.loadDemo(demoContext) }
             for login in logins { print(login.line) }
             fflush(nil)  // stdout may be a pipe: the logins must reach it now
         }

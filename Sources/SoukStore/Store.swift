@@ -20,6 +20,8 @@ public final class Store: Sendable {
     let notifier = EventNotifier()
     /// Build state of every index in the schema, by name.
     let indexStatus: [String: IndexStatus]
+    /// The names of the schema's tables: a transaction writes to no other.
+    let tableNames: Set<String>
     /// Serializes backups (they share one checkpoint directory and backup engine).
     let backupLock = Mutex(())
     /// Who `observeCommits` asked to tell about committed changes, by table name.
@@ -53,6 +55,7 @@ public final class Store: Sendable {
             }
         }
         indexStatus = status
+        tableNames = Set(schema.tables.map(\.name))
         writers = NIOThreadPool(numberOfThreads: max(1, configuration.writerThreads))
         writers.start()
         do {

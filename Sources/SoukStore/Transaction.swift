@@ -151,6 +151,11 @@ public final class Transaction {
     /// Writes a record and its index entries. `newID`: the record is new under an id generated
     /// here, which no other transaction can name, so its key needs no lock.
     private func write<Value>(_ table: Table<Value>, old: StoredRecord<Value>?, new: StoredRecord<Value>?, newID: Bool = false) throws {
+        // A table the schema does not declare has no owner that mounted it: its indexes would
+        // not be built nor its records backed up and verified.
+        guard store.tableNames.contains(table.name) else {
+            throw StoreError.unknownSchemaObject("table \(table.name) is not in the store's schema")
+        }
         if observers[table.name] != nil, let id = new?.id ?? old?.id {
             observedChanges[table.name, default: []].append(id)
         }

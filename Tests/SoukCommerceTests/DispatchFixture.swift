@@ -5,11 +5,11 @@ import SoukGRPC
 import SoukKit
 import SoukMessages
 import SoukNotifications
-import SoukPayments
 import SoukStore
 import SoukTesting
 @testable import SoukCommerce
 @testable import SoukIdentity
+@testable import SoukPayments
 
 /// A DineSwift marketplace with two restaurant owners, drivers and a customer, PREPARING food
 /// orders written straight to the store (the food checkout places them in production), and the

@@ -3,12 +3,12 @@ import SoukAccess
 import SoukGRPC
 import SoukKit
 import SoukMessages
-import SoukPayments
 import SoukStore
 import SoukTesting
 import Testing
 @testable import SoukCommerce
 @testable import SoukIdentity
+@testable import SoukPayments
 
 /// DineSwift's drivers: availability and positions, ranking, offers and their answers and
 /// expiry, the races between them, completion with cash, tracking and privacy.

@@ -3,12 +3,12 @@ import SoukGRPC
 import SoukKit
 import SoukMessages
 import SoukNotifications
-import SoukPayments
 import SoukStore
 import SoukTesting
 import Testing
 
 @testable import SoukCommerce
+@testable import SoukPayments
 
 /// The restaurant's side of a food order (accept, reject, complete with the cash), its ratings,
 /// and the report totals kept with it, over orders stored the way food checkout stores them.

@@ -3,12 +3,12 @@ import SoukGRPC
 import SoukKit
 import SoukMessages
 import SoukNotifications
-import SoukPayments
 import SoukStore
 import SoukTesting
 import Testing
 
 @testable import SoukCommerce
+@testable import SoukPayments
 
 /// Who reads, lists and cancels an order, and what cancelling undoes, over orders stored the
 /// way checkout stores them.

@@ -1,13 +1,13 @@
 import SoukGRPC
 import SoukKit
 import SoukMessages
-import SoukNotifications
-import SoukPayments
 import SoukStore
 import SoukTesting
 import Testing
 
 @testable import SoukCommerce
+@testable import SoukPayments
+@testable import SoukNotifications
 
 /// The Chateau Du Nox journey through the contract: browsing, carts, checkout and the order's life.
 @Suite struct RetailTests {

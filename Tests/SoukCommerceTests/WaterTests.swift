@@ -2,13 +2,13 @@ import SoukAccess
 import SoukGRPC
 import SoukKit
 import SoukMessages
-import SoukNotifications
-import SoukPayments
 import SoukStore
 import SoukTesting
 import Testing
 @testable import SoukCommerce
 @testable import SoukIdentity
+@testable import SoukPayments
+@testable import SoukNotifications
 
 /// Aqua Hub's journey: windows and their capacity, placing, rescheduling, approving, rejecting,
 /// staff deliveries, cash, feedback and reminders.

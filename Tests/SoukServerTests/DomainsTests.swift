@@ -1,51 +1,56 @@
 import Foundation
-import SoukCommerce
-import SoukLaundry
-import SoukRentals
+import SoukDemo
 import SoukIdentity
 import SoukKit
-import SoukMedia
-import SoukNotifications
-import SoukPayments
 import SoukStore
 import SoukTesting
 import Testing
+
 @testable import SoukServer
 
-/// The server's one list of domains: every table declared anywhere in Sources is in the schema,
-/// and the domains it makes are exactly the listed types.
+/// The server's one list of domains: the schema it mounts is every listed domain's tables, each
+/// table with one owner; every domain is listed after the domains it builds on; and everything
+/// the domains write at start and with their demo data goes to tables of that schema (the store
+/// refuses a write to any other).
 @Suite struct DomainsTests {
-    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources")
+    @Test func everyDomainIsListedAfterTheDomainsItBuildsOn() throws {
+        try Domains.all.checkMountOrder()
+        #expect(throws: DomainListError.self) { try [any SoukDomain.Type](Domains.all.reversed()).checkMountOrder() }
+    }
 
-    /// The names of the tables the sources declare (`Table(\n "name", …`).
-    static func declaredTableNames() throws -> Set<String> {
-        let pattern = try NSRegularExpression(pattern: #"\bTable\(\s*"([a-z0-9_.]+)""#)
-        var names = Set<String>()
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
-        while let file = files?.nextObject() as? URL {
-            guard file.pathExtension == "swift", !file.path.contains("/SoukStore/") else { continue }
-            let text = try String(contentsOf: file, encoding: .utf8)
-            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                names.insert(String(text[Range(match.range(at: 1), in: text)!]))
+    @Test func everyTableHasOneOwner() {
+        var owners: [String: String] = [:]
+        for domain in Domains.all {
+            for table in domain.tables {
+                #expect(owners[table.name] == nil, "\(table.name) is declared by \(owners[table.name] ?? "") and \(domain)")
+                owners[table.name] = "\(domain)"
             }
         }
-        return names
+        let kit = Set(KitTables.all.map(\.name))
+        #expect(kit.isDisjoint(with: owners.keys), "a domain declares a table of the kit")
+        #expect(Set(SoukSchema.schema.tables.map(\.name)) == kit.union(owners.keys))
     }
 
-    @Test func everyDeclaredTableIsInTheSchema() throws {
-        let declared = try Self.declaredTableNames()
-        #expect(declared.count >= 8, "the scan found \(declared.sorted())")  // identity's tables and the kit's at least
-        let inSchema = Set(SoukSchema.schema.tables.map(\.name))
-        #expect(declared.subtracting(inSchema).isEmpty, "tables missing from a domain's `tables`: \(declared.subtracting(inSchema).sorted())")
-    }
-
-    @Test func theServerMakesExactlyTheListedDomains() throws {
-        let harness = try DomainHarness()
-        let media = try Media(store: harness.store)
-        let made = Domains.make(
-            identity: harness.identity, media: media, payments: Payments(store: harness.store), notifications: Notifications(store: harness.store), commerce: Commerce(store: harness.store), laundry: Laundry(store: harness.store), rentals: Rentals(store: harness.store)).map { ObjectIdentifier(type(of: $0)) }
-        #expect(Set(made) == Set(Domains.types.map { ObjectIdentifier($0) }))
-        #expect(made.count == Domains.types.count)
+    /// Mounts every listed domain over a store opened with the server's schema, as `serve` does,
+    /// and loads the demo data: a domain writing to a table it did not declare (or that a domain
+    /// it builds on did not) fails here.
+    @Test func theListedDomainsWriteOnlyToTheSchemasTables() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var configuration = StoreConfiguration.forTests(directory.sub("db"))
+        configuration.logger = DomainHarness.quietLogger
+        let store = try Store(configuration, schema: SoukSchema.schema)
+        let context = DomainContext(store: store)
+        var identityConfiguration = IdentityConfiguration()
+        identityConfiguration.passwordHashMemoryKiB = 64
+        identityConfiguration.logger = DomainHarness.quietLogger
+        context.provide(identityConfiguration)
+        let domains = try context.mount(Domains.all)
+        #expect(domains.map { ObjectIdentifier(type(of: $0)) } == Domains.all.map { ObjectIdentifier($0) })
+        let loader = DemoLoader(identity: try context.require(Identity.self), logger: DomainHarness.quietLogger)
+        let demo = try loader.context(try await loader.load())
+        #expect(demo.marketplaces.count == 5)
+        for domain in domains { try await domain.loadDemo(demo) }
+        await store.close()
     }
 }

@@ -9,6 +9,20 @@ import SoukTesting
     static let plainJobs = Table("jobs", codec: SampleJobCodec(), indexes: [SampleSchema.jobsByOwner])
     static let jobsWithNote = Table("jobs", codec: SampleJobCodec(), indexes: [SampleSchema.jobsByOwner, byNote])
 
+    /// A table outside the schema has no owner that mounted it: writing to it fails and
+    /// leaves nothing, while the schema's tables are written as usual.
+    @Test func aWriteToATableOutsideTheSchemaFails() async throws {
+        let stray = Table("stray_jobs", codec: SampleJobCodec())
+        try await withTemporaryStore(schema: Schema(Self.plainJobs)) { store, _ in
+            let job = SampleJob(marketplace: "m", dorm: "d", owner: "o", note: "n")
+            await #expect(throws: StoreError.unknownSchemaObject("table stray_jobs is not in the store's schema")) {
+                _ = try await store.write { try $0.insert(stray, job) }
+            }
+            let kept = try await store.write { transaction in try transaction.insert(Self.plainJobs, job) }
+            #expect(try store.get(Self.plainJobs, kept.id) != nil)
+        }
+    }
+
     @Test func newIndexIsBuiltOnlineFromExistingRecords() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

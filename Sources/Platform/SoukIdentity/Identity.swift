@@ -211,3 +211,12 @@ struct AccountOnlyCodec: RecordCodec {
         try SoukV1.SignUpResponse(decoding: bytes)
     }
 }
+
+extension Identity {
+    /// Mounted by the server with the `IdentityConfiguration` and `OpenStreams` it provides.
+    public convenience init(mounting context: DomainContext) throws {
+        try self.init(
+            store: context.store, configuration: context.optional(IdentityConfiguration.self) ?? IdentityConfiguration(),
+            openStreams: context.optional(OpenStreams.self) ?? OpenStreams())
+    }
+}

@@ -73,3 +73,10 @@ public final class Media: SoukDomain {
         DomainBackground(jobs: [ScheduledJob("purge unreferenced media", every: .seconds(300)) { try await self.purgeUnreferenced() }])
     }
 }
+
+extension Media {
+    public convenience init(mounting context: DomainContext) throws {
+        try self.init(store: context.store)
+    }
+
+}

@@ -18,3 +18,9 @@ public final class Notifications: SoukDomain {
         [NotificationsService(notifications: self).declaration.rpcService(kit)]
     }
 }
+
+extension Notifications {
+    public convenience init(mounting context: DomainContext) throws {
+        self.init(store: context.store)
+    }
+}

@@ -4,23 +4,23 @@ import SoukMessages
 import SoukStore
 
 /// One stored notification and the marketplace it belongs to.
-package struct NotificationRecord: Sendable {
-    package var marketplaceID: String
-    package var notification: SoukV1.Notification
+struct NotificationRecord: Sendable {
+    var marketplaceID: String
+    var notification: SoukV1.Notification
 }
 
 /// Notifications per account (platform decision 13). Entries end with the notification's
 /// version 7 id, so an account's list is in the order they were written.
-package enum NotificationTable {
-    package static let byAccount = Index<NotificationRecord>.nonUnique("notifications.account") {
+enum NotificationTable {
+    static let byAccount = Index<NotificationRecord>.nonUnique("notifications.account") {
         [.string($0.marketplaceID), .string($0.notification.accountID)]
     }
-    package static let unreadByAccount = Index<NotificationRecord>.nonUnique("notifications.unread") {
+    static let unreadByAccount = Index<NotificationRecord>.nonUnique("notifications.unread") {
         $0.notification.read ? nil : [.string($0.marketplaceID), .string($0.notification.accountID)]
     }
 
     /// Not converted yet: stores the contract message `souk.v1.Notification` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
-    package static let table = Table(
+    static let table = Table(
         "notifications",
         codec: FieldCodec.marketplaceMessage(
             SoukV1.Notification.self, split: { ($0.marketplaceID, $0.notification) }, make: NotificationRecord.init),
@@ -29,18 +29,18 @@ package enum NotificationTable {
 
 /// How many notifications of an account are unread, stored under the account's id: the badge
 /// count, kept by `Notifier` and the read marks so that reading it never walks the notifications.
-package struct UnreadCount: Sendable {
-    package var count: Int64
+struct UnreadCount: Sendable {
+    var count: Int64
 }
 
-package enum UnreadCountTable {
-    package static let table = Table(
+enum UnreadCountTable {
+    static let table = Table(
         "notification_unread_counts",
         codec: FieldCodec<UnreadCount>(write: { value, writer in writer.int(value.count) }, read: { reader in UnreadCount(count: try reader.int()) }))
 
     /// Adds `delta` to the account's count in `transaction`; returns the new count.
     @discardableResult
-    package static func add(_ delta: Int64, to accountID: RecordID, transaction: Transaction) throws -> Int64 {
+    static func add(_ delta: Int64, to accountID: RecordID, transaction: Transaction) throws -> Int64 {
         if let current = try transaction.get(table, accountID) {
             return try transaction.updateMaintainedFields(table, accountID) { $0.count = max(0, current.value.count + delta) }.value.count
         }
@@ -102,7 +102,7 @@ public enum Notifier {
 
 extension StoredRecord where Value == NotificationRecord {
     /// The contract's view.
-    package var apiNotification: SoukV1.Notification {
+    var apiNotification: SoukV1.Notification {
         var notification = value.notification
         notification.id = id.description
         notification.createTime = Timestamp(createdAt)

@@ -11,23 +11,23 @@ extension SoukV1.Payment: StampedMessage {}
 
 /// Payments, with the index of each list `Payments.ListPayments` serves (newest first is a
 /// descending scan: entries end with the payment's version 7 id).
-public enum PaymentTable {
-    public static let byMarketplace = Index<PaymentRecord>.nonUnique("payments.marketplace") { [.string($0.marketplaceID)] }
-    public static let byPayer = Index<PaymentRecord>.nonUnique("payments.payer") { [.string($0.marketplaceID), .string($0.subject.payerAccountID)] }
-    public static let byPayee = Index<PaymentRecord>.nonUnique("payments.payee") {
+enum PaymentTable {
+    static let byMarketplace = Index<PaymentRecord>.nonUnique("payments.marketplace") { [.string($0.marketplaceID)] }
+    static let byPayer = Index<PaymentRecord>.nonUnique("payments.payer") { [.string($0.marketplaceID), .string($0.subject.payerAccountID)] }
+    static let byPayee = Index<PaymentRecord>.nonUnique("payments.payee") {
         $0.subject.payeeAccountID.isEmpty ? nil : [.string($0.marketplaceID), .string($0.subject.payeeAccountID)]
     }
-    public static let byCollector = Index<PaymentRecord>.nonUnique("payments.collector") {
+    static let byCollector = Index<PaymentRecord>.nonUnique("payments.collector") {
         $0.subject.collectedByAccountID.isEmpty ? nil : [.string($0.marketplaceID), .string($0.subject.collectedByAccountID)]
     }
-    public static let byTarget = Index<PaymentRecord>.nonUnique("payments.target") {
+    static let byTarget = Index<PaymentRecord>.nonUnique("payments.target") {
         [.string($0.marketplaceID), .string($0.subject.target?.id ?? "")]
     }
-    public static let byStatus = Index<PaymentRecord>.nonUnique("payments.status") { [.string($0.marketplaceID), .enumCase($0.subject.status)] }
-    public static let byMethod = Index<PaymentRecord>.nonUnique("payments.method") { [.string($0.marketplaceID), .enumCase($0.subject.method)] }
+    static let byStatus = Index<PaymentRecord>.nonUnique("payments.status") { [.string($0.marketplaceID), .enumCase($0.subject.status)] }
+    static let byMethod = Index<PaymentRecord>.nonUnique("payments.method") { [.string($0.marketplaceID), .enumCase($0.subject.method)] }
 
     /// Not converted yet: stores the contract message `souk.v1.Payment` itself (payments are rebuilt in two phases first), not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
-    public static let table = marketTable(
+    static let table = marketTable(
         "payments", SoukV1.Payment.self, indexes: [byMarketplace, byPayer, byPayee, byCollector, byTarget, byStatus, byMethod])
 }
 
@@ -73,5 +73,5 @@ enum CardTokenTable {
 }
 
 extension PaymentTable {
-    public static var all: [AnyTable] { [table.erased, CardTokenTable.table.erased, GatewayCallTable.table.erased] }
+    static var all: [AnyTable] { [table.erased, CardTokenTable.table.erased, GatewayCallTable.table.erased] }
 }

@@ -54,3 +54,13 @@ public final class Payments: SoukDomain {
     /// The clock of the store, which tests move by hand.
     var now: StoreTime { store.configuration.clock() }
 }
+
+extension Payments {
+    /// Shares the server's one `PayableTargets` with the verticals that register their kinds there;
+    /// pays through the `SimulatedGateway` the server provides (one in memory when none is).
+    public convenience init(mounting context: DomainContext) throws {
+        self.init(store: context.store, payables: context.shared { PayableTargets() }, gateway: context.optional(SimulatedGateway.self))
+    }
+
+    public static var lifecycles: [DeclaredLifecycle] { [DeclaredLifecycle(PaymentLifecycle.machine)] }
+}

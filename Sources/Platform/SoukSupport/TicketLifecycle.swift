@@ -1,8 +1,8 @@
 import SoukKit
 import SoukMessages
 
-/// The lifecycle of a support ticket. The Support service arrives with the support domain; it
-/// fires `answer` on an admin's message to an open ticket and `reopen` on its author's message
+/// The lifecycle of a support ticket. The Support service, when it is served (`Support`), will
+/// fire `answer` on an admin's message to an open ticket and `reopen` on its author's message
 /// to an answered or closed one (other messages leave the status as it is).
 /// A ticket's transitions.
 public enum TicketMove: String, TransitionName {

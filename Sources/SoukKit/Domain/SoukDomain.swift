@@ -21,17 +21,32 @@ public struct ServiceKit: Sendable {
     }
 }
 
-/// A domain module as the server mounts it: the tables it stores, the contract services it
-/// serves and its demo data. `Sources/SoukServer/Domains.swift` lists every domain once and builds
-/// the store's schema, the router and `--demo` from that list (see `ADDING-A-SERVICE.md`).
+/// A domain module as the server mounts it, declared in one place: the tables it owns, the
+/// domains it builds on, how it is made from the server's `DomainContext` (and the hooks it
+/// registers there), the contract services it serves, its lifecycles, its background work and
+/// its demo data. `Sources/SoukServer/Domains.swift` lists every domain once; the store's
+/// schema, the router, the lifecycle page, the background tasks and `--demo` come from that list
+/// (see `ADDING-A-SERVICE.md`).
 public protocol SoukDomain: Sendable {
-    /// Every table the domain writes, with its indexes. Static, because the store opens with its
-    /// schema before any domain exists.
+    /// Every table the domain owns, with its indexes. Static, because the store opens with its
+    /// schema before any domain exists. A write to a table missing here fails.
     static var tables: [AnyTable] { get }
 
     /// Folders of files the domain keeps beside the store (named relative to its directory),
     /// which backups copy with the records.
     static var fileFolders: [String] { get }
+
+    /// The domains whose tables this one writes through their APIs (the payments it charges,
+    /// the notifications it sends), which must be mounted before it: the server does not start
+    /// otherwise.
+    static var dependencies: [any SoukDomain.Type] { get }
+
+    /// The lifecycles the domain declares, in the order the lifecycle page shows them.
+    static var lifecycles: [DeclaredLifecycle] { get }
+
+    /// Makes the domain over the server's store, with what the domains mounted before it left
+    /// in `context` (the domain it registers hooks with, the payable kinds it registers).
+    init(mounting context: DomainContext) throws
 
     /// The domain's contract services, typed declarations built with `ContractService.rpcService`.
     func services(_ kit: ServiceKit) -> [any RPCService]
@@ -62,6 +77,12 @@ public struct DomainBackground: Sendable {
 extension SoukDomain {
     /// No files beside the store.
     public static var fileFolders: [String] { [] }
+
+    /// Builds on no other domain.
+    public static var dependencies: [any SoukDomain.Type] { [] }
+
+    /// No lifecycle.
+    public static var lifecycles: [DeclaredLifecycle] { [] }
 
     /// No demo data.
     public func loadDemo(_ demo: DemoContext) async throws {}
@@ -103,5 +124,25 @@ extension Schema {
     /// The schema of a server mounting `domains`: the kit's tables and every domain's.
     public static func mounting(_ domains: [any SoukDomain.Type]) -> Schema {
         Schema(KitTables.all + domains.flatMap { $0.tables }, fileFolders: domains.flatMap { $0.fileFolders })
+    }
+}
+
+/// A list of domains that cannot be mounted as it is.
+public struct DomainListError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+extension Array where Element == any SoukDomain.Type {
+    /// Throws unless every domain is listed once, after the domains it depends on.
+    public func checkMountOrder() throws {
+        var mounted = Set<ObjectIdentifier>()
+        for domain in self {
+            for dependency in domain.dependencies where !mounted.contains(ObjectIdentifier(dependency)) {
+                throw DomainListError(description: "\(domain) builds on \(dependency), which must be listed before it")
+            }
+            guard mounted.insert(ObjectIdentifier(domain)).inserted else {
+                throw DomainListError(description: "\(domain) is listed twice")
+            }
+        }
     }
 }

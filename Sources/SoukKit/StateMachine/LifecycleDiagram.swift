@@ -10,6 +10,11 @@ public struct LifecyclePage: Sendable {
         sections.append(Self.section(machine))
     }
 
+    /// Adds `lifecycle` as the next section.
+    public mutating func add(_ lifecycle: DeclaredLifecycle) {
+        sections.append(lifecycle.section)
+    }
+
     /// The whole page.
     public var markdown: String {
         """
@@ -84,5 +89,17 @@ public struct LifecyclePage: Sendable {
         return (machine.initial + machine.transitions.map(\.to)).filter { state in
             seen.insert(state).inserted && machine.transitions(from: state).isEmpty
         }
+    }
+}
+
+/// A lifecycle a domain declares (`SoukDomain.lifecycles`), as the lifecycle page draws it.
+public struct DeclaredLifecycle: Sendable {
+    /// The machine's name, for example `Order (water services)`.
+    public let name: String
+    let section: String
+
+    public init<Subject, State, Name>(_ machine: StateMachine<Subject, State, Name>) {
+        name = machine.name
+        section = LifecyclePage.section(machine)
     }
 }

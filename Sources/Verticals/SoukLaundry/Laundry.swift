@@ -2,6 +2,7 @@ import Logging
 import SoukGRPC
 import SoukIdentity
 import SoukKit
+import SoukNotifications
 import SoukPayments
 import SoukStore
 
@@ -21,7 +22,7 @@ public final class Laundry: SoukDomain {
 
     /// With `identity`, laundry keeps the laundry part of Drip 'n Dash accounts (profiles and
     /// ratings, `LaundryAccountPart`), checks its settings, and stops a blocked Dasher's
-    /// requests; jobs become payable through `payables`, which the server shares with commerce.
+    /// requests; jobs become payable through `payables`, which the server shares with the payments platform.
     public init(
         store: Store, identity: Identity? = nil, payables: PayableTargets = PayableTargets(), logger: Logger = Logger(label: "souk.laundry")
     ) {
@@ -57,4 +58,19 @@ extension Laundry {
             timers: [JobQueue.offerLapse],
             jobs: [ScheduledJob.atStart("move legacy job ratings") { try await LegacyJobRatings.move(store: store) }])
     }
+}
+
+extension Laundry {
+    /// Checks laundry profiles' dorms at sign-up (identity) and makes jobs payable through the
+    /// server's payable kinds.
+    public convenience init(mounting context: DomainContext) throws {
+        self.init(store: context.store, identity: try context.require(Identity.self), payables: context.shared { PayableTargets() })
+    }
+
+    /// Identity for the dorm check; the payments jobs are paid and refunded with; the
+    /// notifications jobs send.
+    public static var dependencies: [any SoukDomain.Type] { [Identity.self, Payments.self, Notifications.self] }
+
+    public static var lifecycles: [DeclaredLifecycle] { [DeclaredLifecycle(JobLifecycle.machine)] }
+
 }

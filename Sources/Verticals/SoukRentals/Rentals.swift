@@ -2,6 +2,7 @@ import Logging
 import SoukGRPC
 import SoukIdentity
 import SoukKit
+import SoukNotifications
 import SoukPayments
 import SoukStore
 
@@ -22,9 +23,9 @@ public final class Rentals: SoukDomain {
          BookingTable.table.erased, BillTable.table.erased, LessorIncomeTable.table.erased] + BookingReviews.tables
     }
 
-    /// Registers rental bills with `payables` (the server's one, shared with commerce, which keeps
-    /// the payments) and bookings with `ratables` (shared with commerce, which serves feedback);
-    /// without commerce mounted nothing pays or rates them.
+    /// Registers rental bills with `payables` (the server's one, which the payments platform pays
+    /// through) and bookings with `ratables` (shared with commerce, which serves feedback);
+    /// without commerce mounted nothing rates them.
     public init(
         store: Store, identity: Identity? = nil, payables: PayableTargets = PayableTargets(), ratables: RatedSubjects = RatedSubjects(),
         logger: Logger = Logger(label: "souk.rentals")
@@ -48,4 +49,22 @@ public final class Rentals: SoukDomain {
     public func loadDemo(_ demo: DemoContext) async throws {
         try await RentalsDemo(store: store).load(demo)
     }
+}
+
+extension Rentals {
+    /// Makes bills payable and bookings ratable through the server's shared registries.
+    public convenience init(mounting context: DomainContext) throws {
+        self.init(
+            store: context.store, identity: try context.require(Identity.self), payables: context.shared { PayableTargets() },
+            ratables: context.shared { RatedSubjects() })
+    }
+
+    /// Identity for the lessor role; the payments bills are paid with; the notifications
+    /// bookings and bills send.
+    public static var dependencies: [any SoukDomain.Type] { [Identity.self, Payments.self, Notifications.self] }
+
+    public static var lifecycles: [DeclaredLifecycle] {
+        [DeclaredLifecycle(ListingLifecycle.machine), DeclaredLifecycle(RentalLifecycles.booking), DeclaredLifecycle(RentalLifecycles.bill)]
+    }
+
 }

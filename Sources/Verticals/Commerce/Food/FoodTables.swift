@@ -11,7 +11,7 @@ public typealias MenuItemRecord = MarketRecord<SoukV1.MenuItem>
 /// Restaurants and the indexes their lists read. Guests' indexes hold only visible restaurants
 /// (approved, not archived), one entry per facet a list can be narrowed to (`RestaurantFacet`),
 /// so every guest list is one range of one index (or one geo query).
-public enum RestaurantTable {
+enum RestaurantTable {
     /// One restaurant per owner account.
     static let byOwner = Index<RestaurantRecord>.unique("restaurants.owner") {
         [.string($0.marketplaceID), .string($0.subject.ownerAccountID)]
@@ -36,7 +36,7 @@ public enum RestaurantTable {
     }
 
     /// Not converted yet: stores the contract message `souk.v1.Restaurant` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
-    public static let table = marketTable(
+    static let table = marketTable(
         "restaurants", SoukV1.Restaurant.self, indexes: [byOwner, byApproval, byName, byRating, byNameWord, geo.index])
 
     /// An index (marketplace, facet, sort key…) of visible restaurants.
@@ -63,7 +63,7 @@ enum RestaurantFacet {
 }
 
 /// Menu items and the indexes their lists read.
-public enum MenuItemTable {
+enum MenuItemTable {
     /// A restaurant's menu by section then name, once per audience (`MenuAudience`).
     static let byMenu = Index<MenuItemRecord>.nonUnique("menu_items.menu") { record in
         let item = record.subject
@@ -83,7 +83,7 @@ public enum MenuItemTable {
     }
 
     /// Not converted yet: stores the contract message `souk.v1.MenuItem` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
-    public static let table = marketTable("menu_items", SoukV1.MenuItem.self, indexes: [byMenu, byRestaurantWord])
+    static let table = marketTable("menu_items", SoukV1.MenuItem.self, indexes: [byMenu, byRestaurantWord])
 }
 
 /// Who a menu entry is listed for: `visible` items (not hidden, not archived) for everyone,

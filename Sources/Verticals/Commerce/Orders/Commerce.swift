@@ -88,3 +88,26 @@ extension Commerce {
         try await ScheduledOrders.sendDue(store: store)
     }
 }
+
+extension Commerce {
+    /// Joins identity's role decisions and blocks, and shares the server's payable kinds and
+    /// rated subjects.
+    public convenience init(mounting context: DomainContext) throws {
+        self.init(
+            store: context.store, identity: try context.require(Identity.self), payables: context.shared { PayableTargets() },
+            ratables: context.shared { RatedSubjects() })
+    }
+
+    /// Identity for the role decisions; the payments orders are paid with; the notifications
+    /// orders and deliveries send.
+    public static var dependencies: [any SoukDomain.Type] { [Identity.self, Payments.self, Notifications.self] }
+
+    public static var lifecycles: [DeclaredLifecycle] {
+        [
+            DeclaredLifecycle(OrderLifecycles.waterServices), DeclaredLifecycle(OrderLifecycles.retail),
+            DeclaredLifecycle(OrderLifecycles.foodDelivery), DeclaredLifecycle(DeliveryLifecycles.waterServices),
+            DeclaredLifecycle(DeliveryLifecycles.foodDelivery),
+        ]
+    }
+
+}

@@ -54,7 +54,7 @@ extension OrdersService {
         let order = record.value.subject
         // Food reports need the cash as it was before it is voided; other verticals skip the read.
         let paymentBefore = marketplace.vertical == .foodDelivery
-            ? try RecordID(order.paymentID).flatMap { try transaction.get(PaymentTable.table, $0)?.value.subject } : nil
+            ? try RecordID(order.paymentID).flatMap { try PaymentLedger.payment($0, transaction: transaction) } : nil
         if let payment = try PaymentLedger.settleCancelled(
             paymentID: order.paymentID, marketplaceID: marketplaceID, reason: reason.isEmpty ? "order cancelled" : reason, actor: actor,
             transaction: transaction)

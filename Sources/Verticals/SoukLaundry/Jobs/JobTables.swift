@@ -8,7 +8,7 @@ public typealias JobRecord = MarketRecord<SoukStoreV1.Job>
 
 /// Jobs and their indexes. Entries of a non-unique index end with the record id, a version 7
 /// id, so every range below is in submission order: the queue's FIFO order.
-public enum JobTable {
+enum JobTable {
     /// Whether the job waits in its dorm's queue: stage 0, not cancelled, offered to nobody.
     static func isQueued(_ job: SoukStoreV1.Job) -> Bool {
         job.state == .active && job.stage == .waitingForDasherToAccept && job.offeredToAccountID.isEmpty
@@ -50,7 +50,7 @@ public enum JobTable {
         record.subject.dispute?.status == .open ? [.string(record.marketplaceID)] : nil
     }
 
-    public static let table = marketTable(
+    static let table = marketTable(
         "laundry_jobs", SoukStoreV1.Job.self, indexes: [queue, preferred, offeredTo, offerExpiry, byCustomer, byDasher, byDorm, openDisputes])
 
     static var all: [AnyTable] { [table.erased] }

@@ -8,7 +8,7 @@ import SoukStore
 public typealias BillRecord = MarketRecord<SoukV1.Bill>
 
 /// Bills and their indexes. Lists run by due date (days since 1970), then the bill's id.
-public enum BillTable {
+enum BillTable {
     /// Days since 1970-01-01 of the bill's due date.
     static func dueDay(_ bill: SoukV1.Bill) -> Int64 { Int64(CivilDate(bill.dueDate)?.daysSinceEpoch ?? 0) }
 
@@ -33,7 +33,7 @@ public enum BillTable {
     }
 
     /// Not converted yet: stores the contract message `souk.v1.Bill` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
-    public static let table = marketTable(
+    static let table = marketTable(
         "rental_bills", SoukV1.Bill.self, indexes: [byLessee, byLessor, byBooking, monthly, unmarkedDue])
 }
 

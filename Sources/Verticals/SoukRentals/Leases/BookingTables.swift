@@ -9,7 +9,7 @@ public typealias BookingRecord = MarketRecord<SoukStoreV1.Booking>
 
 /// Bookings and their indexes. Entries of a non-unique index end with the record id, a version 7
 /// id, so every range below is in request order (read descending: newest first).
-public enum BookingTable {
+enum BookingTable {
     /// Whether the booking holds its listing: a CONFIRMED or ACTIVE lease.
     static func holdsListing(_ booking: SoukStoreV1.Booking) -> Bool { booking.status == .confirmed || booking.status == .active }
 
@@ -36,7 +36,7 @@ public enum BookingTable {
             ? [.string(record.marketplaceID), .string(record.subject.listingID), .string(record.subject.lesseeAccountID)] : nil
     }
 
-    public static let table = marketTable(
+    static let table = marketTable(
         "rental_bookings", SoukStoreV1.Booking.self, indexes: [byLessee, byLessor, byListing, lease, openRequest])
 }
 

@@ -26,7 +26,7 @@ extension OrdersService {
             try FoodTotalsLedger.completed(order, marketplace: marketplace, marketplaceID: marketplaceID.description, transaction: transaction)
             // Completing confirms the cash the driver collected.
             let paymentID = try RequestFields.id(order.paymentID, field: "order.payment_id")
-            let payment = try transaction.require(PaymentTable.table, paymentID, in: marketplaceID, "payment").value.subject
+            let payment = try PaymentLedger.payment(paymentID, in: marketplaceID, transaction: transaction)
             // An admin who completed the delivery received the cash already (SUCCESSFUL).
             if payment.status == .successful { return }
             guard payment.status == .collected else {
@@ -34,9 +34,9 @@ extension OrdersService {
                     .failedPrecondition, .cashNotCollected,
                     "order \(order.orderNumber): its cash is \(payment.status.protoName), not yet collected by the driver")
             }
-            let confirmed = try PaymentLifecycle.machine.fire(
-                .confirm, on: paymentID, in: PaymentTable.table, marketplaceID: marketplaceID.description, by: actor,
-                transaction: transaction) { $0.subject.succeedTime = Timestamp(transaction.now) }
+            // A collected payment keeps its collector: confirming records only when it was received.
+            let confirmed = try PaymentLedger.recordCash(
+                .confirm, paymentID: paymentID, marketplaceID: marketplaceID.description, actor: actor, transaction: transaction)
             try transaction.updateMaintainedFields(OrderTable.table, record.id) { $0.subject.paymentStatus = confirmed.value.subject.status }
             if let collected = payment.collectTime {
                 try FoodTotalsLedger.cashSettled(

@@ -8,8 +8,8 @@ import SoukStore
 public typealias CartRecord = MarketRecord<SoukStoreV1.Cart>
 
 /// Carts.
-public enum CartTable {
-    public static let table = marketTable("carts", SoukStoreV1.Cart.self)
+enum CartTable {
+    static let table = marketTable("carts", SoukStoreV1.Cart.self)
 
     static var all: [AnyTable] { [table.erased] }
 }

@@ -8,7 +8,7 @@ public typealias DeliveryRecord = MarketRecord<SoukStoreV1.Delivery>
 
 /// Deliveries, with the index of each list `Deliveries.ListDeliveries` serves. Entries end with
 /// the delivery's version 7 id, so newest first is a descending scan.
-public enum DeliveryTable {
+enum DeliveryTable {
     static let byOrder = Index<DeliveryRecord>.nonUnique("deliveries.order") { [.string($0.marketplaceID), .string($0.subject.orderID)] }
     static let byMarketplace = Index<DeliveryRecord>.nonUnique("deliveries.marketplace") { [.string($0.marketplaceID)] }
     static let byStatus = Index<DeliveryRecord>.nonUnique("deliveries.status") {
@@ -29,7 +29,7 @@ public enum DeliveryTable {
         return [.time(StoreTime(expiry))]
     }
 
-    public static let table = marketTable(
+    static let table = marketTable(
         "deliveries", SoukStoreV1.Delivery.self, indexes: [byOrder, byMarketplace, byStatus, byCourier, byCourierStatus, byOfferExpiry])
 
     static var all: [AnyTable] { [table.erased] }

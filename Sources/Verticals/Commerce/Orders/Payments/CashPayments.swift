@@ -26,7 +26,7 @@ struct CashPayments {
         Ownership { request, call, caller, roles in
             let id = try RequestFields.id(paymentID(request), field: "payment_id")
             let (marketplaceID, _) = try call.requireMarketplace()
-            let payment = try store.require(PaymentTable.table, id, in: marketplaceID, "payment").value.subject
+            let payment = try PaymentLedger.payment(id, in: marketplaceID, store: store)
             guard payment.target?.type == .order, let orderID = RecordID(payment.target?.id ?? ""),
                   let order = try store.get(OrderTable.table, orderID)
             else { return false }
@@ -44,7 +44,7 @@ struct CashPayments {
     }
 
     private func settle(
-        _ paymentText: String, _ expectedVersion: Int64, _ call: SoukCall, transition: PaymentMove, needsDelivered: Bool, onlyCollected: Bool = false
+        _ paymentText: String, _ expectedVersion: Int64, _ call: SoukCall, transition: PaymentLedger.CashStep, needsDelivered: Bool, onlyCollected: Bool = false
     ) async throws -> SoukV1.Payment {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(paymentText, field: "payment_id")
@@ -52,7 +52,7 @@ struct CashPayments {
         let actor = AuditActor(call)
         let market = marketplaceID.description
         let record = try await store.write { transaction -> StoredRecord<PaymentRecord> in
-            let current = try transaction.require(PaymentTable.table, id, in: marketplaceID, "payment").value.subject
+            let current = try PaymentLedger.payment(id, in: marketplaceID, transaction: transaction)
             guard current.method == .cash else {
                 throw RPCError.souk(.failedPrecondition, .notCashPayment, "payment \(id) is not a cash payment")
             }
@@ -63,16 +63,8 @@ struct CashPayments {
             if needsDelivered, let order, ![.completed, .delivered, .received].contains(order.value.subject.status) {
                 throw RPCError.souk(.failedPrecondition, .orderNotDelivered, "order \(order.value.subject.orderNumber) is not delivered yet")
             }
-            let paid = try PaymentLifecycle.machine.fire(
-                transition, on: id, in: PaymentTable.table, marketplaceID: market, by: actor, expectedVersion: expected,
-                transaction: transaction
-            ) { value in
-                if transition == .collect || value.subject.collectedByAccountID.isEmpty {
-                    value.subject.collectedByAccountID = actor.accountID
-                    value.subject.collectTime = Timestamp(transaction.now)
-                }
-                if transition == .confirm { value.subject.succeedTime = Timestamp(transaction.now) }
-            }
+            let paid = try PaymentLedger.recordCash(
+                transition, paymentID: id, marketplaceID: market, actor: actor, expectedVersion: expected, transaction: transaction)
             if let order {
                 try transaction.updateMaintainedFields(OrderTable.table, order.id) { $0.subject.paymentStatus = paid.value.subject.status }
             }
@@ -88,18 +80,13 @@ enum CashOnDelivery {
     /// seller to confirm), or as received (SUCCESSFUL) when an admin completes the delivery, and
     /// copies its status to the order. Returns the order.
     static func collect(_ order: StoredRecord<OrderRecord>, actor: AuditActor, transaction: Transaction) throws -> StoredRecord<OrderRecord> {
-        guard let paymentID = RecordID(order.value.subject.paymentID), let payment = try transaction.get(PaymentTable.table, paymentID),
-              payment.value.subject.method == .cash, payment.value.subject.status == .pending
+        guard let paymentID = RecordID(order.value.subject.paymentID), let payment = try PaymentLedger.payment(paymentID, transaction: transaction),
+              payment.method == .cash, payment.status == .pending
         else { return order }
-        let byCourier = actor.role == .courier
-        let paid = try PaymentLifecycle.machine.fire(
-            byCourier ? .collect : .confirm, on: paymentID, in: PaymentTable.table, marketplaceID: order.value.marketplaceID, by: actor,
-            transaction: transaction
-        ) { value in
-            value.subject.collectedByAccountID = actor.accountID
-            value.subject.collectTime = Timestamp(transaction.now)
-            if !byCourier { value.subject.succeedTime = Timestamp(transaction.now) }
-        }
+        // A pending payment has no collector yet: either step records this one.
+        let paid = try PaymentLedger.recordCash(
+            actor.role == .courier ? .collect : .confirm, paymentID: paymentID, marketplaceID: order.value.marketplaceID, actor: actor,
+            transaction: transaction)
         return try transaction.updateMaintainedFields(OrderTable.table, order.id) { $0.subject.paymentStatus = paid.value.subject.status }
     }
 }

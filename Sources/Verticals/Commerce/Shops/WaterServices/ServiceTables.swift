@@ -26,7 +26,7 @@ enum ServiceShelf: Int32 {
 }
 
 /// Water services and the indexes their browsing reads.
-public enum ServiceTable {
+enum ServiceTable {
     static let byMarketplace = Index<ServiceRecord>.nonUnique("services.marketplace") { [.string($0.marketplaceID)] }
 
     /// Entries (marketplace, shelf, type or 0 for any type, sort key…): one per shelf and type
@@ -54,7 +54,7 @@ public enum ServiceTable {
     })
 
     /// Not converted yet: stores the contract message `souk.v1.Service` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
-    public static let table = marketTable(
+    static let table = marketTable(
         "services", SoukV1.Service.self, indexes: [byMarketplace, byName, byPrice, byRating, byCreation, byWord])
 
     /// The water-services tables: the catalog, the window bookings and the scheduled orders.

@@ -1,9 +1,10 @@
 import Foundation
 import SoukKit
-import SoukLifecycles
 import Testing
 
-/// The committed lifecycle page is what the declarations render to.
+@testable import SoukServer
+
+/// The committed lifecycle page is what the mounted domains' declarations render to.
 @Suite struct LifecyclePageTests {
     static let pagePath = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -11,11 +12,11 @@ import Testing
 
     @Test func theCommittedPageIsUpToDate() throws {
         let committed = try String(contentsOfFile: Self.pagePath, encoding: .utf8)
-        #expect(committed == Lifecycles.page.markdown, "MACHINES.md is stale: run scripts/generate")
+        #expect(committed == Domains.lifecyclePage.markdown, "MACHINES.md is stale: run scripts/generate")
     }
 
     @Test func aMachineRendersAsAStateDiagram() {
-        let markdown = Lifecycles.page.markdown
+        let markdown = Domains.lifecyclePage.markdown
         for line in [
             "## Laundry job",
             "```mermaid\nstateDiagram-v2\n    [*] --> JOB_STAGE_WAITING_FOR_DASHER_TO_ACCEPT",
