@@ -1,7 +1,9 @@
 import Foundation
 import SoukGRPC
 import SoukKit
+import SoukLaundry
 import SoukMessages
+import SoukNotifications
 import SoukStore
 import SoukTesting
 
@@ -22,7 +24,8 @@ enum TestTables {
     static let tickets = table("tickets", SoukV1.Ticket.self)
 
     static let schema = Schema(
-        KitTables.all + [orders.erased, deliveries.erased, payments.erased, jobs.erased, bookings.erased, bills.erased, tickets.erased])
+        // The effects of the real machines write notifications and the Dasher's completed jobs.
+        KitTables.all + Notifications.tables + Laundry.tables + [orders.erased, deliveries.erased, payments.erased, jobs.erased, bookings.erased, bills.erased, tickets.erased])
 
     static func table<Subject: ProtoMessage>(_ name: String, _: Subject.Type) -> Table<TestRecord<Subject>> {
         Table(
