@@ -3,7 +3,8 @@ import Synchronization
 
 /// What the simulated gateway knows, by idempotency key: its authorizations and refunds. Kept in
 /// memory and, with a journal file, appended to it (one JSON object a line, fsynced before the
-/// gateway answers) and read back at start: the gateway stands for an outside provider, whose
+/// gateway answers; concurrent calls share one fsync, as a store's group commit does) and read
+/// back at start: the gateway stands for an outside provider, whose
 /// memory survives the server's process and never shares a transaction with it.
 public final class SimulatedGatewayBook: Sendable {
     /// What one key names.
@@ -45,6 +46,11 @@ public final class SimulatedGatewayBook: Sendable {
 
     private let entries: Mutex<[String: Entry]>
     private let journal: FileHandle?
+    /// Lines written to the journal so far (counted under `entries`' lock, in journal order).
+    private let written = Atomic<UInt64>(0)
+    /// Lines known durable; its lock lets one fsync at a time run, covering every line written
+    /// before it started.
+    private let synced = Mutex<UInt64>(0)
 
     /// A book kept in memory only.
     public init() {
@@ -84,17 +90,20 @@ public final class SimulatedGatewayBook: Sendable {
     /// Records `entry` under `key` unless the key is known; returns the key's entry and whether
     /// it is this one.
     func record(_ key: String, _ entry: Entry) throws -> (Entry, inserted: Bool) {
-        try entries.withLock { entries in
+        let result = try entries.withLock { entries in
             if let known = entries[key] { return (known, false) }
             try append(key, entry)
             entries[key] = entry
             return (entry, true)
         }
+        // Also for a known key: its line may still be on its way to the disk.
+        try syncWritten()
+        return result
     }
 
     /// Changes the entry of `key` (nil when unknown) with `body`, journaling it when it changed.
     func change<R>(_ key: String, _ body: (inout Entry?) throws -> R) throws -> R {
-        try entries.withLock { entries in
+        let result = try entries.withLock { entries in
             var entry = entries[key]
             let result = try body(&entry)
             if entry != entries[key], let entry {
@@ -103,6 +112,8 @@ public final class SimulatedGatewayBook: Sendable {
             }
             return result
         }
+        try syncWritten()
+        return result
     }
 
     private func append(_ key: String, _ entry: Entry) throws {
@@ -110,6 +121,19 @@ public final class SimulatedGatewayBook: Sendable {
         var line = try JSONEncoder().encode(Line(key: key, entry: entry))
         line.append(UInt8(ascii: "\n"))
         try journal.write(contentsOf: line)
-        try journal.synchronize()
+        written.add(1, ordering: .releasing)
+    }
+
+    /// Returns once every line written so far is on the disk: the first caller fsyncs for all
+    /// lines written before its fsync starts; the others find theirs covered.
+    private func syncWritten() throws {
+        guard let journal else { return }
+        let target = written.load(ordering: .acquiring)
+        try synced.withLock { synced in
+            guard synced < target else { return }
+            let through = written.load(ordering: .acquiring)
+            try journal.synchronize()
+            synced = through
+        }
     }
 }
