@@ -20,7 +20,7 @@ enum TestTables {
     static let payments = table("payments", SoukV1.Payment.self)
     static let jobs = table("jobs", SoukStoreV1.Job.self)
     static let bookings = table("bookings", SoukStoreV1.Booking.self)
-    static let bills = table("bills", SoukV1.Bill.self)
+    static let bills = table("bills", SoukStoreV1.Bill.self)
     static let tickets = table("tickets", SoukV1.Ticket.self)
 
     static let schema = Schema(

@@ -59,7 +59,7 @@ struct AnyMachineCase: Sendable, CustomTestStringConvertible {
             }),
         AnyMachineCase(
             MachineCase(machine: RentalLifecycles.bill, table: TestTables.bills) { state, dice in
-                SoukV1.Bill(lesseeAccountID: dice.pick(Accounts.all), kind: dice.pick([.deposit, .monthly]), status: state)
+                SoukStoreV1.Bill(lesseeAccountID: dice.pick(Accounts.all), kind: dice.pick([.deposit, .monthly]), status: state)
             }),
         AnyMachineCase(
             MachineCase(machine: TicketLifecycle.machine, table: TestTables.tickets) { state, dice in

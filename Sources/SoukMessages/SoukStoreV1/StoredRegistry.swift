@@ -10,6 +10,7 @@ extension SoukStoreV1 {
         "souk.store.v1.Order": Order.self,
         "souk.store.v1.Delivery": Delivery.self,
         "souk.store.v1.Booking": Booking.self,
+        "souk.store.v1.Bill": Bill.self,
     ]
 
     /// The names of every enum value of `souk.store.v1` by the enum's full name, in declaration order.

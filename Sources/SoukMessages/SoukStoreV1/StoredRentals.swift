@@ -119,3 +119,123 @@ extension SoukStoreV1.Booking: CProtoMessage {
         c.end_time = arena.message(endTime)
     }
 }
+
+extension SoukStoreV1 {
+    /// A bill of a booking as the rental_bills table stores it. Its field numbers are those of
+    /// souk.v1.Bill, which the table stored before, so those records read as this message. The
+    /// envelope holds the id, version and times; the views compute the available transitions.
+    public struct Bill: Sendable, Hashable {
+        public var bookingID: String
+        public var listingID: String
+        public var lesseeAccountID: String
+        public var lessorAccountID: String
+        public var kind: SoukV1.BillKind
+        /// Monthly bills: the month billed.
+        public var period: SoukV1.BillingPeriod?
+        /// Monthly: the booking's fixed rent. Deposit: the deposit.
+        public var rent: SoukV1.Money?
+        /// Monthly: that month's utilities, entered by the lessor.
+        public var utilities: [SoukV1.UtilityCharge]
+        /// rent + utilities.
+        public var total: SoukV1.Money?
+        public var dueDate: SoukV1.Date?
+        public var status: SoukV1.BillStatus
+        /// Lessor's note to the lessee.
+        public var note: String
+        /// The payment, once paid, and how it was divided (set when the bill is paid).
+        public var paymentID: String
+        public var paidTime: Timestamp?
+        public var split: SoukV1.BillSplit?
+        /// Set once, when the bill was still DUE after its due date (the lessee was notified then);
+        /// cleared when the due date is moved to today or later.
+        public var overdue: Bool
+        public var overdueTime: Timestamp?
+
+        public init(
+            bookingID: String = "",
+            listingID: String = "",
+            lesseeAccountID: String = "",
+            lessorAccountID: String = "",
+            kind: SoukV1.BillKind = .unspecified,
+            period: SoukV1.BillingPeriod? = nil,
+            rent: SoukV1.Money? = nil,
+            utilities: [SoukV1.UtilityCharge] = [],
+            total: SoukV1.Money? = nil,
+            dueDate: SoukV1.Date? = nil,
+            status: SoukV1.BillStatus = .unspecified,
+            note: String = "",
+            paymentID: String = "",
+            paidTime: Timestamp? = nil,
+            split: SoukV1.BillSplit? = nil,
+            overdue: Bool = false,
+            overdueTime: Timestamp? = nil,
+        ) {
+            self.bookingID = bookingID
+            self.listingID = listingID
+            self.lesseeAccountID = lesseeAccountID
+            self.lessorAccountID = lessorAccountID
+            self.kind = kind
+            self.period = period
+            self.rent = rent
+            self.utilities = utilities
+            self.total = total
+            self.dueDate = dueDate
+            self.status = status
+            self.note = note
+            self.paymentID = paymentID
+            self.paidTime = paidTime
+            self.split = split
+            self.overdue = overdue
+            self.overdueTime = overdueTime
+        }
+    }
+}
+
+extension SoukStoreV1.Bill: CProtoMessage {
+    public static var protoName: String { "souk.store.v1.Bill" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__Store__V1__Bill>) {
+        souk__store__v1__bill__init(c)
+    }
+
+    init(c: Souk__Store__V1__Bill) throws {
+        bookingID = try Unpacked.string(c.booking_id, "booking_id")
+        listingID = try Unpacked.string(c.listing_id, "listing_id")
+        lesseeAccountID = try Unpacked.string(c.lessee_account_id, "lessee_account_id")
+        lessorAccountID = try Unpacked.string(c.lessor_account_id, "lessor_account_id")
+        kind = .init(cValue: c.kind)
+        period = try Unpacked.message(c.period, "period")
+        rent = try Unpacked.message(c.rent, "rent")
+        utilities = try Unpacked.messages(c.n_utilities, c.utilities, "utilities")
+        total = try Unpacked.message(c.total, "total")
+        dueDate = try Unpacked.message(c.due_date, "due_date")
+        status = .init(cValue: c.status)
+        note = try Unpacked.string(c.note, "note")
+        paymentID = try Unpacked.string(c.payment_id, "payment_id")
+        paidTime = try Unpacked.message(c.paid_time, "paid_time")
+        split = try Unpacked.message(c.split, "split")
+        overdue = c.overdue != 0
+        overdueTime = try Unpacked.message(c.overdue_time, "overdue_time")
+    }
+
+    func fill(_ c: inout Souk__Store__V1__Bill, _ arena: inout EncodingArena) {
+        c.booking_id = arena.string(bookingID)
+        c.listing_id = arena.string(listingID)
+        c.lessee_account_id = arena.string(lesseeAccountID)
+        c.lessor_account_id = arena.string(lessorAccountID)
+        c.kind = kind.cValue()
+        c.period = arena.message(period)
+        c.rent = arena.message(rent)
+        c.n_utilities = utilities.count
+        c.utilities = arena.messages(utilities)
+        c.total = arena.message(total)
+        c.due_date = arena.message(dueDate)
+        c.status = status.cValue()
+        c.note = arena.string(note)
+        c.payment_id = arena.string(paymentID)
+        c.paid_time = arena.message(paidTime)
+        c.split = arena.message(split)
+        c.overdue = overdue ? 1 : 0
+        c.overdue_time = arena.message(overdueTime)
+    }
+}

@@ -39,11 +39,11 @@ public enum RentalLifecycles {
                 effects: [RentalEffects.freeListing, RentalEffects.tellLesseeEnded]),
         ])
 
-    static let payer = TransitionGuard<SoukV1.Bill>.only(.customer, "only the lessee") { $0.lesseeAccountID }
+    static let payer = TransitionGuard<SoukStoreV1.Bill>.only(.customer, "only the lessee") { $0.lesseeAccountID }
 
     /// A bill is DUE until paid. Only a deposit bill is voided, with its booking's cancellation.
     /// (Overdue is not a state: a DUE bill past its due date is marked `overdue` once.)
-    public static let bill = StateMachine<SoukV1.Bill, SoukV1.BillStatus, BillMove>(
+    public static let bill = StateMachine<SoukStoreV1.Bill, SoukV1.BillStatus, BillMove>(
         "Bill", resource: .bill, state: \.status, initial: [.due],
         transitions: [
             Transition(

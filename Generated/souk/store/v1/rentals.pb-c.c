@@ -52,6 +52,51 @@ void   souk__store__v1__booking__free_unpacked
   assert(message->base.descriptor == &souk__store__v1__booking__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__store__v1__bill__init
+                     (Souk__Store__V1__Bill         *message)
+{
+  static const Souk__Store__V1__Bill init_value = SOUK__STORE__V1__BILL__INIT;
+  *message = init_value;
+}
+size_t souk__store__v1__bill__get_packed_size
+                     (const Souk__Store__V1__Bill *message)
+{
+  assert(message->base.descriptor == &souk__store__v1__bill__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__store__v1__bill__pack
+                     (const Souk__Store__V1__Bill *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__store__v1__bill__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__store__v1__bill__pack_to_buffer
+                     (const Souk__Store__V1__Bill *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__store__v1__bill__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__Store__V1__Bill *
+       souk__store__v1__bill__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__Store__V1__Bill *)
+     protobuf_c_message_unpack (&souk__store__v1__bill__descriptor,
+                                allocator, len, data);
+}
+void   souk__store__v1__bill__free_unpacked
+                     (Souk__Store__V1__Bill *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__store__v1__bill__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor souk__store__v1__booking__field_descriptors[18] =
 {
   {
@@ -309,5 +354,252 @@ const ProtobufCMessageDescriptor souk__store__v1__booking__descriptor =
   souk__store__v1__booking__field_indices_by_name,
   1,  souk__store__v1__booking__number_ranges,
   (ProtobufCMessageInit) souk__store__v1__booking__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__store__v1__bill__field_descriptors[17] =
+{
+  {
+    "booking_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Bill, booking_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "listing_id",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Bill, listing_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "lessee_account_id",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Bill, lessee_account_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "lessor_account_id",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Bill, lessor_account_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "kind",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Bill, kind),
+    &souk__v1__bill_kind__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "period",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Bill, period),
+    &souk__v1__billing_period__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "rent",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Bill, rent),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "utilities",
+    9,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__Store__V1__Bill, n_utilities),
+    offsetof(Souk__Store__V1__Bill, utilities),
+    &souk__v1__utility_charge__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "total",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Bill, total),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "due_date",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Bill, due_date),
+    &souk__v1__date__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "status",
+    12,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Bill, status),
+    &souk__v1__bill_status__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "note",
+    13,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Bill, note),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "payment_id",
+    14,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Bill, payment_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "paid_time",
+    15,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Bill, paid_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "split",
+    19,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Bill, split),
+    &souk__v1__bill_split__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "overdue",
+    20,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Bill, overdue),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "overdue_time",
+    21,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Bill, overdue_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__store__v1__bill__field_indices_by_name[] = {
+  0,   /* field[0] = booking_id */
+  9,   /* field[9] = due_date */
+  4,   /* field[4] = kind */
+  2,   /* field[2] = lessee_account_id */
+  3,   /* field[3] = lessor_account_id */
+  1,   /* field[1] = listing_id */
+  11,   /* field[11] = note */
+  15,   /* field[15] = overdue */
+  16,   /* field[16] = overdue_time */
+  13,   /* field[13] = paid_time */
+  12,   /* field[12] = payment_id */
+  5,   /* field[5] = period */
+  6,   /* field[6] = rent */
+  14,   /* field[14] = split */
+  10,   /* field[10] = status */
+  8,   /* field[8] = total */
+  7,   /* field[7] = utilities */
+};
+static const ProtobufCIntRange souk__store__v1__bill__number_ranges[2 + 1] =
+{
+  { 2, 0 },
+  { 19, 14 },
+  { 0, 17 }
+};
+const ProtobufCMessageDescriptor souk__store__v1__bill__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.store.v1.Bill",
+  "Bill",
+  "Souk__Store__V1__Bill",
+  "souk.store.v1",
+  sizeof(Souk__Store__V1__Bill),
+  17,
+  souk__store__v1__bill__field_descriptors,
+  souk__store__v1__bill__field_indices_by_name,
+  2,  souk__store__v1__bill__number_ranges,
+  (ProtobufCMessageInit) souk__store__v1__bill__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

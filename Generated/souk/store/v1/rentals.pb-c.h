@@ -19,6 +19,7 @@ PROTOBUF_C__BEGIN_DECLS
 #include "souk/v1/rentals.pb-c.h"
 
 typedef struct Souk__Store__V1__Booking Souk__Store__V1__Booking;
+typedef struct Souk__Store__V1__Bill Souk__Store__V1__Bill;
 
 
 /* --- enums --- */
@@ -62,6 +63,60 @@ struct  Souk__Store__V1__Booking
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__BOOKING_STATUS__BOOKING_STATUS_UNSPECIFIED, NULL, 0, NULL, NULL, NULL, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL }
 
 
+/*
+ * A bill of a booking as the rental_bills table stores it. Its field numbers are those of
+ * souk.v1.Bill, which the table stored before, so those records read as this message. The
+ * envelope holds the id, version and times; the views compute the available transitions.
+ */
+struct  Souk__Store__V1__Bill
+{
+  ProtobufCMessage base;
+  char *booking_id;
+  char *listing_id;
+  char *lessee_account_id;
+  char *lessor_account_id;
+  Souk__V1__BillKind kind;
+  /*
+   * Monthly bills: the month billed.
+   */
+  Souk__V1__BillingPeriod *period;
+  /*
+   * Monthly: the booking's fixed rent. Deposit: the deposit.
+   */
+  Souk__V1__Money *rent;
+  /*
+   * Monthly: that month's utilities, entered by the lessor.
+   */
+  size_t n_utilities;
+  Souk__V1__UtilityCharge **utilities;
+  /*
+   * rent + utilities.
+   */
+  Souk__V1__Money *total;
+  Souk__V1__Date *due_date;
+  Souk__V1__BillStatus status;
+  /*
+   * Lessor's note to the lessee.
+   */
+  char *note;
+  /*
+   * The payment, once paid, and how it was divided (set when the bill is paid).
+   */
+  char *payment_id;
+  Google__Protobuf__Timestamp *paid_time;
+  Souk__V1__BillSplit *split;
+  /*
+   * Set once, when the bill was still DUE after its due date (the lessee was notified then);
+   * cleared when the due date is moved to today or later.
+   */
+  protobuf_c_boolean overdue;
+  Google__Protobuf__Timestamp *overdue_time;
+};
+#define SOUK__STORE__V1__BILL__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__store__v1__bill__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__BILL_KIND__BILL_KIND_UNSPECIFIED, NULL, NULL, 0,NULL, NULL, NULL, SOUK__V1__BILL_STATUS__BILL_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, 0, NULL }
+
+
 /* Souk__Store__V1__Booking methods */
 void   souk__store__v1__booking__init
                      (Souk__Store__V1__Booking         *message);
@@ -81,10 +136,32 @@ Souk__Store__V1__Booking *
 void   souk__store__v1__booking__free_unpacked
                      (Souk__Store__V1__Booking *message,
                       ProtobufCAllocator *allocator);
+/* Souk__Store__V1__Bill methods */
+void   souk__store__v1__bill__init
+                     (Souk__Store__V1__Bill         *message);
+size_t souk__store__v1__bill__get_packed_size
+                     (const Souk__Store__V1__Bill   *message);
+size_t souk__store__v1__bill__pack
+                     (const Souk__Store__V1__Bill   *message,
+                      uint8_t             *out);
+size_t souk__store__v1__bill__pack_to_buffer
+                     (const Souk__Store__V1__Bill   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__Store__V1__Bill *
+       souk__store__v1__bill__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__store__v1__bill__free_unpacked
+                     (Souk__Store__V1__Bill *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Souk__Store__V1__Booking_Closure)
                  (const Souk__Store__V1__Booking *message,
+                  void *closure_data);
+typedef void (*Souk__Store__V1__Bill_Closure)
+                 (const Souk__Store__V1__Bill *message,
                   void *closure_data);
 
 /* --- services --- */
@@ -93,6 +170,7 @@ typedef void (*Souk__Store__V1__Booking_Closure)
 /* --- descriptors --- */
 
 extern const ProtobufCMessageDescriptor souk__store__v1__booking__descriptor;
+extern const ProtobufCMessageDescriptor souk__store__v1__bill__descriptor;
 
 PROTOBUF_C__END_DECLS
 

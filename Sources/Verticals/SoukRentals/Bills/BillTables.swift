@@ -3,14 +3,14 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// A bill as stored: the contract message (without its id, version and times) and its
-/// marketplace.
-public typealias BillRecord = MarketRecord<SoukV1.Bill>
+/// A bill as stored: its own record (`souk.store.v1.Bill`, without the id, version and times,
+/// which the envelope holds) and its marketplace. RPCs answer with `BillProjection`.
+public typealias BillRecord = MarketRecord<SoukStoreV1.Bill>
 
 /// Bills and their indexes. Lists run by due date (days since 1970), then the bill's id.
 enum BillTable {
     /// Days since 1970-01-01 of the bill's due date.
-    static func dueDay(_ bill: SoukV1.Bill) -> Int64 { Int64(CivilDate(bill.dueDate)?.daysSinceEpoch ?? 0) }
+    static func dueDay(_ bill: SoukStoreV1.Bill) -> Int64 { Int64(CivilDate(bill.dueDate)?.daysSinceEpoch ?? 0) }
 
     /// Two entries per owner: under BILL_STATUS_UNSPECIFIED (any status) and under the bill's.
     private static func byStatus(_ record: BillRecord, _ owner: String) -> [[KeyPart]] {
@@ -32,14 +32,36 @@ enum BillTable {
         record.subject.status == .due && !record.subject.overdue ? [.int(dueDay(record.subject))] : nil
     }
 
-    /// Not converted yet: stores the contract message `souk.v1.Bill` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     static let table = marketTable(
-        "rental_bills", SoukV1.Bill.self, indexes: [byLessee, byLessor, byBooking, monthly, unmarkedDue])
+        "rental_bills", SoukStoreV1.Bill.self, indexes: [byLessee, byLessor, byBooking, monthly, unmarkedDue])
 }
 
-extension StoredRecord where Value == BillRecord {
-    /// The bill with the envelope's id, version and times.
-    var bill: SoukV1.Bill { api() }
+/// What a caller sees of a stored bill: the contract's `Bill`, built field by field (an
+/// allow-list: a field added to the stored record reaches no caller until a line here names
+/// it). The available transitions come from `BillViews.view`.
+enum BillProjection {
+    static func bill(_ record: StoredRecord<BillRecord>) -> SoukV1.Bill {
+        let bill = record.value.subject
+        var shown = record.stamped(SoukV1.Bill())
+        shown.bookingID = bill.bookingID
+        shown.listingID = bill.listingID
+        shown.lesseeAccountID = bill.lesseeAccountID
+        shown.lessorAccountID = bill.lessorAccountID
+        shown.kind = bill.kind
+        shown.period = bill.period
+        shown.rent = bill.rent
+        shown.utilities = bill.utilities
+        shown.total = bill.total
+        shown.dueDate = bill.dueDate
+        shown.status = bill.status
+        shown.note = bill.note
+        shown.paymentID = bill.paymentID
+        shown.paidTime = bill.paidTime
+        shown.split = bill.split
+        shown.overdue = bill.overdue
+        shown.overdueTime = bill.overdueTime
+        return shown
+    }
 }
 
 extension SoukV1.Bill: StampedMessage {}

@@ -41,9 +41,10 @@ enum BillViews {
 
     /// The bill as `call`'s caller sees it, with what the caller may do now.
     static func view(_ record: StoredRecord<BillRecord>, _ call: SoukCall) -> SoukV1.Bill {
-        var bill = record.bill
-        bill.availableTransitions = RentalLifecycles.bill.available(on: bill, for: call, parties: [
-            .customer: .account(bill.lesseeAccountID), .provider: .account(bill.lessorAccountID),
+        let stored = record.value.subject
+        var bill = BillProjection.bill(record)
+        bill.availableTransitions = RentalLifecycles.bill.available(on: stored, for: call, parties: [
+            .customer: .account(stored.lesseeAccountID), .provider: .account(stored.lessorAccountID),
         ])
         return bill
     }

@@ -10,7 +10,7 @@ enum DepositBills {
     static func issue(
         for booking: SoukStoreV1.Booking, bookingID: RecordID, due: CivilDate, marketplaceID: String, actor: AuditActor, transaction: Transaction
     ) throws -> StoredRecord<BillRecord> {
-        let bill = SoukV1.Bill(
+        let bill = SoukStoreV1.Bill(
             bookingID: bookingID.description, listingID: booking.listingID, lesseeAccountID: booking.lesseeAccountID,
             lessorAccountID: booking.lessorAccountID, kind: .deposit, rent: booking.deposit, total: booking.deposit,
             dueDate: LeaseDates.proto(due), status: .due)

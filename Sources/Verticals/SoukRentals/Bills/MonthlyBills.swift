@@ -50,7 +50,7 @@ struct MonthlyBills {
                     .alreadyExists, .duplicate, "booking \(bookingID) already has bill \(existing.id) for \(period.year)-\(period.month)",
                     field: "period")
             }
-            var bill = SoukV1.Bill(
+            var bill = SoukStoreV1.Bill(
                 bookingID: bookingID.description, listingID: booking.listingID, lesseeAccountID: booking.lesseeAccountID,
                 lessorAccountID: booking.lessorAccountID, kind: .monthly, period: period, rent: booking.monthlyRent, utilities: utilities,
                 dueDate: LeaseDates.proto(due), status: .due, note: request.note)
@@ -61,7 +61,7 @@ struct MonthlyBills {
                 [booking.lesseeAccountID], bookingID: bookingID.description, kind: .bill, subject: SoukV1.ResourceRef(type: .bill, id: record.id.description),
                 title: "New bill", body: "Your bill for \(period.year)-\(period.month): \(bill.total?.amountMinor ?? 0) \(marketplace.currencyCode), due \(LeaseDates.text(due)).",
                 marketplaceID: market, transaction: transaction)
-            return record.bill
+            return record.stamped(SoukV1.Bill())
         }.value
         return try BillViews.get(stored.id, call, store: store)
     }
@@ -121,7 +121,7 @@ struct MonthlyBills {
     }
 
     /// Rent plus utilities.
-    static func total(_ bill: SoukV1.Bill) -> SoukV1.Money {
+    static func total(_ bill: SoukStoreV1.Bill) -> SoukV1.Money {
         let sum = bill.utilities.reduce(bill.rent?.amountMinor ?? 0) { $0 + ($1.amount?.amountMinor ?? 0) }
         return SoukV1.Money(amountMinor: sum, currencyCode: bill.rent?.currencyCode ?? "")
     }

@@ -55,21 +55,21 @@ enum RentalEffects {
     // MARK: Bills
 
     /// The bill's change as an event of its booking's stream, so `WatchBooking` sees it.
-    static func showOnBooking(_ reason: String) -> TransitionEffect<SoukV1.Bill> {
+    static func showOnBooking(_ reason: String) -> TransitionEffect<SoukStoreV1.Bill> {
         TransitionEffect("show on the booking's stream") { move, transaction in
             guard let bill = try transaction.get(BillTable.table, move.id) else { return }
             try BookingChanges.billChanged(bill, actor: move.actor, reason: reason, transaction: transaction)
         }
     }
 
-    static let activateBooking = TransitionEffect<SoukV1.Bill>("activate the booking, for a deposit") { move, transaction in
+    static let activateBooking = TransitionEffect<SoukStoreV1.Bill>("activate the booking, for a deposit") { move, transaction in
         guard move.after.kind == .deposit, let bookingID = RecordID(move.after.bookingID) else { return }
         try RentalLifecycles.booking.fire(
             .activate, on: bookingID, in: BookingTable.table, marketplaceID: move.marketplaceID, by: .system("DepositPaid"), transaction: transaction
         ) { $0.subject.activateTime = Timestamp(transaction.now) }
     }
 
-    static let tellLessorPaid = TransitionEffect<SoukV1.Bill>("notify the lessor") { move, transaction in
+    static let tellLessorPaid = TransitionEffect<SoukStoreV1.Bill>("notify the lessor") { move, transaction in
         let bill = move.after
         let currency = bill.split?.lessorShare?.currencyCode ?? bill.total?.currencyCode ?? ""
         try BookingChanges.notify(
