@@ -29,10 +29,13 @@ import Testing
             let longitude = Double.random(in: 106.60...106.80, using: &random)
             let title = (0..<3).map { _ in vocabulary.randomElement(using: &random)! }.joined(separator: " ")
             let line1 = "\(Int.random(in: 1...300, using: &random)) \(vocabulary.randomElement(using: &random)!)"
-            var listing = f.draft(
+            let draft = f.draft(
                 title: title, line1: line1, district: inHCMC ? "Bình Thạnh" : "Dĩ An", region: inHCMC ? f.hcmc : f.binhDuong,
                 latitude: latitude, longitude: longitude, rent: Int64.random(in: 2...40, using: &random) * 1_000_000,
                 type: [.house, .apartment, .room].randomElement(using: &random)!)
+            // Stored as CreateListing stores a draft's fields.
+            var listing = SoukStoreV1.Listing()
+            ListingValidation.apply(ListingValidation.maskPaths, from: draft, to: &listing)
             listing.ownerAccountID = lessor.id
             // Some drafts, which no search may return.
             listing.status = i % 10 == 0 ? .draft : .published

@@ -239,3 +239,142 @@ extension SoukStoreV1.Bill: CProtoMessage {
         c.overdue_time = arena.message(overdueTime)
     }
 }
+
+extension SoukStoreV1 {
+    /// A listing as the listings table stores it. Its field numbers are those of souk.v1.Listing,
+    /// which the table stored before, so those records read as this message. The envelope holds the
+    /// id, version and times; the views compute the lessor's summary and whether the caller saved it.
+    public struct Listing: Sendable, Hashable {
+        /// The lessor; a listing has exactly one owner.
+        public var ownerAccountID: String
+        public var title: String
+        public var description: String
+        public var type: SoukV1.ListingType
+        /// Address with its map position.
+        public var address: SoukV1.Address?
+        public var monthlyRent: SoukV1.Money?
+        public var depositMonths: Int32
+        /// monthly_rent × deposit_months, set when either changes.
+        public var deposit: SoukV1.Money?
+        public var features: [String]
+        /// Ids of images uploaded with Media.UploadMedia, the cover first.
+        public var photoMediaIDs: [String]
+        public var areaSquareMeters: Int32
+        public var bedrooms: Int32
+        public var bathrooms: Int32
+        /// The CONFIRMED or ACTIVE booking, if any.
+        public var activeBookingID: String
+        /// Reviews from lessees, maintained by the server.
+        public var rating: SoukV1.RatingSummary?
+        public var archiveTime: Timestamp?
+        public var regionID: String
+        public var district: String
+        public var status: SoukV1.ListingStatus
+        public var furnished: Bool
+        public var parking: Bool
+
+        public init(
+            ownerAccountID: String = "",
+            title: String = "",
+            description: String = "",
+            type: SoukV1.ListingType = .unspecified,
+            address: SoukV1.Address? = nil,
+            monthlyRent: SoukV1.Money? = nil,
+            depositMonths: Int32 = 0,
+            deposit: SoukV1.Money? = nil,
+            features: [String] = [],
+            photoMediaIDs: [String] = [],
+            areaSquareMeters: Int32 = 0,
+            bedrooms: Int32 = 0,
+            bathrooms: Int32 = 0,
+            activeBookingID: String = "",
+            rating: SoukV1.RatingSummary? = nil,
+            archiveTime: Timestamp? = nil,
+            regionID: String = "",
+            district: String = "",
+            status: SoukV1.ListingStatus = .unspecified,
+            furnished: Bool = false,
+            parking: Bool = false,
+        ) {
+            self.ownerAccountID = ownerAccountID
+            self.title = title
+            self.description = description
+            self.type = type
+            self.address = address
+            self.monthlyRent = monthlyRent
+            self.depositMonths = depositMonths
+            self.deposit = deposit
+            self.features = features
+            self.photoMediaIDs = photoMediaIDs
+            self.areaSquareMeters = areaSquareMeters
+            self.bedrooms = bedrooms
+            self.bathrooms = bathrooms
+            self.activeBookingID = activeBookingID
+            self.rating = rating
+            self.archiveTime = archiveTime
+            self.regionID = regionID
+            self.district = district
+            self.status = status
+            self.furnished = furnished
+            self.parking = parking
+        }
+    }
+}
+
+extension SoukStoreV1.Listing: CProtoMessage {
+    public static var protoName: String { "souk.store.v1.Listing" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__Store__V1__Listing>) {
+        souk__store__v1__listing__init(c)
+    }
+
+    init(c: Souk__Store__V1__Listing) throws {
+        ownerAccountID = try Unpacked.string(c.owner_account_id, "owner_account_id")
+        title = try Unpacked.string(c.title, "title")
+        description = try Unpacked.string(c.description, "description")
+        type = .init(cValue: c.type)
+        address = try Unpacked.message(c.address, "address")
+        monthlyRent = try Unpacked.message(c.monthly_rent, "monthly_rent")
+        depositMonths = c.deposit_months
+        deposit = try Unpacked.message(c.deposit, "deposit")
+        features = try Unpacked.strings(c.n_features, c.features, "features")
+        photoMediaIDs = try Unpacked.strings(c.n_photo_media_ids, c.photo_media_ids, "photo_media_ids")
+        areaSquareMeters = c.area_square_meters
+        bedrooms = c.bedrooms
+        bathrooms = c.bathrooms
+        activeBookingID = try Unpacked.string(c.active_booking_id, "active_booking_id")
+        rating = try Unpacked.message(c.rating, "rating")
+        archiveTime = try Unpacked.message(c.archive_time, "archive_time")
+        regionID = try Unpacked.string(c.region_id, "region_id")
+        district = try Unpacked.string(c.district, "district")
+        status = .init(cValue: c.status)
+        furnished = c.furnished != 0
+        parking = c.parking != 0
+    }
+
+    func fill(_ c: inout Souk__Store__V1__Listing, _ arena: inout EncodingArena) {
+        c.owner_account_id = arena.string(ownerAccountID)
+        c.title = arena.string(title)
+        c.description = arena.string(description)
+        c.type = type.cValue()
+        c.address = arena.message(address)
+        c.monthly_rent = arena.message(monthlyRent)
+        c.deposit_months = depositMonths
+        c.deposit = arena.message(deposit)
+        c.n_features = features.count
+        c.features = arena.strings(features)
+        c.n_photo_media_ids = photoMediaIDs.count
+        c.photo_media_ids = arena.strings(photoMediaIDs)
+        c.area_square_meters = areaSquareMeters
+        c.bedrooms = bedrooms
+        c.bathrooms = bathrooms
+        c.active_booking_id = arena.string(activeBookingID)
+        c.rating = arena.message(rating)
+        c.archive_time = arena.message(archiveTime)
+        c.region_id = arena.string(regionID)
+        c.district = arena.string(district)
+        c.status = status.cValue()
+        c.furnished = furnished ? 1 : 0
+        c.parking = parking ? 1 : 0
+    }
+}

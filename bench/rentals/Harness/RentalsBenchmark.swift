@@ -153,7 +153,7 @@ enum RentalsBenchData {
         let region = point.latitude < 10.88 ? regions[0] : regions[1]
         let words = Filled.vocabulary
         let rent = Int64.random(in: 2...40, using: &random) * 1_000_000
-        let listing = SoukV1.Listing(
+        let listing = SoukStoreV1.Listing(
             ownerAccountID: owner, title: (0..<3).map { _ in words.randomElement(using: &random)! }.joined(separator: " "),
             type: [.house, .apartment, .room].randomElement(using: &random)!,
             address: SoukV1.Address(line1: "\(Int.random(in: 1...300, using: &random)) Đường \(words.randomElement(using: &random)!)", city: region.name, location: point),

@@ -97,6 +97,51 @@ void   souk__store__v1__bill__free_unpacked
   assert(message->base.descriptor == &souk__store__v1__bill__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__store__v1__listing__init
+                     (Souk__Store__V1__Listing         *message)
+{
+  static const Souk__Store__V1__Listing init_value = SOUK__STORE__V1__LISTING__INIT;
+  *message = init_value;
+}
+size_t souk__store__v1__listing__get_packed_size
+                     (const Souk__Store__V1__Listing *message)
+{
+  assert(message->base.descriptor == &souk__store__v1__listing__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__store__v1__listing__pack
+                     (const Souk__Store__V1__Listing *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__store__v1__listing__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__store__v1__listing__pack_to_buffer
+                     (const Souk__Store__V1__Listing *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__store__v1__listing__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__Store__V1__Listing *
+       souk__store__v1__listing__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__Store__V1__Listing *)
+     protobuf_c_message_unpack (&souk__store__v1__listing__descriptor,
+                                allocator, len, data);
+}
+void   souk__store__v1__listing__free_unpacked
+                     (Souk__Store__V1__Listing *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__store__v1__listing__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor souk__store__v1__booking__field_descriptors[18] =
 {
   {
@@ -601,5 +646,307 @@ const ProtobufCMessageDescriptor souk__store__v1__bill__descriptor =
   souk__store__v1__bill__field_indices_by_name,
   2,  souk__store__v1__bill__number_ranges,
   (ProtobufCMessageInit) souk__store__v1__bill__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__store__v1__listing__field_descriptors[21] =
+{
+  {
+    "owner_account_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, owner_account_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "title",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, title),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "description",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, description),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "type",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, type),
+    &souk__v1__listing_type__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "address",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, address),
+    &souk__v1__address__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "monthly_rent",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, monthly_rent),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "deposit_months",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, deposit_months),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "deposit",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, deposit),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "features",
+    12,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Souk__Store__V1__Listing, n_features),
+    offsetof(Souk__Store__V1__Listing, features),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "photo_media_ids",
+    13,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Souk__Store__V1__Listing, n_photo_media_ids),
+    offsetof(Souk__Store__V1__Listing, photo_media_ids),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "area_square_meters",
+    14,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, area_square_meters),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "bedrooms",
+    15,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, bedrooms),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "bathrooms",
+    16,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, bathrooms),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "active_booking_id",
+    17,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, active_booking_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "rating",
+    18,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, rating),
+    &souk__v1__rating_summary__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "archive_time",
+    20,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, archive_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "region_id",
+    24,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, region_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "district",
+    25,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, district),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "status",
+    26,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, status),
+    &souk__v1__listing_status__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "furnished",
+    27,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, furnished),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "parking",
+    28,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Listing, parking),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__store__v1__listing__field_indices_by_name[] = {
+  13,   /* field[13] = active_booking_id */
+  4,   /* field[4] = address */
+  15,   /* field[15] = archive_time */
+  10,   /* field[10] = area_square_meters */
+  12,   /* field[12] = bathrooms */
+  11,   /* field[11] = bedrooms */
+  7,   /* field[7] = deposit */
+  6,   /* field[6] = deposit_months */
+  2,   /* field[2] = description */
+  17,   /* field[17] = district */
+  8,   /* field[8] = features */
+  19,   /* field[19] = furnished */
+  5,   /* field[5] = monthly_rent */
+  0,   /* field[0] = owner_account_id */
+  20,   /* field[20] = parking */
+  9,   /* field[9] = photo_media_ids */
+  14,   /* field[14] = rating */
+  16,   /* field[16] = region_id */
+  18,   /* field[18] = status */
+  1,   /* field[1] = title */
+  3,   /* field[3] = type */
+};
+static const ProtobufCIntRange souk__store__v1__listing__number_ranges[5 + 1] =
+{
+  { 2, 0 },
+  { 4, 1 },
+  { 9, 5 },
+  { 20, 15 },
+  { 24, 16 },
+  { 0, 21 }
+};
+const ProtobufCMessageDescriptor souk__store__v1__listing__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.store.v1.Listing",
+  "Listing",
+  "Souk__Store__V1__Listing",
+  "souk.store.v1",
+  sizeof(Souk__Store__V1__Listing),
+  21,
+  souk__store__v1__listing__field_descriptors,
+  souk__store__v1__listing__field_indices_by_name,
+  5,  souk__store__v1__listing__number_ranges,
+  (ProtobufCMessageInit) souk__store__v1__listing__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

@@ -20,6 +20,7 @@ PROTOBUF_C__BEGIN_DECLS
 
 typedef struct Souk__Store__V1__Booking Souk__Store__V1__Booking;
 typedef struct Souk__Store__V1__Bill Souk__Store__V1__Bill;
+typedef struct Souk__Store__V1__Listing Souk__Store__V1__Listing;
 
 
 /* --- enums --- */
@@ -117,6 +118,61 @@ struct  Souk__Store__V1__Bill
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__BILL_KIND__BILL_KIND_UNSPECIFIED, NULL, NULL, 0,NULL, NULL, NULL, SOUK__V1__BILL_STATUS__BILL_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, 0, NULL }
 
 
+/*
+ * A listing as the listings table stores it. Its field numbers are those of souk.v1.Listing,
+ * which the table stored before, so those records read as this message. The envelope holds the
+ * id, version and times; the views compute the lessor's summary and whether the caller saved it.
+ */
+struct  Souk__Store__V1__Listing
+{
+  ProtobufCMessage base;
+  /*
+   * The lessor; a listing has exactly one owner.
+   */
+  char *owner_account_id;
+  char *title;
+  char *description;
+  Souk__V1__ListingType type;
+  /*
+   * Address with its map position.
+   */
+  Souk__V1__Address *address;
+  Souk__V1__Money *monthly_rent;
+  int32_t deposit_months;
+  /*
+   * monthly_rent × deposit_months, set when either changes.
+   */
+  Souk__V1__Money *deposit;
+  size_t n_features;
+  char **features;
+  /*
+   * Ids of images uploaded with Media.UploadMedia, the cover first.
+   */
+  size_t n_photo_media_ids;
+  char **photo_media_ids;
+  int32_t area_square_meters;
+  int32_t bedrooms;
+  int32_t bathrooms;
+  /*
+   * The CONFIRMED or ACTIVE booking, if any.
+   */
+  char *active_booking_id;
+  /*
+   * Reviews from lessees, maintained by the server.
+   */
+  Souk__V1__RatingSummary *rating;
+  Google__Protobuf__Timestamp *archive_time;
+  char *region_id;
+  char *district;
+  Souk__V1__ListingStatus status;
+  protobuf_c_boolean furnished;
+  protobuf_c_boolean parking;
+};
+#define SOUK__STORE__V1__LISTING__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__store__v1__listing__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__LISTING_TYPE__LISTING_TYPE_UNSPECIFIED, NULL, NULL, 0, NULL, 0,NULL, 0,NULL, 0, 0, 0, (char *)protobuf_c_empty_string, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__LISTING_STATUS__LISTING_STATUS_UNSPECIFIED, 0, 0 }
+
+
 /* Souk__Store__V1__Booking methods */
 void   souk__store__v1__booking__init
                      (Souk__Store__V1__Booking         *message);
@@ -155,6 +211,25 @@ Souk__Store__V1__Bill *
 void   souk__store__v1__bill__free_unpacked
                      (Souk__Store__V1__Bill *message,
                       ProtobufCAllocator *allocator);
+/* Souk__Store__V1__Listing methods */
+void   souk__store__v1__listing__init
+                     (Souk__Store__V1__Listing         *message);
+size_t souk__store__v1__listing__get_packed_size
+                     (const Souk__Store__V1__Listing   *message);
+size_t souk__store__v1__listing__pack
+                     (const Souk__Store__V1__Listing   *message,
+                      uint8_t             *out);
+size_t souk__store__v1__listing__pack_to_buffer
+                     (const Souk__Store__V1__Listing   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__Store__V1__Listing *
+       souk__store__v1__listing__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__store__v1__listing__free_unpacked
+                     (Souk__Store__V1__Listing *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Souk__Store__V1__Booking_Closure)
@@ -162,6 +237,9 @@ typedef void (*Souk__Store__V1__Booking_Closure)
                   void *closure_data);
 typedef void (*Souk__Store__V1__Bill_Closure)
                  (const Souk__Store__V1__Bill *message,
+                  void *closure_data);
+typedef void (*Souk__Store__V1__Listing_Closure)
+                 (const Souk__Store__V1__Listing *message,
                   void *closure_data);
 
 /* --- services --- */
@@ -171,6 +249,7 @@ typedef void (*Souk__Store__V1__Bill_Closure)
 
 extern const ProtobufCMessageDescriptor souk__store__v1__booking__descriptor;
 extern const ProtobufCMessageDescriptor souk__store__v1__bill__descriptor;
+extern const ProtobufCMessageDescriptor souk__store__v1__listing__descriptor;
 
 PROTOBUF_C__END_DECLS
 

@@ -84,7 +84,7 @@ struct RentalsDemo {
                 guard let id = RecordID(demo.id), try transaction.get(ListingTable.table, id) == nil,
                       let owner = lessors[demo.lessor], let region = regions[demo.region]
                 else { continue }
-                var listing = SoukV1.Listing(
+                var listing = SoukStoreV1.Listing(
                     ownerAccountID: owner.description, title: demo.title, description: "\(demo.title). Hợp đồng từ 6 tháng, cọc 1 tháng.",
                     type: demo.type,
                     address: SoukV1.Address(

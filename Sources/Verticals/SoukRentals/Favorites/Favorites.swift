@@ -71,7 +71,7 @@ struct Favorites {
             createTime: Timestamp(record.createdAt))
         if let id = RecordID(record.value.listingID), let listing = try store.get(ListingTable.table, id),
            ListingViews.canSee(listing.value.subject, call) {
-            favorite.listing = try ListingViews(store: store).view(listing.api(), call)
+            favorite.listing = try ListingViews(store: store).view(ListingProjection.listing(listing), call)
         }
         return favorite
     }

@@ -10,7 +10,7 @@ public enum ListingMove: String, TransitionName {
 }
 
 public enum ListingLifecycle {
-    public static let machine = StateMachine<SoukV1.Listing, SoukV1.ListingStatus, ListingMove>(
+    public static let machine = StateMachine<SoukStoreV1.Listing, SoukV1.ListingStatus, ListingMove>(
         "Listing", resource: .listing, state: \.status, initial: [.draft],
         transitions: [
             // Lessors act in the customer role (every account holds it; the provider role may be pending).

@@ -25,10 +25,10 @@ public enum ListingStates {
                 .failedPrecondition, .listingLeased,
                 "listing \(listingID) is already leased (booking \(current.value.subject.activeBookingID))")
         }
-        return try ListingLifecycle.machine.fire(
+        return ListingProjection.listing(try ListingLifecycle.machine.fire(
                 .rent, on: listingID, in: ListingTable.table, marketplaceID: marketplaceID.description, by: actor, reason: "booking \(bookingID)",
             maintained: true, transaction: transaction
-        ) { $0.subject.activeBookingID = bookingID }.api()
+        ) { $0.subject.activeBookingID = bookingID })
     }
 
     public static func markAvailable(

@@ -2,8 +2,9 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// A listing as stored.
-public typealias ListingRecord = MarketRecord<SoukV1.Listing>
+/// A listing as stored: its own record (`souk.store.v1.Listing`, without the id, version and
+/// times, which the envelope holds) and its marketplace. RPCs answer with `ListingProjection`.
+public typealias ListingRecord = MarketRecord<SoukStoreV1.Listing>
 
 /// Listings and the indexes every list and search reads. Non-unique entries end with the
 /// listing's version 7 id, so a descending range is newest first.
@@ -48,9 +49,8 @@ public enum ListingTable {
         return ListingFacet.of(listing).map { GeoEntry(scope: [.string(stored.value.marketplaceID), .string($0)], position: position) }
     }
 
-    /// Not converted yet: stores the contract message `souk.v1.Listing` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     public static let table = marketTable(
-        "listings", SoukV1.Listing.self,
+        "listings", SoukStoreV1.Listing.self,
         indexes: [byOwner, byMarketplace, byDistrict, byFacet, byFacetRent, byWord, byWordRent, geo.index])
 }
 
@@ -62,7 +62,7 @@ enum ListingFacet {
     static func type(_ type: SoukV1.ListingType) -> String { "type:\(type.rawValue)" }
 
     /// The facets of a listing: none unless it is published.
-    static func of(_ listing: SoukV1.Listing) -> [String] {
+    static func of(_ listing: SoukStoreV1.Listing) -> [String] {
         guard listing.status == .published else { return [] }
         var facets = [any, region(listing.regionID)]
         if listing.type != .unspecified { facets.append(type(listing.type)) }
@@ -81,13 +81,13 @@ enum ListingFacet {
 enum ListingRules {
     /// `[false]` for an archived listing, `[false, true]` otherwise: lists that hide archived
     /// listings read the `true` entries.
-    static func liveFlags(_ listing: SoukV1.Listing) -> [Bool] {
+    static func liveFlags(_ listing: SoukStoreV1.Listing) -> [Bool] {
         listing.status == .archived ? [false] : [false, true]
     }
 
-    static func rent(_ listing: SoukV1.Listing) -> Int64 { listing.monthlyRent?.amountMinor ?? 0 }
+    static func rent(_ listing: SoukStoreV1.Listing) -> Int64 { listing.monthlyRent?.amountMinor ?? 0 }
 
-    static func position(_ listing: SoukV1.Listing) -> GeoPosition? {
+    static func position(_ listing: SoukStoreV1.Listing) -> GeoPosition? {
         guard let location = listing.address?.location else { return nil }
         let position = GeoPosition(latitude: location.latitude, longitude: location.longitude)
         return position.isValid ? position : nil
@@ -95,7 +95,7 @@ enum ListingRules {
 
     /// Everyone sees published and rented listings; drafts and archived ones are their owner's
     /// and the admins'.
-    static func isPublic(_ listing: SoukV1.Listing) -> Bool {
+    static func isPublic(_ listing: SoukStoreV1.Listing) -> Bool {
         listing.status == .published || listing.status == .rented
     }
 }
@@ -103,16 +103,48 @@ enum ListingRules {
 /// The words a listing is found by: those of its title and its address.
 enum ListingText {
     /// The prefixes a published listing is indexed by (`SearchText.prefixes`); none otherwise.
-    static func indexedPrefixes(_ listing: SoukV1.Listing) -> [String] {
+    static func indexedPrefixes(_ listing: SoukStoreV1.Listing) -> [String] {
         guard listing.status == .published else { return [] }
         return SearchText.prefixes(of: words(listing))
     }
 
     /// The distinct normalized words of the title and the address (street, building, district,
     /// city).
-    static func words(_ listing: SoukV1.Listing) -> [String] {
+    static func words(_ listing: SoukStoreV1.Listing) -> [String] {
         let address = listing.address ?? SoukV1.Address()
         return SearchText.distinctWords([listing.title, address.line1, address.line2, listing.district, address.city])
+    }
+}
+
+/// What a caller sees of a stored listing: the contract's `Listing`, built field by field (an
+/// allow-list: a field added to the stored record reaches no caller until a line here names
+/// it). The lessor's summary and whether the caller saved it come from `ListingViews.view`.
+enum ListingProjection {
+    static func listing(_ record: StoredRecord<ListingRecord>) -> SoukV1.Listing {
+        let listing = record.value.subject
+        var shown = record.stamped(SoukV1.Listing())
+        shown.ownerAccountID = listing.ownerAccountID
+        shown.title = listing.title
+        shown.description = listing.description
+        shown.type = listing.type
+        shown.address = listing.address
+        shown.monthlyRent = listing.monthlyRent
+        shown.depositMonths = listing.depositMonths
+        shown.deposit = listing.deposit
+        shown.features = listing.features
+        shown.photoMediaIDs = listing.photoMediaIDs
+        shown.areaSquareMeters = listing.areaSquareMeters
+        shown.bedrooms = listing.bedrooms
+        shown.bathrooms = listing.bathrooms
+        shown.activeBookingID = listing.activeBookingID
+        shown.rating = listing.rating
+        shown.archiveTime = listing.archiveTime
+        shown.regionID = listing.regionID
+        shown.district = listing.district
+        shown.status = listing.status
+        shown.furnished = listing.furnished
+        shown.parking = listing.parking
+        return shown
     }
 }
 

@@ -78,7 +78,7 @@ enum ListingValidation {
 
     /// Copies the fields of `paths` from `input` onto `listing`, and the deposit the server
     /// derives (rent × months).
-    static func apply(_ paths: some Sequence<String>, from input: SoukV1.Listing, to listing: inout SoukV1.Listing) {
+    static func apply(_ paths: some Sequence<String>, from input: SoukV1.Listing, to listing: inout SoukStoreV1.Listing) {
         for path in paths {
             switch path {
             case "title": listing.title = input.title

@@ -24,7 +24,7 @@ struct ListingViews {
     }
 
     /// Everyone sees published and rented listings; the owner and admins every one.
-    static func canSee(_ listing: SoukV1.Listing, _ call: SoukCall) -> Bool {
+    static func canSee(_ listing: SoukStoreV1.Listing, _ call: SoukCall) -> Bool {
         ListingRules.isPublic(listing) || RentalsAccess.isAdmin(call) || call.caller?.accountID.description == listing.ownerAccountID
     }
 }

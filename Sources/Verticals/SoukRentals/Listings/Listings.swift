@@ -24,7 +24,7 @@ struct Listings {
                 .permissionDenied, .notAllowed,
                 "only a lessor (provider role, pending or active; ask for it with Accounts.RequestRole) creates listings")
         }
-        var listing = SoukV1.Listing()
+        var listing = SoukStoreV1.Listing()
         ListingValidation.apply(ListingValidation.maskPaths, from: input, to: &listing)
         listing.ownerAccountID = caller.accountID.description
         listing.status = .draft
@@ -32,7 +32,7 @@ struct Listings {
             ListingTable.table, listing, resource: .listing, state: SoukV1.ListingStatus.draft.protoName, request: request,
             requestID: requestID, call: call,
             inserted: { record, transaction in try ListingValidation.checkStored(record, previousPhotos: [], transaction: transaction) },
-            view: { $0.api() as SoukV1.Listing })
+            view: { ListingProjection.listing($0) })
         return try ListingViews(store: store).view(record, call)
     }
 
@@ -41,7 +41,7 @@ struct Listings {
         let id = try RequestFields.id(request.listingID, field: "listing_id")
         let record = try store.require(ListingTable.table, id, in: marketplaceID, "listing")
         guard ListingViews.canSee(record.value.subject, call) else { throw RPCError.notFound("listing", id.description) }
-        return try ListingViews(store: store).view(record.api(), call)
+        return try ListingViews(store: store).view(ListingProjection.listing(record), call)
     }
 
     func list(_ request: SoukV1.ListListingsRequest, _ call: SoukCall) async throws -> SoukV1.ListListingsResponse {
@@ -63,7 +63,7 @@ struct Listings {
                 page: page)
         let views = ListingViews(store: store)
         return SoukV1.ListListingsResponse(
-            listings: try result.items.map { try views.view($0.api(), call) },
+            listings: try result.items.map { try views.view(ListingProjection.listing($0), call) },
             nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 
@@ -88,7 +88,7 @@ struct Listings {
             written: { old, new, transaction in
                 try ListingValidation.checkStored(new, previousPhotos: old.value.subject.photoMediaIDs, transaction: transaction)
             })
-        return try ListingViews(store: store).view(record.api(), call)
+        return try ListingViews(store: store).view(ListingProjection.listing(record), call)
     }
 
     func publish(_ request: SoukV1.PublishListingRequest, _ call: SoukCall) async throws -> SoukV1.Listing {
@@ -128,9 +128,9 @@ struct Listings {
         let record = try await store.write { transaction in
             let current = try transaction.require(ListingTable.table, id, in: marketplaceID, "listing", expectedVersion: expected)
             try check(current.value, transaction)
-            return try ListingLifecycle.machine.fire(
+            return ListingProjection.listing(try ListingLifecycle.machine.fire(
                 transition, on: id, in: ListingTable.table, marketplaceID: marketplaceID.description, by: actor, transaction: transaction
-            ) { change(&$0, transaction.now) }.api() as SoukV1.Listing
+            ) { change(&$0, transaction.now) })
         }
         return try ListingViews(store: store).view(record, call)
     }

@@ -36,7 +36,7 @@ struct ListingFilters: Sendable {
     /// Part of the page-token stamp: the filters the token was made with.
     var stamp: String { filter.encoded().map(String.init).joined(separator: ",") }
 
-    func matches(_ listing: SoukV1.Listing) -> Bool {
+    func matches(_ listing: SoukStoreV1.Listing) -> Bool {
         guard listing.status == .published else { return false }
         let rent = ListingRules.rent(listing)
         if let low = filter.minMonthlyRent, rent < low.amountMinor { return false }

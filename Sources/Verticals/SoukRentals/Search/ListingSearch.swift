@@ -30,7 +30,7 @@ struct ListingSearch {
         let checkedPage = try checks.run { try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: stamp) }
         try checks.finish()
         let (filters, page) = (checkedFilters!, checkedPage!)
-        let matches: @Sendable (SoukV1.Listing) -> Bool = { listing in
+        let matches: @Sendable (SoukStoreV1.Listing) -> Bool = { listing in
             filters.matches(listing) && (words.isEmpty || SearchText.everyWordBegins(words, oneOf: ListingText.words(listing)))
         }
         // The longest word is the likeliest to be rare: the range of its prefix (as the index
@@ -60,7 +60,7 @@ struct ListingSearch {
         return SoukV1.SearchListingsResponse(
             listings: try found.map { record in
                 let distance = near.flatMap { point in ListingRules.position(record.value.subject).map { GeoDistance.meters(point, $0) } }
-                return SoukV1.ListingResult(listing: try views.view(record.api(), call), distanceMeters: distance.map(SearchArea.meters) ?? 0)
+                return SoukV1.ListingResult(listing: try views.view(ListingProjection.listing(record), call), distanceMeters: distance.map(SearchArea.meters) ?? 0)
             },
             nextPageToken: RequestFields.nextPageToken(token, filters: stamp))
     }
@@ -87,7 +87,7 @@ struct ListingSearch {
     /// token holds the offset.
     private func byDistance(
         _ index: Index<ListingRecord>, _ prefix: [KeyPart], near: GeoPosition, page: PageRequest, stamp: String,
-        matches: @Sendable (SoukV1.Listing) -> Bool, _ call: SoukCall
+        matches: @Sendable (SoukStoreV1.Listing) -> Bool, _ call: SoukCall
     ) throws -> SoukV1.SearchListingsResponse {
         let offset = try Self.offset(page.token)
         var ranked: [(distance: Double, record: StoredRecord<ListingRecord>)] = []
@@ -130,7 +130,7 @@ struct ListingSearch {
         let views = ListingViews(store: store)
         return SoukV1.SearchListingsResponse(
             listings: try found.map {
-                SoukV1.ListingResult(listing: try views.view($0.record.api(), call), distanceMeters: SearchArea.meters($0.distanceMeters))
+                SoukV1.ListingResult(listing: try views.view(ListingProjection.listing($0.record), call), distanceMeters: SearchArea.meters($0.distanceMeters))
             },
             nextPageToken: RequestFields.nextPageToken(token, filters: stamp))
     }
@@ -194,7 +194,7 @@ struct ListingSearch {
         let end = offset + slice.count
         return SoukV1.SearchListingsResponse(
             listings: try slice.map { record, distance, score in
-                SoukV1.ListingResult(listing: try views.view(record.api(), call), distanceMeters: SearchArea.meters(distance), score: score)
+                SoukV1.ListingResult(listing: try views.view(ListingProjection.listing(record), call), distanceMeters: SearchArea.meters(distance), score: score)
             },
             nextPageToken: RequestFields.nextPageToken(end < ranked.count ? "\(end)" : nil, filters: stamp))
     }
