@@ -10,6 +10,7 @@ extension SoukStoreV1 {
         "souk.store.v1.FeedbackEntry": FeedbackEntry.self,
         "souk.store.v1.Job": Job.self,
         "souk.store.v1.MailMessage": MailMessage.self,
+        "souk.store.v1.Notification": Notification.self,
         "souk.store.v1.Order": Order.self,
         "souk.store.v1.Delivery": Delivery.self,
         "souk.store.v1.Booking": Booking.self,
