@@ -21,6 +21,7 @@
 #include "souk/store/v1/mail.pb-c.h"
 #include "souk/store/v1/notifications.pb-c.h"
 #include "souk/store/v1/orders.pb-c.h"
+#include "souk/store/v1/payments.pb-c.h"
 #include "souk/store/v1/rentals.pb-c.h"
 #include "souk/v1/accounts.pb-c.h"
 #include "souk/v1/admin.pb-c.h"

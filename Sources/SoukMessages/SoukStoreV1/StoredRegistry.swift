@@ -13,6 +13,7 @@ extension SoukStoreV1 {
         "souk.store.v1.Notification": Notification.self,
         "souk.store.v1.Order": Order.self,
         "souk.store.v1.Delivery": Delivery.self,
+        "souk.store.v1.Payment": Payment.self,
         "souk.store.v1.Booking": Booking.self,
         "souk.store.v1.Bill": Bill.self,
         "souk.store.v1.Listing": Listing.self,
