@@ -17,6 +17,7 @@
 #include "souk/store/v1/audit.pb-c.h"
 #include "souk/store/v1/carts.pb-c.h"
 #include "souk/store/v1/feedback.pb-c.h"
+#include "souk/store/v1/identity.pb-c.h"
 #include "souk/store/v1/laundry.pb-c.h"
 #include "souk/store/v1/mail.pb-c.h"
 #include "souk/store/v1/notifications.pb-c.h"

@@ -201,7 +201,7 @@ struct ServiceOrders {
         case .savedAddressID(let text)?:
             let id = try RequestFields.id(text, field: "address.saved_address_id")
             guard let saved = try IdentityRecords.address(id, transaction), saved.value.marketplaceID == marketplaceID.description,
-                  saved.value.saved.accountID == customer.description, !saved.value.saved.archived, let address = saved.value.saved.address
+                  saved.value.subject.accountID == customer.description, !saved.value.subject.archived, let address = saved.value.subject.address
             else { throw RPCError.notFound("address", text) }
             return address
         case .address(let address)?:
@@ -214,7 +214,7 @@ struct ServiceOrders {
             return address
         case nil:
             guard let saved = try IdentityRecords.defaultAddress(of: customer, marketplaceID: marketplaceID, transaction),
-                let address = saved.value.saved.address
+                let address = saved.value.subject.address
             else { throw RPCError.invalidField("address", "is required: a saved address or one typed for this order") }
             return address
         }
