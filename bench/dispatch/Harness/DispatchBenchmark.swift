@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import SoukCommerce
+import SoukCommerceTesting
+import SoukFood
+import SoukOrders
+import SoukShops
 import SoukKit
 import SoukMessages
 import SoukNotifications
@@ -37,7 +40,7 @@ struct DispatchBenchmark: AsyncParsableCommand {
 
     func measure(drivers: Int) async throws -> Double {
         let harness = try DomainHarness(
-            directory: TemporaryDirectory(at: dataDir + "/drivers-\(drivers)"), domainTypes: [Payments.self, Notifications.self, Commerce.self],
+            directory: TemporaryDirectory(at: dataDir + "/drivers-\(drivers)"), domainTypes: [Payments.self, Notifications.self, Commerce.self, Shops.self, Food.self],
             configureStore: { configuration in
                 configuration.writerThreads = StoreConfiguration(path: "").writerThreads
                 configuration.syncPolicy = .syncEveryCommit
@@ -45,7 +48,7 @@ struct DispatchBenchmark: AsyncParsableCommand {
                 configuration.writeBufferBytes = 64 << 20
                 configuration.clock = { StoreTime.now() }
             },
-            makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, payables: payables)] })
+            makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store)] + CommerceDomains.mounting(Commerce(store: identity.store, payables: payables)) })
         let market = try await harness.marketplace(slug: "bench-food", vertical: .foodDelivery, currency: "USD")
         let admin = try await harness.adminToken(market, email: "admin@bench-food.example")
         // Drivers' status records, written directly (sign-ups are not what is measured).
