@@ -5,9 +5,9 @@ import SoukOrders
 import SoukStore
 
 /// A restaurant as stored.
-public typealias RestaurantRecord = MarketRecord<SoukV1.Restaurant>
+typealias RestaurantRecord = MarketRecord<SoukV1.Restaurant>
 /// A menu item as stored.
-public typealias MenuItemRecord = MarketRecord<SoukV1.MenuItem>
+typealias MenuItemRecord = MarketRecord<SoukV1.MenuItem>
 
 /// Restaurants and the indexes their lists read. Guests' indexes hold only visible restaurants
 /// (approved, not archived), one entry per facet a list can be narrowed to (`RestaurantFacet`),

@@ -5,12 +5,12 @@ import SoukMessages
 import SoukStore
 
 /// An order as stored.
-public typealias OrderRecord = MarketRecord<SoukStoreV1.Order>
+package typealias OrderRecord = MarketRecord<SoukStoreV1.Order>
 
 /// Orders of every vertical, with the index of each list `Orders.ListOrders` serves. Entries end
 /// with the order's id (a version 7 UUID), so each list is in placement order; newest first is a
 /// descending scan.
-public enum OrderTable {
+package enum OrderTable {
     package static let byMarketplace = Index<OrderRecord>.nonUnique("orders.marketplace") { [.string($0.marketplaceID)] }
     package static let byCustomer = Index<OrderRecord>.nonUnique("orders.customer") {
         [.string($0.marketplaceID), .string($0.subject.customerAccountID)]
@@ -50,7 +50,7 @@ public enum OrderTable {
         [.string($0.marketplaceID), .string($0.subject.orderNumber)]
     }
 
-    public static let table = marketTable(
+    package static let table = marketTable(
         "orders", SoukStoreV1.Order.self,
         indexes: [byMarketplace, byCustomer, byCustomerDelivered, byStatus, byCourier, byRestaurantStatus, byRestaurant, bySeller, byActive, byService, byNumber])
 }

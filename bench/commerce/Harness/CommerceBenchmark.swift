@@ -201,7 +201,7 @@ struct CommerceBenchmark: AsyncParsableCommand {
         return latencies
     }
 
-    /// Stores `count` wines directly (1,000 per transaction), with prices spread over RM 10–1,000.
+    /// Stores `count` wines through the shops (`Shops.loadProduct`, 1,000 per transaction), with prices spread over RM 10–1,000.
     func loadProducts(_ store: Store, marketplaceID: String, count: Int, stock: Int32) async throws -> [RecordID] {
         let categories: [SoukV1.ProductCategory] = [.red, .white, .rose, .sparkling, .dessert, .fortified]
         var ids: [RecordID] = []
@@ -215,7 +215,7 @@ struct CommerceBenchmark: AsyncParsableCommand {
                     product.stock = stock
                     product.available = true
                     product.expertRating = Int32(1 + n % 5)
-                    return try transaction.insert(ProductTable.table, ProductRecord(marketplaceID: marketplaceID, product)).id
+                    return try Shops.loadProduct(product, marketplaceID: marketplaceID, in: transaction)
                 }
             }
         }

@@ -5,7 +5,7 @@ import SoukStore
 
 /// A cart as stored, under its customer's account id (one cart per customer): its own record
 /// (`souk.store.v1.Cart`, only what the customer chose) and its marketplace.
-public typealias CartRecord = MarketRecord<SoukStoreV1.Cart>
+package typealias CartRecord = MarketRecord<SoukStoreV1.Cart>
 
 /// Carts.
 package enum CartTable {

@@ -4,11 +4,11 @@ import SoukStore
 
 /// A driver's availability and last position: one record per courier account, whose id is the
 /// account's id.
-public struct CourierRecord: Sendable {
-    public var marketplaceID: String
-    public var status: SoukV1.CourierStatus
+package struct CourierRecord: Sendable {
+    package var marketplaceID: String
+    package var status: SoukV1.CourierStatus
 
-    public init(marketplaceID: String, _ status: SoukV1.CourierStatus) {
+    package init(marketplaceID: String, _ status: SoukV1.CourierStatus) {
         self.marketplaceID = marketplaceID
         self.status = status
     }
@@ -19,7 +19,7 @@ public struct CourierRecord: Sendable {
 }
 
 /// Couriers' statuses and the geospatial index of available drivers.
-public enum CourierTable {
+package enum CourierTable {
     /// Available drivers by position, one scope per marketplace, stamped with the time of the
     /// position (µs) so that `location_stale_after` is a filter of the query.
     package static let available = GeoIndex<CourierRecord>("couriers.available") { record in
@@ -30,7 +30,7 @@ public enum CourierTable {
     }
 
     /// Not converted yet: stores the contract message `souk.v1.CourierStatus` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
-    public static let table = Table(
+    package static let table = Table(
         "couriers", codec: FieldCodec.marketplaceMessage(SoukV1.CourierStatus.self, split: { ($0.marketplaceID, $0.status) }, make: CourierRecord.init),
         indexes: [available.index])
 

@@ -4,7 +4,7 @@ import SoukMessages
 import SoukStore
 
 /// A delivery as stored.
-public typealias DeliveryRecord = MarketRecord<SoukStoreV1.Delivery>
+package typealias DeliveryRecord = MarketRecord<SoukStoreV1.Delivery>
 
 /// Deliveries, with the index of each list `Deliveries.ListDeliveries` serves. Entries end with
 /// the delivery's version 7 id, so newest first is a descending scan.

@@ -6,13 +6,13 @@ import SoukOrders
 import SoukStore
 
 /// A retail product as stored.
-public typealias ProductRecord = MarketRecord<SoukV1.Product>
+typealias ProductRecord = MarketRecord<SoukV1.Product>
 
 /// Retail products and the indexes their browsing reads. Every list is one range of one index:
 /// each browsing index has, per product, one entry per audience it is shown to (`Audience`) and
 /// per facet it can be narrowed to (`Facet`), then the sort key; entries end with the product's
 /// version 7 id, so ties (and "create_time desc") follow creation order.
-public enum ProductTable {
+enum ProductTable {
     static let byMarketplace = Index<ProductRecord>.nonUnique("products.marketplace") { [.string($0.marketplaceID)] }
     static let byName = browsing("products.name") { [.string(ProductText.sortKey($0.name))] }
     static let byPrice = browsing("products.price") { [.int($0.price.minor)] }
@@ -38,7 +38,7 @@ public enum ProductTable {
     }
 
     /// Not converted yet: stores the contract message `souk.v1.Product` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
-    public static let table = marketTable(
+    static let table = marketTable(
         "products", SoukV1.Product.self, indexes: [byMarketplace, byName, byPrice, byRating, byCreated, byNameWord, byPairingRating],
         sameIndexEntries: { indexed($0) == indexed($1) })
 

@@ -6,7 +6,7 @@ import SoukOrders
 import SoukStore
 
 /// A water service as stored.
-public typealias ServiceRecord = MarketRecord<SoukV1.Service>
+typealias ServiceRecord = MarketRecord<SoukV1.Service>
 
 /// Which services a list may show: each service has an entry on every shelf it belongs to, so
 /// that every list of `Catalog.ListServices` is one index range.
