@@ -18,7 +18,7 @@ enum BlockedDrivers {
     }
 
     static func withdraw(_ subject: AccountBlockSubject, store: Store, transaction: Transaction) throws {
-        guard let courier = try transaction.get(CourierTable.table, subject.accountID) else { return }
+        guard let courier = try Couriers.get(subject.accountID, in: transaction) else { return }
         guard let deliveryID = courier.value.status.activeDeliveryID.recordID, let open = try transaction.get(DeliveryTable.table, deliveryID),
               open.value.subject.status == .offered
         else { return }

@@ -33,11 +33,10 @@ struct CourierRanking {
         let rules = DispatchRules(marketplace)
         // Whoever is listed has a shown (rounded) distance within the radius, so narrowing the
         // radius reveals no more than the rounded distance does.
-        let result = try store.nearest(
-            CourierTable.table, CourierTable.available,
-            GeoQuery(scope: CourierTable.scope(marketplaceID.description), center: center,
+        let result = try Couriers.nearest(
+            GeoQuery(scope: Couriers.scope(marketplaceID.description), center: center,
                      radiusMeters: Double(radius) + ShownDistance.step / 2, minimumStamp: rules.freshSince(commerce.now),
-                     limit: requested!.size, pageToken: requested!.token))
+                     limit: requested!.size, pageToken: requested!.token), in: store)
         var response = SoukV1.ListAvailableCouriersResponse()
         for hit in result.hits {
             let shown = ShownDistance.meters(hit.distanceMeters)

@@ -86,7 +86,7 @@ struct DeliveryOffers {
 
         /// The driver's record when they may be offered work now, nil otherwise.
         func lockIfAvailable(_ id: RecordID) throws -> StoredRecord<CourierRecord>? {
-            guard let record = try transaction.get(CourierTable.table, id), record.value.marketplaceID == market, record.value.isAvailable,
+            guard let record = try Couriers.get(id, in: transaction), record.value.marketplaceID == market, record.value.isAvailable,
                   let time = record.value.status.locationTime, StoreTime(time).microsecondsSinceEpoch >= freshSince
             else { return nil }
             return record
@@ -100,7 +100,7 @@ struct DeliveryOffers {
                 throw RPCError.souk(.failedPrecondition, .courierDeclinedOrder, "driver \(id) rejected order \(subject.orderNumber)")
             }
             guard let locked = try lockIfAvailable(id) else {
-                let status = try transaction.get(CourierTable.table, id)?.value.status
+                let status = try Couriers.get(id, in: transaction)?.value.status
                 if let status, !status.activeDeliveryID.isEmpty {
                     throw RPCError.souk(
                         .failedPrecondition, .courierBusy, "driver \(id) has delivery \(status.activeDeliveryID) offered or in progress")
@@ -130,7 +130,7 @@ struct DeliveryOffers {
         if case .nearest = target { delivery.offeredToNearest = true }
         let created = try DeliveryLifecycles.foodDelivery.create(
             DeliveryRecord(marketplaceID: market, delivery), in: DeliveryTable.table, by: actor, transaction: transaction)
-        try transaction.updateMaintainedFields(CourierTable.table, courier.id) { $0.status.activeDeliveryID = created.id.description }
+        try Couriers.setActiveDelivery(created.id.description, of: courier.id, in: transaction)
         let updated = try transaction.update(OrderTable.table, order.id) { $0.subject.deliveryID = created.id.description }
         try OrderLifecycles.foodDelivery.recordChange(updated, in: OrderTable.table, by: actor, reason: "delivery offered", transaction: transaction)
         try Notifier.send(
@@ -159,10 +159,9 @@ struct DeliveryOffers {
     ) throws -> StoredRecord<CourierRecord>? {
         var token: String?
         repeat {
-            let page = try store.nearest(
-                CourierTable.table, CourierTable.available,
-                GeoQuery(scope: CourierTable.scope(market), center: center, radiusMeters: nearestRadiusMeters, minimumStamp: freshSince,
-                         limit: PageRequest.defaultSize, pageToken: token))
+            let page = try Couriers.nearest(
+                GeoQuery(scope: Couriers.scope(market), center: center, radiusMeters: nearestRadiusMeters, minimumStamp: freshSince,
+                         limit: PageRequest.defaultSize, pageToken: token), in: store)
             for hit in page.hits where !excluded.contains(hit.record.id.description) {
                 if let locked = try lock(hit.record.id) { return locked }
             }

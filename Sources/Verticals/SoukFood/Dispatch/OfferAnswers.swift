@@ -81,10 +81,10 @@ extension DeliveryOffers {
     static func release(
         _ delivery: StoredRecord<DeliveryRecord>, actor: AuditActor, reason: String, transaction: Transaction
     ) throws -> StoredRecord<OrderRecord>? {
-        if let courierID = delivery.value.subject.courierAccountID.recordID, let courier = try transaction.get(CourierTable.table, courierID),
+        if let courierID = delivery.value.subject.courierAccountID.recordID, let courier = try Couriers.get(courierID, in: transaction),
            courier.value.status.activeDeliveryID == delivery.id.description
         {
-            try transaction.updateMaintainedFields(CourierTable.table, courierID) { $0.status.activeDeliveryID = "" }
+            try Couriers.setActiveDelivery("", of: courierID, in: transaction)
             try CourierTracking.append(
                 courierID, SoukV1.CourierLocationEvent(deliveryID: delivery.id.description, courierAccountID: courierID.description),
                 transaction: transaction)

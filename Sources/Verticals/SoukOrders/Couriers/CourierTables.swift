@@ -19,10 +19,10 @@ package struct CourierRecord: Sendable {
 }
 
 /// Couriers' statuses and the geospatial index of available drivers.
-package enum CourierTable {
+enum CourierTable {
     /// Available drivers by position, one scope per marketplace, stamped with the time of the
     /// position (µs) so that `location_stale_after` is a filter of the query.
-    package static let available = GeoIndex<CourierRecord>("couriers.available") { record in
+    static let available = GeoIndex<CourierRecord>("couriers.available") { record in
         let status = record.value.status
         guard record.value.isAvailable, let location = status.location else { return [] }
         let stamp = status.locationTime.map { StoreTime($0).microsecondsSinceEpoch } ?? 0
@@ -30,14 +30,14 @@ package enum CourierTable {
     }
 
     /// Not converted yet: stores the contract message `souk.v1.CourierStatus` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
-    package static let table = Table(
+    static let table = Table(
         "couriers", codec: FieldCodec.marketplaceMessage(SoukV1.CourierStatus.self, split: { ($0.marketplaceID, $0.status) }, make: CourierRecord.init),
         indexes: [available.index])
 
-    package static var all: [AnyTable] { [table.erased] }
+    static var all: [AnyTable] { [table.erased] }
 
     /// The scope of a marketplace's available drivers in the geospatial index.
-    package static func scope(_ marketplaceID: String) -> [KeyPart] { [.string(marketplaceID)] }
+    static func scope(_ marketplaceID: String) -> [KeyPart] { [.string(marketplaceID)] }
 }
 
 extension GeoPosition {
