@@ -8,7 +8,7 @@ import SoukStore
 /// carts, whose table is the shared orders' own (`CartTable`, internal).
 package enum CartView {
     /// The longest note of a cart line (food carts).
-    package static let maxNoteLength = 500
+    static let maxNoteLength = 500
 
     /// A cart as read in a transaction: the stored one (locked), or an empty one at version 0.
     package struct Current {
