@@ -22,18 +22,20 @@ import Testing
         var total: Int { count.load(ordering: .sequentiallyConsistent) }
     }
 
-    let gateway = GatewayDouble()
+    let gateway: GatewayDouble
     let harness: DomainHarness
     let recovery: PaymentRecovery
     let marketplaceID = RecordID.generate()
     let payer = RecordID.generate()
 
     init() throws {
-        let gateway = gateway
+        let gateway = GatewayDouble()
+        self.gateway = gateway
         // A short lock timeout, so a transaction that waits for a held record is retried soon.
         harness = try DomainHarness(
             domainTypes: [Payments.self, Notifications.self, Commerce.self], configureStore: { $0.lockTimeout = .milliseconds(20); $0.maxAttempts = 50 },
             makeDomains: { identity in [Payments(store: identity.store, gateway: gateway), Notifications(store: identity.store), Commerce(store: identity.store)] })
+        gateway.use(harness.clock)
         recovery = PaymentRecovery(store: harness.store, gateway: gateway, grace: .seconds(60), logger: DomainHarness.quietLogger)
     }
 
@@ -54,10 +56,13 @@ import Testing
     func stock(_ product: RecordID) throws -> Int32? { try harness.store.get(ProductTable.table, product)?.value.subject.stock }
 
     /// One transaction that takes a bottle of `product` and charges 10.00 MYR for it, through
-    /// `charge`'s two phases; `runs` counts the runs of its body.
-    func buy(_ product: RecordID, _ charge: TwoPhaseCharge, runs: Runs) async throws -> StoredRecord<PaymentRecord> {
+    /// `charge`'s two phases; `runs` counts the runs of its body. Returns once the capture that
+    /// follows the call's answer is done.
+    func buy(_ product: RecordID, _ charge: TwoPhaseCharge, runs: Runs, awaitingCapture: Bool = true) async throws
+        -> StoredRecord<PaymentRecord>
+    {
         let (store, marketplaceID, payer) = (harness.store, marketplaceID, payer)
-        return try await charge.run { try await store.write { transaction in
+        let payment = try await charge.run { try await store.write { transaction in
             runs.next()
             let current = try transaction.require(ProductTable.table, product).value.subject
             guard current.stock > 0 else { throw CartView.outOfStock(current, id: product, wanted: 1) }
@@ -68,6 +73,8 @@ import Testing
                       payer: payer, payee: "", amount: .init(amountMinor: 1000, currencyCode: "MYR")),
                 actor: .system("test"), attempt: charge, transaction: transaction)
         } }
+        if awaitingCapture { await recovery.finishSettling() }
+        return payment
     }
 
     func call(_ key: String) throws -> GatewayCallRecord? { try GatewayCalls.get(key, store: harness.store)?.value }
@@ -109,6 +116,29 @@ import Testing
         #expect(gateway.calls.count == 2)
     }
 
+    /// Nothing is recorded before the gateway authorizes, and the call answers before the
+    /// capture: the committed record of the authorization is what the capture follows from.
+    @Test func theCallAnswersBeforeTheCaptureAndRecordsNothingBeforeAuthorizing() async throws {
+        let product = try await newProduct(stock: 5)
+        gateway.set(.authorize, .stall)
+        gateway.set(.capture, .stall)
+        async let paid = buy(product, attempt("r-7"), runs: Runs(), awaitingCapture: false)
+        try await gateway.waitFor(.authorize)
+        let key = try #require(gateway.calls(.authorize).first)
+        #expect(try call(key) == nil)
+        gateway.release(.authorize)
+
+        let payment = try await paid
+        #expect(payment.value.subject.status == .successful)
+        #expect(try call(key)?.state == .authorized && call(key)?.paymentID == payment.id.description)
+        try await gateway.waitFor(.capture)
+        gateway.release(.capture)
+        await recovery.finishSettling()
+        #expect(gateway.calls == [.init(step: .authorize, key: key), .init(step: .capture, key: key)])
+        try await recovery.recordCaptures()
+        #expect(try call(key)?.state == .captured)
+    }
+
     /// The commit fails after the authorization (the last bottle went meanwhile): the
     /// authorization is voided and never captured, and nothing is stored.
     @Test func aFailedCommitVoids() async throws {
@@ -139,21 +169,26 @@ import Testing
         #expect(try stock(product) == 1)
     }
 
-    /// What a crash leaves: an authorization no payment references (the process died before
-    /// its commit) and one a committed payment references (died before the capture). Within
-    /// the grace period recovery leaves both; after it, it voids the first and captures the
-    /// second, once.
+    /// What a crash leaves, with nothing recorded before the gateway was called: an authorization
+    /// no payment references (the process died before its commit) and one a committed payment
+    /// references (died before the capture). The gateway lists both as held. Within the grace
+    /// period recovery leaves both; after it, it voids the first and captures the second, once.
     @Test func recoveryVoidsAnOrphanAndCapturesACommittedAuthorization() async throws {
         let store = harness.store
         let request = GatewayAuthorizationRequest(
             marketplaceID: marketplaceID.description, payerAccountID: payer.description, method: .cardToken("tok_visa"), amountMinor: 1000,
             currencyCode: "MYR")
-        let orphan = try await GatewayCalls.begin(scope: "crash/orphan", request, grace: .seconds(60), store: store)
+        let orphan = try GatewayCalls.nextKey(scope: "crash/orphan", store: store)
         _ = try await gateway.authorize(request, key: orphan)
-        let committed = try await GatewayCalls.begin(scope: "crash/committed", request, grace: .seconds(60), store: store)
-        _ = try await gateway.authorize(request, key: committed)
+        let committed = try GatewayCalls.nextKey(scope: "crash/committed", store: store)
+        guard case .authorized(let reference, let brand, let last4) = try await gateway.authorize(request, key: committed) else {
+            Issue.record("the double authorizes tok_visa")
+            return
+        }
+        let authorized = TwoPhaseCharge.Authorized(key: committed, request: request, reference: reference, cardBrand: brand, cardLast4: last4)
         let paymentID = RecordID.generate()
-        try await store.write { try GatewayCalls.commit(committed, paymentID: paymentID, grace: .seconds(60), transaction: $0) }
+        try await store.write { try GatewayCalls.commit(authorized, paymentID: paymentID, grace: .seconds(60), transaction: $0) }
+        #expect(try call(orphan) == nil)
 
         #expect(try await recovery.runDue(now: harness.clock.now) == 0)
         #expect(gateway.calls(.void).isEmpty && gateway.calls(.capture).isEmpty)
@@ -164,6 +199,8 @@ import Testing
         #expect(try call(orphan)?.state == .voided && call(committed)?.state == .captured)
         #expect(try await recovery.runDue(now: later) == 0)
         #expect(gateway.calls.count == 4)
+        // The call sent again authorizes under a new key.
+        #expect(try GatewayCalls.nextKey(scope: "crash/orphan", store: store) == "crash/orphan/2")
     }
 
     /// A call whose authorization outlives the grace period (stalled at the gateway) is voided
