@@ -13,7 +13,8 @@ struct GatewayCallRecord: Sendable {
     enum Kind: Int64, Sendable { case authorization = 1, refund = 2 }
 
     /// Where the call stands. `pending`, `voiding`, `authorized` and `refunding` still need the
-    /// gateway and are due for recovery; the others are final.
+    /// gateway and are due for recovery; `committed` needs it until the gateway no longer lists
+    /// it as open; the others are final.
     enum State: Int64, Sendable {
         /// Recorded before `authorize` (by earlier versions, which recorded each authorization
         /// beforehand); no payment references it.
@@ -23,7 +24,8 @@ struct GatewayCallRecord: Sendable {
         case voided = 3
         /// The gateway declined it, or refused the token.
         case declined = 4
-        /// The payment that references it committed with it; the capture is not recorded yet.
+        /// The payment that references it committed with it, recorded by earlier versions (which
+        /// recorded the capture as well); the capture is not recorded yet.
         case authorized = 5
         case captured = 6
         /// A refund committed on the payment; the gateway has not confirmed it yet.
@@ -31,6 +33,11 @@ struct GatewayCallRecord: Sendable {
         case refunded = 8
         /// The gateway will not do it (`note` says why): a person must look at it.
         case refused = 9
+        /// The payment that references it committed with it. Captured once the call answered, or
+        /// by `PaymentRecovery` while the gateway still lists it as open; the capture is not
+        /// recorded here (the gateway's list says whether it is done), so a checkout writes this
+        /// record once.
+        case committed = 10
 
         var needsGateway: Bool { [.pending, .voiding, .authorized, .refunding].contains(self) }
     }
@@ -108,14 +115,14 @@ enum GatewayCalls {
     /// In the paying transaction: the authorization `authorized` backs payment `paymentID`.
     /// ABORTED when recovery claimed its key for voiding meanwhile (the call outlived the grace
     /// period); the record's lock orders the two.
-    static func commit(_ authorized: TwoPhaseCharge.Authorized, paymentID: RecordID, grace: Duration, transaction: Transaction) throws {
+    static func commit(_ authorized: TwoPhaseCharge.Authorized, paymentID: RecordID, transaction: Transaction) throws {
         guard try transaction.get(GatewayCallTable.table, unique: GatewayCallTable.byKey, [.string(authorized.key)]) == nil else {
             throw RPCError.souk(.aborted, .concurrentChange, "the payment's authorization lapsed before the order was stored; try again")
         }
         try transaction.insert(GatewayCallTable.table, GatewayCallRecord(
-            key: authorized.key, marketplaceID: authorized.request.marketplaceID, kind: .authorization, state: .authorized,
+            key: authorized.key, marketplaceID: authorized.request.marketplaceID, kind: .authorization, state: .committed,
             amountMinor: authorized.request.amountMinor, currencyCode: authorized.request.currencyCode, paymentID: paymentID.description,
-            createTime: transaction.now, dueTime: transaction.now.adding(grace)))
+            createTime: transaction.now, dueTime: transaction.now))
     }
 
     /// Records that the gateway declined the authorization `key` (or refused its token), so the

@@ -15,8 +15,8 @@ public final class PaymentRecovery: Sendable {
     /// takes an authorization for abandoned.
     let grace: Duration
     let logger: Logger
-    /// Authorizations captured whose capture is not stored yet. A paying call does not wait for
-    /// that write: `runDue` stores them together, and one a crash forgets is captured again
+    /// Authorizations recorded `authorized` (by earlier versions) captured whose capture is not
+    /// stored yet: `runDue` stores them together, and one a crash forgets is captured again
     /// (harmlessly) once due.
     private let capturedUnrecorded = Mutex<[String]>([])
     /// The settlements started by `settleSoon` and not finished, by number.
@@ -117,9 +117,13 @@ public final class PaymentRecovery: Sendable {
         case nil, .pending?, .voiding?:
             // Claimed for voiding first, so a paying transaction still to commit it fails.
             let found = try await GatewayCalls.claimForVoiding(key, store: store)
-            if found == .authorized { return try await settleOrThrow(key) }
+            if found == .authorized || found == .committed { return try await settleOrThrow(key) }
             guard found == nil || [.pending, .voiding].contains(found) else { return true }
             return try await finish(key, try await gateway.void(key: key), from: .voiding, to: .voided)
+        case .committed?:
+            let outcome = try await gateway.capture(key: key)
+            guard outcome == .done else { return try await finish(key, outcome, from: .committed, to: .captured) }
+            return true
         case .authorized?:
             let outcome = try await gateway.capture(key: key)
             guard outcome == .done else { return try await finish(key, outcome, from: .authorized, to: .captured) }
@@ -128,7 +132,9 @@ public final class PaymentRecovery: Sendable {
         case .refunding?:
             guard let call else { return false }
             // A refund returns captured money: the authorization's capture comes first.
-            if let authorization = try GatewayCalls.get(call.authorizationKey, store: store), authorization.value.state == .authorized {
+            if let authorization = try GatewayCalls.get(call.authorizationKey, store: store),
+               [.authorized, .committed].contains(authorization.value.state)
+            {
                 guard try await settleOrThrow(call.authorizationKey) else { return false }
             }
             let outcome = try await gateway.refund(key: key, authorizationKey: call.authorizationKey, amount: call.amountMinor)
