@@ -53,6 +53,8 @@ public final class SimulatedGatewayBook: Sendable {
     private struct Known {
         var entries: [String: Entry]
         var open: Set<String>
+        /// Encodes the journal's lines (one encoder for all: making one per line costs more than the line).
+        let encoder = JSONEncoder()
 
         init(_ entries: [String: Entry]) {
             self.entries = entries
@@ -123,7 +125,7 @@ public final class SimulatedGatewayBook: Sendable {
     func record(_ key: String, _ entry: Entry) async throws -> (Entry, inserted: Bool) {
         let result = try known.withLock { known in
             if let entry = known.entries[key] { return (entry, false) }
-            try append(key, entry)
+            try append(key, entry, known.encoder)
             known.set(key, entry)
             return (entry, true)
         }
@@ -138,7 +140,7 @@ public final class SimulatedGatewayBook: Sendable {
             var entry = known.entries[key]
             let result = try body(&entry)
             if entry != known.entries[key], let entry {
-                try append(key, entry)
+                try append(key, entry, known.encoder)
                 known.set(key, entry)
             }
             return result
@@ -147,9 +149,9 @@ public final class SimulatedGatewayBook: Sendable {
         return result
     }
 
-    private func append(_ key: String, _ entry: Entry) throws {
+    private func append(_ key: String, _ entry: Entry, _ encoder: JSONEncoder) throws {
         guard let journal else { return }
-        var line = try JSONEncoder().encode(Line(key: key, entry: entry))
+        var line = try encoder.encode(Line(key: key, entry: entry))
         line.append(UInt8(ascii: "\n"))
         try journal.write(contentsOf: line)
         written.add(1, ordering: .releasing)
