@@ -11,7 +11,7 @@ import Synchronization
 public final class PaymentRecovery: Sendable {
     let store: Store
     let gateway: any PaymentGateway
-    /// How long a call may take between recording its intent and committing it before recovery
+    /// How long a call may take between authorizing and committing before recovery
     /// takes an authorization for abandoned.
     let grace: Duration
     let logger: Logger
@@ -68,7 +68,8 @@ public final class PaymentRecovery: Sendable {
         }
     }
 
-    /// Waits for the settlements `settleSoon` started (tests, and a server stopping).
+    /// Waits for the settlements `settleSoon` started (tests). A server that stops without waiting
+    /// leaves them to recovery: the authorizations stay open at the gateway.
     public func finishSettling() async {
         while let task = settling.withLock({ $0.tasks.values.first }) { await task.value }
     }
