@@ -136,7 +136,7 @@ let package = Package(
             path: "Sources/Platform/SoukMedia"),
         // The payments ledger, the simulated gateway and its card tokens, and the kinds of record the verticals make payable.
         .target(
-            name: "SoukPayments", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukMessages", "SoukStore", logging],
+            name: "SoukPayments", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukMessages", "SoukStore", logging, nioPosix],
             path: "Sources/Platform/SoukPayments"),
         // Notifications: the stored notifications and unread counts every vertical writes, and the Notifications service.
         .target(

@@ -123,7 +123,15 @@ public final class Transaction {
     public func updateMaintainedFields<Value>(
         _ table: Table<Value>, _ id: RecordID, _ change: (inout Value) throws -> Void
     ) throws -> StoredRecord<Value> {
-        let old = try require(table, id)
+        try updateMaintainedFields(table, read: try require(table, id), change)
+    }
+
+    /// `updateMaintainedFields` of a record this transaction has already read (and so locked),
+    /// without reading it again.
+    @discardableResult
+    public func updateMaintainedFields<Value>(
+        _ table: Table<Value>, read old: StoredRecord<Value>, _ change: (inout Value) throws -> Void
+    ) throws -> StoredRecord<Value> {
         var new = old
         try change(&new.value)
         try write(table, old: old, new: new)

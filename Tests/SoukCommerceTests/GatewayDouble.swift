@@ -10,7 +10,8 @@ import Synchronization
 @testable import SoukPayments
 
 /// A payment gateway for tests: it records every call, answers like an idempotent provider
-/// (a key seen before gets its first answer), and can be told to fail or stall each step.
+/// (a key seen before gets its first answer), lists the authorizations it holds by the time of
+/// `use(_:)`'s clock, and can be told to fail or stall each step.
 final class GatewayDouble: PaymentGateway {
     enum Step: String, Sendable { case authorize, capture, void, refund }
 
@@ -35,9 +36,17 @@ final class GatewayDouble: PaymentGateway {
         var behaviors: [Step: Behavior] = [:]
         var released: Set<Step> = []
         var authorizations: [String: GatewayAuthorizationResult] = [:]
+        /// The authorizations held (neither captured nor voided), with when they were made.
+        var open: [String: StoreTime] = [:]
     }
 
     private let state = Mutex(State())
+    /// The clock the authorizations' times are read from (the harness's, once it exists).
+    private let clock = Mutex<ManualClock?>(nil)
+
+    func use(_ clock: ManualClock) {
+        self.clock.withLock { $0 = clock }
+    }
 
     func set(_ step: Step, _ behavior: Behavior) {
         state.withLock {
@@ -73,25 +82,36 @@ final class GatewayDouble: PaymentGateway {
         }
     }
 
+    /// Authorizes on arrival, so a stalled or failed call leaves the authorization held, as a
+    /// provider whose answer was lost does.
     func authorize(_ request: GatewayAuthorizationRequest, key: String) async throws -> GatewayAuthorizationResult {
-        try await enter(.authorize, key)
-        return state.withLock { state in
+        let now = clock.withLock { $0?.now } ?? StoreTime(microsecondsSinceEpoch: 0)
+        let result = state.withLock { state in
             if let first = state.authorizations[key] { return first }
             let result: GatewayAuthorizationResult = request.method == .cardToken("tok_decline")
                 ? .declined(reason: "generic decline") : .authorized(reference: "double_" + key, cardBrand: "visa", cardLast4: "4242")
             state.authorizations[key] = result
+            if case .authorized = result { state.open[key] = now }
             return result
         }
+        try await enter(.authorize, key)
+        return result
     }
 
     func capture(key: String) async throws -> GatewaySettlement {
         try await enter(.capture, key)
+        state.withLock { _ = $0.open.removeValue(forKey: key) }
         return .done
     }
 
     func void(key: String) async throws -> GatewaySettlement {
         try await enter(.void, key)
+        state.withLock { _ = $0.open.removeValue(forKey: key) }
         return .done
+    }
+
+    func openAuthorizations(createdBefore time: StoreTime) async throws -> [String] {
+        state.withLock { $0.open.filter { $0.value < time }.keys.sorted() }
     }
 
     func refund(key: String, authorizationKey: String, amount: Int64) async throws -> GatewaySettlement {

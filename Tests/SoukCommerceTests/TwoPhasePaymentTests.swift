@@ -25,18 +25,20 @@ import SoukCommerceTesting
         var total: Int { count.load(ordering: .sequentiallyConsistent) }
     }
 
-    let gateway = GatewayDouble()
+    let gateway: GatewayDouble
     let harness: DomainHarness
     let recovery: PaymentRecovery
     let marketplaceID = RecordID.generate()
     let payer = RecordID.generate()
 
     init() throws {
-        let gateway = gateway
+        let gateway = GatewayDouble()
+        self.gateway = gateway
         // A short lock timeout, so a transaction that waits for a held record is retried soon.
         harness = try DomainHarness(
             domainTypes: [Payments.self, Notifications.self, Commerce.self, Shops.self, Food.self], configureStore: { $0.lockTimeout = .milliseconds(20); $0.maxAttempts = 50 },
             makeDomains: { identity in [Payments(store: identity.store, gateway: gateway), Notifications(store: identity.store)] + CommerceDomains.mounting(Commerce(store: identity.store)) })
+        gateway.use(harness.clock)
         recovery = PaymentRecovery(store: harness.store, gateway: gateway, grace: .seconds(60), logger: DomainHarness.quietLogger)
     }
 
@@ -57,10 +59,13 @@ import SoukCommerceTesting
     func stock(_ product: RecordID) throws -> Int32? { try harness.store.get(ProductTable.table, product)?.value.subject.stock }
 
     /// One transaction that takes a bottle of `product` and charges 10.00 MYR for it, through
-    /// `charge`'s two phases; `runs` counts the runs of its body.
-    func buy(_ product: RecordID, _ charge: TwoPhaseCharge, runs: Runs) async throws -> StoredRecord<PaymentRecord> {
+    /// `charge`'s two phases; `runs` counts the runs of its body. Returns once the capture that
+    /// follows the call's answer is done.
+    func buy(_ product: RecordID, _ charge: TwoPhaseCharge, runs: Runs, awaitingCapture: Bool = true) async throws
+        -> StoredRecord<PaymentRecord>
+    {
         let (store, marketplaceID, payer) = (harness.store, marketplaceID, payer)
-        return try await charge.run { try await store.write { transaction in
+        let payment = try await charge.run { try await store.write { transaction in
             runs.next()
             let current = try transaction.require(ProductTable.table, product).value.subject
             guard current.stock > 0 else { throw CartView.outOfStock(current, id: product, wanted: 1) }
@@ -71,6 +76,8 @@ import SoukCommerceTesting
                       payer: payer, payee: "", amount: .init(amountMinor: 1000, currencyCode: "MYR")),
                 actor: .system("test"), attempt: charge, transaction: transaction)
         } }
+        if awaitingCapture { await recovery.finishSettling() }
+        return payment
     }
 
     func call(_ key: String) throws -> GatewayCallRecord? { try GatewayCalls.get(key, store: harness.store)?.value }
@@ -105,11 +112,48 @@ import SoukCommerceTesting
         #expect(runs.total >= 3)
         #expect(try stock(product) == 4)
         #expect(payment.value.subject.status == .successful && payment.value.subject.gatewayReference == "double_" + key)
-        // The capture is stored by the next recovery run, with the others of its time, and is not sent again.
-        #expect(try call(key)?.state == .authorized && call(key)?.paymentID == payment.id.description)
+        // The record says the payment committed with it; recovery finds nothing to do, before or after the grace period.
+        #expect(try call(key)?.state == .committed && call(key)?.paymentID == payment.id.description)
         #expect(try await recovery.runDue(now: harness.clock.now) == 0)
-        #expect(try call(key)?.state == .captured)
+        #expect(try await recovery.runDue(now: harness.clock.now.adding(.seconds(61))) == 0)
         #expect(gateway.calls.count == 2)
+    }
+
+    /// Nothing is recorded before the gateway authorizes, and the call answers before the
+    /// capture: the committed record of the authorization is what the capture follows from.
+    @Test func theCallAnswersBeforeTheCaptureAndRecordsNothingBeforeAuthorizing() async throws {
+        let product = try await newProduct(stock: 5)
+        gateway.set(.authorize, .stall)
+        gateway.set(.capture, .stall)
+        async let paid = buy(product, attempt("r-7"), runs: Runs(), awaitingCapture: false)
+        try await gateway.waitFor(.authorize)
+        let key = try #require(gateway.calls(.authorize).first)
+        #expect(try call(key) == nil)
+        gateway.release(.authorize)
+
+        let payment = try await paid
+        #expect(payment.value.subject.status == .successful)
+        #expect(try call(key)?.state == .committed && call(key)?.paymentID == payment.id.description)
+        try await gateway.waitFor(.capture)
+        gateway.release(.capture)
+        await recovery.finishSettling()
+        #expect(gateway.calls == [.init(step: .authorize, key: key), .init(step: .capture, key: key)])
+        #expect(try await gateway.openAuthorizations(createdBefore: harness.clock.now.adding(.seconds(1))).isEmpty)
+    }
+
+    /// A committed authorization whose capture failed after the answer stays open at the
+    /// gateway: recovery captures it once past the grace period, found in the gateway's list.
+    @Test func recoveryCapturesWhatTheCaptureAfterTheAnswerMissed() async throws {
+        let product = try await newProduct(stock: 5)
+        gateway.set(.capture, .fail)
+        let payment = try await buy(product, attempt("r-8"), runs: Runs())
+        let key = try #require(gateway.calls(.authorize).first)
+        #expect(payment.value.subject.status == .successful && gateway.calls(.capture) == [key])
+        #expect(try await recovery.runDue(now: harness.clock.now) == 0)
+        gateway.set(.capture, .answer)
+        #expect(try await recovery.runDue(now: harness.clock.now.adding(.seconds(61))) == 1)
+        #expect(gateway.calls(.capture) == [key, key] && gateway.calls(.void).isEmpty)
+        #expect(try await recovery.runDue(now: harness.clock.now.adding(.seconds(61))) == 0)
     }
 
     /// The commit fails after the authorization (the last bottle went meanwhile): the
@@ -142,21 +186,26 @@ import SoukCommerceTesting
         #expect(try stock(product) == 1)
     }
 
-    /// What a crash leaves: an authorization no payment references (the process died before
-    /// its commit) and one a committed payment references (died before the capture). Within
-    /// the grace period recovery leaves both; after it, it voids the first and captures the
-    /// second, once.
+    /// What a crash leaves, with nothing recorded before the gateway was called: an authorization
+    /// no payment references (the process died before its commit) and one a committed payment
+    /// references (died before the capture). The gateway lists both as held. Within the grace
+    /// period recovery leaves both; after it, it voids the first and captures the second, once.
     @Test func recoveryVoidsAnOrphanAndCapturesACommittedAuthorization() async throws {
         let store = harness.store
         let request = GatewayAuthorizationRequest(
             marketplaceID: marketplaceID.description, payerAccountID: payer.description, method: .cardToken("tok_visa"), amountMinor: 1000,
             currencyCode: "MYR")
-        let orphan = try await GatewayCalls.begin(scope: "crash/orphan", request, grace: .seconds(60), store: store)
+        let orphan = try GatewayCalls.nextKey(scope: "crash/orphan", store: store)
         _ = try await gateway.authorize(request, key: orphan)
-        let committed = try await GatewayCalls.begin(scope: "crash/committed", request, grace: .seconds(60), store: store)
-        _ = try await gateway.authorize(request, key: committed)
+        let committed = try GatewayCalls.nextKey(scope: "crash/committed", store: store)
+        guard case .authorized(let reference, let brand, let last4) = try await gateway.authorize(request, key: committed) else {
+            Issue.record("the double authorizes tok_visa")
+            return
+        }
+        let authorized = TwoPhaseCharge.Authorized(key: committed, request: request, reference: reference, cardBrand: brand, cardLast4: last4)
         let paymentID = RecordID.generate()
-        try await store.write { try GatewayCalls.commit(committed, paymentID: paymentID, grace: .seconds(60), transaction: $0) }
+        try await store.write { try GatewayCalls.commit(authorized, paymentID: paymentID, transaction: $0) }
+        #expect(try call(orphan) == nil)
 
         #expect(try await recovery.runDue(now: harness.clock.now) == 0)
         #expect(gateway.calls(.void).isEmpty && gateway.calls(.capture).isEmpty)
@@ -164,9 +213,11 @@ import SoukCommerceTesting
         let later = harness.clock.now.adding(.seconds(61))
         #expect(try await recovery.runDue(now: later) == 2)
         #expect(gateway.calls(.void) == [orphan] && gateway.calls(.capture) == [committed])
-        #expect(try call(orphan)?.state == .voided && call(committed)?.state == .captured)
+        #expect(try call(orphan)?.state == .voided && call(committed)?.state == .committed)
         #expect(try await recovery.runDue(now: later) == 0)
         #expect(gateway.calls.count == 4)
+        // The call sent again authorizes under a new key.
+        #expect(try GatewayCalls.nextKey(scope: "crash/orphan", store: store) == "crash/orphan/2")
     }
 
     /// A call whose authorization outlives the grace period (stalled at the gateway) is voided

@@ -49,6 +49,18 @@ def wait_for_authorization(path: pathlib.Path, server: Server, timeout: float = 
     raise AssertionError(f"the gateway recorded no authorization: {server.log_text()[-2000:]}")
 
 
+def wait_for_state(path: pathlib.Path, key: str, state: str, server: Server, timeout: float = 60) -> dict:
+    """Waits until the gateway's journal shows `key` in `state` (a capture follows the answer
+    that its commit allowed); returns the journal's entries."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        entries = journal_entries(path)
+        if entries.get(key, {}).get("state") == state:
+            return entries
+        time.sleep(0.02)
+    raise AssertionError(f"{key} is not {state} at the gateway: {journal_entries(path).get(key)}; {server.log_text()[-2000:]}")
+
+
 def test_a_kill_between_authorize_and_commit_leaves_no_charge():
     journal = pathlib.Path(tempfile.mkdtemp(prefix="souk-e2e-gateway-")) / "gateway.jsonl"
     first = IdentityServer(3600, "--simulated-gateway-journal", str(journal),
@@ -105,14 +117,15 @@ def test_a_kill_between_authorize_and_commit_leaves_no_charge():
             assert cart.version == cart_before.version
             assert catalog.GetProduct(pb.GetProductRequest(marketplace_id=mp, product_id=wine.id), timeout=TIMEOUT).stock == 5
 
-            # The same request goes through now, with a fresh authorization that is captured.
+            # The same request goes through now, with a fresh authorization, captured once the
+            # order committed (the answer does not wait for the capture).
             order = orders.Checkout(checkout, metadata=customer.md(), timeout=TIMEOUT)
             assert order.payment_status == PaymentStatus.PAYMENT_STATUS_SUCCESSFUL
             paid = payments.GetPayment(pb.GetPaymentRequest(marketplace_id=mp, payment_id=order.payment_id),
                                        metadata=customer.md(), timeout=TIMEOUT)
             retried = f"{mp}/{customer.account_id}/{checkout.request_id}/2"
-            gateway = journal_entries(journal)
-            assert gateway[retried]["state"] == "captured" and paid.gateway_reference == gateway[retried]["reference"]
+            gateway = wait_for_state(journal, retried, "captured", second)
+            assert paid.gateway_reference == gateway[retried]["reference"]
             assert gateway[key]["state"] == "voided"
             assert catalog.GetProduct(pb.GetProductRequest(marketplace_id=mp, product_id=wine.id), timeout=TIMEOUT).stock == 3
     finally:

@@ -3,24 +3,29 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// Souk's own record of a call it makes to the payment gateway (an authorization, with the
-/// payment that commits it, or a refund), written before the call in a transaction of its own,
-/// so that whatever a crash interrupts, `PaymentRecovery` finds it and settles it. Server-only:
-/// it never leaves the server, so it is a record of its own and no message of the contract.
+/// Souk's own record of a call it makes to the payment gateway: an authorization, written by the
+/// transaction that commits its payment (or when it is declined or voided), or a refund, written
+/// by the refunding transaction before the gateway is called. An authorization is not recorded
+/// before it is made: the gateway lists the ones it holds (`PaymentGateway.openAuthorizations`),
+/// and `PaymentRecovery` voids those no record commits. Server-only: it never leaves the server,
+/// so it is a record of its own and no message of the contract.
 struct GatewayCallRecord: Sendable {
     enum Kind: Int64, Sendable { case authorization = 1, refund = 2 }
 
     /// Where the call stands. `pending`, `voiding`, `authorized` and `refunding` still need the
-    /// gateway and are due for recovery; the others are final.
+    /// gateway and are due for recovery; `committed` needs it until the gateway no longer lists
+    /// it as open; the others are final.
     enum State: Int64, Sendable {
-        /// Recorded before `authorize`; no payment references it yet.
+        /// Recorded before `authorize` (by earlier versions, which recorded each authorization
+        /// beforehand); no payment references it.
         case pending = 1
         /// No payment will reference it: it is being voided.
         case voiding = 2
         case voided = 3
         /// The gateway declined it, or refused the token.
         case declined = 4
-        /// The payment that references it committed; the capture is not recorded yet.
+        /// The payment that references it committed with it, recorded by earlier versions (which
+        /// recorded the capture as well); the capture is not recorded yet.
         case authorized = 5
         case captured = 6
         /// A refund committed on the payment; the gateway has not confirmed it yet.
@@ -28,6 +33,11 @@ struct GatewayCallRecord: Sendable {
         case refunded = 8
         /// The gateway will not do it (`note` says why): a person must look at it.
         case refused = 9
+        /// The payment that references it committed with it. Captured once the call answered, or
+        /// by `PaymentRecovery` while the gateway still lists it as open; the capture is not
+        /// recorded here (the gateway's list says whether it is done), so a checkout writes this
+        /// record once.
+        case committed = 10
 
         var needsGateway: Bool { [.pending, .voiding, .authorized, .refunding].contains(self) }
     }
@@ -91,35 +101,61 @@ enum GatewayCallTable {
 
 /// The steps of `GatewayCallRecord`s that charging and refunding transactions take.
 enum GatewayCalls {
-    /// Records, in a transaction of its own, the intent to authorize `request` for the call
-    /// `scope` (marketplace, account and request id) and returns its key: the scope and the
-    /// number of the attempt, so a request sent again after a failure authorizes afresh.
-    static func begin(scope: String, _ request: GatewayAuthorizationRequest, grace: Duration, store: Store) async throws -> String {
+    /// The key for the next authorization of the call `scope` (marketplace, account and request
+    /// id): the scope and the number of the attempt, the first one with no record, so a request
+    /// sent again after a decline or a void authorizes afresh. A read, no transaction: two runs of
+    /// one request at once may take the same key, and the gateway answers both with one
+    /// authorization, which at most one payment commits (the request id's idempotency record).
+    static func nextKey(scope: String, store: Store) throws -> String {
+        var attempt = 1
+        while try get("\(scope)/\(attempt)", store: store) != nil { attempt += 1 }
+        return "\(scope)/\(attempt)"
+    }
+
+    /// In the paying transaction: the authorization `authorized` backs payment `paymentID`.
+    /// ABORTED when recovery claimed its key for voiding meanwhile (the call outlived the grace
+    /// period); the record's lock orders the two.
+    static func commit(_ authorized: TwoPhaseCharge.Authorized, paymentID: RecordID, transaction: Transaction) throws {
+        guard try transaction.get(GatewayCallTable.table, unique: GatewayCallTable.byKey, [.string(authorized.key)]) == nil else {
+            throw RPCError.souk(.aborted, .concurrentChange, "the payment's authorization lapsed before the order was stored; try again")
+        }
+        try transaction.insert(GatewayCallTable.table, GatewayCallRecord(
+            key: authorized.key, marketplaceID: authorized.request.marketplaceID, kind: .authorization, state: .committed,
+            amountMinor: authorized.request.amountMinor, currencyCode: authorized.request.currencyCode, paymentID: paymentID.description,
+            createTime: transaction.now, dueTime: transaction.now))
+    }
+
+    /// Records that the gateway declined the authorization `key` (or refused its token), so the
+    /// request's next attempt takes another key.
+    static func declined(_ key: String, _ request: GatewayAuthorizationRequest, note: String, store: Store) async throws {
         try await store.write { transaction in
-            var attempt = 1
-            while try transaction.get(GatewayCallTable.table, unique: GatewayCallTable.byKey, [.string("\(scope)/\(attempt)")]) != nil {
-                attempt += 1
-            }
-            let key = "\(scope)/\(attempt)"
+            guard try transaction.get(GatewayCallTable.table, unique: GatewayCallTable.byKey, [.string(key)]) == nil else { return }
             try transaction.insert(GatewayCallTable.table, GatewayCallRecord(
-                key: key, marketplaceID: request.marketplaceID, kind: .authorization, state: .pending, amountMinor: request.amountMinor,
-                currencyCode: request.currencyCode, createTime: transaction.now, dueTime: transaction.now.adding(grace)))
-            return key
+                key: key, marketplaceID: request.marketplaceID, kind: .authorization, state: .declined, amountMinor: request.amountMinor,
+                currencyCode: request.currencyCode, createTime: transaction.now, dueTime: transaction.now, note: note))
         }
     }
 
-    /// In the paying transaction: the authorization `key` now backs payment `paymentID`. ABORTED
-    /// when it was voided meanwhile (recovery found it past its grace period).
-    static func commit(_ key: String, paymentID: RecordID, grace: Duration, transaction: Transaction) throws {
-        guard let call = try transaction.get(GatewayCallTable.table, unique: GatewayCallTable.byKey, [.string(key)]),
-              call.value.state == .pending
-        else {
-            throw RPCError.souk(.aborted, .concurrentChange, "the payment's authorization lapsed before the order was stored; try again")
-        }
-        try transaction.update(GatewayCallTable.table, call.id) {
-            $0.state = .authorized
-            $0.paymentID = paymentID.description
-            $0.dueTime = transaction.now.adding(grace)
+    /// Claims the authorization `key` for voiding: records it as `voiding` when no payment
+    /// committed it (none recorded, or a `pending` record of an earlier version), so its commit
+    /// fails from then on. Returns the state found (nil when there was no record).
+    static func claimForVoiding(_ key: String, store: Store) async throws -> GatewayCallRecord.State? {
+        try await store.write { transaction in
+            guard let call = try transaction.get(GatewayCallTable.table, unique: GatewayCallTable.byKey, [.string(key)]) else {
+                // Known only from the gateway: the key starts with the marketplace's id.
+                let marketplaceID = key.split(separator: "/", maxSplits: 1).first.map(String.init) ?? ""
+                try transaction.insert(GatewayCallTable.table, GatewayCallRecord(
+                    key: key, marketplaceID: marketplaceID, kind: .authorization, state: .voiding, amountMinor: 0, currencyCode: "",
+                    createTime: transaction.now, dueTime: transaction.now))
+                return nil
+            }
+            if call.value.state == .pending {
+                try transaction.update(GatewayCallTable.table, call.id) {
+                    $0.state = .voiding
+                    $0.dueTime = transaction.now
+                }
+            }
+            return call.value.state
         }
     }
 

@@ -15,6 +15,10 @@ public protocol PaymentGateway: Sendable {
     func void(key: String) async throws -> GatewaySettlement
     /// Returns `amount` minor units of the captured authorization `authorizationKey`, once per `key`.
     func refund(key: String, authorizationKey: String, amount: Int64) async throws -> GatewaySettlement
+    /// The keys of the authorizations still held (neither captured nor voided) that were made
+    /// before `time`, as providers list their uncaptured payments: `PaymentRecovery` settles
+    /// those whose call a crash or a failure interrupted, so Souk records nothing before it authorizes.
+    func openAuthorizations(createdBefore time: StoreTime) async throws -> [String]
 }
 
 /// What to authorize: an amount, on whose method, in which marketplace.

@@ -77,7 +77,7 @@ public enum PaymentLedger {
                 marketplaceID: charge.marketplaceID.description, payerAccountID: charge.payer.description, method: gatewayMethod,
                 amountMinor: charge.amount.amountMinor, currencyCode: charge.amount.currencyCode)
             let authorized = try attempt.authorization(for: request, tokenField: field + "." + tokenField)
-            try GatewayCalls.commit(authorized.key, paymentID: paymentID, grace: attempt.recovery.grace, transaction: transaction)
+            try GatewayCalls.commit(authorized, paymentID: paymentID, transaction: transaction)
             if kind == .card {
                 payment.cardBrand = authorized.cardBrand
                 payment.cardLast4 = authorized.cardLast4

@@ -29,7 +29,9 @@ public final class SimulatedGateway: PaymentGateway {
 
     public func authorize(_ request: GatewayAuthorizationRequest, key: String) async throws -> GatewayAuthorizationResult {
         if let known = book.entry(key) { return known.authorizationResult }
-        var entry = SimulatedGatewayBook.Entry(state: .authorized, amountMinor: request.amountMinor, currencyCode: request.currencyCode)
+        var entry = SimulatedGatewayBook.Entry(
+            state: .authorized, amountMinor: request.amountMinor, currencyCode: request.currencyCode,
+            createTime: store.configuration.clock().microsecondsSinceEpoch)
         switch request.method {
         case .cardToken(let token):
             switch try await useCardToken(token, request) {
@@ -54,7 +56,7 @@ public final class SimulatedGateway: PaymentGateway {
             }
         }
         if entry.state == .authorized { entry.reference = "sim_" + RecordID.generate().compactHex }
-        let (kept, inserted) = try book.record(key, entry)
+        let (kept, inserted) = try await book.record(key, entry)
         // Another call with the same key answered first: this one's token use does not stand.
         if !inserted, entry.state == .authorized, !entry.tokenHash.isEmpty { try await releaseCardToken(entry.tokenHash) }
         if fault == .stallAfterAuthorize {
@@ -63,8 +65,12 @@ public final class SimulatedGateway: PaymentGateway {
         return kept.authorizationResult
     }
 
+    public func openAuthorizations(createdBefore time: StoreTime) async throws -> [String] {
+        book.openAuthorizations(recordedBefore: time.microsecondsSinceEpoch)
+    }
+
     public func capture(key: String) async throws -> GatewaySettlement {
-        try book.change(key) { entry in
+        try await book.change(key) { entry in
             switch entry?.state {
             case .authorized?: entry?.state = .captured
             case .captured?: break
@@ -77,7 +83,7 @@ public final class SimulatedGateway: PaymentGateway {
 
     public func void(key: String) async throws -> GatewaySettlement {
         var released: [UInt8]? = nil
-        let outcome = try book.change(key) { entry -> GatewaySettlement in
+        let outcome = try await book.change(key) { entry -> GatewaySettlement in
             switch entry?.state {
             case .authorized?:
                 entry?.state = .voided
@@ -97,7 +103,7 @@ public final class SimulatedGateway: PaymentGateway {
     public func refund(key: String, authorizationKey: String, amount: Int64) async throws -> GatewaySettlement {
         if book.entry(key) != nil { return .done }
         var outcome = GatewaySettlement.done
-        try book.change(authorizationKey) { entry in
+        try await book.change(authorizationKey) { entry in
             guard let captured = entry, captured.state == .captured else {
                 outcome = .refused("the authorization is \(entry?.state.rawValue ?? "unknown"), not captured")
                 return
@@ -109,7 +115,7 @@ public final class SimulatedGateway: PaymentGateway {
             entry?.refundedMinor += amount
         }
         if outcome == .done {
-            _ = try book.record(key, SimulatedGatewayBook.Entry(state: .refunded, amountMinor: amount, authorizationKey: authorizationKey))
+            _ = try await book.record(key, SimulatedGatewayBook.Entry(state: .refunded, amountMinor: amount, authorizationKey: authorizationKey))
         }
         return outcome
     }

@@ -1,11 +1,14 @@
 import Foundation
+import NIOPosix
 import Synchronization
 
 /// What the simulated gateway knows, by idempotency key: its authorizations and refunds. Kept in
 /// memory and, with a journal file, appended to it (one JSON object a line, fsynced before the
 /// gateway answers; concurrent calls share one fsync, as a store's group commit does) and read
 /// back at start: the gateway stands for an outside provider, whose
-/// memory survives the server's process and never shares a transaction with it.
+/// memory survives the server's process and never shares a transaction with it. The fsync runs
+/// on a thread of its own, as the provider's disk is another machine's: a call waiting for it
+/// holds none of the threads that run the server's handlers.
 public final class SimulatedGatewayBook: Sendable {
     /// What one key names.
     public struct Entry: Codable, Sendable, Equatable {
@@ -27,6 +30,8 @@ public final class SimulatedGatewayBook: Sendable {
         public var refundedMinor: Int64 = 0
         /// Of a refund: the authorization it returns money from.
         public var authorizationKey = ""
+        /// When it was first recorded (the gateway's clock; nil in journals written before it was kept).
+        public var createTime: Int64? = nil
 
         var authorizationResult: GatewayAuthorizationResult {
             switch state {
@@ -44,17 +49,37 @@ public final class SimulatedGatewayBook: Sendable {
         var entry: Entry
     }
 
-    private let entries: Mutex<[String: Entry]>
+    /// The entries by key, and the keys of the authorizations still held (neither captured nor voided).
+    private struct Known {
+        var entries: [String: Entry]
+        var open: Set<String>
+        /// Encodes the journal's lines (one encoder for all: making one per line costs more than the line).
+        let encoder = JSONEncoder()
+
+        init(_ entries: [String: Entry]) {
+            self.entries = entries
+            open = Set(entries.filter { $0.value.state == .authorized }.keys)
+        }
+
+        mutating func set(_ key: String, _ entry: Entry) {
+            entries[key] = entry
+            if entry.state == .authorized { open.insert(key) } else { open.remove(key) }
+        }
+    }
+
+    private let known: Mutex<Known>
     private let journal: FileHandle?
-    /// Lines written to the journal so far (counted under `entries`' lock, in journal order).
+    /// Lines written to the journal so far (counted under `known`'s lock, in journal order).
     private let written = Atomic<UInt64>(0)
     /// Lines known durable; its lock lets one fsync at a time run, covering every line written
     /// before it started.
     private let synced = Mutex<UInt64>(0)
+    /// The same count, read without waiting for a running fsync.
+    private let durable = Atomic<UInt64>(0)
 
     /// A book kept in memory only.
     public init() {
-        entries = Mutex([:])
+        known = Mutex(Known([:]))
         journal = nil
     }
 
@@ -75,65 +100,81 @@ public final class SimulatedGatewayBook: Sendable {
         }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.seekToEnd()
-        entries = Mutex(known)
+        self.known = Mutex(Known(known))
         journal = handle
     }
 
     /// The entry of `key`, if the gateway has seen it.
     public func entry(_ key: String) -> Entry? {
-        entries.withLock { $0[key] }
+        known.withLock { $0.entries[key] }
     }
 
     /// Every key and entry, for tests and inspection.
-    public var all: [String: Entry] { entries.withLock { $0 } }
+    public var all: [String: Entry] { known.withLock { $0.entries } }
+
+    /// The keys of the authorizations held (neither captured nor voided) that were recorded
+    /// before `time`.
+    func openAuthorizations(recordedBefore time: Int64) -> [String] {
+        known.withLock { known in
+            known.open.filter { (known.entries[$0]?.createTime ?? 0) < time }.sorted()
+        }
+    }
 
     /// Records `entry` under `key` unless the key is known; returns the key's entry and whether
     /// it is this one.
-    func record(_ key: String, _ entry: Entry) throws -> (Entry, inserted: Bool) {
-        let result = try entries.withLock { entries in
-            if let known = entries[key] { return (known, false) }
-            try append(key, entry)
-            entries[key] = entry
+    func record(_ key: String, _ entry: Entry) async throws -> (Entry, inserted: Bool) {
+        let result = try known.withLock { known in
+            if let entry = known.entries[key] { return (entry, false) }
+            try append(key, entry, known.encoder)
+            known.set(key, entry)
             return (entry, true)
         }
         // Also for a known key: its line may still be on its way to the disk.
-        try syncWritten()
+        try await syncWritten()
         return result
     }
 
     /// Changes the entry of `key` (nil when unknown) with `body`, journaling it when it changed.
-    func change<R>(_ key: String, _ body: (inout Entry?) throws -> R) throws -> R {
-        let result = try entries.withLock { entries in
-            var entry = entries[key]
+    func change<R: Sendable>(_ key: String, _ body: (inout Entry?) throws -> R) async throws -> R {
+        let result = try known.withLock { known in
+            var entry = known.entries[key]
             let result = try body(&entry)
-            if entry != entries[key], let entry {
-                try append(key, entry)
-                entries[key] = entry
+            if entry != known.entries[key], let entry {
+                try append(key, entry, known.encoder)
+                known.set(key, entry)
             }
             return result
         }
-        try syncWritten()
+        try await syncWritten()
         return result
     }
 
-    private func append(_ key: String, _ entry: Entry) throws {
+    private func append(_ key: String, _ entry: Entry, _ encoder: JSONEncoder) throws {
         guard let journal else { return }
-        var line = try JSONEncoder().encode(Line(key: key, entry: entry))
+        var line = try encoder.encode(Line(key: key, entry: entry))
         line.append(UInt8(ascii: "\n"))
         try journal.write(contentsOf: line)
         written.add(1, ordering: .releasing)
     }
 
     /// Returns once every line written so far is on the disk: the first caller fsyncs for all
-    /// lines written before its fsync starts; the others find theirs covered.
-    private func syncWritten() throws {
-        guard let journal else { return }
+    /// lines written before its fsync starts; the others find theirs covered. The fsync runs on a
+    /// thread of NIO's pool for blocking work, never on the caller's.
+    private func syncWritten() async throws {
+        guard journal != nil else { return }
         let target = written.load(ordering: .acquiring)
+        guard durable.load(ordering: .acquiring) < target else { return }
+        try await NIOThreadPool.singleton.runIfActive { try self.sync(through: target) }
+    }
+
+    private func sync(through target: UInt64) throws {
+        guard let journal else { return }
         try synced.withLock { synced in
             guard synced < target else { return }
             let through = written.load(ordering: .acquiring)
             try journal.synchronize()
             synced = through
+            durable.store(through, ordering: .releasing)
         }
     }
 }

@@ -9,12 +9,16 @@ import Synchronization
 ///
 /// 1. The transaction runs until its charge, which throws `AuthorizationNeeded` with what to
 ///    authorize; it rolls back. (A cash payment, a replayed request or a refusal ends here.)
-/// 2. The intent is recorded (`GatewayCalls.begin`), then the gateway authorizes it.
-/// 3. The transaction runs again: its charge finds the authorization, stores the payment and
-///    marks the authorization committed with it (`GatewayCalls.commit`).
-/// 4. The authorization is settled: captured when the payment committed, voided when it did not
-///    (a failed commit, a replayed answer). A crash anywhere leaves a record that
-///    `PaymentRecovery` settles the same way.
+/// 2. The gateway authorizes it under a key of the call (`GatewayCalls.nextKey`, a read). Nothing
+///    is written first: a crash from here on leaves an authorization the gateway lists as open,
+///    and `PaymentRecovery` voids it, since no committed payment names it.
+/// 3. The transaction runs again: its charge finds the authorization, stores the payment and the
+///    record of the authorization it committed with (`GatewayCalls.commit`), unless recovery
+///    claimed the key for voiding meanwhile.
+/// 4. The authorization is settled: voided before the call answers when the payment did not
+///    commit (a failure), captured after it answers when it did. The committed record is the
+///    promise of the capture: a crash before it leaves the authorization open at the gateway,
+///    and recovery captures it.
 public final class TwoPhaseCharge: Sendable {
     /// An authorization the transaction may commit.
     struct Authorized: Sendable {
@@ -62,7 +66,8 @@ public final class TwoPhaseCharge: Sendable {
                 if let failed = current.withLock({ $0 }) { await recovery.settle(failed.key) }
                 throw error
             }
-            if let committed = current.withLock({ $0 }) { await recovery.settle(committed.key) }
+            // Captured (or, for an answer replayed from another call, voided) after the call answers.
+            if let committed = current.withLock({ $0 }) { recovery.settleSoon(committed.key) }
             return value
         }
     }
@@ -79,7 +84,7 @@ public final class TwoPhaseCharge: Sendable {
     private func authorize(_ needed: AuthorizationNeeded) async throws {
         current.withLock { $0 = nil }
         let store = recovery.store
-        let key = try await GatewayCalls.begin(scope: scope, needed.request, grace: recovery.grace, store: store)
+        let key = try GatewayCalls.nextKey(scope: scope, store: store)
         let result: GatewayAuthorizationResult
         do {
             result = try await recovery.gateway.authorize(needed.request, key: key)
@@ -92,10 +97,10 @@ public final class TwoPhaseCharge: Sendable {
         case .authorized(let reference, let brand, let last4):
             current.withLock { $0 = Authorized(key: key, request: needed.request, reference: reference, cardBrand: brand, cardLast4: last4) }
         case .declined(let reason):
-            try await GatewayCalls.move(key, from: [.pending], to: .declined, note: reason, store: store)
+            try await GatewayCalls.declined(key, needed.request, note: reason, store: store)
             throw RPCError.souk(.failedPrecondition, .paymentDeclined, "the payment was declined: \(reason)")
         case .invalidToken(let problem):
-            try await GatewayCalls.move(key, from: [.pending], to: .declined, note: problem, store: store)
+            try await GatewayCalls.declined(key, needed.request, note: problem, store: store)
             throw RPCError.invalidField(needed.tokenField, problem, reason: .paymentTokenInvalid)
         }
     }

@@ -88,6 +88,11 @@ final class RocksDatabase: @unchecked Sendable {
         rocksdb_options_increase_parallelism(options, Int32(max(2, configuration.backgroundThreads)))
         rocksdb_options_set_max_background_jobs(options, Int32(max(2, configuration.backgroundThreads)))
         rocksdb_options_set_write_buffer_size(options, configuration.writeBufferBytes)
+        // A bloom filter of the memtable's whole keys (2% of its size): a transaction's read of a
+        // key the memtable does not hold (a unique value still free, an idempotency key not seen,
+        // a record flushed earlier) skips the search of its skip list.
+        rocksdb_options_set_memtable_prefix_bloom_size_ratio(options, 0.02)
+        rocksdb_options_set_memtable_whole_key_filtering(options, 1)
         rocksdb_options_set_use_direct_reads(options, configuration.directReads ? 1 : 0)
         // A TransactionDB keeps flushed memtables in memory (up to write_buffer_size × the number
         // of write buffers) to check snapshot transactions for conflicts, unless told otherwise.

@@ -19,11 +19,13 @@ extension OrdersService {
             // wait for each other instead of deadlocking; the second then sees the stock the
             // first left.
             var lines: [SoukV1.OrderLine] = []
+            var taken: [(product: StoredRecord<ProductRecord>, quantity: Int32)] = []
             var subtotal: Int64 = 0
             let currency = marketplace.currencyCode
             for cartLine in cart.subject.lines.sorted(by: { $0.itemID < $1.itemID }) {
                 guard let id = RecordID(cartLine.itemID) else { throw RPCError.notFound("product", cartLine.itemID) }
-                let product = try transaction.require(ProductTable.table, id, in: marketplaceID, "product").value.subject
+                let stored = try transaction.require(ProductTable.table, id, in: marketplaceID, "product")
+                let product = stored.value.subject
                 try CartView.checkPurchasable(product, id: id, quantity: cartLine.quantity)
                 let unit = SoukV1.Money(amountMinor: product.price.minor, currencyCode: currency)
                 lines.append(SoukV1.OrderLine(
@@ -31,18 +33,23 @@ extension OrdersService {
                     quantity: cartLine.quantity,
                     lineTotal: SoukV1.Money(amountMinor: unit.amountMinor * Int64(cartLine.quantity), currencyCode: currency)))
                 subtotal += unit.amountMinor * Int64(cartLine.quantity)
-                try transaction.updateMaintainedFields(ProductTable.table, id) { $0.subject.stock -= cartLine.quantity }
+                taken.append((stored, cartLine.quantity))
             }
             let price = RetailPricing.breakdown(subtotal: subtotal, hasLines: true, marketplace: marketplace)
             let orderID = RecordID.generate()
             // Without an authorization yet (or with a declined one) the charge throws here and the
-            // whole transaction, stock included, rolls back.
+            // transaction rolls back.
             let payment = try PaymentLedger.charge(
                 request.payment, field: "payment",
                 PaymentLedger.Charge(
                     marketplaceID: marketplaceID, marketplace: marketplace, target: SoukV1.ResourceRef(type: .order, id: orderID.description),
                     payer: caller.accountID, payee: "", amount: price.total ?? SoukV1.Money(amountMinor: 0, currencyCode: currency)),
                 actor: actor, attempt: placement.payment, transaction: transaction)
+            // The stock is taken once the charge stands, so the run that stops at the charge to
+            // learn the amount has written nothing.
+            for (product, quantity) in taken {
+                try transaction.updateMaintainedFields(ProductTable.table, read: product) { $0.subject.stock -= quantity }
+            }
             var order = SoukStoreV1.Order()
             order.orderNumber = orderNumber
             order.customerAccountID = caller.accountID.description
