@@ -78,7 +78,7 @@ extension Commerce {
     public var background: DomainBackground {
         let store = self.store
         return DomainBackground(
-            timers: [DeliveryOffers.offerLapse(commerce: self)],
+            timers: [DeliveryOffers.offerLapse],
             jobs: [ScheduledJob("remind of scheduled orders", every: .seconds(60)) { try await ScheduledOrders.sendDue(store: store) }])
     }
 

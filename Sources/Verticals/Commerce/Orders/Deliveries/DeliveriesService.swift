@@ -29,10 +29,7 @@ struct DeliveriesService {
             cancelDelivery: .handler(owner: WaterDeliveries.ownership(\.deliveryID, store: store)) { request, call in
                 try await call.isFood ? food.cancel(request, call) : water.cancel(request, call)
             },
-            getDelivery: .handler(owner: WaterDeliveries.ownership(\.deliveryID, store: store)) { [commerce] request, call in
-                if call.isFood, let id = request.deliveryID.recordID { try await DeliveryOffers.settleExpiry(id, commerce: commerce) }
-                return try await water.get(request, call)
-            },
+            getDelivery: .handler(owner: WaterDeliveries.ownership(\.deliveryID, store: store), water.get),
             listDeliveries: .handler(owner: WaterDeliveries.listOwnership(store: store), water.list),
             setCourierAvailability: .handler(verticals: Self.tracked, couriers.setAvailability),
             getCourierStatus: .handler(verticals: Self.tracked, owner: CourierAvailability.statusOwnership, couriers.status),

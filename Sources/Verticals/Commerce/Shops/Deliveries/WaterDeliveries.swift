@@ -289,9 +289,10 @@ struct WaterDeliveries {
             result = try store.list(DeliveryTable.table, DeliveryTable.byMarketplace, .starting(with: [market]), direction: .descending, page: page)
         }
         // Several statuses are checked on the records of the range: a page may then hold fewer
-        // deliveries and still have a next page.
+        // deliveries and still have a next page. A food offer past its time is EXPIRED.
         var response = SoukV1.ListDeliveriesResponse()
-        for record in result.items where statuses.isEmpty || statuses.contains(record.value.subject.status) {
+        let now = commerce.now
+        for record in result.items where statuses.isEmpty || statuses.contains(DeliveryOffers.settled(record.value.subject, at: now).status) {
             response.deliveries.append(try view(record.id.description, call))
         }
         response.nextPageToken = RequestFields.nextPageToken(result.nextPageToken, filters: filters)
