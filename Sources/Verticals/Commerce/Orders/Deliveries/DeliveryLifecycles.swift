@@ -1,30 +1,11 @@
-import SoukGRPC
 import SoukKit
-import SoukMessages
-import SoukStore
 
 /// The transitions of both delivery lifecycles: staff assigned by an admin (water services,
-/// here) and drivers answering offers (food delivery, `FoodDeliveryLifecycle.swift`).
+/// `WaterDeliveryLifecycle.swift`) and drivers answering offers (food delivery,
+/// `FoodDeliveryLifecycle.swift`), each declared with the vertical whose effects it runs.
 public enum DeliveryMove: String, TransitionName {
     case start, delay, complete, cancel, accept, reject, expire
 }
 
-/// The delivery lifecycles.
-public enum DeliveryLifecycles {
-    /// Aqua Hub: an admin assigns an approved order to delivery staff.
-    public static let waterServices = StateMachine<SoukStoreV1.Delivery, SoukV1.DeliveryStatus, DeliveryMove>(
-        "Water services delivery", resource: .delivery, state: \.status, initial: [.assigned],
-        transitions: [
-            Transition(
-                .start, from: [.assigned, .delayed], to: .inProgress, by: [.courier, .admin],
-                effects: [OrderEffects.tellCustomer("On the way") { _ in "Your order is on the way." }]),
-            Transition(
-                .delay, from: [.inProgress], to: .delayed, by: [.courier, .admin],
-                effects: [OrderEffects.tellCustomer("Delivery delayed") { $0.note.isEmpty ? "Your delivery is delayed." : $0.note }]),
-            // DOMAIN.md: in_progress ⇄ delayed → completed, so a delayed delivery may arrive.
-            Transition(.complete, from: [.inProgress, .delayed], to: .completed, by: [.courier, .admin]),
-            // An admin reassigning the order to other staff; the server when the order is
-            // cancelled (by whoever may cancel it: the move is recorded as theirs).
-            Transition(.cancel, from: [.assigned, .inProgress, .delayed], to: .cancelled, by: [.admin, .system]),
-        ])
-}
+/// The delivery lifecycles, one per vertical with deliveries.
+public enum DeliveryLifecycles {}
