@@ -39,23 +39,6 @@ extension StateMachine {
         }
     }
 
-    /// `subject` as it is once the delayed transitions due at `now` fired: the state the first
-    /// due timer's transition reaches (only the state; its effects wait for the scheduler). A
-    /// read projects this and a call decides on it, so a lapsed offer is never served as live
-    /// while only the scheduler writes its expiry.
-    public func settled(_ subject: Subject, at now: StoreTime) -> Subject {
-        let current = subject[keyPath: state]
-        for timer in timers {
-            guard let name = timer.fires, let due = timer.due(subject), due <= now,
-                  let transition = transitions.first(where: { $0.name == name && $0.from.contains(current) })
-            else { continue }
-            var settled = subject
-            settled[keyPath: state] = transition.to
-            return settled
-        }
-        return subject
-    }
-
     /// The audit action of a timer's firing: `Timer/offer lapse`.
     public func timerAction(_ name: String) -> String { "Timer/\(name)" }
 }
