@@ -37,6 +37,9 @@ public final class Food: SoukDomain {
     /// notifications).
     public static var dependencies: [any SoukDomain.Type] { [Commerce.self] }
 
+    /// Drivers answering offers, with the offer-lapse timer.
+    public static var lifecycles: [DeclaredLifecycle] { [DeclaredLifecycle(DeliveryLifecycles.foodDelivery)] }
+
     public func services(_ kit: ServiceKit) -> [any RPCService] {
         [
             CatalogService(commerce: commerce).declaration.rpcService(kit),
@@ -53,6 +56,6 @@ public final class Food: SoukDomain {
 
     /// The offer-lapse timer of food deliveries.
     public var background: DomainBackground {
-        DomainBackground(timers: [DeliveryOffers.offerLapse(commerce: commerce)])
+        DomainBackground(timers: [DeliveryOffers.offerLapse])
     }
 }
