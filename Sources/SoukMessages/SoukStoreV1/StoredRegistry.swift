@@ -12,6 +12,8 @@ extension SoukStoreV1 {
         "souk.store.v1.Booking": Booking.self,
         "souk.store.v1.Bill": Bill.self,
         "souk.store.v1.Listing": Listing.self,
+        "souk.store.v1.Region": Region.self,
+        "souk.store.v1.Place": Place.self,
     ]
 
     /// The names of every enum value of `souk.store.v1` by the enum's full name, in declaration order.
