@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "SoukCommerceBench",
             dependencies: [
-                "SoukCommerce", "SoukPayments", "SoukNotifications", "SoukKit", "SoukMessages", "SoukStore", "SoukStoreFixtures", "SoukTesting",
+                "SoukOrders", "SoukShops", "SoukFood", "SoukCommerceTesting", "SoukPayments", "SoukNotifications", "SoukKit", "SoukMessages", "SoukStore", "SoukStoreFixtures", "SoukTesting",
                 "CAllocatorOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -101,7 +101,7 @@ let package = Package(
         .executableTarget(
             name: "SoukDispatchBench",
             dependencies: [
-                "SoukCommerce", "SoukPayments", "SoukNotifications", "SoukKit", "SoukMessages", "SoukStore", "SoukTesting", "CAllocatorOptions",
+                "SoukOrders", "SoukShops", "SoukFood", "SoukCommerceTesting", "SoukPayments", "SoukNotifications", "SoukKit", "SoukMessages", "SoukStore", "SoukTesting", "CAllocatorOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "bench/dispatch/Harness",
@@ -148,12 +148,22 @@ let package = Package(
         .target(name: "SoukMessaging", dependencies: ["SoukKit", "SoukGRPC", "SoukStore"], path: "Sources/Platform/SoukMessaging"),
 
         // Verticals (Sources/Verticals), one module per owner.
-        // The commerce journeys: the shops (Chateau Du Nox, Aqua Hub: `Shops/`), food delivery (DineSwift: `Food/`) and
-        // the orders, carts, deliveries, couriers and feedback they share (`Orders/`).
+        // What the shops and food delivery share: orders, carts, deliveries, couriers, cash on delivery, feedback, and
+        // the hooks (`OrderVertical`) through which each vertical adds its part to them.
         .target(
-            name: "SoukCommerce",
-            dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukPayments", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging],
-            path: "Sources/Verticals/Commerce"),
+            name: "SoukOrders",
+            dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukPayments", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore", logging],
+            path: "Sources/Verticals/SoukOrders"),
+        // The shops: Aqua Hub's water services and staff deliveries, Chateau Du Nox's products and retail checkout.
+        .target(
+            name: "SoukShops",
+            dependencies: ["SoukOrders", "SoukKit", "SoukAccess", "SoukIdentity", "SoukPayments", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore", logging],
+            path: "Sources/Verticals/SoukShops"),
+        // DineSwift: restaurants, menus, food carts and checkout, dispatch of drivers, reports.
+        .target(
+            name: "SoukFood",
+            dependencies: ["SoukOrders", "SoukKit", "SoukAccess", "SoukIdentity", "SoukPayments", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore", logging],
+            path: "Sources/Verticals/SoukFood"),
         // Drip 'n Dash: dorms, Dashers, laundry jobs, their payments, ratings and disputes.
         .target(
             name: "SoukLaundry",
@@ -170,7 +180,7 @@ let package = Package(
             name: "SoukServer",
             dependencies: [
                 "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukStoreTools", "SoukMessages", logging, metrics,
-                "SoukAccess", "SoukKit", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukCommerce", "SoukLaundry", "SoukRentals",
+                "SoukAccess", "SoukKit", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukLaundry", "SoukRentals",
                 "SoukSupport", "SoukMessaging", "SoukDemo", "CAllocatorOptions",
                 nioCore, nioPosix, serviceLifecycle, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -189,7 +199,11 @@ let package = Package(
             dependencies: ["SoukStore", "SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukHTTP2", "SoukMessages", logging, nioCore, nioPosix],
             path: "Tests/SoukTesting"
         ),
-        .testTarget(name: "SoukServerTests", dependencies: ["SoukServer", "SoukDemo", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukKit", "SoukStore", "SoukTesting"]),
+        // The commerce domains (orders, shops, food) mounted together over a `DomainHarness`.
+        .target(
+            name: "SoukCommerceTesting", dependencies: ["SoukOrders", "SoukShops", "SoukFood", "SoukIdentity", "SoukKit"],
+            path: "Tests/SoukCommerceTesting"),
+        .testTarget(name: "SoukServerTests", dependencies: ["SoukServer", "SoukDemo", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukCommerceTesting", "SoukLaundry", "SoukRentals", "SoukKit", "SoukStore", "SoukTesting"]),
         .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages", "SoukProtoC"], exclude: ["Vectors"]),
         .testTarget(
             name: "SoukHTTP2Tests",
@@ -214,18 +228,18 @@ let package = Package(
         .testTarget(
             name: "SoukLifecycleTests",
             dependencies: [
-                "SoukKit", "SoukPayments", "SoukNotifications", "SoukCommerce", "SoukLaundry", "SoukRentals", "SoukSupport", "SoukGRPC",
+                "SoukKit", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukLaundry", "SoukRentals", "SoukSupport", "SoukGRPC",
                 "SoukMessages", "SoukStore", "SoukTesting", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
             name: "SoukLaundryTests",
-            dependencies: ["SoukLaundry", "SoukCommerce", "SoukPayments", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
+            dependencies: ["SoukLaundry", "SoukOrders", "SoukShops", "SoukFood", "SoukCommerceTesting", "SoukPayments", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
         .testTarget(
             name: "SoukRentalsTests",
-            dependencies: ["SoukRentals", "SoukCommerce", "SoukPayments", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", nioCore]),
+            dependencies: ["SoukRentals", "SoukOrders", "SoukShops", "SoukFood", "SoukCommerceTesting", "SoukPayments", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", nioCore]),
         .testTarget(
             name: "SoukCommerceTests",
-            dependencies: ["SoukCommerce", "SoukPayments", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),
+            dependencies: ["SoukOrders", "SoukShops", "SoukFood", "SoukCommerceTesting", "SoukPayments", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),
         .testTarget(
             name: "SoukPaymentsTests",
             dependencies: ["SoukPayments", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),

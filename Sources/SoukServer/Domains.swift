@@ -1,12 +1,14 @@
-import SoukCommerce
+import SoukFood
 import SoukIdentity
 import SoukKit
 import SoukLaundry
 import SoukMedia
 import SoukMessaging
 import SoukNotifications
+import SoukOrders
 import SoukPayments
 import SoukRentals
+import SoukShops
 import SoukStore
 import SoukStoreTools
 import SoukSupport
@@ -23,6 +25,8 @@ enum Domains {
         Notifications.self,
         Payments.self,
         Commerce.self,
+        Shops.self,
+        Food.self,
         Laundry.self,
         Rentals.self,
         Support.self,

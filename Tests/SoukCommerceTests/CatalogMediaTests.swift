@@ -7,7 +7,10 @@ import SoukStore
 import SoukTesting
 import Testing
 
-@testable import SoukCommerce
+import SoukCommerceTesting
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 
 /// Catalog pictures are media references: attached when a product names them (so guests may read
 /// them and the purge keeps them), detached when it no longer does.
@@ -15,7 +18,7 @@ import Testing
     let harness: DomainHarness
 
     init() throws {
-        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, payables: payables)] })
+        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self, Shops.self, Food.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store)] + CommerceDomains.mounting(Commerce(store: identity.store, payables: payables)) })
     }
 
     func upload(_ shop: SoukV1.Marketplace, contentType: String) async throws -> RecordID {

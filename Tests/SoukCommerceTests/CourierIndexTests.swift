@@ -5,13 +5,16 @@ import SoukPayments
 import SoukStore
 import SoukTesting
 import Testing
-@testable import SoukCommerce
+import SoukCommerceTesting
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 
 /// The index of available drivers against a brute-force haversine sort: 10,000 drivers, many
 /// points, radii and freshness limits, every page read.
 @Suite struct CourierIndexTests {
     @Test func rankedDriversEqualABruteForceHaversineSort() async throws {
-        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { let payables = PayableTargets(); return [Payments(store: $0.store, payables: payables), Notifications(store: $0.store), Commerce(store: $0.store, payables: payables)] })
+        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self, Shops.self, Food.self], makeDomains: { let payables = PayableTargets(); return [Payments(store: $0.store, payables: payables), Notifications(store: $0.store)] + CommerceDomains.mounting(Commerce(store: $0.store, payables: payables)) })
         let store = harness.store
         var random = SplitMix(state: 20_240_611)  // seeded, so a failure replays
         let market = "market-a"

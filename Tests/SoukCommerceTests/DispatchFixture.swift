@@ -7,7 +7,10 @@ import SoukMessages
 import SoukNotifications
 import SoukStore
 import SoukTesting
-@testable import SoukCommerce
+import SoukCommerceTesting
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 @testable import SoukIdentity
 @testable import SoukPayments
 
@@ -17,6 +20,8 @@ import SoukTesting
 struct DispatchFixture {
     let harness: DomainHarness
     let commerce: Commerce
+    /// Food delivery, whose offer-lapse timer the tests fire.
+    let food: Food
     let marketplace: SoukV1.Marketplace
     let admin: String
     let restaurants: [Person]
@@ -34,14 +39,13 @@ struct DispatchFixture {
     static let doorPoint = SoukV1.GeoPoint(latitude: 3.1570, longitude: 101.6869)
 
     init(drivers count: Int = 3, slug: String = "dineswift") async throws {
-        var made: Commerce?
-        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in
+        var made: [any SoukDomain] = []
+        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self] + CommerceDomains.types, makeDomains: { identity in
             let payables = PayableTargets()
-            let commerce = Commerce(store: identity.store, identity: identity, payables: payables)
-            made = commerce
-            return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), commerce]
+            made = CommerceDomains.mounting(Commerce(store: identity.store, identity: identity, payables: payables), identity: identity)
+            return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store)] + made
         })
-        commerce = made!
+        (commerce, food) = (made[0] as! Commerce, made[2] as! Food)
         marketplace = try await harness.marketplace(
             slug: slug, vertical: .foodDelivery, currency: "USD",
             settings: .init(

@@ -6,7 +6,9 @@ import SoukMessages
 import SoukStore
 import SoukTesting
 import Testing
-@testable import SoukCommerce
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 @testable import SoukIdentity
 @testable import SoukPayments
 
@@ -224,7 +226,7 @@ import Testing
         let first = try await f.offer(order)
         #expect(first.courierAccountID == f.drivers[0].id)
         try await f.lapse(.seconds(89))
-        #expect(try await f.harness.fireDueTimers(f.commerce) == 0)
+        #expect(try await f.harness.fireDueTimers(f.food) == 0)
         #expect(try await f.get(first.id, token: f.admin).status == .offered)
         // Lazily, on a read touching it.
         f.harness.clock.advance(.seconds(1))
@@ -238,19 +240,19 @@ import Testing
         // it lapse, so are not picked).
         try await f.online(f.drivers[0], at: DispatchFixture.north(100))
         try await f.lapse(.seconds(90))
-        #expect(try await f.harness.fireDueTimers(f.commerce) == 1)
+        #expect(try await f.harness.fireDueTimers(f.food) == 1)
         let third = try await f.get(try f.order(order.id).deliveryID, token: f.admin)
         #expect(third.courierAccountID == f.drivers[2].id)
         // Nobody left: the order waits for the restaurant.
         try await f.lapse(.seconds(90))
-        #expect(try await f.harness.fireDueTimers(f.commerce) == 1)
+        #expect(try await f.harness.fireDueTimers(f.food) == 1)
         #expect(try f.order(order.id).deliveryID.isEmpty && f.order(order.id).status == .preparing)
         let none = await f.error("OfferDelivery", f.offerRequest(order, to: nil), token: f.restaurants[0].token, as: SoukV1.Delivery.self)
         #expect(none?.soukReason == .noCourierAvailable)
         // An offer to one driver lapses without going on.
         let direct = try await f.offer(order, to: f.drivers[0])
         try await f.lapse(.seconds(91))
-        #expect(try await f.harness.fireDueTimers(f.commerce) == 1)
+        #expect(try await f.harness.fireDueTimers(f.food) == 1)
         #expect(try f.order(order.id).deliveryID.isEmpty)
         #expect(try await f.get(direct.id, token: f.admin).status == .expired)
     }

@@ -5,7 +5,9 @@ import SoukStore
 import SoukTesting
 import Testing
 
-@testable import SoukCommerce
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 
 /// Food carts: one restaurant, chosen options and notes, totals from the server.
 @Suite struct FoodCartTests {

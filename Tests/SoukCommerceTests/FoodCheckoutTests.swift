@@ -5,7 +5,9 @@ import SoukStore
 import SoukTesting
 import Testing
 
-@testable import SoukCommerce
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 
 /// Food checkout: a cart of one restaurant becomes a PLACED cash order with its snapshots.
 @Suite struct FoodCheckoutTests {

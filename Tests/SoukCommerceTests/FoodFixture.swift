@@ -7,7 +7,10 @@ import SoukStore
 import SoukTesting
 import Testing
 
-@testable import SoukCommerce
+import SoukCommerceTesting
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 
 /// A DineSwift-like marketplace over a fresh harness (commerce joined to identity's role
 /// decisions), with helpers to build restaurants and menus through the contract.
@@ -20,7 +23,7 @@ struct FoodFixture {
 
     static func make(deliveryFee: Int64 = 300, taxBps: Int32 = 0) async throws -> FoodFixture {
         let harness = try DomainHarness(
-            domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, identity: identity, payables: payables)] })
+            domainTypes: [Payments.self, Notifications.self, Commerce.self, Shops.self, Food.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store)] + CommerceDomains.mounting(Commerce(store: identity.store, identity: identity, payables: payables), identity: identity) })
         let market = try await harness.marketplace(
             slug: "dineswift", vertical: .foodDelivery, currency: "USD",
             settings: .init(commerce: .init(

@@ -4,7 +4,9 @@ import SoukStore
 import SoukTesting
 import Synchronization
 
-@testable import SoukCommerce
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 @testable import SoukPayments
 
 /// A payment gateway for tests: it records every call, answers like an idempotent provider

@@ -5,7 +5,9 @@ import SoukStore
 import SoukTesting
 import Testing
 
-@testable import SoukCommerce
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 
 /// Menu items: option groups checked field by field, the effective price, what guests see.
 @Suite struct MenuTests {

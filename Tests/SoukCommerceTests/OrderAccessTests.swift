@@ -7,7 +7,10 @@ import SoukStore
 import SoukTesting
 import Testing
 
-@testable import SoukCommerce
+import SoukCommerceTesting
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 @testable import SoukPayments
 
 /// Who reads, lists and cancels an order, and what cancelling undoes, over orders stored the
@@ -16,7 +19,7 @@ import Testing
     let harness: DomainHarness
 
     init() throws {
-        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, payables: payables)] })
+        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self, Shops.self, Food.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store)] + CommerceDomains.mounting(Commerce(store: identity.store, payables: payables)) })
     }
 
     /// A paid retail order of `customer` for 2 bottles of a product with 5 left after it.
@@ -168,7 +171,7 @@ import Testing
 
 @Suite struct OrderNumberTests {
     @Test func concurrentPlacementsGetDistinctNumbersFromReservedBlocks() async throws {
-        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, payables: payables)] })
+        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self, Shops.self, Food.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store)] + CommerceDomains.mounting(Commerce(store: identity.store, payables: payables)) })
         let shop = try await harness.marketplace(slug: "chateau", vertical: .retail, currency: "MYR")
         let marketplaceID = try #require(RecordID(shop.id))
         let numbers = OrderNumbers(store: harness.store)
@@ -203,7 +206,7 @@ import Testing
     }
 
     @Test func pricesAboveTheCapAreRefused() async throws {
-        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, payables: payables)] })
+        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self, Shops.self, Food.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store)] + CommerceDomains.mounting(Commerce(store: identity.store, payables: payables)) })
         let shop = try await harness.marketplace(slug: "chateau", vertical: .retail, currency: "MYR")
         let staff = try await harness.token(.provider, in: shop)
         var wine = SoukV1.Product()

@@ -7,12 +7,15 @@ import SoukStore
 import SoukTesting
 import Testing
 
-@testable import SoukCommerce
+import SoukCommerceTesting
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 
 /// Recommendations: the wine's category first, then each shared food pairing, each wine once.
 @Suite struct RecommendationTests {
     @Test func categoryThenEachPairingEachWineOnceAcrossPages() async throws {
-        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, payables: payables)] })
+        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self, Shops.self, Food.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store)] + CommerceDomains.mounting(Commerce(store: identity.store, payables: payables)) })
         let shop = try await harness.marketplace(slug: "chateau", vertical: .retail, currency: "MYR")
         func wine(_ name: String, _ category: SoukV1.ProductCategory, pairings: String = "", rating: Int32, stock: Int32 = 5) -> ProductRecord {
             var product = SoukV1.Product()

@@ -6,7 +6,9 @@ import SoukStore
 import SoukTesting
 import Testing
 
-@testable import SoukCommerce
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 
 /// A restaurant account describes its restaurant while pending; an admin approves or rejects
 /// the account and the restaurant in one transaction.

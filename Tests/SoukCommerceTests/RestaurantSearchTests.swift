@@ -6,7 +6,9 @@ import SoukStore
 import SoukTesting
 import Testing
 
-@testable import SoukCommerce
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 
 /// Searching restaurants and items near a point, checked against a brute-force haversine filter.
 @Suite struct RestaurantSearchTests {

@@ -5,7 +5,10 @@ import SoukStore
 import SoukTesting
 import Testing
 
-@testable import SoukCommerce
+import SoukCommerceTesting
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 @testable import SoukPayments
 @testable import SoukNotifications
 
@@ -14,7 +17,7 @@ import Testing
     let harness: DomainHarness
 
     init() throws {
-        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, payables: payables)] })
+        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self, Shops.self, Food.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store)] + CommerceDomains.mounting(Commerce(store: identity.store, payables: payables)) })
     }
 
     func shop() async throws -> SoukV1.Marketplace {

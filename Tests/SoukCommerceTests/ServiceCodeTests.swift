@@ -1,7 +1,9 @@
 import SoukMessages
 import Testing
 
-@testable import SoukCommerce
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 
 /// Option codes: made from the base name, unique in the service, and the same whether a stored
 /// option without one is read or next updated.

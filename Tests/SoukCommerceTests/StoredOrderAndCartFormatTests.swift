@@ -3,7 +3,9 @@ import SoukMessages
 import SoukStore
 import SoukTesting
 import Testing
-@testable import SoukCommerce
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 
 /// The orders and carts tables stored `souk.v1.Order` and `souk.v1.Cart` before they had records
 /// of their own (`souk.store.v1`, which keep their field numbers): such records still read, and

@@ -8,7 +8,10 @@ import SoukTesting
 import Synchronization
 import Testing
 
-@testable import SoukCommerce
+import SoukCommerceTesting
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 @testable import SoukPayments
 
 /// Payments in two phases (`TwoPhaseCharge`, `PaymentRecovery`) against a gateway double that
@@ -32,8 +35,8 @@ import Testing
         let gateway = gateway
         // A short lock timeout, so a transaction that waits for a held record is retried soon.
         harness = try DomainHarness(
-            domainTypes: [Payments.self, Notifications.self, Commerce.self], configureStore: { $0.lockTimeout = .milliseconds(20); $0.maxAttempts = 50 },
-            makeDomains: { identity in [Payments(store: identity.store, gateway: gateway), Notifications(store: identity.store), Commerce(store: identity.store)] })
+            domainTypes: [Payments.self, Notifications.self, Commerce.self, Shops.self, Food.self], configureStore: { $0.lockTimeout = .milliseconds(20); $0.maxAttempts = 50 },
+            makeDomains: { identity in [Payments(store: identity.store, gateway: gateway), Notifications(store: identity.store)] + CommerceDomains.mounting(Commerce(store: identity.store)) })
         recovery = PaymentRecovery(store: harness.store, gateway: gateway, grace: .seconds(60), logger: DomainHarness.quietLogger)
     }
 

@@ -5,7 +5,10 @@ import SoukMessages
 import SoukStore
 import SoukTesting
 import Testing
-@testable import SoukCommerce
+import SoukCommerceTesting
+@testable import SoukFood
+@testable import SoukOrders
+@testable import SoukShops
 @testable import SoukIdentity
 @testable import SoukPayments
 @testable import SoukNotifications
@@ -18,11 +21,11 @@ import Testing
 
     init() throws {
         var made: Commerce?
-        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self], makeDomains: { identity in
+        harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self, Shops.self, Food.self], makeDomains: { identity in
             let payables = PayableTargets()
             let commerce = Commerce(store: identity.store, payables: payables)
             made = commerce
-            return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), commerce]
+            return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store)] + CommerceDomains.mounting(commerce)
         })
         commerce = made!
     }
@@ -273,10 +276,10 @@ import Testing
         let customer = try await harness.token(.customer, in: shop.marketplace)
         let order = try await place(shop, customer, window: window(600), requestID: "r1")
         // 08:00 now; the window starts tomorrow at 10:00, 26 hours away.
-        #expect(try await commerce.sendDueReminders() == 0)
+        #expect(try await Shops(commerce: commerce).sendDueReminders() == 0)
         harness.clock.advance(.seconds(3 * 3600))
-        #expect(try await commerce.sendDueReminders() == 1)
-        #expect(try await commerce.sendDueReminders() == 0)
+        #expect(try await Shops(commerce: commerce).sendDueReminders() == 1)
+        #expect(try await Shops(commerce: commerce).sendDueReminders() == 0)
         let notes = try harness.store.list(
             NotificationTable.table, NotificationTable.byAccount, .starting(with: [.string(shop.marketplace.id), .string(order.customerAccountID)]))
         #expect(notes.items.filter { $0.value.notification.title.hasPrefix("Reminder") }.count == 1)

@@ -1,4 +1,7 @@
-import SoukCommerce
+import SoukCommerceTesting
+import SoukFood
+import SoukOrders
+import SoukShops
 import SoukGRPC
 import SoukIdentity
 import SoukKit
@@ -30,13 +33,13 @@ struct LaundryFixture {
     /// With `payments`, the payments platform (and commerce, which serves the feedback) is mounted too.
     static func make(payments: Bool = false) async throws -> LaundryFixture {
         nonisolated(unsafe) var made: Laundry?
-        let harness = try DomainHarness(domainTypes: payments ? [Laundry.self, Notifications.self, Payments.self, Commerce.self] : [Laundry.self, Notifications.self], makeDomains: { identity in
+        let harness = try DomainHarness(domainTypes: payments ? [Laundry.self, Notifications.self, Payments.self, Commerce.self, Shops.self, Food.self] : [Laundry.self, Notifications.self], makeDomains: { identity in
             let payables = PayableTargets()
             let laundry = Laundry(store: identity.store, identity: identity, payables: payables)
             made = laundry
             let notifications = Notifications(store: identity.store)
             return payments
-                ? [laundry, notifications, Payments(store: identity.store, payables: payables), Commerce(store: identity.store, identity: identity, payables: payables)]
+                ? [laundry, notifications, Payments(store: identity.store, payables: payables)] + CommerceDomains.mounting(Commerce(store: identity.store, identity: identity, payables: payables), identity: identity)
                 : [laundry, notifications]
         })
         let settings = SoukV1.MarketplaceSettings(

@@ -1,4 +1,6 @@
-import SoukCommerce
+import SoukFood
+import SoukOrders
+import SoukShops
 import SoukKit
 import SoukLaundry
 import SoukMessages

@@ -1,6 +1,8 @@
 import Logging
 import ServiceLifecycle
-import SoukCommerce
+import SoukFood
+import SoukOrders
+import SoukShops
 import SoukKit
 import SoukMessages
 import SoukStore

@@ -1,4 +1,7 @@
-import SoukCommerce
+import SoukCommerceTesting
+import SoukFood
+import SoukOrders
+import SoukShops
 import SoukGRPC
 import SoukIdentity
 import SoukKit
@@ -34,15 +37,14 @@ struct RentalsFixture {
     /// Tests that move the clock by days keep their tokens with a long `accessTokenTTL`.
     static func make(accessTokenTTL: Duration = .seconds(3600)) async throws -> RentalsFixture {
         nonisolated(unsafe) var made: Rentals?
-        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self, Rentals.self], accessTokenTTL: accessTokenTTL, makeDomains: { identity in
+        let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self, Shops.self, Food.self, Rentals.self], accessTokenTTL: accessTokenTTL, makeDomains: { identity in
             let payables = PayableTargets()
             let ratables = RatedSubjects()
             let rentals = Rentals(store: identity.store, identity: identity, payables: payables, ratables: ratables)
             made = rentals
-            return [
-                Payments(store: identity.store, payables: payables), Notifications(store: identity.store),
-                Commerce(store: identity.store, identity: identity, payables: payables, ratables: ratables), rentals,
-            ]
+            return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store)]
+                + CommerceDomains.mounting(Commerce(store: identity.store, identity: identity, payables: payables, ratables: ratables), identity: identity)
+                + [rentals]
         })
         let marketplace = try await harness.marketplace(
             slug: "mara", vertical: .rentals, currency: "VND",

@@ -1,4 +1,7 @@
-import SoukCommerce
+import SoukCommerceTesting
+import SoukFood
+import SoukOrders
+import SoukShops
 import SoukGRPC
 import SoukKit
 import SoukLaundry
@@ -24,9 +27,8 @@ import Testing
                             settings: .init(delivery: .init(offerTimeout: .seconds(601)))), "marketplace.settings.delivery.offer_timeout"),
     ])
     func eachVerticalNamesItsWrongSettings(marketplace: SoukV1.Marketplace, field: String) throws {
-        let harness = try DomainHarness(domainTypes: [Commerce.self, Laundry.self, Rentals.self], makeDomains: { identity in
-            [Commerce(store: identity.store, identity: identity), Laundry(store: identity.store, identity: identity),
-             Rentals(store: identity.store, identity: identity)]
+        let harness = try DomainHarness(domainTypes: [Commerce.self, Shops.self, Food.self, Laundry.self, Rentals.self], makeDomains: { identity in
+            CommerceDomains.mounting(Commerce(store: identity.store, identity: identity), identity: identity) + [Laundry(store: identity.store, identity: identity), Rentals(store: identity.store, identity: identity)]
         })
         let validators = harness.identity.marketplaces.settingsValidators
         #expect(throws: (any Error).self) { _ = try MarketplaceValidation.newMarketplace(marketplace, validators: validators) }

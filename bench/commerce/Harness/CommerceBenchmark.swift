@@ -3,7 +3,10 @@ import Foundation
 import SoukNotifications
 import SoukPayments
 import Synchronization
-import SoukCommerce
+import SoukCommerceTesting
+import SoukFood
+import SoukOrders
+import SoukShops
 import SoukKit
 import SoukMessages
 import SoukStore
@@ -38,7 +41,7 @@ struct CommerceBenchmark: AsyncParsableCommand {
     /// A harness over a store whose every commit is fsynced.
     func harness(_ name: String) throws -> DomainHarness {
         try DomainHarness(
-            directory: TemporaryDirectory(at: dataDir + "/" + name), domainTypes: [Payments.self, Notifications.self, Commerce.self],
+            directory: TemporaryDirectory(at: dataDir + "/" + name), domainTypes: [Payments.self, Notifications.self, Commerce.self, Shops.self, Food.self],
             configureStore: { configuration in
                 // As souk-server runs it (the test harness's defaults are for small tests).
                 configuration.writerThreads = StoreConfiguration(path: "").writerThreads
@@ -47,7 +50,7 @@ struct CommerceBenchmark: AsyncParsableCommand {
                 configuration.writeBufferBytes = 64 << 20
                 configuration.clock = { StoreTime.now() }
             },
-            makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, payables: payables)] })
+            makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store)] + CommerceDomains.mounting(Commerce(store: identity.store, payables: payables)) })
     }
 
     /// Chateau Du Nox's money rules. Thousands of customers sign in from one process, so the
@@ -198,7 +201,7 @@ struct CommerceBenchmark: AsyncParsableCommand {
         return latencies
     }
 
-    /// Stores `count` wines directly (1,000 per transaction), with prices spread over RM 10–1,000.
+    /// Stores `count` wines through the shops (`Shops.loadProduct`, 1,000 per transaction), with prices spread over RM 10–1,000.
     func loadProducts(_ store: Store, marketplaceID: String, count: Int, stock: Int32) async throws -> [RecordID] {
         let categories: [SoukV1.ProductCategory] = [.red, .white, .rose, .sparkling, .dessert, .fortified]
         var ids: [RecordID] = []
@@ -212,7 +215,7 @@ struct CommerceBenchmark: AsyncParsableCommand {
                     product.stock = stock
                     product.available = true
                     product.expertRating = Int32(1 + n % 5)
-                    return try transaction.insert(ProductTable.table, ProductRecord(marketplaceID: marketplaceID, product)).id
+                    return try Shops.loadProduct(product, marketplaceID: marketplaceID, in: transaction)
                 }
             }
         }

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import SoukCommerce
+import SoukCommerceTesting
+import SoukFood
+import SoukOrders
+import SoukShops
 import SoukKit
 import SoukMessages
 import SoukNotifications
@@ -37,7 +40,7 @@ struct DispatchBenchmark: AsyncParsableCommand {
 
     func measure(drivers: Int) async throws -> Double {
         let harness = try DomainHarness(
-            directory: TemporaryDirectory(at: dataDir + "/drivers-\(drivers)"), domainTypes: [Payments.self, Notifications.self, Commerce.self],
+            directory: TemporaryDirectory(at: dataDir + "/drivers-\(drivers)"), domainTypes: [Payments.self, Notifications.self, Commerce.self, Shops.self, Food.self],
             configureStore: { configuration in
                 configuration.writerThreads = StoreConfiguration(path: "").writerThreads
                 configuration.syncPolicy = .syncEveryCommit
@@ -45,7 +48,7 @@ struct DispatchBenchmark: AsyncParsableCommand {
                 configuration.writeBufferBytes = 64 << 20
                 configuration.clock = { StoreTime.now() }
             },
-            makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store), Commerce(store: identity.store, payables: payables)] })
+            makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store)] + CommerceDomains.mounting(Commerce(store: identity.store, payables: payables)) })
         let market = try await harness.marketplace(slug: "bench-food", vertical: .foodDelivery, currency: "USD")
         let admin = try await harness.adminToken(market, email: "admin@bench-food.example")
         // Drivers' status records, written directly (sign-ups are not what is measured).
@@ -54,19 +57,21 @@ struct DispatchBenchmark: AsyncParsableCommand {
         for start in stride(from: 0, to: drivers, by: 1000) {
             let count = min(1000, drivers - start)
             let now = StoreTime.now()
-            let batch = (0..<count).map { _ in CourierRecord(marketplaceID: market.id, Self.status(at: now, using: &random)) }
-            ids += try await harness.store.write { transaction in try batch.map { try transaction.insert(CourierTable.table, $0).id } }
+            let batch = (0..<count).map { _ in Self.status(at: now, using: &random) }
+            ids += try await harness.store.write { transaction in
+                try batch.map { try Commerce.loadCourier($0, marketplaceID: market.id, in: transaction) }
+            }
         }
         let allIDs = ids
         // Orders of restaurants all over the area: a ranking starts from an order's pickup point.
-        let orders = (0..<256).map { index -> OrderRecord in
+        let orders = (0..<256).map { index -> SoukStoreV1.Order in
             var order = SoukStoreV1.Order()
             order.orderNumber = "B-\(index)"
             order.pickupAddress = SoukV1.Address(location: Self.status(at: StoreTime.now(), using: &random).location)
-            return OrderRecord(marketplaceID: market.id, order)
+            return order
         }
         let orderIDs = try await harness.store.write { transaction in
-            try orders.map { try transaction.insert(OrderTable.table, $0).id.description }
+            try orders.map { try Commerce.loadOrder($0, marketplaceID: market.id, in: transaction).description }
         }
         let store = harness.store
         let reports = Reports()
@@ -82,10 +87,7 @@ struct DispatchBenchmark: AsyncParsableCommand {
                     let id = allIDs.randomElement(using: &random)!
                     let status = Self.status(at: StoreTime.now(), using: &random)
                     _ = try await store.write { transaction in
-                        try transaction.updateMaintainedFields(CourierTable.table, id) {
-                            $0.status.location = status.location
-                            $0.status.locationTime = status.locationTime
-                        }
+                        try Commerce.moveCourier(id, to: status.location, at: status.locationTime, in: transaction)
                     }
                     reports.written.add(1, ordering: .relaxed)
                     next += interval

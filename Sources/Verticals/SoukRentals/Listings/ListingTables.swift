@@ -4,11 +4,11 @@ import SoukStore
 
 /// A listing as stored: its own record (`souk.store.v1.Listing`, without the id, version and
 /// times, which the envelope holds) and its marketplace. RPCs answer with `ListingProjection`.
-public typealias ListingRecord = MarketRecord<SoukStoreV1.Listing>
+typealias ListingRecord = MarketRecord<SoukStoreV1.Listing>
 
 /// Listings and the indexes every list and search reads. Non-unique entries end with the
 /// listing's version 7 id, so a descending range is newest first.
-public enum ListingTable {
+enum ListingTable {
     /// (marketplace, owner, live): a lessor's listings; `live` entries leave out archived ones.
     static let byOwner = Index<ListingRecord>.nonUnique("listings.owner") { record in
         ListingRules.liveFlags(record.subject).map { [.string(record.marketplaceID), .string(record.subject.ownerAccountID), .bool($0)] }
@@ -49,7 +49,7 @@ public enum ListingTable {
         return ListingFacet.of(listing).map { GeoEntry(scope: [.string(stored.value.marketplaceID), .string($0)], position: position) }
     }
 
-    public static let table = marketTable(
+    static let table = marketTable(
         "listings", SoukStoreV1.Listing.self,
         indexes: [byOwner, byMarketplace, byDistrict, byFacet, byFacetRent, byWord, byWordRent, geo.index])
 }
