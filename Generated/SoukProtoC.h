@@ -15,6 +15,7 @@
 #include "grpc/testing/messages.pb-c.h"
 #include "grpc/testing/test.pb-c.h"
 #include "souk/store/v1/carts.pb-c.h"
+#include "souk/store/v1/couriers.pb-c.h"
 #include "souk/store/v1/laundry.pb-c.h"
 #include "souk/store/v1/laundry_people.pb-c.h"
 #include "souk/store/v1/orders.pb-c.h"

@@ -45,13 +45,13 @@ struct CourierAvailability {
                 }
             }
             guard existing != nil else {
-                var record = CourierRecord(marketplaceID: market, SoukV1.CourierStatus())
+                var record = CourierRecord(marketplaceID: market, SoukStoreV1.CourierStatus())
                 change(&record)
                 return try transaction.insert(CourierTable.table, record, id: courierID)
             }
             return try transaction.update(CourierTable.table, courierID, change)
         }
-        return saved.courierStatus
+        return CourierProjection.status(saved)
     }
 
     /// Access: the courier themself (empty id), or an admin.
@@ -72,7 +72,7 @@ struct CourierAvailability {
         if let delivery = RecordID(record.value.status.activeDeliveryID), try await commerce.verticals.vertical(call.marketplace?.vertical)?.settleOffer(delivery) == true {
             record = try require(id, marketplaceID)
         }
-        return record.courierStatus
+        return CourierProjection.status(record)
     }
 
     private func require(_ id: RecordID, _ marketplaceID: RecordID) throws -> StoredRecord<CourierRecord> {
