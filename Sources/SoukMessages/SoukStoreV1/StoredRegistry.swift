@@ -12,6 +12,7 @@ extension SoukStoreV1 {
         "souk.store.v1.QuizQuestion": QuizQuestion.self,
         "souk.store.v1.Order": Order.self,
         "souk.store.v1.Delivery": Delivery.self,
+        "souk.store.v1.Product": Product.self,
         "souk.store.v1.Booking": Booking.self,
         "souk.store.v1.Bill": Bill.self,
         "souk.store.v1.Listing": Listing.self,

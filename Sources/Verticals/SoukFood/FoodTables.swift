@@ -102,3 +102,7 @@ enum MenuAudience: String, Sendable {
 enum FoodTables {
     static var all: [AnyTable] { [RestaurantTable.table.erased, MenuItemTable.table.erased] }
 }
+
+// The food messages projections stamp with a stored record's envelope.
+extension SoukV1.Restaurant: StampedMessage {}
+extension SoukV1.MenuItem: StampedMessage {}

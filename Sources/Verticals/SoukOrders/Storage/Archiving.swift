@@ -3,23 +3,23 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// A catalog message that is archived rather than deleted, and can be restored.
-package protocol ArchivableMessage: StampedMessage {
+/// A stored catalog record that is archived rather than deleted, and can be restored. Each
+/// owner declares its records' conformance beside their table.
+package protocol ArchivableRecord: ProtoMessage, Hashable, Sendable {
     var archived: Bool { get set }
     var archiveTime: Timestamp? { get set }
 }
 
-extension SoukV1.Service: ArchivableMessage {}
-extension SoukV1.Product: ArchivableMessage {}
-extension SoukV1.Restaurant: ArchivableMessage {}
-extension SoukV1.MenuItem: ArchivableMessage {}
+extension SoukV1.Service: ArchivableRecord {}
+extension SoukV1.Restaurant: ArchivableRecord {}
+extension SoukV1.MenuItem: ArchivableRecord {}
 
 extension Store {
     /// Archives (`archived` true) or restores record `id` of `table`, recording ACTIVE ↔ ARCHIVED
     /// in the audit log. The version is checked first, so a retried call says ABORTED; then
     /// FAILED_PRECONDITION when it is already archived (or not archived); then, when archiving,
     /// `mayArchive` (which throws what stands in the way).
-    package func setArchived<Message: ArchivableMessage>(
+    package func setArchived<Message: ArchivableRecord>(
         _ archived: Bool, _ table: Table<MarketRecord<Message>>, id text: String, field: String, expectedVersion: Int64, noun: String,
         resource: SoukV1.ResourceType, call: SoukCall,
         mayArchive: @escaping @Sendable (StoredRecord<MarketRecord<Message>>, Transaction) throws -> Void = { _, _ in }
