@@ -16,6 +16,7 @@
 #include "grpc/testing/test.pb-c.h"
 #include "souk/store/v1/carts.pb-c.h"
 #include "souk/store/v1/couriers.pb-c.h"
+#include "souk/store/v1/food.pb-c.h"
 #include "souk/store/v1/laundry.pb-c.h"
 #include "souk/store/v1/laundry_people.pb-c.h"
 #include "souk/store/v1/orders.pb-c.h"

@@ -7,6 +7,8 @@ extension SoukStoreV1 {
         "souk.store.v1.CartLine": CartLine.self,
         "souk.store.v1.CartLineOption": CartLineOption.self,
         "souk.store.v1.CourierStatus": CourierStatus.self,
+        "souk.store.v1.Restaurant": Restaurant.self,
+        "souk.store.v1.MenuItem": MenuItem.self,
         "souk.store.v1.Job": Job.self,
         "souk.store.v1.Dorm": Dorm.self,
         "souk.store.v1.QuizQuestion": QuizQuestion.self,

@@ -11,8 +11,6 @@ package protocol ArchivableRecord: ProtoMessage, Hashable, Sendable {
 }
 
 extension SoukV1.Service: ArchivableRecord {}
-extension SoukV1.Restaurant: ArchivableRecord {}
-extension SoukV1.MenuItem: ArchivableRecord {}
 
 extension Store {
     /// Archives (`archived` true) or restores record `id` of `table`, recording ACTIVE ↔ ARCHIVED
