@@ -10,18 +10,16 @@ package protocol ArchivableRecord: ProtoMessage, Hashable, Sendable {
     var archiveTime: Timestamp? { get set }
 }
 
-extension SoukV1.Service: ArchivableRecord {}
-
 extension Store {
     /// Archives (`archived` true) or restores record `id` of `table`, recording ACTIVE ↔ ARCHIVED
     /// in the audit log. The version is checked first, so a retried call says ABORTED; then
     /// FAILED_PRECONDITION when it is already archived (or not archived); then, when archiving,
     /// `mayArchive` (which throws what stands in the way).
-    package func setArchived<Message: ArchivableRecord>(
-        _ archived: Bool, _ table: Table<MarketRecord<Message>>, id text: String, field: String, expectedVersion: Int64, noun: String,
+    package func setArchived<Record: ArchivableRecord>(
+        _ archived: Bool, _ table: Table<MarketRecord<Record>>, id text: String, field: String, expectedVersion: Int64, noun: String,
         resource: SoukV1.ResourceType, call: SoukCall,
-        mayArchive: @escaping @Sendable (StoredRecord<MarketRecord<Message>>, Transaction) throws -> Void = { _, _ in }
-    ) async throws -> StoredRecord<MarketRecord<Message>> {
+        mayArchive: @escaping @Sendable (StoredRecord<MarketRecord<Record>>, Transaction) throws -> Void = { _, _ in }
+    ) async throws -> StoredRecord<MarketRecord<Record>> {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(text, field: field)
         let expected = try RequestFields.expectedVersion(expectedVersion)
