@@ -117,7 +117,7 @@ struct FoodCarts {
     /// FAILED_PRECONDITION (CART_OTHER_RESTAURANT) naming the restaurant whose items the cart
     /// holds, when it is not `restaurant`.
     private static func checkSameRestaurant(
-        _ cart: SoukStoreV1.Cart, adding restaurant: SoukV1.Restaurant, id: String, transaction: Transaction
+        _ cart: SoukStoreV1.Cart, adding restaurant: SoukStoreV1.Restaurant, id: String, transaction: Transaction
     ) throws {
         guard !cart.lines.isEmpty, !cart.restaurantID.isEmpty, cart.restaurantID != id else { return }
         let current = try RecordID(cart.restaurantID).flatMap { try transaction.get(RestaurantTable.table, $0) }

@@ -41,9 +41,9 @@ struct CourierAvailability {
                 }
             }
             guard existing != nil else {
-                var record = CourierRecord(marketplaceID: market, SoukV1.CourierStatus())
+                var record = CourierRecord(marketplaceID: market, SoukStoreV1.CourierStatus())
                 change(&record)
-                return try transaction.insert(CourierTable.table, record, id: courierID).courierStatus
+                return CourierProjection.status(try transaction.insert(CourierTable.table, record, id: courierID))
             }
             let updated = try transaction.update(CourierTable.table, courierID, change)
             return try Self.shown(updated, at: transaction.now) { try transaction.get(DeliveryTable.table, $0) }
@@ -56,7 +56,7 @@ struct CourierAvailability {
     static func shown(
         _ record: StoredRecord<CourierRecord>, at now: StoreTime, read: (RecordID) throws -> StoredRecord<DeliveryRecord>?
     ) throws -> SoukV1.CourierStatus {
-        var status = record.courierStatus
+        var status = CourierProjection.status(record)
         if try Couriers.openDelivery(of: record, at: now, read: read) == nil { status.activeDeliveryID = "" }
         return status
     }

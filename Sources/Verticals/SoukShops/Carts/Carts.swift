@@ -90,7 +90,7 @@ extension CartsService {
 
 /// Checking and showing retail carts (the carts' common part is the shared orders', `CartView`).
 extension CartView {
-    static func checkPurchasable(_ product: SoukV1.Product, id: RecordID, quantity: Int32) throws {
+    static func checkPurchasable(_ product: SoukStoreV1.Product, id: RecordID, quantity: Int32) throws {
         guard !product.archived, product.available else {
             throw RPCError.souk(
                 .failedPrecondition, .itemUnavailable, "\(product.name) (\(id)) is not available", metadata: ["product_id": id.description])
@@ -98,7 +98,7 @@ extension CartView {
         guard product.stock >= quantity else { throw outOfStock(product, id: id, wanted: quantity) }
     }
 
-    static func outOfStock(_ product: SoukV1.Product, id: RecordID, wanted: Int32) -> RPCError {
+    static func outOfStock(_ product: SoukStoreV1.Product, id: RecordID, wanted: Int32) -> RPCError {
         RPCError.souk(
             .failedPrecondition, .outOfStock,
             "\(product.name) (\(id)): only \(max(0, product.stock)) in stock, \(wanted) wanted",
