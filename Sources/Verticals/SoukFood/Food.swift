@@ -25,7 +25,7 @@ public final class Food: SoukDomain {
         commerce.verticals.register(FoodOrders(commerce: commerce), for: [.foodDelivery])
         if let identity {
             RestaurantApproval.register(in: identity.roleDecisionHooks)
-            BlockedDrivers.register(in: identity.blockHooks, store: commerce.store)
+            BlockedDrivers.register(in: identity.blockHooks)
         }
     }
 

@@ -54,9 +54,7 @@ struct FoodCarts {
                     "\(item.name) with these options and note is already in the cart: change the quantity of its line instead",
                     field: "item_id", metadata: ["menu_item_id": itemID.description])
             }
-            guard cart.subject.lines.count < RetailPricing.maxLines else {
-                throw RPCError.invalidField("item_id", "a cart holds at most \(RetailPricing.maxLines) lines", reason: .quantityLimit)
-            }
+            try RetailPricing.checkRoom(forLineAfter: cart.subject.lines.count)
             let line = SoukStoreV1.CartLine(
                 itemID: itemID.description, itemType: .menuItem, quantity: quantity, lineID: RecordID.generate().description,
                 options: options, note: note)

@@ -12,13 +12,13 @@ import SoukStore
 /// to its timer, which expires it. A delivery they accepted stays for an admin to complete or
 /// cancel: the food is with them.
 enum BlockedDrivers {
-    static func register(in hooks: AccountBlockHooks, store: Store) {
+    static func register(in hooks: AccountBlockHooks) {
         hooks.add("offer to a blocked driver withdrawn") { subject, transaction in
-            try Self.withdraw(subject, store: store, transaction: transaction)
+            try Self.withdraw(subject, transaction: transaction)
         }
     }
 
-    static func withdraw(_ subject: AccountBlockSubject, store: Store, transaction: Transaction) throws {
+    static func withdraw(_ subject: AccountBlockSubject, transaction: Transaction) throws {
         guard let courier = try Couriers.get(subject.accountID, in: transaction) else { return }
         guard let deliveryID = courier.value.status.activeDeliveryID.recordID, let open = try Deliveries.get(deliveryID, transaction),
               DeliveryOffers.settled(open.value.subject, at: transaction.now).status == .offered

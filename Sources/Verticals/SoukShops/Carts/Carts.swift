@@ -29,9 +29,7 @@ extension CartsService {
                     "\(product.name) (\(productID)) is already in the cart: change the quantity of its line instead",
                     field: "item_id", metadata: ["product_id": productID.description])
             }
-            guard cart.subject.lines.count < RetailPricing.maxLines else {
-                throw RPCError.invalidField("item_id", "a cart holds at most \(RetailPricing.maxLines) lines", reason: .quantityLimit)
-            }
+            try RetailPricing.checkRoom(forLineAfter: cart.subject.lines.count)
             var line = SoukStoreV1.CartLine()
             line.lineID = productID.description
             line.itemID = productID.description
