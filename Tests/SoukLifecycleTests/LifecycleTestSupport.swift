@@ -16,7 +16,10 @@ struct TestRecord<Subject: ProtoMessage>: LifecycleRecord {
 /// The tables the tests move records through, one per contract message.
 enum TestTables {
     static let orders = table("orders", SoukStoreV1.Order.self)
-    static let deliveries = table("deliveries", SoukStoreV1.Delivery.self)
+    /// With the index a water order's cancellation looks its open deliveries up by.
+    static let deliveries = table(
+        "deliveries", SoukStoreV1.Delivery.self,
+        indexes: [.nonUnique("deliveries.order") { [.string($0.marketplaceID), .string($0.subject.orderID)] }])
     static let payments = table("payments", SoukStoreV1.Payment.self)
     static let jobs = table("jobs", SoukStoreV1.Job.self)
     static let bookings = table("bookings", SoukStoreV1.Booking.self)
@@ -27,10 +30,13 @@ enum TestTables {
         // The effects of the real machines write notifications and the Dasher's completed jobs.
         KitTables.all + Notifications.tables + Laundry.tables + [orders.erased, deliveries.erased, payments.erased, jobs.erased, bookings.erased, bills.erased, tickets.erased])
 
-    static func table<Subject: ProtoMessage>(_ name: String, _: Subject.Type) -> Table<TestRecord<Subject>> {
+    static func table<Subject: ProtoMessage>(
+        _ name: String, _: Subject.Type, indexes: [Index<TestRecord<Subject>>] = []
+    ) -> Table<TestRecord<Subject>> {
         Table(
             name,
-            codec: FieldCodec.marketplaceMessage(Subject.self, split: { ($0.marketplaceID, $0.subject) }, make: TestRecord.init))
+            codec: FieldCodec.marketplaceMessage(Subject.self, split: { ($0.marketplaceID, $0.subject) }, make: TestRecord.init),
+            indexes: indexes)
     }
 }
 

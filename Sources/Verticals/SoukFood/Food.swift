@@ -37,8 +37,11 @@ public final class Food: SoukDomain {
     /// notifications).
     public static var dependencies: [any SoukDomain.Type] { [Commerce.self] }
 
-    /// Drivers answering offers, with the offer-lapse timer.
-    public static var lifecycles: [DeclaredLifecycle] { [DeclaredLifecycle(DeliveryLifecycles.foodDelivery)] }
+    /// Food orders, with what a cancellation takes out of the reports; drivers answering
+    /// offers, with the offer-lapse timer.
+    public static var lifecycles: [DeclaredLifecycle] {
+        [DeclaredLifecycle(OrderLifecycles.foodDelivery), DeclaredLifecycle(DeliveryLifecycles.foodDelivery)]
+    }
 
     public func services(_ kit: ServiceKit) -> [any RPCService] {
         [

@@ -75,11 +75,4 @@ extension Commerce {
     /// Identity for the role decisions; the payments orders are paid with; the notifications
     /// orders and deliveries send.
     public static var dependencies: [any SoukDomain.Type] { [Identity.self, Payments.self, Notifications.self] }
-
-    public static var lifecycles: [DeclaredLifecycle] {
-        [
-            DeclaredLifecycle(OrderLifecycles.waterServices), DeclaredLifecycle(OrderLifecycles.retail),
-            DeclaredLifecycle(OrderLifecycles.foodDelivery),
-        ]
-    }
 }

@@ -10,7 +10,7 @@ import SoukStore
 package enum OrderEffects {
     /// A cancelled or rejected order's payment: refunded in full, or the cash it was to collect
     /// voided (`PaymentLedger.settleCancelled`); the order keeps the payment's status.
-    static let settlePayment = TransitionEffect<SoukStoreV1.Order>("refund the payment, or void the cash") { move, transaction in
+    package static let settlePayment = TransitionEffect<SoukStoreV1.Order>("refund the payment, or void the cash") { move, transaction in
         guard let marketplaceID = RecordID(move.marketplaceID), let payment = try PaymentLedger.settleCancelled(
             paymentID: move.after.paymentID, marketplaceID: marketplaceID, reason: move.reason.isEmpty ? "order cancelled" : move.reason,
             actor: move.actor, transaction: transaction)
@@ -19,7 +19,7 @@ package enum OrderEffects {
     }
 
     /// Tells the order's customer and courier: "Order <number> <what>".
-    static func tellParties(_ what: String, body: @escaping @Sendable (SoukStoreV1.Order) -> String) -> TransitionEffect<SoukStoreV1.Order> {
+    package static func tellParties(_ what: String, body: @escaping @Sendable (SoukStoreV1.Order) -> String) -> TransitionEffect<SoukStoreV1.Order> {
         TransitionEffect("notify the customer and the courier") { move, transaction in
             try Notifier.send(
                 OrderChanges.notes(move.after, id: move.id, title: "Order \(move.after.orderNumber) \(what)", body: body(move.after)),
@@ -40,7 +40,7 @@ package enum OrderEffects {
     }
 
     /// The words of a shipment: the carrier and the tracking number when given.
-    static func shipped(_ order: SoukStoreV1.Order) -> String {
+    package static func shipped(_ order: SoukStoreV1.Order) -> String {
         let (carrier, tracking) = (order.shippingCarrier, order.trackingNumber)
         return carrier.isEmpty ? "Your order is on its way." : "Your order is on its way with \(carrier)" + (tracking.isEmpty ? "." : " (tracking \(tracking)).")
     }

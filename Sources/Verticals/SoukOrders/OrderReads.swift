@@ -26,10 +26,15 @@ extension OrdersService {
         }
     }
 
+    /// The order as `call`'s caller sees it, with the moves of the marketplace's order lifecycle.
+    func view(_ record: StoredRecord<OrderRecord>, _ call: SoukCall) throws -> SoukV1.Order {
+        try OrderParties.view(record, call, lifecycle: commerce.verticals.vertical(call.marketplace?.vertical)?.lifecycle, store: store)
+    }
+
     func getOrder(_ request: SoukV1.GetOrderRequest, _ call: SoukCall) async throws -> SoukV1.Order {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(request.orderID, field: "order_id")
-        return try OrderParties.view(try store.require(OrderTable.table, id, in: marketplaceID, "order"), call, store: store)
+        return try view(try store.require(OrderTable.table, id, in: marketplaceID, "order"), call)
     }
 
     /// One index range per filter (OrderTable); statuses are checked on the records of the range,
@@ -97,7 +102,7 @@ extension OrdersService {
         let result = try store.list(OrderTable.table, index, range, direction: .descending, page: checkedPage!)
         var response = SoukV1.ListOrdersResponse()
         response.orders = try result.items.filter { statuses.isEmpty || statuses.contains($0.value.subject.status) }
-            .map { try OrderParties.view($0, call, store: store) }
+            .map { try view($0, call) }
         response.nextPageToken = RequestFields.nextPageToken(result.nextPageToken, filters: filters)
         return response
     }
@@ -108,11 +113,12 @@ extension OrdersService {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try LifecycleWatch.target(request.orderID, field: "order_id", resumeAfter: request.resumeAfterSequence)
         let store = store
+        let lifecycle = commerce.verticals.vertical(call.marketplace?.vertical)?.lifecycle
         func current() throws -> StoredRecord<OrderRecord> { try store.require(OrderTable.table, id, in: marketplaceID, "order") }
         try await LifecycleWatch.run(
             lifecycleStream(.order, id), resumeAfter: request.resumeAfterSequence, store: store, writer: writer,
             current: { sequence in
-                let order = try OrderParties.view(try current(), call, store: store)
+                let order = try OrderParties.view(try current(), call, lifecycle: lifecycle, store: store)
                 var event = SoukV1.OrderEvent()
                 event.sequence = Int64(sequence)
                 event.eventTime = order.updateTime
@@ -121,7 +127,8 @@ extension OrdersService {
                 return (event, !OrderParties.isActive(order.status))
             },
             change: { stored, change in
-                let order = try OrderParties.view(try change.record(of: OrderTable.table, id: id, orCurrent: current), call, store: store)
+                let order = try OrderParties.view(
+                    try change.record(of: OrderTable.table, id: id, orCurrent: current), call, lifecycle: lifecycle, store: store)
                 let entry = change.entry
                 var event = SoukV1.OrderEvent()
                 event.sequence = Int64(stored.sequence)

@@ -11,13 +11,9 @@ import Synchronization
 /// payable kinds; the orders code calls it in its own transactions and never reads the
 /// vertical's tables.
 public protocol OrderVertical: Sendable {
-    /// Whether `cancelled` needs the order's payment as it was before the cancellation settled
-    /// it (a read the other verticals skip).
-    var needsPaymentBeforeCancel: Bool { get }
-
-    /// Undoes, in the cancelling transaction, what the order holds in the vertical (stock, a
-    /// window, an open delivery, report totals). The payment is already settled.
-    func cancelled(_ cancellation: OrderCancellation, transaction: Transaction) throws
+    /// The vertical's order lifecycle, whose transitions declare what they undo in the vertical
+    /// (stock, a window, an open delivery, report totals) besides the payment.
+    var lifecycle: OrderLifecycle { get }
 
     /// Whether the caller runs the seller `restaurantID` that `ListOrders` filters by. NOT_FOUND
     /// when there is no such seller in the call's marketplace.
@@ -37,12 +33,6 @@ public protocol OrderVertical: Sendable {
 }
 
 extension OrderVertical {
-    /// Reads no payment.
-    public var needsPaymentBeforeCancel: Bool { false }
-
-    /// Keeps nothing to undo.
-    public func cancelled(_ cancellation: OrderCancellation, transaction: Transaction) throws {}
-
     /// Has no sellers to filter by.
     public func ownsSeller(_ restaurantID: String, call: SoukCall, caller: Caller, roles: Set<SoukV1.Role>, store: Store) throws -> Bool {
         throw RPCError.notFound("restaurant", restaurantID)
@@ -58,19 +48,6 @@ extension OrderVertical {
     public func deliveryView(_ deliveryID: String, call: SoukCall, store: Store) throws -> SoukV1.Delivery {
         throw RPCError.notFound("delivery", deliveryID)
     }
-}
-
-/// An order being cancelled or rejected, as `OrderVertical.cancelled` sees it.
-public struct OrderCancellation: Sendable {
-    public let id: RecordID
-    /// The order after the transition.
-    public let order: SoukStoreV1.Order
-    public let marketplaceID: RecordID
-    public let marketplace: SoukV1.Marketplace
-    public let reason: String
-    public let actor: AuditActor
-    /// The payment as it was before the cancellation settled it, when the vertical asked for it.
-    public let paymentBefore: SoukV1.Payment?
 }
 
 /// The verticals registered with the shared orders, one per marketplace vertical.

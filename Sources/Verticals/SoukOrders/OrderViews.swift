@@ -12,16 +12,6 @@ package enum OrderParties {
     /// In retail and water services the marketplace itself sells, so each of its active providers
     /// (the shop's staff) is a seller of every order; a food order's seller is its restaurant's
     /// owner.
-    /// The order lifecycle of `vertical`; nil for a vertical without orders.
-    static func lifecycle(_ vertical: SoukV1.Vertical) -> StateMachine<SoukStoreV1.Order, SoukV1.OrderStatus, OrderMove>? {
-        switch vertical {
-        case .waterServices: OrderLifecycles.waterServices
-        case .retail: OrderLifecycles.retail
-        case .foodDelivery: OrderLifecycles.foodDelivery
-        default: nil
-        }
-    }
-
     static func isSeller(_ order: SoukStoreV1.Order, _ caller: Caller) -> Bool {
         order.restaurantID.isEmpty || order.sellerAccountID == caller.accountID.description
     }
@@ -52,11 +42,14 @@ package enum OrderParties {
     }
 
     /// The order as `call`'s caller sees it: its projection for the caller (`OrderProjection`),
-    /// the parties as summaries (OTHER PARTIES) and what the caller may do to it.
-    package static func view(_ record: StoredRecord<OrderRecord>, _ call: SoukCall, store: Store) throws -> SoukV1.Order {
+    /// the parties as summaries (OTHER PARTIES) and what the caller may do to it in `lifecycle`
+    /// (nothing without one).
+    package static func view(
+        _ record: StoredRecord<OrderRecord>, _ call: SoukCall, lifecycle: OrderLifecycle?, store: Store
+    ) throws -> SoukV1.Order {
         let order = record.value.subject
         let vertical = call.marketplace?.vertical ?? .unspecified
-        let transitions = lifecycle(vertical)?.available(on: order, for: call, parties: [
+        let transitions = lifecycle?.available(on: order, for: call, parties: [
             .customer: .account(order.customerAccountID), .courier: .account(order.courierAccountID),
             .provider: order.restaurantID.isEmpty ? .anyHolder : .account(order.sellerAccountID),
         ]) ?? []

@@ -30,8 +30,14 @@ public final class Shops: SoukDomain {
     /// The shared orders the shops sell through.
     public static var dependencies: [any SoukDomain.Type] { [Commerce.self] }
 
-    /// Staff deliveries, with the effects on their orders.
-    public static var lifecycles: [DeclaredLifecycle] { [DeclaredLifecycle(DeliveryLifecycles.waterServices)] }
+    /// The shops' orders, with what a cancellation releases; staff deliveries, with the effects
+    /// on their orders.
+    public static var lifecycles: [DeclaredLifecycle] {
+        [
+            DeclaredLifecycle(OrderLifecycles.waterServices), DeclaredLifecycle(OrderLifecycles.retail),
+            DeclaredLifecycle(DeliveryLifecycles.waterServices),
+        ]
+    }
 
     public func services(_ kit: ServiceKit) -> [any RPCService] {
         [

@@ -65,7 +65,7 @@ extension OrdersService {
                                   body: "Accept or reject it.", subject: subject),
                 ],
                 marketplaceID: marketplaceID.description, transaction: transaction)
-            return try OrderParties.view(record, call, store: store)
+            return try OrderParties.view(record, call, lifecycle: OrderLifecycles.foodDelivery, store: store)
         }
     }
 }

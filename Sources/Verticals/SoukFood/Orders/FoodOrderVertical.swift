@@ -5,20 +5,14 @@ import SoukMessages
 import SoukOrders
 import SoukStore
 
-/// DineSwift's part of its orders: a cancelled order leaves the reports (and the driver's cash
-/// they counted); `ListOrders` filters by the caller's restaurant; a rating of the restaurant
+/// DineSwift's part of its orders: its lifecycle (a cancelled order leaves the reports and the
+/// driver's cash they counted); `ListOrders` filters by the caller's restaurant; a rating of the restaurant
 /// counts in its average; food deliveries are shown by `FoodDeliveryViews` (an offer past
 /// its time as EXPIRED).
 struct FoodOrders: OrderVertical {
     let commerce: Commerce
 
-    var needsPaymentBeforeCancel: Bool { true }
-
-    func cancelled(_ cancellation: OrderCancellation, transaction: Transaction) throws {
-        try FoodOrderEffects.cancelled(
-            cancellation.order, payment: cancellation.paymentBefore, marketplace: cancellation.marketplace,
-            marketplaceID: cancellation.marketplaceID, transaction: transaction)
-    }
+    var lifecycle: OrderLifecycle { OrderLifecycles.foodDelivery }
 
     func ownsSeller(_ restaurantID: String, call: SoukCall, caller: Caller, roles: Set<SoukV1.Role>, store: Store) throws -> Bool {
         try Restaurants.owns(restaurantID, field: "restaurant_id", call, caller, roles, store: store)

@@ -1,5 +1,6 @@
 import SoukAccess
 import SoukGRPC
+import SoukIdentity
 import SoukKit
 import SoukMessages
 import SoukNotifications
@@ -8,7 +9,7 @@ import SoukPayments
 import SoukStore
 
 /// The food order lifecycle the restaurant drives: accept (→ PREPARING), reject, and complete
-/// with the cash received. Cancellation and rejection are the shared orders' (`OrderVertical.cancelled`); the driver's
+/// with the cash received. Cancellation and rejection are the shared orders' (their effects declared in `OrderLifecycles.foodDelivery`); the driver's
 /// moves (out for delivery, delivered) are fired by the order's delivery (`Dispatch`).
 extension OrdersService {
     func acceptOrder(_ request: SoukV1.AcceptOrderRequest, _ call: SoukCall) async throws -> SoukV1.Order {
@@ -65,21 +66,25 @@ extension OrdersService {
             try after(record, transaction)
             return try Orders.require(id, in: marketplaceID, transaction)
         }
-        return try OrderParties.view(record, call, store: store)
+        return try OrderParties.view(record, call, lifecycle: OrderLifecycles.foodDelivery, store: store)
     }
 }
 
-/// What cancelling a food order undoes besides its cash: its report totals, and the driver's
-/// unconfirmed cash when the driver had collected it (`payment` as it was before the cancellation).
+/// What cancelling or rejecting a food order undoes besides its cash, declared with those
+/// transitions of `OrderLifecycles.foodDelivery`.
 enum FoodOrderEffects {
-    static func cancelled(
-        _ order: SoukStoreV1.Order, payment: SoukV1.Payment?, marketplace: SoukV1.Marketplace, marketplaceID: RecordID, transaction: Transaction
-    ) throws {
-        try FoodTotalsLedger.cancelled(order, marketplace: marketplace, marketplaceID: marketplaceID.description, transaction: transaction)
-        if let payment, payment.status == .collected, let collected = payment.collectTime {
+    /// The order leaves its restaurant's report totals, and the cash its driver collected (read
+    /// before the cancellation settles the payment) is no longer unconfirmed.
+    static let leaveReports = TransitionEffect<SoukStoreV1.Order>("leave the reports and the driver's unconfirmed cash") { move, transaction in
+        guard let marketplaceID = RecordID(move.marketplaceID), let marketplace = try IdentityRecords.marketplace(marketplaceID, transaction)
+        else { return }
+        try FoodTotalsLedger.cancelled(move.after, marketplace: marketplace, marketplaceID: move.marketplaceID, transaction: transaction)
+        if let paymentID = RecordID(move.after.paymentID), let payment = try PaymentLedger.payment(paymentID, transaction: transaction),
+           payment.status == .collected, let collected = payment.collectTime
+        {
             try FoodTotalsLedger.cashSettled(
                 courierID: payment.collectedByAccountID, amount: payment.amount?.amountMinor ?? 0, collectTime: StoreTime(collected),
-                marketplace: marketplace, marketplaceID: marketplaceID.description, transaction: transaction)
+                marketplace: marketplace, marketplaceID: move.marketplaceID, transaction: transaction)
         }
     }
 }

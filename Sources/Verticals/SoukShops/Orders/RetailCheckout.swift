@@ -70,7 +70,7 @@ extension OrdersService {
                 OrderChanges.notes(order, id: orderID, title: "Order \(order.orderNumber) placed",
                                    body: "We received your order and payment; we will tell you when it ships."),
                 marketplaceID: marketplaceID.description, transaction: transaction)
-            return try OrderParties.view(record, call, store: store)
+            return try OrderParties.view(record, call, lifecycle: OrderLifecycles.retail, store: store)
         }
     }
 }

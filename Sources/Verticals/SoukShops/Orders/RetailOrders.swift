@@ -52,7 +52,7 @@ extension OrdersService {
             let record = try OrderLifecycles.retail.fire(
                 transition, on: id, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
                 transaction: transaction) { record in try change(&record.subject, transaction.now) }
-            return try OrderParties.view(record, call, store: store)
+            return try OrderParties.view(record, call, lifecycle: OrderLifecycles.retail, store: store)
         }
     }
 }

@@ -190,7 +190,7 @@ struct ServiceOrders {
     private func view(_ orderID: String, _ call: SoukCall) throws -> SoukV1.Order {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(orderID, field: "order_id")
-        return try OrderParties.view(try Orders.require(id, in: marketplaceID, store), call, store: store)
+        return try OrderParties.view(try Orders.require(id, in: marketplaceID, store), call, lifecycle: OrderLifecycles.waterServices, store: store)
     }
 
     /// The address snapshot: a saved address of the customer, a typed one, or else the

@@ -5,24 +5,20 @@ import SoukMessages
 import SoukOrders
 import SoukStore
 
-/// Chateau Du Nox's part of its orders: a cancelled order's bottles go back in stock.
+/// Chateau Du Nox's part of its orders: its lifecycle (a cancelled order's bottles go back in
+/// stock).
 struct RetailOrders: OrderVertical {
-    func cancelled(_ cancellation: OrderCancellation, transaction: Transaction) throws {
-        try RetailOrderEffects.cancelled(cancellation.order, marketplaceID: cancellation.marketplaceID, transaction: transaction)
-    }
+    var lifecycle: OrderLifecycle { OrderLifecycles.retail }
 }
 
-/// Aqua Hub's part of its orders: a cancelled order frees its window and its open delivery; a
+/// Aqua Hub's part of its orders: its lifecycle (a cancelled order frees its window and its
+/// open delivery); a
 /// rating counts in the average of the service ordered; staff deliveries are shown by
 /// `WaterDeliveries`.
 struct WaterOrders: OrderVertical {
     let commerce: Commerce
 
-    func cancelled(_ cancellation: OrderCancellation, transaction: Transaction) throws {
-        try WaterOrderEffects.cancelled(
-            cancellation.order, id: cancellation.id, marketplaceID: cancellation.marketplaceID, reason: cancellation.reason,
-            actor: cancellation.actor, transaction: transaction)
-    }
+    var lifecycle: OrderLifecycle { OrderLifecycles.waterServices }
 
     func ratedSubjects(of order: SoukStoreV1.Order, restaurantID: String, transaction: Transaction) throws -> [RecordID] {
         guard let line = order.lines.first, line.itemType == .service, let service = RecordID(line.itemID),
