@@ -88,7 +88,7 @@ struct DispatchFixture {
             order.paymentStatus = .pending
             order.price = SoukV1.PriceBreakdown(total: .init(amountMinor: 2500, currencyCode: "USD"))
             let inserted = try transaction.insert(OrderTable.table, OrderRecord(marketplaceID: market, order))
-            var payment = SoukV1.Payment()
+            var payment = SoukStoreV1.Payment()
             payment.method = .cash
             payment.status = .pending
             payment.amount = .init(amountMinor: 2500, currencyCode: "USD")

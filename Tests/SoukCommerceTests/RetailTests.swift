@@ -133,7 +133,7 @@ import SoukCommerceTesting
         // Every move told the customer: placed, shipped, delivered, received.
         let notes = try harness.store.list(
             NotificationTable.table, NotificationTable.byAccount, .starting(with: [.string(shop.id), .string(order.customerAccountID)]))
-        #expect(notes.items.map(\.value.notification.title) == ["placed", "shipped", "delivered", "received"].map { "Order \(order.orderNumber) \($0)" })
+        #expect(notes.items.map(\.value.subject.title) == ["placed", "shipped", "delivered", "received"].map { "Order \(order.orderNumber) \($0)" })
     }
 
     @Test func twoCustomersRacingForTheLastBottleMakeOneOrder() async throws {

@@ -282,7 +282,7 @@ import SoukCommerceTesting
         #expect(try await Shops(commerce: commerce).sendDueReminders() == 0)
         let notes = try harness.store.list(
             NotificationTable.table, NotificationTable.byAccount, .starting(with: [.string(shop.marketplace.id), .string(order.customerAccountID)]))
-        #expect(notes.items.filter { $0.value.notification.title.hasPrefix("Reminder") }.count == 1)
+        #expect(notes.items.filter { $0.value.subject.title.hasPrefix("Reminder") }.count == 1)
     }
 
     @Test func catalogAnswersInTheCallersLanguageAndFilters() async throws {

@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func accountsAndTheirCredentialsRoundTrip() throws {
-        let record = AccountRecord(account: SoukV1.Account(email: "a@b.co", givenName: "王小明"))
+        let record = AccountRecord(account: SoukStoreV1.Account(email: "a@b.co", givenName: "王小明"))
         var bytes: [UInt8] = []
         try AccountTable.table.codec.encode(record, into: &bytes)
         #expect(try bytes.withUnsafeBytes { try AccountTable.table.codec.decode($0) } == record)

@@ -24,7 +24,7 @@ import Testing
         #expect(account.rating == SoukV1.RatingSummary(count: 0, averageHundredths: 500))
         let id = try #require(RecordID(account.id))
         let stored = try #require(try fixture.harness.store.get(AccountTable.table, id)).value.account
-        #expect(stored.laundryProfile == nil && stored.dasherProfile == nil && stored.rating == nil && stored.customerRating == nil)
+        #expect(!stored.hasLegacyVerticalFields)
         let person = try #require(try fixture.harness.store.get(LaundryPersonTable.table, id)).value
         #expect(person.profile?.dormID == Self.mattia && person.dasher?.age == 20 && person.dasherRatingHundredths == 500)
 
@@ -66,10 +66,10 @@ import Testing
         // The account as the previous release stored it: its profiles and ratings inside the
         // account message, nothing in laundry's table; the star totals were kept already.
         var legacy = try #require(try store.get(AccountTable.table, id)).value.account
-        legacy.laundryProfile = .init(campus: "Busch", dormID: Self.hardenbergh, room: "9", gender: .female)
-        legacy.dasherProfile = .init(age: 22, completedJobs: 3, acceptingRequests: true, dasherSince: Timestamp(StoreTime(microsecondsSinceEpoch: 1_700_000_000_000_000)))
-        legacy.rating = .init(count: 2, averageHundredths: 450)
-        legacy.customerRating = .init()
+        legacy.legacyLaundryProfile = .init(campus: "Busch", dormID: Self.hardenbergh, room: "9", gender: .female)
+        legacy.legacyDasherProfile = .init(age: 22, completedJobs: 3, acceptingRequests: true, dasherSince: Timestamp(StoreTime(microsecondsSinceEpoch: 1_700_000_000_000_000)))
+        legacy.legacyRating = .init(count: 2, averageHundredths: 450)
+        legacy.legacyCustomerRating = .init()
         let old = legacy
         let version = try await store.write { transaction in
             try transaction.delete(LaundryPersonTable.table, id)
@@ -85,9 +85,9 @@ import Testing
         let stored = try #require(try store.get(AccountTable.table, id))
         #expect(stored.version == version && !stored.value.account.hasLegacyVerticalFields)
         let person = try #require(try store.get(LaundryPersonTable.table, id)).value
-        #expect(person.profile == old.laundryProfile && person.dasher == old.dasherProfile && person.dasherRatingHundredths == 450)
+        #expect(person.profile == old.legacyLaundryProfile && person.dasher == old.legacyDasherProfile && person.dasherRatingHundredths == 450)
         let me: SoukV1.Account = try await fixture.harness.accounts("GetMe", SoukV1.GetMeRequest(marketplaceID: fixture.marketplace.id), token: dasher.token)
-        #expect(me.laundryProfile == old.laundryProfile && me.dasherProfile == old.dasherProfile && me.rating == old.rating)
+        #expect(me.laundryProfile == old.legacyLaundryProfile && me.dasherProfile == old.legacyDasherProfile && me.rating == old.legacyRating)
         let listed: SoukV1.ListAcceptingDashersResponse = try await fixture.call(
             "ListAcceptingDashers", SoukV1.ListAcceptingDashersRequest(marketplaceID: fixture.marketplace.id), customer)
         #expect(listed.dashers.map { $0.person?.accountID } == [dasher.id])

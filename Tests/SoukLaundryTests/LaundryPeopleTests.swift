@@ -50,7 +50,7 @@ import Testing
     /// The code in the last verification mail to `email`.
     func mailedCode(to email: String) throws -> String {
         let mails = try harness.store.list(MailTable.table, MailTable.byMarketplace, IndexRange(), page: PageRequest(size: 100)).items
-        let body = try #require(mails.last { $0.value.message.toAddress == email && $0.value.message.kind == .emailVerification }).value.message.body
+        let body = try #require(mails.last { $0.value.subject.toAddress == email && $0.value.subject.kind == .emailVerification }).value.subject.body
         return String(try #require(body.split(whereSeparator: { !$0.isNumber }).first { $0.count == 6 }))
     }
 
@@ -174,7 +174,7 @@ import Testing
         harness.clock.advance(.seconds(1))
         #expect(await send() == nil)
         let mails = try harness.store.list(MailTable.table, MailTable.byMarketplace, IndexRange(), page: PageRequest(size: 100)).items
-        #expect(mails.filter { $0.value.message.toAddress == "sam@rutgers.edu" }.count == 6)
+        #expect(mails.filter { $0.value.subject.toAddress == "sam@rutgers.edu" }.count == 6)
     }
 
     @Test func accountsAnAdminCreatesNameALiveDormOnItsCampus() async throws {

@@ -12,7 +12,7 @@ import Testing
     @Test func storedRatingsMoveToTheFeedbackTableOnce() async throws {
         let fixture = try await LaundryFixture.make()
         let store = fixture.harness.store
-        var entry = SoukV1.FeedbackEntry()
+        var entry = SoukStoreV1.FeedbackEntry()
         entry.subject = SoukV1.ResourceRef(type: .job, id: "0190a0b0-0000-7000-8000-0000000000aa")
         entry.authorAccountID = "0190a0b0-0000-7000-8000-0000000000bb"
         entry.ratedAccountID = "0190a0b0-0000-7000-8000-0000000000cc"

@@ -17,7 +17,7 @@ struct TestRecord<Subject: ProtoMessage>: LifecycleRecord {
 enum TestTables {
     static let orders = table("orders", SoukStoreV1.Order.self)
     static let deliveries = table("deliveries", SoukStoreV1.Delivery.self)
-    static let payments = table("payments", SoukV1.Payment.self)
+    static let payments = table("payments", SoukStoreV1.Payment.self)
     static let jobs = table("jobs", SoukStoreV1.Job.self)
     static let bookings = table("bookings", SoukStoreV1.Booking.self)
     static let bills = table("bills", SoukStoreV1.Bill.self)

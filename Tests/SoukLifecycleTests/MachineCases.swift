@@ -45,7 +45,7 @@ struct AnyMachineCase: Sendable, CustomTestStringConvertible {
         AnyMachineCase(MachineCase(machine: DeliveryLifecycles.foodDelivery, table: TestTables.deliveries, subject: delivery)),
         AnyMachineCase(
             MachineCase(machine: PaymentLifecycle.machine, table: TestTables.payments) { state, dice in
-                SoukV1.Payment(payerAccountID: dice.pick(Accounts.all), status: state)
+                SoukStoreV1.Payment(payerAccountID: dice.pick(Accounts.all), status: state)
             }),
         AnyMachineCase(
             MachineCase(machine: JobLifecycle.machine, table: TestTables.jobs) { state, dice in

@@ -33,3 +33,15 @@ def test_the_dashers_excluded_from_a_job_leave_the_contract(channel):
     assert "excluded_dasher_account_ids" not in {f.name for f in job.field}
     assert 18 not in {f.number for f in job.field}
     assert any(r.start <= 18 < r.end for r in job.reserved_range) and "excluded_dasher_account_ids" in job.reserved_name
+
+
+def test_the_platform_tables_records_are_not_reflected(channel):
+    records = ["Payment", "Account", "SavedAddress", "Marketplace", "Notification", "FeedbackEntry", "AuditEntry", "MailMessage"]
+    files = ["payments", "identity", "notifications", "feedback", "audit", "mail"]
+    responses = reflect(
+        channel,
+        *[reflection_pb2.ServerReflectionRequest(file_containing_symbol="souk.store.v1." + name) for name in records],
+        *[reflection_pb2.ServerReflectionRequest(file_by_filename=f"souk/store/v1/{name}.proto") for name in files],
+    )
+    not_found = grpc.StatusCode.NOT_FOUND.value[0]
+    assert [r.error_response.error_code for r in responses] == [not_found] * (len(records) + len(files))

@@ -134,7 +134,7 @@ public final class Identity: SoukDomain {
                 let record = try transaction.insert(
                     AccountTable.table, new.record(in: marketplace, now: transaction.now, decidedBy: actor.accountID, emailVerified: !fields.isSignUp))
                 // The vertical's part of the account (a laundry student's dorm) is stored by its vertical.
-                try part?.create(new, fields: fields, account: record.apiAccount(nil), transaction: transaction)
+                try part?.create(new, fields: fields, account: AccountProjection.account(record, nil), transaction: transaction)
                 let credentials = try transaction.insert(CredentialTable.table, CredentialRecord(passwordHash: hash), id: record.id)
                 try AuditLog.record(
                     in: transaction, marketplaceID: record.value.account.marketplaceID,

@@ -37,7 +37,7 @@ struct NotificationsService {
             IndexRange.starting(with: [.string(marketplaceID.description), .string(caller.accountID.description)]),
             direction: .descending, page: page)
         var response = SoukV1.ListNotificationsResponse()
-        response.notifications = result.items.map(\.apiNotification)
+        response.notifications = result.items.map(NotificationProjection.notification)
         response.nextPageToken = RequestFields.nextPageToken(result.nextPageToken, filters: filters)
         response.unreadCount = try store.get(UnreadCountTable.table, caller.accountID)?.value.count ?? 0
         response.lastSequence = Int64(last)
@@ -58,10 +58,10 @@ struct NotificationsService {
         return try await store.write { transaction in
             var marked: [String] = []
             func mark(_ record: StoredRecord<NotificationRecord>) throws {
-                guard !record.value.notification.read else { return }
+                guard !record.value.subject.read else { return }
                 try transaction.updateMaintainedFields(NotificationTable.table, record.id) {
-                    $0.notification.read = true
-                    $0.notification.readTime = Timestamp(transaction.now)
+                    $0.subject.read = true
+                    $0.subject.readTime = Timestamp(transaction.now)
                 }
                 marked.append(record.id.description)
             }
@@ -77,7 +77,7 @@ struct NotificationsService {
             } else {
                 for id in named {
                     guard let record = try transaction.get(NotificationTable.table, id), record.value.marketplaceID == market,
-                          record.value.notification.accountID == account
+                          record.value.subject.accountID == account
                     else { throw RPCError.notFound("notification", id.description) }
                     try mark(record)
                 }

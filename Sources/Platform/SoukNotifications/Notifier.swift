@@ -3,28 +3,22 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// One stored notification and the marketplace it belongs to.
-struct NotificationRecord: Sendable {
-    var marketplaceID: String
-    var notification: SoukV1.Notification
-}
+/// One notification as stored: its own record (`souk.store.v1.Notification`, without the id
+/// and time, which the envelope holds) and its marketplace. RPCs answer with
+/// `NotificationProjection`.
+typealias NotificationRecord = MarketRecord<SoukStoreV1.Notification>
 
 /// Notifications per account (platform decision 13). Entries end with the notification's
 /// version 7 id, so an account's list is in the order they were written.
 enum NotificationTable {
     static let byAccount = Index<NotificationRecord>.nonUnique("notifications.account") {
-        [.string($0.marketplaceID), .string($0.notification.accountID)]
+        [.string($0.marketplaceID), .string($0.subject.accountID)]
     }
     static let unreadByAccount = Index<NotificationRecord>.nonUnique("notifications.unread") {
-        $0.notification.read ? nil : [.string($0.marketplaceID), .string($0.notification.accountID)]
+        $0.subject.read ? nil : [.string($0.marketplaceID), .string($0.subject.accountID)]
     }
 
-    /// Not converted yet: stores the contract message `souk.v1.Notification` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
-    static let table = Table(
-        "notifications",
-        codec: FieldCodec.marketplaceMessage(
-            SoukV1.Notification.self, split: { ($0.marketplaceID, $0.notification) }, make: NotificationRecord.init),
-        indexes: [byAccount, unreadByAccount])
+    static let table = marketTable("notifications", SoukStoreV1.Notification.self, indexes: [byAccount, unreadByAccount])
 }
 
 /// How many notifications of an account are unread, stored under the account's id: the badge
@@ -75,7 +69,7 @@ public enum Notifier {
     public static func send(_ notes: [Note], marketplaceID: String, transaction: Transaction) throws {
         var told = Set<String>()
         for note in notes where !note.accountID.isEmpty && told.insert(note.accountID).inserted {
-            var notification = SoukV1.Notification()
+            var notification = SoukStoreV1.Notification()
             notification.accountID = note.accountID
             notification.kind = note.kind
             notification.category = note.kind == .message ? .messages : note.kind == .announcement ? .announcements : .activity
@@ -84,14 +78,12 @@ public enum Notifier {
             notification.subject = note.subject
             // The stream's event comes first, so the record is stored once, with its sequence.
             let id = RecordID.generate()
-            var shown = notification
-            shown.id = id.description
-            shown.createTime = Timestamp(transaction.now)
+            let shown = NotificationProjection.notification(notification, id: id, createdAt: transaction.now)
             var event = SoukV1.NotificationEvent()
             event.eventTime = shown.createTime
             event.event = .notification(shown)
             notification.sequence = Int64(try transaction.appendEvent(to: notificationStream(note.accountID), event.encoded()))
-            try transaction.insert(NotificationTable.table, NotificationRecord(marketplaceID: marketplaceID, notification: notification), id: id)
+            try transaction.insert(NotificationTable.table, NotificationRecord(marketplaceID: marketplaceID, notification), id: id)
             if let account = RecordID(note.accountID) { try UnreadCountTable.add(1, to: account, transaction: transaction) }
         }
     }
@@ -100,12 +92,29 @@ public enum Notifier {
     public static func notificationStream(_ accountID: String) -> String { "notifications/\(accountID)" }
 }
 
-extension StoredRecord where Value == NotificationRecord {
-    /// The contract's view.
-    var apiNotification: SoukV1.Notification {
-        var notification = value.notification
-        notification.id = id.description
-        notification.createTime = Timestamp(createdAt)
-        return notification
+/// What the account sees of a stored notification: the contract's `Notification`, built field
+/// by field (an allow-list: a field added to the stored record reaches no caller until a line
+/// here names it).
+enum NotificationProjection {
+    static func notification(_ record: StoredRecord<NotificationRecord>) -> SoukV1.Notification {
+        notification(record.value.subject, id: record.id, createdAt: record.createdAt)
+    }
+
+    /// The notification `id`, written at `createdAt` (the stream's event is built before the
+    /// record is stored).
+    static func notification(_ stored: SoukStoreV1.Notification, id: RecordID, createdAt: StoreTime) -> SoukV1.Notification {
+        var shown = SoukV1.Notification()
+        shown.id = id.description
+        shown.createTime = Timestamp(createdAt)
+        shown.accountID = stored.accountID
+        shown.kind = stored.kind
+        shown.category = stored.category
+        shown.title = stored.title
+        shown.body = stored.body
+        shown.subject = stored.subject
+        shown.read = stored.read
+        shown.readTime = stored.readTime
+        shown.sequence = stored.sequence
+        return shown
     }
 }

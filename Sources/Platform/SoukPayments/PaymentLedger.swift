@@ -64,7 +64,7 @@ public enum PaymentLedger {
         let method = try acceptedMethod(input, field: field, marketplace: charge.marketplace)
         let kind = method.paymentMethod
         let paymentID = RecordID.generate()
-        var payment = SoukV1.Payment()
+        var payment = SoukStoreV1.Payment()
         payment.target = charge.target
         payment.payerAccountID = charge.payer.description
         payment.payeeAccountID = charge.payee

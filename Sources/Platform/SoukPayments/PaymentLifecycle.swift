@@ -11,7 +11,7 @@ public enum PaymentMove: String, TransitionName {
 public enum PaymentLifecycle {
     /// Electronic payments are charged when created, so most start SUCCESSFUL (or FAILED when a
     /// water-services order keeps its declined payment); cash starts PENDING.
-    public static let machine = StateMachine<SoukV1.Payment, SoukV1.PaymentStatus, PaymentMove>(
+    public static let machine = StateMachine<SoukStoreV1.Payment, SoukV1.PaymentStatus, PaymentMove>(
         "Payment", resource: .payment, state: \.status, initial: [.pending, .successful, .failed],
         transitions: [
             // The gateway's answer to a charge.

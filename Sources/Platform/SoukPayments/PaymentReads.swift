@@ -9,7 +9,7 @@ extension PaymentsService {
     /// Whether `caller` in one of `roles` owns `payment`: its payer, or the payee of a payout,
     /// as customer; its payee, or as provider any order payment where the marketplace itself
     /// sells (retail, water); its payee or collector as courier.
-    static func owns(_ payment: SoukV1.Payment, _ caller: Caller, roles: Set<SoukV1.Role>, vertical: SoukV1.Vertical) -> Bool {
+    static func owns(_ payment: SoukStoreV1.Payment, _ caller: Caller, roles: Set<SoukV1.Role>, vertical: SoukV1.Vertical) -> Bool {
         let me = caller.accountID.description
         let marketplaceSells = [.retail, .waterServices].contains(vertical) && payment.target?.type == .order
         return roles.contains(.customer) && (payment.payerAccountID == me || payment.method == .payout && payment.payeeAccountID == me)
@@ -46,9 +46,7 @@ extension PaymentsService {
     }
 
     func getPayment(_ request: SoukV1.GetPaymentRequest, _ call: SoukCall) async throws -> SoukV1.Payment {
-        let (marketplaceID, _) = try call.requireMarketplace()
-        let id = try RequestFields.id(request.paymentID, field: "payment_id")
-        return PaymentViews.view(try store.require(PaymentTable.table, id, in: marketplaceID, "payment"), call)
+        try PaymentViews.get(try RequestFields.id(request.paymentID, field: "payment_id"), call, store: store)
     }
 
     /// Newest first: each index's entries end with the payment's version 7 id, so a descending
@@ -127,13 +125,13 @@ extension PaymentsService {
             let record = try PaymentLedger.refund(
                 id, amount: amount, reason: reason, by: caller.accountID.description, actor: actor, marketplaceID: marketplaceID,
                 expectedVersion: expected, transaction: transaction)
-            let payment: SoukV1.Payment = record.api()
+            let payment = PaymentProjection.payment(record)
             // The order, job or bill shows its payment's state.
             if let target = payment.target, let payable = payables.refundedTarget(target.type) {
                 try payable.refunded(target.id, payment: payment, amount: amount, marketplaceID: marketplaceID, marketplace: marketplace, actor: actor, transaction: transaction)
             }
             return payment
         }
-        return PaymentViews.view(result.value, call)
+        return try PaymentViews.get(id, call, store: store)
     }
 }

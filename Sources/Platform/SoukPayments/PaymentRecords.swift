@@ -8,19 +8,19 @@ import SoukStore
 extension PaymentLedger {
     /// The payment `id`, read and locked in `transaction`, or nil when there is none.
     public static func payment(_ id: RecordID, transaction: Transaction) throws -> SoukV1.Payment? {
-        try transaction.get(PaymentTable.table, id)?.value.subject
+        try transaction.get(PaymentTable.table, id).map(PaymentProjection.payment)
     }
 
     /// The payment `id` of the marketplace, read and locked in `transaction`; NOT_FOUND when it
     /// is missing or in another marketplace.
     public static func payment(_ id: RecordID, in marketplaceID: RecordID, transaction: Transaction) throws -> SoukV1.Payment {
-        try transaction.require(PaymentTable.table, id, in: marketplaceID, "payment").value.subject
+        PaymentProjection.payment(try transaction.require(PaymentTable.table, id, in: marketplaceID, "payment"))
     }
 
     /// The payment `id` of the marketplace as stored (for ownership checks); NOT_FOUND when it is
     /// missing or in another marketplace.
     public static func payment(_ id: RecordID, in marketplaceID: RecordID, store: Store) throws -> SoukV1.Payment {
-        try store.require(PaymentTable.table, id, in: marketplaceID, "payment").value.subject
+        PaymentProjection.payment(try store.require(PaymentTable.table, id, in: marketplaceID, "payment"))
     }
 
     /// A step of cash on delivery.

@@ -4,8 +4,9 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// A payment as stored.
-public typealias PaymentRecord = MarketRecord<SoukV1.Payment>
+/// A payment as stored: its own record (`souk.store.v1.Payment`, without the id, version and
+/// times, which the envelope holds) and its marketplace. RPCs answer with `PaymentProjection`.
+public typealias PaymentRecord = MarketRecord<SoukStoreV1.Payment>
 
 extension SoukV1.Payment: StampedMessage {}
 
@@ -26,9 +27,8 @@ enum PaymentTable {
     static let byStatus = Index<PaymentRecord>.nonUnique("payments.status") { [.string($0.marketplaceID), .enumCase($0.subject.status)] }
     static let byMethod = Index<PaymentRecord>.nonUnique("payments.method") { [.string($0.marketplaceID), .enumCase($0.subject.method)] }
 
-    /// Not converted yet: stores the contract message `souk.v1.Payment` itself (payments are rebuilt in two phases first), not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     static let table = marketTable(
-        "payments", SoukV1.Payment.self, indexes: [byMarketplace, byPayer, byPayee, byCollector, byTarget, byStatus, byMethod])
+        "payments", SoukStoreV1.Payment.self, indexes: [byMarketplace, byPayer, byPayee, byCollector, byTarget, byStatus, byMethod])
 }
 
 /// A card token of the simulated gateway: what it keeps of the card, and whether the token was

@@ -60,16 +60,16 @@ extension PaymentsService {
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Payment>()
         ) { transaction in
             let due = try target.due(id, caller: caller, marketplaceID: marketplaceID, marketplace: marketplace, transaction: transaction)
-            let payment = try PaymentLedger.charge(
+            let payment = PaymentProjection.payment(try PaymentLedger.charge(
                 request.method, field: "method",
                 PaymentLedger.Charge(marketplaceID: marketplaceID, marketplace: marketplace, target: due.target, payer: due.payer,
                                      payee: due.payee, amount: due.amount, split: due.split),
-                actor: actor, attempt: attempt, transaction: transaction
-            ).api()
+                actor: actor, attempt: attempt, transaction: transaction))
             try target.settle(id, payment: payment, marketplaceID: marketplaceID, marketplace: marketplace, actor: actor, transaction: transaction)
             return payment
         } }.value
-        return PaymentViews.view(payment, call)
+        // A retry gets the payment as it is now, with what the caller may do to it now.
+        return try PaymentViews.get(try RequestFields.id(payment.id, field: "payment_id"), call, store: store)
     }
 }
 
@@ -79,12 +79,12 @@ extension PaymentLedger {
         PaymentLedgerAccess(
             refund: { paymentID, amount, reason, refunder, actor, marketplaceID, transaction in
                 guard let id = RecordID(paymentID) else { throw RPCError.notFound("payment", paymentID) }
-                return try refund(id, amount: amount, reason: reason, by: refunder, actor: actor, marketplaceID: marketplaceID,
-                                  transaction: transaction).api()
+                return PaymentProjection.payment(try refund(
+                    id, amount: amount, reason: reason, by: refunder, actor: actor, marketplaceID: marketplaceID, transaction: transaction))
             },
             payOut: { target, to, amount, reason, actor, marketplaceID, transaction in
-                try payOut(target: target, to: to, amount: amount, reason: reason, actor: actor, marketplaceID: marketplaceID,
-                           transaction: transaction).api()
+                PaymentProjection.payment(try payOut(
+                    target: target, to: to, amount: amount, reason: reason, actor: actor, marketplaceID: marketplaceID, transaction: transaction))
             })
     }
 
@@ -94,7 +94,7 @@ extension PaymentLedger {
         transaction: Transaction
     ) throws -> StoredRecord<PaymentRecord> {
         guard amount.amountMinor > 0 else { throw RPCError.invalidField("amount", "must be more than 0") }
-        var payment = SoukV1.Payment()
+        var payment = SoukStoreV1.Payment()
         payment.target = target
         payment.payeeAccountID = to.description
         payment.method = .payout

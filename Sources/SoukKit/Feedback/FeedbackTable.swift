@@ -2,8 +2,10 @@ import SoukGRPC
 import SoukMessages
 import SoukStore
 
-/// A feedback entry as stored.
-public typealias FeedbackRecord = MarketRecord<SoukV1.FeedbackEntry>
+/// A feedback entry as stored: its own record (`souk.store.v1.FeedbackEntry`, without the id,
+/// version and times, which the envelope holds) and its marketplace. RPCs answer with
+/// `FeedbackProjection`.
+public typealias FeedbackRecord = MarketRecord<SoukStoreV1.FeedbackEntry>
 
 /// Every rating of every vertical (orders, rental bookings, laundry jobs), in one table of the
 /// kit, so that `Feedback.ListFeedback` lists them in one place. The domain that rates a subject
@@ -31,14 +33,13 @@ public enum FeedbackTable {
         $0.subject.answer == nil ? [.string($0.marketplaceID)] : nil
     }
 
-    /// Not converted yet: stores the contract message `souk.v1.FeedbackEntry` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     public static let table = marketTable(
-        "feedback", SoukV1.FeedbackEntry.self, indexes: [bySubject, byMarketplace, byRated, byListing, byRestaurant, byAuthor, unanswered])
+        "feedback", SoukStoreV1.FeedbackEntry.self, indexes: [bySubject, byMarketplace, byRated, byListing, byRestaurant, byAuthor, unanswered])
 
     /// The entries `author` wrote about `subjectID`, read in `transaction` (at most a few: one per
     /// target).
     public static func entries(about subjectID: String, by author: String, marketplaceID: String, transaction: Transaction) throws
-        -> [SoukV1.FeedbackEntry]
+        -> [SoukStoreV1.FeedbackEntry]
     {
         try transaction.list(table, bySubject, .starting(with: [.string(marketplaceID), .string(subjectID)]), limit: 100)
             .map(\.value.subject).filter { $0.authorAccountID == author }
@@ -46,13 +47,32 @@ public enum FeedbackTable {
 
     /// Stores a new entry and its audit record (CREATED) in `transaction`.
     public static func insert(
-        _ entry: SoukV1.FeedbackEntry, marketplaceID: String, actor: AuditActor, transaction: Transaction
+        _ entry: SoukStoreV1.FeedbackEntry, marketplaceID: String, actor: AuditActor, transaction: Transaction
     ) throws -> StoredRecord<FeedbackRecord> {
         let record = try transaction.insert(table, FeedbackRecord(marketplaceID: marketplaceID, entry))
         try AuditLog.record(
             in: transaction, marketplaceID: marketplaceID, resource: SoukV1.ResourceRef(type: .feedback, id: record.id.description),
             actor: actor, to: "CREATED", resourceVersion: record.version)
         return record
+    }
+}
+
+/// What callers see of a stored feedback entry: the contract's `FeedbackEntry`, built field by
+/// field (an allow-list: a field added to the stored record reaches no caller until a line here
+/// names it). The rating domains' views add the author's and the rated party's summaries.
+public enum FeedbackProjection {
+    public static func entry(_ record: StoredRecord<FeedbackRecord>) -> SoukV1.FeedbackEntry {
+        let stored = record.value.subject
+        var entry = record.stamped(SoukV1.FeedbackEntry())
+        entry.subject = stored.subject
+        entry.authorAccountID = stored.authorAccountID
+        entry.ratedAccountID = stored.ratedAccountID
+        entry.listingID = stored.listingID
+        entry.restaurantID = stored.restaurantID
+        entry.stars = stored.stars
+        entry.comment = stored.comment
+        entry.answer = stored.answer
+        return entry
     }
 }
 

@@ -3,34 +3,30 @@ import SoukGRPC
 import SoukMessages
 import SoukStore
 
-/// One audit entry and the marketplace it belongs to.
-package struct AuditRecord: Sendable {
-    package var marketplaceID: String
-    package var entry: SoukV1.AuditEntry
-}
+/// One audit entry as stored: its own record (`souk.store.v1.AuditEntry`, without the id and
+/// time, which the envelope holds) and its marketplace ("" for platform resources). Lists answer
+/// with `AuditProjection`.
+package typealias AuditRecord = MarketRecord<SoukStoreV1.AuditEntry>
 
 package enum AuditTable {
     package static let byMarketplace = Index<AuditRecord>.nonUnique("audit.marketplace") { [.string($0.marketplaceID)] }
     package static let byResource = Index<AuditRecord>.nonUnique("audit.resource") {
-        [.string($0.marketplaceID), .string($0.entry.resource?.id ?? "")]
+        [.string($0.marketplaceID), .string($0.subject.resource?.id ?? "")]
     }
     package static let byResourceType = Index<AuditRecord>.nonUnique("audit.resource_type") {
-        [.string($0.marketplaceID), .enumCase($0.entry.resource?.type ?? .unspecified)]
+        [.string($0.marketplaceID), .enumCase($0.subject.resource?.type ?? .unspecified)]
     }
     package static let byActor = Index<AuditRecord>.nonUnique("audit.actor") {
-        $0.entry.actorAccountID.isEmpty ? nil : [.string($0.marketplaceID), .string($0.entry.actorAccountID)]
+        $0.subject.actorAccountID.isEmpty ? nil : [.string($0.marketplaceID), .string($0.subject.actorAccountID)]
     }
 
     /// Only state transitions (entries with a target state), oldest first: a resource's history.
     package static let transitionsByResource = Index<AuditRecord>.nonUnique("audit.transitions") {
-        $0.entry.toState.isEmpty ? nil : [.string($0.marketplaceID), .string($0.entry.resource?.id ?? "")]
+        $0.subject.toState.isEmpty ? nil : [.string($0.marketplaceID), .string($0.subject.resource?.id ?? "")]
     }
 
-    /// Not converted yet: stores the contract message `souk.v1.AuditEntry` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
-    package static let table = Table(
-        "audit_entries",
-        codec: FieldCodec.marketplaceMessage(SoukV1.AuditEntry.self, split: { ($0.marketplaceID, $0.entry) }, make: AuditRecord.init),
-        indexes: [byMarketplace, byResource, byResourceType, byActor, transitionsByResource])
+    package static let table = marketTable(
+        "audit_entries", SoukStoreV1.AuditEntry.self, indexes: [byMarketplace, byResource, byResourceType, byActor, transitionsByResource])
 }
 
 /// Who made a change, as the audit log records it.
@@ -77,19 +73,32 @@ public enum AuditLog {
         in transaction: Transaction, marketplaceID: String, resource: SoukV1.ResourceRef, actor: AuditActor,
         from fromState: String = "", to toState: String = "", reason: String = "", resourceVersion: UInt64
     ) throws -> SoukV1.AuditEntry {
-        let entry = SoukV1.AuditEntry(
+        let entry = SoukStoreV1.AuditEntry(
             resource: resource, actorAccountID: actor.accountID, actorRole: actor.role, action: actor.action,
             fromState: fromState, toState: toState, reason: reason, resourceVersion: Int64(resourceVersion),
             requestID: actor.requestID)
-        return try transaction.insert(AuditTable.table, AuditRecord(marketplaceID: marketplaceID, entry: entry)).apiEntry
+        return AuditProjection.entry(try transaction.insert(AuditTable.table, AuditRecord(marketplaceID: marketplaceID, entry)))
     }
 }
 
-extension StoredRecord where Value == AuditRecord {
-    package var apiEntry: SoukV1.AuditEntry {
-        var entry = value.entry
-        entry.id = id.description
-        entry.createTime = Timestamp(createdAt)
+/// What admins and transition histories see of a stored audit entry: the contract's
+/// `AuditEntry`, built field by field (an allow-list: a field added to the stored record reaches
+/// no caller until a line here names it).
+package enum AuditProjection {
+    package static func entry(_ record: StoredRecord<AuditRecord>) -> SoukV1.AuditEntry {
+        let stored = record.value.subject
+        var entry = SoukV1.AuditEntry()
+        entry.id = record.id.description
+        entry.createTime = Timestamp(record.createdAt)
+        entry.resource = stored.resource
+        entry.actorAccountID = stored.actorAccountID
+        entry.actorRole = stored.actorRole
+        entry.action = stored.action
+        entry.fromState = stored.fromState
+        entry.toState = stored.toState
+        entry.reason = stored.reason
+        entry.resourceVersion = stored.resourceVersion
+        entry.requestID = stored.requestID
         return entry
     }
 }

@@ -153,8 +153,8 @@ package struct FieldCodec<Value>: RecordCodec {
 }
 
 extension FieldCodec {
-    /// The codec of a record that is its marketplace's id and one message, in that order (audit
-    /// entries, mail, saved addresses).
+    /// The codec of a record that is its marketplace's id and one message, in that order (every
+    /// `MarketRecord` table: audit entries, mail, saved addresses, payments, ...).
     package static func marketplaceMessage<M: ProtoMessage>(
         _ type: M.Type, split: @escaping @Sendable (Value) -> (marketplaceID: String, message: M),
         make: @escaping @Sendable (String, M) -> Value

@@ -17,6 +17,6 @@ extension Store {
         let result = try list(
             AuditTable.table, AuditTable.transitionsByResource, .starting(with: [.string(marketplaceID), .string(id.description)]),
             page: page)
-        return TransitionPage(entries: result.items.map(\.apiEntry), nextPageToken: result.nextPageToken)
+        return TransitionPage(entries: result.items.map(AuditProjection.entry), nextPageToken: result.nextPageToken)
     }
 }

@@ -3,12 +3,20 @@
 extension SoukStoreV1 {
     /// Every message type of `souk.store.v1` by its full name, for example `souk.store.v1.Order`.
     public static let messageTypes: [String: any ProtoMessage.Type] = [
+        "souk.store.v1.AuditEntry": AuditEntry.self,
         "souk.store.v1.Cart": Cart.self,
         "souk.store.v1.CartLine": CartLine.self,
         "souk.store.v1.CartLineOption": CartLineOption.self,
+        "souk.store.v1.FeedbackEntry": FeedbackEntry.self,
+        "souk.store.v1.SavedAddress": SavedAddress.self,
+        "souk.store.v1.Marketplace": Marketplace.self,
+        "souk.store.v1.Account": Account.self,
         "souk.store.v1.Job": Job.self,
+        "souk.store.v1.MailMessage": MailMessage.self,
+        "souk.store.v1.Notification": Notification.self,
         "souk.store.v1.Order": Order.self,
         "souk.store.v1.Delivery": Delivery.self,
+        "souk.store.v1.Payment": Payment.self,
         "souk.store.v1.Booking": Booking.self,
         "souk.store.v1.Bill": Bill.self,
         "souk.store.v1.Listing": Listing.self,

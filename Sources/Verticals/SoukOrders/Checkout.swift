@@ -83,14 +83,14 @@ package enum CheckoutAddress {
         case .savedAddressID(let text)?:
             let id = try RequestFields.id(text, field: "address.saved_address_id")
             guard let saved = try IdentityRecords.address(id, transaction), saved.value.marketplaceID == marketplaceID.description,
-                  saved.value.saved.accountID == accountID.description, !saved.value.saved.archived,
-                  let stored = saved.value.saved.address
+                  saved.value.subject.accountID == accountID.description, !saved.value.subject.archived,
+                  let stored = saved.value.subject.address
             else { throw RPCError.notFound("address", id.description) }
             address = stored
             isDefault = defaultAddress?.id == id
         case .address(let typed)?:
             address = typed
-            isDefault = defaultAddress?.value.saved.address.map { same($0, typed) } ?? false
+            isDefault = defaultAddress?.value.subject.address.map { same($0, typed) } ?? false
         case nil:
             throw RPCError.invalidField("address", "is required: a saved address id or an address")
         }

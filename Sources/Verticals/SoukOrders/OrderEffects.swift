@@ -6,9 +6,9 @@ import SoukStore
 /// What order and delivery transitions do besides moving them, declared with them in
 /// `OrderLifecycles` and `DeliveryLifecycles` and run in the transition's transaction: whom
 /// each tells.
-package enum OrderEffects {
+enum OrderEffects {
     /// Tells the order's customer and courier: "Order <number> <what>".
-    package static func tellParties(_ what: String, body: @escaping @Sendable (SoukStoreV1.Order) -> String) -> TransitionEffect<SoukStoreV1.Order> {
+    static func tellParties(_ what: String, body: @escaping @Sendable (SoukStoreV1.Order) -> String) -> TransitionEffect<SoukStoreV1.Order> {
         TransitionEffect("notify the customer and the courier") { move, transaction in
             try Notifier.send(
                 OrderChanges.notes(move.after, id: move.id, title: "Order \(move.after.orderNumber) \(what)", body: body(move.after)),
@@ -17,7 +17,7 @@ package enum OrderEffects {
     }
 
     /// A staff delivery's customer hears of it by the order: "<title>: order <number>".
-    package static func tellCustomer(_ title: String, body: @escaping @Sendable (SoukStoreV1.Delivery) -> String) -> TransitionEffect<SoukStoreV1.Delivery> {
+    static func tellCustomer(_ title: String, body: @escaping @Sendable (SoukStoreV1.Delivery) -> String) -> TransitionEffect<SoukStoreV1.Delivery> {
         TransitionEffect("notify the order's customer") { move, transaction in
             guard let orderID = RecordID(move.after.orderID), let order = try transaction.get(OrderTable.table, orderID) else { return }
             try Notifier.send(
@@ -29,7 +29,7 @@ package enum OrderEffects {
     }
 
     /// The words of a shipment: the carrier and the tracking number when given.
-    package static func shipped(_ order: SoukStoreV1.Order) -> String {
+    static func shipped(_ order: SoukStoreV1.Order) -> String {
         let (carrier, tracking) = (order.shippingCarrier, order.trackingNumber)
         return carrier.isEmpty ? "Your order is on its way." : "Your order is on its way with \(carrier)" + (tracking.isEmpty ? "." : " (tracking \(tracking)).")
     }

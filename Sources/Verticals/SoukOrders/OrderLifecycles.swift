@@ -11,7 +11,7 @@ public enum OrderMove: String, TransitionName {
 
 public enum OrderLifecycles {
     /// A courier moves an order only through its own delivery.
-    package static let ordersCourier = TransitionGuard<SoukStoreV1.Order>.only(.courier, "only the order's courier") { $0.courierAccountID }
+    static let ordersCourier = TransitionGuard<SoukStoreV1.Order>.only(.courier, "only the order's courier") { $0.courierAccountID }
 
     /// Aqua Hub. Rescheduling (while pending or approved) changes the window, not the status,
     /// so it is not a transition.

@@ -10,54 +10,54 @@ package typealias OrderRecord = MarketRecord<SoukStoreV1.Order>
 /// Orders of every vertical, with the index of each list `Orders.ListOrders` serves. Entries end
 /// with the order's id (a version 7 UUID), so each list is in placement order; newest first is a
 /// descending scan.
-package enum OrderTable {
-    package static let byMarketplace = Index<OrderRecord>.nonUnique("orders.marketplace") { [.string($0.marketplaceID)] }
-    package static let byCustomer = Index<OrderRecord>.nonUnique("orders.customer") {
+enum OrderTable {
+    static let byMarketplace = Index<OrderRecord>.nonUnique("orders.marketplace") { [.string($0.marketplaceID)] }
+    static let byCustomer = Index<OrderRecord>.nonUnique("orders.customer") {
         [.string($0.marketplaceID), .string($0.subject.customerAccountID)]
     }
     /// Retail history by delivery date: only delivered orders have an entry.
-    package static let byCustomerDelivered = Index<OrderRecord>.nonUnique("orders.customer_delivered") { record in
+    static let byCustomerDelivered = Index<OrderRecord>.nonUnique("orders.customer_delivered") { record in
         guard let time = record.subject.deliverTime else { return nil }
         return [.string(record.marketplaceID), .string(record.subject.customerAccountID), .time(StoreTime(time))]
     }
-    package static let byStatus = Index<OrderRecord>.nonUnique("orders.status") {
+    static let byStatus = Index<OrderRecord>.nonUnique("orders.status") {
         [.string($0.marketplaceID), .enumCase($0.subject.status)]
     }
-    package static let byCourier = Index<OrderRecord>.nonUnique("orders.courier") {
+    static let byCourier = Index<OrderRecord>.nonUnique("orders.courier") {
         $0.subject.courierAccountID.isEmpty ? nil : [.string($0.marketplaceID), .string($0.subject.courierAccountID)]
     }
-    package static let byRestaurantStatus = Index<OrderRecord>.nonUnique("orders.restaurant_status") {
+    static let byRestaurantStatus = Index<OrderRecord>.nonUnique("orders.restaurant_status") {
         $0.subject.restaurantID.isEmpty ? nil : [.string($0.marketplaceID), .string($0.subject.restaurantID), .enumCase($0.subject.status)]
     }
-    package static let byRestaurant = Index<OrderRecord>.nonUnique("orders.restaurant") {
+    static let byRestaurant = Index<OrderRecord>.nonUnique("orders.restaurant") {
         $0.subject.restaurantID.isEmpty ? nil : [.string($0.marketplaceID), .string($0.subject.restaurantID)]
     }
     /// Food: the restaurant owner's orders (`as_seller`).
-    package static let bySeller = Index<OrderRecord>.nonUnique("orders.seller") {
+    static let bySeller = Index<OrderRecord>.nonUnique("orders.seller") {
         $0.subject.sellerAccountID.isEmpty ? nil : [.string($0.marketplaceID), .string($0.subject.sellerAccountID)]
     }
     /// Orders still moving (an admin's "active orders"): only those have an entry.
-    package static let byActive = Index<OrderRecord>.nonUnique("orders.active") {
+    static let byActive = Index<OrderRecord>.nonUnique("orders.active") {
         OrderParties.isActive($0.subject.status) ? [.string($0.marketplaceID)] : nil
     }
     /// Water services: the service ordered (the order's one line).
-    package static let byService = Index<OrderRecord>.nonUnique("orders.service") { record in
+    static let byService = Index<OrderRecord>.nonUnique("orders.service") { record in
         guard let line = record.subject.lines.first, line.itemType == .service else { return nil }
         return [.string(record.marketplaceID), .string(line.itemID)]
     }
     /// The order number people quote, unique in the marketplace.
-    package static let byNumber = Index<OrderRecord>.unique("orders.number") {
+    static let byNumber = Index<OrderRecord>.unique("orders.number") {
         [.string($0.marketplaceID), .string($0.subject.orderNumber)]
     }
 
-    package static let table = marketTable(
+    static let table = marketTable(
         "orders", SoukStoreV1.Order.self,
         indexes: [byMarketplace, byCustomer, byCustomerDelivered, byStatus, byCourier, byRestaurantStatus, byRestaurant, bySeller, byActive, byService, byNumber])
 }
 
 /// The highest order number reserved in a marketplace, stored under the marketplace's id.
-package struct OrderCounter: Sendable {
-    package var last: Int64
+struct OrderCounter: Sendable {
+    var last: Int64
 }
 
 /// Order numbers ("AH-10482"), unique in their marketplace. A counter written by every placement
@@ -66,14 +66,15 @@ package struct OrderCounter: Sendable {
 /// take numbers from the reserved block in memory before their transaction starts. A block is
 /// never handed out twice; numbers of a block the process did not use before stopping are left
 /// out, as are those of a placement that failed or was retried.
+/// The shops and food delivery take their orders' numbers here (`Commerce.orderNumbers`).
 package final class OrderNumbers: Sendable {
-    package static let blockSize: Int64 = 100
+    static let blockSize: Int64 = 100
 
-    package let store: Store
+    let store: Store
     /// Reserved numbers not yet taken, per marketplace.
     private let reserved = Mutex<[RecordID: [ClosedRange<Int64>]]>([:])
 
-    package init(store: Store) {
+    init(store: Store) {
         self.store = store
     }
 
@@ -111,18 +112,18 @@ package final class OrderNumbers: Sendable {
     }
 }
 
-package enum OrderCounterTable {
-    package static let table = Table(
+enum OrderCounterTable {
+    static let table = Table(
         "order_counters",
         codec: FieldCodec<OrderCounter>(write: { value, writer in writer.int(value.last) }, read: { reader in OrderCounter(last: try reader.int()) }))
 
     /// "Aqua Hub" → "AH", "Chateau Du Nox" → "CDN"; "SK" when the name has no letters.
-    package static func prefix(_ name: String) -> String {
+    static func prefix(_ name: String) -> String {
         let initials = name.split(whereSeparator: { !$0.isLetter }).compactMap { $0.first?.uppercased() }.joined()
         return initials.isEmpty ? "SK" : String(initials.prefix(4))
     }
 }
 
 extension OrderTable {
-    package static var all: [AnyTable] { [table.erased, OrderCounterTable.table.erased] }
+    static var all: [AnyTable] { [table.erased, OrderCounterTable.table.erased] }
 }

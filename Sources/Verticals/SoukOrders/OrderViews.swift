@@ -7,13 +7,13 @@ import SoukNotifications
 import SoukStore
 
 /// Who may see and act on an order, and how it is shown to them: declared once for every RPC
-/// that reads or moves orders.
+/// that reads or moves orders, the shops' and food delivery's included (their API for it).
 package enum OrderParties {
     /// In retail and water services the marketplace itself sells, so each of its active providers
     /// (the shop's staff) is a seller of every order; a food order's seller is its restaurant's
     /// owner.
     /// The order lifecycle of `vertical`; nil for a vertical without orders.
-    package static func lifecycle(_ vertical: SoukV1.Vertical) -> StateMachine<SoukStoreV1.Order, SoukV1.OrderStatus, OrderMove>? {
+    static func lifecycle(_ vertical: SoukV1.Vertical) -> StateMachine<SoukStoreV1.Order, SoukV1.OrderStatus, OrderMove>? {
         switch vertical {
         case .waterServices: OrderLifecycles.waterServices
         case .retail: OrderLifecycles.retail
@@ -22,13 +22,13 @@ package enum OrderParties {
         }
     }
 
-    package static func isSeller(_ order: SoukStoreV1.Order, _ caller: Caller) -> Bool {
+    static func isSeller(_ order: SoukStoreV1.Order, _ caller: Caller) -> Bool {
         order.restaurantID.isEmpty || order.sellerAccountID == caller.accountID.description
     }
 
     /// Whether `caller`, acting in one of `roles`, owns `order`: its customer, its seller, its
     /// courier.
-    package static func owns(_ order: SoukStoreV1.Order, _ caller: Caller, roles: Set<SoukV1.Role>) -> Bool {
+    static func owns(_ order: SoukStoreV1.Order, _ caller: Caller, roles: Set<SoukV1.Role>) -> Bool {
         let me = caller.accountID.description
         return roles.contains(.customer) && order.customerAccountID == me
             || roles.contains(.provider) && isSeller(order, caller)

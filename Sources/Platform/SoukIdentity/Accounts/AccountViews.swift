@@ -18,7 +18,7 @@ struct AccountViews: Sendable {
     /// The view of `record` with `credentials`' sign-in fields, read through `reader` (the store,
     /// or the transaction that changed the account).
     func view(_ record: StoredRecord<AccountRecord>, _ credentials: CredentialRecord?, _ reader: any RecordLookup) throws -> SoukV1.Account {
-        var account = record.apiAccount(credentials)
+        var account = AccountProjection.account(record, credentials)
         try project(&account, reader)
         return account
     }

@@ -11,7 +11,7 @@ extension AccountsService {
         let store = self.store
         return Ownership { request, call, caller, _ in
             let address = try Self.address(addressID(request), in: call, store: store)
-            return address.value.saved.accountID == caller.accountID.description
+            return address.value.subject.accountID == caller.accountID.description
         }
     }
 
@@ -77,7 +77,7 @@ extension AccountsService {
             AddressTable.table, AddressTable.defaultOfAccount, .starting(with: [.string(marketplaceID), .string(accountID)]),
             limit: PageRequest.maximumSize)
         for address in current where address.id != except {
-            try transaction.update(AddressTable.table, address.id) { $0.saved.isDefault = false }
+            try transaction.update(AddressTable.table, address.id) { $0.subject.isDefault = false }
         }
     }
 
@@ -97,8 +97,8 @@ extension AccountsService {
         ) { transaction in
             if isDefault { try Self.clearDefault(in: transaction, marketplaceID: scope, accountID: caller.accountID.description, except: nil) }
             let record = try transaction.insert(AddressTable.table, AddressRecord(
-                marketplaceID: scope, saved: SoukV1.SavedAddress(accountID: caller.accountID.description, address: address, isDefault: isDefault)))
-            return record.apiAddress
+                marketplaceID: scope, SoukStoreV1.SavedAddress(accountID: caller.accountID.description, address: address, isDefault: isDefault)))
+            return AddressProjection.address(record)
         }
         if !result.replayed {
             logger.info("address saved", metadata: ["address_id": "\(result.value.id)", "account_id": "\(caller.accountID)"])
@@ -107,7 +107,7 @@ extension AccountsService {
     }
 
     func getAddress(_ request: SoukV1.GetAddressRequest, _ call: SoukCall) async throws -> SoukV1.SavedAddress {
-        try Self.address(request.addressID, in: call, store: store).apiAddress
+        AddressProjection.address(try Self.address(request.addressID, in: call, store: store))
     }
 
     func listAddresses(_ request: SoukV1.ListAddressesRequest, _ call: SoukCall) async throws -> SoukV1.ListAddressesResponse {
@@ -125,7 +125,7 @@ extension AccountsService {
             : try store.list(
                 AddressTable.table, AddressTable.byAccount, .starting(with: [.string(scope), .string(accountID), .bool(false)]), page: page)
         return SoukV1.ListAddressesResponse(
-            addresses: result.items.map(\.apiAddress), nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
+            addresses: result.items.map(AddressProjection.address), nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 
     static let addressFields: Set<String> = [
@@ -143,7 +143,7 @@ extension AccountsService {
         let expected = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) } ?? nil
         let needsLocation = call.marketplace?.vertical == .foodDelivery
         let source = input.address ?? SoukV1.Address()
-        var proposed = current.value.saved.address ?? SoukV1.Address()
+        var proposed = current.value.subject.address ?? SoukV1.Address()
         Self.apply(paths, from: source, to: &proposed)
         _ = Self.validate(proposed, field: "saved_address.address", needsLocation: needsLocation, into: &checks)
         try checks.finish()
@@ -154,21 +154,21 @@ extension AccountsService {
             if let expected, expected != stored.version {
                 throw RPCError.staleVersion("address", current.id.description, expected: expected, actual: stored.version)
             }
-            guard !stored.value.saved.archived else {
+            guard !stored.value.subject.archived else {
                 throw RPCError.souk(.failedPrecondition, .invalidTransition, "the address is archived; restore it first")
             }
             if setsDefault == true {
-                try Self.clearDefault(in: transaction, marketplaceID: scope, accountID: stored.value.saved.accountID, except: stored.id)
+                try Self.clearDefault(in: transaction, marketplaceID: scope, accountID: stored.value.subject.accountID, except: stored.id)
             }
             return try transaction.update(AddressTable.table, current.id) { value in
-                var address = value.saved.address ?? SoukV1.Address()
+                var address = value.subject.address ?? SoukV1.Address()
                 Self.apply(paths, from: source, to: &address)
-                value.saved.address = address
-                if let setsDefault { value.saved.isDefault = setsDefault }
+                value.subject.address = address
+                if let setsDefault { value.subject.isDefault = setsDefault }
             }
         }
         logger.info("address updated", metadata: ["address_id": "\(record.id)", "version": "\(record.version)"])
-        return record.apiAddress
+        return AddressProjection.address(record)
     }
 
     private static func apply(_ paths: [String], from source: SoukV1.Address, to address: inout SoukV1.Address) {
@@ -199,16 +199,16 @@ extension AccountsService {
             if let expected, expected != stored.version {
                 throw RPCError.staleVersion("address", current.id.description, expected: expected, actual: stored.version)
             }
-            guard stored.value.saved.archived != archived else {
+            guard stored.value.subject.archived != archived else {
                 throw RPCError.souk(.failedPrecondition, .invalidTransition, archived ? "the address is already archived" : "the address is not archived")
             }
             return try transaction.update(AddressTable.table, current.id) { value in
-                value.saved.archived = archived
-                value.saved.archiveTime = archived ? Timestamp(transaction.now) : nil
-                if archived { value.saved.isDefault = false }
+                value.subject.archived = archived
+                value.subject.archiveTime = archived ? Timestamp(transaction.now) : nil
+                if archived { value.subject.isDefault = false }
             }
         }
         logger.info(archived ? "address archived" : "address restored", metadata: ["address_id": "\(record.id)"])
-        return record.apiAddress
+        return AddressProjection.address(record)
     }
 }

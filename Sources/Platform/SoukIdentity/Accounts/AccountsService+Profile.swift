@@ -70,7 +70,7 @@ extension AccountsService {
         }
         let verticalPaths = paths.filter { partPaths.contains($0) }
         if let part, !verticalPaths.isEmpty {
-            try part.checkUpdate(input, paths: verticalPaths, current: target?.apiAccount(nil), into: &checks)
+            try part.checkUpdate(input, paths: verticalPaths, current: target.map { AccountProjection.account($0, nil) }, into: &checks)
         }
         try checks.finish()
         guard let target else { throw RPCError.notFound("account", targetText) }
@@ -96,9 +96,8 @@ extension AccountsService {
                 }
             }
             if let part, !verticalPaths.isEmpty {
-                var account = value.account.withoutVerticalFields()
-                account.id = target.id.description
-                try part.update(input, paths: verticalPaths, account: account, transaction: transaction)
+                try part.update(
+                    input, paths: verticalPaths, account: AccountProjection.identityFields(value.account, id: target.id), transaction: transaction)
             }
             return AccountChange()
         }
@@ -107,7 +106,7 @@ extension AccountsService {
     /// Points the account's picture at another uploaded image (or none), moving the media
     /// reference in the same transaction; avatars are public in the marketplace.
     static func replaceAvatar(
-        of accountID: RecordID, _ account: inout SoukV1.Account, with mediaID: String, uploader: RecordID?, in transaction: Transaction
+        of accountID: RecordID, _ account: inout SoukStoreV1.Account, with mediaID: String, uploader: RecordID?, in transaction: Transaction
     ) throws {
         let referrer = MediaReferrer(type: .account, id: accountID.description, field: "avatar_media_id")
         if let marketplaceID = RecordID(account.marketplaceID) {
@@ -140,7 +139,7 @@ extension AccountsService {
             value.account.phone = ""
             try Self.replaceAvatar(of: caller.accountID, &value.account, with: "", uploader: nil, in: transaction)
             // The verticals erase their parts in their deletion cleanups.
-            value.account = value.account.withoutVerticalFields()
+            value.account = value.account.withoutLegacyVerticalFields()
             value.account.blockReason = ""
             value.account.state = .deleted
             try transaction.update(CredentialTable.table, caller.accountID) { $0 = CredentialRecord(passwordHash: "") }
@@ -183,8 +182,6 @@ extension AccountsService {
 
     /// `value` as an `AccountPart` sees it: identity's fields with the account's id.
     static func partView(_ value: AccountRecord, _ id: RecordID) -> SoukV1.Account {
-        var account = value.account.withoutVerticalFields()
-        account.id = id.description
-        return account
+        AccountProjection.identityFields(value.account, id: id)
     }
 }

@@ -8,7 +8,7 @@ public enum IdentityRecords {
     /// Account `id` as other domains see it: the stored account with its id, version and times,
     /// without the sign-in fields and without any vertical's part (each vertical reads its own).
     public static func account(_ id: RecordID, _ reader: any RecordLookup) throws -> SoukV1.Account? {
-        try reader.get(AccountTable.table, id)?.apiAccount(nil)
+        try reader.get(AccountTable.table, id).map { AccountProjection.account($0, nil) }
     }
 
     /// Account `id` when it belongs to marketplace `marketplaceID`; nil otherwise.
@@ -18,7 +18,7 @@ public enum IdentityRecords {
 
     /// Marketplace `id` with its id, version and times.
     public static func marketplace(_ id: RecordID, _ reader: any RecordLookup) throws -> SoukV1.Marketplace? {
-        try reader.get(MarketplaceTable.table, id)?.apiMarketplace
+        try reader.get(MarketplaceTable.table, id).map(MarketplaceProjection.marketplace)
     }
 
     /// Saved address `id` (of any account: the caller checks whose it is).
@@ -71,6 +71,6 @@ public enum AccountRoles {
                 in: transaction, marketplaceID: account.marketplaceID, kind: .accountNotice, to: account.email, accountID: id.description,
                 subject: notice.subject, body: notice.body)
         }
-        return updated.apiAccount(nil)
+        return AccountProjection.account(updated, nil)
     }
 }

@@ -22,10 +22,8 @@ extension Identity {
                     guard let record = try transaction.get(AccountTable.table, old.id), record.value.account.hasLegacyVerticalFields,
                           let part = try views.part(marketplaceID: record.value.account.marketplaceID)
                     else { continue }
-                    var legacy = record.value.account
-                    legacy.id = record.id.description
-                    try part.adoptLegacy(legacy, transaction: transaction)
-                    try transaction.updateMaintainedFields(AccountTable.table, record.id) { $0.account = $0.account.withoutVerticalFields() }
+                    try part.adoptLegacy(AccountProjection.legacy(record.value.account, id: record.id), transaction: transaction)
+                    try transaction.updateMaintainedFields(AccountTable.table, record.id) { $0.account = $0.account.withoutLegacyVerticalFields() }
                     count += 1
                 }
                 return count

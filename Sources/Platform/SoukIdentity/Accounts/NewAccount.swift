@@ -96,7 +96,7 @@ public struct NewAccount: Sendable {
         for role in pendingRoles where role != .customer && !grants.contains(where: { $0.role == role }) {
             grants.append(SoukV1.RoleGrant(role: role, status: .pending, requestTime: time))
         }
-        var account = SoukV1.Account(
+        var account = SoukStoreV1.Account(
             marketplaceID: marketplace?.id ?? "", email: email, givenName: givenName, familyName: familyName, phone: phone,
             locale: locale.isEmpty ? (marketplace?.defaultLocale ?? "") : locale, roles: grants, state: .active)
         account.emailVerified = emailVerified

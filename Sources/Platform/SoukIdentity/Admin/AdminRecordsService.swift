@@ -65,7 +65,7 @@ public struct AdminRecordsService: RPCService {
             result = try store.list(AuditTable.table, AuditTable.byMarketplace, .starting(with: [.string(scope)]), direction: .descending, page: page)
         }
         return SoukV1.ListAuditEntriesResponse(
-            entries: result.items.map(\.apiEntry), nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
+            entries: result.items.map(AuditProjection.entry), nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 
     /// Oldest first; secret-bearing bodies only for operators (the mail adapter runs as one).
@@ -110,10 +110,10 @@ public struct AdminRecordsService: RPCService {
         let result = try store.list(MailTable.table, index, range, page: page ?? PageRequest())
         let reveal = call.caller?.isOperator == true
         let matching = result.items.filter {
-            (statuses.isEmpty || statuses.contains($0.value.message.status)) && (kinds.isEmpty || kinds.contains($0.value.message.kind))
+            (statuses.isEmpty || statuses.contains($0.value.subject.status)) && (kinds.isEmpty || kinds.contains($0.value.subject.kind))
         }
         return SoukV1.ListMailOutboxResponse(
-            messages: matching.map { $0.apiMessage(revealSecrets: reveal) },
+            messages: matching.map { MailProjection.message($0, revealSecrets: reveal) },
             nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 
@@ -135,15 +135,15 @@ public struct AdminRecordsService: RPCService {
             if let expected, expected != current.version {
                 throw RPCError.staleVersion("mail", id.description, expected: expected, actual: current.version)
             }
-            guard current.value.message.status == .pending else {
+            guard current.value.subject.status == .pending else {
                 throw RPCError.souk(
-                    .failedPrecondition, .invalidTransition, "the mail is not pending", metadata: ["state": current.value.message.status.protoName])
+                    .failedPrecondition, .invalidTransition, "the mail is not pending", metadata: ["state": current.value.subject.status.protoName])
             }
             let record = try transaction.update(MailTable.table, id) { value in
-                value.message.status = status
-                value.message.attempts += 1
-                value.message.lastError = status == .failed ? errorText : ""
-                if status == .sent { value.message.sendTime = Timestamp(transaction.now) }
+                value.subject.status = status
+                value.subject.attempts += 1
+                value.subject.lastError = status == .failed ? errorText : ""
+                if status == .sent { value.subject.sendTime = Timestamp(transaction.now) }
             }
             try AuditLog.record(
                 in: transaction, marketplaceID: scope, resource: .init(type: .unspecified, id: id.description), actor: actor,
@@ -151,6 +151,6 @@ public struct AdminRecordsService: RPCService {
             return record
         }
         identity.logger.info("mail completed", metadata: ["mail_id": "\(id)", "status": "\(status.protoName)"])
-        return record.apiMessage(revealSecrets: true)
+        return MailProjection.message(record, revealSecrets: true)
     }
 }

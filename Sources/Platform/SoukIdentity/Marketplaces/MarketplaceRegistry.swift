@@ -24,14 +24,14 @@ public final class MarketplaceRegistry: MarketplaceDirectory {
     public func marketplace(_ id: RecordID) throws -> SoukV1.Marketplace? {
         if let cached = cache.withLock({ $0[id] }) { return cached }
         guard let record = try store.get(MarketplaceTable.table, id) else { return nil }
-        let marketplace = record.apiMarketplace
+        let marketplace = MarketplaceProjection.marketplace(record)
         remember(marketplace)
         return marketplace
     }
 
     /// The marketplace with this slug, or nil.
     public func marketplace(slug: String) throws -> SoukV1.Marketplace? {
-        try store.get(MarketplaceTable.table, unique: MarketplaceTable.bySlug, [.string(slug)]).map(\.apiMarketplace)
+        try store.get(MarketplaceTable.table, unique: MarketplaceTable.bySlug, [.string(slug)]).map(MarketplaceProjection.marketplace)
     }
 
     /// Keeps the newest version seen of a marketplace.
@@ -55,7 +55,7 @@ public final class MarketplaceRegistry: MarketplaceDirectory {
                 try AuditLog.record(
                     in: transaction, marketplaceID: record.id.description, resource: .init(type: .marketplace, id: record.id.description),
                     actor: actor, to: "ACTIVE", resourceVersion: record.version)
-                return record.apiMarketplace
+                return MarketplaceProjection.marketplace(record)
             }
         }
         remember(result.value)
@@ -73,7 +73,7 @@ public final class MarketplaceRegistry: MarketplaceDirectory {
     func update(
         _ id: RecordID, expectedVersion: UInt64?, actor: AuditActor, event: String,
         from fromState: String = "", to toState: String = "",
-        _ change: @escaping @Sendable (inout SoukV1.Marketplace) throws -> Void
+        _ change: @escaping @Sendable (inout SoukStoreV1.Marketplace) throws -> Void
     ) async throws -> SoukV1.Marketplace {
         let slugBefore = try marketplace(id)?.slug ?? ""
         let updated = try await mappingSlugConflict(slugBefore) {
@@ -82,7 +82,7 @@ public final class MarketplaceRegistry: MarketplaceDirectory {
                 try AuditLog.record(
                     in: transaction, marketplaceID: id.description, resource: .init(type: .marketplace, id: id.description),
                     actor: actor, from: fromState, to: toState, resourceVersion: record.version)
-                return record.apiMarketplace
+                return MarketplaceProjection.marketplace(record)
             }
         }
         remember(updated)

@@ -44,7 +44,7 @@ enum MarketplaceValidation {
     }
 
     /// A new marketplace with defaults filled in: time zone UTC, locale en-US, account rules.
-    static func newMarketplace(_ input: SoukV1.Marketplace?, validators: SettingsValidators) throws -> SoukV1.Marketplace {
+    static func newMarketplace(_ input: SoukV1.Marketplace?, validators: SettingsValidators) throws -> SoukStoreV1.Marketplace {
         guard let input else { throw RPCError.invalidField("marketplace", "is required") }
         var checks = FieldChecks()
         try checks.check { try slug(input.slug, field: "marketplace.slug") }
@@ -71,7 +71,7 @@ enum MarketplaceValidation {
         if accounts.passwordResetTTL == nil { accounts.passwordResetTTL = AccountRules.defaultPasswordResetTTL }
         if accounts.refreshReuseInterval == nil { accounts.refreshReuseInterval = AccountRules.defaultRefreshReuseInterval }
         settings.accounts = accounts
-        return SoukV1.Marketplace(
+        return SoukStoreV1.Marketplace(
             slug: input.slug, displayName: input.displayName, vertical: input.vertical, currencyCode: input.currencyCode,
             timeZone: zone, defaultLocale: localeTag, settings: settings)
     }

@@ -55,7 +55,7 @@ public struct MarketplacesService: RPCService {
             return SoukV1.ListMarketplacesResponse(marketplaces: [found])
         }
         let vertical: SoukV1.Vertical? = request.vertical == .unspecified ? nil : request.vertical
-        let result: Page<SoukV1.Marketplace>
+        let result: Page<SoukStoreV1.Marketplace>
         switch (showArchived, vertical) {
         case (true, nil): result = try store.list(MarketplaceTable.table, MarketplaceTable.all, page: page)
         case (true, let vertical?):
@@ -69,7 +69,7 @@ public struct MarketplacesService: RPCService {
                 page: page)
         }
         return SoukV1.ListMarketplacesResponse(
-            marketplaces: result.items.map(\.apiMarketplace),
+            marketplaces: result.items.map(MarketplaceProjection.marketplace),
             nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 

@@ -7,18 +7,19 @@ import SoukStore
 // every index key, so no list ever crosses marketplaces. Protobuf values are stored without
 // their id, version and times: the store's envelope holds those.
 
-/// A marketplace: the contract's message as stored.
+/// A marketplace as stored: its own record (`souk.store.v1.Marketplace`, without the id,
+/// version and times, which the envelope holds). Calls see it through `MarketplaceProjection`.
 enum MarketplaceTable {
-    static let bySlug = Index<SoukV1.Marketplace>.unique("marketplaces.slug") { [.string($0.slug)] }
-    static let all = Index<SoukV1.Marketplace>.nonUnique("marketplaces.all", key: { _ in [] })
-    static let byVertical = Index<SoukV1.Marketplace>.nonUnique("marketplaces.vertical") { [.enumCase($0.vertical)] }
-    static let byArchived = Index<SoukV1.Marketplace>.nonUnique("marketplaces.archived") { [.bool($0.archived)] }
-    static let byArchivedVertical = Index<SoukV1.Marketplace>.nonUnique("marketplaces.archived_vertical") {
+    static let bySlug = Index<SoukStoreV1.Marketplace>.unique("marketplaces.slug") { [.string($0.slug)] }
+    static let all = Index<SoukStoreV1.Marketplace>.nonUnique("marketplaces.all", key: { _ in [] })
+    static let byVertical = Index<SoukStoreV1.Marketplace>.nonUnique("marketplaces.vertical") { [.enumCase($0.vertical)] }
+    static let byArchived = Index<SoukStoreV1.Marketplace>.nonUnique("marketplaces.archived") { [.bool($0.archived)] }
+    static let byArchivedVertical = Index<SoukStoreV1.Marketplace>.nonUnique("marketplaces.archived_vertical") {
         [.bool($0.archived), .enumCase($0.vertical)]
     }
-    /// Not converted yet: stores the contract message `souk.v1.Marketplace` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
+    /// A marketplace is no marketplace's record, so the table stores the message alone.
     static let table = Table(
-        "marketplaces", codec: MessageCodec<SoukV1.Marketplace>(),
+        "marketplaces", codec: MessageCodec<SoukStoreV1.Marketplace>(),
         indexes: [bySlug, all, byVertical, byArchived, byArchivedVertical])
 }
 
@@ -26,13 +27,14 @@ enum MarketplaceTable {
 /// `CredentialRecord`, so signing in or changing the password never changes the account's
 /// version (an edit a client prepared stays valid).
 struct AccountRecord: Sendable, Equatable {
-    /// The account as the contract shows it (id, version and times come from the envelope; the
-    /// sign-in fields from the credentials; the vertical's fields from its own tables,
-    /// `AccountPart`). Records of earlier releases also hold the laundry and Dasher profiles and
-    /// the ratings, until `Identity.moveLegacyVerticalFields` hands them to their vertical.
-    var account: SoukV1.Account
+    /// Identity's own record of the account (`souk.store.v1.Account`: id, version and times come
+    /// from the envelope; the sign-in fields from the credentials; the vertical's fields from its
+    /// own tables, `AccountPart`), answered with `AccountProjection`. Records of earlier releases
+    /// also hold the laundry and Dasher profiles and the ratings, until
+    /// `Identity.moveLegacyVerticalFields` hands them to their vertical.
+    var account: SoukStoreV1.Account
 
-    init(account: SoukV1.Account) {
+    init(account: SoukStoreV1.Account) {
         self.account = account
     }
 }
@@ -57,12 +59,11 @@ enum AccountTable {
     static let withLegacyVerticalFields = Index<AccountRecord>.nonUnique("accounts.legacy_vertical_fields") { record in
         record.account.hasLegacyVerticalFields ? [] : nil
     }
-    /// Not converted yet: stores the contract message `souk.v1.Account` itself (the laundry and Dasher profiles move out of it first), not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     static let table = Table(
         "accounts",
         codec: FieldCodec<AccountRecord>(
             write: { value, writer in writer.message(value.account) },
-            read: { reader in AccountRecord(account: try reader.message(SoukV1.Account.self)) }),
+            read: { reader in AccountRecord(account: try reader.message(SoukStoreV1.Account.self)) }),
         indexes: [byEmail, byMarketplace, byRoleStatus, byState, withLegacyVerticalFields])
 }
 
@@ -231,90 +232,132 @@ enum PasswordResetTable {
         indexes: [byToken])
 }
 
-/// A saved address of an account.
-public struct AddressRecord: Sendable {
-    public var marketplaceID: String
-    public var saved: SoukV1.SavedAddress
-}
+/// A saved address of an account as stored: its own record (`souk.store.v1.SavedAddress`,
+/// without the id, version and times, which the envelope holds) and its marketplace. RPCs answer
+/// with `AddressProjection`.
+public typealias AddressRecord = MarketRecord<SoukStoreV1.SavedAddress>
 
 /// Saved addresses; orders read them (`IdentityRecords.address`) to snapshot the one a customer picks.
 enum AddressTable {
     static let byAccount = Index<AddressRecord>.nonUnique("addresses.account") {
-        [.string($0.marketplaceID), .string($0.saved.accountID), .bool($0.saved.archived)]
+        [.string($0.marketplaceID), .string($0.subject.accountID), .bool($0.subject.archived)]
     }
     static let byAccountAll = Index<AddressRecord>.nonUnique("addresses.account_all") {
-        [.string($0.marketplaceID), .string($0.saved.accountID)]
+        [.string($0.marketplaceID), .string($0.subject.accountID)]
     }
     /// Only the account's default address (at most one).
     static let defaultOfAccount = Index<AddressRecord>.nonUnique("addresses.default") {
-        $0.saved.isDefault && !$0.saved.archived ? [.string($0.marketplaceID), .string($0.saved.accountID)] : nil
+        $0.subject.isDefault && !$0.subject.archived ? [.string($0.marketplaceID), .string($0.subject.accountID)] : nil
     }
 
-    /// Not converted yet: stores the contract message `souk.v1.SavedAddress` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
-    static let table = Table(
-        "addresses",
-        codec: FieldCodec.marketplaceMessage(SoukV1.SavedAddress.self, split: { ($0.marketplaceID, $0.saved) }, make: AddressRecord.init),
-        indexes: [byAccount, byAccountAll, defaultOfAccount])
+    static let table = marketTable("addresses", SoukStoreV1.SavedAddress.self, indexes: [byAccount, byAccountAll, defaultOfAccount])
 }
 
-extension SoukV1.Account {
+extension SoukStoreV1.Account {
     /// Whether the record holds fields an earlier release kept here for a vertical.
     var hasLegacyVerticalFields: Bool {
-        laundryProfile != nil || dasherProfile != nil || rating != nil || customerRating != nil
+        legacyLaundryProfile != nil || legacyDasherProfile != nil || legacyRating != nil || legacyCustomerRating != nil
     }
 
-    /// Without the fields verticals keep (`AccountPart`).
-    func withoutVerticalFields() -> SoukV1.Account {
+    /// Without the fields an earlier release kept here for a vertical.
+    func withoutLegacyVerticalFields() -> SoukStoreV1.Account {
         var account = self
-        account.laundryProfile = nil
-        account.dasherProfile = nil
-        account.rating = nil
-        account.customerRating = nil
+        account.legacyLaundryProfile = nil
+        account.legacyDasherProfile = nil
+        account.legacyRating = nil
+        account.legacyCustomerRating = nil
         return account
     }
 }
 
-extension StoredRecord where Value == AccountRecord {
-    /// Identity's view of the stored account: its id, version, times and sign-in fields, without
-    /// the vertical's fields (`AccountViews` adds them).
-    func apiAccount(_ credentials: CredentialRecord?) -> SoukV1.Account {
-        var account = value.account.withoutVerticalFields()
+/// What callers see of a stored account, before its vertical's part fills in the vertical's
+/// fields (`AccountViews`): the contract's `Account`, built field by field (an allow-list: a
+/// field added to the stored record reaches no caller until a line here names it).
+enum AccountProjection {
+    /// The account with the envelope's id, version and times and `credentials`' sign-in fields
+    /// (nil: shown unset, as to other domains).
+    static func account(_ record: StoredRecord<AccountRecord>, _ credentials: CredentialRecord?) -> SoukV1.Account {
+        var account = record.stamped(identityFields(record.value.account, id: record.id))
         // Shown empty until the vertical's part fills them, as accounts always showed them.
         account.rating = SoukV1.RatingSummary()
         account.customerRating = SoukV1.RatingSummary()
-        account.id = id.description
-        account.version = Int64(version)
-        account.createTime = Timestamp(createdAt)
-        account.updateTime = Timestamp(updatedAt)
         account.failedLoginCount = credentials?.failedLogins ?? 0
         account.lockedUntil = credentials?.lockedUntil.map(Timestamp.init)
         account.lastLoginTime = credentials?.lastLogin.map(Timestamp.init)
         return account
     }
-}
 
-extension StoredRecord where Value == SoukV1.Marketplace {
-    /// The contract's view: the stored marketplace with its id, version and times.
-    var apiMarketplace: SoukV1.Marketplace {
-        var marketplace = value
-        marketplace.id = id.description
-        marketplace.version = Int64(version)
-        marketplace.createTime = Timestamp(createdAt)
-        marketplace.updateTime = Timestamp(updatedAt)
-        return marketplace
+    /// Identity's fields of `stored` and its id: the account as an `AccountPart` is handed it.
+    static func identityFields(_ stored: SoukStoreV1.Account, id: RecordID) -> SoukV1.Account {
+        var account = SoukV1.Account()
+        account.id = id.description
+        account.marketplaceID = stored.marketplaceID
+        account.email = stored.email
+        account.givenName = stored.givenName
+        account.familyName = stored.familyName
+        account.phone = stored.phone
+        account.avatarMediaID = stored.avatarMediaID
+        account.locale = stored.locale
+        account.roles = stored.roles
+        account.state = stored.state
+        account.blockReason = stored.blockReason
+        account.emailVerified = stored.emailVerified
+        return account
+    }
+
+    /// Identity's fields with the vertical's fields an earlier release stored in the record, for
+    /// the vertical's part to adopt (`AccountPart.adoptLegacy`).
+    static func legacy(_ stored: SoukStoreV1.Account, id: RecordID) -> SoukV1.Account {
+        var account = identityFields(stored, id: id)
+        account.rating = stored.legacyRating
+        account.customerRating = stored.legacyCustomerRating
+        account.laundryProfile = stored.legacyLaundryProfile
+        account.dasherProfile = stored.legacyDasherProfile
+        return account
     }
 }
 
-extension StoredRecord where Value == AddressRecord {
-    var apiAddress: SoukV1.SavedAddress {
-        var saved = value.saved
-        saved.id = id.description
-        saved.version = Int64(version)
-        saved.createTime = Timestamp(createdAt)
-        saved.updateTime = Timestamp(updatedAt)
-        return saved
+extension SoukV1.Account: StampedMessage {}
+
+/// What callers (and the scope check's cache) see of a stored marketplace: the contract's
+/// `Marketplace`, built field by field (an allow-list: a field added to the stored record reaches
+/// no caller until a line here names it).
+enum MarketplaceProjection {
+    static func marketplace(_ record: StoredRecord<SoukStoreV1.Marketplace>) -> SoukV1.Marketplace {
+        let stored = record.value
+        var shown = record.stamped(SoukV1.Marketplace())
+        shown.slug = stored.slug
+        shown.displayName = stored.displayName
+        shown.vertical = stored.vertical
+        shown.currencyCode = stored.currencyCode
+        shown.timeZone = stored.timeZone
+        shown.defaultLocale = stored.defaultLocale
+        shown.settings = stored.settings
+        shown.archived = stored.archived
+        shown.archiveTime = stored.archiveTime
+        return shown
     }
 }
+
+extension SoukV1.Marketplace: StampedMessage {}
+
+/// What the owner and admins see of a stored address: the contract's `SavedAddress`, built
+/// field by field (an allow-list: a field added to the stored record reaches no caller until a
+/// line here names it).
+enum AddressProjection {
+    static func address(_ record: StoredRecord<AddressRecord>) -> SoukV1.SavedAddress {
+        let saved = record.value.subject
+        var shown = record.stamped(SoukV1.SavedAddress())
+        shown.accountID = saved.accountID
+        shown.address = saved.address
+        shown.isDefault = saved.isDefault
+        shown.archived = saved.archived
+        shown.archiveTime = saved.archiveTime
+        return shown
+    }
+}
+
+extension SoukV1.SavedAddress: StampedMessage {}
 
 /// The e-mail verification code last sent to an account, stored under the account's id (a new
 /// code replaces it).

@@ -17,7 +17,7 @@ struct FoodCarts {
     func get(_ request: SoukV1.GetCartRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let stored = try store.get(CartTable.table, caller.accountID).flatMap { $0.value.marketplaceID == marketplaceID.description ? $0 : nil }
+        let stored = try CartView.stored(caller.accountID, in: marketplaceID, store: store)
         let cart = stored?.value.subject ?? SoukStoreV1.Cart()
         return Self.view(stored, accountID: caller.accountID, quote: try FoodCartPricing.price(cart, marketplace: marketplace, store: store))
     }

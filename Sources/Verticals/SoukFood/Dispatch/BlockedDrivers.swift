@@ -19,13 +19,13 @@ enum BlockedDrivers {
 
     static func withdraw(_ subject: AccountBlockSubject, store: Store, transaction: Transaction) throws {
         guard let courier = try Couriers.get(subject.accountID, in: transaction) else { return }
-        guard let deliveryID = courier.value.status.activeDeliveryID.recordID, let open = try transaction.get(DeliveryTable.table, deliveryID),
+        guard let deliveryID = courier.value.status.activeDeliveryID.recordID, let open = try Deliveries.get(deliveryID, transaction),
               open.value.subject.status == .offered
         else { return }
         let market = open.value.marketplaceID
         let reason = "the driver's account was blocked"
         let delivery = try DeliveryLifecycles.foodDelivery.fire(
-                .cancel, on: deliveryID, in: DeliveryTable.table, marketplaceID: market, by: subject.actor, reason: reason,
+                .cancel, on: deliveryID, marketplaceID: market, by: subject.actor, reason: reason,
             transaction: transaction
         ) { $0.subject.note = reason }
         guard let order = try DeliveryOffers.release(delivery, actor: subject.actor, reason: reason, transaction: transaction) else { return }

@@ -56,7 +56,7 @@ struct CourierRanking {
     /// restaurant's own order), else the calling provider's restaurant.
     private func origin(_ orderID: RecordID?, caller: Caller, isAdmin: Bool, marketplaceID: RecordID) throws -> GeoPosition {
         if let orderID {
-            let order = try store.require(OrderTable.table, orderID, in: marketplaceID, "order").value.subject
+            let order = try Orders.require(orderID, in: marketplaceID, store).value.subject
             guard isAdmin || order.sellerAccountID == caller.accountID.description else {
                 throw RPCError.souk(.permissionDenied, .notAllowed, "order \(orderID) is not one of the caller's restaurant orders")
             }

@@ -37,7 +37,7 @@ struct DeliveryOffers {
             }
         }
         try checks.finish()
-        if let current = try store.require(OrderTable.table, orderID!, in: marketplaceID, "order").value.subject.deliveryID.recordID {
+        if let current = try Orders.require(orderID!, in: marketplaceID, store).value.subject.deliveryID.recordID {
             try await Self.settleExpiry(current, commerce: commerce)
         }
         let actor = AuditActor(call, requestID: requestID!)
@@ -46,13 +46,13 @@ struct DeliveryOffers {
             idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID!),
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Delivery>()
         ) { transaction in
-            let order = try transaction.require(OrderTable.table, orderID!, in: marketplaceID, "order")
+            let order = try Orders.require(orderID!, in: marketplaceID, transaction)
             guard order.value.subject.status == .preparing else {
                 throw RPCError.souk(
                     .failedPrecondition, .invalidTransition,
                     "order \(order.value.subject.orderNumber) is \(order.value.subject.status.protoName); only PREPARING orders are offered")
             }
-            if let current = order.value.subject.deliveryID.recordID, let delivery = try transaction.get(DeliveryTable.table, current),
+            if let current = order.value.subject.deliveryID.recordID, let delivery = try Deliveries.get(current, transaction),
                DeliveryReads.open.contains(delivery.value.subject.status)
             {
                 throw RPCError.souk(
@@ -78,9 +78,7 @@ struct DeliveryOffers {
         let rules = DispatchRules(marketplace)
         let freshSince = rules.freshSince(transaction.now)
         // Drivers who said no to this order, or let its offer lapse, are not picked again.
-        let answered = try transaction.list(
-            DeliveryTable.table, DeliveryTable.byOrder, .starting(with: [.string(market), .string(order.id.description)]),
-            limit: PageRequest.maximumSize)
+        let answered = try Deliveries.of(order: order.id, marketplaceID: market, limit: PageRequest.maximumSize, transaction)
         let rejected = Set(answered.filter { $0.value.subject.status == .rejected }.map(\.value.subject.courierAccountID))
         let lapsed = Set(answered.filter { $0.value.subject.status == .expired }.map(\.value.subject.courierAccountID))
 
@@ -129,10 +127,10 @@ struct DeliveryOffers {
         delivery.assignedByAccountID = actor.accountID
         if case .nearest = target { delivery.offeredToNearest = true }
         let created = try DeliveryLifecycles.foodDelivery.create(
-            DeliveryRecord(marketplaceID: market, delivery), in: DeliveryTable.table, by: actor, transaction: transaction)
+            DeliveryRecord(marketplaceID: market, delivery), by: actor, transaction: transaction)
         try Couriers.setActiveDelivery(created.id.description, of: courier.id, in: transaction)
-        let updated = try transaction.update(OrderTable.table, order.id) { $0.subject.deliveryID = created.id.description }
-        try OrderLifecycles.foodDelivery.recordChange(updated, in: OrderTable.table, by: actor, reason: "delivery offered", transaction: transaction)
+        let updated = try Orders.update(order.id, transaction) { $0.subject.deliveryID = created.id.description }
+        try OrderLifecycles.foodDelivery.recordChange(updated, by: actor, reason: "delivery offered", transaction: transaction)
         try Notifier.send(
             [Notifier.Note(
                 to: courier.id.description, kind: .delivery, title: "New delivery offer",

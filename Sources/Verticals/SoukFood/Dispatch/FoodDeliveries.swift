@@ -20,7 +20,7 @@ struct FoodDeliveries {
         let fee = DispatchRules(marketplace).deliveryFee
         try await store.write { transaction in
             let delivery = try DeliveryLifecycles.foodDelivery.fire(
-                .complete, on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected,
+                .complete, on: id, marketplaceID: market, by: actor, expectedVersion: expected,
                 transaction: transaction
             ) { record in
                 record.subject.completionTime = Timestamp(transaction.now)
@@ -29,7 +29,7 @@ struct FoodDeliveries {
             try DeliveryOffers.release(delivery, actor: actor, reason: "delivered", transaction: transaction)
             guard let orderID = delivery.value.subject.orderID.recordID else { return }
             var order = try OrderLifecycles.foodDelivery.fire(
-                .deliver, on: orderID, in: OrderTable.table, marketplaceID: market, by: actor, transaction: transaction
+                .deliver, on: orderID, marketplaceID: market, by: actor, transaction: transaction
             ) { $0.subject.deliverTime = Timestamp(transaction.now) }
             order = try CashOnDelivery.collect(order, actor: actor, transaction: transaction)
             // The driver's earnings, and the cash now in their hands until the restaurant confirms it.
@@ -55,15 +55,15 @@ struct FoodDeliveries {
         let market = marketplaceID.description
         try await DeliveryOffers.settleExpiry(id, commerce: commerce)
         try await store.write { transaction in
-            let wasAccepted = try transaction.require(DeliveryTable.table, id, in: marketplaceID, "delivery").value.subject.status == .inProgress
+            let wasAccepted = try Deliveries.require(id, in: marketplaceID, transaction).value.subject.status == .inProgress
             let delivery = try DeliveryLifecycles.foodDelivery.fire(
-                .cancel, on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected, reason: reason,
+                .cancel, on: id, marketplaceID: market, by: actor, expectedVersion: expected, reason: reason,
                 transaction: transaction
             ) { $0.subject.note = reason }
             guard let order = try DeliveryOffers.release(delivery, actor: actor, reason: reason, transaction: transaction) else { return }
             if wasAccepted, order.value.subject.status == .outForDelivery {
                 try OrderLifecycles.foodDelivery.fire(
-                .reoffer, on: order.id, in: OrderTable.table, marketplaceID: market, by: actor, reason: reason, transaction: transaction
+                .reoffer, on: order.id, marketplaceID: market, by: actor, reason: reason, transaction: transaction
                 ) { $0.subject.courierAccountID = "" }
             }
             let number = order.value.subject.orderNumber

@@ -25,11 +25,11 @@ enum FoodDeliveryViews {
     static func view(_ deliveryID: String, _ call: SoukCall, store: Store) throws -> SoukV1.Delivery {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let id = try RequestFields.id(deliveryID, field: "delivery_id")
-        let record = try store.require(DeliveryTable.table, id, in: marketplaceID, "delivery")
+        let record = try Deliveries.require(id, in: marketplaceID, store)
         let delivery = record.value.subject
         let vertical = marketplace.vertical
         let courier = try OrderParties.summary(delivery.courierAccountID, vertical: vertical, store: store)
-        guard let orderID = delivery.orderID.recordID, let order = try store.get(OrderTable.table, orderID)?.value.subject else {
+        guard let orderID = delivery.orderID.recordID, let order = try Orders.get(orderID, store)?.value.subject else {
             var shown = DeliveryProjection.delivery(record, dropoff: .shown(.customerOrAdmin, active: true))
             shown.courier = courier
             return shown

@@ -18,13 +18,13 @@ extension DeliveryOffers {
         try await store.write { transaction in
             try Self.requireUnexpired(id, marketplaceID: marketplaceID, transaction: transaction)
             let delivery = try DeliveryLifecycles.foodDelivery.fire(
-                .accept, on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected,
+                .accept, on: id, marketplaceID: market, by: actor, expectedVersion: expected,
                 transaction: transaction
             ) { $0.subject.dispatchTime = Timestamp(transaction.now) }
             let courierID = delivery.value.subject.courierAccountID
             guard let orderID = delivery.value.subject.orderID.recordID else { return }
             let order = try OrderLifecycles.foodDelivery.fire(
-                .dispatch, on: orderID, in: OrderTable.table, marketplaceID: market, by: actor, transaction: transaction
+                .dispatch, on: orderID, marketplaceID: market, by: actor, transaction: transaction
             ) { order in
                 order.subject.courierAccountID = courierID
                 order.subject.deliveryID = id.description
@@ -48,7 +48,7 @@ extension DeliveryOffers {
         try await store.write { transaction in
             try Self.requireUnexpired(id, marketplaceID: marketplaceID, transaction: transaction)
             let delivery = try DeliveryLifecycles.foodDelivery.fire(
-                .reject, on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected, reason: reason,
+                .reject, on: id, marketplaceID: market, by: actor, expectedVersion: expected, reason: reason,
                 transaction: transaction
             ) { $0.subject.note = reason }
             guard let order = try Self.release(delivery, actor: actor, reason: "delivery rejected", transaction: transaction) else { return }
@@ -66,7 +66,7 @@ extension DeliveryOffers {
     /// OFFER_EXPIRED when the offer lapsed before the driver's answer: expired already, or due
     /// now (the answer raced the expiry).
     private static func requireUnexpired(_ id: RecordID, marketplaceID: RecordID, transaction: Transaction) throws {
-        let current = try transaction.require(DeliveryTable.table, id, in: marketplaceID, "delivery").value.subject
+        let current = try Deliveries.require(id, in: marketplaceID, transaction).value.subject
         let due = current.status == .offered && current.offerExpireTime.map { StoreTime($0) <= transaction.now } == true
         guard current.status == .expired || due else { return }
         throw RPCError.souk(
@@ -89,10 +89,10 @@ extension DeliveryOffers {
                 courierID, SoukV1.CourierLocationEvent(deliveryID: delivery.id.description, courierAccountID: courierID.description),
                 transaction: transaction)
         }
-        guard let orderID = delivery.value.subject.orderID.recordID, let order = try transaction.get(OrderTable.table, orderID) else { return nil }
+        guard let orderID = delivery.value.subject.orderID.recordID, let order = try Orders.get(orderID, transaction) else { return nil }
         guard order.value.subject.deliveryID == delivery.id.description, delivery.value.subject.status != .completed else { return order }
-        let updated = try transaction.update(OrderTable.table, orderID) { $0.subject.deliveryID = "" }
-        try OrderLifecycles.foodDelivery.recordChange(updated, in: OrderTable.table, by: actor, reason: reason, transaction: transaction)
+        let updated = try Orders.update(orderID, transaction) { $0.subject.deliveryID = "" }
+        try OrderLifecycles.foodDelivery.recordChange(updated, by: actor, reason: reason, transaction: transaction)
         return updated
     }
 }

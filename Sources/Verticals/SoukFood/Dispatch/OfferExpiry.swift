@@ -17,14 +17,14 @@ extension DeliveryOffers {
     @discardableResult
     static func settleExpiry(_ id: RecordID, commerce: Commerce) async throws -> Bool {
         let store = commerce.store
-        guard let delivery = try store.get(DeliveryTable.table, id), isDue(delivery, at: commerce.now) else { return false }
+        guard let delivery = try Deliveries.get(id, store), isDue(delivery, at: commerce.now) else { return false }
         return try await store.write { transaction in try expireIfDue(id, store: store, transaction: transaction) }
     }
 
     /// The scheduler's handler of the offer-lapse timer.
     static func offerLapse(commerce: Commerce) -> TimerHandler {
         let store = commerce.store
-        return DeliveryLifecycles.foodDelivery.timerHandler(DeliveryLifecycles.offerLapse.name, in: DeliveryTable.table) { delivery, transaction in
+        return DeliveryLifecycles.foodDelivery.timerHandler(DeliveryLifecycles.offerLapse.name) { delivery, transaction in
             _ = try expireIfDue(delivery.id, store: store, transaction: transaction)
         }
     }
@@ -38,11 +38,11 @@ extension DeliveryOffers {
     /// order, tells the restaurant and the driver, and offers an order first offered to the
     /// nearest driver to the next one.
     private static func expireIfDue(_ id: RecordID, store: Store, transaction: Transaction) throws -> Bool {
-        guard let current = try transaction.get(DeliveryTable.table, id), isDue(current, at: transaction.now) else { return false }
+        guard let current = try Deliveries.get(id, transaction), isDue(current, at: transaction.now) else { return false }
         let market = current.value.marketplaceID
         let actor = AuditActor.system("OfferTimeout")
         let delivery = try DeliveryLifecycles.foodDelivery.fire(
-                .expire, on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, reason: "not answered in time", transaction: transaction)
+                .expire, on: id, marketplaceID: market, by: actor, reason: "not answered in time", transaction: transaction)
         guard let order = try release(delivery, actor: actor, reason: "delivery offer expired", transaction: transaction) else { return true }
         let number = order.value.subject.orderNumber
         let restaurant = switch try offerNextNearest(after: delivery, order: order, actor: actor, store: store, transaction: transaction) {

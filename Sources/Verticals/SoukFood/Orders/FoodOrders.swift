@@ -38,7 +38,7 @@ extension OrdersService {
             // A collected payment keeps its collector: confirming records only when it was received.
             let confirmed = try PaymentLedger.recordCash(
                 .confirm, paymentID: paymentID, marketplaceID: marketplaceID.description, actor: actor, transaction: transaction)
-            try transaction.updateMaintainedFields(OrderTable.table, record.id) { $0.subject.paymentStatus = confirmed.value.subject.status }
+            try Orders.updateMaintainedFields(record.id, transaction) { $0.subject.paymentStatus = confirmed.value.subject.status }
             if let collected = payment.collectTime {
                 try FoodTotalsLedger.cashSettled(
                     courierID: payment.collectedByAccountID, amount: payment.amount?.amountMinor ?? 0, collectTime: StoreTime(collected),
@@ -60,10 +60,10 @@ extension OrdersService {
         let actor = AuditActor(call)
         let record = try await store.write { transaction in
             let record = try OrderLifecycles.foodDelivery.fire(
-                transition, on: id, in: OrderTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
+                transition, on: id, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
                 transaction: transaction) { try change(&$0, transaction) }
             try after(record, transaction)
-            return try transaction.require(OrderTable.table, id)
+            return try Orders.require(id, in: marketplaceID, transaction)
         }
         return try OrderParties.view(record, call, store: store)
     }

@@ -26,8 +26,9 @@ enum FoodRestaurants {
     }
 
     /// The one place a restaurant's `rating` changes: food feedback adds the stars to the exact
-    /// total (`RatingTotalTable`) and writes the new `summary` here, in the rating's transaction,
-    /// as a server-maintained field (the owner's version is unchanged; the rating indexes follow).
+    /// total (kept by the shared orders) and writes the new `summary` here, in the rating's
+    /// transaction, as a server-maintained field (the owner's version is unchanged; the rating
+    /// indexes follow).
     static func rated(_ restaurantID: RecordID, _ summary: SoukV1.RatingSummary, transaction: Transaction) throws {
         guard try transaction.get(RestaurantTable.table, restaurantID) != nil else { return }
         try transaction.updateMaintainedFields(RestaurantTable.table, restaurantID) { $0.subject.rating = summary }

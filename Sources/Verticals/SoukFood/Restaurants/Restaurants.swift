@@ -145,8 +145,7 @@ struct Restaurants {
     /// index (restaurant, status) per non-final status.
     private static func checkNoOrderInProgress(_ restaurant: StoredRecord<RestaurantRecord>, _ transaction: Transaction) throws {
         for status in SoukV1.OrderStatus.allCases where status != .unspecified && OrderParties.isActive(status) {
-            let range = IndexRange.starting(with: [.string(restaurant.value.marketplaceID), .string(restaurant.id.description), .enumCase(status)])
-            if let order = try transaction.first(OrderTable.table, OrderTable.byRestaurantStatus, range) {
+            if let order = try Orders.first(ofRestaurant: restaurant.id, marketplaceID: restaurant.value.marketplaceID, status: status, transaction) {
                 throw RPCError.souk(
                     .failedPrecondition, .ordersInProgress,
                     "order \(order.value.subject.orderNumber) of the restaurant is still in progress: archive it once its orders are done",

@@ -51,7 +51,7 @@ struct JobRatings {
                 throw RPCError.souk(
                     .alreadyExists, .alreadyRated, "job \(id) is already rated by its \(byCustomer ? "customer" : "Dasher"): each side rates once")
             }
-            var entry = SoukV1.FeedbackEntry()
+            var entry = SoukStoreV1.FeedbackEntry()
             entry.subject = SoukV1.ResourceRef(type: .job, id: id.description)
             entry.authorAccountID = me
             entry.ratedAccountID = byCustomer ? job.dasherAccountID : job.customerAccountID
@@ -63,7 +63,7 @@ struct JobRatings {
             try transaction.updateMaintainedFields(JobTable.table, id) { job in
                 if byCustomer { job.subject.customerRatedDasher = true } else { job.subject.dasherRatedCustomer = true }
             }
-            return stored.api() as SoukV1.FeedbackEntry
+            return FeedbackProjection.entry(stored)
         }.value
         var entry = result
         entry.author = try LaundryStudents.summary(entry.authorAccountID, store: store)

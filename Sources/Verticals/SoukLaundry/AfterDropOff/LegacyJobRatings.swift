@@ -9,8 +9,9 @@ enum LegacyJobRatings {
     static let byJobAndAuthor = Index<FeedbackRecord>.unique("laundry_ratings.job_author") {
         [.string($0.marketplaceID), .string($0.subject.subject?.id ?? ""), .string($0.subject.authorAccountID)]
     }
-    /// Not converted yet: stores the contract message `souk.v1.FeedbackEntry` itself (kept only to move old ratings to the feedback table), not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
-    static let table = marketTable("laundry_ratings", SoukV1.FeedbackEntry.self, indexes: [byJobAndAuthor])
+    /// Its records were `souk.v1.FeedbackEntry`; they read as the feedback table's record, which
+    /// keeps those field numbers.
+    static let table = marketTable("laundry_ratings", SoukStoreV1.FeedbackEntry.self, indexes: [byJobAndAuthor])
 
     /// Moves every rating left in the old table to `FeedbackTable`, a page per transaction;
     /// returns how many moved.

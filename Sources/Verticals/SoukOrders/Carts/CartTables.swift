@@ -8,10 +8,10 @@ import SoukStore
 package typealias CartRecord = MarketRecord<SoukStoreV1.Cart>
 
 /// Carts.
-package enum CartTable {
-    package static let table = marketTable("carts", SoukStoreV1.Cart.self)
+enum CartTable {
+    static let table = marketTable("carts", SoukStoreV1.Cart.self)
 
-    package static var all: [AnyTable] { [table.erased] }
+    static var all: [AnyTable] { [table.erased] }
 }
 
 /// What the customer sees of a stored cart before pricing: the contract's `Cart` built field by

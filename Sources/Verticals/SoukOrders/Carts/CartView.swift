@@ -4,10 +4,11 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// Reading, checking and showing carts.
+/// Reading, checking, storing and showing carts: the shops' and food delivery's way to the
+/// carts, whose table is the shared orders' own (`CartTable`, internal).
 package enum CartView {
     /// The longest note of a cart line (food carts).
-    package static let maxNoteLength = 500
+    static let maxNoteLength = 500
 
     /// A cart as read in a transaction: the stored one (locked), or an empty one at version 0.
     package struct Current {
@@ -49,6 +50,15 @@ package enum CartView {
         ) { transaction in try add(adding, transaction) }.value
     }
 
+    /// The stored cart of `accountID` in `marketplaceID`, read without locking; nil when there is
+    /// none, or when it is in another marketplace.
+    package static func stored(_ accountID: RecordID, in marketplaceID: RecordID, store: Store) throws -> StoredRecord<CartRecord>? {
+        try store.get(CartTable.table, accountID).flatMap { $0.value.marketplaceID == marketplaceID.description ? $0 : nil }
+    }
+
+    /// The cart of `accountID` to change in `transaction`, read and locked (an empty one when none
+    /// is stored): NOT_FOUND when it is in another marketplace, ABORTED when it is not at
+    /// `expected` (when given).
     package static func current(_ accountID: RecordID, marketplaceID: RecordID, expected: UInt64?, transaction: Transaction) throws -> Current {
         let stored = try transaction.get(CartTable.table, accountID)
         if let stored, stored.value.marketplaceID != marketplaceID.description {

@@ -4,10 +4,10 @@ import SoukMessages
 import SoukStore
 
 /// Checks of the positions clients send.
-package enum GeoFields {
+enum GeoFields {
     /// `point` as a position, or INVALID_ARGUMENT naming `field` (or its latitude and its
     /// longitude, both when both are wrong).
-    package static func position(_ point: SoukV1.GeoPoint?, field: String) throws -> GeoPosition {
+    static func position(_ point: SoukV1.GeoPoint?, field: String) throws -> GeoPosition {
         guard let point else { throw RPCError.invalidField(field, "is required") }
         var checks = FieldChecks()
         checks.require(point.latitude.isFinite && (-90...90).contains(point.latitude), "\(field).latitude", "must be between -90 and 90 degrees")

@@ -51,5 +51,5 @@ extension Ownership {
 
 extension SoukCall {
     /// Whether the call is in a food-delivery marketplace.
-    package var isFood: Bool { marketplace?.vertical == .foodDelivery }
+    var isFood: Bool { marketplace?.vertical == .foodDelivery }
 }

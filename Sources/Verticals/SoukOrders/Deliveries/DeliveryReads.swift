@@ -5,7 +5,8 @@ import SoukMessages
 import SoukStore
 
 /// Reading deliveries of every vertical: one, a list, and who may. Each vertical shows its own
-/// deliveries (`OrderVertical.deliveryView`).
+/// deliveries (`OrderVertical.deliveryView`); the verticals' delivery RPCs take who may read or
+/// move a delivery (`ownership`) and which statuses are open from here, so the rule is one.
 package struct DeliveryReads {
     let commerce: Commerce
     var store: Store { commerce.store }
@@ -45,7 +46,7 @@ package struct DeliveryReads {
 
     /// Couriers list only their own deliveries; providers (the marketplace's staff) all of them,
     /// but a restaurant only the deliveries of one of its orders (`order_id`).
-    package static func listOwnership(store: Store) -> Ownership<SoukV1.ListDeliveriesRequest> {
+    static func listOwnership(store: Store) -> Ownership<SoukV1.ListDeliveriesRequest> {
         Ownership { request, call, caller, roles in
             if roles.contains(.provider), !call.isFood { return true }
             let (marketplaceID, _) = try call.requireMarketplace()

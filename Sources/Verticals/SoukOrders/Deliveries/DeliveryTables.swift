@@ -8,29 +8,29 @@ package typealias DeliveryRecord = MarketRecord<SoukStoreV1.Delivery>
 
 /// Deliveries, with the index of each list `Deliveries.ListDeliveries` serves. Entries end with
 /// the delivery's version 7 id, so newest first is a descending scan.
-package enum DeliveryTable {
-    package static let byOrder = Index<DeliveryRecord>.nonUnique("deliveries.order") { [.string($0.marketplaceID), .string($0.subject.orderID)] }
-    package static let byMarketplace = Index<DeliveryRecord>.nonUnique("deliveries.marketplace") { [.string($0.marketplaceID)] }
-    package static let byStatus = Index<DeliveryRecord>.nonUnique("deliveries.status") {
+enum DeliveryTable {
+    static let byOrder = Index<DeliveryRecord>.nonUnique("deliveries.order") { [.string($0.marketplaceID), .string($0.subject.orderID)] }
+    static let byMarketplace = Index<DeliveryRecord>.nonUnique("deliveries.marketplace") { [.string($0.marketplaceID)] }
+    static let byStatus = Index<DeliveryRecord>.nonUnique("deliveries.status") {
         [.string($0.marketplaceID), .enumCase($0.subject.status)]
     }
-    package static let byCourier = Index<DeliveryRecord>.nonUnique("deliveries.courier") {
+    static let byCourier = Index<DeliveryRecord>.nonUnique("deliveries.courier") {
         $0.subject.courierAccountID.isEmpty ? nil : [.string($0.marketplaceID), .string($0.subject.courierAccountID)]
     }
-    package static let byCourierStatus = Index<DeliveryRecord>.nonUnique("deliveries.courier_status") {
+    static let byCourierStatus = Index<DeliveryRecord>.nonUnique("deliveries.courier_status") {
         $0.subject.courierAccountID.isEmpty
             ? nil : [.string($0.marketplaceID), .string($0.subject.courierAccountID), .enumCase($0.subject.status)]
     }
 
     /// Food offers still waiting for an answer, by the time they lapse (the maintenance pass
     /// expires them).
-    package static let byOfferExpiry = Index<DeliveryRecord>.nonUnique("deliveries.offer_expiry") { record in
+    static let byOfferExpiry = Index<DeliveryRecord>.nonUnique("deliveries.offer_expiry") { record in
         guard record.subject.status == .offered, let expiry = record.subject.offerExpireTime else { return nil }
         return [.time(StoreTime(expiry))]
     }
 
-    package static let table = marketTable(
+    static let table = marketTable(
         "deliveries", SoukStoreV1.Delivery.self, indexes: [byOrder, byMarketplace, byStatus, byCourier, byCourierStatus, byOfferExpiry])
 
-    package static var all: [AnyTable] { [table.erased] }
+    static var all: [AnyTable] { [table.erased] }
 }

@@ -77,7 +77,7 @@ struct FeedbackEntries {
             idempotencyKey: IdempotencyKey(marketplace: market, account: caller.accountID.description, key: requestID!),
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.FeedbackEntry>()
         ) { transaction in
-            var entry: SoukV1.FeedbackEntry
+            var entry: SoukStoreV1.FeedbackEntry
             switch subject {
             case .order(let orderID):
                 entry = try Self.rateOrder(
@@ -91,7 +91,7 @@ struct FeedbackEntries {
                 // The booking's domain reads (and locks) the booking, checks it and keeps the averages.
                 let parties = try ratables.subject(.booking).rate(
                     bookingID.description, stars: request.stars, caller: caller, marketplaceID: marketplaceID, transaction: transaction)
-                entry = SoukV1.FeedbackEntry()
+                entry = SoukStoreV1.FeedbackEntry()
                 entry.subject = SoukV1.ResourceRef(type: .booking, id: bookingID.description)
                 entry.ratedAccountID = parties.accountID
                 entry.listingID = parties.listingID
@@ -99,7 +99,7 @@ struct FeedbackEntries {
             entry.authorAccountID = caller.accountID.description
             entry.stars = request.stars
             entry.comment = request.comment
-            return try FeedbackTable.insert(entry, marketplaceID: market, actor: actor, transaction: transaction).api() as SoukV1.FeedbackEntry
+            return FeedbackProjection.entry(try FeedbackTable.insert(entry, marketplaceID: market, actor: actor, transaction: transaction))
         }
         return try view(result.value.id, call)
     }
@@ -109,7 +109,7 @@ struct FeedbackEntries {
     private static func rateOrder(
         _ orderID: RecordID, _ request: SoukV1.CreateFeedbackRequest, caller: Caller, marketplaceID: RecordID, vertical: (any OrderVertical)?,
         transaction: Transaction
-    ) throws -> SoukV1.FeedbackEntry {
+    ) throws -> SoukStoreV1.FeedbackEntry {
         // Reading the order locks it: two entries for one order serialize here.
         let order = try transaction.require(OrderTable.table, orderID, in: marketplaceID, "order").value.subject
         guard order.status == .completed else {
@@ -128,7 +128,7 @@ struct FeedbackEntries {
             let whom = food ? (target == .restaurant ? "'s restaurant" : "'s driver") : ""
             throw RPCError.souk(.alreadyExists, .alreadyRated, "order \(order.orderNumber)\(whom) is already rated")
         }
-        var entry = SoukV1.FeedbackEntry()
+        var entry = SoukStoreV1.FeedbackEntry()
         entry.subject = SoukV1.ResourceRef(type: .order, id: orderID.description)
         entry.ratedAccountID = rated.account
         entry.restaurantID = rated.restaurant
@@ -208,7 +208,7 @@ struct FeedbackEntries {
         }
         let result = try store.list(FeedbackTable.table, index, .starting(with: prefix), direction: direction!, page: page!)
         var response = SoukV1.ListFeedbackResponse()
-        response.feedback = try result.items.map { try decorate($0.api(), call) }
+        response.feedback = try result.items.map { try decorate(FeedbackProjection.entry($0), call) }
         response.nextPageToken = RequestFields.nextPageToken(result.nextPageToken, filters: stamp)
         return response
     }
@@ -240,7 +240,7 @@ struct FeedbackEntries {
     private func view(_ feedbackID: String, _ call: SoukCall) throws -> SoukV1.FeedbackEntry {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(feedbackID, field: "feedback_id")
-        return try decorate(try store.require(FeedbackTable.table, id, in: marketplaceID, "feedback").api(), call)
+        return try decorate(FeedbackProjection.entry(try store.require(FeedbackTable.table, id, in: marketplaceID, "feedback")), call)
     }
 
     private func decorate(_ entry: SoukV1.FeedbackEntry, _ call: SoukCall) throws -> SoukV1.FeedbackEntry {

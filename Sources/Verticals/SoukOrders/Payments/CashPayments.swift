@@ -92,8 +92,8 @@ package enum CashOnDelivery {
 }
 
 /// An order shows the state of its payment after a refund (`Payments.RefundPayment`).
-package struct OrderRefunds: RefundedTarget {
-    package func refunded(
+struct OrderRefunds: RefundedTarget {
+    func refunded(
         _ id: String, payment: SoukV1.Payment, amount: Int64, marketplaceID: RecordID, marketplace: SoukV1.Marketplace, actor: AuditActor,
         transaction: Transaction
     ) throws {

@@ -12,9 +12,8 @@ extension CartsService {
     func getCart(_ request: SoukV1.GetCartRequest, _ call: SoukCall) async throws -> SoukV1.Cart {
         let caller = try call.requireCaller()
         let (marketplaceID, marketplace) = try call.requireMarketplace()
-        let stored = try store.get(CartTable.table, caller.accountID)
-        return try CartView.view(stored.flatMap { $0.value.marketplaceID == marketplaceID.description ? $0 : nil },
-                                 accountID: caller.accountID, marketplace: marketplace, store: store)
+        let stored = try CartView.stored(caller.accountID, in: marketplaceID, store: store)
+        return try CartView.view(stored, accountID: caller.accountID, marketplace: marketplace, store: store)
     }
 
     func addCartLine(_ request: SoukV1.AddCartLineRequest, _ call: SoukCall) async throws -> SoukV1.Cart {

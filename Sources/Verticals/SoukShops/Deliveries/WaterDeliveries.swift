@@ -31,13 +31,13 @@ struct WaterDeliveries {
             idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Delivery>()
         ) { transaction in
-            let order = try transaction.require(OrderTable.table, orderID, in: marketplaceID, "order")
+            let order = try Orders.require(orderID, in: marketplaceID, transaction)
             guard order.value.subject.status == .approved else {
                 throw RPCError.souk(
                     .failedPrecondition, .invalidTransition,
                     "order \(orderID) is \(order.value.subject.status.protoName); only APPROVED orders are assigned")
             }
-            if let current = RecordID(order.value.subject.deliveryID), let delivery = try transaction.get(DeliveryTable.table, current),
+            if let current = RecordID(order.value.subject.deliveryID), let delivery = try Deliveries.get(current, transaction),
                Self.open.contains(delivery.value.subject.status)
             {
                 throw RPCError.souk(
@@ -52,12 +52,12 @@ struct WaterDeliveries {
             delivery.dropoffAddress = order.value.subject.address
             delivery.assignedByAccountID = actor.accountID
             let created = try DeliveryLifecycles.waterServices.create(
-                DeliveryRecord(marketplaceID: marketplaceID.description, delivery), in: DeliveryTable.table, by: actor, transaction: transaction)
-            let updated = try transaction.update(OrderTable.table, orderID) {
+                DeliveryRecord(marketplaceID: marketplaceID.description, delivery), by: actor, transaction: transaction)
+            let updated = try Orders.update(orderID, transaction) {
                 $0.subject.deliveryID = created.id.description
                 $0.subject.courierAccountID = courierID.description
             }
-            try OrderLifecycles.waterServices.recordChange(updated, in: OrderTable.table, by: actor, reason: "delivery assigned", transaction: transaction)
+            try OrderLifecycles.waterServices.recordChange(updated, by: actor, reason: "delivery assigned", transaction: transaction)
             let number = updated.value.subject.orderNumber
             let when = updated.value.subject.scheduledWindow?.startTime.map { ServiceOrders.describe(StoreTime($0), marketplace) } ?? ""
             try Notifier.send(
@@ -92,13 +92,13 @@ struct WaterDeliveries {
         let market = marketplaceID.description
         try await store.write { transaction in
             let delivery = try DeliveryLifecycles.waterServices.fire(
-                .complete, on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected,
+                .complete, on: id, marketplaceID: market, by: actor, expectedVersion: expected,
                 transaction: transaction
             ) { $0.subject.completionTime = Timestamp(transaction.now) }
             try CourierTracking.end(delivery, transaction: transaction)
             guard let orderID = RecordID(delivery.value.subject.orderID) else { return }
             var order = try OrderLifecycles.waterServices.fire(
-                .complete, on: orderID, in: OrderTable.table, marketplaceID: market, by: actor, transaction: transaction
+                .complete, on: orderID, marketplaceID: market, by: actor, transaction: transaction
             ) { $0.subject.completeTime = Timestamp(transaction.now) }
             order = try CashOnDelivery.collect(order, actor: actor, transaction: transaction)
             try ScheduledOrders.track(order, transaction: transaction)
@@ -120,7 +120,7 @@ struct WaterDeliveries {
         let market = marketplaceID.description
         try await store.write { transaction in
             let delivery = try DeliveryLifecycles.waterServices.fire(
-                .cancel, on: id, in: DeliveryTable.table, marketplaceID: market, by: actor, expectedVersion: expected, reason: reason,
+                .cancel, on: id, marketplaceID: market, by: actor, expectedVersion: expected, reason: reason,
                 transaction: transaction
             ) { $0.subject.note = reason }
             try CourierTracking.end(delivery, transaction: transaction)
@@ -131,15 +131,15 @@ struct WaterDeliveries {
 
     /// Frees the order of a cancelled delivery (it keeps its status) and tells its parties.
     private static func detach(_ delivery: StoredRecord<DeliveryRecord>, actor: AuditActor, reason: String, transaction: Transaction) throws {
-        guard let orderID = RecordID(delivery.value.subject.orderID), let order = try transaction.get(OrderTable.table, orderID),
+        guard let orderID = RecordID(delivery.value.subject.orderID), let order = try Orders.get(orderID, transaction),
               order.value.subject.deliveryID == delivery.id.description
         else { return }
         let before = order.value.subject
-        let updated = try transaction.update(OrderTable.table, orderID) {
+        let updated = try Orders.update(orderID, transaction) {
             $0.subject.deliveryID = ""
             $0.subject.courierAccountID = ""
         }
-        try OrderLifecycles.waterServices.recordChange(updated, in: OrderTable.table, by: actor, reason: reason, transaction: transaction)
+        try OrderLifecycles.waterServices.recordChange(updated, by: actor, reason: reason, transaction: transaction)
         try Notifier.send(
             OrderChanges.notes(before, id: orderID, title: "Delivery of order \(before.orderNumber) cancelled", body: reason),
             marketplaceID: delivery.value.marketplaceID, transaction: transaction)
@@ -149,13 +149,11 @@ struct WaterDeliveries {
     /// (the customer may not fire the delivery's own `cancel`: it is fired as the server's, a
     /// carried move, and audited as the order's canceller).
     static func cancelOpen(orderID: RecordID, marketplaceID: RecordID, reason: String, actor: AuditActor, transaction: Transaction) throws {
-        let open = try transaction.list(
-            DeliveryTable.table, DeliveryTable.byOrder, .starting(with: [.string(marketplaceID.description), .string(orderID.description)]),
-            limit: 100
-        ).filter { Self.open.contains($0.value.subject.status) }
+        let open = try Deliveries.of(order: orderID, marketplaceID: marketplaceID.description, limit: 100, transaction)
+            .filter { Self.open.contains($0.value.subject.status) }
         for delivery in open {
             let updated = try DeliveryLifecycles.waterServices.fire(
-                .cancel, on: delivery.id, in: DeliveryTable.table, marketplaceID: marketplaceID.description, by: actor, reason: reason,
+                .cancel, on: delivery.id, marketplaceID: marketplaceID.description, by: actor, reason: reason,
                 carried: true, transaction: transaction
             ) { $0.subject.note = reason }
             try CourierTracking.end(updated, transaction: transaction)
@@ -177,7 +175,7 @@ struct WaterDeliveries {
         let actor = AuditActor(call)
         _ = try await store.write { transaction in
             try DeliveryLifecycles.waterServices.fire(
-                name, on: id, in: DeliveryTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
+                name, on: id, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
                 reason: reason, transaction: transaction
             ) { change(&$0, transaction.now) }
         }
@@ -188,11 +186,11 @@ struct WaterDeliveries {
     func view(_ deliveryID: String, _ call: SoukCall) throws -> SoukV1.Delivery {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let id = try RequestFields.id(deliveryID, field: "delivery_id")
-        let record = try store.require(DeliveryTable.table, id, in: marketplaceID, "delivery")
+        let record = try Deliveries.require(id, in: marketplaceID, store)
         let delivery = record.value.subject
         // The drop-off phone is for the order's parties while it is active (PHONES).
         var dropoff = DeliveryProjection.Dropoff.shown(.customerOrAdmin, active: true)
-        if let orderID = RecordID(delivery.orderID), let order = try store.get(OrderTable.table, orderID) {
+        if let orderID = RecordID(delivery.orderID), let order = try Orders.get(orderID, store) {
             let caller = call.caller
             let isAdmin = caller.map { $0.isOperator || $0.activeRoles.contains(.admin) } ?? false
             let viewer: Parties.AddressViewer =

@@ -63,7 +63,7 @@ extension OrdersService {
             order.paymentMethod = payment.value.subject.method
             order.paymentStatus = payment.value.subject.status
             let record = try OrderLifecycles.retail.create(
-                OrderRecord(marketplaceID: marketplaceID.description, order), in: OrderTable.table, id: orderID, by: actor,
+                OrderRecord(marketplaceID: marketplaceID.description, order), id: orderID, by: actor,
                 transaction: transaction)
             _ = try CartView.save(cart, accountID: caller.accountID, transaction: transaction) { $0.lines.removeAll() }
             try Notifier.send(

@@ -50,7 +50,7 @@ extension OrdersService {
         let store = store
         return try await store.write { transaction in
             let record = try OrderLifecycles.retail.fire(
-                transition, on: id, in: OrderTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
+                transition, on: id, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
                 transaction: transaction) { record in try change(&record.subject, transaction.now) }
             return try OrderParties.view(record, call, store: store)
         }

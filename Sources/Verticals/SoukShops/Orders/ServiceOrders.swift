@@ -84,12 +84,12 @@ struct ServiceOrders {
             order.paymentMethod = payment.value.subject.method
             order.paymentStatus = payment.value.subject.status
             var record = try OrderLifecycles.waterServices.create(
-                OrderRecord(marketplaceID: marketplaceID.description, order), in: OrderTable.table, id: orderID, by: actor,
+                OrderRecord(marketplaceID: marketplaceID.description, order), id: orderID, by: actor,
                 transaction: transaction)
             if !service.requiresApproval {
                 // Deliveries need no admin: the server approves them as they are placed.
                 record = try OrderLifecycles.waterServices.fire(
-                .approve, on: orderID, in: OrderTable.table, marketplaceID: marketplaceID.description,
+                .approve, on: orderID, marketplaceID: marketplaceID.description,
                     by: .system("ApproveDeliveryOrder"), transaction: transaction
                 ) { $0.subject.approveTime = Timestamp(transaction.now) }
             }
@@ -138,7 +138,7 @@ struct ServiceOrders {
         let (id, expected, window) = (idField!, expectedField!, windowField!)
         let actor = AuditActor(call)
         try await store.write { transaction in
-            let current = try transaction.require(OrderTable.table, id, in: marketplaceID, "order")
+            let current = try Orders.require(id, in: marketplaceID, transaction)
             if let expected, expected != current.version {
                 throw RPCError.staleVersion("order", id.description, expected: expected, actual: current.version)
             }
@@ -153,10 +153,10 @@ struct ServiceOrders {
                     window.start, marketplaceID: marketplaceID.description, capacity: ServiceWindows.capacity(marketplace), transaction: transaction)
                 if let oldStart { try ServiceWindows.release(oldStart, marketplaceID: marketplaceID.description, transaction: transaction) }
             }
-            let updated = try transaction.update(OrderTable.table, id) {
+            let updated = try Orders.update(id, transaction) {
                 $0.subject.scheduledWindow = SoukV1.TimeWindow(startTime: Timestamp(window.start), endTime: Timestamp(window.end))
             }
-            try OrderLifecycles.waterServices.recordChange(updated, in: OrderTable.table, by: actor, reason: request.reason, transaction: transaction)
+            try OrderLifecycles.waterServices.recordChange(updated, by: actor, reason: request.reason, transaction: transaction)
             try ScheduledOrders.track(updated, transaction: transaction)
             let order = updated.value.subject
             try Notifier.send(
@@ -175,7 +175,7 @@ struct ServiceOrders {
         let actor = AuditActor(call)
         try await store.write { transaction in
             let record = try OrderLifecycles.waterServices.fire(
-                .approve, on: id, in: OrderTable.table, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
+                .approve, on: id, marketplaceID: marketplaceID.description, by: actor, expectedVersion: expected,
                 transaction: transaction
             ) { $0.subject.approveTime = Timestamp(transaction.now) }
             let order = record.value.subject
@@ -190,7 +190,7 @@ struct ServiceOrders {
     private func view(_ orderID: String, _ call: SoukCall) throws -> SoukV1.Order {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(orderID, field: "order_id")
-        return try OrderParties.view(try store.require(OrderTable.table, id, in: marketplaceID, "order"), call, store: store)
+        return try OrderParties.view(try Orders.require(id, in: marketplaceID, store), call, store: store)
     }
 
     /// The address snapshot: a saved address of the customer, a typed one, or else the
@@ -202,7 +202,7 @@ struct ServiceOrders {
         case .savedAddressID(let text)?:
             let id = try RequestFields.id(text, field: "address.saved_address_id")
             guard let saved = try IdentityRecords.address(id, transaction), saved.value.marketplaceID == marketplaceID.description,
-                  saved.value.saved.accountID == customer.description, !saved.value.saved.archived, let address = saved.value.saved.address
+                  saved.value.subject.accountID == customer.description, !saved.value.subject.archived, let address = saved.value.subject.address
             else { throw RPCError.notFound("address", text) }
             return address
         case .address(let address)?:
@@ -215,7 +215,7 @@ struct ServiceOrders {
             return address
         case nil:
             guard let saved = try IdentityRecords.defaultAddress(of: customer, marketplaceID: marketplaceID, transaction),
-                let address = saved.value.saved.address
+                let address = saved.value.subject.address
             else { throw RPCError.invalidField("address", "is required: a saved address or one typed for this order") }
             return address
         }
