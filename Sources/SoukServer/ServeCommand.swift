@@ -72,6 +72,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(
         "For tests only: a fault the simulated payment gateway injects. stall-after-authorize: every authorization is recorded and never answered.",
         valueName: "fault")) var simulatedGatewayFault: SimulatedGateway.Fault?
+    @Option(help: "For tests only: seconds between two looks at the due lifecycle timers; a long one holds the timers due meanwhile until the next start.")
+    var timerTickSeconds = 0.25
     @Option(help: "Argon2id memory per password hash, in KiB (libsodium's interactive cost by default; small values only for tests).")
     var passwordHashMemoryKib = PasswordHasher.defaultMemoryKiB
 
@@ -88,6 +90,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard handlerThreads.map({ $0 >= 0 }) ?? true else { throw ValidationError("--handler-threads must not be negative") }
         guard blockCacheMib > 0 else { throw ValidationError("--block-cache-mib must be positive") }
+        guard timerTickSeconds >= 0.001, timerTickSeconds <= 86_400 else { throw ValidationError("--timer-tick-seconds must be 0.001...86400") }
         guard idleTimeout > 0, handshakeTimeout > 0, shutdownGracePeriod >= 0 else {
             throw ValidationError("timeouts must be positive")
         }
@@ -148,7 +151,7 @@ struct ServeCommand: AsyncParsableCommand {
         // a service of the group, which stops it before the store closes.
         let scheduler = Scheduler(
             store: store, timers: domains.flatMap(\.background.timers),
-            jobs: [Self.storeHousekeeping(store)] + domains.flatMap(\.background.jobs))
+            jobs: [Self.storeHousekeeping(store)] + domains.flatMap(\.background.jobs), tick: .milliseconds(Int64(timerTickSeconds * 1000)))
         let background = ServiceGroup(services: [scheduler], logger: Logger(label: "souk.services"))
         let backgroundRun = Task { try await background.run() }
         if demo {

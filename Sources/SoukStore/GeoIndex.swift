@@ -385,3 +385,11 @@ struct GeoCursor {
         return bytes.withUnsafeBytes { CRC32C.checksum($0) }
     }
 }
+
+extension Transaction {
+    /// `Store.nearest` from inside a transaction: the committed entries, read without a lock
+    /// (a caller locks the record it picks, and checks it again under the lock).
+    public func nearest<Value>(_ table: Table<Value>, _ geo: GeoIndex<Value>, _ query: GeoQuery) throws -> GeoPage<Value> {
+        try store.nearest(table, geo, query)
+    }
+}

@@ -4,7 +4,7 @@
 extension Store {
     private static let ready: [UInt8] = Array("ready".utf8)
 
-    private func indexStateKey(_ name: String) -> [UInt8] {
+    func indexStateKey(_ name: String) -> [UInt8] {
         var key = KeySpace.prefix(KeySpace.metadata, "index")
         KeyPart.string(name).encode(into: &key)
         return key

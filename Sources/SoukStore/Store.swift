@@ -40,7 +40,8 @@ public final class Store: Sendable {
     ///
     /// An index that is new in the schema while its table already has records starts in the
     /// "building" state: writes maintain it at once, lists on it fail with `.indexNotReady` until
-    /// `buildIndex` (or `buildPendingIndexes`) has filled it from the existing records.
+    /// `buildIndex` (or `buildPendingIndexes`) has filled it from the existing records. The
+    /// entries of an index the schema retires are deleted.
     public init(_ configuration: StoreConfiguration, schema: Schema) throws {
         try schema.validate()
         self.configuration = configuration
@@ -60,6 +61,7 @@ public final class Store: Sendable {
         writers.start()
         do {
             try loadIndexStates()
+            try dropRetiredIndexes()
         } catch {
             writers.shutdownGracefully { _ in }
             database.close()

@@ -12,6 +12,9 @@ public struct Table<Value>: Sendable {
     public let name: String
     public let codec: any RecordCodec<Value>
     public let indexes: [Index<Value>]
+    /// Indexes the table declared once and no longer does: their entries are deleted when the
+    /// store opens (`Store.dropRetiredIndexes`), since nothing maintains them any more.
+    public private(set) var retiredIndexes: [String] = []
     /// Whether two values give the same entries in every index, when the table can tell more
     /// cheaply than by computing them: an update between two such values writes no index entry.
     /// For example a stock count that the indexes read only as "in stock or not".
@@ -98,6 +101,13 @@ public struct Table<Value>: Sendable {
 
     /// The type-erased form the schema keeps.
     public var erased: AnyTable { AnyTable(self) }
+
+    /// The table with the indexes `names` retired (see `retiredIndexes`).
+    public func retiring(_ names: String...) -> Table<Value> {
+        var table = self
+        table.retiredIndexes += names
+        return table
+    }
 }
 
 /// A table without its value type, as the schema and the maintenance tools see it.
@@ -105,6 +115,7 @@ public struct AnyTable: Sendable {
     public let name: String
     /// The table's indexes: name and kind.
     public let indexes: [IndexDescription]
+    public let retiredIndexes: [String]
     let recordPrefix: [UInt8]
     let indexPrefixes: [[UInt8]]
     /// Decodes a stored value and returns the entries each index should hold for it (in index order).
@@ -117,6 +128,7 @@ public struct AnyTable: Sendable {
     public init<Value>(_ table: Table<Value>) {
         name = table.name
         indexes = table.indexes.map { IndexDescription(name: $0.name, kind: $0.kind) }
+        retiredIndexes = table.retiredIndexes
         recordPrefix = table.recordPrefix
         indexPrefixes = table.indexes.map(\.keyPrefix)
         entriesForValue = { id, bytes in
@@ -172,6 +184,9 @@ public struct Schema: Sendable {
                     throw StoreError.invalidSchema("index \(index.name) declared twice")
                 }
             }
+        }
+        for name in tables.flatMap(\.retiredIndexes) where indexNames.contains(name) {
+            throw StoreError.invalidSchema("index \(name) is both declared and retired")
         }
     }
 }

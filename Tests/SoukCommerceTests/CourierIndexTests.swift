@@ -23,7 +23,7 @@ import SoukCommerceTesting
         for _ in 0..<20 {
             var batch: [CourierRecord] = []
             for index in 0..<500 {
-                var status = SoukV1.CourierStatus()
+                var status = SoukStoreV1.CourierStatus()
                 status.online = index % 10 != 0
                 status.activeDeliveryID = index % 17 == 0 ? "busy" : ""
                 status.location = SoukV1.GeoPoint(

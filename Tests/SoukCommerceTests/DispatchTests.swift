@@ -228,14 +228,22 @@ import Testing
         try await f.lapse(.seconds(89))
         #expect(try await f.harness.fireDueTimers(f.food) == 0)
         #expect(try await f.get(first.id, token: f.admin).status == .offered)
-        // Lazily, on a read touching it.
+        // Due: calls see it expired and refuse an answer, and none of them writes it.
         f.harness.clock.advance(.seconds(1))
         #expect(try await f.get(first.id, token: f.admin).status == .expired)
-        let second = try await f.get(try f.order(order.id).deliveryID, token: f.admin)
-        #expect(second.courierAccountID == f.drivers[1].id && second.status == .offered && second.offeredToNearest)
         let late = await f.error("AcceptDelivery", SoukV1.AcceptDeliveryRequest(marketplaceID: market, deliveryID: first.id), token: f.drivers[0].token,
                                  as: SoukV1.Delivery.self)
-        #expect(late?.code == .failedPrecondition)
+        #expect(late?.soukReason == .offerExpired)
+        let driverStatus: SoukV1.CourierStatus = try await f.call(
+            "GetCourierStatus", SoukV1.GetCourierStatusRequest(marketplaceID: market), token: f.drivers[0].token)
+        #expect(driverStatus.activeDeliveryID.isEmpty)
+        #expect(try f.harness.store.get(DeliveryTable.table, RecordID(first.id)!)?.value.subject.status == .offered)
+        #expect(try f.order(order.id).deliveryID == first.id)
+        // The offer-lapse timer expires it and offers the order to the next nearest.
+        #expect(try await f.harness.fireDueTimers(f.food) == 1)
+        #expect(try f.harness.store.get(DeliveryTable.table, RecordID(first.id)!)?.value.subject.status == .expired)
+        let second = try await f.get(try f.order(order.id).deliveryID, token: f.admin)
+        #expect(second.courierAccountID == f.drivers[1].id && second.status == .offered && second.offeredToNearest)
         // By the offer-lapse timer: the third driver, though the first is nearer now (they let
         // it lapse, so are not picked).
         try await f.online(f.drivers[0], at: DispatchFixture.north(100))
@@ -255,6 +263,37 @@ import Testing
         #expect(try await f.harness.fireDueTimers(f.food) == 1)
         #expect(try f.order(order.id).deliveryID.isEmpty)
         #expect(try await f.get(direct.id, token: f.admin).status == .expired)
+    }
+
+    @Test func aNewOfferSupersedesADueOneWhichItsTimerThenOnlyExpires() async throws {
+        let f = try await DispatchFixture(drivers: 3)
+        let market = f.marketplace.id
+        let order = try await f.order(number: "DS-S")
+        try await f.online(f.drivers[0], at: DispatchFixture.north(400))
+        try await f.online(f.drivers[1], at: DispatchFixture.north(800))
+        try await f.online(f.drivers[2], at: DispatchFixture.north(1200))
+        let first = try await f.offer(order)
+        #expect(first.courierAccountID == f.drivers[0].id)
+        try await f.lapse(.seconds(90))
+        // Due, not yet expired: it holds neither the order nor its driver. The restaurant offers
+        // again (to the next nearest: the first let it lapse); the first driver may go offline.
+        let again = try await f.offer(order)
+        #expect(again.courierAccountID == f.drivers[1].id)
+        let offline: SoukV1.CourierStatus = try await f.call(
+            "SetCourierAvailability", SoukV1.SetCourierAvailabilityRequest(marketplaceID: market, online: false), token: f.drivers[0].token)
+        #expect(!offline.online && offline.activeDeliveryID.isEmpty)
+        let cancel = await f.error(
+            "CancelDelivery", SoukV1.CancelDeliveryRequest(marketplaceID: market, deliveryID: first.id, reason: "Too late"), token: f.admin,
+            as: SoukV1.Delivery.self)
+        #expect(cancel?.code == .failedPrecondition)
+        // The timer expires the superseded offer and passes nothing on.
+        #expect(try await f.harness.fireDueTimers(f.food) == 1)
+        #expect(try f.harness.store.get(DeliveryTable.table, RecordID(first.id)!)?.value.subject.status == .expired)
+        #expect(try f.order(order.id).deliveryID == again.id)
+        let all: SoukV1.ListDeliveriesResponse = try await f.call(
+            "ListDeliveries", SoukV1.ListDeliveriesRequest(marketplaceID: market, orderID: order.id), token: f.admin)
+        #expect(all.deliveries.map(\.id).sorted() == [first.id, again.id].sorted())
+        #expect(try f.harness.store.get(CourierTable.table, RecordID(f.drivers[1].id)!)?.value.status.activeDeliveryID == again.id)
     }
 
     @Test func blockingADriverTakesThemOfflineAndPassesTheirOfferOnInTheSameTransaction() async throws {

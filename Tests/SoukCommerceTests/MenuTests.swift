@@ -12,8 +12,8 @@ import Testing
 /// Menu items: option groups checked field by field, the effective price, what guests see.
 @Suite struct MenuTests {
     @Test func effectivePriceRoundsTheDiscountHalfAwayFromZero() {
-        func item(_ price: Int64, _ bps: Int32) -> SoukV1.MenuItem {
-            SoukV1.MenuItem(price: .init(amountMinor: price, currencyCode: "USD"), discountBps: bps)
+        func item(_ price: Int64, _ bps: Int32) -> SoukStoreV1.MenuItem {
+            SoukStoreV1.MenuItem(price: .init(amountMinor: price, currencyCode: "USD"), discountBps: bps)
         }
         #expect(MenuItemRules.effectivePrice(item(1999, 1250)) == 1749)  // discount 249.875 → 250
         #expect(MenuItemRules.effectivePrice(item(1000, 0)) == 1000)

@@ -30,7 +30,7 @@ import SoukCommerceTesting
         let attempt = TwoPhaseCharge.simulated(harness.store, marketplaceID: marketplaceID, payer: customerID)
         let store = harness.store
         return try await attempt.run { try await store.write { transaction in
-            var wine = SoukV1.Product()
+            var wine = SoukStoreV1.Product()
             wine.name = "Barbera d'Alba"
             wine.price = .init(amountMinor: 8990, currencyCode: "MYR")
             wine.stock = 5

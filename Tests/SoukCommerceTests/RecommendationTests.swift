@@ -18,7 +18,7 @@ import SoukCommerceTesting
         let harness = try DomainHarness(domainTypes: [Payments.self, Notifications.self, Commerce.self, Shops.self, Food.self], makeDomains: { identity in let payables = PayableTargets(); return [Payments(store: identity.store, payables: payables), Notifications(store: identity.store)] + CommerceDomains.mounting(Commerce(store: identity.store, payables: payables)) })
         let shop = try await harness.marketplace(slug: "chateau", vertical: .retail, currency: "MYR")
         func wine(_ name: String, _ category: SoukV1.ProductCategory, pairings: String = "", rating: Int32, stock: Int32 = 5) -> ProductRecord {
-            var product = SoukV1.Product()
+            var product = SoukStoreV1.Product()
             product.name = name
             product.category = category
             product.pairings = pairings

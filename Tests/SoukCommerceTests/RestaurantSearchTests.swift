@@ -16,13 +16,16 @@ import Testing
     /// Restaurants stored straight into the store around Beirut: some open, some closed, some not
     /// approved or archived (never shown).
     static func seed(_ food: FoodFixture, count: Int, random: inout SplitMix) async throws -> [StoredRecord<RestaurantRecord>] {
-        var restaurants: [SoukV1.Restaurant] = []
+        var restaurants: [SoukStoreV1.Restaurant] = []
         for n in 0..<count {
-            var restaurant = food.restaurantInput(
+            let input = food.restaurantInput(
                 "Place \(n)",
                 at: .init(latitude: 33.8938 + Double.random(in: -0.15...0.15, using: &random),
                           longitude: 35.5018 + Double.random(in: -0.15...0.15, using: &random)),
                 categories: n % 3 == 0 ? ["pizza"] : ["lebanese"])
+            // Stored as CreateRestaurant stores its owner's fields.
+            var restaurant = SoukStoreV1.Restaurant()
+            RestaurantValidation.apply(Array(Restaurants.maskPaths), from: input, to: &restaurant)
             restaurant.ownerAccountID = RecordID.generate().description
             restaurant.open = n % 2 == 0
             restaurant.approvalState = n % 7 == 3 ? .pending : .approved
@@ -46,7 +49,7 @@ import Testing
             let openOnly = Bool.random(using: &random)
             let category = Bool.random(using: &random) ? "pizza" : ""
             let point = GeoPosition(latitude: center.latitude, longitude: center.longitude)
-            func shown(_ restaurant: SoukV1.Restaurant) -> Bool {
+            func shown(_ restaurant: SoukStoreV1.Restaurant) -> Bool {
                 RestaurantRules.isVisible(restaurant) && (!openOnly || restaurant.open) && (category.isEmpty || restaurant.categories.contains(category))
             }
             let candidates: [(id: RecordID, meters: Double)] = stored.filter { shown($0.value.subject) }.map {

@@ -47,7 +47,7 @@ import SoukCommerceTesting
     }
 
     func newProduct(stock: Int32) async throws -> RecordID {
-        var wine = SoukV1.Product()
+        var wine = SoukStoreV1.Product()
         wine.name = "Barbera d'Alba"
         wine.price = .init(amountMinor: 1000, currencyCode: "MYR")
         wine.stock = stock

@@ -52,7 +52,7 @@ struct LaundryFixture {
         try await harness.store.write { transaction in
             for (name, id) in Self.dorms {
                 try transaction.insert(
-                    DormTable.table, DormRecord(marketplaceID: marketplace.id, SoukV1.Dorm(campus: "Busch", name: name.capitalized)), id: RecordID(id)!)
+                    DormTable.table, DormRecord(marketplaceID: marketplace.id, SoukStoreV1.Dorm(campus: "Busch", name: name.capitalized)), id: RecordID(id)!)
             }
         }
         return LaundryFixture(harness: harness, marketplace: marketplace, laundry: made!)

@@ -23,7 +23,7 @@ import Testing
             "    JOB_STAGE_PICKED_UP_LAUNDRY --> JOB_STAGE_LAUNDRY_IN_WASHER: advance (courier) [only the assigned Dasher]",
             "    ORDER_STATUS_PENDING --> ORDER_STATUS_APPROVED: approve (admin, system)",
             "    JOB_STATE_CANCELLED --> [*]",
-            "| `cancel` | ORDER_STATUS_PENDING, ORDER_STATUS_APPROVED | ORDER_STATUS_CANCELLED | customer, admin |  |  | ERROR_REASON_CANCEL_NOT_ALLOWED |",
+            "| `cancel` | ORDER_STATUS_PENDING, ORDER_STATUS_APPROVED | ORDER_STATUS_CANCELLED | customer, admin |  | refund the payment, or void the cash | ERROR_REASON_CANCEL_NOT_ALLOWED |",
             "| offer lapse | `offer_expire_time` | the server fires `expire` |",
             "| offer lapse | `offer_expire_time` | a change that is not a transition |",
         ] {

@@ -57,6 +57,43 @@ import SoukTesting
         await reopened.close()
     }
 
+    /// A retired index's entries and state are deleted at the next open: records deleted while
+    /// it was retired leave no entry behind, and declared again it is new (built from scratch).
+    @Test func aRetiredIndexIsDeletedWhenTheStoreOpens() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let configuration = StoreConfiguration.forTests(directory.path)
+        let indexed = try Store(configuration, schema: Schema(Self.jobsWithNote))
+        var ids = [RecordID]()
+        for n in 0..<30 {
+            ids.append(try await indexed.write {
+                try $0.insert(Self.jobsWithNote, SampleJob(marketplace: "m", dorm: "d", owner: "o", note: "n\(n % 3)"))
+            }.id)
+        }
+        await indexed.close()
+
+        let retiring = Self.plainJobs.retiring("jobs.marketplace_note")
+        let retired = try Store(configuration, schema: Schema(retiring))
+        #expect(retired.isIndexReady("jobs.marketplace_note") == nil)
+        // Nothing maintains the retired index now: these deletions would leave its entries stale.
+        for id in ids.enumerated().filter({ $0.offset % 3 == 0 }).map(\.element) {
+            _ = try await retired.write { try $0.delete(retiring, id) }
+        }
+        await retired.close()
+
+        let again = try Store(configuration, schema: Schema(Self.jobsWithNote))
+        #expect(again.pendingIndexes == ["jobs.marketplace_note"])
+        #expect(try await again.buildIndex("jobs.marketplace_note") == 20)
+        #expect(try listAll(again, Self.jobsWithNote, Self.byNote, IndexRange(prefix: ["m", "n0"]), pageSize: 100).isEmpty)
+        #expect(try listAll(again, Self.jobsWithNote, Self.byNote, IndexRange(prefix: ["m", "n1"]), pageSize: 100).count == 10)
+        #expect(try await again.verify().isConsistent)
+        await again.close()
+
+        #expect(throws: StoreError.invalidSchema("index jobs.marketplace_note is both declared and retired")) {
+            _ = try Store(configuration, schema: Schema(Self.jobsWithNote.retiring("jobs.marketplace_note")))
+        }
+    }
+
     @Test func uniqueIndexOverDuplicatesFailsToBuild() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

@@ -378,3 +378,82 @@ extension SoukStoreV1.Listing: CProtoMessage {
         c.parking = parking ? 1 : 0
     }
 }
+
+extension SoukStoreV1 {
+    /// A region as the regions table stores it. Its field numbers are those of souk.v1.Region, which
+    /// the table stored before, so those records read as this message. The envelope holds the id,
+    /// version and times.
+    public struct Region: Sendable, Hashable {
+        /// Unique in the marketplace (compared normalized).
+        public var name: String
+        /// District names, unique in the region.
+        public var districts: [String]
+        /// Archived regions take no new listings.
+        public var archived: Bool
+
+        public init(name: String = "", districts: [String] = [], archived: Bool = false) {
+            self.name = name
+            self.districts = districts
+            self.archived = archived
+        }
+    }
+}
+
+extension SoukStoreV1.Region: CProtoMessage {
+    public static var protoName: String { "souk.store.v1.Region" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__Store__V1__Region>) {
+        souk__store__v1__region__init(c)
+    }
+
+    init(c: Souk__Store__V1__Region) throws {
+        name = try Unpacked.string(c.name, "name")
+        districts = try Unpacked.strings(c.n_districts, c.districts, "districts")
+        archived = c.archived != 0
+    }
+
+    func fill(_ c: inout Souk__Store__V1__Region, _ arena: inout EncodingArena) {
+        c.name = arena.string(name)
+        c.n_districts = districts.count
+        c.districts = arena.strings(districts)
+        c.archived = archived ? 1 : 0
+    }
+}
+
+extension SoukStoreV1 {
+    /// A place of interest as the places table stores it. Its field numbers are those of
+    /// souk.v1.Place, which the table stored before, so those records read as this message. The
+    /// envelope holds the id, version and times.
+    public struct Place: Sendable, Hashable {
+        public var name: String
+        public var category: SoukV1.PlaceCategory
+        /// Address with its map position, which the places' geospatial index reads.
+        public var address: SoukV1.Address?
+
+        public init(name: String = "", category: SoukV1.PlaceCategory = .unspecified, address: SoukV1.Address? = nil) {
+            self.name = name
+            self.category = category
+            self.address = address
+        }
+    }
+}
+
+extension SoukStoreV1.Place: CProtoMessage {
+    public static var protoName: String { "souk.store.v1.Place" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__Store__V1__Place>) {
+        souk__store__v1__place__init(c)
+    }
+
+    init(c: Souk__Store__V1__Place) throws {
+        name = try Unpacked.string(c.name, "name")
+        category = .init(cValue: c.category)
+        address = try Unpacked.message(c.address, "address")
+    }
+
+    func fill(_ c: inout Souk__Store__V1__Place, _ arena: inout EncodingArena) {
+        c.name = arena.string(name)
+        c.category = category.cValue()
+        c.address = arena.message(address)
+    }
+}

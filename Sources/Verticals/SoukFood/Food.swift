@@ -25,7 +25,7 @@ public final class Food: SoukDomain {
         commerce.verticals.register(FoodOrders(commerce: commerce), for: [.foodDelivery])
         if let identity {
             RestaurantApproval.register(in: identity.roleDecisionHooks)
-            BlockedDrivers.register(in: identity.blockHooks, store: commerce.store)
+            BlockedDrivers.register(in: identity.blockHooks)
         }
     }
 
@@ -36,6 +36,9 @@ public final class Food: SoukDomain {
     /// The shared orders food delivery sells through (mounted after identity, payments and
     /// notifications).
     public static var dependencies: [any SoukDomain.Type] { [Commerce.self] }
+
+    /// Drivers answering offers, with the offer-lapse timer.
+    public static var lifecycles: [DeclaredLifecycle] { [DeclaredLifecycle(DeliveryLifecycles.foodDelivery)] }
 
     public func services(_ kit: ServiceKit) -> [any RPCService] {
         [
@@ -53,6 +56,6 @@ public final class Food: SoukDomain {
 
     /// The offer-lapse timer of food deliveries.
     public var background: DomainBackground {
-        DomainBackground(timers: [DeliveryOffers.offerLapse(commerce: commerce)])
+        DomainBackground(timers: [DeliveryOffers.offerLapse])
     }
 }

@@ -8,17 +8,17 @@ import SoukStore
 /// The rules that decide what a restaurant shows and where it is.
 enum RestaurantRules {
     /// Whether guests and customers see it: approved and not archived.
-    static func isVisible(_ restaurant: SoukV1.Restaurant) -> Bool {
+    static func isVisible(_ restaurant: SoukStoreV1.Restaurant) -> Bool {
         restaurant.approvalState == .approved && !restaurant.archived
     }
 
     /// Whether it takes orders now.
-    static func takesOrders(_ restaurant: SoukV1.Restaurant) -> Bool {
+    static func takesOrders(_ restaurant: SoukStoreV1.Restaurant) -> Bool {
         isVisible(restaurant) && restaurant.open
     }
 
     /// Its map position, when its address has one.
-    static func position(_ restaurant: SoukV1.Restaurant) -> GeoPosition? {
+    static func position(_ restaurant: SoukStoreV1.Restaurant) -> GeoPosition? {
         guard let location = restaurant.address?.location else { return nil }
         return GeoPosition(latitude: location.latitude, longitude: location.longitude)
     }
@@ -27,14 +27,14 @@ enum RestaurantRules {
 /// The rules that decide what a menu item shows.
 enum MenuItemRules {
     /// Whether it is on the menu customers see (it may still be unavailable).
-    static func isVisible(_ item: SoukV1.MenuItem) -> Bool { !item.hidden && !item.archived }
+    static func isVisible(_ item: SoukStoreV1.MenuItem) -> Bool { !item.hidden && !item.archived }
 
     /// Whether it can be put in a cart.
-    static func isOrderable(_ item: SoukV1.MenuItem) -> Bool { isVisible(item) && item.available }
+    static func isOrderable(_ item: SoukStoreV1.MenuItem) -> Bool { isVisible(item) && item.available }
 
     /// The price after discount: price − price × discount_bps / 10000, the discount rounded half
     /// away from zero to the minor unit (the rounding of `RetailPricing.tax`).
-    static func effectivePrice(_ item: SoukV1.MenuItem) -> Int64 {
+    static func effectivePrice(_ item: SoukStoreV1.MenuItem) -> Int64 {
         let price = item.price?.amountMinor ?? 0
         return price - RetailPricing.tax(price, bps: item.discountBps)
     }

@@ -4,10 +4,12 @@ import SoukMessages
 import SoukOrders
 import SoukStore
 
-/// A restaurant as stored.
-typealias RestaurantRecord = MarketRecord<SoukV1.Restaurant>
-/// A menu item as stored.
-typealias MenuItemRecord = MarketRecord<SoukV1.MenuItem>
+/// A restaurant as stored: its own record (`souk.store.v1.Restaurant`, without the id, version
+/// and times, which the envelope holds) and its marketplace. RPCs answer with
+/// `RestaurantProjection`.
+typealias RestaurantRecord = MarketRecord<SoukStoreV1.Restaurant>
+/// A menu item as stored (`souk.store.v1.MenuItem`). RPCs answer with `MenuItemProjection`.
+typealias MenuItemRecord = MarketRecord<SoukStoreV1.MenuItem>
 
 /// Restaurants and the indexes their lists read. Guests' indexes hold only visible restaurants
 /// (approved, not archived), one entry per facet a list can be narrowed to (`RestaurantFacet`),
@@ -36,12 +38,11 @@ enum RestaurantTable {
         return RestaurantFacet.of(restaurant).map { GeoEntry(scope: [.string(stored.value.marketplaceID), .string($0)], position: position) }
     }
 
-    /// Not converted yet: stores the contract message `souk.v1.Restaurant` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     static let table = marketTable(
-        "restaurants", SoukV1.Restaurant.self, indexes: [byOwner, byApproval, byName, byRating, byNameWord, geo.index])
+        "restaurants", SoukStoreV1.Restaurant.self, indexes: [byOwner, byApproval, byName, byRating, byNameWord, geo.index])
 
     /// An index (marketplace, facet, sort key…) of visible restaurants.
-    private static func visible(_ name: String, sortKey: @escaping @Sendable (SoukV1.Restaurant) -> [KeyPart]) -> Index<RestaurantRecord> {
+    private static func visible(_ name: String, sortKey: @escaping @Sendable (SoukStoreV1.Restaurant) -> [KeyPart]) -> Index<RestaurantRecord> {
         Index<RestaurantRecord>.nonUnique(name) { record in
             guard RestaurantRules.isVisible(record.subject) else { return [] }
             return RestaurantFacet.of(record.subject).map { [.string(record.marketplaceID), .string($0)] + sortKey(record.subject) }
@@ -56,7 +57,7 @@ enum RestaurantFacet {
         (openOnly ? "open" : "any") + (category.isEmpty ? "" : "|category:" + category)
     }
 
-    static func of(_ restaurant: SoukV1.Restaurant) -> [String] {
+    static func of(_ restaurant: SoukStoreV1.Restaurant) -> [String] {
         let categories = [""] + FoodText.categories(restaurant.categories)
         let opens = restaurant.open ? [false, true] : [false]
         return opens.flatMap { open in categories.map { key(openOnly: open, category: $0) } }
@@ -83,8 +84,7 @@ enum MenuItemTable {
         }
     }
 
-    /// Not converted yet: stores the contract message `souk.v1.MenuItem` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
-    static let table = marketTable("menu_items", SoukV1.MenuItem.self, indexes: [byMenu, byRestaurantWord])
+    static let table = marketTable("menu_items", SoukStoreV1.MenuItem.self, indexes: [byMenu, byRestaurantWord])
 }
 
 /// Who a menu entry is listed for: `visible` items (not hidden, not archived) for everyone,
@@ -92,7 +92,7 @@ enum MenuItemTable {
 enum MenuAudience: String, Sendable {
     case visible, active, archive
 
-    static func of(_ item: SoukV1.MenuItem) -> [MenuAudience] {
+    static func of(_ item: SoukStoreV1.MenuItem) -> [MenuAudience] {
         if item.archived { return [.archive] }
         return item.hidden ? [.active] : [.visible, .active]
     }
@@ -102,3 +102,37 @@ enum MenuAudience: String, Sendable {
 enum FoodTables {
     static var all: [AnyTable] { [RestaurantTable.table.erased, MenuItemTable.table.erased] }
 }
+
+/// What every caller allowed to read a stored restaurant sees: the contract's `Restaurant`,
+/// built field by field (an allow-list: a field added to the stored record reaches no caller
+/// until a line here names it).
+enum RestaurantProjection {
+    static func restaurant(_ record: StoredRecord<RestaurantRecord>) -> SoukV1.Restaurant {
+        let restaurant = record.value.subject
+        var shown = record.stamped(SoukV1.Restaurant())
+        shown.ownerAccountID = restaurant.ownerAccountID
+        shown.name = restaurant.name
+        shown.description = restaurant.description
+        shown.address = restaurant.address
+        shown.logoMediaID = restaurant.logoMediaID
+        shown.pictureMediaID = restaurant.pictureMediaID
+        shown.categories = restaurant.categories
+        shown.commissionBps = restaurant.commissionBps
+        shown.open = restaurant.open
+        shown.rating = restaurant.rating
+        shown.archived = restaurant.archived
+        shown.archiveTime = restaurant.archiveTime
+        shown.approvalState = restaurant.approvalState
+        shown.rejectionReason = restaurant.rejectionReason
+        shown.decidedByAccountID = restaurant.decidedByAccountID
+        shown.decideTime = restaurant.decideTime
+        return shown
+    }
+}
+
+// The food messages projections stamp with a stored record's envelope.
+extension SoukV1.Restaurant: StampedMessage {}
+extension SoukV1.MenuItem: StampedMessage {}
+
+extension SoukStoreV1.Restaurant: ArchivableRecord {}
+extension SoukStoreV1.MenuItem: ArchivableRecord {}

@@ -1,6 +1,6 @@
 import SoukMessages
 
-// The contract's optional numbers are one-field oneofs (protobuf-c has no proto3 `optional`):
+// The optional numbers of the contract and of the stored records are one-field oneofs (protobuf-c has no proto3 `optional`):
 // these read and write them as Swift optionals.
 
 extension SoukV1.AdvanceJobStageRequest {
@@ -14,6 +14,14 @@ extension SoukV1.AdvanceJobStageRequest {
 extension SoukV1.QuizQuestion {
     /// The index of the right choice, when set (0 is the first choice).
     public var correctChoice: Int32? {
+        get { if case .correctChoice(let choice)? = optionalCorrectChoice { choice } else { nil } }
+        set { optionalCorrectChoice = newValue.map { .correctChoice($0) } }
+    }
+}
+
+extension SoukStoreV1.QuizQuestion {
+    /// The index of the right choice, when set (0 is the first choice).
+    var correctChoice: Int32? {
         get { if case .correctChoice(let choice)? = optionalCorrectChoice { choice } else { nil } }
         set { optionalCorrectChoice = newValue.map { .correctChoice($0) } }
     }

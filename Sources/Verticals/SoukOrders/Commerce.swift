@@ -79,8 +79,7 @@ extension Commerce {
     public static var lifecycles: [DeclaredLifecycle] {
         [
             DeclaredLifecycle(OrderLifecycles.waterServices), DeclaredLifecycle(OrderLifecycles.retail),
-            DeclaredLifecycle(OrderLifecycles.foodDelivery), DeclaredLifecycle(DeliveryLifecycles.waterServices),
-            DeclaredLifecycle(DeliveryLifecycles.foodDelivery),
+            DeclaredLifecycle(OrderLifecycles.foodDelivery),
         ]
     }
 }

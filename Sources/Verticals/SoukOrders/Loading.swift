@@ -7,7 +7,7 @@ import SoukStore
 /// services.
 extension Commerce {
     /// Stores a courier's availability and position; returns the record's id.
-    public static func loadCourier(_ status: SoukV1.CourierStatus, marketplaceID: String, in transaction: Transaction) throws -> RecordID {
+    public static func loadCourier(_ status: SoukStoreV1.CourierStatus, marketplaceID: String, in transaction: Transaction) throws -> RecordID {
         try transaction.insert(CourierTable.table, CourierRecord(marketplaceID: marketplaceID, status)).id
     }
 

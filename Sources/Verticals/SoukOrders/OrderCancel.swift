@@ -58,14 +58,21 @@ extension OrdersService {
         return try OrderParties.view(record, call, store: store)
     }
 
-    /// Fires "cancel" (or "reject", when `rejected`) on order `id` and undoes its payment and
-    /// reservations; notifies the customer and the courier. Shared by CancelOrder and RejectOrder.
+    /// Fires "cancel" (or "reject", when `rejected`) on order `id`, whose declared effect settles
+    /// its payment (`OrderEffects.settlePayment`), then undoes what its vertical reserved and
+    /// notifies the customer and the courier. Shared by CancelOrder and RejectOrder.
     static func cancel(
         _ id: RecordID, machine: StateMachine<SoukStoreV1.Order, SoukV1.OrderStatus, OrderMove>, rejected: Bool, reason: String, actor: AuditActor,
         marketplaceID: RecordID, marketplace: SoukV1.Marketplace, vertical: (any OrderVertical)?, expectedVersion: UInt64?,
         transaction: Transaction
     ) throws -> StoredRecord<OrderRecord> {
-        var record = try machine.fire(
+        // Food reports need the cash as it was before the cancellation voids it; other verticals
+        // skip the read.
+        let paymentBefore = try vertical?.needsPaymentBeforeCancel == true
+            ? transaction.get(OrderTable.table, id).flatMap { RecordID($0.value.subject.paymentID) }
+                .flatMap { try PaymentLedger.payment($0, transaction: transaction) }
+            : nil
+        let record = try machine.fire(
             rejected ? .reject : .cancel, on: id, in: OrderTable.table, marketplaceID: marketplaceID.description, by: actor,
             expectedVersion: expectedVersion, reason: reason, transaction: transaction
         ) { order in
@@ -74,15 +81,6 @@ extension OrdersService {
             order.subject.cancelTime = Timestamp(transaction.now)
         }
         let order = record.value.subject
-        // Food reports need the cash as it was before it is voided; other verticals skip the read.
-        let paymentBefore = vertical?.needsPaymentBeforeCancel == true
-            ? try RecordID(order.paymentID).flatMap { try PaymentLedger.payment($0, transaction: transaction) } : nil
-        if let payment = try PaymentLedger.settleCancelled(
-            paymentID: order.paymentID, marketplaceID: marketplaceID, reason: reason.isEmpty ? "order cancelled" : reason, actor: actor,
-            transaction: transaction)
-        {
-            record = try transaction.updateMaintainedFields(OrderTable.table, id) { $0.subject.paymentStatus = payment.value.subject.status }
-        }
         try vertical?.cancelled(
             OrderCancellation(
                 id: id, order: order, marketplaceID: marketplaceID, marketplace: marketplace, reason: reason, actor: actor, paymentBefore: paymentBefore),

@@ -21,8 +21,10 @@ public enum OrderLifecycles {
             // Delivery-type services are approved by the server at placement; cleaning and
             // maintenance wait for an admin.
             Transition(.approve, from: [.pending], to: .approved, by: [.admin, .system]),
-            Transition(.reject, from: [.pending], to: .cancelled, by: [.admin]),
-            Transition(.cancel, from: [.pending, .approved], to: .cancelled, by: [.customer, .admin], refusal: .cancelNotAllowed),
+            Transition(.reject, from: [.pending], to: .cancelled, by: [.admin], effects: [OrderEffects.settlePayment]),
+            Transition(
+                .cancel, from: [.pending, .approved], to: .cancelled, by: [.customer, .admin], refusal: .cancelNotAllowed,
+                effects: [OrderEffects.settlePayment]),
             // Completing the order's delivery completes the order.
             Transition(.complete, from: [.approved], to: .completed, by: [.courier, .admin], guards: [ordersCourier]),
         ])
@@ -38,7 +40,9 @@ public enum OrderLifecycles {
             Transition(
                 .receive, from: [.delivered], to: .received, by: [.customer],
                 effects: [OrderEffects.tellParties("received") { _ in "Thank you for confirming receipt." }]),
-            Transition(.cancel, from: [.pending], to: .cancelled, by: [.customer, .provider, .admin], refusal: .cancelNotAllowed),
+            Transition(
+                .cancel, from: [.pending], to: .cancelled, by: [.customer, .provider, .admin], refusal: .cancelNotAllowed,
+                effects: [OrderEffects.settlePayment]),
         ])
 
     /// DineSwift. The driver's answers to a delivery offer move the order too.
@@ -48,7 +52,7 @@ public enum OrderLifecycles {
             Transition(
                 .accept, from: [.placed], to: .preparing, by: [.provider],
                 effects: [OrderEffects.tellParties("is being prepared") { _ in "The restaurant accepted your order and is preparing it." }]),
-            Transition(.reject, from: [.placed], to: .cancelled, by: [.provider]),
+            Transition(.reject, from: [.placed], to: .cancelled, by: [.provider], effects: [OrderEffects.settlePayment]),
             // A driver accepted the offer.
             Transition(.dispatch, from: [.preparing], to: .outForDelivery, by: [.courier]),
             // The delivery was cancelled (the driver withdrew, or it was taken back): offer it again.
@@ -58,6 +62,6 @@ public enum OrderLifecycles {
                 .complete, from: [.delivered], to: .completed, by: [.provider, .admin],
                 effects: [OrderEffects.tellParties("completed") { _ in "Thank you! You can now rate the restaurant and the driver." }]),
             Transition(.cancel, from: [.placed, .preparing, .outForDelivery, .delivered], to: .cancelled, by: [.provider, .admin],
-                refusal: .cancelNotAllowed),
+                refusal: .cancelNotAllowed, effects: [OrderEffects.settlePayment]),
         ])
 }

@@ -34,10 +34,6 @@ public protocol OrderVertical: Sendable {
     /// Delivery `deliveryID` of the call's marketplace as the caller sees it (`GetDelivery`,
     /// `ListDeliveries`).
     func deliveryView(_ deliveryID: String, call: SoukCall, store: Store) throws -> SoukV1.Delivery
-
-    /// Settles what lapsed on delivery `id` (an offer past its deadline) before it is read or its
-    /// courier's status changes; true when something changed.
-    func settleOffer(_ id: RecordID) async throws -> Bool
 }
 
 extension OrderVertical {
@@ -62,9 +58,6 @@ extension OrderVertical {
     public func deliveryView(_ deliveryID: String, call: SoukCall, store: Store) throws -> SoukV1.Delivery {
         throw RPCError.notFound("delivery", deliveryID)
     }
-
-    /// Has nothing that lapses.
-    public func settleOffer(_ id: RecordID) async throws -> Bool { false }
 }
 
 /// An order being cancelled or rejected, as `OrderVertical.cancelled` sees it.

@@ -48,7 +48,10 @@ public enum RentalLifecycles {
         transitions: [
             Transition(
                 .pay, from: [.due], to: .paid, by: [.customer], guards: [payer],
-                effects: [RentalEffects.showOnBooking("bill paid"), RentalEffects.activateBooking, RentalEffects.tellLessorPaid]),
+                effects: [
+                    RentalEffects.showOnBooking("bill paid"), RentalEffects.activateBooking, RentalEffects.tellLessorPaid,
+                    RentalEffects.addToLessorIncome,
+                ]),
             Transition(.void, from: [.due], to: .void, by: [.customer, .admin],
                 guards: [TransitionGuard("only a deposit bill") { bill, _ in bill.kind == .deposit }],
                 effects: [RentalEffects.showOnBooking("deposit bill voided")]),

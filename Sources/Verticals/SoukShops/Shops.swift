@@ -30,6 +30,9 @@ public final class Shops: SoukDomain {
     /// The shared orders the shops sell through.
     public static var dependencies: [any SoukDomain.Type] { [Commerce.self] }
 
+    /// Staff deliveries, with the effects on their orders.
+    public static var lifecycles: [DeclaredLifecycle] { [DeclaredLifecycle(DeliveryLifecycles.waterServices)] }
+
     public func services(_ kit: ServiceKit) -> [any RPCService] {
         [
             CatalogService(commerce: commerce).declaration.rpcService(kit),

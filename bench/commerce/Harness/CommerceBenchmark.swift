@@ -208,7 +208,7 @@ struct CommerceBenchmark: AsyncParsableCommand {
         for batch in stride(from: 0, to: count, by: 1000).map({ $0..<min(count, $0 + 1000) }) {
             ids += try await store.write { transaction in
                 try batch.map { n in
-                    var product = SoukV1.Product()
+                    var product = SoukStoreV1.Product()
                     product.name = "Bench Wine \(n)"
                     product.category = categories[n % categories.count]
                     product.price = .init(amountMinor: Int64(1000 + (n * 7919) % 99_000), currencyCode: "MYR")

@@ -135,8 +135,8 @@ struct DispatchBenchmark: AsyncParsableCommand {
     }
 
     /// An online driver somewhere in the area, last seen at `time`.
-    static func status(at time: StoreTime, using random: inout some RandomNumberGenerator) -> SoukV1.CourierStatus {
-        var status = SoukV1.CourierStatus()
+    static func status(at time: StoreTime, using random: inout some RandomNumberGenerator) -> SoukStoreV1.CourierStatus {
+        var status = SoukStoreV1.CourierStatus()
         status.online = true
         status.location = SoukV1.GeoPoint(
             latitude: center.latitude + Double.random(in: -span / 2...span / 2, using: &random),

@@ -142,6 +142,96 @@ void   souk__store__v1__listing__free_unpacked
   assert(message->base.descriptor == &souk__store__v1__listing__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__store__v1__region__init
+                     (Souk__Store__V1__Region         *message)
+{
+  static const Souk__Store__V1__Region init_value = SOUK__STORE__V1__REGION__INIT;
+  *message = init_value;
+}
+size_t souk__store__v1__region__get_packed_size
+                     (const Souk__Store__V1__Region *message)
+{
+  assert(message->base.descriptor == &souk__store__v1__region__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__store__v1__region__pack
+                     (const Souk__Store__V1__Region *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__store__v1__region__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__store__v1__region__pack_to_buffer
+                     (const Souk__Store__V1__Region *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__store__v1__region__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__Store__V1__Region *
+       souk__store__v1__region__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__Store__V1__Region *)
+     protobuf_c_message_unpack (&souk__store__v1__region__descriptor,
+                                allocator, len, data);
+}
+void   souk__store__v1__region__free_unpacked
+                     (Souk__Store__V1__Region *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__store__v1__region__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__store__v1__place__init
+                     (Souk__Store__V1__Place         *message)
+{
+  static const Souk__Store__V1__Place init_value = SOUK__STORE__V1__PLACE__INIT;
+  *message = init_value;
+}
+size_t souk__store__v1__place__get_packed_size
+                     (const Souk__Store__V1__Place *message)
+{
+  assert(message->base.descriptor == &souk__store__v1__place__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__store__v1__place__pack
+                     (const Souk__Store__V1__Place *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__store__v1__place__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__store__v1__place__pack_to_buffer
+                     (const Souk__Store__V1__Place *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__store__v1__place__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__Store__V1__Place *
+       souk__store__v1__place__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__Store__V1__Place *)
+     protobuf_c_message_unpack (&souk__store__v1__place__descriptor,
+                                allocator, len, data);
+}
+void   souk__store__v1__place__free_unpacked
+                     (Souk__Store__V1__Place *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__store__v1__place__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor souk__store__v1__booking__field_descriptors[18] =
 {
   {
@@ -948,5 +1038,133 @@ const ProtobufCMessageDescriptor souk__store__v1__listing__descriptor =
   souk__store__v1__listing__field_indices_by_name,
   5,  souk__store__v1__listing__number_ranges,
   (ProtobufCMessageInit) souk__store__v1__listing__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__store__v1__region__field_descriptors[3] =
+{
+  {
+    "name",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Region, name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "districts",
+    3,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Souk__Store__V1__Region, n_districts),
+    offsetof(Souk__Store__V1__Region, districts),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "archived",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Region, archived),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__store__v1__region__field_indices_by_name[] = {
+  2,   /* field[2] = archived */
+  1,   /* field[1] = districts */
+  0,   /* field[0] = name */
+};
+static const ProtobufCIntRange souk__store__v1__region__number_ranges[1 + 1] =
+{
+  { 2, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor souk__store__v1__region__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.store.v1.Region",
+  "Region",
+  "Souk__Store__V1__Region",
+  "souk.store.v1",
+  sizeof(Souk__Store__V1__Region),
+  3,
+  souk__store__v1__region__field_descriptors,
+  souk__store__v1__region__field_indices_by_name,
+  1,  souk__store__v1__region__number_ranges,
+  (ProtobufCMessageInit) souk__store__v1__region__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__store__v1__place__field_descriptors[3] =
+{
+  {
+    "name",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Place, name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "category",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Place, category),
+    &souk__v1__place_category__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "address",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Place, address),
+    &souk__v1__address__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__store__v1__place__field_indices_by_name[] = {
+  2,   /* field[2] = address */
+  1,   /* field[1] = category */
+  0,   /* field[0] = name */
+};
+static const ProtobufCIntRange souk__store__v1__place__number_ranges[1 + 1] =
+{
+  { 2, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor souk__store__v1__place__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.store.v1.Place",
+  "Place",
+  "Souk__Store__V1__Place",
+  "souk.store.v1",
+  sizeof(Souk__Store__V1__Place),
+  3,
+  souk__store__v1__place__field_descriptors,
+  souk__store__v1__place__field_indices_by_name,
+  1,  souk__store__v1__place__number_ranges,
+  (ProtobufCMessageInit) souk__store__v1__place__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

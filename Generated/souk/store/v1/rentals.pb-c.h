@@ -21,6 +21,8 @@ PROTOBUF_C__BEGIN_DECLS
 typedef struct Souk__Store__V1__Booking Souk__Store__V1__Booking;
 typedef struct Souk__Store__V1__Bill Souk__Store__V1__Bill;
 typedef struct Souk__Store__V1__Listing Souk__Store__V1__Listing;
+typedef struct Souk__Store__V1__Region Souk__Store__V1__Region;
+typedef struct Souk__Store__V1__Place Souk__Store__V1__Place;
 
 
 /* --- enums --- */
@@ -173,6 +175,53 @@ struct  Souk__Store__V1__Listing
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__LISTING_TYPE__LISTING_TYPE_UNSPECIFIED, NULL, NULL, 0, NULL, 0,NULL, 0,NULL, 0, 0, 0, (char *)protobuf_c_empty_string, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__LISTING_STATUS__LISTING_STATUS_UNSPECIFIED, 0, 0 }
 
 
+/*
+ * A region as the regions table stores it. Its field numbers are those of souk.v1.Region, which
+ * the table stored before, so those records read as this message. The envelope holds the id,
+ * version and times.
+ */
+struct  Souk__Store__V1__Region
+{
+  ProtobufCMessage base;
+  /*
+   * Unique in the marketplace (compared normalized).
+   */
+  char *name;
+  /*
+   * District names, unique in the region.
+   */
+  size_t n_districts;
+  char **districts;
+  /*
+   * Archived regions take no new listings.
+   */
+  protobuf_c_boolean archived;
+};
+#define SOUK__STORE__V1__REGION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__store__v1__region__descriptor) \
+    , (char *)protobuf_c_empty_string, 0,NULL, 0 }
+
+
+/*
+ * A place of interest as the places table stores it. Its field numbers are those of
+ * souk.v1.Place, which the table stored before, so those records read as this message. The
+ * envelope holds the id, version and times.
+ */
+struct  Souk__Store__V1__Place
+{
+  ProtobufCMessage base;
+  char *name;
+  Souk__V1__PlaceCategory category;
+  /*
+   * Address with its map position, which the places' geospatial index reads.
+   */
+  Souk__V1__Address *address;
+};
+#define SOUK__STORE__V1__PLACE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__store__v1__place__descriptor) \
+    , (char *)protobuf_c_empty_string, SOUK__V1__PLACE_CATEGORY__PLACE_CATEGORY_UNSPECIFIED, NULL }
+
+
 /* Souk__Store__V1__Booking methods */
 void   souk__store__v1__booking__init
                      (Souk__Store__V1__Booking         *message);
@@ -230,6 +279,44 @@ Souk__Store__V1__Listing *
 void   souk__store__v1__listing__free_unpacked
                      (Souk__Store__V1__Listing *message,
                       ProtobufCAllocator *allocator);
+/* Souk__Store__V1__Region methods */
+void   souk__store__v1__region__init
+                     (Souk__Store__V1__Region         *message);
+size_t souk__store__v1__region__get_packed_size
+                     (const Souk__Store__V1__Region   *message);
+size_t souk__store__v1__region__pack
+                     (const Souk__Store__V1__Region   *message,
+                      uint8_t             *out);
+size_t souk__store__v1__region__pack_to_buffer
+                     (const Souk__Store__V1__Region   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__Store__V1__Region *
+       souk__store__v1__region__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__store__v1__region__free_unpacked
+                     (Souk__Store__V1__Region *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__Store__V1__Place methods */
+void   souk__store__v1__place__init
+                     (Souk__Store__V1__Place         *message);
+size_t souk__store__v1__place__get_packed_size
+                     (const Souk__Store__V1__Place   *message);
+size_t souk__store__v1__place__pack
+                     (const Souk__Store__V1__Place   *message,
+                      uint8_t             *out);
+size_t souk__store__v1__place__pack_to_buffer
+                     (const Souk__Store__V1__Place   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__Store__V1__Place *
+       souk__store__v1__place__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__store__v1__place__free_unpacked
+                     (Souk__Store__V1__Place *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Souk__Store__V1__Booking_Closure)
@@ -241,6 +328,12 @@ typedef void (*Souk__Store__V1__Bill_Closure)
 typedef void (*Souk__Store__V1__Listing_Closure)
                  (const Souk__Store__V1__Listing *message,
                   void *closure_data);
+typedef void (*Souk__Store__V1__Region_Closure)
+                 (const Souk__Store__V1__Region *message,
+                  void *closure_data);
+typedef void (*Souk__Store__V1__Place_Closure)
+                 (const Souk__Store__V1__Place *message,
+                  void *closure_data);
 
 /* --- services --- */
 
@@ -250,6 +343,8 @@ typedef void (*Souk__Store__V1__Listing_Closure)
 extern const ProtobufCMessageDescriptor souk__store__v1__booking__descriptor;
 extern const ProtobufCMessageDescriptor souk__store__v1__bill__descriptor;
 extern const ProtobufCMessageDescriptor souk__store__v1__listing__descriptor;
+extern const ProtobufCMessageDescriptor souk__store__v1__region__descriptor;
+extern const ProtobufCMessageDescriptor souk__store__v1__place__descriptor;
 
 PROTOBUF_C__END_DECLS
 

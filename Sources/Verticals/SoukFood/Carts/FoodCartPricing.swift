@@ -151,7 +151,7 @@ public enum FoodCartPricing {
         return RetailPricing.breakdown(subtotal: subtotal, fees: fees, marketplace: marketplace)
     }
 
-    private static func problem(restaurant: SoukV1.Restaurant?, lines: [Line]) -> Problem? {
+    private static func problem(restaurant: SoukStoreV1.Restaurant?, lines: [Line]) -> Problem? {
         guard !lines.isEmpty else { return Problem(reason: .cartEmpty, message: "the cart is empty") }
         guard let restaurant, RestaurantRules.isVisible(restaurant) else {
             return Problem(reason: .itemUnavailable, message: "the restaurant no longer takes orders here")

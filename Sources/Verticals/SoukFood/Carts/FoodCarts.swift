@@ -54,9 +54,7 @@ struct FoodCarts {
                     "\(item.name) with these options and note is already in the cart: change the quantity of its line instead",
                     field: "item_id", metadata: ["menu_item_id": itemID.description])
             }
-            guard cart.subject.lines.count < RetailPricing.maxLines else {
-                throw RPCError.invalidField("item_id", "a cart holds at most \(RetailPricing.maxLines) lines", reason: .quantityLimit)
-            }
+            try RetailPricing.checkRoom(forLineAfter: cart.subject.lines.count)
             let line = SoukStoreV1.CartLine(
                 itemID: itemID.description, itemType: .menuItem, quantity: quantity, lineID: RecordID.generate().description,
                 options: options, note: note)
@@ -117,7 +115,7 @@ struct FoodCarts {
     /// FAILED_PRECONDITION (CART_OTHER_RESTAURANT) naming the restaurant whose items the cart
     /// holds, when it is not `restaurant`.
     private static func checkSameRestaurant(
-        _ cart: SoukStoreV1.Cart, adding restaurant: SoukV1.Restaurant, id: String, transaction: Transaction
+        _ cart: SoukStoreV1.Cart, adding restaurant: SoukStoreV1.Restaurant, id: String, transaction: Transaction
     ) throws {
         guard !cart.lines.isEmpty, !cart.restaurantID.isEmpty, cart.restaurantID != id else { return }
         let current = try RecordID(cart.restaurantID).flatMap { try transaction.get(RestaurantTable.table, $0) }

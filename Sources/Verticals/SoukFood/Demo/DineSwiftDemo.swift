@@ -38,15 +38,15 @@ extension CommerceDemo {
     /// A demo restaurant, its owner's e-mail and its menu.
     struct RestaurantPlan {
         var ownerEmail: String
-        var restaurant: SoukV1.Restaurant
-        var menu: [SoukV1.MenuItem]
+        var restaurant: SoukStoreV1.Restaurant
+        var menu: [SoukStoreV1.MenuItem]
     }
 
     static func dineSwiftRestaurants(currency: String) -> [RestaurantPlan] {
         func money(_ cents: Int64) -> SoukV1.Money { SoukV1.Money(amountMinor: cents, currencyCode: currency) }
         func place(_ name: String, _ description: String, street: String, area: String, _ latitude: Double, _ longitude: Double,
-                   _ categories: [String]) -> SoukV1.Restaurant {
-            var restaurant = SoukV1.Restaurant()
+                   _ categories: [String]) -> SoukStoreV1.Restaurant {
+            var restaurant = SoukStoreV1.Restaurant()
             restaurant.name = name
             restaurant.description = description
             restaurant.address = SoukV1.Address(
@@ -59,8 +59,8 @@ extension CommerceDemo {
             SoukV1.MenuOptionChoice(id: id, name: name, price: money(cents))
         }
         func item(_ name: String, _ section: String, _ cents: Int64, _ description: String, discount: Int32 = 0,
-                  groups: [SoukV1.MenuOptionGroup] = []) -> SoukV1.MenuItem {
-            var item = SoukV1.MenuItem()
+                  groups: [SoukV1.MenuOptionGroup] = []) -> SoukStoreV1.MenuItem {
+            var item = SoukStoreV1.MenuItem()
             item.name = name
             item.section = section
             item.price = money(cents)

@@ -8,19 +8,20 @@ import SoukStore
 
 /// A blocked driver leaves dispatch in `Accounts.BlockAccount`'s own transaction: the shared
 /// orders take them offline (`BlockedCouriers`), and an offer still waiting for their answer is cancelled (one made to
-/// the nearest goes on to the next nearest, as when it lapses). A delivery they accepted stays
-/// for an admin to complete or cancel: the food is with them.
+/// the nearest goes on to the next nearest, as when it lapses). An offer past its time is left
+/// to its timer, which expires it. A delivery they accepted stays for an admin to complete or
+/// cancel: the food is with them.
 enum BlockedDrivers {
-    static func register(in hooks: AccountBlockHooks, store: Store) {
+    static func register(in hooks: AccountBlockHooks) {
         hooks.add("offer to a blocked driver withdrawn") { subject, transaction in
-            try Self.withdraw(subject, store: store, transaction: transaction)
+            try Self.withdraw(subject, transaction: transaction)
         }
     }
 
-    static func withdraw(_ subject: AccountBlockSubject, store: Store, transaction: Transaction) throws {
+    static func withdraw(_ subject: AccountBlockSubject, transaction: Transaction) throws {
         guard let courier = try Couriers.get(subject.accountID, in: transaction) else { return }
         guard let deliveryID = courier.value.status.activeDeliveryID.recordID, let open = try Deliveries.get(deliveryID, transaction),
-              open.value.subject.status == .offered
+              DeliveryOffers.settled(open.value.subject, at: transaction.now).status == .offered
         else { return }
         let market = open.value.marketplaceID
         let reason = "the driver's account was blocked"
@@ -30,7 +31,7 @@ enum BlockedDrivers {
         ) { $0.subject.note = reason }
         guard let order = try DeliveryOffers.release(delivery, actor: subject.actor, reason: reason, transaction: transaction) else { return }
         let number = order.value.subject.orderNumber
-        let body = switch try DeliveryOffers.offerNextNearest(after: delivery, order: order, actor: subject.actor, store: store, transaction: transaction) {
+        let body = switch try DeliveryOffers.offerNextNearest(after: delivery, order: order, actor: subject.actor, transaction: transaction) {
         case true?: "The driver can no longer take order \(number); it was offered to the next nearest driver."
         case false?: "The driver can no longer take order \(number) and no other driver is available; offer it again."
         case nil: "The driver can no longer take order \(number); offer it again."

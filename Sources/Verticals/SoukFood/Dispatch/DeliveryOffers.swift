@@ -9,7 +9,8 @@ import SoukStore
 
 /// Offers of food orders to drivers. Creating an offer locks the driver's status record and
 /// checks availability again under that lock, so of two offers racing for one driver exactly
-/// one wins, and a driver holds at most one open delivery.
+/// one wins, and a driver holds at most one open delivery. An offer past its time holds neither
+/// its order nor its driver any more (`OfferExpiry.swift`), though its timer may not have fired.
 struct DeliveryOffers {
     let commerce: Commerce
     var store: Store { commerce.store }
@@ -37,9 +38,6 @@ struct DeliveryOffers {
             }
         }
         try checks.finish()
-        if let current = try Orders.require(orderID!, in: marketplaceID, store).value.subject.deliveryID.recordID {
-            try await Self.settleExpiry(current, commerce: commerce)
-        }
         let actor = AuditActor(call, requestID: requestID!)
         let store = self.store
         let result = try await store.write(
@@ -53,13 +51,13 @@ struct DeliveryOffers {
                     "order \(order.value.subject.orderNumber) is \(order.value.subject.status.protoName); only PREPARING orders are offered")
             }
             if let current = order.value.subject.deliveryID.recordID, let delivery = try Deliveries.get(current, transaction),
-               DeliveryReads.open.contains(delivery.value.subject.status)
+               Couriers.isOpen(delivery.value.subject, at: transaction.now)
             {
                 throw RPCError.souk(
                     .failedPrecondition, .deliveryOpen, "order \(order.value.subject.orderNumber) already has an open delivery \(current)",
                     metadata: ["resource_type": "delivery", "resource_id": current.description])
             }
-            let created = try Self.create(for: order, to: target!, marketplace: marketplace, actor: actor, store: store, transaction: transaction)
+            let created = try Self.create(for: order, to: target!, marketplace: marketplace, actor: actor, transaction: transaction)
             // A retry reads the delivery by this id (below).
             return created.stamped(SoukV1.Delivery())
         }
@@ -69,8 +67,7 @@ struct DeliveryOffers {
     /// Offers `order` to `target` in `transaction`: the driver's record is read and locked, its
     /// availability checked again, and it keeps the offer as its open delivery.
     static func create(
-        for order: StoredRecord<OrderRecord>, to target: Target, marketplace: SoukV1.Marketplace, actor: AuditActor, store: Store,
-        transaction: Transaction
+        for order: StoredRecord<OrderRecord>, to target: Target, marketplace: SoukV1.Marketplace, actor: AuditActor, transaction: Transaction
     ) throws -> StoredRecord<DeliveryRecord> {
         let subject = order.value.subject
         let market = order.value.marketplaceID
@@ -79,12 +76,14 @@ struct DeliveryOffers {
         let freshSince = rules.freshSince(transaction.now)
         // Drivers who said no to this order, or let its offer lapse, are not picked again.
         let answered = try Deliveries.of(order: order.id, marketplaceID: market, limit: PageRequest.maximumSize, transaction)
-        let rejected = Set(answered.filter { $0.value.subject.status == .rejected }.map(\.value.subject.courierAccountID))
-        let lapsed = Set(answered.filter { $0.value.subject.status == .expired }.map(\.value.subject.courierAccountID))
+        let ended = answered.map { (settled($0.value.subject, at: transaction.now).status, $0.value.subject.courierAccountID) }
+        let rejected = Set(ended.filter { $0.0 == .rejected }.map(\.1))
+        let lapsed = Set(ended.filter { $0.0 == .expired }.map(\.1))
 
         /// The driver's record when they may be offered work now, nil otherwise.
         func lockIfAvailable(_ id: RecordID) throws -> StoredRecord<CourierRecord>? {
-            guard let record = try Couriers.get(id, in: transaction), record.value.marketplaceID == market, record.value.isAvailable,
+            guard let record = try Couriers.get(id, in: transaction), record.value.marketplaceID == market,
+                  try Couriers.isFree(record, transaction: transaction),
                   let time = record.value.status.locationTime, StoreTime(time).microsecondsSinceEpoch >= freshSince
             else { return nil }
             return record
@@ -98,17 +97,15 @@ struct DeliveryOffers {
                 throw RPCError.souk(.failedPrecondition, .courierDeclinedOrder, "driver \(id) rejected order \(subject.orderNumber)")
             }
             guard let locked = try lockIfAvailable(id) else {
-                let status = try Couriers.get(id, in: transaction)?.value.status
-                if let status, !status.activeDeliveryID.isEmpty {
-                    throw RPCError.souk(
-                        .failedPrecondition, .courierBusy, "driver \(id) has delivery \(status.activeDeliveryID) offered or in progress")
+                if let record = try Couriers.get(id, in: transaction), let active = try Couriers.openDelivery(of: record, transaction: transaction) {
+                    throw RPCError.souk(.failedPrecondition, .courierBusy, "driver \(id) has delivery \(active) offered or in progress")
                 }
                 throw RPCError.souk(.failedPrecondition, .courierOffline, "driver \(id) is offline or has sent no recent position")
             }
             courier = locked
         case .nearest:
             guard let found = try nearest(
-                to: pickup, in: market, freshSince: freshSince, excluding: rejected.union(lapsed), store: store, lock: lockIfAvailable)
+                to: pickup, in: market, freshSince: freshSince, excluding: rejected.union(lapsed), transaction: transaction, lock: lockIfAvailable)
             else {
                 throw RPCError.souk(.failedPrecondition, .noCourierAvailable, "no available driver near order \(subject.orderNumber)")
             }
@@ -150,16 +147,18 @@ struct DeliveryOffers {
     }
 
     /// The nearest available driver not in `excluded`, locked by `lock` (which checks again that
-    /// the driver is free: another offer may have taken them since the index was read).
+    /// the driver is free: another offer may have taken them since the index was read). The
+    /// index holds the drivers whose stored record is free: one whose offer is past its time
+    /// but not yet expired is found once the offer-lapse timer freed them.
     private static func nearest(
-        to center: GeoPosition, in market: String, freshSince: Int64, excluding excluded: Set<String>, store: Store,
+        to center: GeoPosition, in market: String, freshSince: Int64, excluding excluded: Set<String>, transaction: Transaction,
         lock: (RecordID) throws -> StoredRecord<CourierRecord>?
     ) throws -> StoredRecord<CourierRecord>? {
         var token: String?
         repeat {
             let page = try Couriers.nearest(
                 GeoQuery(scope: Couriers.scope(market), center: center, radiusMeters: nearestRadiusMeters, minimumStamp: freshSince,
-                         limit: PageRequest.defaultSize, pageToken: token), in: store)
+                         limit: PageRequest.defaultSize, pageToken: token), in: transaction)
             for hit in page.hits where !excluded.contains(hit.record.id.description) {
                 if let locked = try lock(hit.record.id) { return locked }
             }

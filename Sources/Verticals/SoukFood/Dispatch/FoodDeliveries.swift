@@ -53,9 +53,14 @@ struct FoodDeliveries {
         let (id, expected, reason) = try DeliveryFields.cancel(request)
         let actor = AuditActor(call)
         let market = marketplaceID.description
-        try await DeliveryOffers.settleExpiry(id, commerce: commerce)
         try await store.write { transaction in
-            let wasAccepted = try Deliveries.require(id, in: marketplaceID, transaction).value.subject.status == .inProgress
+            let current = try Deliveries.require(id, in: marketplaceID, transaction)
+            let wasAccepted = current.value.subject.status == .inProgress
+            // An offer past its time is refused as the expired offer it is; its timer expires it.
+            let settled = DeliveryOffers.settled(current.value.subject, at: transaction.now)
+            if settled.status != current.value.subject.status, expected == nil || expected == current.version {
+                _ = try DeliveryLifecycles.foodDelivery.transition(.cancel, on: settled, id: id.description, by: actor)
+            }
             let delivery = try DeliveryLifecycles.foodDelivery.fire(
                 .cancel, on: id, marketplaceID: market, by: actor, expectedVersion: expected, reason: reason,
                 transaction: transaction

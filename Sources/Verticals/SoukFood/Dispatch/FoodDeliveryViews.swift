@@ -21,11 +21,13 @@ enum FoodDeliveryViews {
     /// The delivery as `call`'s caller sees it. Its driver sees the customer's name and the
     /// drop-off address while the delivery is open, the address's phone only once accepted, and
     /// none of them after it ends; the restaurant sees the phone while the order is active
-    /// (PHONES); the customer and admins see everything.
+    /// (PHONES); the customer and admins see everything. An offer past its time is shown
+    /// EXPIRED, as its timer will leave it.
     static func view(_ deliveryID: String, _ call: SoukCall, store: Store) throws -> SoukV1.Delivery {
         let (marketplaceID, marketplace) = try call.requireMarketplace()
         let id = try RequestFields.id(deliveryID, field: "delivery_id")
-        let record = try Deliveries.require(id, in: marketplaceID, store)
+        var record = try Deliveries.require(id, in: marketplaceID, store)
+        record.value.subject = DeliveryOffers.settled(record.value.subject, at: store.configuration.clock())
         let delivery = record.value.subject
         let vertical = marketplace.vertical
         let courier = try OrderParties.summary(delivery.courierAccountID, vertical: vertical, store: store)

@@ -14,7 +14,6 @@ extension DeliveryOffers {
         let (id, expected) = try DeliveryFields.move(request.deliveryID, request.expectedVersion)
         let actor = AuditActor(call)
         let market = marketplaceID.description
-        try await Self.settleExpiry(id, commerce: commerce)
         try await store.write { transaction in
             try Self.requireUnexpired(id, marketplaceID: marketplaceID, transaction: transaction)
             let delivery = try DeliveryLifecycles.foodDelivery.fire(
@@ -44,7 +43,6 @@ extension DeliveryOffers {
         let (id, expected, reason) = try DeliveryFields.checked(request.deliveryID, request.expectedVersion, text: request.reason, field: "reason")
         let actor = AuditActor(call)
         let market = marketplaceID.description
-        try await Self.settleExpiry(id, commerce: commerce)
         try await store.write { transaction in
             try Self.requireUnexpired(id, marketplaceID: marketplaceID, transaction: transaction)
             let delivery = try DeliveryLifecycles.foodDelivery.fire(
@@ -64,11 +62,10 @@ extension DeliveryOffers {
     }
 
     /// OFFER_EXPIRED when the offer lapsed before the driver's answer: expired already, or due
-    /// now (the answer raced the expiry).
+    /// now, its timer not yet fired (which the answer leaves to the scheduler).
     private static func requireUnexpired(_ id: RecordID, marketplaceID: RecordID, transaction: Transaction) throws {
         let current = try Deliveries.require(id, in: marketplaceID, transaction).value.subject
-        let due = current.status == .offered && current.offerExpireTime.map { StoreTime($0) <= transaction.now } == true
-        guard current.status == .expired || due else { return }
+        guard settled(current, at: transaction.now).status == .expired else { return }
         throw RPCError.souk(
             .failedPrecondition, .offerExpired, "the offer of delivery \(id) expired before it was answered",
             metadata: ["state": current.status.protoName])

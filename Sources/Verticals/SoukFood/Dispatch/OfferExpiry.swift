@@ -6,59 +6,55 @@ import SoukNotifications
 import SoukOrders
 import SoukStore
 
-/// Offers lapse after the marketplace's offer_timeout: the delivery's offer-lapse timer
-/// (`DeliveryLifecycles.offerLapse`) fires `expire` then. A call about the offer itself that
-/// comes first (its driver's answer, a read of it) settles it at once (`settleExpiry`), so no
-/// one is told of a lapsed offer as if it were live. An offer made to the nearest driver then
-/// goes to the next nearest, who has neither rejected the order nor let it lapse.
+/// Offers lapse after the marketplace's offer_timeout, and only the delivery's offer-lapse
+/// timer (`DeliveryLifecycles.offerLapse`, run by the scheduler) writes the expiry. Until it
+/// fires, calls go by the offer as it will be (`settled`): a read shows it EXPIRED, the driver's
+/// answer is refused (OFFER_EXPIRED), and a due offer no longer holds its order or its driver, so
+/// a new offer of the order (or to the driver) goes ahead. The timer then finds it superseded:
+/// it expires it and tells the driver, and leaves the order to the newer offer.
 extension DeliveryOffers {
-    /// Expires delivery `id` in its own transaction when it is an offer past its time; returns
-    /// whether it did.
-    @discardableResult
-    static func settleExpiry(_ id: RecordID, commerce: Commerce) async throws -> Bool {
-        let store = commerce.store
-        guard let delivery = try Deliveries.get(id, store), isDue(delivery, at: commerce.now) else { return false }
-        return try await store.write { transaction in try expireIfDue(id, store: store, transaction: transaction) }
+    /// The delivery as it stands at `now`: an offer past its time is EXPIRED, though the
+    /// scheduler may not have fired its timer yet.
+    static func settled(_ delivery: SoukStoreV1.Delivery, at now: StoreTime) -> SoukStoreV1.Delivery {
+        DeliveryLifecycles.settled(delivery, at: now)
     }
 
-    /// The scheduler's handler of the offer-lapse timer.
-    static func offerLapse(commerce: Commerce) -> TimerHandler {
-        let store = commerce.store
-        return DeliveryLifecycles.foodDelivery.timerHandler(DeliveryLifecycles.offerLapse.name) { delivery, transaction in
-            _ = try expireIfDue(delivery.id, store: store, transaction: transaction)
+    /// The scheduler's handler of the offer-lapse timer: fires `expire`, whose effect
+    /// (`lapsed`) does the rest.
+    static var offerLapse: TimerHandler {
+        DeliveryLifecycles.foodDelivery.timerHandler(DeliveryLifecycles.offerLapse.name) { delivery, transaction in
+            try DeliveryLifecycles.foodDelivery.fire(
+                .expire, on: delivery.id, marketplaceID: delivery.value.marketplaceID,
+                by: .system("OfferTimeout"), reason: "not answered in time", transaction: transaction)
         }
     }
 
-    private static func isDue(_ delivery: StoredRecord<DeliveryRecord>, at now: StoreTime) -> Bool {
-        guard delivery.value.subject.status == .offered, let expiry = delivery.value.subject.offerExpireTime else { return false }
-        return StoreTime(expiry) <= now
-    }
-
-    /// Expires the offer (read and locked again here) when it is still due, frees its driver and
-    /// order, tells the restaurant and the driver, and offers an order first offered to the
-    /// nearest driver to the next one.
-    private static func expireIfDue(_ id: RecordID, store: Store, transaction: Transaction) throws -> Bool {
-        guard let current = try Deliveries.get(id, transaction), isDue(current, at: transaction.now) else { return false }
-        let market = current.value.marketplaceID
-        let actor = AuditActor.system("OfferTimeout")
-        let delivery = try DeliveryLifecycles.foodDelivery.fire(
-                .expire, on: id, marketplaceID: market, by: actor, reason: "not answered in time", transaction: transaction)
-        guard let order = try release(delivery, actor: actor, reason: "delivery offer expired", transaction: transaction) else { return true }
+    /// The effect of `expire`: frees the driver and tells them. When the order still waits on
+    /// this offer (no newer offer superseded it), frees the order too, offers an order first
+    /// offered to the nearest driver to the next nearest one, and tells the restaurant.
+    static let lapsed = TransitionEffect<SoukStoreV1.Delivery>(
+        "free the driver and the order; offer one made to the nearest to the next nearest driver; tell the driver and the restaurant"
+    ) { move, transaction in
+        guard let delivery = try Deliveries.get(move.id, transaction),
+              let orderID = delivery.value.subject.orderID.recordID, let before = try Orders.get(orderID, transaction)
+        else { return }
+        let held = before.value.subject.deliveryID == move.id.description
+        guard let order = try release(delivery, actor: move.actor, reason: "delivery offer expired", transaction: transaction) else { return }
         let number = order.value.subject.orderNumber
-        let restaurant = switch try offerNextNearest(after: delivery, order: order, actor: actor, store: store, transaction: transaction) {
-        case true?: "The driver did not answer in time; order \(number) was offered to the next nearest driver."
-        case false?: "The driver did not answer in time and no other driver is available; offer order \(number) again."
-        case nil: "The driver did not answer in time; offer order \(number) again."
-        }
-        try Notifier.send(
-            [Notifier.Note(
-                to: delivery.value.subject.courierAccountID, kind: .delivery, title: "Offer expired",
-                body: "The offer of order \(number) was not answered in time.", subject: SoukV1.ResourceRef(type: .delivery, id: id.description)),
-             Notifier.Note(
+        var notes = [Notifier.Note(
+            to: delivery.value.subject.courierAccountID, kind: .delivery, title: "Offer expired",
+            body: "The offer of order \(number) was not answered in time.", subject: move.ref(.delivery))]
+        if held {
+            let restaurant = switch try offerNextNearest(after: delivery, order: order, actor: move.actor, transaction: transaction) {
+            case true?: "The driver did not answer in time; order \(number) was offered to the next nearest driver."
+            case false?: "The driver did not answer in time and no other driver is available; offer order \(number) again."
+            case nil: "The driver did not answer in time; offer order \(number) again."
+            }
+            notes.append(Notifier.Note(
                 to: order.value.subject.sellerAccountID, kind: .order, title: "Offer of order \(number) expired", body: restaurant,
-                subject: SoukV1.ResourceRef(type: .order, id: order.id.description))],
-            marketplaceID: market, transaction: transaction)
-        return true
+                subject: SoukV1.ResourceRef(type: .order, id: order.id.description)))
+        }
+        try Notifier.send(notes, marketplaceID: move.marketplaceID, transaction: transaction)
     }
 
     /// After an offer made to the nearest driver ended unanswered (it lapsed, or its driver was
@@ -66,13 +62,13 @@ extension DeliveryOffers {
     /// rejected it nor let it lapse. Returns whether it did; nil when the offer named its driver
     /// (the restaurant offers again itself).
     static func offerNextNearest(
-        after delivery: StoredRecord<DeliveryRecord>, order: StoredRecord<OrderRecord>, actor: AuditActor, store: Store, transaction: Transaction
+        after delivery: StoredRecord<DeliveryRecord>, order: StoredRecord<OrderRecord>, actor: AuditActor, transaction: Transaction
     ) throws -> Bool? {
         guard delivery.value.subject.offeredToNearest, order.value.subject.status == .preparing,
               let marketplaceID = RecordID(order.value.marketplaceID), let marketplace = try IdentityRecords.marketplace(marketplaceID, transaction)
         else { return nil }
         do {
-            _ = try create(for: order, to: .nearest, marketplace: marketplace, actor: actor, store: store, transaction: transaction)
+            _ = try create(for: order, to: .nearest, marketplace: marketplace, actor: actor, transaction: transaction)
             return true
         } catch let error as RPCError where error.soukReason == .noCourierAvailable {
             return false

@@ -35,7 +35,7 @@ struct MenuBrowsing {
         let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
         let result = try store.list(MenuItemTable.table, MenuItemTable.byMenu, .starting(with: prefix), page: page)
         return SoukV1.ListMenuItemsResponse(
-            menuItems: result.items.map(MenuItemView.api), nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
+            menuItems: result.items.map(MenuItemProjection.item), nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 
     func search(_ request: SoukV1.SearchMenuItemsRequest, _ call: SoukCall) async throws -> SoukV1.SearchMenuItemsResponse {
@@ -84,7 +84,7 @@ struct MenuBrowsing {
                     .filter { SearchWords.match(words, in: $0.value.subject.name) && (section.isEmpty || ProductText.sortKey($0.value.subject.section) == section) }
                     .map {
                         SoukV1.MenuItemResult(
-                            menuItem: MenuItemView.api($0), restaurantName: restaurant.name,
+                            menuItem: MenuItemProjection.item($0), restaurantName: restaurant.name,
                             distanceMeters: Int32(min(hit.distanceMeters, Double(Int32.max)).rounded()))
                     }
                 if let more = items.nextPageToken {

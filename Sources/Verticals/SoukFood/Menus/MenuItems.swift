@@ -28,7 +28,7 @@ struct MenuItems {
         }
         try checks.finish()
         let (requestID, restaurantID) = (requestIDField!, restaurantIDField!)
-        var item = SoukV1.MenuItem()
+        var item = SoukStoreV1.MenuItem()
         item.restaurantID = restaurantID.description
         item.optionGroups = groups!
         MenuValidation.apply(Self.maskPaths.subtracting(["option_groups"]).sorted(), from: input, to: &item)
@@ -44,7 +44,7 @@ struct MenuItems {
                 else { throw RPCError.souk(.failedPrecondition, .archived, "the restaurant is archived: restore it first") }
                 try MenuItemMedia.sync(from: nil, to: record, transaction: transaction)
             },
-            view: MenuItemView.api)
+            view: MenuItemProjection.item)
     }
 
     func get(_ request: SoukV1.GetMenuItemRequest, _ call: SoukCall) async throws -> SoukV1.MenuItem {
@@ -56,7 +56,7 @@ struct MenuItems {
         guard MenuItemView.isStaff(of: restaurant.value.subject, call)
             || (RestaurantRules.isVisible(restaurant.value.subject) && MenuItemRules.isVisible(record.value.subject))
         else { throw RPCError.notFound("menu item", id.description) }
-        return MenuItemView.api(record)
+        return MenuItemProjection.item(record)
     }
 
     func update(_ request: SoukV1.UpdateMenuItemRequest, _ call: SoukCall) async throws -> SoukV1.MenuItem {
@@ -87,11 +87,11 @@ struct MenuItems {
                 actor: actor, reason: "updated: " + paths.joined(separator: ", "), resourceVersion: updated.version)
             return updated
         }
-        return MenuItemView.api(record)
+        return MenuItemProjection.item(record)
     }
 
     func setArchived(_ archived: Bool, _ itemID: String, _ expectedVersion: Int64, _ call: SoukCall) async throws -> SoukV1.MenuItem {
-        MenuItemView.api(try await store.setArchived(
+        MenuItemProjection.item(try await store.setArchived(
             archived, MenuItemTable.table, id: itemID, field: "menu_item_id", expectedVersion: expectedVersion, noun: "menu item",
             resource: .menuItem, call: call))
     }
@@ -106,18 +106,34 @@ struct MenuItems {
     }
 }
 
-/// How menu items are shown.
-enum MenuItemView {
-    /// The contract's view, with the effective price computed.
-    static func api(_ record: StoredRecord<MenuItemRecord>) -> SoukV1.MenuItem {
-        var item: SoukV1.MenuItem = record.api()
-        item.effectivePrice = SoukV1.Money(
-            amountMinor: MenuItemRules.effectivePrice(item), currencyCode: item.price?.currencyCode ?? "")
-        return item
+/// What every caller allowed to read a stored menu item sees: the contract's `MenuItem`, built
+/// field by field (an allow-list: a field added to the stored record reaches no caller until a
+/// line here names it), with the effective price computed.
+enum MenuItemProjection {
+    static func item(_ record: StoredRecord<MenuItemRecord>) -> SoukV1.MenuItem {
+        let item = record.value.subject
+        var shown = record.stamped(SoukV1.MenuItem())
+        shown.restaurantID = item.restaurantID
+        shown.name = item.name
+        shown.description = item.description
+        shown.price = item.price
+        shown.discountBps = item.discountBps
+        shown.effectivePrice = SoukV1.Money(amountMinor: MenuItemRules.effectivePrice(item), currencyCode: item.price?.currencyCode ?? "")
+        shown.section = item.section
+        shown.pictureMediaID = item.pictureMediaID
+        shown.available = item.available
+        shown.hidden = item.hidden
+        shown.archived = item.archived
+        shown.archiveTime = item.archiveTime
+        shown.optionGroups = item.optionGroups
+        return shown
     }
+}
 
+/// Who may see hidden items.
+enum MenuItemView {
     /// Whether the caller runs `restaurant` (its owner) or administers the marketplace.
-    static func isStaff(of restaurant: SoukV1.Restaurant, _ call: SoukCall) -> Bool {
+    static func isStaff(of restaurant: SoukStoreV1.Restaurant, _ call: SoukCall) -> Bool {
         RestaurantView.isAdmin(call) || call.caller?.accountID.description == restaurant.ownerAccountID
     }
 }
@@ -166,7 +182,7 @@ enum MenuValidation {
     }
 
     /// Copies the masked fields (option groups are checked and copied by the caller).
-    static func apply(_ paths: [String], from input: SoukV1.MenuItem, to item: inout SoukV1.MenuItem) {
+    static func apply(_ paths: [String], from input: SoukV1.MenuItem, to item: inout SoukStoreV1.MenuItem) {
         for path in paths {
             switch path {
             case "name": item.name = input.name.trimmingCharacters(in: .whitespaces)

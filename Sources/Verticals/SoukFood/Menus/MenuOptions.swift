@@ -79,7 +79,7 @@ enum MenuOptions {
 
     /// Resolves `chosen` (group and choice ids) against `item`'s groups: every id known, a choice
     /// once, each group between its fewest and most choices (a required group at least one).
-    static func resolve(_ chosen: [SoukV1.CartLineOption], of item: SoukV1.MenuItem) -> Result<[Chosen], Problem> {
+    static func resolve(_ chosen: [SoukV1.CartLineOption], of item: SoukStoreV1.MenuItem) -> Result<[Chosen], Problem> {
         var resolved: [Chosen] = []
         var seen = Set<String>()
         for (index, option) in chosen.enumerated() {

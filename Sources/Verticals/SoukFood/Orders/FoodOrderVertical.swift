@@ -7,8 +7,8 @@ import SoukStore
 
 /// DineSwift's part of its orders: a cancelled order leaves the reports (and the driver's cash
 /// they counted); `ListOrders` filters by the caller's restaurant; a rating of the restaurant
-/// counts in its average; food deliveries are shown by `FoodDeliveryViews`, after a lapsed
-/// offer is settled.
+/// counts in its average; food deliveries are shown by `FoodDeliveryViews` (an offer past
+/// its time as EXPIRED).
 struct FoodOrders: OrderVertical {
     let commerce: Commerce
 
@@ -34,9 +34,5 @@ struct FoodOrders: OrderVertical {
 
     func deliveryView(_ deliveryID: String, call: SoukCall, store: Store) throws -> SoukV1.Delivery {
         try FoodDeliveryViews.view(deliveryID, call, store: store)
-    }
-
-    func settleOffer(_ id: RecordID) async throws -> Bool {
-        try await DeliveryOffers.settleExpiry(id, commerce: commerce)
     }
 }

@@ -73,14 +73,14 @@ struct RestaurantApproval {
                 marketplaceID: marketplaceID.description, transaction: transaction)
             return updated
         }
-        return record.api()
+        return RestaurantProjection.restaurant(record)
     }
 
     /// Moves the owner's provider role with the restaurant: a pending role becomes active or
     /// rejected; an active one stays (the restaurant alone is decided). Approval refuses an owner
     /// whose role was rejected or revoked, or who is blocked.
     private static func decideOwnerRole(
-        of restaurant: SoukV1.Restaurant, approving: Bool, reason: String, decider: String, now: Timestamp, actor: AuditActor,
+        of restaurant: SoukStoreV1.Restaurant, approving: Bool, reason: String, decider: String, now: Timestamp, actor: AuditActor,
         marketplace: SoukV1.Marketplace, transaction: Transaction
     ) throws {
         guard let ownerID = RecordID(restaurant.ownerAccountID), let account = try IdentityRecords.account(ownerID, transaction) else {

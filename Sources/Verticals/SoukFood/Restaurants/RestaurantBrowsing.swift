@@ -79,7 +79,7 @@ struct RestaurantBrowsing {
         try checks.finish()
         let category = ProductText.sortKey(request.category)
         let facet = RestaurantFacet.key(openOnly: request.openOnly, category: category)
-        let matches: @Sendable (SoukV1.Restaurant) -> Bool = { SearchWords.match(words, in: $0.name) }
+        let matches: @Sendable (SoukStoreV1.Restaurant) -> Bool = { SearchWords.match(words, in: $0.name) }
         if let area {
             return try nearby(market, facet: facet, area: area, orderBy: request.orderBy, pageSize: request.pageSize,
                               pageToken: request.pageToken, filters: "search;\(facet);\(words.joined(separator: " "))", matches: matches)
@@ -102,7 +102,7 @@ struct RestaurantBrowsing {
     /// rating, the token holding the offset.
     private func nearby(
         _ market: String, facet: String, area: SearchArea, orderBy: String, pageSize: Int32, pageToken: String, filters: String,
-        matches: @escaping @Sendable (SoukV1.Restaurant) -> Bool
+        matches: @escaping @Sendable (SoukStoreV1.Restaurant) -> Bool
     ) throws -> SoukV1.ListRestaurantsResponse {
         let order = orderBy.trimmingCharacters(in: .whitespaces).lowercased()
         guard ["", "distance", "rating desc"].contains(order) else { throw RPCError.invalidField("order_by", "must be distance or rating desc") }
@@ -147,7 +147,7 @@ struct RestaurantBrowsing {
     static let ratingCap = 500
 
     static func result(_ record: StoredRecord<RestaurantRecord>, distance: Double?) -> SoukV1.RestaurantResult {
-        SoukV1.RestaurantResult(restaurant: record.api(), distanceMeters: Int32(min(distance ?? 0, Double(Int32.max)).rounded()))
+        SoukV1.RestaurantResult(restaurant: RestaurantProjection.restaurant(record), distanceMeters: Int32(min(distance ?? 0, Double(Int32.max)).rounded()))
     }
 }
 

@@ -20,27 +20,22 @@ struct Restaurants {
         let caller = try call.requireCaller()
         let (_, marketplace) = try call.requireMarketplace()
         let requestID = try RequestFields.requestID(request.requestID)
-        var restaurant = request.restaurant ?? SoukV1.Restaurant()
-        try RestaurantValidation.check(restaurant, paths: Self.maskPaths.subtracting(["open"]), field: "restaurant")
-        RestaurantValidation.apply(Array(Self.maskPaths.subtracting(["open"])), from: request.restaurant ?? SoukV1.Restaurant(), to: &restaurant)
-        // The server keeps the owner, the commission, the switch, the rating and the decision.
+        let input = request.restaurant ?? SoukV1.Restaurant()
+        try RestaurantValidation.check(input, paths: Self.maskPaths.subtracting(["open"]), field: "restaurant")
+        // The caller gives the fields of the mask but the switch (closed until approved); the
+        // server keeps the owner, the commission, the rating and the decision.
+        var restaurant = SoukStoreV1.Restaurant()
+        RestaurantValidation.apply(Array(Self.maskPaths.subtracting(["open"])), from: input, to: &restaurant)
         restaurant.ownerAccountID = caller.accountID.description
         restaurant.commissionBps = marketplace.settings?.commerce?.defaultCommissionBps ?? 0
-        restaurant.open = false
-        restaurant.rating = nil
-        restaurant.archived = false
-        restaurant.archiveTime = nil
         restaurant.approvalState = .pending
-        restaurant.rejectionReason = ""
-        restaurant.decidedByAccountID = ""
-        restaurant.decideTime = nil
         return try await store.createOnce(
             RestaurantTable.table, restaurant, resource: .restaurant, state: "PENDING", request: request, requestID: requestID, call: call,
             inserted: { record, transaction in
                 try RestaurantMedia.sync(from: nil, to: record, transaction: transaction)
                 try Self.askForProviderRole(caller.accountID, restaurant: record, actor: AuditActor(call), transaction: transaction)
             },
-            view: { $0.api() })
+            view: RestaurantProjection.restaurant)
     }
 
     /// Makes the creator a restaurant account: one holding no provider role, or one that was
@@ -62,7 +57,7 @@ struct Restaurants {
         let id = try RequestFields.id(request.restaurantID, field: "restaurant_id")
         let record = try store.require(RestaurantTable.table, id, in: marketplaceID, "restaurant")
         guard RestaurantView.canSee(record.value.subject, call) else { throw RPCError.notFound("restaurant", id.description) }
-        return record.api()
+        return RestaurantProjection.restaurant(record)
     }
 
     func update(_ request: SoukV1.UpdateRestaurantRequest, _ call: SoukCall) async throws -> SoukV1.Restaurant {
@@ -104,7 +99,7 @@ struct Restaurants {
                 reason: "updated: " + paths.joined(separator: ", "), resourceVersion: updated.version)
             return updated
         }
-        return record.api()
+        return RestaurantProjection.restaurant(record)
     }
 
     func setCommission(_ request: SoukV1.SetRestaurantCommissionRequest, _ call: SoukCall) async throws -> SoukV1.Restaurant {
@@ -131,14 +126,13 @@ struct Restaurants {
                 actor: actor, reason: "commission: \(current.value.subject.commissionBps) → \(bps) bps", resourceVersion: updated.version)
             return updated
         }
-        return record.api()
+        return RestaurantProjection.restaurant(record)
     }
 
     func setArchived(_ archived: Bool, _ restaurantID: String, _ expectedVersion: Int64, _ call: SoukCall) async throws -> SoukV1.Restaurant {
-        try await store.setArchived(
+        RestaurantProjection.restaurant(try await store.setArchived(
             archived, RestaurantTable.table, id: restaurantID, field: "restaurant_id", expectedVersion: expectedVersion, noun: "restaurant",
-            resource: .restaurant, call: call, mayArchive: Self.checkNoOrderInProgress
-        ).api()
+            resource: .restaurant, call: call, mayArchive: Self.checkNoOrderInProgress))
     }
 
     /// FAILED_PRECONDITION while an order of the restaurant is still moving: one read of the
@@ -188,7 +182,7 @@ enum RestaurantView {
     }
 
     /// Visible restaurants to everyone; the others to their owner and admins.
-    static func canSee(_ restaurant: SoukV1.Restaurant, _ call: SoukCall) -> Bool {
+    static func canSee(_ restaurant: SoukStoreV1.Restaurant, _ call: SoukCall) -> Bool {
         RestaurantRules.isVisible(restaurant) || isAdmin(call) || call.caller?.accountID.description == restaurant.ownerAccountID
     }
 }
@@ -196,7 +190,7 @@ enum RestaurantView {
 /// The logo and picture of a restaurant, attached to it as catalog media.
 enum RestaurantMedia {
     static func sync(from old: StoredRecord<RestaurantRecord>?, to new: StoredRecord<RestaurantRecord>, transaction: Transaction) throws {
-        for (field, read) in [("logo_media_id", \SoukV1.Restaurant.logoMediaID), ("picture_media_id", \SoukV1.Restaurant.pictureMediaID)] {
+        for (field, read) in [("logo_media_id", \SoukStoreV1.Restaurant.logoMediaID), ("picture_media_id", \SoukStoreV1.Restaurant.pictureMediaID)] {
             try CatalogMedia.sync(
                 [old?.value.subject[keyPath: read] ?? ""].filter { !$0.isEmpty }, to: [new.value.subject[keyPath: read]].filter { !$0.isEmpty },
                 requestField: "restaurant.\(field)", resource: .restaurant, id: new.id, field: field,
@@ -240,7 +234,7 @@ enum RestaurantValidation {
     }
 
     /// Copies the masked fields.
-    static func apply(_ paths: [String], from input: SoukV1.Restaurant, to restaurant: inout SoukV1.Restaurant) {
+    static func apply(_ paths: [String], from input: SoukV1.Restaurant, to restaurant: inout SoukStoreV1.Restaurant) {
         for path in paths {
             switch path {
             case "name": restaurant.name = input.name.trimmingCharacters(in: .whitespaces)

@@ -28,12 +28,6 @@ enum JobTable {
         guard record.subject.state == .active, !record.subject.offeredToAccountID.isEmpty else { return nil }
         return [.string(record.marketplaceID), .string(record.subject.offeredToAccountID)]
     }
-    /// Offers by the time they lapse, across marketplaces (the maintenance loop).
-    static let offerExpiry = Index<JobRecord>.nonUnique("laundry_jobs.offer_expiry") { record in
-        guard record.subject.state == .active, !record.subject.offeredToAccountID.isEmpty,
-              let expiry = record.subject.offerExpireTime else { return nil }
-        return [.time(StoreTime(expiry))]
-    }
 
     /// Two entries per owner: under JOB_STATE_UNSPECIFIED (any state) and under the job's state,
     /// so that a list with or without a state filter is one range.
@@ -50,8 +44,11 @@ enum JobTable {
         record.subject.dispute?.status == .open ? [.string(record.marketplaceID)] : nil
     }
 
+    /// Offers by the time they lapse (`laundry_jobs.offer_expiry`) went with the polling loop:
+    /// the offer-lapse timer keeps its own schedule.
     static let table = marketTable(
-        "laundry_jobs", SoukStoreV1.Job.self, indexes: [queue, preferred, offeredTo, offerExpiry, byCustomer, byDasher, byDorm, openDisputes])
+        "laundry_jobs", SoukStoreV1.Job.self, indexes: [queue, preferred, offeredTo, byCustomer, byDasher, byDorm, openDisputes]
+    ).retiring("laundry_jobs.offer_expiry")
 
     static var all: [AnyTable] { [table.erased] }
 }

@@ -17,14 +17,16 @@ extension LaundryPeople {
     static let questionMaskPaths: Set<String> = ["text", "choices", "correct_choice", "archived"]
 
     func createQuizQuestion(_ request: SoukV1.CreateQuizQuestionRequest, _ call: SoukCall) async throws -> SoukV1.QuizQuestion {
-        var question = request.question ?? SoukV1.QuizQuestion()
+        var question = SoukStoreV1.QuizQuestion()
+        Self.apply(Self.questionMaskPaths.subtracting(["archived"]), from: request.question ?? SoukV1.QuizQuestion(), to: &question)
         var checks = FieldChecks()
         try checks.check { _ = try RequestFields.requestID(request.requestID) }
         try Self.check(question, paths: Self.questionMaskPaths, into: &checks)
         try checks.finish()
-        question.archived = false
+        let viewer = QuizQuestionProjection.viewer(call)
         return try await createOnce(
-            QuizQuestionTable.table, question, resource: .quizQuestion, request: request, requestID: request.requestID, call)
+            QuizQuestionTable.table, question, resource: .quizQuestion, request: request, requestID: request.requestID, call,
+            view: { QuizQuestionProjection.question($0, for: viewer) })
     }
 
     func listQuizQuestions(_ request: SoukV1.ListQuizQuestionsRequest, _ call: SoukCall) async throws -> SoukV1.ListQuizQuestionsResponse {
@@ -36,11 +38,9 @@ extension LaundryPeople {
         let result = try store.list(
             QuizQuestionTable.table, QuizQuestionTable.byCreation, .starting(with: [.string(marketplaceID.description), .bool(live)]),
             page: page)
-        let questions = result.items.map { record in
-            var question: SoukV1.QuizQuestion = record.api()
-            if !staff { question.correctChoice = nil }  // students get the questions without the answers
-            return question
-        }
+        // Students get the questions without the answers.
+        let viewer = QuizQuestionProjection.viewer(call)
+        let questions = result.items.map { QuizQuestionProjection.question($0, for: viewer) }
         return SoukV1.ListQuizQuestionsResponse(
             questions: questions, nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
@@ -53,11 +53,15 @@ extension LaundryPeople {
         let maskPaths = try checks.run { try RequestFields.maskPaths(request.updateMask, allowed: Self.questionMaskPaths) }
         let expectedVersion = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
         // The fields the mask names are checked now; the whole question again once merged.
-        try Self.check(input, paths: Set(maskPaths ?? []).subtracting(["archived"]).intersection(["text", "choices"]), into: &checks)
+        let named = Set(maskPaths ?? []).intersection(["text", "choices"])
+        var given = SoukStoreV1.QuizQuestion()
+        Self.apply(named, from: input, to: &given)
+        try Self.check(given, paths: named, into: &checks)
         try checks.finish()
         let (id, paths, expected) = (questionID!, maskPaths!, expectedVersion ?? nil)
         let actor = AuditActor(call)
         let market = marketplaceID.description
+        let viewer = QuizQuestionProjection.viewer(call)
         return try await store.write { transaction in
             guard let current = try transaction.get(QuizQuestionTable.table, id), current.value.marketplaceID == market else {
                 throw RPCError.notFound("question", id.description)
@@ -66,14 +70,7 @@ extension LaundryPeople {
                 throw RPCError.staleVersion("question", id.description, expected: expected, actual: current.version)
             }
             var question = current.value.subject
-            for path in paths {
-                switch path {
-                case "text": question.text = input.text
-                case "choices": question.choices = input.choices
-                case "correct_choice": question.correctChoice = input.correctChoice
-                default: question.archived = input.archived
-                }
-            }
+            Self.apply(paths, from: input, to: &question)
             // The whole question must stay consistent (a shorter choice list, a moved answer).
             var merged = FieldChecks()
             try Self.check(question, paths: Self.questionMaskPaths, into: &merged)
@@ -82,7 +79,7 @@ extension LaundryPeople {
             try AuditLog.record(
                 in: transaction, marketplaceID: market, resource: SoukV1.ResourceRef(type: .quizQuestion, id: id.description),
                 actor: actor, reason: "updated: " + paths.joined(separator: ", "), resourceVersion: updated.version)
-            return updated.api()
+            return QuizQuestionProjection.question(updated, for: viewer)
         }
     }
 
@@ -169,8 +166,21 @@ extension LaundryPeople {
         }
     }
 
-    /// Records in `checks` what is wrong with the fields `paths` names of `question`.
-    static func check(_ question: SoukV1.QuizQuestion, paths: Set<String>, into checks: inout FieldChecks) throws {
+    /// Copies the fields of `paths` from `input` onto `question`.
+    static func apply(_ paths: some Sequence<String>, from input: SoukV1.QuizQuestion, to question: inout SoukStoreV1.QuizQuestion) {
+        for path in paths {
+            switch path {
+            case "text": question.text = input.text
+            case "choices": question.choices = input.choices
+            case "correct_choice": question.correctChoice = input.correctChoice
+            default: question.archived = input.archived
+            }
+        }
+    }
+
+    /// Records in `checks` what is wrong with the fields `paths` names of `question` (named as
+    /// the request's `question` fields).
+    static func check(_ question: SoukStoreV1.QuizQuestion, paths: Set<String>, into checks: inout FieldChecks) throws {
         if paths.contains("text") {
             let text = question.text.trimmingCharacters(in: .whitespaces)
             checks.require(!text.isEmpty && question.text.count <= 500, "question.text", "must be 1 to 500 characters")

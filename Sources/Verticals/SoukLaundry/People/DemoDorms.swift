@@ -32,7 +32,7 @@ struct LaundryDemo {
         let market = marketplace.id
         try await store.write { transaction in
             for dorm in Self.dorms {
-                let value = DormRecord(marketplaceID: market, SoukV1.Dorm(campus: dorm.campus, name: dorm.name))
+                let value = DormRecord(marketplaceID: market, SoukStoreV1.Dorm(campus: dorm.campus, name: dorm.name))
                 let key: [KeyPart] = [.string(market), .string(dorm.campus.lowercased()), .string(dorm.name.lowercased())]
                 guard try transaction.get(DormTable.table, unique: DormTable.byName, key) == nil else { continue }
                 try transaction.insert(DormTable.table, value, id: dorm.id.flatMap(RecordID.init))
@@ -44,7 +44,7 @@ struct LaundryDemo {
             for (text, choices, correct) in Self.quiz {
                 try transaction.insert(
                     QuizQuestionTable.table,
-                    QuizQuestionRecord(marketplaceID: market, SoukV1.QuizQuestion(text: text, choices: choices, optionalCorrectChoice: .correctChoice(correct))))
+                    QuizQuestionRecord(marketplaceID: market, SoukStoreV1.QuizQuestion(text: text, choices: choices, optionalCorrectChoice: .correctChoice(correct))))
             }
         }
     }

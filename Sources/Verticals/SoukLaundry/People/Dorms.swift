@@ -12,29 +12,30 @@ struct LaundryPeople {
     static let dormMaskPaths: Set<String> = ["name", "campus", "archived"]
 
     func createDorm(_ request: SoukV1.CreateDormRequest, _ call: SoukCall) async throws -> SoukV1.Dorm {
-        var dorm = request.dorm ?? SoukV1.Dorm()
+        let input = request.dorm ?? SoukV1.Dorm()
         var checks = FieldChecks()
         try checks.check { _ = try RequestFields.requestID(request.requestID) }
-        Self.check(dorm, paths: Self.dormMaskPaths, into: &checks)
+        Self.check(input, paths: Self.dormMaskPaths, into: &checks)
         try checks.finish()
-        dorm.archived = false
-        return try await createOnce(DormTable.table, dorm, resource: .dorm, request: request, requestID: request.requestID, call)
+        let dorm = SoukStoreV1.Dorm(campus: input.campus, name: input.name)
+        return try await createOnce(
+            DormTable.table, dorm, resource: .dorm, request: request, requestID: request.requestID, call, view: DormProjection.dorm)
     }
 
     /// Stores `value` once per idempotency key (the caller's `requestID`), with its creation in the
-    /// audit log; a retry with the same request gets the first answer.
-    func createOnce<Message: StampedMessage>(
-        _ table: Table<MarketRecord<Message>>, _ value: Message, resource: SoukV1.ResourceType, request: some ProtoMessage,
-        requestID: String, _ call: SoukCall
-    ) async throws -> Message {
+    /// audit log; a retry with the same request gets the first answer, which `view` makes.
+    func createOnce<Subject, Response: ProtoMessage>(
+        _ table: Table<MarketRecord<Subject>>, _ value: Subject, resource: SoukV1.ResourceType, request: some ProtoMessage,
+        requestID: String, _ call: SoukCall, view: @escaping @Sendable (StoredRecord<MarketRecord<Subject>>) -> Response
+    ) async throws -> Response {
         try await store.createOnce(
             table, value, resource: resource, state: "CREATED", request: request, requestID: try RequestFields.requestID(requestID),
-            call: call, view: { $0.api() })
+            call: call, view: view)
     }
 
     func getDorm(_ request: SoukV1.GetDormRequest, _ call: SoukCall) async throws -> SoukV1.Dorm {
         let (marketplaceID, _) = try call.requireMarketplace()
-        return try Self.dorm(request.dormID, field: "dorm_id", in: marketplaceID.description, store.get).api()
+        return DormProjection.dorm(try Self.dorm(request.dormID, field: "dorm_id", in: marketplaceID.description, store.get))
     }
 
     func listDorms(_ request: SoukV1.ListDormsRequest, _ call: SoukCall) async throws -> SoukV1.ListDormsResponse {
@@ -46,7 +47,7 @@ struct LaundryPeople {
         if !request.campus.isEmpty { head.append(.string(request.campus)) }
         let result = try store.list(DormTable.table, DormTable.byCampus, .starting(with: head), page: page)
         return SoukV1.ListDormsResponse(
-            dorms: result.items.map { $0.api() }, nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
+            dorms: result.items.map(DormProjection.dorm), nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 
     func updateDorm(_ request: SoukV1.UpdateDormRequest, _ call: SoukCall) async throws -> SoukV1.Dorm {
@@ -78,7 +79,7 @@ struct LaundryPeople {
             try AuditLog.record(
                 in: transaction, marketplaceID: market, resource: SoukV1.ResourceRef(type: .dorm, id: id.description), actor: actor,
                 reason: "updated: " + paths.joined(separator: ", "), resourceVersion: updated.version)
-            return updated.api()
+            return DormProjection.dorm(updated)
         }
     }
 

@@ -2,8 +2,12 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-typealias DormRecord = MarketRecord<SoukV1.Dorm>
-typealias QuizQuestionRecord = MarketRecord<SoukV1.QuizQuestion>
+/// A dorm as stored: its own record (`souk.store.v1.Dorm`, without the id, version and times,
+/// which the envelope holds) and its marketplace. RPCs answer with `DormProjection`.
+typealias DormRecord = MarketRecord<SoukStoreV1.Dorm>
+/// A quiz question as stored (`souk.store.v1.QuizQuestion`, with its right answer). RPCs answer
+/// with `QuizQuestionProjection`.
+typealias QuizQuestionRecord = MarketRecord<SoukStoreV1.QuizQuestion>
 
 /// Dorms: unique (campus, name) per marketplace; listed by campus then name.
 enum DormTable {
@@ -17,8 +21,7 @@ enum DormTable {
             [.string(record.marketplaceID), .bool(live), .string(record.subject.campus), .string(record.subject.name)]
         }
     })
-    /// Not converted yet: stores the contract message `souk.v1.Dorm` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
-    static let table = marketTable("dorms", SoukV1.Dorm.self, indexes: [byName, byCampus])
+    static let table = marketTable("dorms", SoukStoreV1.Dorm.self, indexes: [byName, byCampus])
 }
 
 /// Quiz questions in the order they were added (version 7 ids order by creation).
@@ -27,8 +30,7 @@ enum QuizQuestionTable {
     static let byCreation = Index<QuizQuestionRecord>.nonUnique("quiz_questions.created", keys: { record in
         [false, true].filter { !($0 && record.subject.archived) }.map { [.string(record.marketplaceID), .bool($0)] }
     })
-    /// Not converted yet: stores the contract message `souk.v1.QuizQuestion` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
-    static let table = marketTable("quiz_questions", SoukV1.QuizQuestion.self, indexes: [byCreation])
+    static let table = marketTable("quiz_questions", SoukStoreV1.QuizQuestion.self, indexes: [byCreation])
 }
 
 /// A student's last quiz attempt, stored under the account's id.
@@ -64,7 +66,7 @@ enum PeopleTables {
     }
 }
 
-// The laundry messages stored as `MarketRecord`s.
+// The laundry messages projections stamp with a stored record's envelope.
 extension SoukV1.Dorm: StampedMessage {}
 extension SoukV1.QuizQuestion: StampedMessage {}
 extension SoukV1.Job: StampedMessage {}

@@ -11,6 +11,13 @@ package enum RetailPricing {
     package static let maxLines = 100
     package static let maxQuantityWithoutCap: Int32 = 10_000
 
+    /// INVALID_ARGUMENT naming `item_id` when a cart of `lines` lines has no room for another.
+    package static func checkRoom(forLineAfter lines: Int) throws {
+        guard lines < maxLines else {
+            throw RPCError.invalidField("item_id", "a cart holds at most \(maxLines) lines", reason: .quantityLimit)
+        }
+    }
+
     /// `amount × bps / 10000`, rounded half away from zero (split so that the product cannot
     /// overflow for any amount).
     package static func tax(_ amount: Int64, bps: Int32) -> Int64 {

@@ -18,17 +18,13 @@ struct CourierAvailability {
         let position = request.online ? try GeoFields.position(request.location, field: "location") : nil
         let courierID = caller.accountID
         let market = marketplaceID.description
-        if let current = try store.get(CourierTable.table, courierID), let delivery = RecordID(current.value.status.activeDeliveryID) {
-            _ = try await commerce.verticals.vertical(marketplace.vertical)?.settleOffer(delivery)
-        }
-        let saved = try await store.write { transaction -> StoredRecord<CourierRecord> in
+        let saved = try await store.write { transaction -> SoukV1.CourierStatus in
             let existing = try transaction.get(CourierTable.table, courierID)
             if let existing, existing.value.marketplaceID != market { throw RPCError.notFound("courier", courierID.description) }
             // Water staff carry no active delivery on their status: their deliveries under way
             // (in progress or delayed) keep them online as a driver's open delivery does.
             if !request.online, let existing, try CourierTracking.isUnderWay(existing, vertical: marketplace.vertical, transaction: transaction) {
-                let active = existing.value.status.activeDeliveryID
-                guard !active.isEmpty else {
+                guard let active = try Couriers.openDelivery(of: existing, transaction: transaction)?.description else {
                     throw RPCError.souk(
                         .failedPrecondition, .courierBusy, "a delivery is under way with this courier; complete it before going offline")
                 }
@@ -45,13 +41,24 @@ struct CourierAvailability {
                 }
             }
             guard existing != nil else {
-                var record = CourierRecord(marketplaceID: market, SoukV1.CourierStatus())
+                var record = CourierRecord(marketplaceID: market, SoukStoreV1.CourierStatus())
                 change(&record)
-                return try transaction.insert(CourierTable.table, record, id: courierID)
+                return CourierProjection.status(try transaction.insert(CourierTable.table, record, id: courierID))
             }
-            return try transaction.update(CourierTable.table, courierID, change)
+            let updated = try transaction.update(CourierTable.table, courierID, change)
+            return try Self.shown(updated, at: transaction.now) { try transaction.get(DeliveryTable.table, $0) }
         }
-        return saved.courierStatus
+        return saved
+    }
+
+    /// The status as the contract shows it: a delivery the courier no longer holds (an offer
+    /// past its time, its timer not yet fired) is not shown as theirs.
+    static func shown(
+        _ record: StoredRecord<CourierRecord>, at now: StoreTime, read: (RecordID) throws -> StoredRecord<DeliveryRecord>?
+    ) throws -> SoukV1.CourierStatus {
+        var status = CourierProjection.status(record)
+        if try Couriers.openDelivery(of: record, at: now, read: read) == nil { status.activeDeliveryID = "" }
+        return status
     }
 
     /// Access: the courier themself (empty id), or an admin.
@@ -68,18 +75,10 @@ struct CourierAvailability {
         let named = try checks.run { try RequestFields.optionalID(request.courierAccountID, field: "courier_account_id") }
         try checks.finish()
         let id = named.flatMap { $0 } ?? caller.accountID
-        var record = try require(id, marketplaceID)
-        if let delivery = RecordID(record.value.status.activeDeliveryID), try await commerce.verticals.vertical(call.marketplace?.vertical)?.settleOffer(delivery) == true {
-            record = try require(id, marketplaceID)
-        }
-        return record.courierStatus
-    }
-
-    private func require(_ id: RecordID, _ marketplaceID: RecordID) throws -> StoredRecord<CourierRecord> {
         guard let record = try store.get(CourierTable.table, id), record.value.marketplaceID == marketplaceID.description else {
             throw RPCError.notFound("courier", id.description)
         }
-        return record
+        return try Self.shown(record, at: commerce.now) { try store.get(DeliveryTable.table, $0) }
     }
 
     func reportStream(_ requests: RPCReader<SoukV1.ReportLocationRequest>, _ call: SoukCall) async throws -> SoukV1.ReportLocationResponse {

@@ -3,12 +3,13 @@ import SoukMessages
 import SoukStore
 
 /// A driver's availability and last position: one record per courier account, whose id is the
-/// account's id.
+/// account's id. It stores its own record (`souk.store.v1.CourierStatus`, without the account
+/// id, version and time, which the envelope holds); RPCs answer with `CourierProjection`.
 package struct CourierRecord: Sendable {
     package var marketplaceID: String
-    package var status: SoukV1.CourierStatus
+    package var status: SoukStoreV1.CourierStatus
 
-    package init(marketplaceID: String, _ status: SoukV1.CourierStatus) {
+    package init(marketplaceID: String, _ status: SoukStoreV1.CourierStatus) {
         self.marketplaceID = marketplaceID
         self.status = status
     }
@@ -29,9 +30,10 @@ enum CourierTable {
         return [GeoEntry(scope: scope(record.value.marketplaceID), position: GeoPosition(location), stamp: stamp)]
     }
 
-    /// Not converted yet: stores the contract message `souk.v1.CourierStatus` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
+    /// The codec is `MarketRecord`'s (format byte, marketplace id, message), so the records
+    /// written when the table stored `souk.v1.CourierStatus` read as the stored record.
     static let table = Table(
-        "couriers", codec: FieldCodec.marketplaceMessage(SoukV1.CourierStatus.self, split: { ($0.marketplaceID, $0.status) }, make: CourierRecord.init),
+        "couriers", codec: FieldCodec.marketplaceMessage(SoukStoreV1.CourierStatus.self, split: { ($0.marketplaceID, $0.status) }, make: CourierRecord.init),
         indexes: [available.index])
 
     static var all: [AnyTable] { [table.erased] }
@@ -44,13 +46,21 @@ extension GeoPosition {
     package init(_ point: SoukV1.GeoPoint) { self.init(latitude: point.latitude, longitude: point.longitude) }
 }
 
-extension StoredRecord where Value == CourierRecord {
-    /// The contract's view: the status with the record's account id and version.
-    package var courierStatus: SoukV1.CourierStatus {
-        var status = value.status
-        status.courierAccountID = id.description
-        status.version = Int64(version)
-        status.updateTime = Timestamp(updatedAt)
-        return status
+/// What a caller allowed to read a courier's status sees (the courier, the marketplace's
+/// admins): the contract's `CourierStatus`, built field by field (an allow-list: a field added to
+/// the stored record reaches no caller until a line here names it), with the account id, version
+/// and time of the envelope.
+enum CourierProjection {
+    static func status(_ record: StoredRecord<CourierRecord>) -> SoukV1.CourierStatus {
+        let status = record.value.status
+        var shown = SoukV1.CourierStatus()
+        shown.courierAccountID = record.id.description
+        shown.version = Int64(record.version)
+        shown.updateTime = Timestamp(record.updatedAt)
+        shown.online = status.online
+        shown.location = status.location
+        shown.locationTime = status.locationTime
+        shown.activeDeliveryID = status.activeDeliveryID
+        return shown
     }
 }

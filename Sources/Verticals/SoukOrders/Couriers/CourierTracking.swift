@@ -34,10 +34,10 @@ package struct CourierTracking {
     }
 
     /// Whether the courier's positions are watched now. A food driver's one open delivery is on
-    /// their status; water staff have any delivery under way (the index of their deliveries by
+    /// their status (an offer past its time is not open any more); water staff have any delivery under way (the index of their deliveries by
     /// status tells).
     static func isUnderWay(_ courier: StoredRecord<CourierRecord>, vertical: SoukV1.Vertical, transaction: Transaction) throws -> Bool {
-        if !courier.value.status.activeDeliveryID.isEmpty { return true }
+        if try Couriers.openDelivery(of: courier, transaction: transaction) != nil { return true }
         guard vertical == .waterServices else { return false }
         let prefix: [KeyPart] = [.string(courier.value.marketplaceID), .string(courier.id.description)]
         for status in watched {

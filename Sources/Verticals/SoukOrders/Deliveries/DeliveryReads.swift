@@ -26,7 +26,6 @@ package struct DeliveryReads {
         var checks = FieldChecks()
         try checks.check { _ = try RequestFields.id(request.deliveryID, field: "delivery_id") }
         try checks.finish()
-        if let id = request.deliveryID.recordID { _ = try await commerce.verticals.vertical(call.marketplace?.vertical)?.settleOffer(id) }
         return try view(request.deliveryID, call)
     }
 
@@ -102,9 +101,10 @@ package struct DeliveryReads {
             result = try store.list(DeliveryTable.table, DeliveryTable.byMarketplace, .starting(with: [market]), direction: .descending, page: page)
         }
         // Several statuses are checked on the records of the range: a page may then hold fewer
-        // deliveries and still have a next page.
+        // deliveries and still have a next page. A food offer past its time is EXPIRED.
         var response = SoukV1.ListDeliveriesResponse()
-        for record in result.items where statuses.isEmpty || statuses.contains(record.value.subject.status) {
+        let now = commerce.now
+        for record in result.items where statuses.isEmpty || statuses.contains(DeliveryLifecycles.settled(record.value.subject, at: now).status) {
             response.deliveries.append(try view(record.id.description, call))
         }
         response.nextPageToken = RequestFields.nextPageToken(result.nextPageToken, filters: filters)

@@ -22,15 +22,11 @@ enum DeliveryTable {
             ? nil : [.string($0.marketplaceID), .string($0.subject.courierAccountID), .enumCase($0.subject.status)]
     }
 
-    /// Food offers still waiting for an answer, by the time they lapse (the maintenance pass
-    /// expires them).
-    static let byOfferExpiry = Index<DeliveryRecord>.nonUnique("deliveries.offer_expiry") { record in
-        guard record.subject.status == .offered, let expiry = record.subject.offerExpireTime else { return nil }
-        return [.time(StoreTime(expiry))]
-    }
-
+    /// Food offers by the time they lapse (`deliveries.offer_expiry`) went with the polling
+    /// loop: the offer-lapse timer keeps its own schedule.
     static let table = marketTable(
-        "deliveries", SoukStoreV1.Delivery.self, indexes: [byOrder, byMarketplace, byStatus, byCourier, byCourierStatus, byOfferExpiry])
+        "deliveries", SoukStoreV1.Delivery.self, indexes: [byOrder, byMarketplace, byStatus, byCourier, byCourierStatus]
+    ).retiring("deliveries.offer_expiry")
 
     static var all: [AnyTable] { [table.erased] }
 }

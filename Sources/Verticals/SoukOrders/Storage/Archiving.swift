@@ -3,27 +3,23 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// A catalog message that is archived rather than deleted, and can be restored.
-package protocol ArchivableMessage: StampedMessage {
+/// A stored catalog record that is archived rather than deleted, and can be restored. Each
+/// owner declares its records' conformance beside their table.
+package protocol ArchivableRecord: ProtoMessage, Hashable, Sendable {
     var archived: Bool { get set }
     var archiveTime: Timestamp? { get set }
 }
-
-extension SoukV1.Service: ArchivableMessage {}
-extension SoukV1.Product: ArchivableMessage {}
-extension SoukV1.Restaurant: ArchivableMessage {}
-extension SoukV1.MenuItem: ArchivableMessage {}
 
 extension Store {
     /// Archives (`archived` true) or restores record `id` of `table`, recording ACTIVE ↔ ARCHIVED
     /// in the audit log. The version is checked first, so a retried call says ABORTED; then
     /// FAILED_PRECONDITION when it is already archived (or not archived); then, when archiving,
     /// `mayArchive` (which throws what stands in the way).
-    package func setArchived<Message: ArchivableMessage>(
-        _ archived: Bool, _ table: Table<MarketRecord<Message>>, id text: String, field: String, expectedVersion: Int64, noun: String,
+    package func setArchived<Record: ArchivableRecord>(
+        _ archived: Bool, _ table: Table<MarketRecord<Record>>, id text: String, field: String, expectedVersion: Int64, noun: String,
         resource: SoukV1.ResourceType, call: SoukCall,
-        mayArchive: @escaping @Sendable (StoredRecord<MarketRecord<Message>>, Transaction) throws -> Void = { _, _ in }
-    ) async throws -> StoredRecord<MarketRecord<Message>> {
+        mayArchive: @escaping @Sendable (StoredRecord<MarketRecord<Record>>, Transaction) throws -> Void = { _, _ in }
+    ) async throws -> StoredRecord<MarketRecord<Record>> {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(text, field: field)
         let expected = try RequestFields.expectedVersion(expectedVersion)

@@ -8,8 +8,8 @@ import SoukStore
 
 /// Rental bills as `Payments.CreatePayment` pays them (`bill_id`): the lessee pays a DUE bill to
 /// the lessor. Settling a bill, in the paying transaction, marks it PAID with the payment's
-/// three-way split (its `pay` effects: the booking's watchers see it, a paid deposit makes its
-/// booking ACTIVE, the lessor is told) and adds the split to the lessor's income of the month.
+/// three-way split; its `pay` effects do the rest (the booking's watchers see it, a paid deposit
+/// makes its booking ACTIVE, the lessor is told, and the split adds to their income of the month).
 struct BillPayments: PayableTarget {
     func payer(of id: String, marketplaceID: RecordID, store: Store) throws -> RecordID {
         let recordID = try RequestFields.id(id, field: "bill_id")
@@ -47,18 +47,13 @@ struct BillPayments: PayableTarget {
             RentSplit(providerFee: $0.providerFee?.amountMinor ?? 0, platformFee: $0.platformFee?.amountMinor ?? 0, lessorShare: $0.payeeShare?.amountMinor ?? 0)
         } ?? RentalRules(marketplace).split(amount)
         let currency = payment.amount?.currencyCode ?? marketplace.currencyCode
-        let bill = try RentalLifecycles.bill.fire(
+        try RentalLifecycles.bill.fire(
                 .pay, on: recordID, in: BillTable.table, marketplaceID: market, by: actor, transaction: transaction
         ) { record in
             record.subject.paymentID = payment.id
             record.subject.paidTime = Timestamp(transaction.now)
             record.subject.split = Self.view(split, currency: currency)
         }
-        let subject = bill.value.subject
-        let month = MarketplaceClock(timeZone: marketplace.timeZone).date(of: transaction.now)
-        try LessorIncomeTable.add(
-            amount: amount, split: split, lessorAccountID: subject.lessorAccountID, month: Int64(month.year * 12 + month.month - 1),
-            marketplaceID: market, transaction: transaction)
     }
 
     /// An admin refunded part or all of the bill's payment: the bill stays PAID (the refund shows

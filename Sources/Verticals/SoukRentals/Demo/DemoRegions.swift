@@ -30,7 +30,7 @@ enum DemoRegions {
                     continue
                 }
                 let record = try transaction.insert(
-                    RegionTable.table, RegionRecord(marketplaceID: market, SoukV1.Region(name: region.name, districts: region.districts)))
+                    RegionTable.table, RegionRecord(marketplaceID: market, SoukStoreV1.Region(name: region.name, districts: region.districts)))
                 ids[region.name] = record.id.description
             }
             return ids

@@ -99,7 +99,7 @@ struct RentalsDemo {
             }
             for place in Self.places {
                 guard let id = RecordID(place.id), try transaction.get(PlaceTable.table, id) == nil else { continue }
-                let value = SoukV1.Place(
+                let value = SoukStoreV1.Place(
                     name: place.name, category: place.category,
                     address: SoukV1.Address(line1: place.line1, countryCode: "VN", location: SoukV1.GeoPoint(latitude: place.latitude, longitude: place.longitude)))
                 try transaction.insert(PlaceTable.table, PlaceRecord(marketplaceID: market, value), id: id)

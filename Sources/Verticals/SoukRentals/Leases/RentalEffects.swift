@@ -1,4 +1,5 @@
 import SoukGRPC
+import SoukIdentity
 import SoukKit
 import SoukMessages
 import SoukNotifications
@@ -7,7 +8,8 @@ import SoukStore
 /// What the transitions of bookings and bills do besides moving them, declared with them in
 /// `RentalLifecycles` and run by the machine in the transition's transaction: the listing a
 /// booking frees, the deposit bill its cancellation voids, the booking a paid deposit starts,
-/// what the booking's watchers see of its bills, and whom each tells.
+/// what the booking's watchers see of its bills, the lessor's income a paid bill adds to, and
+/// whom each tells.
 enum RentalEffects {
     // MARK: Bookings
 
@@ -77,6 +79,22 @@ enum RentalEffects {
             title: bill.kind == .deposit ? "Deposit paid" : "Bill paid",
             body: "\(bill.total?.amountMinor ?? 0) \(currency) paid; your share is \(bill.split?.lessorShare?.amountMinor ?? 0) \(currency).",
             marketplaceID: move.marketplaceID, transaction: transaction)
+    }
+
+    /// The bill's total and its split (stored on it by the paying transaction) count in the
+    /// lessor's income of the month it was paid in, in the marketplace's time zone.
+    static let addToLessorIncome = TransitionEffect<SoukStoreV1.Bill>("add to the lessor's income of the month") { move, transaction in
+        guard let marketplaceID = RecordID(move.marketplaceID), let marketplace = try IdentityRecords.marketplace(marketplaceID, transaction) else {
+            return
+        }
+        let bill = move.after
+        let split = RentSplit(
+            providerFee: bill.split?.providerFee?.amountMinor ?? 0, platformFee: bill.split?.platformFee?.amountMinor ?? 0,
+            lessorShare: bill.split?.lessorShare?.amountMinor ?? 0)
+        let month = MarketplaceClock(timeZone: marketplace.timeZone).date(of: transaction.now)
+        try LessorIncomeTable.add(
+            amount: bill.total?.amountMinor ?? 0, split: split, lessorAccountID: bill.lessorAccountID,
+            month: Int64(month.year * 12 + month.month - 1), marketplaceID: move.marketplaceID, transaction: transaction)
     }
 
     private static func tell(_ accounts: [String], _ move: LifecycleMove<SoukStoreV1.Booking>, title: String, body: String, transaction: Transaction) throws {

@@ -2,7 +2,9 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-typealias PlaceRecord = MarketRecord<SoukV1.Place>
+/// A place as stored: its own record (`souk.store.v1.Place`, without the id, version and times,
+/// which the envelope holds) and its marketplace. RPCs answer with `PlaceProjection`.
+typealias PlaceRecord = MarketRecord<SoukStoreV1.Place>
 
 /// Places of interest on the map, per (marketplace, category) and (marketplace, "any").
 enum PlaceTable {
@@ -13,14 +15,26 @@ enum PlaceTable {
             GeoEntry(scope: [.string(stored.value.marketplaceID), .string($0)], position: position)
         }
     }
-    /// Not converted yet: stores the contract message `souk.v1.Place` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
-    static let table = marketTable("places", SoukV1.Place.self, indexes: [geo.index])
+    static let table = marketTable("places", SoukStoreV1.Place.self, indexes: [geo.index])
 }
 
 /// The scopes of the places' geospatial index.
 enum PlaceScope {
     static let any = "any"
     static func category(_ category: SoukV1.PlaceCategory) -> String { "category:\(category.rawValue)" }
+}
+
+/// What every caller sees of a stored place: the contract's `Place`, built field by field (an
+/// allow-list: a field added to the stored record reaches no caller until a line here names it).
+enum PlaceProjection {
+    static func place(_ record: StoredRecord<PlaceRecord>) -> SoukV1.Place {
+        let place = record.value.subject
+        var shown = record.stamped(SoukV1.Place())
+        shown.name = place.name
+        shown.category = place.category
+        shown.address = place.address
+        return shown
+    }
 }
 
 extension SoukV1.Place: StampedMessage {}

@@ -16,10 +16,10 @@ struct Places {
         let requestID = try checks.run { try RequestFields.requestID(request.requestID) }
         try Self.check(input, paths: Self.maskPaths, into: &checks)
         try checks.finish()
-        var place = SoukV1.Place()
+        var place = SoukStoreV1.Place()
         Self.apply(Self.maskPaths, from: input, to: &place)
         return try await store.createOnce(
-            PlaceTable.table, place, resource: .place, state: "CREATED", request: request, requestID: requestID!, call: call, view: { $0.api() })
+            PlaceTable.table, place, resource: .place, state: "CREATED", request: request, requestID: requestID!, call: call, view: PlaceProjection.place)
     }
 
     func update(_ request: SoukV1.UpdatePlaceRequest, _ call: SoukCall) async throws -> SoukV1.Place {
@@ -32,9 +32,9 @@ struct Places {
         let expectedVersion = try checks.run { try RequestFields.expectedVersion(request.expectedVersion) }
         try checks.finish()
         let (id, paths, expected) = (placeID!, maskPaths!, expectedVersion ?? nil)
-        return try await store.updateFields(
+        return PlaceProjection.place(try await store.updateFields(
             PlaceTable.table, id, in: marketplaceID, "place", resource: .place, paths: paths, expectedVersion: expected, actor: AuditActor(call),
-            change: { Self.apply(paths, from: input, to: &$0.subject) }).api()
+            change: { Self.apply(paths, from: input, to: &$0.subject) }))
     }
 
     func delete(_ request: SoukV1.DeletePlaceRequest, _ call: SoukCall) async throws -> SoukV1.DeletePlaceResponse {
@@ -83,7 +83,7 @@ struct Places {
         let wanted = Set(categories)
         return SoukV1.ListNearbyPlacesResponse(
             places: result.hits.filter { wanted.isEmpty || wanted.contains($0.record.value.subject.category) }.map {
-                SoukV1.NearbyPlace(place: $0.record.api(), distanceMeters: SearchArea.meters($0.distanceMeters))
+                SoukV1.NearbyPlace(place: PlaceProjection.place($0.record), distanceMeters: SearchArea.meters($0.distanceMeters))
             },
             nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
@@ -105,7 +105,7 @@ struct Places {
     }
 
     /// "location" changes only the address's position; "address" the whole address.
-    static func apply(_ paths: some Sequence<String>, from input: SoukV1.Place, to place: inout SoukV1.Place) {
+    static func apply(_ paths: some Sequence<String>, from input: SoukV1.Place, to place: inout SoukStoreV1.Place) {
         for path in paths {
             switch path {
             case "name": place.name = input.name

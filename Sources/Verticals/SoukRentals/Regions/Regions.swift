@@ -11,17 +11,17 @@ struct Regions {
     static let maskPaths: Set<String> = ["name", "districts", "archived"]
 
     func create(_ request: SoukV1.CreateRegionRequest, _ call: SoukCall) async throws -> SoukV1.Region {
-        var region = request.region ?? SoukV1.Region()
+        let input = request.region ?? SoukV1.Region()
         var checks = FieldChecks()
         let checkedRequestID = try checks.run { try RequestFields.requestID(request.requestID) }
-        Self.check(region, paths: Self.maskPaths, into: &checks)
+        Self.check(input, paths: Self.maskPaths, into: &checks)
         try checks.finish()
-        region.archived = false
+        let region = SoukStoreV1.Region(name: input.name, districts: input.districts)
         let requestID = checkedRequestID!
         do {
             return try await store.createOnce(
                 RegionTable.table, region, resource: .region, state: "CREATED", request: request, requestID: requestID, call: call,
-                view: { $0.api() })
+                view: RegionProjection.region)
         } catch let error as StoreError {
             throw Self.duplicateName(error, region.name)
         }
@@ -30,7 +30,7 @@ struct Regions {
     func get(_ request: SoukV1.GetRegionRequest, _ call: SoukCall) async throws -> SoukV1.Region {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(request.regionID, field: "region_id")
-        return try store.require(RegionTable.table, id, in: marketplaceID, "region").api()
+        return RegionProjection.region(try store.require(RegionTable.table, id, in: marketplaceID, "region"))
     }
 
     func list(_ request: SoukV1.ListRegionsRequest, _ call: SoukCall) async throws -> SoukV1.ListRegionsResponse {
@@ -41,7 +41,7 @@ struct Regions {
         let result = try store.list(
             RegionTable.table, RegionTable.byLiveName, .starting(with: [.string(marketplaceID.description), .bool(live)]), page: page)
         return SoukV1.ListRegionsResponse(
-            regions: result.items.map { $0.api() }, nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
+            regions: result.items.map(RegionProjection.region), nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 
     func update(_ request: SoukV1.UpdateRegionRequest, _ call: SoukCall) async throws -> SoukV1.Region {
@@ -56,7 +56,7 @@ struct Regions {
         let (id, paths, expected) = (regionID!, maskPaths!, expectedVersion ?? nil)
         let market = marketplaceID.description
         do {
-            return try await store.updateFields(
+            return RegionProjection.region(try await store.updateFields(
                 RegionTable.table, id, in: marketplaceID, "region", resource: .region, paths: paths, expectedVersion: expected,
                 actor: AuditActor(call),
                 check: { current, transaction in
@@ -77,7 +77,7 @@ struct Regions {
                         default: record.subject.archived = input.archived
                         }
                     }
-                }).api()
+                }))
         } catch let error as StoreError {
             throw Self.duplicateName(error, input.name)
         }

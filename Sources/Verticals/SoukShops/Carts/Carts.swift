@@ -29,9 +29,7 @@ extension CartsService {
                     "\(product.name) (\(productID)) is already in the cart: change the quantity of its line instead",
                     field: "item_id", metadata: ["product_id": productID.description])
             }
-            guard cart.subject.lines.count < RetailPricing.maxLines else {
-                throw RPCError.invalidField("item_id", "a cart holds at most \(RetailPricing.maxLines) lines", reason: .quantityLimit)
-            }
+            try RetailPricing.checkRoom(forLineAfter: cart.subject.lines.count)
             var line = SoukStoreV1.CartLine()
             line.lineID = productID.description
             line.itemID = productID.description
@@ -90,7 +88,7 @@ extension CartsService {
 
 /// Checking and showing retail carts (the carts' common part is the shared orders', `CartView`).
 extension CartView {
-    static func checkPurchasable(_ product: SoukV1.Product, id: RecordID, quantity: Int32) throws {
+    static func checkPurchasable(_ product: SoukStoreV1.Product, id: RecordID, quantity: Int32) throws {
         guard !product.archived, product.available else {
             throw RPCError.souk(
                 .failedPrecondition, .itemUnavailable, "\(product.name) (\(id)) is not available", metadata: ["product_id": id.description])
@@ -98,7 +96,7 @@ extension CartView {
         guard product.stock >= quantity else { throw outOfStock(product, id: id, wanted: quantity) }
     }
 
-    static func outOfStock(_ product: SoukV1.Product, id: RecordID, wanted: Int32) -> RPCError {
+    static func outOfStock(_ product: SoukStoreV1.Product, id: RecordID, wanted: Int32) -> RPCError {
         RPCError.souk(
             .failedPrecondition, .outOfStock,
             "\(product.name) (\(id)): only \(max(0, product.stock)) in stock, \(wanted) wanted",

@@ -83,84 +83,97 @@ struct WaterDeliveries {
         }
     }
 
-    /// Completes the delivery (IN_PROGRESS or DELAYED) and, in the same transaction, the order
-    /// and its cash (`CashOnDelivery`), and ends the watchers of its courier.
+    /// Completes the delivery (IN_PROGRESS or DELAYED); its effect (`completeOrder`) completes
+    /// the order in the same transaction.
     func complete(_ request: SoukV1.CompleteDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
         let (marketplaceID, _) = try call.requireMarketplace()
         let (id, expected) = try DeliveryFields.move(request.deliveryID, request.expectedVersion)
         let actor = AuditActor(call)
         let market = marketplaceID.description
         try await store.write { transaction in
-            let delivery = try DeliveryLifecycles.waterServices.fire(
+            try DeliveryLifecycles.waterServices.fire(
                 .complete, on: id, marketplaceID: market, by: actor, expectedVersion: expected,
                 transaction: transaction
             ) { $0.subject.completionTime = Timestamp(transaction.now) }
-            try CourierTracking.end(delivery, transaction: transaction)
-            guard let orderID = RecordID(delivery.value.subject.orderID) else { return }
-            var order = try OrderLifecycles.waterServices.fire(
-                .complete, on: orderID, marketplaceID: market, by: actor, transaction: transaction
-            ) { $0.subject.completeTime = Timestamp(transaction.now) }
-            order = try CashOnDelivery.collect(order, actor: actor, transaction: transaction)
-            try ScheduledOrders.track(order, transaction: transaction)
-            let number = order.value.subject.orderNumber
-            try Notifier.send(
-                OrderChanges.notes(order.value.subject, id: orderID, title: "Order \(number) completed",
-                                   body: "Your order was delivered. Tell us how it went."),
-                marketplaceID: market, transaction: transaction)
         }
         return try view(id.description, call)
     }
 
+    /// The effect of `complete`: ends the watchers of its courier, completes the order and
+    /// records its cash (`CashOnDelivery`), and tells the order's parties.
+    static let completeOrder = TransitionEffect<SoukStoreV1.Delivery>(
+        "end the courier's tracking; complete the order, collect its cash and tell its parties"
+    ) { move, transaction in
+        guard let delivery = try Deliveries.get(move.id, transaction) else { return }
+        try CourierTracking.end(delivery, transaction: transaction)
+        guard let orderID = RecordID(move.after.orderID) else { return }
+        var order = try OrderLifecycles.waterServices.fire(
+            .complete, on: orderID, marketplaceID: move.marketplaceID, by: move.actor, transaction: transaction
+        ) { $0.subject.completeTime = Timestamp(transaction.now) }
+        order = try CashOnDelivery.collect(order, actor: move.actor, transaction: transaction)
+        try ScheduledOrders.track(order, transaction: transaction)
+        let number = order.value.subject.orderNumber
+        try Notifier.send(
+            OrderChanges.notes(order.value.subject, id: orderID, title: "Order \(number) completed",
+                               body: "Your order was delivered. Tell us how it went."),
+            marketplaceID: move.marketplaceID, transaction: transaction)
+    }
+
     /// An admin takes the order back from its courier; the order stays APPROVED for another
-    /// assignment.
+    /// assignment (the effect `freeOrder`).
     func cancel(_ request: SoukV1.CancelDeliveryRequest, _ call: SoukCall) async throws -> SoukV1.Delivery {
         let (marketplaceID, _) = try call.requireMarketplace()
         let (id, expected, reason) = try DeliveryFields.cancel(request)
         let actor = AuditActor(call)
         let market = marketplaceID.description
         try await store.write { transaction in
-            let delivery = try DeliveryLifecycles.waterServices.fire(
+            try DeliveryLifecycles.waterServices.fire(
                 .cancel, on: id, marketplaceID: market, by: actor, expectedVersion: expected, reason: reason,
                 transaction: transaction
             ) { $0.subject.note = reason }
-            try CourierTracking.end(delivery, transaction: transaction)
-            try Self.detach(delivery, actor: actor, reason: reason, transaction: transaction)
         }
         return try view(id.description, call)
     }
 
-    /// Frees the order of a cancelled delivery (it keeps its status) and tells its parties.
-    private static func detach(_ delivery: StoredRecord<DeliveryRecord>, actor: AuditActor, reason: String, transaction: Transaction) throws {
-        guard let orderID = RecordID(delivery.value.subject.orderID), let order = try Orders.get(orderID, transaction),
-              order.value.subject.deliveryID == delivery.id.description
-        else { return }
+    /// The effect of `cancel`: ends the watchers of its courier. When the order's own
+    /// cancellation carries the delivery's, tells the courier; otherwise frees the order (it
+    /// keeps its status) and tells its parties.
+    static let freeOrder = TransitionEffect<SoukStoreV1.Delivery>(
+        "end the courier's tracking; free the order and tell its parties, or tell the courier when the order's cancellation carries it"
+    ) { move, transaction in
+        guard let delivery = try Deliveries.get(move.id, transaction) else { return }
+        try CourierTracking.end(delivery, transaction: transaction)
+        let order = try RecordID(move.after.orderID).flatMap { try Orders.get($0, transaction) }
+        guard let order, order.value.subject.status != .cancelled else {
+            try Notifier.send(
+                [Notifier.Note(to: move.after.courierAccountID, kind: .delivery, title: "Delivery cancelled", body: move.reason,
+                               subject: move.ref(.delivery))],
+                marketplaceID: move.marketplaceID, transaction: transaction)
+            return
+        }
+        guard order.value.subject.deliveryID == move.id.description else { return }
         let before = order.value.subject
-        let updated = try Orders.update(orderID, transaction) {
+        let updated = try Orders.update(order.id, transaction) {
             $0.subject.deliveryID = ""
             $0.subject.courierAccountID = ""
         }
-        try OrderLifecycles.waterServices.recordChange(updated, by: actor, reason: reason, transaction: transaction)
+        try OrderLifecycles.waterServices.recordChange(updated, by: move.actor, reason: move.reason, transaction: transaction)
         try Notifier.send(
-            OrderChanges.notes(before, id: orderID, title: "Delivery of order \(before.orderNumber) cancelled", body: reason),
-            marketplaceID: delivery.value.marketplaceID, transaction: transaction)
+            OrderChanges.notes(before, id: order.id, title: "Delivery of order \(before.orderNumber) cancelled", body: move.reason),
+            marketplaceID: move.marketplaceID, transaction: transaction)
     }
 
     /// The order's cancellation carries its open delivery with it, whoever cancelled the order
     /// (the customer may not fire the delivery's own `cancel`: it is fired as the server's, a
-    /// carried move, and audited as the order's canceller).
+    /// carried move, and audited as the order's canceller); `cancel`'s effect tells the courier.
     static func cancelOpen(orderID: RecordID, marketplaceID: RecordID, reason: String, actor: AuditActor, transaction: Transaction) throws {
         let open = try Deliveries.of(order: orderID, marketplaceID: marketplaceID.description, limit: 100, transaction)
             .filter { Self.open.contains($0.value.subject.status) }
         for delivery in open {
-            let updated = try DeliveryLifecycles.waterServices.fire(
+            try DeliveryLifecycles.waterServices.fire(
                 .cancel, on: delivery.id, marketplaceID: marketplaceID.description, by: actor, reason: reason,
                 carried: true, transaction: transaction
             ) { $0.subject.note = reason }
-            try CourierTracking.end(updated, transaction: transaction)
-            try Notifier.send(
-                [Notifier.Note(to: delivery.value.subject.courierAccountID, kind: .delivery, title: "Delivery cancelled", body: reason,
-                               subject: SoukV1.ResourceRef(type: .delivery, id: delivery.id.description))],
-                marketplaceID: marketplaceID.description, transaction: transaction)
         }
     }
 

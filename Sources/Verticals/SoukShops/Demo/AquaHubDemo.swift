@@ -54,7 +54,7 @@ extension CommerceDemo {
         ]
         try await store.write { transaction in
             for input in services {
-                let service = try ServiceValidation.validated(input, currency: "SAR", existing: [])
+                let service = ServiceStorage.record(try ServiceValidation.validated(input, currency: "SAR", existing: []))
                 let record = try transaction.insert(ServiceTable.table, ServiceRecord(marketplaceID: marketplaceID.description, service))
                 try AuditLog.record(
                     in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .service, id: record.id.description),

@@ -23,12 +23,12 @@ extension CommerceDemo {
         }
     }
 
-    static func chateauDuNoxWines(currency: String, reviewer: String) -> [SoukV1.Product] {
+    static func chateauDuNoxWines(currency: String, reviewer: String) -> [SoukStoreV1.Product] {
         func wine(
             _ name: String, _ category: SoukV1.ProductCategory, grape: String, region: String, vintage: Int32, price: Int64, stock: Int32,
             notes: String, pairings: String, rating: Int32, review: String, featured: Bool = false
-        ) -> SoukV1.Product {
-            var product = SoukV1.Product()
+        ) -> SoukStoreV1.Product {
+            var product = SoukStoreV1.Product()
             product.name = name
             product.description = "\(grape) from \(region)" + (vintage > 0 ? ", \(vintage)." : ", non-vintage.")
             product.tastingNotes = notes

@@ -37,7 +37,7 @@ struct ServiceOrders {
             idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: customerID.description, key: requestID),
             fingerprint: RequestFingerprint(request.encoded()), responseCodec: MessageCodec<SoukV1.Order>()
         ) { transaction in
-            let service = ServiceValidation.withCodes(try transaction.require(ServiceTable.table, serviceID, in: marketplaceID, "service").api())
+            let service = ServiceValidation.withCodes(ServiceProjection.service(try transaction.require(ServiceTable.table, serviceID, in: marketplaceID, "service")))
             guard service.available, !service.archived else {
                 throw RPCError.souk(.failedPrecondition, .itemUnavailable, "\(service.name) cannot be ordered now")
             }

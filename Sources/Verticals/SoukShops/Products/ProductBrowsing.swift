@@ -36,7 +36,7 @@ extension CatalogService {
         let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
         let result = try store.list(ProductTable.table, index, range, direction: direction, page: page)
         return SoukV1.ListProductsResponse(
-            products: result.items.filter { filter.matches($0.value.subject) }.map(ProductView.api),
+            products: result.items.filter { filter.matches($0.value.subject) }.map(ProductProjection.product),
             nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 
@@ -59,7 +59,7 @@ extension CatalogService {
             ProductTable.table, ProductTable.byNameWord,
             .starting(with: [.string(marketplaceID.description), .string(audience.rawValue), .string(key)]), page: page)
         return SoukV1.ListProductsResponse(
-            products: result.items.filter { filter.matches($0.value.subject) }.map(ProductView.api),
+            products: result.items.filter { filter.matches($0.value.subject) }.map(ProductProjection.product),
             nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 
@@ -78,7 +78,7 @@ extension CatalogService {
         let wine = product.value.subject
         let market = KeyPart.string(marketplaceID.description)
         let pairings = ProductText.pairings(wine.pairings)
-        var groups: [(index: Index<ProductRecord>, range: IndexRange, shows: @Sendable (SoukV1.Product) -> Bool)] = []
+        var groups: [(index: Index<ProductRecord>, range: IndexRange, shows: @Sendable (SoukStoreV1.Product) -> Bool)] = []
         if wine.category != .unspecified {
             groups.append((ProductTable.byRating, .starting(with: [
                 market, .string(ProductTable.Audience.listed.rawValue), .string(ProductTable.Facet.category(wine.category)),
@@ -108,7 +108,7 @@ extension CatalogService {
             let result = try store.list(
                 ProductTable.table, index, range, direction: .descending,
                 page: PageRequest(size: page.size - products.count, token: storeToken))
-            products += result.items.filter { $0.id != id && shows($0.value.subject) }.map(ProductView.api)
+            products += result.items.filter { $0.id != id && shows($0.value.subject) }.map(ProductProjection.product)
             if let more = result.nextPageToken {
                 next = "\(group)~\(more)"
                 break
@@ -170,7 +170,7 @@ struct ProductFilterCheck {
             + "featured=\(featuredOnly);available=\(availableOnly)"
     }
 
-    func matches(_ product: SoukV1.Product) -> Bool {
+    func matches(_ product: SoukStoreV1.Product) -> Bool {
         let price = product.price.minor
         if category != .unspecified, product.category != category { return false }
         if let minPrice, price < minPrice { return false }

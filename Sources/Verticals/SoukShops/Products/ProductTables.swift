@@ -5,8 +5,9 @@ import SoukMessages
 import SoukOrders
 import SoukStore
 
-/// A retail product as stored.
-typealias ProductRecord = MarketRecord<SoukV1.Product>
+/// A retail product as stored: its own record (`souk.store.v1.Product`, without the id, version
+/// and times, which the envelope holds) and its marketplace. RPCs answer with `ProductProjection`.
+typealias ProductRecord = MarketRecord<SoukStoreV1.Product>
 
 /// Retail products and the indexes their browsing reads. Every list is one range of one index:
 /// each browsing index has, per product, one entry per audience it is shown to (`Audience`) and
@@ -37,9 +38,8 @@ enum ProductTable {
         }
     }
 
-    /// Not converted yet: stores the contract message `souk.v1.Product` itself, not a `souk.store.v1` record (ADDING-A-SERVICE.md, "Stored records are not wire messages").
     static let table = marketTable(
-        "products", SoukV1.Product.self, indexes: [byMarketplace, byName, byPrice, byRating, byCreated, byNameWord, byPairingRating],
+        "products", SoukStoreV1.Product.self, indexes: [byMarketplace, byName, byPrice, byRating, byCreated, byNameWord, byPairingRating],
         sameIndexEntries: { indexed($0) == indexed($1) })
 
     /// A product as its indexes read it: the stock only as in stock or not, so that a sale
@@ -53,7 +53,7 @@ enum ProductTable {
     static var all: [AnyTable] { [table.erased] }
 
     /// An index (marketplace, audience, facet, sort key…).
-    private static func browsing(_ name: String, sortKey: @escaping @Sendable (SoukV1.Product) -> [KeyPart]) -> Index<ProductRecord> {
+    private static func browsing(_ name: String, sortKey: @escaping @Sendable (SoukStoreV1.Product) -> [KeyPart]) -> Index<ProductRecord> {
         Index<ProductRecord>.nonUnique(name) { record in
             let product = record.subject
             return Audience.of(product).flatMap { audience in
@@ -70,7 +70,7 @@ enum ProductTable {
     enum Audience: String, Sendable {
         case listed, active, all
 
-        static func of(_ product: SoukV1.Product) -> [Audience] {
+        static func of(_ product: SoukStoreV1.Product) -> [Audience] {
             var audiences: [Audience] = [.all]
             if !product.archived { audiences.append(.active) }
             if ProductRules.isListed(product) { audiences.append(.listed) }
@@ -85,7 +85,7 @@ enum ProductTable {
         static let featured = "featured"
         static func category(_ category: SoukV1.ProductCategory) -> String { "category:\(category.rawValue)" }
 
-        static func of(_ product: SoukV1.Product) -> [String] {
+        static func of(_ product: SoukStoreV1.Product) -> [String] {
             var facets = [any]
             if product.category != .unspecified { facets.append(category(product.category)) }
             if product.featured { facets.append(featured) }
@@ -97,7 +97,9 @@ enum ProductTable {
 /// The rules that decide what a product shows.
 enum ProductRules {
     /// Whether guests and customers see it and may buy it.
-    static func isListed(_ product: SoukV1.Product) -> Bool {
+    static func isListed(_ product: SoukStoreV1.Product) -> Bool {
         !product.archived && product.available && product.stock > 0
     }
 }
+
+extension SoukStoreV1.Product: ArchivableRecord {}

@@ -17,16 +17,13 @@ extension CatalogService {
         let (_, marketplace) = try call.requireMarketplace()
         var checks = FieldChecks()
         let requestIDField = try checks.run { try RequestFields.requestID(request.requestID) }
-        var product = request.product ?? SoukV1.Product()
-        ProductValidation.collect(product, paths: Self.productMaskPaths, currency: marketplace.currencyCode, field: "product", &checks)
+        let input = request.product ?? SoukV1.Product()
+        ProductValidation.collect(input, paths: Self.productMaskPaths, currency: marketplace.currencyCode, field: "product", &checks)
         try checks.finish()
         let requestID = requestIDField!
-        // The server keeps the review, the archive state and the envelope.
-        product.expertRating = 0
-        product.expertReview = ""
-        product.reviewerAccountID = ""
-        product.archived = false
-        product.archiveTime = nil
+        // The caller gives the fields of the mask; the server keeps the review and the archive state.
+        var product = SoukStoreV1.Product()
+        ProductValidation.apply(Array(Self.productMaskPaths), from: input, to: &product)
         return try await store.createOnce(
             ProductTable.table, product, resource: .product, state: "CREATED", request: request, requestID: requestID, call: call,
             inserted: { record, transaction in
@@ -34,7 +31,7 @@ extension CatalogService {
                     [], to: record.value.subject.imageMediaIDs, requestField: "product.image_media_ids", resource: .product, id: record.id,
                     field: "image_media_ids", marketplaceID: record.value.marketplaceID, transaction: transaction)
             },
-            view: ProductView.api)
+            view: ProductProjection.product)
     }
 
     func getProduct(_ request: SoukV1.GetProductRequest, _ call: SoukCall) async throws -> SoukV1.Product {
@@ -43,7 +40,7 @@ extension CatalogService {
         let record = try store.require(ProductTable.table, id, in: marketplaceID, "product")
         // Guests and customers do not see archived wines (staff do, to restore them).
         guard ProductView.isStaff(call) || !record.value.subject.archived else { throw RPCError.notFound("product", id.description) }
-        return ProductView.api(record)
+        return ProductProjection.product(record)
     }
 
     func updateProduct(_ request: SoukV1.UpdateProductRequest, _ call: SoukCall) async throws -> SoukV1.Product {
@@ -73,7 +70,7 @@ extension CatalogService {
                 actor: actor, reason: "updated: " + paths.joined(separator: ", "), resourceVersion: updated.version)
             return updated
         }
-        return ProductView.api(record)
+        return ProductProjection.product(record)
     }
 
     func setProductReview(_ request: SoukV1.SetProductReviewRequest, _ call: SoukCall) async throws -> SoukV1.Product {
@@ -100,25 +97,47 @@ extension CatalogService {
                 actor: actor, reason: "reviewed: \(stars) stars", resourceVersion: updated.version)
             return updated
         }
-        return ProductView.api(record)
+        return ProductProjection.product(record)
     }
 
     func setProductArchived(_ archived: Bool, productID: String, expectedVersion: Int64, _ call: SoukCall) async throws -> SoukV1.Product {
-        ProductView.api(try await store.setArchived(
+        ProductProjection.product(try await store.setArchived(
             archived, ProductTable.table, id: productID, field: "product_id", expectedVersion: expectedVersion, noun: "product",
             resource: .product, call: call))
     }
 }
 
-/// How products are shown.
-enum ProductView {
-    /// The contract's view: `available` is false when nothing is in stock.
-    static func api(_ record: StoredRecord<ProductRecord>) -> SoukV1.Product {
-        var product: SoukV1.Product = record.api()
-        product.available = product.available && product.stock > 0
-        return product
+/// What every caller sees of a stored product: the contract's `Product`, built field by field
+/// (an allow-list: a field added to the stored record reaches no caller until a line here names
+/// it). `available` is false when nothing is in stock.
+enum ProductProjection {
+    static func product(_ record: StoredRecord<ProductRecord>) -> SoukV1.Product {
+        let product = record.value.subject
+        var shown = record.stamped(SoukV1.Product())
+        shown.name = product.name
+        shown.description = product.description
+        shown.tastingNotes = product.tastingNotes
+        shown.pairings = product.pairings
+        shown.category = product.category
+        shown.grape = product.grape
+        shown.region = product.region
+        shown.vintage = product.vintage
+        shown.imageMediaIDs = product.imageMediaIDs
+        shown.price = product.price
+        shown.stock = product.stock
+        shown.available = product.available && product.stock > 0
+        shown.expertRating = product.expertRating
+        shown.expertReview = product.expertReview
+        shown.reviewerAccountID = product.reviewerAccountID
+        shown.archived = product.archived
+        shown.archiveTime = product.archiveTime
+        shown.featured = product.featured
+        return shown
     }
+}
 
+/// Who sees which products.
+enum ProductView {
     /// Whether the caller is the shop's staff (sees unavailable and archived products).
     static func isStaff(_ call: SoukCall) -> Bool {
         guard let caller = call.caller else { return false }
@@ -164,7 +183,7 @@ enum ProductValidation {
     }
 
     /// Copies the masked fields.
-    static func apply(_ paths: [String], from input: SoukV1.Product, to product: inout SoukV1.Product) {
+    static func apply(_ paths: [String], from input: SoukV1.Product, to product: inout SoukStoreV1.Product) {
         for path in paths {
             switch path {
             case "name": product.name = input.name.trimmingCharacters(in: .whitespaces)

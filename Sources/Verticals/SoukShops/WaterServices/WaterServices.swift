@@ -15,10 +15,8 @@ struct WaterServices {
     func create(_ request: SoukV1.CreateServiceRequest, _ call: SoukCall) async throws -> SoukV1.Service {
         let (_, marketplace) = try call.requireMarketplace()
         let requestID = try RequestFields.requestID(request.requestID)
-        var service = try ServiceValidation.validated(request.service ?? SoukV1.Service(), currency: marketplace.currencyCode, existing: [])
-        service.archived = false
-        service.archiveTime = nil
-        service.rating = nil
+        let checked = try ServiceValidation.validated(request.service ?? SoukV1.Service(), currency: marketplace.currencyCode, existing: [])
+        let service = ServiceStorage.record(checked)
         let created: SoukV1.Service = try await store.createOnce(
             ServiceTable.table, service, resource: .service, state: "ACTIVE", request: request, requestID: requestID, call: call,
             inserted: { record, transaction in
@@ -26,14 +24,14 @@ struct WaterServices {
                     [], to: [record.value.subject.imageMediaID], requestField: "service.image_media_id", resource: .service, id: record.id,
                     field: "image_media_id", marketplaceID: record.value.marketplaceID, transaction: transaction)
             },
-            view: { $0.api() })
+            view: ServiceProjection.service)
         return ServiceLanguages.localized(created, call)
     }
 
     func get(_ request: SoukV1.GetServiceRequest, _ call: SoukCall) async throws -> SoukV1.Service {
         let (marketplaceID, _) = try call.requireMarketplace()
         let id = try RequestFields.id(request.serviceID, field: "service_id")
-        let service: SoukV1.Service = try store.require(ServiceTable.table, id, in: marketplaceID, "service").api()
+        let service = ServiceProjection.service(try store.require(ServiceTable.table, id, in: marketplaceID, "service"))
         guard !service.archived || Self.isStaff(call) else { throw RPCError.notFound("service", id.description) }
         return ServiceLanguages.localized(service, call)
     }
@@ -102,7 +100,7 @@ struct WaterServices {
                   request.minRating == 0 || Int32(service.rating?.averageHundredths ?? 0) >= request.minRating * 100,
                   words.allSatisfy({ word in serviceWords.contains { $0.hasPrefix(word) } })
             else { continue }
-            response.services.append(ServiceLanguages.localized(record.api(), call))
+            response.services.append(ServiceLanguages.localized(ServiceProjection.service(record), call))
         }
         response.nextPageToken = RequestFields.nextPageToken(result.nextPageToken, filters: stamp)
         return response
@@ -124,7 +122,7 @@ struct WaterServices {
             guard !current.value.subject.archived else {
                 throw RPCError.souk(.failedPrecondition, .archived, "service \(id) is archived; restore it first")
             }
-            var proposed = current.value.subject
+            var proposed = ServiceProjection.service(current)
             for path in paths {
                 switch path {
                 case "name": proposed.name = input.name
@@ -139,7 +137,7 @@ struct WaterServices {
                 }
             }
             let checked = try ServiceValidation.validated(proposed, currency: marketplace.currencyCode, existing: current.value.subject.options)
-            let updated = try transaction.update(ServiceTable.table, id) { $0.subject = checked }
+            let updated = try transaction.update(ServiceTable.table, id) { ServiceStorage.write(checked, to: &$0.subject) }
             try CatalogMedia.sync(
                 [current.value.subject.imageMediaID], to: [checked.imageMediaID], requestField: "service.image_media_id", resource: .service,
                 id: id, field: "image_media_id", marketplaceID: marketplaceID.description, transaction: transaction)
@@ -148,14 +146,14 @@ struct WaterServices {
                 actor: actor, reason: "updated: " + paths.joined(separator: ", "), resourceVersion: updated.version)
             return updated
         }
-        return ServiceLanguages.localized(record.api(), call)
+        return ServiceLanguages.localized(ServiceProjection.service(record), call)
     }
 
     func setArchived(_ archived: Bool, _ serviceID: String, _ expectedVersion: Int64, _ call: SoukCall) async throws -> SoukV1.Service {
         let record = try await store.setArchived(
             archived, ServiceTable.table, id: serviceID, field: "service_id", expectedVersion: expectedVersion, noun: "service",
             resource: .service, call: call)
-        return ServiceLanguages.localized(record.api(), call)
+        return ServiceLanguages.localized(ServiceProjection.service(record), call)
     }
 
     static func isStaff(_ call: SoukCall) -> Bool {
