@@ -1,13 +1,18 @@
 """Souk's side of the checkout comparison: checkouts through gRPC (grpcio's asyncio client) against
 a running souk-server, each of a customer whose cart holds one line (two bottles of one of 1,000
-wines), paid with a test card, every commit fsynced. One round per client count: the carts of the
-round are filled first (not measured), then CLIENTS concurrent callers check out CHECKOUTS carts
-between them.
-Prints one line per round: `souk CLIENTS CHECKOUTS_PER_S FAILED`. With $PEER_COMMAND set, runs it
-after each round with `{clients}` replaced by the round's client count (the peer's turn at the same
-concurrency) and prints what it prints.
+wines), every commit fsynced, paid one of two ways:
+- `cash`: cash on delivery, a PENDING payment; no provider is called, so the checkout is one
+  transaction, the same work as PostgreSQL's (postgres/checkout.sql).
+- `card`: a test card through the simulated gateway (an outside provider): the authorization
+  before the transaction (its journal fsynced), the capture after the answer.
+One round per client count and payment: the carts of the round are filled first (not measured),
+then CLIENTS concurrent callers check out CHECKOUTS carts between them.
+Prints one line per round: `souk PAYMENT CLIENTS CHECKOUTS_PER_S FAILED`. With $PEER_COMMAND set,
+runs it after each round with `{clients}` and `{payment}` replaced by the round's (the peer's turn
+at the same concurrency) and prints what it prints.
 
-Usage: grpc_checkouts.py ADDRESS OPERATOR_EMAIL OPERATOR_PASSWORD CHECKOUTS CLIENTS...
+Usage: grpc_checkouts.py ADDRESS OPERATOR_EMAIL OPERATOR_PASSWORD CHECKOUTS PAYMENTS CLIENTS...
+(PAYMENTS: `cash`, `card` or `cash,card`)
 """
 import asyncio
 import os
@@ -55,7 +60,7 @@ async def gather_limited(items, concurrency, body):
     await asyncio.gather(*(lane() for _ in range(concurrency)))
 
 
-async def main(address, operator_email, operator_password, checkouts, rounds):
+async def main(address, operator_email, operator_password, checkouts, payments, client_counts):
     async with grpc.aio.insecure_channel(address) as channel:
         accounts = Stub(channel, "souk.v1.Accounts")
         marketplaces = Stub(channel, "souk.v1.Marketplaces")
@@ -71,7 +76,7 @@ async def main(address, operator_email, operator_password, checkouts, rounds):
                 sign_in_per_address=pb.RateLimit(count=100_000, window=Duration(seconds=60)))),
             commerce=pb.CommerceSettings(
                 tax_rate_bps=2600, shipping_fee=pb.Money(amount_minor=5990, currency_code="MYR"), max_quantity_per_cart_line=12,
-                accepted_payment_methods=[PaymentMethod.PAYMENT_METHOD_CARD]))
+                accepted_payment_methods=[PaymentMethod.PAYMENT_METHOD_CARD, PaymentMethod.PAYMENT_METHOD_CASH]))
         shop = await marketplaces.CreateMarketplace(pb.CreateMarketplaceRequest(request_id=rid(), marketplace=pb.Marketplace(
             slug=f"bench-{uuid.uuid4().hex[:8]}", display_name="Bench Cellar", vertical=Vertical.VERTICAL_RETAIL,
             currency_code="MYR", settings=settings)), metadata=md(operator))
@@ -100,7 +105,9 @@ async def main(address, operator_email, operator_password, checkouts, rounds):
         await gather_limited(range(len(customers)), 16, customer)
         print(f"# {len(products)} wines and {len(customers)} signed-in customers", file=sys.stderr, flush=True)
 
-        for round_number, clients in enumerate(rounds):
+        rounds = [(clients, payment) for clients in client_counts for payment in payments]
+        for round_number, (clients, payment) in enumerate(rounds):
+            method = pb.PaymentMethodInput(cash=pb.CashOnDelivery()) if payment == "cash" else pb.PaymentMethodInput(card_token="tok_visa")
             each = checkouts // clients
             count = clients * each
 
@@ -118,7 +125,7 @@ async def main(address, operator_email, operator_password, checkouts, rounds):
                         await orders.Checkout(pb.CheckoutRequest(
                             marketplace_id=shop.id, request_id=rid(), address_confirmed=True,
                             address=pb.AddressChoice(address=pb.Address(line1="1 Jalan Bench", city="Kuala Lumpur", country_code="MY")),
-                            payment=pb.PaymentMethodInput(card_token="tok_visa")), metadata=md(customers[n]))
+                            payment=method), metadata=md(customers[n]))
                     except grpc.aio.AioRpcError as error:
                         failed += 1
                         if failed == 1:
@@ -126,11 +133,15 @@ async def main(address, operator_email, operator_password, checkouts, rounds):
             start = time.monotonic()
             await asyncio.gather(*(checkout(w) for w in range(clients)))
             elapsed = time.monotonic() - start
-            print(f"souk {clients} {(count - failed) / elapsed:.1f} {failed}", flush=True)
+            print(f"souk {payment} {clients} {(count - failed) / elapsed:.1f} {failed}", flush=True)
             if os.environ.get("PEER_COMMAND"):
-                subprocess.run(os.environ["PEER_COMMAND"].replace("{clients}", str(clients)), shell=True, check=True)
+                command = os.environ["PEER_COMMAND"].replace("{clients}", str(clients)).replace("{payment}", payment)
+                subprocess.run(command, shell=True, check=True)
 
 
 if __name__ == "__main__":
     address, email, password, checkouts = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-    asyncio.run(main(address, email, password, checkouts, [int(c) for c in sys.argv[5:]]))
+    payments = sys.argv[5].split(",")
+    if not payments or any(p not in ("cash", "card") for p in payments):
+        sys.exit(f"PAYMENTS is cash, card or cash,card, not {sys.argv[5]!r}")
+    asyncio.run(main(address, email, password, checkouts, payments, [int(c) for c in sys.argv[6:]]))
