@@ -727,6 +727,96 @@ void   souk__v1__unregister_device_response__free_unpacked
   assert(message->base.descriptor == &souk__v1__unregister_device_response__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__list_devices_request__init
+                     (Souk__V1__ListDevicesRequest         *message)
+{
+  static const Souk__V1__ListDevicesRequest init_value = SOUK__V1__LIST_DEVICES_REQUEST__INIT;
+  *message = init_value;
+}
+size_t souk__v1__list_devices_request__get_packed_size
+                     (const Souk__V1__ListDevicesRequest *message)
+{
+  assert(message->base.descriptor == &souk__v1__list_devices_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__list_devices_request__pack
+                     (const Souk__V1__ListDevicesRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__list_devices_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__list_devices_request__pack_to_buffer
+                     (const Souk__V1__ListDevicesRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__list_devices_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__ListDevicesRequest *
+       souk__v1__list_devices_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__ListDevicesRequest *)
+     protobuf_c_message_unpack (&souk__v1__list_devices_request__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__list_devices_request__free_unpacked
+                     (Souk__V1__ListDevicesRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__list_devices_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__list_devices_response__init
+                     (Souk__V1__ListDevicesResponse         *message)
+{
+  static const Souk__V1__ListDevicesResponse init_value = SOUK__V1__LIST_DEVICES_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t souk__v1__list_devices_response__get_packed_size
+                     (const Souk__V1__ListDevicesResponse *message)
+{
+  assert(message->base.descriptor == &souk__v1__list_devices_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__list_devices_response__pack
+                     (const Souk__V1__ListDevicesResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__list_devices_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__list_devices_response__pack_to_buffer
+                     (const Souk__V1__ListDevicesResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__list_devices_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__ListDevicesResponse *
+       souk__v1__list_devices_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__ListDevicesResponse *)
+     protobuf_c_message_unpack (&souk__v1__list_devices_response__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__list_devices_response__free_unpacked
+                     (Souk__V1__ListDevicesResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__list_devices_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__list_push_outbox_request__init
                      (Souk__V1__ListPushOutboxRequest         *message)
 {
@@ -1145,7 +1235,7 @@ const ProtobufCMessageDescriptor souk__v1__notifications_read__descriptor =
   (ProtobufCMessageInit) souk__v1__notifications_read__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__notification_settings__field_descriptors[4] =
+static const ProtobufCFieldDescriptor souk__v1__notification_settings__field_descriptors[5] =
 {
   {
     "muted_categories",
@@ -1195,9 +1285,22 @@ static const ProtobufCFieldDescriptor souk__v1__notification_settings__field_des
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "muted_kinds",
+    5,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Souk__V1__NotificationSettings, n_muted_kinds),
+    offsetof(Souk__V1__NotificationSettings, muted_kinds),
+    &souk__v1__notification_kind__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__notification_settings__field_indices_by_name[] = {
   0,   /* field[0] = muted_categories */
+  4,   /* field[4] = muted_kinds */
   1,   /* field[1] = push_disabled */
   3,   /* field[3] = update_time */
   2,   /* field[2] = version */
@@ -1205,7 +1308,7 @@ static const unsigned souk__v1__notification_settings__field_indices_by_name[] =
 static const ProtobufCIntRange souk__v1__notification_settings__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 4 }
+  { 0, 5 }
 };
 const ProtobufCMessageDescriptor souk__v1__notification_settings__descriptor =
 {
@@ -1215,7 +1318,7 @@ const ProtobufCMessageDescriptor souk__v1__notification_settings__descriptor =
   "Souk__V1__NotificationSettings",
   "souk.v1",
   sizeof(Souk__V1__NotificationSettings),
-  4,
+  5,
   souk__v1__notification_settings__field_descriptors,
   souk__v1__notification_settings__field_indices_by_name,
   1,  souk__v1__notification_settings__number_ranges,
@@ -1942,7 +2045,7 @@ const ProtobufCMessageDescriptor souk__v1__get_notification_settings_request__de
   (ProtobufCMessageInit) souk__v1__get_notification_settings_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__update_notification_settings_request__field_descriptors[3] =
+static const ProtobufCFieldDescriptor souk__v1__update_notification_settings_request__field_descriptors[4] =
 {
   {
     "marketplace_id",
@@ -1980,16 +2083,29 @@ static const ProtobufCFieldDescriptor souk__v1__update_notification_settings_req
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "update_mask",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__UpdateNotificationSettingsRequest, update_mask),
+    &google__protobuf__field_mask__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__update_notification_settings_request__field_indices_by_name[] = {
   2,   /* field[2] = expected_version */
   0,   /* field[0] = marketplace_id */
   1,   /* field[1] = settings */
+  3,   /* field[3] = update_mask */
 };
 static const ProtobufCIntRange souk__v1__update_notification_settings_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 4 }
 };
 const ProtobufCMessageDescriptor souk__v1__update_notification_settings_request__descriptor =
 {
@@ -1999,7 +2115,7 @@ const ProtobufCMessageDescriptor souk__v1__update_notification_settings_request_
   "Souk__V1__UpdateNotificationSettingsRequest",
   "souk.v1",
   sizeof(Souk__V1__UpdateNotificationSettingsRequest),
-  3,
+  4,
   souk__v1__update_notification_settings_request__field_descriptors,
   souk__v1__update_notification_settings_request__field_indices_by_name,
   1,  souk__v1__update_notification_settings_request__number_ranges,
@@ -2176,6 +2292,121 @@ const ProtobufCMessageDescriptor souk__v1__unregister_device_response__descripto
   souk__v1__unregister_device_response__field_indices_by_name,
   0,  souk__v1__unregister_device_response__number_ranges,
   (ProtobufCMessageInit) souk__v1__unregister_device_response__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__list_devices_request__field_descriptors[3] =
+{
+  {
+    "marketplace_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListDevicesRequest, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "page_size",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListDevicesRequest, page_size),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "page_token",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListDevicesRequest, page_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__list_devices_request__field_indices_by_name[] = {
+  0,   /* field[0] = marketplace_id */
+  1,   /* field[1] = page_size */
+  2,   /* field[2] = page_token */
+};
+static const ProtobufCIntRange souk__v1__list_devices_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor souk__v1__list_devices_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.ListDevicesRequest",
+  "ListDevicesRequest",
+  "Souk__V1__ListDevicesRequest",
+  "souk.v1",
+  sizeof(Souk__V1__ListDevicesRequest),
+  3,
+  souk__v1__list_devices_request__field_descriptors,
+  souk__v1__list_devices_request__field_indices_by_name,
+  1,  souk__v1__list_devices_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__list_devices_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__list_devices_response__field_descriptors[2] =
+{
+  {
+    "devices",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__ListDevicesResponse, n_devices),
+    offsetof(Souk__V1__ListDevicesResponse, devices),
+    &souk__v1__device__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "next_page_token",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListDevicesResponse, next_page_token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__list_devices_response__field_indices_by_name[] = {
+  0,   /* field[0] = devices */
+  1,   /* field[1] = next_page_token */
+};
+static const ProtobufCIntRange souk__v1__list_devices_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor souk__v1__list_devices_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.ListDevicesResponse",
+  "ListDevicesResponse",
+  "Souk__V1__ListDevicesResponse",
+  "souk.v1",
+  sizeof(Souk__V1__ListDevicesResponse),
+  2,
+  souk__v1__list_devices_response__field_descriptors,
+  souk__v1__list_devices_response__field_indices_by_name,
+  1,  souk__v1__list_devices_response__number_ranges,
+  (ProtobufCMessageInit) souk__v1__list_devices_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__list_push_outbox_request__field_descriptors[4] =
@@ -2551,7 +2782,7 @@ const ProtobufCEnumDescriptor souk__v1__push_status__descriptor =
   souk__v1__push_status__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCMethodDescriptor souk__v1__notifications__method_descriptors[9] =
+static const ProtobufCMethodDescriptor souk__v1__notifications__method_descriptors[10] =
 {
   { "ListNotifications", &souk__v1__list_notifications_request__descriptor, &souk__v1__list_notifications_response__descriptor },
   { "MarkNotificationsRead", &souk__v1__mark_notifications_read_request__descriptor, &souk__v1__mark_notifications_read_response__descriptor },
@@ -2560,14 +2791,16 @@ static const ProtobufCMethodDescriptor souk__v1__notifications__method_descripto
   { "UpdateNotificationSettings", &souk__v1__update_notification_settings_request__descriptor, &souk__v1__notification_settings__descriptor },
   { "RegisterDevice", &souk__v1__register_device_request__descriptor, &souk__v1__device__descriptor },
   { "UnregisterDevice", &souk__v1__unregister_device_request__descriptor, &souk__v1__unregister_device_response__descriptor },
+  { "ListDevices", &souk__v1__list_devices_request__descriptor, &souk__v1__list_devices_response__descriptor },
   { "ListPushOutbox", &souk__v1__list_push_outbox_request__descriptor, &souk__v1__list_push_outbox_response__descriptor },
   { "CompletePush", &souk__v1__complete_push_request__descriptor, &souk__v1__push_message__descriptor },
 };
 const unsigned souk__v1__notifications__method_indices_by_name[] = {
-  8,        /* CompletePush */
+  9,        /* CompletePush */
   3,        /* GetNotificationSettings */
+  7,        /* ListDevices */
   0,        /* ListNotifications */
-  7,        /* ListPushOutbox */
+  8,        /* ListPushOutbox */
   1,        /* MarkNotificationsRead */
   5,        /* RegisterDevice */
   6,        /* UnregisterDevice */
@@ -2581,7 +2814,7 @@ const ProtobufCServiceDescriptor souk__v1__notifications__descriptor =
   "Notifications",
   "Souk__V1__Notifications",
   "souk.v1",
-  9,
+  10,
   souk__v1__notifications__method_descriptors,
   souk__v1__notifications__method_indices_by_name
 };
@@ -2641,13 +2874,21 @@ void souk__v1__notifications__unregister_device(ProtobufCService *service,
   assert(service->descriptor == &souk__v1__notifications__descriptor);
   service->invoke(service, 6, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
+void souk__v1__notifications__list_devices(ProtobufCService *service,
+                                           const Souk__V1__ListDevicesRequest *input,
+                                           Souk__V1__ListDevicesResponse_Closure closure,
+                                           void *closure_data)
+{
+  assert(service->descriptor == &souk__v1__notifications__descriptor);
+  service->invoke(service, 7, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+}
 void souk__v1__notifications__list_push_outbox(ProtobufCService *service,
                                                const Souk__V1__ListPushOutboxRequest *input,
                                                Souk__V1__ListPushOutboxResponse_Closure closure,
                                                void *closure_data)
 {
   assert(service->descriptor == &souk__v1__notifications__descriptor);
-  service->invoke(service, 7, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 8, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__notifications__complete_push(ProtobufCService *service,
                                             const Souk__V1__CompletePushRequest *input,
@@ -2655,7 +2896,7 @@ void souk__v1__notifications__complete_push(ProtobufCService *service,
                                             void *closure_data)
 {
   assert(service->descriptor == &souk__v1__notifications__descriptor);
-  service->invoke(service, 8, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 9, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__notifications__init (Souk__V1__Notifications_Service *service,
                                     Souk__V1__Notifications_ServiceDestroy destroy)

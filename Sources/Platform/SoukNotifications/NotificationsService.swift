@@ -4,21 +4,24 @@ import SoukKit
 import SoukMessages
 import SoukStore
 
-/// `souk.v1.Notifications`: the caller's stored notifications, read marks and their live stream.
-/// Settings, devices and the push outbox are not served yet (UNIMPLEMENTED).
+/// `souk.v1.Notifications`: the caller's stored notifications, read marks and their live stream,
+/// with the settings and devices of `PushSettingsService`. The push outbox is not served yet
+/// (UNIMPLEMENTED).
 struct NotificationsService {
     let notifications: Notifications
     var store: Store { notifications.store }
+    var push: PushSettingsService { PushSettingsService(store: store) }
 
     var declaration: SoukV1Services.Notifications {
         SoukV1Services.Notifications(
             listNotifications: .handler(list),
             markNotificationsRead: .handler(markRead),
             watchNotifications: .handler(watch),
-            getNotificationSettings: .unimplemented,
-            updateNotificationSettings: .unimplemented,
-            registerDevice: .unimplemented,
-            unregisterDevice: .unimplemented,
+            getNotificationSettings: .handler(push.getSettings),
+            updateNotificationSettings: .handler(push.updateSettings),
+            registerDevice: .handler(push.registerDevice),
+            unregisterDevice: .handler(push.unregisterDevice),
+            listDevices: .handler(push.listDevices),
             listPushOutbox: .unimplemented,
             completePush: .unimplemented)
     }

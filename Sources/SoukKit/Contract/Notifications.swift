@@ -26,25 +26,34 @@ extension SoukV1Services {
         public var watchNotifications: ServerStreamingRPC<SoukV1.WatchNotificationsRequest, SoukV1.NotificationEvent>
 
         /// Access: customer, provider, courier, admin, operator.
-        /// Reads the caller's notification settings.
+        /// Reads the caller's notification settings in this marketplace (everything on until changed).
         /// Errors: none beyond the common ones.
         public var getNotificationSettings: UnaryRPC<SoukV1.GetNotificationSettingsRequest, SoukV1.NotificationSettings>
 
         /// Access: customer, provider, courier, admin, operator.
-        /// Replaces the caller's notification settings (which categories may push).
-        /// Errors: INVALID_ARGUMENT (field: categories), ABORTED (stale version).
+        /// Changes the fields of the caller's notification settings named in update_mask
+        /// (muted_categories, muted_kinds, push_disabled); the others keep their values.
+        /// Errors: INVALID_ARGUMENT (field: update_mask, settings.muted_categories,
+        /// settings.muted_kinds, expected_version), ABORTED (stale version).
         public var updateNotificationSettings: UnaryRPC<SoukV1.UpdateNotificationSettingsRequest, SoukV1.NotificationSettings>
 
         /// Access: customer, provider, courier, admin, operator.
         /// Registers a device's push token for the caller; registering a known token again moves it
-        /// to the caller and refreshes it.
-        /// Errors: INVALID_ARGUMENT (field: token, platform; REQUEST_ID_REUSED).
+        /// to the caller and refreshes it (the token is the idempotency key: one device per token).
+        /// Errors: INVALID_ARGUMENT (field: token, platform, app_id, device_name, request_id).
         public var registerDevice: UnaryRPC<SoukV1.RegisterDeviceRequest, SoukV1.Device>
 
-        /// Access: customer (owner), admin, operator.
-        /// Removes a device (sign-out on that phone); no more pushes go to it.
-        /// Errors: NOT_FOUND, PERMISSION_DENIED.
+        /// Access: customer, provider, courier, admin, operator.
+        /// Removes a device (sign-out on that phone); no more pushes go to it. Only the device's
+        /// account, or an admin of the marketplace, may remove it.
+        /// Errors: INVALID_ARGUMENT (field: device_id), NOT_FOUND, PERMISSION_DENIED.
         public var unregisterDevice: UnaryRPC<SoukV1.UnregisterDeviceRequest, SoukV1.UnregisterDeviceResponse>
+
+        /// Access: customer, provider, courier, admin, operator.
+        /// Lists the caller's own devices in this marketplace, oldest first.
+        /// Index: (marketplace_id, account_id).
+        /// Errors: INVALID_ARGUMENT (page_token).
+        public var listDevices: UnaryRPC<SoukV1.ListDevicesRequest, SoukV1.ListDevicesResponse>
 
         /// Access: admin, operator.
         /// Lists the push outbox, oldest first. Index: (status, create_time).
@@ -66,6 +75,7 @@ extension SoukV1Services {
             updateNotificationSettings: UnaryRPC<SoukV1.UpdateNotificationSettingsRequest, SoukV1.NotificationSettings>,
             registerDevice: UnaryRPC<SoukV1.RegisterDeviceRequest, SoukV1.Device>,
             unregisterDevice: UnaryRPC<SoukV1.UnregisterDeviceRequest, SoukV1.UnregisterDeviceResponse>,
+            listDevices: UnaryRPC<SoukV1.ListDevicesRequest, SoukV1.ListDevicesResponse>,
             listPushOutbox: UnaryRPC<SoukV1.ListPushOutboxRequest, SoukV1.ListPushOutboxResponse>,
             completePush: UnaryRPC<SoukV1.CompletePushRequest, SoukV1.PushMessage>,
         ) {
@@ -76,6 +86,7 @@ extension SoukV1Services {
             self.updateNotificationSettings = updateNotificationSettings
             self.registerDevice = registerDevice
             self.unregisterDevice = unregisterDevice
+            self.listDevices = listDevices
             self.listPushOutbox = listPushOutbox
             self.completePush = completePush
         }
@@ -89,6 +100,7 @@ extension SoukV1Services {
                 build.method("UpdateNotificationSettings", updateNotificationSettings),
                 build.method("RegisterDevice", registerDevice),
                 build.method("UnregisterDevice", unregisterDevice),
+                build.method("ListDevices", listDevices),
                 build.method("ListPushOutbox", listPushOutbox),
                 build.method("CompletePush", completePush),
             ]

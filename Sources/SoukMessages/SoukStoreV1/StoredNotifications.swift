@@ -74,3 +74,99 @@ extension SoukStoreV1.Notification: CProtoMessage {
         c.sequence = sequence
     }
 }
+
+extension SoukStoreV1 {
+    /// The notification settings of one account in one marketplace (the marketplace is in the
+    /// record; a missing record means everything on).
+    public struct NotificationSettings: Sendable, Hashable {
+        public var accountID: String
+        public var mutedCategories: [SoukV1.NotificationCategory]
+        public var mutedKinds: [SoukV1.NotificationKind]
+        public var pushDisabled: Bool
+
+        public init(
+            accountID: String = "",
+            mutedCategories: [SoukV1.NotificationCategory] = [],
+            mutedKinds: [SoukV1.NotificationKind] = [],
+            pushDisabled: Bool = false,
+        ) {
+            self.accountID = accountID
+            self.mutedCategories = mutedCategories
+            self.mutedKinds = mutedKinds
+            self.pushDisabled = pushDisabled
+        }
+    }
+}
+
+extension SoukStoreV1.NotificationSettings: CProtoMessage {
+    public static var protoName: String { "souk.store.v1.NotificationSettings" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__Store__V1__NotificationSettings>) {
+        souk__store__v1__notification_settings__init(c)
+    }
+
+    init(c: Souk__Store__V1__NotificationSettings) throws {
+        accountID = try Unpacked.string(c.account_id, "account_id")
+        mutedCategories = Unpacked.enumValues(c.n_muted_categories, c.muted_categories)
+        mutedKinds = Unpacked.enumValues(c.n_muted_kinds, c.muted_kinds)
+        pushDisabled = c.push_disabled != 0
+    }
+
+    func fill(_ c: inout Souk__Store__V1__NotificationSettings, _ arena: inout EncodingArena) {
+        c.account_id = arena.string(accountID)
+        c.n_muted_categories = mutedCategories.count
+        c.muted_categories = arena.enumValues(mutedCategories, as: Souk__V1__NotificationCategory.self)
+        c.n_muted_kinds = mutedKinds.count
+        c.muted_kinds = arena.enumValues(mutedKinds, as: Souk__V1__NotificationKind.self)
+        c.push_disabled = pushDisabled ? 1 : 0
+    }
+}
+
+extension SoukStoreV1 {
+    /// A push device of one account: one record per token and marketplace.
+    public struct Device: Sendable, Hashable {
+        public var accountID: String
+        public var platform: SoukV1.DevicePlatform
+        public var token: String
+        public var appID: String
+        public var deviceName: String
+
+        public init(
+            accountID: String = "",
+            platform: SoukV1.DevicePlatform = .unspecified,
+            token: String = "",
+            appID: String = "",
+            deviceName: String = "",
+        ) {
+            self.accountID = accountID
+            self.platform = platform
+            self.token = token
+            self.appID = appID
+            self.deviceName = deviceName
+        }
+    }
+}
+
+extension SoukStoreV1.Device: CProtoMessage {
+    public static var protoName: String { "souk.store.v1.Device" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__Store__V1__Device>) {
+        souk__store__v1__device__init(c)
+    }
+
+    init(c: Souk__Store__V1__Device) throws {
+        accountID = try Unpacked.string(c.account_id, "account_id")
+        platform = .init(cValue: c.platform)
+        token = try Unpacked.string(c.token, "token")
+        appID = try Unpacked.string(c.app_id, "app_id")
+        deviceName = try Unpacked.string(c.device_name, "device_name")
+    }
+
+    func fill(_ c: inout Souk__Store__V1__Device, _ arena: inout EncodingArena) {
+        c.account_id = arena.string(accountID)
+        c.platform = platform.cValue()
+        c.token = arena.string(token)
+        c.app_id = arena.string(appID)
+        c.device_name = arena.string(deviceName)
+    }
+}

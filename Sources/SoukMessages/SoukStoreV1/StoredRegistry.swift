@@ -19,6 +19,8 @@ extension SoukStoreV1 {
         "souk.store.v1.QuizQuestion": QuizQuestion.self,
         "souk.store.v1.MailMessage": MailMessage.self,
         "souk.store.v1.Notification": Notification.self,
+        "souk.store.v1.NotificationSettings": NotificationSettings.self,
+        "souk.store.v1.Device": Device.self,
         "souk.store.v1.Order": Order.self,
         "souk.store.v1.Delivery": Delivery.self,
         "souk.store.v1.Payment": Payment.self,

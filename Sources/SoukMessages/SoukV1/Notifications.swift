@@ -422,17 +422,21 @@ extension SoukV1 {
         public var pushDisabled: Bool
         public var version: Int64
         public var updateTime: Timestamp?
+        /// Kinds that do not push, whatever their category.
+        public var mutedKinds: [SoukV1.NotificationKind]
 
         public init(
             mutedCategories: [SoukV1.NotificationCategory] = [],
             pushDisabled: Bool = false,
             version: Int64 = 0,
             updateTime: Timestamp? = nil,
+            mutedKinds: [SoukV1.NotificationKind] = [],
         ) {
             self.mutedCategories = mutedCategories
             self.pushDisabled = pushDisabled
             self.version = version
             self.updateTime = updateTime
+            self.mutedKinds = mutedKinds
         }
     }
 }
@@ -449,6 +453,7 @@ extension SoukV1.NotificationSettings: CProtoMessage {
         pushDisabled = c.push_disabled != 0
         version = c.version
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        mutedKinds = Unpacked.enumValues(c.n_muted_kinds, c.muted_kinds)
     }
 
     func fill(_ c: inout Souk__V1__NotificationSettings, _ arena: inout EncodingArena) {
@@ -457,6 +462,8 @@ extension SoukV1.NotificationSettings: CProtoMessage {
         c.push_disabled = pushDisabled ? 1 : 0
         c.version = version
         c.update_time = arena.message(updateTime)
+        c.n_muted_kinds = mutedKinds.count
+        c.muted_kinds = arena.enumValues(mutedKinds, as: Souk__V1__NotificationKind.self)
     }
 }
 
@@ -866,17 +873,21 @@ extension SoukV1 {
     public struct UpdateNotificationSettingsRequest: Sendable, Hashable {
         public var marketplaceID: String
         public var settings: SoukV1.NotificationSettings?
-        /// 0 for settings never written.
+        /// 0 skips the version check.
         public var expectedVersion: Int64
+        /// The fields of settings to change: muted_categories, muted_kinds, push_disabled.
+        public var updateMask: GoogleProtobuf.FieldMask?
 
         public init(
             marketplaceID: String = "",
             settings: SoukV1.NotificationSettings? = nil,
             expectedVersion: Int64 = 0,
+            updateMask: GoogleProtobuf.FieldMask? = nil,
         ) {
             self.marketplaceID = marketplaceID
             self.settings = settings
             self.expectedVersion = expectedVersion
+            self.updateMask = updateMask
         }
     }
 }
@@ -892,12 +903,14 @@ extension SoukV1.UpdateNotificationSettingsRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         settings = try Unpacked.message(c.settings, "settings")
         expectedVersion = c.expected_version
+        updateMask = try Unpacked.message(c.update_mask, "update_mask")
     }
 
     func fill(_ c: inout Souk__V1__UpdateNotificationSettingsRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
         c.settings = arena.message(settings)
         c.expected_version = expectedVersion
+        c.update_mask = arena.message(updateMask)
     }
 }
 
@@ -907,8 +920,10 @@ extension SoukV1 {
     /// Request of Notifications.RegisterDevice.
     public struct RegisterDeviceRequest: Sendable, Hashable {
         public var marketplaceID: String
-        /// Idempotency key.
+        /// Optional idempotency key (a UUID when given); the token already makes registering again
+        /// idempotent.
         public var requestID: String
+        /// APNS or FCM.
         public var platform: SoukV1.DevicePlatform
         public var token: String
         public var appID: String
@@ -1011,6 +1026,75 @@ extension SoukV1.UnregisterDeviceResponse: CProtoMessage {
     init(c: Souk__V1__UnregisterDeviceResponse) throws {}
 
     func fill(_ c: inout Souk__V1__UnregisterDeviceResponse, _ arena: inout EncodingArena) {}
+}
+
+extension SoukV1 {
+    /// Request of Notifications.ListDevices.
+    public struct ListDevicesRequest: Sendable, Hashable {
+        public var marketplaceID: String
+        public var pageSize: Int32
+        public var pageToken: String
+
+        public init(marketplaceID: String = "", pageSize: Int32 = 0, pageToken: String = "") {
+            self.marketplaceID = marketplaceID
+            self.pageSize = pageSize
+            self.pageToken = pageToken
+        }
+    }
+}
+
+extension SoukV1.ListDevicesRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.ListDevicesRequest" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__ListDevicesRequest>) {
+        souk__v1__list_devices_request__init(c)
+    }
+
+    init(c: Souk__V1__ListDevicesRequest) throws {
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        pageSize = c.page_size
+        pageToken = try Unpacked.string(c.page_token, "page_token")
+    }
+
+    func fill(_ c: inout Souk__V1__ListDevicesRequest, _ arena: inout EncodingArena) {
+        c.marketplace_id = arena.string(marketplaceID)
+        c.page_size = pageSize
+        c.page_token = arena.string(pageToken)
+    }
+}
+
+extension SoukV1.ListDevicesRequest: MarketplaceScopedRequest {}
+
+extension SoukV1 {
+    /// Response of Notifications.ListDevices.
+    public struct ListDevicesResponse: Sendable, Hashable {
+        public var devices: [SoukV1.Device]
+        public var nextPageToken: String
+
+        public init(devices: [SoukV1.Device] = [], nextPageToken: String = "") {
+            self.devices = devices
+            self.nextPageToken = nextPageToken
+        }
+    }
+}
+
+extension SoukV1.ListDevicesResponse: CProtoMessage {
+    public static var protoName: String { "souk.v1.ListDevicesResponse" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__ListDevicesResponse>) {
+        souk__v1__list_devices_response__init(c)
+    }
+
+    init(c: Souk__V1__ListDevicesResponse) throws {
+        devices = try Unpacked.messages(c.n_devices, c.devices, "devices")
+        nextPageToken = try Unpacked.string(c.next_page_token, "next_page_token")
+    }
+
+    func fill(_ c: inout Souk__V1__ListDevicesResponse, _ arena: inout EncodingArena) {
+        c.n_devices = devices.count
+        c.devices = arena.messages(devices)
+        c.next_page_token = arena.string(nextPageToken)
+    }
 }
 
 extension SoukV1 {

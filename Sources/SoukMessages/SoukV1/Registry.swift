@@ -277,6 +277,8 @@ extension SoukV1 {
         "souk.v1.RegisterDeviceRequest": RegisterDeviceRequest.self,
         "souk.v1.UnregisterDeviceRequest": UnregisterDeviceRequest.self,
         "souk.v1.UnregisterDeviceResponse": UnregisterDeviceResponse.self,
+        "souk.v1.ListDevicesRequest": ListDevicesRequest.self,
+        "souk.v1.ListDevicesResponse": ListDevicesResponse.self,
         "souk.v1.ListPushOutboxRequest": ListPushOutboxRequest.self,
         "souk.v1.ListPushOutboxResponse": ListPushOutboxResponse.self,
         "souk.v1.CompletePushRequest": CompletePushRequest.self,

@@ -52,6 +52,96 @@ void   souk__store__v1__notification__free_unpacked
   assert(message->base.descriptor == &souk__store__v1__notification__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__store__v1__notification_settings__init
+                     (Souk__Store__V1__NotificationSettings         *message)
+{
+  static const Souk__Store__V1__NotificationSettings init_value = SOUK__STORE__V1__NOTIFICATION_SETTINGS__INIT;
+  *message = init_value;
+}
+size_t souk__store__v1__notification_settings__get_packed_size
+                     (const Souk__Store__V1__NotificationSettings *message)
+{
+  assert(message->base.descriptor == &souk__store__v1__notification_settings__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__store__v1__notification_settings__pack
+                     (const Souk__Store__V1__NotificationSettings *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__store__v1__notification_settings__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__store__v1__notification_settings__pack_to_buffer
+                     (const Souk__Store__V1__NotificationSettings *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__store__v1__notification_settings__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__Store__V1__NotificationSettings *
+       souk__store__v1__notification_settings__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__Store__V1__NotificationSettings *)
+     protobuf_c_message_unpack (&souk__store__v1__notification_settings__descriptor,
+                                allocator, len, data);
+}
+void   souk__store__v1__notification_settings__free_unpacked
+                     (Souk__Store__V1__NotificationSettings *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__store__v1__notification_settings__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__store__v1__device__init
+                     (Souk__Store__V1__Device         *message)
+{
+  static const Souk__Store__V1__Device init_value = SOUK__STORE__V1__DEVICE__INIT;
+  *message = init_value;
+}
+size_t souk__store__v1__device__get_packed_size
+                     (const Souk__Store__V1__Device *message)
+{
+  assert(message->base.descriptor == &souk__store__v1__device__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__store__v1__device__pack
+                     (const Souk__Store__V1__Device *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__store__v1__device__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__store__v1__device__pack_to_buffer
+                     (const Souk__Store__V1__Device *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__store__v1__device__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__Store__V1__Device *
+       souk__store__v1__device__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__Store__V1__Device *)
+     protobuf_c_message_unpack (&souk__store__v1__device__descriptor,
+                                allocator, len, data);
+}
+void   souk__store__v1__device__free_unpacked
+                     (Souk__Store__V1__Device *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__store__v1__device__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor souk__store__v1__notification__field_descriptors[9] =
 {
   {
@@ -192,5 +282,172 @@ const ProtobufCMessageDescriptor souk__store__v1__notification__descriptor =
   souk__store__v1__notification__field_indices_by_name,
   1,  souk__store__v1__notification__number_ranges,
   (ProtobufCMessageInit) souk__store__v1__notification__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__store__v1__notification_settings__field_descriptors[4] =
+{
+  {
+    "account_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__NotificationSettings, account_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "muted_categories",
+    2,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Souk__Store__V1__NotificationSettings, n_muted_categories),
+    offsetof(Souk__Store__V1__NotificationSettings, muted_categories),
+    &souk__v1__notification_category__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "muted_kinds",
+    3,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Souk__Store__V1__NotificationSettings, n_muted_kinds),
+    offsetof(Souk__Store__V1__NotificationSettings, muted_kinds),
+    &souk__v1__notification_kind__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "push_disabled",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__NotificationSettings, push_disabled),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__store__v1__notification_settings__field_indices_by_name[] = {
+  0,   /* field[0] = account_id */
+  1,   /* field[1] = muted_categories */
+  2,   /* field[2] = muted_kinds */
+  3,   /* field[3] = push_disabled */
+};
+static const ProtobufCIntRange souk__store__v1__notification_settings__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor souk__store__v1__notification_settings__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.store.v1.NotificationSettings",
+  "NotificationSettings",
+  "Souk__Store__V1__NotificationSettings",
+  "souk.store.v1",
+  sizeof(Souk__Store__V1__NotificationSettings),
+  4,
+  souk__store__v1__notification_settings__field_descriptors,
+  souk__store__v1__notification_settings__field_indices_by_name,
+  1,  souk__store__v1__notification_settings__number_ranges,
+  (ProtobufCMessageInit) souk__store__v1__notification_settings__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__store__v1__device__field_descriptors[5] =
+{
+  {
+    "account_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Device, account_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "platform",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Device, platform),
+    &souk__v1__device_platform__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "token",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Device, token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "app_id",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Device, app_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "device_name",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Device, device_name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__store__v1__device__field_indices_by_name[] = {
+  0,   /* field[0] = account_id */
+  3,   /* field[3] = app_id */
+  4,   /* field[4] = device_name */
+  1,   /* field[1] = platform */
+  2,   /* field[2] = token */
+};
+static const ProtobufCIntRange souk__store__v1__device__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 5 }
+};
+const ProtobufCMessageDescriptor souk__store__v1__device__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.store.v1.Device",
+  "Device",
+  "Souk__Store__V1__Device",
+  "souk.store.v1",
+  sizeof(Souk__Store__V1__Device),
+  5,
+  souk__store__v1__device__field_descriptors,
+  souk__store__v1__device__field_indices_by_name,
+  1,  souk__store__v1__device__number_ranges,
+  (ProtobufCMessageInit) souk__store__v1__device__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

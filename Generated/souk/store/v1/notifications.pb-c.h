@@ -19,6 +19,8 @@ PROTOBUF_C__BEGIN_DECLS
 #include "souk/v1/notifications.pb-c.h"
 
 typedef struct Souk__Store__V1__Notification Souk__Store__V1__Notification;
+typedef struct Souk__Store__V1__NotificationSettings Souk__Store__V1__NotificationSettings;
+typedef struct Souk__Store__V1__Device Souk__Store__V1__Device;
 
 
 /* --- enums --- */
@@ -55,6 +57,42 @@ struct  Souk__Store__V1__Notification
     , (char *)protobuf_c_empty_string, SOUK__V1__NOTIFICATION_KIND__NOTIFICATION_KIND_UNSPECIFIED, SOUK__V1__NOTIFICATION_CATEGORY__NOTIFICATION_CATEGORY_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, 0 }
 
 
+/*
+ * The notification settings of one account in one marketplace (the marketplace is in the
+ * record; a missing record means everything on).
+ */
+struct  Souk__Store__V1__NotificationSettings
+{
+  ProtobufCMessage base;
+  char *account_id;
+  size_t n_muted_categories;
+  Souk__V1__NotificationCategory *muted_categories;
+  size_t n_muted_kinds;
+  Souk__V1__NotificationKind *muted_kinds;
+  protobuf_c_boolean push_disabled;
+};
+#define SOUK__STORE__V1__NOTIFICATION_SETTINGS__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__store__v1__notification_settings__descriptor) \
+    , (char *)protobuf_c_empty_string, 0,NULL, 0,NULL, 0 }
+
+
+/*
+ * A push device of one account: one record per token and marketplace.
+ */
+struct  Souk__Store__V1__Device
+{
+  ProtobufCMessage base;
+  char *account_id;
+  Souk__V1__DevicePlatform platform;
+  char *token;
+  char *app_id;
+  char *device_name;
+};
+#define SOUK__STORE__V1__DEVICE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__store__v1__device__descriptor) \
+    , (char *)protobuf_c_empty_string, SOUK__V1__DEVICE_PLATFORM__DEVICE_PLATFORM_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
 /* Souk__Store__V1__Notification methods */
 void   souk__store__v1__notification__init
                      (Souk__Store__V1__Notification         *message);
@@ -74,10 +112,54 @@ Souk__Store__V1__Notification *
 void   souk__store__v1__notification__free_unpacked
                      (Souk__Store__V1__Notification *message,
                       ProtobufCAllocator *allocator);
+/* Souk__Store__V1__NotificationSettings methods */
+void   souk__store__v1__notification_settings__init
+                     (Souk__Store__V1__NotificationSettings         *message);
+size_t souk__store__v1__notification_settings__get_packed_size
+                     (const Souk__Store__V1__NotificationSettings   *message);
+size_t souk__store__v1__notification_settings__pack
+                     (const Souk__Store__V1__NotificationSettings   *message,
+                      uint8_t             *out);
+size_t souk__store__v1__notification_settings__pack_to_buffer
+                     (const Souk__Store__V1__NotificationSettings   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__Store__V1__NotificationSettings *
+       souk__store__v1__notification_settings__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__store__v1__notification_settings__free_unpacked
+                     (Souk__Store__V1__NotificationSettings *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__Store__V1__Device methods */
+void   souk__store__v1__device__init
+                     (Souk__Store__V1__Device         *message);
+size_t souk__store__v1__device__get_packed_size
+                     (const Souk__Store__V1__Device   *message);
+size_t souk__store__v1__device__pack
+                     (const Souk__Store__V1__Device   *message,
+                      uint8_t             *out);
+size_t souk__store__v1__device__pack_to_buffer
+                     (const Souk__Store__V1__Device   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__Store__V1__Device *
+       souk__store__v1__device__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__store__v1__device__free_unpacked
+                     (Souk__Store__V1__Device *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Souk__Store__V1__Notification_Closure)
                  (const Souk__Store__V1__Notification *message,
+                  void *closure_data);
+typedef void (*Souk__Store__V1__NotificationSettings_Closure)
+                 (const Souk__Store__V1__NotificationSettings *message,
+                  void *closure_data);
+typedef void (*Souk__Store__V1__Device_Closure)
+                 (const Souk__Store__V1__Device *message,
                   void *closure_data);
 
 /* --- services --- */
@@ -86,6 +168,8 @@ typedef void (*Souk__Store__V1__Notification_Closure)
 /* --- descriptors --- */
 
 extern const ProtobufCMessageDescriptor souk__store__v1__notification__descriptor;
+extern const ProtobufCMessageDescriptor souk__store__v1__notification_settings__descriptor;
+extern const ProtobufCMessageDescriptor souk__store__v1__device__descriptor;
 
 PROTOBUF_C__END_DECLS
 
