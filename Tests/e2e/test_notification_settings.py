@@ -132,3 +132,23 @@ def test_register_names_every_bad_field(api, identity_server, notifications):
     assert {"token", "platform", "app_id", "device_name"} <= {v.field for v in field_violations(error)}
     refused(lambda: register(notifications, customer, "t" * 4097), grpc.StatusCode.INVALID_ARGUMENT, field="token")
     assert devices(notifications, customer) == []
+
+
+def test_concurrent_registrations_of_one_token_leave_one_device(api, identity_server, notifications):
+    """Eight accounts register the same phone's token at once: the token ends on exactly one
+    device, owned by one of them, and every first write of one account's settings at once leaves
+    one settings record (the version counts every write)."""
+    from concurrent.futures import ThreadPoolExecutor
+    market = identity_server.marketplace_id(MARA)
+    parties = [sign_up(api, market) for _ in range(8)]
+    token = "race-token-" + parties[0].account_id
+    with ThreadPoolExecutor(len(parties)) as pool:
+        answers = list(pool.map(lambda party: register(notifications, party, token), parties))
+    assert len({answer.id for answer in answers}) == 1, "one device for one token"
+    owners = [party for party in parties if any(d.token == token for d in devices(notifications, party))]
+    assert len(owners) == 1
+
+    customer = parties[0]
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(lambda _: update_settings(notifications, customer, ["push_disabled"], push_disabled=True), range(8)))
+    assert get_settings(notifications, customer).version == 8
