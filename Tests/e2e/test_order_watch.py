@@ -1,6 +1,6 @@
 """Live updates of an order through grpcio: WatchOrder sends the current order, then each change
 as it commits (shipping, delivery, receipt) and ends after the final status; a watch resumed
-after a sequence gets only what came later; WatchNotifications streams the same changes as
+after a sequence gets only what came later; WatchAccount streams the same changes as
 notifications, and the read marks."""
 import queue
 import threading
@@ -49,7 +49,7 @@ def test_watching_an_order_from_checkout_to_receipt(identity_channel, identity_s
     inbox = notifications.ListNotifications(pb.ListNotificationsRequest(marketplace_id=mp), metadata=customer.md(), timeout=TIMEOUT)
     assert inbox.unread_count == 1 and inbox.notifications[0].subject.id == order.id
     note_events: queue.Queue = queue.Queue()
-    note_stream = notifications.WatchNotifications(pb.WatchNotificationsRequest(
+    note_stream = notifications.WatchAccount(pb.WatchAccountRequest(
         marketplace_id=mp, resume_after_sequence=inbox.last_sequence), metadata=customer.md(), timeout=60)
     threading.Thread(target=collect, args=(note_stream, note_events), daemon=True).start()
 

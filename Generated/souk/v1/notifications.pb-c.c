@@ -52,49 +52,49 @@ void   souk__v1__notification__free_unpacked
   assert(message->base.descriptor == &souk__v1__notification__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-void   souk__v1__notification_event__init
-                     (Souk__V1__NotificationEvent         *message)
+void   souk__v1__account_event__init
+                     (Souk__V1__AccountEvent         *message)
 {
-  static const Souk__V1__NotificationEvent init_value = SOUK__V1__NOTIFICATION_EVENT__INIT;
+  static const Souk__V1__AccountEvent init_value = SOUK__V1__ACCOUNT_EVENT__INIT;
   *message = init_value;
 }
-size_t souk__v1__notification_event__get_packed_size
-                     (const Souk__V1__NotificationEvent *message)
+size_t souk__v1__account_event__get_packed_size
+                     (const Souk__V1__AccountEvent *message)
 {
-  assert(message->base.descriptor == &souk__v1__notification_event__descriptor);
+  assert(message->base.descriptor == &souk__v1__account_event__descriptor);
   return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
 }
-size_t souk__v1__notification_event__pack
-                     (const Souk__V1__NotificationEvent *message,
+size_t souk__v1__account_event__pack
+                     (const Souk__V1__AccountEvent *message,
                       uint8_t       *out)
 {
-  assert(message->base.descriptor == &souk__v1__notification_event__descriptor);
+  assert(message->base.descriptor == &souk__v1__account_event__descriptor);
   return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
 }
-size_t souk__v1__notification_event__pack_to_buffer
-                     (const Souk__V1__NotificationEvent *message,
+size_t souk__v1__account_event__pack_to_buffer
+                     (const Souk__V1__AccountEvent *message,
                       ProtobufCBuffer *buffer)
 {
-  assert(message->base.descriptor == &souk__v1__notification_event__descriptor);
+  assert(message->base.descriptor == &souk__v1__account_event__descriptor);
   return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
 }
-Souk__V1__NotificationEvent *
-       souk__v1__notification_event__unpack
+Souk__V1__AccountEvent *
+       souk__v1__account_event__unpack
                      (ProtobufCAllocator  *allocator,
                       size_t               len,
                       const uint8_t       *data)
 {
-  return (Souk__V1__NotificationEvent *)
-     protobuf_c_message_unpack (&souk__v1__notification_event__descriptor,
+  return (Souk__V1__AccountEvent *)
+     protobuf_c_message_unpack (&souk__v1__account_event__descriptor,
                                 allocator, len, data);
 }
-void   souk__v1__notification_event__free_unpacked
-                     (Souk__V1__NotificationEvent *message,
+void   souk__v1__account_event__free_unpacked
+                     (Souk__V1__AccountEvent *message,
                       ProtobufCAllocator *allocator)
 {
   if(!message)
     return;
-  assert(message->base.descriptor == &souk__v1__notification_event__descriptor);
+  assert(message->base.descriptor == &souk__v1__account_event__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
 void   souk__v1__notifications_read__init
@@ -457,49 +457,49 @@ void   souk__v1__mark_notifications_read_response__free_unpacked
   assert(message->base.descriptor == &souk__v1__mark_notifications_read_response__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-void   souk__v1__watch_notifications_request__init
-                     (Souk__V1__WatchNotificationsRequest         *message)
+void   souk__v1__watch_account_request__init
+                     (Souk__V1__WatchAccountRequest         *message)
 {
-  static const Souk__V1__WatchNotificationsRequest init_value = SOUK__V1__WATCH_NOTIFICATIONS_REQUEST__INIT;
+  static const Souk__V1__WatchAccountRequest init_value = SOUK__V1__WATCH_ACCOUNT_REQUEST__INIT;
   *message = init_value;
 }
-size_t souk__v1__watch_notifications_request__get_packed_size
-                     (const Souk__V1__WatchNotificationsRequest *message)
+size_t souk__v1__watch_account_request__get_packed_size
+                     (const Souk__V1__WatchAccountRequest *message)
 {
-  assert(message->base.descriptor == &souk__v1__watch_notifications_request__descriptor);
+  assert(message->base.descriptor == &souk__v1__watch_account_request__descriptor);
   return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
 }
-size_t souk__v1__watch_notifications_request__pack
-                     (const Souk__V1__WatchNotificationsRequest *message,
+size_t souk__v1__watch_account_request__pack
+                     (const Souk__V1__WatchAccountRequest *message,
                       uint8_t       *out)
 {
-  assert(message->base.descriptor == &souk__v1__watch_notifications_request__descriptor);
+  assert(message->base.descriptor == &souk__v1__watch_account_request__descriptor);
   return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
 }
-size_t souk__v1__watch_notifications_request__pack_to_buffer
-                     (const Souk__V1__WatchNotificationsRequest *message,
+size_t souk__v1__watch_account_request__pack_to_buffer
+                     (const Souk__V1__WatchAccountRequest *message,
                       ProtobufCBuffer *buffer)
 {
-  assert(message->base.descriptor == &souk__v1__watch_notifications_request__descriptor);
+  assert(message->base.descriptor == &souk__v1__watch_account_request__descriptor);
   return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
 }
-Souk__V1__WatchNotificationsRequest *
-       souk__v1__watch_notifications_request__unpack
+Souk__V1__WatchAccountRequest *
+       souk__v1__watch_account_request__unpack
                      (ProtobufCAllocator  *allocator,
                       size_t               len,
                       const uint8_t       *data)
 {
-  return (Souk__V1__WatchNotificationsRequest *)
-     protobuf_c_message_unpack (&souk__v1__watch_notifications_request__descriptor,
+  return (Souk__V1__WatchAccountRequest *)
+     protobuf_c_message_unpack (&souk__v1__watch_account_request__descriptor,
                                 allocator, len, data);
 }
-void   souk__v1__watch_notifications_request__free_unpacked
-                     (Souk__V1__WatchNotificationsRequest *message,
+void   souk__v1__watch_account_request__free_unpacked
+                     (Souk__V1__WatchAccountRequest *message,
                       ProtobufCAllocator *allocator)
 {
   if(!message)
     return;
-  assert(message->base.descriptor == &souk__v1__watch_notifications_request__descriptor);
+  assert(message->base.descriptor == &souk__v1__watch_account_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
 void   souk__v1__get_notification_settings_request__init
@@ -1120,7 +1120,7 @@ const ProtobufCMessageDescriptor souk__v1__notification__descriptor =
   (ProtobufCMessageInit) souk__v1__notification__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__notification_event__field_descriptors[4] =
+static const ProtobufCFieldDescriptor souk__v1__account_event__field_descriptors[6] =
 {
   {
     "sequence",
@@ -1128,7 +1128,7 @@ static const ProtobufCFieldDescriptor souk__v1__notification_event__field_descri
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_INT64,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__NotificationEvent, sequence),
+    offsetof(Souk__V1__AccountEvent, sequence),
     NULL,
     NULL,
     0,             /* flags */
@@ -1140,7 +1140,7 @@ static const ProtobufCFieldDescriptor souk__v1__notification_event__field_descri
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_MESSAGE,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__NotificationEvent, event_time),
+    offsetof(Souk__V1__AccountEvent, event_time),
     &google__protobuf__timestamp__descriptor,
     NULL,
     0,             /* flags */
@@ -1151,8 +1151,8 @@ static const ProtobufCFieldDescriptor souk__v1__notification_event__field_descri
     3,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_MESSAGE,
-    offsetof(Souk__V1__NotificationEvent, event_case),
-    offsetof(Souk__V1__NotificationEvent, notification),
+    offsetof(Souk__V1__AccountEvent, event_case),
+    offsetof(Souk__V1__AccountEvent, notification),
     &souk__v1__notification__descriptor,
     NULL,
     0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
@@ -1163,38 +1163,64 @@ static const ProtobufCFieldDescriptor souk__v1__notification_event__field_descri
     4,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_MESSAGE,
-    offsetof(Souk__V1__NotificationEvent, event_case),
-    offsetof(Souk__V1__NotificationEvent, read),
+    offsetof(Souk__V1__AccountEvent, event_case),
+    offsetof(Souk__V1__AccountEvent, read),
     &souk__v1__notifications_read__descriptor,
     NULL,
     0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "conversation",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__AccountEvent, event_case),
+    offsetof(Souk__V1__AccountEvent, conversation),
+    &souk__v1__conversation__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "ticket",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__AccountEvent, event_case),
+    offsetof(Souk__V1__AccountEvent, ticket),
+    &souk__v1__ticket__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
-static const unsigned souk__v1__notification_event__field_indices_by_name[] = {
+static const unsigned souk__v1__account_event__field_indices_by_name[] = {
+  4,   /* field[4] = conversation */
   1,   /* field[1] = event_time */
   2,   /* field[2] = notification */
   3,   /* field[3] = read */
   0,   /* field[0] = sequence */
+  5,   /* field[5] = ticket */
 };
-static const ProtobufCIntRange souk__v1__notification_event__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__account_event__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 4 }
+  { 0, 6 }
 };
-const ProtobufCMessageDescriptor souk__v1__notification_event__descriptor =
+const ProtobufCMessageDescriptor souk__v1__account_event__descriptor =
 {
   PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
-  "souk.v1.NotificationEvent",
-  "NotificationEvent",
-  "Souk__V1__NotificationEvent",
+  "souk.v1.AccountEvent",
+  "AccountEvent",
+  "Souk__V1__AccountEvent",
   "souk.v1",
-  sizeof(Souk__V1__NotificationEvent),
-  4,
-  souk__v1__notification_event__field_descriptors,
-  souk__v1__notification_event__field_indices_by_name,
-  1,  souk__v1__notification_event__number_ranges,
-  (ProtobufCMessageInit) souk__v1__notification_event__init,
+  sizeof(Souk__V1__AccountEvent),
+  6,
+  souk__v1__account_event__field_descriptors,
+  souk__v1__account_event__field_indices_by_name,
+  1,  souk__v1__account_event__number_ranges,
+  (ProtobufCMessageInit) souk__v1__account_event__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__notifications_read__field_descriptors[1] =
@@ -1956,7 +1982,7 @@ const ProtobufCMessageDescriptor souk__v1__mark_notifications_read_response__des
   (ProtobufCMessageInit) souk__v1__mark_notifications_read_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__watch_notifications_request__field_descriptors[2] =
+static const ProtobufCFieldDescriptor souk__v1__watch_account_request__field_descriptors[2] =
 {
   {
     "marketplace_id",
@@ -1964,7 +1990,7 @@ static const ProtobufCFieldDescriptor souk__v1__watch_notifications_request__fie
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_STRING,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__WatchNotificationsRequest, marketplace_id),
+    offsetof(Souk__V1__WatchAccountRequest, marketplace_id),
     NULL,
     &protobuf_c_empty_string,
     0,             /* flags */
@@ -1976,35 +2002,35 @@ static const ProtobufCFieldDescriptor souk__v1__watch_notifications_request__fie
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_INT64,
     0,   /* quantifier_offset */
-    offsetof(Souk__V1__WatchNotificationsRequest, resume_after_sequence),
+    offsetof(Souk__V1__WatchAccountRequest, resume_after_sequence),
     NULL,
     NULL,
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
 };
-static const unsigned souk__v1__watch_notifications_request__field_indices_by_name[] = {
+static const unsigned souk__v1__watch_account_request__field_indices_by_name[] = {
   0,   /* field[0] = marketplace_id */
   1,   /* field[1] = resume_after_sequence */
 };
-static const ProtobufCIntRange souk__v1__watch_notifications_request__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__watch_account_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
   { 0, 2 }
 };
-const ProtobufCMessageDescriptor souk__v1__watch_notifications_request__descriptor =
+const ProtobufCMessageDescriptor souk__v1__watch_account_request__descriptor =
 {
   PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
-  "souk.v1.WatchNotificationsRequest",
-  "WatchNotificationsRequest",
-  "Souk__V1__WatchNotificationsRequest",
+  "souk.v1.WatchAccountRequest",
+  "WatchAccountRequest",
+  "Souk__V1__WatchAccountRequest",
   "souk.v1",
-  sizeof(Souk__V1__WatchNotificationsRequest),
+  sizeof(Souk__V1__WatchAccountRequest),
   2,
-  souk__v1__watch_notifications_request__field_descriptors,
-  souk__v1__watch_notifications_request__field_indices_by_name,
-  1,  souk__v1__watch_notifications_request__number_ranges,
-  (ProtobufCMessageInit) souk__v1__watch_notifications_request__init,
+  souk__v1__watch_account_request__field_descriptors,
+  souk__v1__watch_account_request__field_indices_by_name,
+  1,  souk__v1__watch_account_request__number_ranges,
+  (ProtobufCMessageInit) souk__v1__watch_account_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__get_notification_settings_request__field_descriptors[1] =
@@ -2786,7 +2812,7 @@ static const ProtobufCMethodDescriptor souk__v1__notifications__method_descripto
 {
   { "ListNotifications", &souk__v1__list_notifications_request__descriptor, &souk__v1__list_notifications_response__descriptor },
   { "MarkNotificationsRead", &souk__v1__mark_notifications_read_request__descriptor, &souk__v1__mark_notifications_read_response__descriptor },
-  { "WatchNotifications", &souk__v1__watch_notifications_request__descriptor, &souk__v1__notification_event__descriptor },
+  { "WatchAccount", &souk__v1__watch_account_request__descriptor, &souk__v1__account_event__descriptor },
   { "GetNotificationSettings", &souk__v1__get_notification_settings_request__descriptor, &souk__v1__notification_settings__descriptor },
   { "UpdateNotificationSettings", &souk__v1__update_notification_settings_request__descriptor, &souk__v1__notification_settings__descriptor },
   { "RegisterDevice", &souk__v1__register_device_request__descriptor, &souk__v1__device__descriptor },
@@ -2805,7 +2831,7 @@ const unsigned souk__v1__notifications__method_indices_by_name[] = {
   5,        /* RegisterDevice */
   6,        /* UnregisterDevice */
   4,        /* UpdateNotificationSettings */
-  2         /* WatchNotifications */
+  2         /* WatchAccount */
 };
 const ProtobufCServiceDescriptor souk__v1__notifications__descriptor =
 {
@@ -2834,10 +2860,10 @@ void souk__v1__notifications__mark_notifications_read(ProtobufCService *service,
   assert(service->descriptor == &souk__v1__notifications__descriptor);
   service->invoke(service, 1, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
-void souk__v1__notifications__watch_notifications(ProtobufCService *service,
-                                                  const Souk__V1__WatchNotificationsRequest *input,
-                                                  Souk__V1__NotificationEvent_Closure closure,
-                                                  void *closure_data)
+void souk__v1__notifications__watch_account(ProtobufCService *service,
+                                            const Souk__V1__WatchAccountRequest *input,
+                                            Souk__V1__AccountEvent_Closure closure,
+                                            void *closure_data)
 {
   assert(service->descriptor == &souk__v1__notifications__descriptor);
   service->invoke(service, 2, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);

@@ -17,9 +17,11 @@ PROTOBUF_C__BEGIN_DECLS
 #include "google/protobuf/field_mask.pb-c.h"
 #include "google/protobuf/timestamp.pb-c.h"
 #include "souk/v1/common.pb-c.h"
+#include "souk/v1/messaging.pb-c.h"
+#include "souk/v1/support.pb-c.h"
 
 typedef struct Souk__V1__Notification Souk__V1__Notification;
-typedef struct Souk__V1__NotificationEvent Souk__V1__NotificationEvent;
+typedef struct Souk__V1__AccountEvent Souk__V1__AccountEvent;
 typedef struct Souk__V1__NotificationsRead Souk__V1__NotificationsRead;
 typedef struct Souk__V1__NotificationSettings Souk__V1__NotificationSettings;
 typedef struct Souk__V1__Device Souk__V1__Device;
@@ -28,7 +30,7 @@ typedef struct Souk__V1__ListNotificationsRequest Souk__V1__ListNotificationsReq
 typedef struct Souk__V1__ListNotificationsResponse Souk__V1__ListNotificationsResponse;
 typedef struct Souk__V1__MarkNotificationsReadRequest Souk__V1__MarkNotificationsReadRequest;
 typedef struct Souk__V1__MarkNotificationsReadResponse Souk__V1__MarkNotificationsReadResponse;
-typedef struct Souk__V1__WatchNotificationsRequest Souk__V1__WatchNotificationsRequest;
+typedef struct Souk__V1__WatchAccountRequest Souk__V1__WatchAccountRequest;
 typedef struct Souk__V1__GetNotificationSettingsRequest Souk__V1__GetNotificationSettingsRequest;
 typedef struct Souk__V1__UpdateNotificationSettingsRequest Souk__V1__UpdateNotificationSettingsRequest;
 typedef struct Souk__V1__RegisterDeviceRequest Souk__V1__RegisterDeviceRequest;
@@ -177,24 +179,26 @@ struct  Souk__V1__Notification
 
 
 typedef enum {
-  SOUK__V1__NOTIFICATION_EVENT__EVENT__NOT_SET = 0,
-  SOUK__V1__NOTIFICATION_EVENT__EVENT_NOTIFICATION = 3,
-  SOUK__V1__NOTIFICATION_EVENT__EVENT_READ = 4
-    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__NOTIFICATION_EVENT__EVENT__CASE)
-} Souk__V1__NotificationEvent__EventCase;
+  SOUK__V1__ACCOUNT_EVENT__EVENT__NOT_SET = 0,
+  SOUK__V1__ACCOUNT_EVENT__EVENT_NOTIFICATION = 3,
+  SOUK__V1__ACCOUNT_EVENT__EVENT_READ = 4,
+  SOUK__V1__ACCOUNT_EVENT__EVENT_CONVERSATION = 5,
+  SOUK__V1__ACCOUNT_EVENT__EVENT_TICKET = 6
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ACCOUNT_EVENT__EVENT__CASE)
+} Souk__V1__AccountEvent__EventCase;
 
 /*
  * One event of an account's notification stream.
  */
-struct  Souk__V1__NotificationEvent
+struct  Souk__V1__AccountEvent
 {
   ProtobufCMessage base;
   /*
-   * Position in the account's notification stream (see common.proto).
+   * Position in the account's stream (see common.proto).
    */
   int64_t sequence;
   Google__Protobuf__Timestamp *event_time;
-  Souk__V1__NotificationEvent__EventCase event_case;
+  Souk__V1__AccountEvent__EventCase event_case;
   union {
     /*
      * A new notification.
@@ -204,11 +208,21 @@ struct  Souk__V1__NotificationEvent
      * Notifications marked read (on another device too).
      */
     Souk__V1__NotificationsRead *read;
+    /*
+     * One of the caller's conversations changed (a new message, a read mark): the conversation
+     * as the caller sees it, with its last message and the caller's unread count.
+     */
+    Souk__V1__Conversation *conversation;
+    /*
+     * One of the caller's support tickets changed (opened, answered, closed), as the caller
+     * sees it.
+     */
+    Souk__V1__Ticket *ticket;
   };
 };
-#define SOUK__V1__NOTIFICATION_EVENT__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&souk__v1__notification_event__descriptor) \
-    , 0, NULL, SOUK__V1__NOTIFICATION_EVENT__EVENT__NOT_SET, {0} }
+#define SOUK__V1__ACCOUNT_EVENT__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__account_event__descriptor) \
+    , 0, NULL, SOUK__V1__ACCOUNT_EVENT__EVENT__NOT_SET, {0} }
 
 
 /*
@@ -409,9 +423,9 @@ struct  Souk__V1__MarkNotificationsReadResponse
 
 
 /*
- * Request of Notifications.WatchNotifications.
+ * Request of Notifications.WatchAccount.
  */
-struct  Souk__V1__WatchNotificationsRequest
+struct  Souk__V1__WatchAccountRequest
 {
   ProtobufCMessage base;
   char *marketplace_id;
@@ -420,8 +434,8 @@ struct  Souk__V1__WatchNotificationsRequest
    */
   int64_t resume_after_sequence;
 };
-#define SOUK__V1__WATCH_NOTIFICATIONS_REQUEST__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&souk__v1__watch_notifications_request__descriptor) \
+#define SOUK__V1__WATCH_ACCOUNT_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__watch_account_request__descriptor) \
     , (char *)protobuf_c_empty_string, 0 }
 
 
@@ -621,24 +635,24 @@ Souk__V1__Notification *
 void   souk__v1__notification__free_unpacked
                      (Souk__V1__Notification *message,
                       ProtobufCAllocator *allocator);
-/* Souk__V1__NotificationEvent methods */
-void   souk__v1__notification_event__init
-                     (Souk__V1__NotificationEvent         *message);
-size_t souk__v1__notification_event__get_packed_size
-                     (const Souk__V1__NotificationEvent   *message);
-size_t souk__v1__notification_event__pack
-                     (const Souk__V1__NotificationEvent   *message,
+/* Souk__V1__AccountEvent methods */
+void   souk__v1__account_event__init
+                     (Souk__V1__AccountEvent         *message);
+size_t souk__v1__account_event__get_packed_size
+                     (const Souk__V1__AccountEvent   *message);
+size_t souk__v1__account_event__pack
+                     (const Souk__V1__AccountEvent   *message,
                       uint8_t             *out);
-size_t souk__v1__notification_event__pack_to_buffer
-                     (const Souk__V1__NotificationEvent   *message,
+size_t souk__v1__account_event__pack_to_buffer
+                     (const Souk__V1__AccountEvent   *message,
                       ProtobufCBuffer     *buffer);
-Souk__V1__NotificationEvent *
-       souk__v1__notification_event__unpack
+Souk__V1__AccountEvent *
+       souk__v1__account_event__unpack
                      (ProtobufCAllocator  *allocator,
                       size_t               len,
                       const uint8_t       *data);
-void   souk__v1__notification_event__free_unpacked
-                     (Souk__V1__NotificationEvent *message,
+void   souk__v1__account_event__free_unpacked
+                     (Souk__V1__AccountEvent *message,
                       ProtobufCAllocator *allocator);
 /* Souk__V1__NotificationsRead methods */
 void   souk__v1__notifications_read__init
@@ -792,24 +806,24 @@ Souk__V1__MarkNotificationsReadResponse *
 void   souk__v1__mark_notifications_read_response__free_unpacked
                      (Souk__V1__MarkNotificationsReadResponse *message,
                       ProtobufCAllocator *allocator);
-/* Souk__V1__WatchNotificationsRequest methods */
-void   souk__v1__watch_notifications_request__init
-                     (Souk__V1__WatchNotificationsRequest         *message);
-size_t souk__v1__watch_notifications_request__get_packed_size
-                     (const Souk__V1__WatchNotificationsRequest   *message);
-size_t souk__v1__watch_notifications_request__pack
-                     (const Souk__V1__WatchNotificationsRequest   *message,
+/* Souk__V1__WatchAccountRequest methods */
+void   souk__v1__watch_account_request__init
+                     (Souk__V1__WatchAccountRequest         *message);
+size_t souk__v1__watch_account_request__get_packed_size
+                     (const Souk__V1__WatchAccountRequest   *message);
+size_t souk__v1__watch_account_request__pack
+                     (const Souk__V1__WatchAccountRequest   *message,
                       uint8_t             *out);
-size_t souk__v1__watch_notifications_request__pack_to_buffer
-                     (const Souk__V1__WatchNotificationsRequest   *message,
+size_t souk__v1__watch_account_request__pack_to_buffer
+                     (const Souk__V1__WatchAccountRequest   *message,
                       ProtobufCBuffer     *buffer);
-Souk__V1__WatchNotificationsRequest *
-       souk__v1__watch_notifications_request__unpack
+Souk__V1__WatchAccountRequest *
+       souk__v1__watch_account_request__unpack
                      (ProtobufCAllocator  *allocator,
                       size_t               len,
                       const uint8_t       *data);
-void   souk__v1__watch_notifications_request__free_unpacked
-                     (Souk__V1__WatchNotificationsRequest *message,
+void   souk__v1__watch_account_request__free_unpacked
+                     (Souk__V1__WatchAccountRequest *message,
                       ProtobufCAllocator *allocator);
 /* Souk__V1__GetNotificationSettingsRequest methods */
 void   souk__v1__get_notification_settings_request__init
@@ -1006,8 +1020,8 @@ void   souk__v1__complete_push_request__free_unpacked
 typedef void (*Souk__V1__Notification_Closure)
                  (const Souk__V1__Notification *message,
                   void *closure_data);
-typedef void (*Souk__V1__NotificationEvent_Closure)
-                 (const Souk__V1__NotificationEvent *message,
+typedef void (*Souk__V1__AccountEvent_Closure)
+                 (const Souk__V1__AccountEvent *message,
                   void *closure_data);
 typedef void (*Souk__V1__NotificationsRead_Closure)
                  (const Souk__V1__NotificationsRead *message,
@@ -1033,8 +1047,8 @@ typedef void (*Souk__V1__MarkNotificationsReadRequest_Closure)
 typedef void (*Souk__V1__MarkNotificationsReadResponse_Closure)
                  (const Souk__V1__MarkNotificationsReadResponse *message,
                   void *closure_data);
-typedef void (*Souk__V1__WatchNotificationsRequest_Closure)
-                 (const Souk__V1__WatchNotificationsRequest *message,
+typedef void (*Souk__V1__WatchAccountRequest_Closure)
+                 (const Souk__V1__WatchAccountRequest *message,
                   void *closure_data);
 typedef void (*Souk__V1__GetNotificationSettingsRequest_Closure)
                  (const Souk__V1__GetNotificationSettingsRequest *message,
@@ -1081,10 +1095,10 @@ struct Souk__V1__Notifications_Service
                                   const Souk__V1__MarkNotificationsReadRequest *input,
                                   Souk__V1__MarkNotificationsReadResponse_Closure closure,
                                   void *closure_data);
-  void (*watch_notifications)(Souk__V1__Notifications_Service *service,
-                              const Souk__V1__WatchNotificationsRequest *input,
-                              Souk__V1__NotificationEvent_Closure closure,
-                              void *closure_data);
+  void (*watch_account)(Souk__V1__Notifications_Service *service,
+                        const Souk__V1__WatchAccountRequest *input,
+                        Souk__V1__AccountEvent_Closure closure,
+                        void *closure_data);
   void (*get_notification_settings)(Souk__V1__Notifications_Service *service,
                                     const Souk__V1__GetNotificationSettingsRequest *input,
                                     Souk__V1__NotificationSettings_Closure closure,
@@ -1123,7 +1137,7 @@ void souk__v1__notifications__init (Souk__V1__Notifications_Service *service,
     { SOUK__V1__NOTIFICATIONS__BASE_INIT,\
       function_prefix__ ## list_notifications,\
       function_prefix__ ## mark_notifications_read,\
-      function_prefix__ ## watch_notifications,\
+      function_prefix__ ## watch_account,\
       function_prefix__ ## get_notification_settings,\
       function_prefix__ ## update_notification_settings,\
       function_prefix__ ## register_device,\
@@ -1139,10 +1153,10 @@ void souk__v1__notifications__mark_notifications_read(ProtobufCService *service,
                                                       const Souk__V1__MarkNotificationsReadRequest *input,
                                                       Souk__V1__MarkNotificationsReadResponse_Closure closure,
                                                       void *closure_data);
-void souk__v1__notifications__watch_notifications(ProtobufCService *service,
-                                                  const Souk__V1__WatchNotificationsRequest *input,
-                                                  Souk__V1__NotificationEvent_Closure closure,
-                                                  void *closure_data);
+void souk__v1__notifications__watch_account(ProtobufCService *service,
+                                            const Souk__V1__WatchAccountRequest *input,
+                                            Souk__V1__AccountEvent_Closure closure,
+                                            void *closure_data);
 void souk__v1__notifications__get_notification_settings(ProtobufCService *service,
                                                         const Souk__V1__GetNotificationSettingsRequest *input,
                                                         Souk__V1__NotificationSettings_Closure closure,
@@ -1179,7 +1193,7 @@ extern const ProtobufCEnumDescriptor    souk__v1__notification_category__descrip
 extern const ProtobufCEnumDescriptor    souk__v1__device_platform__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__push_status__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__notification__descriptor;
-extern const ProtobufCMessageDescriptor souk__v1__notification_event__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__account_event__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__notifications_read__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__notification_settings__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__device__descriptor;
@@ -1188,7 +1202,7 @@ extern const ProtobufCMessageDescriptor souk__v1__list_notifications_request__de
 extern const ProtobufCMessageDescriptor souk__v1__list_notifications_response__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__mark_notifications_read_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__mark_notifications_read_response__descriptor;
-extern const ProtobufCMessageDescriptor souk__v1__watch_notifications_request__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__watch_account_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__get_notification_settings_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__update_notification_settings_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__register_device_request__descriptor;

@@ -16,7 +16,7 @@ struct NotificationsService {
         SoukV1Services.Notifications(
             listNotifications: .handler(list),
             markNotificationsRead: .handler(markRead),
-            watchNotifications: .handler(watch),
+            watchAccount: .handler(watch),
             getNotificationSettings: .handler(push.getSettings),
             updateNotificationSettings: .handler(push.updateSettings),
             registerDevice: .handler(push.registerDevice),
@@ -33,7 +33,7 @@ struct NotificationsService {
         let filters = "unread=\(request.unreadOnly)"
         let page = try RequestFields.page(size: request.pageSize, token: request.pageToken, filters: filters)
         let index = request.unreadOnly ? NotificationTable.unreadByAccount : NotificationTable.byAccount
-        let stream = Notifier.notificationStream(caller.accountID.description)
+        let stream = AccountFeed.stream(caller.accountID.description)
         let last = try store.lastSequence(of: stream)
         let result = try store.list(
             NotificationTable.table, index,
@@ -88,23 +88,20 @@ struct NotificationsService {
             var unread = try transaction.get(UnreadCountTable.table, caller.accountID)?.value.count ?? 0
             if !marked.isEmpty {
                 unread = try UnreadCountTable.add(-Int64(marked.count), to: caller.accountID, transaction: transaction)
-                var event = SoukV1.NotificationEvent()
-                event.eventTime = Timestamp(transaction.now)
-                event.event = .read(SoukV1.NotificationsRead(notificationIDs: marked))
-                try transaction.appendEvent(to: Notifier.notificationStream(account), event.encoded())
+                try AccountFeed.append(.read(SoukV1.NotificationsRead(notificationIDs: marked)), to: account, transaction: transaction)
             }
             return SoukV1.MarkNotificationsReadResponse(markedCount: Int32(marked.count), unreadCount: unread)
         }
     }
 
-    /// New notifications and read marks after `resume_after_sequence` (0: from now on).
-    private func watch(_ request: SoukV1.WatchNotificationsRequest, _ writer: RPCWriter<SoukV1.NotificationEvent>, _ call: SoukCall) async throws {
+    /// Everything addressed to the caller after `resume_after_sequence` (0: from now on).
+    private func watch(_ request: SoukV1.WatchAccountRequest, _ writer: RPCWriter<SoukV1.AccountEvent>, _ call: SoukCall) async throws {
         let caller = try call.requireCaller()
         guard request.resumeAfterSequence >= 0 else { throw RPCError.invalidField("resume_after_sequence", "must not be negative") }
-        let stream = Notifier.notificationStream(caller.accountID.description)
+        let stream = AccountFeed.stream(caller.accountID.description)
         let start = request.resumeAfterSequence == 0 ? try store.lastSequence(of: stream) : UInt64(request.resumeAfterSequence)
         for try await stored in store.follow(stream, after: start) {
-            var event = try SoukV1.NotificationEvent(decoding: stored.payload)
+            var event = try SoukV1.AccountEvent(decoding: stored.payload)
             event.sequence = Int64(stored.sequence)
             if case .notification(var notification)? = event.event {
                 notification.sequence = Int64(stored.sequence)

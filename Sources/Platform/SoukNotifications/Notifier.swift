@@ -43,9 +43,8 @@ enum UnreadCountTable {
 }
 
 /// Writes notifications in the transaction of the change they tell about, so a change and its
-/// notifications commit together. Each is also appended to the account's notification stream
-/// (`notificationStream`) for `Notifications.WatchNotifications`. Pushes to devices are the push
-/// outbox's concern.
+/// notifications commit together. Each is also appended to the account's stream (`AccountFeed`)
+/// for `Notifications.WatchAccount`. Pushes to devices are the push outbox's concern.
 public enum Notifier {
     /// A notification to write: who gets it and what it says.
     public struct Note: Sendable {
@@ -79,17 +78,11 @@ public enum Notifier {
             // The stream's event comes first, so the record is stored once, with its sequence.
             let id = RecordID.generate()
             let shown = NotificationProjection.notification(notification, id: id, createdAt: transaction.now)
-            var event = SoukV1.NotificationEvent()
-            event.eventTime = shown.createTime
-            event.event = .notification(shown)
-            notification.sequence = Int64(try transaction.appendEvent(to: notificationStream(note.accountID), event.encoded()))
+            notification.sequence = Int64(try AccountFeed.append(.notification(shown), to: note.accountID, transaction: transaction))
             try transaction.insert(NotificationTable.table, NotificationRecord(marketplaceID: marketplaceID, notification), id: id)
             if let account = RecordID(note.accountID) { try UnreadCountTable.add(1, to: account, transaction: transaction) }
         }
     }
-
-    /// The event stream of one account's notifications.
-    public static func notificationStream(_ accountID: String) -> String { "notifications/\(accountID)" }
 }
 
 /// What the account sees of a stored notification: the contract's `Notification`, built field
@@ -116,5 +109,22 @@ enum NotificationProjection {
         shown.readTime = stored.readTime
         shown.sequence = stored.sequence
         return shown
+    }
+}
+
+/// Each account's live stream (`Notifications.WatchAccount`): everything addressed to the account,
+/// appended in the transaction of the change it tells about, so the stream and the stores agree.
+/// The one place that names the stream; domains append through `append`.
+public enum AccountFeed {
+    /// The event stream of one account.
+    public static func stream(_ accountID: String) -> String { "account/\(accountID)" }
+
+    /// Appends `event` to the account's stream in `transaction`; returns its sequence.
+    @discardableResult
+    public static func append(_ event: SoukV1.AccountEvent.Event, to accountID: String, transaction: Transaction) throws -> UInt64 {
+        var wrapped = SoukV1.AccountEvent()
+        wrapped.eventTime = Timestamp(transaction.now)
+        wrapped.event = event
+        return try transaction.appendEvent(to: stream(accountID), wrapped.encoded())
     }
 }

@@ -21,9 +21,13 @@ extension SoukV1Services {
         public var markNotificationsRead: UnaryRPC<SoukV1.MarkNotificationsReadRequest, SoukV1.MarkNotificationsReadResponse>
 
         /// Access: customer, provider, courier, admin, operator.
-        /// Streams the caller's new notifications (and read marks) as they are stored.
+        /// The caller's live stream: everything addressed to the account, in order, as it commits
+        /// (notifications, among them offers to a courier or a Dasher and new orders for a seller;
+        /// read marks; changes of the caller's conversations and tickets). Resumable from the last
+        /// sequence seen; a resume older than what is kept answers OUT_OF_RANGE (EVENTS_EXPIRED): read
+        /// the lists again and watch from their last_sequence.
         /// Errors: OUT_OF_RANGE (EVENTS_EXPIRED).
-        public var watchNotifications: ServerStreamingRPC<SoukV1.WatchNotificationsRequest, SoukV1.NotificationEvent>
+        public var watchAccount: ServerStreamingRPC<SoukV1.WatchAccountRequest, SoukV1.AccountEvent>
 
         /// Access: customer, provider, courier, admin, operator.
         /// Reads the caller's notification settings in this marketplace (everything on until changed).
@@ -70,7 +74,7 @@ extension SoukV1Services {
         public init(
             listNotifications: UnaryRPC<SoukV1.ListNotificationsRequest, SoukV1.ListNotificationsResponse>,
             markNotificationsRead: UnaryRPC<SoukV1.MarkNotificationsReadRequest, SoukV1.MarkNotificationsReadResponse>,
-            watchNotifications: ServerStreamingRPC<SoukV1.WatchNotificationsRequest, SoukV1.NotificationEvent>,
+            watchAccount: ServerStreamingRPC<SoukV1.WatchAccountRequest, SoukV1.AccountEvent>,
             getNotificationSettings: UnaryRPC<SoukV1.GetNotificationSettingsRequest, SoukV1.NotificationSettings>,
             updateNotificationSettings: UnaryRPC<SoukV1.UpdateNotificationSettingsRequest, SoukV1.NotificationSettings>,
             registerDevice: UnaryRPC<SoukV1.RegisterDeviceRequest, SoukV1.Device>,
@@ -81,7 +85,7 @@ extension SoukV1Services {
         ) {
             self.listNotifications = listNotifications
             self.markNotificationsRead = markNotificationsRead
-            self.watchNotifications = watchNotifications
+            self.watchAccount = watchAccount
             self.getNotificationSettings = getNotificationSettings
             self.updateNotificationSettings = updateNotificationSettings
             self.registerDevice = registerDevice
@@ -95,7 +99,7 @@ extension SoukV1Services {
             [
                 build.method("ListNotifications", listNotifications),
                 build.method("MarkNotificationsRead", markNotificationsRead),
-                build.method("WatchNotifications", watchNotifications),
+                build.method("WatchAccount", watchAccount),
                 build.method("GetNotificationSettings", getNotificationSettings),
                 build.method("UpdateNotificationSettings", updateNotificationSettings),
                 build.method("RegisterDevice", registerDevice),

@@ -326,8 +326,8 @@ extension SoukV1.Notification: CProtoMessage {
 
 extension SoukV1 {
     /// One event of an account's notification stream.
-    public struct NotificationEvent: Sendable, Hashable {
-        /// Position in the account's notification stream (see common.proto).
+    public struct AccountEvent: Sendable, Hashable {
+        /// Position in the account's stream (see common.proto).
         public var sequence: Int64
         public var eventTime: Timestamp?
         public var event: Event?
@@ -338,6 +338,12 @@ extension SoukV1 {
             case notification(SoukV1.Notification)
             /// Notifications marked read (on another device too).
             case read(SoukV1.NotificationsRead)
+            /// One of the caller's conversations changed (a new message, a read mark): the conversation
+            /// as the caller sees it, with its last message and the caller's unread count.
+            case conversation(SoukV1.Conversation)
+            /// One of the caller's support tickets changed (opened, answered, closed), as the caller
+            /// sees it.
+            case ticket(SoukV1.Ticket)
         }
 
         public init(sequence: Int64 = 0, eventTime: Timestamp? = nil, event: Event? = nil) {
@@ -348,36 +354,46 @@ extension SoukV1 {
     }
 }
 
-extension SoukV1.NotificationEvent: CProtoMessage {
-    public static var protoName: String { "souk.v1.NotificationEvent" }
+extension SoukV1.AccountEvent: CProtoMessage {
+    public static var protoName: String { "souk.v1.AccountEvent" }
 
-    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__NotificationEvent>) {
-        souk__v1__notification_event__init(c)
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__AccountEvent>) {
+        souk__v1__account_event__init(c)
     }
 
-    init(c: Souk__V1__NotificationEvent) throws {
+    init(c: Souk__V1__AccountEvent) throws {
         sequence = c.sequence
         eventTime = try Unpacked.message(c.event_time, "event_time")
         switch c.event_case {
-        case SOUK__V1__NOTIFICATION_EVENT__EVENT_NOTIFICATION:
+        case SOUK__V1__ACCOUNT_EVENT__EVENT_NOTIFICATION:
             event = .notification((try Unpacked.message(c.notification, "notification")) ?? .init())
-        case SOUK__V1__NOTIFICATION_EVENT__EVENT_READ:
+        case SOUK__V1__ACCOUNT_EVENT__EVENT_READ:
             event = .read((try Unpacked.message(c.read, "read")) ?? .init())
+        case SOUK__V1__ACCOUNT_EVENT__EVENT_CONVERSATION:
+            event = .conversation((try Unpacked.message(c.conversation, "conversation")) ?? .init())
+        case SOUK__V1__ACCOUNT_EVENT__EVENT_TICKET:
+            event = .ticket((try Unpacked.message(c.ticket, "ticket")) ?? .init())
         default:
             event = nil
         }
     }
 
-    func fill(_ c: inout Souk__V1__NotificationEvent, _ arena: inout EncodingArena) {
+    func fill(_ c: inout Souk__V1__AccountEvent, _ arena: inout EncodingArena) {
         c.sequence = sequence
         c.event_time = arena.message(eventTime)
         switch event {
         case .notification(let value):
-            c.event_case = SOUK__V1__NOTIFICATION_EVENT__EVENT_NOTIFICATION
+            c.event_case = SOUK__V1__ACCOUNT_EVENT__EVENT_NOTIFICATION
             c.notification = arena.message(value)
         case .read(let value):
-            c.event_case = SOUK__V1__NOTIFICATION_EVENT__EVENT_READ
+            c.event_case = SOUK__V1__ACCOUNT_EVENT__EVENT_READ
             c.read = arena.message(value)
+        case .conversation(let value):
+            c.event_case = SOUK__V1__ACCOUNT_EVENT__EVENT_CONVERSATION
+            c.conversation = arena.message(value)
+        case .ticket(let value):
+            c.event_case = SOUK__V1__ACCOUNT_EVENT__EVENT_TICKET
+            c.ticket = arena.message(value)
         case nil:
             break
         }
@@ -806,8 +822,8 @@ extension SoukV1.MarkNotificationsReadResponse: CProtoMessage {
 }
 
 extension SoukV1 {
-    /// Request of Notifications.WatchNotifications.
-    public struct WatchNotificationsRequest: Sendable, Hashable {
+    /// Request of Notifications.WatchAccount.
+    public struct WatchAccountRequest: Sendable, Hashable {
         public var marketplaceID: String
         /// Last sequence the client saw (or last_sequence from a read); 0 for events from now on.
         public var resumeAfterSequence: Int64
@@ -819,25 +835,25 @@ extension SoukV1 {
     }
 }
 
-extension SoukV1.WatchNotificationsRequest: CProtoMessage {
-    public static var protoName: String { "souk.v1.WatchNotificationsRequest" }
+extension SoukV1.WatchAccountRequest: CProtoMessage {
+    public static var protoName: String { "souk.v1.WatchAccountRequest" }
 
-    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__WatchNotificationsRequest>) {
-        souk__v1__watch_notifications_request__init(c)
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__WatchAccountRequest>) {
+        souk__v1__watch_account_request__init(c)
     }
 
-    init(c: Souk__V1__WatchNotificationsRequest) throws {
+    init(c: Souk__V1__WatchAccountRequest) throws {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         resumeAfterSequence = c.resume_after_sequence
     }
 
-    func fill(_ c: inout Souk__V1__WatchNotificationsRequest, _ arena: inout EncodingArena) {
+    func fill(_ c: inout Souk__V1__WatchAccountRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
         c.resume_after_sequence = resumeAfterSequence
     }
 }
 
-extension SoukV1.WatchNotificationsRequest: MarketplaceScopedRequest {}
+extension SoukV1.WatchAccountRequest: MarketplaceScopedRequest {}
 
 extension SoukV1 {
     /// Request of Notifications.GetNotificationSettings.
