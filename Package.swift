@@ -142,8 +142,10 @@ let package = Package(
         .target(
             name: "SoukNotifications", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore"],
             path: "Sources/Platform/SoukNotifications"),
-        // Support tickets: for now their lifecycle.
-        .target(name: "SoukSupport", dependencies: ["SoukKit", "SoukGRPC", "SoukMessages", "SoukStore"], path: "Sources/Platform/SoukSupport"),
+        // Support tickets from every role and from guests, answered by admins, with the marketplace's response target.
+        .target(
+            name: "SoukSupport", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore"],
+            path: "Sources/Platform/SoukSupport"),
         // Conversations between the parties of an order, a job or a lease: the home of the Messaging service to come.
         .target(name: "SoukMessaging", dependencies: ["SoukKit", "SoukGRPC", "SoukStore"], path: "Sources/Platform/SoukMessaging"),
 

@@ -24,7 +24,7 @@ enum TestTables {
     static let jobs = table("jobs", SoukStoreV1.Job.self)
     static let bookings = table("bookings", SoukStoreV1.Booking.self)
     static let bills = table("bills", SoukStoreV1.Bill.self)
-    static let tickets = table("tickets", SoukV1.Ticket.self)
+    static let tickets = table("tickets", SoukStoreV1.Ticket.self)
 
     static let schema = Schema(
         // The effects of the real machines write notifications and the Dasher's completed jobs.

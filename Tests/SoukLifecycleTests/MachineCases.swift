@@ -65,7 +65,7 @@ struct AnyMachineCase: Sendable, CustomTestStringConvertible {
             }),
         AnyMachineCase(
             MachineCase(machine: TicketLifecycle.machine, table: TestTables.tickets) { state, dice in
-                SoukV1.Ticket(authorAccountID: dice.pick(Accounts.all), status: state)
+                SoukStoreV1.Ticket(authorAccountID: dice.pick(Accounts.all), status: state)
             }),
     ]
 

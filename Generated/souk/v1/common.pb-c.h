@@ -510,7 +510,12 @@ typedef enum _Souk__V1__ErrorReason {
    * Orders of the restaurant are still in progress; it can be archived once they are done
    * (FAILED_PRECONDITION).
    */
-  SOUK__V1__ERROR_REASON__ERROR_REASON_ORDERS_IN_PROGRESS = 106
+  SOUK__V1__ERROR_REASON__ERROR_REASON_ORDERS_IN_PROGRESS = 106,
+  /*
+   * The support ticket is closed: it was closed already (by another close), or an admin wrote
+   * to it after its close; its author may write to reopen it (FAILED_PRECONDITION).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_TICKET_CLOSED = 117
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ERROR_REASON)
 } Souk__V1__ErrorReason;
 

@@ -457,6 +457,51 @@ void   souk__v1__delivery_settings__free_unpacked
   assert(message->base.descriptor == &souk__v1__delivery_settings__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__support_settings__init
+                     (Souk__V1__SupportSettings         *message)
+{
+  static const Souk__V1__SupportSettings init_value = SOUK__V1__SUPPORT_SETTINGS__INIT;
+  *message = init_value;
+}
+size_t souk__v1__support_settings__get_packed_size
+                     (const Souk__V1__SupportSettings *message)
+{
+  assert(message->base.descriptor == &souk__v1__support_settings__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__support_settings__pack
+                     (const Souk__V1__SupportSettings *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__support_settings__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__support_settings__pack_to_buffer
+                     (const Souk__V1__SupportSettings *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__support_settings__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__SupportSettings *
+       souk__v1__support_settings__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__SupportSettings *)
+     protobuf_c_message_unpack (&souk__v1__support_settings__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__support_settings__free_unpacked
+                     (Souk__V1__SupportSettings *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__support_settings__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__media_settings__init
                      (Souk__V1__MediaSettings         *message)
 {
@@ -1056,7 +1101,7 @@ const ProtobufCMessageDescriptor souk__v1__marketplace__descriptor =
   (ProtobufCMessageInit) souk__v1__marketplace__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__marketplace_settings__field_descriptors[6] =
+static const ProtobufCFieldDescriptor souk__v1__marketplace_settings__field_descriptors[7] =
 {
   {
     "accounts",
@@ -1130,6 +1175,18 @@ static const ProtobufCFieldDescriptor souk__v1__marketplace_settings__field_desc
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "support",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MarketplaceSettings, support),
+    &souk__v1__support_settings__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__marketplace_settings__field_indices_by_name[] = {
   0,   /* field[0] = accounts */
@@ -1138,11 +1195,12 @@ static const unsigned souk__v1__marketplace_settings__field_indices_by_name[] = 
   2,   /* field[2] = laundry */
   5,   /* field[5] = media */
   3,   /* field[3] = rentals */
+  6,   /* field[6] = support */
 };
 static const ProtobufCIntRange souk__v1__marketplace_settings__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 6 }
+  { 0, 7 }
 };
 const ProtobufCMessageDescriptor souk__v1__marketplace_settings__descriptor =
 {
@@ -1152,7 +1210,7 @@ const ProtobufCMessageDescriptor souk__v1__marketplace_settings__descriptor =
   "Souk__V1__MarketplaceSettings",
   "souk.v1",
   sizeof(Souk__V1__MarketplaceSettings),
-  6,
+  7,
   souk__v1__marketplace_settings__field_descriptors,
   souk__v1__marketplace_settings__field_indices_by_name,
   1,  souk__v1__marketplace_settings__number_ranges,
@@ -1916,6 +1974,44 @@ const ProtobufCMessageDescriptor souk__v1__delivery_settings__descriptor =
   souk__v1__delivery_settings__field_indices_by_name,
   1,  souk__v1__delivery_settings__number_ranges,
   (ProtobufCMessageInit) souk__v1__delivery_settings__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__support_settings__field_descriptors[1] =
+{
+  {
+    "response_target",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__SupportSettings, response_target),
+    &google__protobuf__duration__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__support_settings__field_indices_by_name[] = {
+  0,   /* field[0] = response_target */
+};
+static const ProtobufCIntRange souk__v1__support_settings__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor souk__v1__support_settings__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.SupportSettings",
+  "SupportSettings",
+  "Souk__V1__SupportSettings",
+  "souk.v1",
+  sizeof(Souk__V1__SupportSettings),
+  1,
+  souk__v1__support_settings__field_descriptors,
+  souk__v1__support_settings__field_indices_by_name,
+  1,  souk__v1__support_settings__number_ranges,
+  (ProtobufCMessageInit) souk__v1__support_settings__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__media_settings__field_descriptors[2] =

@@ -30,6 +30,7 @@ typedef struct Souk__V1__DailyWindow Souk__V1__DailyWindow;
 typedef struct Souk__V1__LaundrySettings Souk__V1__LaundrySettings;
 typedef struct Souk__V1__RentalSettings Souk__V1__RentalSettings;
 typedef struct Souk__V1__DeliverySettings Souk__V1__DeliverySettings;
+typedef struct Souk__V1__SupportSettings Souk__V1__SupportSettings;
 typedef struct Souk__V1__MediaSettings Souk__V1__MediaSettings;
 typedef struct Souk__V1__CreateMarketplaceRequest Souk__V1__CreateMarketplaceRequest;
 typedef struct Souk__V1__GetMarketplaceRequest Souk__V1__GetMarketplaceRequest;
@@ -129,10 +130,11 @@ struct  Souk__V1__MarketplaceSettings
   Souk__V1__RentalSettings *rentals;
   Souk__V1__DeliverySettings *delivery;
   Souk__V1__MediaSettings *media;
+  Souk__V1__SupportSettings *support;
 };
 #define SOUK__V1__MARKETPLACE_SETTINGS__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__marketplace_settings__descriptor) \
-    , NULL, NULL, NULL, NULL, NULL, NULL }
+    , NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 
 
 /*
@@ -430,6 +432,24 @@ struct  Souk__V1__DeliverySettings
 #define SOUK__V1__DELIVERY_SETTINGS__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__delivery_settings__descriptor) \
     , NULL, NULL, NULL }
+
+
+/*
+ * Support tickets (souk.v1.Support).
+ */
+struct  Souk__V1__SupportSettings
+{
+  ProtobufCMessage base;
+  /*
+   * How soon an admin should answer a ticket waiting for an answer: a ticket waiting longer is
+   * overdue (Support.ListTickets with overdue). From 1 second to 30 days (24 hours when
+   * unset); other values are INVALID_ARGUMENT.
+   */
+  Google__Protobuf__Duration *response_target;
+};
+#define SOUK__V1__SUPPORT_SETTINGS__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__support_settings__descriptor) \
+    , NULL }
 
 
 /*
@@ -786,6 +806,25 @@ Souk__V1__DeliverySettings *
 void   souk__v1__delivery_settings__free_unpacked
                      (Souk__V1__DeliverySettings *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__SupportSettings methods */
+void   souk__v1__support_settings__init
+                     (Souk__V1__SupportSettings         *message);
+size_t souk__v1__support_settings__get_packed_size
+                     (const Souk__V1__SupportSettings   *message);
+size_t souk__v1__support_settings__pack
+                     (const Souk__V1__SupportSettings   *message,
+                      uint8_t             *out);
+size_t souk__v1__support_settings__pack_to_buffer
+                     (const Souk__V1__SupportSettings   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__SupportSettings *
+       souk__v1__support_settings__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__support_settings__free_unpacked
+                     (Souk__V1__SupportSettings *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__MediaSettings methods */
 void   souk__v1__media_settings__init
                      (Souk__V1__MediaSettings         *message);
@@ -989,6 +1028,9 @@ typedef void (*Souk__V1__RentalSettings_Closure)
 typedef void (*Souk__V1__DeliverySettings_Closure)
                  (const Souk__V1__DeliverySettings *message,
                   void *closure_data);
+typedef void (*Souk__V1__SupportSettings_Closure)
+                 (const Souk__V1__SupportSettings *message,
+                  void *closure_data);
 typedef void (*Souk__V1__MediaSettings_Closure)
                  (const Souk__V1__MediaSettings *message,
                   void *closure_data);
@@ -1108,6 +1150,7 @@ extern const ProtobufCMessageDescriptor souk__v1__daily_window__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__laundry_settings__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__rental_settings__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__delivery_settings__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__support_settings__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__media_settings__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__create_marketplace_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__get_marketplace_request__descriptor;

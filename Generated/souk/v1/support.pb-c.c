@@ -457,7 +457,7 @@ void   souk__v1__close_ticket_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__close_ticket_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor souk__v1__ticket__field_descriptors[13] =
+static const ProtobufCFieldDescriptor souk__v1__ticket__field_descriptors[16] =
 {
   {
     "id",
@@ -615,6 +615,42 @@ static const ProtobufCFieldDescriptor souk__v1__ticket__field_descriptors[13] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "waiting_since",
+    14,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Ticket, waiting_since),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "response_due_time",
+    15,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Ticket, response_due_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "overdue",
+    16,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Ticket, overdue),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__ticket__field_indices_by_name[] = {
   1,   /* field[1] = author_account_id */
@@ -624,17 +660,20 @@ static const unsigned souk__v1__ticket__field_indices_by_name[] = {
   11,   /* field[11] = create_time */
   0,   /* field[0] = id */
   9,   /* field[9] = message_count */
+  15,   /* field[15] = overdue */
   7,   /* field[7] = related */
+  14,   /* field[14] = response_due_time */
   8,   /* field[8] = status */
   6,   /* field[6] = subject */
   5,   /* field[5] = topic */
   12,   /* field[12] = update_time */
   10,   /* field[10] = version */
+  13,   /* field[13] = waiting_since */
 };
 static const ProtobufCIntRange souk__v1__ticket__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 13 }
+  { 0, 16 }
 };
 const ProtobufCMessageDescriptor souk__v1__ticket__descriptor =
 {
@@ -644,7 +683,7 @@ const ProtobufCMessageDescriptor souk__v1__ticket__descriptor =
   "Souk__V1__Ticket",
   "souk.v1",
   sizeof(Souk__V1__Ticket),
-  13,
+  16,
   souk__v1__ticket__field_descriptors,
   souk__v1__ticket__field_indices_by_name,
   1,  souk__v1__ticket__number_ranges,
@@ -767,7 +806,7 @@ const ProtobufCMessageDescriptor souk__v1__ticket_message__descriptor =
   (ProtobufCMessageInit) souk__v1__ticket_message__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__create_ticket_request__field_descriptors[9] =
+static const ProtobufCFieldDescriptor souk__v1__create_ticket_request__field_descriptors[10] =
 {
   {
     "marketplace_id",
@@ -877,9 +916,22 @@ static const ProtobufCFieldDescriptor souk__v1__create_ticket_request__field_des
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "attachments",
+    10,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__CreateTicketRequest, n_attachments),
+    offsetof(Souk__V1__CreateTicketRequest, attachments),
+    &souk__v1__attachment__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__create_ticket_request__field_indices_by_name[] = {
   6,   /* field[6] = acting_role */
+  9,   /* field[9] = attachments */
   7,   /* field[7] = contact_email */
   8,   /* field[8] = contact_name */
   0,   /* field[0] = marketplace_id */
@@ -892,7 +944,7 @@ static const unsigned souk__v1__create_ticket_request__field_indices_by_name[] =
 static const ProtobufCIntRange souk__v1__create_ticket_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 9 }
+  { 0, 10 }
 };
 const ProtobufCMessageDescriptor souk__v1__create_ticket_request__descriptor =
 {
@@ -902,7 +954,7 @@ const ProtobufCMessageDescriptor souk__v1__create_ticket_request__descriptor =
   "Souk__V1__CreateTicketRequest",
   "souk.v1",
   sizeof(Souk__V1__CreateTicketRequest),
-  9,
+  10,
   souk__v1__create_ticket_request__field_descriptors,
   souk__v1__create_ticket_request__field_indices_by_name,
   1,  souk__v1__create_ticket_request__number_ranges,
@@ -960,7 +1012,7 @@ const ProtobufCMessageDescriptor souk__v1__get_ticket_request__descriptor =
   (ProtobufCMessageInit) souk__v1__get_ticket_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_tickets_request__field_descriptors[6] =
+static const ProtobufCFieldDescriptor souk__v1__list_tickets_request__field_descriptors[11] =
 {
   {
     "marketplace_id",
@@ -1011,18 +1063,6 @@ static const ProtobufCFieldDescriptor souk__v1__list_tickets_request__field_desc
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "status",
-    5,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_ENUM,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ListTicketsRequest, status),
-    &souk__v1__ticket_status__descriptor,
-    NULL,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-  {
     "author_role",
     6,
     PROTOBUF_C_LABEL_NONE,
@@ -1034,19 +1074,97 @@ static const ProtobufCFieldDescriptor souk__v1__list_tickets_request__field_desc
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "statuses",
+    7,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Souk__V1__ListTicketsRequest, n_statuses),
+    offsetof(Souk__V1__ListTicketsRequest, statuses),
+    &souk__v1__ticket_status__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "topics",
+    8,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Souk__V1__ListTicketsRequest, n_topics),
+    offsetof(Souk__V1__ListTicketsRequest, topics),
+    &souk__v1__ticket_topic__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "created_after",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListTicketsRequest, created_after),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "created_before",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListTicketsRequest, created_before),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "order_by",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListTicketsRequest, order_by),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "overdue",
+    12,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListTicketsRequest, overdue),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__list_tickets_request__field_indices_by_name[] = {
   3,   /* field[3] = author_account_id */
-  5,   /* field[5] = author_role */
+  4,   /* field[4] = author_role */
+  7,   /* field[7] = created_after */
+  8,   /* field[8] = created_before */
   0,   /* field[0] = marketplace_id */
+  9,   /* field[9] = order_by */
+  10,   /* field[10] = overdue */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
-  4,   /* field[4] = status */
+  5,   /* field[5] = statuses */
+  6,   /* field[6] = topics */
 };
-static const ProtobufCIntRange souk__v1__list_tickets_request__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__list_tickets_request__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 6 }
+  { 6, 4 },
+  { 0, 11 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_tickets_request__descriptor =
 {
@@ -1056,14 +1174,14 @@ const ProtobufCMessageDescriptor souk__v1__list_tickets_request__descriptor =
   "Souk__V1__ListTicketsRequest",
   "souk.v1",
   sizeof(Souk__V1__ListTicketsRequest),
-  6,
+  11,
   souk__v1__list_tickets_request__field_descriptors,
   souk__v1__list_tickets_request__field_indices_by_name,
-  1,  souk__v1__list_tickets_request__number_ranges,
+  2,  souk__v1__list_tickets_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__list_tickets_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_tickets_response__field_descriptors[2] =
+static const ProtobufCFieldDescriptor souk__v1__list_tickets_response__field_descriptors[3] =
 {
   {
     "tickets",
@@ -1089,15 +1207,28 @@ static const ProtobufCFieldDescriptor souk__v1__list_tickets_response__field_des
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "response_target",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListTicketsResponse, response_target),
+    &google__protobuf__duration__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__list_tickets_response__field_indices_by_name[] = {
   1,   /* field[1] = next_page_token */
+  2,   /* field[2] = response_target */
   0,   /* field[0] = tickets */
 };
 static const ProtobufCIntRange souk__v1__list_tickets_response__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 2 }
+  { 0, 3 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_tickets_response__descriptor =
 {
@@ -1107,7 +1238,7 @@ const ProtobufCMessageDescriptor souk__v1__list_tickets_response__descriptor =
   "Souk__V1__ListTicketsResponse",
   "souk.v1",
   sizeof(Souk__V1__ListTicketsResponse),
-  2,
+  3,
   souk__v1__list_tickets_response__field_descriptors,
   souk__v1__list_tickets_response__field_indices_by_name,
   1,  souk__v1__list_tickets_response__number_ranges,

@@ -34,8 +34,8 @@ extension SoukV1Services {
 
         /// Access: admin, operator.
         /// Changes settings (fees, tax, commission default, caps, laundry prices, rental fee split,
-        /// security limits, upload limits). Mask paths are settings field paths
-        /// ("commerce.delivery_fee", "media.max_upload_bytes").
+        /// security limits, upload limits, support response target). Mask paths are settings field paths
+        /// ("commerce.delivery_fee", "media.max_upload_bytes", "support.response_target").
         /// Errors: INVALID_ARGUMENT (field: e.g. laundry.service_fee outside $5–$10, currency
         /// differs, a content type Souk cannot recognise), NOT_FOUND, ABORTED (stale version), PERMISSION_DENIED.
         public var updateMarketplaceSettings: UnaryRPC<SoukV1.UpdateMarketplaceSettingsRequest, SoukV1.Marketplace>

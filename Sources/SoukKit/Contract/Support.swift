@@ -5,45 +5,74 @@ import SoukMessages
 extension SoukV1Services {
     /// Support tickets and their messages.
     ///
+    /// Who reads a ticket: its author (Ticket.author_account_id) and the marketplace's admins (and
+    /// operators); nobody else, and nobody of another marketplace. Each change of a ticket (opened,
+    /// answered, reopened, closed) is appended to its author's account stream
+    /// (Notifications.WatchAccount, AccountEvent.ticket, the ticket as the author sees it) and to the
+    /// stream of the admin who made it; each admin message and an admin's close notify the author
+    /// (NotificationKind SUPPORT), or, for a guest's ticket, are mailed to its contact e-mail
+    /// (MailKind SUPPORT_REPLY). A ticket waits for an answer from its opening or its author's
+    /// latest message after an answer or a close until an admin answers or someone closes it
+    /// (Ticket.waiting_since); it is overdue once it waited longer than the marketplace's
+    /// SupportSettings.response_target (24 hours unless set).
+    ///
     /// Built with one value per RPC: a handler, or `.unimplemented` for an RPC not served yet.
     public struct Support: ContractService {
         public static let serviceName = "souk.v1.Support"
 
         /// Access: guest.
-        /// Opens a ticket with its first message. Signed-in callers are the author; guests must
-        /// give a contact e-mail. Admins are notified.
-        /// Errors: INVALID_ARGUMENT (field: subject, text, contact_email for guests, acting_role not
-        /// held; REQUEST_ID_REUSED).
+        /// Opens a ticket with its first message (text, attachments or both) about a topic.
+        /// Signed-in callers are the author, writing in acting_role (default customer; a role they
+        /// hold active); their attachments are media they uploaded (Media.UploadMedia), which the
+        /// author and the admins may then read. Guests (a forgotten e-mail) give a contact e-mail and
+        /// attach nothing; the admins' answers are mailed to them. A retry with the same request_id
+        /// (per account, or per contact e-mail for guests) returns the first ticket.
+        /// Errors: INVALID_ARGUMENT (field: request_id, subject, text, topic, related.type,
+        /// related.id, acting_role not held, contact_email for guests, contact_name, attachments
+        /// (guests, more than 10), attachments[i].media_id; REQUEST_ID_REUSED).
         public var createTicket: UnaryRPC<SoukV1.CreateTicketRequest, SoukV1.Ticket>
 
         /// Access: customer (owner), admin, operator.
-        /// Reads one ticket.
-        /// Errors: NOT_FOUND, PERMISSION_DENIED.
+        /// Reads one ticket: its author, or an admin.
+        /// Errors: INVALID_ARGUMENT (field: ticket_id), NOT_FOUND, PERMISSION_DENIED.
         public var getTicket: UnaryRPC<SoukV1.GetTicketRequest, SoukV1.Ticket>
 
         /// Access: customer (owner), admin, operator.
-        /// Lists tickets, most recently active first: the caller's own, or all (admins) by status
-        /// or author role. Indexes: (author_account_id, update_time), (status, update_time),
-        /// (author_role, status, update_time).
-        /// Errors: INVALID_ARGUMENT (filter combination, page_token), PERMISSION_DENIED.
+        /// Lists tickets: the caller's own, or (admins) anyone's, filtered by statuses, topics,
+        /// author role and age (create time), ordered by order_by: "update_time desc" (most
+        /// recently active first, the default), "update_time", "create_time desc" or
+        /// "create_time" (the default with an age filter, which needs a create_time order). With
+        /// `overdue` (admins only, no other filter): the tickets waiting for an answer longer than
+        /// the marketplace's response target, longest waiting first ("waiting_since", or
+        /// "waiting_since desc"). Indexes: (author_account_id, status, update_time),
+        /// (author_account_id, status, create_time), (author_role, topic, status, update_time),
+        /// (author_role, topic, status, create_time), (waiting_since). Topics and the author role
+        /// do not combine with author_account_id.
+        /// Errors: INVALID_ARGUMENT (field: statuses, topics, author_role, author_account_id,
+        /// created_after, created_before, order_by, overdue, page_token), PERMISSION_DENIED.
         public var listTickets: UnaryRPC<SoukV1.ListTicketsRequest, SoukV1.ListTicketsResponse>
 
         /// Access: customer (owner), admin, operator.
-        /// Adds a message to a ticket. An admin's message sets it ANSWERED and notifies the author
-        /// (by mail for guests); the author's message sets it OPEN again, also after CLOSED.
-        /// Errors: INVALID_ARGUMENT (field: text and attachments empty; REQUEST_ID_REUSED),
-        /// NOT_FOUND, PERMISSION_DENIED.
+        /// Adds a message (text, attachments or both) to a ticket. An admin's message to an OPEN
+        /// ticket answers it (→ ANSWERED); the author's message to an ANSWERED or CLOSED ticket
+        /// reopens it (→ OPEN, waiting again); other messages leave the status as it is. Admins do
+        /// not write to a CLOSED ticket. Each admin message notifies the author (by mail for
+        /// guests). A retry with the same request_id returns the first message.
+        /// Errors: INVALID_ARGUMENT (field: request_id, ticket_id, text, attachments (more than 10),
+        /// attachments[i].media_id; REQUEST_ID_REUSED), NOT_FOUND, FAILED_PRECONDITION
+        /// (TICKET_CLOSED), PERMISSION_DENIED.
         public var addTicketMessage: UnaryRPC<SoukV1.AddTicketMessageRequest, SoukV1.TicketMessage>
 
         /// Access: customer (owner), admin, operator.
         /// Lists a ticket's messages, oldest first. Index: (ticket_id, create_time).
-        /// Errors: INVALID_ARGUMENT (page_token), NOT_FOUND, PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: ticket_id, page_token), NOT_FOUND, PERMISSION_DENIED.
         public var listTicketMessages: UnaryRPC<SoukV1.ListTicketMessagesRequest, SoukV1.ListTicketMessagesResponse>
 
         /// Access: customer (owner), admin, operator.
-        /// Closes a ticket (→ CLOSED).
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (already closed), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Closes a ticket (→ CLOSED): its author or an admin. Of several closes at once exactly
+        /// one succeeds; the others are refused (TICKET_CLOSED).
+        /// Errors: INVALID_ARGUMENT (field: ticket_id, expected_version), NOT_FOUND,
+        /// FAILED_PRECONDITION (TICKET_CLOSED), ABORTED (stale version), PERMISSION_DENIED.
         public var closeTicket: UnaryRPC<SoukV1.CloseTicketRequest, SoukV1.Ticket>
 
         public init(

@@ -279,6 +279,10 @@ extension SoukV1.ErrorReason {
             ("Some orders are still in progress. Try again once they are done.",
              "بعض الطلبات لا تزال قيد التنفيذ. حاول مرة أخرى بعد انتهائها.",
              "Một số đơn hàng vẫn đang được xử lý. Vui lòng thử lại khi chúng hoàn tất.")
+        case .ticketClosed:
+            ("This support ticket is closed. Write to it to open it again.",
+             "تذكرة الدعم هذه مغلقة. اكتب فيها لإعادة فتحها.",
+             "Yêu cầu hỗ trợ này đã được đóng. Hãy gửi tin nhắn để mở lại.")
         case .paymentTokenInvalid:
             ("The payment details could not be used. Please enter them again.",
              "تعذّر استخدام بيانات الدفع. يرجى إدخالها مرة أخرى.",

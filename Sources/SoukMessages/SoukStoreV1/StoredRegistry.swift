@@ -31,6 +31,8 @@ extension SoukStoreV1 {
         "souk.store.v1.Region": Region.self,
         "souk.store.v1.Place": Place.self,
         "souk.store.v1.Service": Service.self,
+        "souk.store.v1.Ticket": Ticket.self,
+        "souk.store.v1.TicketMessage": TicketMessage.self,
     ]
 
     /// The names of every enum value of `souk.store.v1` by the enum's full name, in declaration order.

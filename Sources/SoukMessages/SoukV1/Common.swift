@@ -504,6 +504,9 @@ extension SoukV1 {
         /// Orders of the restaurant are still in progress; it can be archived once they are done
         /// (FAILED_PRECONDITION).
         case ordersInProgress
+        /// The support ticket is closed: it was closed already (by another close), or an admin wrote
+        /// to it after its close; its author may write to reopen it (FAILED_PRECONDITION).
+        case ticketClosed
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -595,6 +598,7 @@ extension SoukV1 {
             .cashNotCollected,
             .orderNotDelivered,
             .ordersInProgress,
+            .ticketClosed,
         ]
 
         public init(rawValue: Int32) {
@@ -686,6 +690,7 @@ extension SoukV1 {
             case 104: self = .cashNotCollected
             case 105: self = .orderNotDelivered
             case 106: self = .ordersInProgress
+            case 117: self = .ticketClosed
             default: self = .unrecognized(rawValue)
             }
         }
@@ -779,6 +784,7 @@ extension SoukV1 {
             case .cashNotCollected: 104
             case .orderNotDelivered: 105
             case .ordersInProgress: 106
+            case .ticketClosed: 117
             case .unrecognized(let value): value
             }
         }
@@ -873,6 +879,7 @@ extension SoukV1 {
             case .cashNotCollected: "ERROR_REASON_CASH_NOT_COLLECTED"
             case .orderNotDelivered: "ERROR_REASON_ORDER_NOT_DELIVERED"
             case .ordersInProgress: "ERROR_REASON_ORDERS_IN_PROGRESS"
+            case .ticketClosed: "ERROR_REASON_TICKET_CLOSED"
             case .unrecognized(let value): "ERROR_REASON_\(value)"
             }
         }

@@ -172,6 +172,7 @@ extension SoukV1 {
         public var rentals: SoukV1.RentalSettings?
         public var delivery: SoukV1.DeliverySettings?
         public var media: SoukV1.MediaSettings?
+        public var support: SoukV1.SupportSettings?
 
         public init(
             accounts: SoukV1.AccountSettings? = nil,
@@ -180,6 +181,7 @@ extension SoukV1 {
             rentals: SoukV1.RentalSettings? = nil,
             delivery: SoukV1.DeliverySettings? = nil,
             media: SoukV1.MediaSettings? = nil,
+            support: SoukV1.SupportSettings? = nil,
         ) {
             self.accounts = accounts
             self.commerce = commerce
@@ -187,6 +189,7 @@ extension SoukV1 {
             self.rentals = rentals
             self.delivery = delivery
             self.media = media
+            self.support = support
         }
     }
 }
@@ -205,6 +208,7 @@ extension SoukV1.MarketplaceSettings: CProtoMessage {
         rentals = try Unpacked.message(c.rentals, "rentals")
         delivery = try Unpacked.message(c.delivery, "delivery")
         media = try Unpacked.message(c.media, "media")
+        support = try Unpacked.message(c.support, "support")
     }
 
     func fill(_ c: inout Souk__V1__MarketplaceSettings, _ arena: inout EncodingArena) {
@@ -214,6 +218,7 @@ extension SoukV1.MarketplaceSettings: CProtoMessage {
         c.rentals = arena.message(rentals)
         c.delivery = arena.message(delivery)
         c.media = arena.message(media)
+        c.support = arena.message(support)
     }
 }
 
@@ -691,6 +696,36 @@ extension SoukV1.DeliverySettings: CProtoMessage {
         c.location_report_interval = arena.duration(locationReportInterval)
         c.location_stale_after = arena.duration(locationStaleAfter)
         c.offer_timeout = arena.duration(offerTimeout)
+    }
+}
+
+extension SoukV1 {
+    /// Support tickets (souk.v1.Support).
+    public struct SupportSettings: Sendable, Hashable {
+        /// How soon an admin should answer a ticket waiting for an answer: a ticket waiting longer is
+        /// overdue (Support.ListTickets with overdue). From 1 second to 30 days (24 hours when
+        /// unset); other values are INVALID_ARGUMENT.
+        public var responseTarget: Duration?
+
+        public init(responseTarget: Duration? = nil) {
+            self.responseTarget = responseTarget
+        }
+    }
+}
+
+extension SoukV1.SupportSettings: CProtoMessage {
+    public static var protoName: String { "souk.v1.SupportSettings" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__SupportSettings>) {
+        souk__v1__support_settings__init(c)
+    }
+
+    init(c: Souk__V1__SupportSettings) throws {
+        responseTarget = try Unpacked.duration(c.response_target, "response_target")
+    }
+
+    func fill(_ c: inout Souk__V1__SupportSettings, _ arena: inout EncodingArena) {
+        c.response_target = arena.duration(responseTarget)
     }
 }
 

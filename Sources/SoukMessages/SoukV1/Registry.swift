@@ -229,6 +229,7 @@ extension SoukV1 {
         "souk.v1.LaundrySettings": LaundrySettings.self,
         "souk.v1.RentalSettings": RentalSettings.self,
         "souk.v1.DeliverySettings": DeliverySettings.self,
+        "souk.v1.SupportSettings": SupportSettings.self,
         "souk.v1.MediaSettings": MediaSettings.self,
         "souk.v1.CreateMarketplaceRequest": CreateMarketplaceRequest.self,
         "souk.v1.GetMarketplaceRequest": GetMarketplaceRequest.self,

@@ -138,7 +138,7 @@ extension SoukV1 {
         public var contactName: String
         public var topic: SoukV1.TicketTopic
         public var subject: String
-        /// Order, job, booking or payment the ticket is about, if any.
+        /// Order, job, booking, bill, delivery or payment the ticket is about, if any.
         public var related: SoukV1.ResourceRef?
         public var status: SoukV1.TicketStatus
         public var messageCount: Int32
@@ -146,6 +146,14 @@ extension SoukV1 {
         public var createTime: Timestamp?
         /// Time of the latest message or status change.
         public var updateTime: Timestamp?
+        /// Admins only: since when the ticket waits for an admin's answer; unset when it waits for
+        /// nobody (answered or closed).
+        public var waitingSince: Timestamp?
+        /// Admins only: when the wait passes the marketplace's response target (waiting_since +
+        /// SupportSettings.response_target); unset when it waits for nobody.
+        public var responseDueTime: Timestamp?
+        /// Admins only: the wait has passed the response target.
+        public var overdue: Bool
 
         public init(
             id: String = "",
@@ -161,6 +169,9 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            waitingSince: Timestamp? = nil,
+            responseDueTime: Timestamp? = nil,
+            overdue: Bool = false,
         ) {
             self.id = id
             self.authorAccountID = authorAccountID
@@ -175,6 +186,9 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.waitingSince = waitingSince
+            self.responseDueTime = responseDueTime
+            self.overdue = overdue
         }
     }
 }
@@ -200,6 +214,9 @@ extension SoukV1.Ticket: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        waitingSince = try Unpacked.message(c.waiting_since, "waiting_since")
+        responseDueTime = try Unpacked.message(c.response_due_time, "response_due_time")
+        overdue = c.overdue != 0
     }
 
     func fill(_ c: inout Souk__V1__Ticket, _ arena: inout EncodingArena) {
@@ -216,6 +233,9 @@ extension SoukV1.Ticket: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.waiting_since = arena.message(waitingSince)
+        c.response_due_time = arena.message(responseDueTime)
+        c.overdue = overdue ? 1 : 0
     }
 }
 
@@ -285,18 +305,25 @@ extension SoukV1 {
     /// Request of Support.CreateTicket.
     public struct CreateTicketRequest: Sendable, Hashable {
         public var marketplaceID: String
-        /// Idempotency key.
+        /// Idempotency key (required).
         public var requestID: String
+        /// Required, at most 200 characters.
         public var subject: String
-        /// First message.
+        /// First message, at most 5000 characters; it or attachments required.
         public var text: String
+        /// Required.
         public var topic: SoukV1.TicketTopic
+        /// Optional: an order, job, booking, bill, delivery or payment, by id.
         public var related: SoukV1.ResourceRef?
         /// Signed-in callers: the role they write as (default customer).
         public var actingRole: SoukV1.Role
-        /// Required for guests.
+        /// Required for guests; signed-in callers' replies go to their account (the account's
+        /// e-mail is shown).
         public var contactEmail: String
+        /// At most 100 characters; signed-in callers default to their given name.
         public var contactName: String
+        /// Files of the first message: media the caller uploaded (at most 10). Not for guests.
+        public var attachments: [SoukV1.Attachment]
 
         public init(
             marketplaceID: String = "",
@@ -308,6 +335,7 @@ extension SoukV1 {
             actingRole: SoukV1.Role = .unspecified,
             contactEmail: String = "",
             contactName: String = "",
+            attachments: [SoukV1.Attachment] = [],
         ) {
             self.marketplaceID = marketplaceID
             self.requestID = requestID
@@ -318,6 +346,7 @@ extension SoukV1 {
             self.actingRole = actingRole
             self.contactEmail = contactEmail
             self.contactName = contactName
+            self.attachments = attachments
         }
     }
 }
@@ -339,6 +368,7 @@ extension SoukV1.CreateTicketRequest: CProtoMessage {
         actingRole = .init(cValue: c.acting_role)
         contactEmail = try Unpacked.string(c.contact_email, "contact_email")
         contactName = try Unpacked.string(c.contact_name, "contact_name")
+        attachments = try Unpacked.messages(c.n_attachments, c.attachments, "attachments")
     }
 
     func fill(_ c: inout Souk__V1__CreateTicketRequest, _ arena: inout EncodingArena) {
@@ -351,6 +381,8 @@ extension SoukV1.CreateTicketRequest: CProtoMessage {
         c.acting_role = actingRole.cValue()
         c.contact_email = arena.string(contactEmail)
         c.contact_name = arena.string(contactName)
+        c.n_attachments = attachments.count
+        c.attachments = arena.messages(attachments)
     }
 }
 
@@ -395,27 +427,49 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// Only this author's tickets (non-admins: empty means themselves).
+        /// Only this author's tickets (non-admins: empty or themselves; empty means themselves).
+        /// Admins: empty means everyone's.
         public var authorAccountID: String
-        /// Only this status; unspecified means any.
-        public var status: SoukV1.TicketStatus
         /// Only tickets written in this role (admins: "support messages from drivers").
         public var authorRole: SoukV1.Role
+        /// Only tickets in one of these statuses; empty means any.
+        public var statuses: [SoukV1.TicketStatus]
+        /// Only tickets about one of these topics; empty means any.
+        public var topics: [SoukV1.TicketTopic]
+        /// Age: only tickets opened at or after this time.
+        public var createdAfter: Timestamp?
+        /// Age: only tickets opened before this time ("older than").
+        public var createdBefore: Timestamp?
+        /// AIP-132: "update_time desc" (default), "update_time", "create_time desc", "create_time";
+        /// with overdue "waiting_since" (default) or "waiting_since desc".
+        public var orderBy: String
+        /// Admins: only the tickets waiting for an answer longer than the response target.
+        public var overdue: Bool
 
         public init(
             marketplaceID: String = "",
             pageSize: Int32 = 0,
             pageToken: String = "",
             authorAccountID: String = "",
-            status: SoukV1.TicketStatus = .unspecified,
             authorRole: SoukV1.Role = .unspecified,
+            statuses: [SoukV1.TicketStatus] = [],
+            topics: [SoukV1.TicketTopic] = [],
+            createdAfter: Timestamp? = nil,
+            createdBefore: Timestamp? = nil,
+            orderBy: String = "",
+            overdue: Bool = false,
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
             self.authorAccountID = authorAccountID
-            self.status = status
             self.authorRole = authorRole
+            self.statuses = statuses
+            self.topics = topics
+            self.createdAfter = createdAfter
+            self.createdBefore = createdBefore
+            self.orderBy = orderBy
+            self.overdue = overdue
         }
     }
 }
@@ -432,8 +486,13 @@ extension SoukV1.ListTicketsRequest: CProtoMessage {
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
         authorAccountID = try Unpacked.string(c.author_account_id, "author_account_id")
-        status = .init(cValue: c.status)
         authorRole = .init(cValue: c.author_role)
+        statuses = Unpacked.enumValues(c.n_statuses, c.statuses)
+        topics = Unpacked.enumValues(c.n_topics, c.topics)
+        createdAfter = try Unpacked.message(c.created_after, "created_after")
+        createdBefore = try Unpacked.message(c.created_before, "created_before")
+        orderBy = try Unpacked.string(c.order_by, "order_by")
+        overdue = c.overdue != 0
     }
 
     func fill(_ c: inout Souk__V1__ListTicketsRequest, _ arena: inout EncodingArena) {
@@ -441,8 +500,15 @@ extension SoukV1.ListTicketsRequest: CProtoMessage {
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
         c.author_account_id = arena.string(authorAccountID)
-        c.status = status.cValue()
         c.author_role = authorRole.cValue()
+        c.n_statuses = statuses.count
+        c.statuses = arena.enumValues(statuses, as: Souk__V1__TicketStatus.self)
+        c.n_topics = topics.count
+        c.topics = arena.enumValues(topics, as: Souk__V1__TicketTopic.self)
+        c.created_after = arena.message(createdAfter)
+        c.created_before = arena.message(createdBefore)
+        c.order_by = arena.string(orderBy)
+        c.overdue = overdue ? 1 : 0
     }
 }
 
@@ -453,10 +519,13 @@ extension SoukV1 {
     public struct ListTicketsResponse: Sendable, Hashable {
         public var tickets: [SoukV1.Ticket]
         public var nextPageToken: String
+        /// The marketplace's response target (SupportSettings.response_target, 24 hours unless set).
+        public var responseTarget: Duration?
 
-        public init(tickets: [SoukV1.Ticket] = [], nextPageToken: String = "") {
+        public init(tickets: [SoukV1.Ticket] = [], nextPageToken: String = "", responseTarget: Duration? = nil) {
             self.tickets = tickets
             self.nextPageToken = nextPageToken
+            self.responseTarget = responseTarget
         }
     }
 }
@@ -471,12 +540,14 @@ extension SoukV1.ListTicketsResponse: CProtoMessage {
     init(c: Souk__V1__ListTicketsResponse) throws {
         tickets = try Unpacked.messages(c.n_tickets, c.tickets, "tickets")
         nextPageToken = try Unpacked.string(c.next_page_token, "next_page_token")
+        responseTarget = try Unpacked.duration(c.response_target, "response_target")
     }
 
     func fill(_ c: inout Souk__V1__ListTicketsResponse, _ arena: inout EncodingArena) {
         c.n_tickets = tickets.count
         c.tickets = arena.messages(tickets)
         c.next_page_token = arena.string(nextPageToken)
+        c.response_target = arena.duration(responseTarget)
     }
 }
 
@@ -484,10 +555,12 @@ extension SoukV1 {
     /// Request of Support.AddTicketMessage.
     public struct AddTicketMessageRequest: Sendable, Hashable {
         public var marketplaceID: String
-        /// Idempotency key.
+        /// Idempotency key (required).
         public var requestID: String
         public var ticketID: String
+        /// At most 5000 characters; it or attachments required.
         public var text: String
+        /// Media the caller uploaded (at most 10); only media_id is read.
         public var attachments: [SoukV1.Attachment]
 
         public init(

@@ -66,6 +66,8 @@ enum SettingsMask {
         group("media", \.media, empty: M(), [
             ("max_upload_bytes", set(\M.maxUploadBytes)), ("allowed_content_types", set(\M.allowedContentTypes)),
         ])
+        typealias S = SoukV1.SupportSettings
+        group("support", \.support, empty: S(), [("response_target", set(\S.responseTarget))])
         return table
     }
 }
