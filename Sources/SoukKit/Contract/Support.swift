@@ -48,8 +48,9 @@ extension SoukV1Services {
         /// (author_account_id, status, create_time), (author_role, topic, status, update_time),
         /// (author_role, topic, status, create_time), (waiting_since). Topics and the author role
         /// do not combine with author_account_id.
-        /// Errors: INVALID_ARGUMENT (field: statuses, topics, author_role, author_account_id,
-        /// created_after, created_before, order_by, overdue, page_token), PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: statuses[i], topics[i], topics or author_role with
+        /// author_account_id, author_role, author_account_id, order_by, overdue, page_token),
+        /// PERMISSION_DENIED.
         public var listTickets: UnaryRPC<SoukV1.ListTicketsRequest, SoukV1.ListTicketsResponse>
 
         /// Access: customer (owner), admin, operator.
