@@ -193,7 +193,14 @@ def test_a_ticket_from_each_role_is_answered_and_closed_and_its_author_sees_each
         assert seen.HasField("waiting_since") and seen.HasField("response_due_time") and not seen.overdue
         assert ticket.id in ids(api, admin, author_role=acting, statuses=[OPEN], topics=[Topic.TICKET_TOPIC_DELIVERY])
 
-        answer = write(api, admin, ticket.id, "We are on it: the courier is two minutes away.")
+        admin_stream = AccountStream(api, admin)
+        try:
+            answer = write(api, admin, ticket.id, "We are on it: the courier is two minutes away.")
+            # The answering admin's other devices see the ticket as an admin sees it: no longer waiting.
+            seen_by_admin = admin_stream.next("ticket", ticket.id).ticket
+            assert seen_by_admin.status == ANSWERED and not seen_by_admin.HasField("waiting_since")
+        finally:
+            admin_stream.close()
         assert answer.from_admin and answer.ticket_id == ticket.id
         answered = stream.next("ticket", ticket.id).ticket
         assert answered.status == ANSWERED and answered.message_count == 2
