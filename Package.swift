@@ -144,8 +144,10 @@ let package = Package(
             path: "Sources/Platform/SoukNotifications"),
         // Support tickets: for now their lifecycle.
         .target(name: "SoukSupport", dependencies: ["SoukKit", "SoukGRPC", "SoukMessages", "SoukStore"], path: "Sources/Platform/SoukSupport"),
-        // Conversations between the parties of an order, a job or a lease: the home of the Messaging service to come.
-        .target(name: "SoukMessaging", dependencies: ["SoukKit", "SoukGRPC", "SoukStore"], path: "Sources/Platform/SoukMessaging"),
+        // Conversations between the parties of an order, a job, a lease or a listing, and with support: the Messaging service.
+        .target(
+            name: "SoukMessaging", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore"],
+            path: "Sources/Platform/SoukMessaging"),
 
         // Verticals (Sources/Verticals), one module per owner.
         // What the shops and food delivery share: orders, carts, deliveries, couriers, cash on delivery, feedback, and
