@@ -246,6 +246,9 @@ let package = Package(
             name: "SoukPaymentsTests",
             dependencies: ["SoukPayments", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
         .testTarget(
+            name: "SoukMessagingTests",
+            dependencies: ["SoukMessaging", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
+        .testTarget(
             name: "SoukMediaTests",
             dependencies: ["SoukMedia", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),
         .testTarget(
