@@ -53,6 +53,8 @@ def api(identity_channel):
     api.media = Stub(identity_channel, "souk.v1.Media")
     api.laundry = Stub(identity_channel, "souk.v1.Laundry")
     api.notifications = Stub(identity_channel, "souk.v1.Notifications")
+    api.carts = Stub(identity_channel, "souk.v1.Carts")
+    api.orders = Stub(identity_channel, "souk.v1.Orders")
     return api
 
 
@@ -370,6 +372,43 @@ def test_a_customer_and_a_dasher_never_see_each_others_contact_details(api, job_
     assert_private(customer, *seen_by_dasher)
     told = [n for n in seen_by_customer[-1].notifications if n.kind == Kind.NOTIFICATION_KIND_MESSAGE]
     assert told and told[0].title == "Dana" and told[0].subject.id == conversation.id
+
+
+# ---- DineSwift: a customer and a restaurant about an order ----
+
+def test_a_customer_asks_the_restaurant_about_an_order(api, identity_server):
+    from souk_food import a_point, approved_open_restaurant, pizza_input
+    dine = identity_server.marketplace_id("DineSwift")
+    market = {"id": dine, "admin": login_party(api, identity_server.demo_login("DineSwift", "admin"))}
+    restaurant, owner = approved_open_restaurant(api, market, f"Pizza {uuid.uuid4().hex[:6]}", a_point())
+    pizza = api.catalog.CreateMenuItem(pb.CreateMenuItemRequest(
+        marketplace_id=dine, request_id=request_id(), menu_item=pizza_input(restaurant.id, "Margherita")),
+        metadata=owner.md(), timeout=TIMEOUT)
+    customer = sign_up(api, dine, given_name="Rami", family_name="Khoury")
+    api.carts.AddCartLine(pb.AddCartLineRequest(
+        marketplace_id=dine, request_id=request_id(), item_id=pizza.id, quantity=1,
+        options=[pb.CartLineOption(group_id="size", choice_id="small")]), metadata=customer.md(), timeout=TIMEOUT)
+    home = pb.Address(recipient_name="Rami", phone="+9613555123", line1="Rue Maarad 4", city="Jounieh", country_code="LB",
+                      location=a_point())
+    order = api.orders.Checkout(pb.CheckoutRequest(
+        marketplace_id=dine, request_id=request_id(), address=pb.AddressChoice(address=home), address_confirmed=True,
+        payment=pb.PaymentMethodInput(cash=pb.CashOnDelivery())), metadata=customer.md(), timeout=TIMEOUT)
+    subject = pb.ResourceRef(type=ResourceType.RESOURCE_TYPE_ORDER, id=order.id)
+    asked = open_conversation(api, customer, owner, subject, first_message_text="No onions, please")
+    assert asked.title == f"Order {order.order_number}"
+    assert {p.account_id: p.display_name for p in asked.participants}[customer.account_id] == "Rami K."
+    assert unread(api, owner, asked.id)[0] == 1
+    # The restaurant answers in the same conversation, whoever opens it.
+    again = open_conversation(api, owner, customer, subject)
+    assert again.id == asked.id and again.unread_count == 1
+    stranger = sign_up(api, dine, given_name="Nadim")
+    refused(lambda: open_conversation(api, stranger, owner, subject), Code.PERMISSION_DENIED,
+            reason=Reason.ERROR_REASON_NOT_A_PARTY)
+    refused(lambda: open_conversation(api, customer, owner, pb.ResourceRef(type=ResourceType.RESOURCE_TYPE_ORDER,
+                                                                       id=str(uuid.uuid4()))), Code.NOT_FOUND)
+    refused(lambda: open_conversation(api, customer, owner, pb.ResourceRef(type=ResourceType.RESOURCE_TYPE_PRODUCT,
+                                                                       id=str(uuid.uuid4()))),
+            Code.INVALID_ARGUMENT, field="subject.type")
 
 
 # ---- Who may read and write ----

@@ -149,7 +149,7 @@ struct  Souk__V1__Conversation
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   /*
-   * Time of the newest message or read receipt (the order of ListConversations).
+   * Time of the newest message or read receipt.
    */
   Google__Protobuf__Timestamp *update_time;
   /*

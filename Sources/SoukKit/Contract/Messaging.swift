@@ -33,8 +33,9 @@ extension SoukV1Services {
         public var getConversation: UnaryRPC<SoukV1.GetConversationRequest, SoukV1.Conversation>
 
         /// Access: customer, provider, courier, admin.
-        /// Lists the caller's conversations, most recent activity first, with the caller's unread count
-        /// in each and in total. Index: (marketplace_id, participant, last_activity_time).
+        /// Lists the caller's conversations, the one with the newest message first (one without
+        /// messages by its creation), with the caller's unread count in each and in total; unread_only
+        /// keeps those with unread messages. Index: (marketplace_id, participant, last message time).
         /// Errors: INVALID_ARGUMENT (field: page_size, page_token).
         public var listConversations: UnaryRPC<SoukV1.ListConversationsRequest, SoukV1.ListConversationsResponse>
 

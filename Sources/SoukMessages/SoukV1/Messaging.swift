@@ -157,7 +157,7 @@ extension SoukV1 {
         /// Grows with every message and read receipt.
         public var version: Int64
         public var createTime: Timestamp?
-        /// Time of the newest message or read receipt (the order of ListConversations).
+        /// Time of the newest message or read receipt.
         public var updateTime: Timestamp?
         /// Everyone in it as the others see them (see OTHER PARTIES in common.proto), in the order of
         /// participant_account_ids.
