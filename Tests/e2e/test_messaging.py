@@ -539,3 +539,21 @@ def test_the_conversation_reaches_the_other_participants_account_stream(api, lea
         assert read.conversation.id == lease_chat.id and read.conversation.unread_count == 0
     finally:
         stream.close()
+
+
+def test_a_watch_ends_when_its_session_ends(api, lease, lease_chat):
+    lessor = lease["lessor"]
+    phone = Party.login(api, lessor.marketplace_id, lessor.email, lessor.password)
+    seen = chat(api, "GetConversation", phone, conversation_id=lease_chat.id)
+    watch = Watch(api, phone, lease_chat.id, resume_after=seen.last_sequence)
+    try:
+        # The stream is live (a message reaches it) before the session ends.
+        message = send(api, lease["lessee"], lease_chat, "Chị ơi?")
+        assert watch.next_of("message").message.id == message.id
+        api.accounts.Logout(pb.LogoutRequest(marketplace_id=phone.marketplace_id), metadata=phone.md(), timeout=TIMEOUT)
+        with pytest.raises(grpc.RpcError) as ended:
+            while True:
+                watch.next()
+        assert ended.value.code() == Code.UNAUTHENTICATED
+    finally:
+        watch.close()
