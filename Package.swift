@@ -146,8 +146,10 @@ let package = Package(
         .target(
             name: "SoukSupport", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore"],
             path: "Sources/Platform/SoukSupport"),
-        // Conversations between the parties of an order, a job or a lease: the home of the Messaging service to come.
-        .target(name: "SoukMessaging", dependencies: ["SoukKit", "SoukGRPC", "SoukStore"], path: "Sources/Platform/SoukMessaging"),
+        // Conversations between the parties of an order, a job, a lease or a listing, and with support: the Messaging service.
+        .target(
+            name: "SoukMessaging", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore"],
+            path: "Sources/Platform/SoukMessaging"),
 
         // Verticals (Sources/Verticals), one module per owner.
         // What the shops and food delivery share: orders, carts, deliveries, couriers, cash on delivery, feedback, and
@@ -245,6 +247,9 @@ let package = Package(
         .testTarget(
             name: "SoukPaymentsTests",
             dependencies: ["SoukPayments", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
+        .testTarget(
+            name: "SoukMessagingTests",
+            dependencies: ["SoukMessaging", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
         .testTarget(
             name: "SoukMediaTests",
             dependencies: ["SoukMedia", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),

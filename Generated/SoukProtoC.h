@@ -23,6 +23,7 @@
 #include "souk/store/v1/laundry.pb-c.h"
 #include "souk/store/v1/laundry_people.pb-c.h"
 #include "souk/store/v1/mail.pb-c.h"
+#include "souk/store/v1/messaging.pb-c.h"
 #include "souk/store/v1/notifications.pb-c.h"
 #include "souk/store/v1/orders.pb-c.h"
 #include "souk/store/v1/payments.pb-c.h"

@@ -156,7 +156,7 @@ import SoukKit
     @Test func unimplementedMethodsAnswerAfterAuthorization() async throws {
         let fallback = UnimplementedMethods.services(rules: harness.rules, implemented: [])
         #expect(fallback.count == 17)
-        #expect(fallback.reduce(0) { $0 + $1.methods.count } == 231)
+        #expect(fallback.reduce(0) { $0 + $1.methods.count } == 230)
         let orders = try #require(fallback.first { $0.serviceName == "souk.v1.Orders" })
         let cancel = try #require(orders.methods.first { $0.name == "CancelOrder" })
         let request = SoukV1.GetMeRequest(marketplaceID: FakeAuthenticator.marketplace.description)

@@ -8,7 +8,7 @@ import SoukKit
 @Suite struct AccessRuleTests {
     @Test func everyContractRPCHasAValidAccessLine() throws {
         let rules = try AccessRules.contract()
-        #expect(rules.methods.count == 231)
+        #expect(rules.methods.count == 230)
         for method in rules.methods {
             #expect(rules.rule(service: method.service, method: method.name) != nil, "\(method.fullName)")
         }

@@ -1758,7 +1758,7 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   souk__v1__resource_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[88] =
+static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[90] =
 {
   { "ERROR_REASON_UNSPECIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_FIELD_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID", 1 },
@@ -1847,12 +1847,14 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[88
   { "ERROR_REASON_CASH_NOT_COLLECTED", "SOUK__V1__ERROR_REASON__ERROR_REASON_CASH_NOT_COLLECTED", 104 },
   { "ERROR_REASON_ORDER_NOT_DELIVERED", "SOUK__V1__ERROR_REASON__ERROR_REASON_ORDER_NOT_DELIVERED", 105 },
   { "ERROR_REASON_ORDERS_IN_PROGRESS", "SOUK__V1__ERROR_REASON__ERROR_REASON_ORDERS_IN_PROGRESS", 106 },
+  { "ERROR_REASON_NOT_A_PARTY", "SOUK__V1__ERROR_REASON__ERROR_REASON_NOT_A_PARTY", 112 },
+  { "ERROR_REASON_SUPPORT_NEEDS_ADMIN", "SOUK__V1__ERROR_REASON__ERROR_REASON_SUPPORT_NEEDS_ADMIN", 113 },
   { "ERROR_REASON_TICKET_CLOSED", "SOUK__V1__ERROR_REASON__ERROR_REASON_TICKET_CLOSED", 117 },
 };
 static const ProtobufCIntRange souk__v1__error_reason__value_ranges[] = {
-{0, 0},{62, 58},{70, 59},{80, 63},{90, 72},{100, 80},{117, 87},{0, 88}
+{0, 0},{62, 58},{70, 59},{80, 63},{90, 72},{100, 80},{112, 87},{117, 89},{0, 90}
 };
-static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[88] =
+static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[90] =
 {
   { "ERROR_REASON_ACCOUNT_BLOCKED", 8 },
   { "ERROR_REASON_ACCOUNT_LOCKED", 9 },
@@ -1902,6 +1904,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_MESSAGE_TOO_LARGE", 46 },
   { "ERROR_REASON_NOT_ALLOWED", 6 },
   { "ERROR_REASON_NOT_A_COURIER", 73 },
+  { "ERROR_REASON_NOT_A_PARTY", 87 },
   { "ERROR_REASON_NOT_CASH_PAYMENT", 83 },
   { "ERROR_REASON_NOT_IMPLEMENTED", 45 },
   { "ERROR_REASON_NOT_PAID", 64 },
@@ -1931,7 +1934,8 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_SIGN_IN_REQUIRED", 59 },
   { "ERROR_REASON_STAGE_NOT_NEXT", 29 },
   { "ERROR_REASON_STALE_VERSION", 2 },
-  { "ERROR_REASON_TICKET_CLOSED", 87 },
+  { "ERROR_REASON_SUPPORT_NEEDS_ADMIN", 88 },
+  { "ERROR_REASON_TICKET_CLOSED", 89 },
   { "ERROR_REASON_TOKEN_EXPIRED", 60 },
   { "ERROR_REASON_TOKEN_INVALID", 14 },
   { "ERROR_REASON_TOO_LARGE", 51 },
@@ -1950,11 +1954,11 @@ const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
   "ErrorReason",
   "Souk__V1__ErrorReason",
   "souk.v1",
-  88,
+  90,
   souk__v1__error_reason__enum_values_by_number,
-  88,
+  90,
   souk__v1__error_reason__enum_values_by_name,
-  7,
+  8,
   souk__v1__error_reason__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };

@@ -512,6 +512,17 @@ typedef enum _Souk__V1__ErrorReason {
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_ORDERS_IN_PROGRESS = 106,
   /*
+   * The account is not a party of the conversation's subject (an order, a delivery, a job, a
+   * booking or a listing): PERMISSION_DENIED for the caller, INVALID_ARGUMENT (field
+   * participant_account_ids) for the account named.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_NOT_A_PARTY = 112,
+  /*
+   * A conversation without a subject is a support conversation: one of its two accounts must be
+   * an admin of the marketplace (INVALID_ARGUMENT, field participant_account_ids).
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_SUPPORT_NEEDS_ADMIN = 113,
+  /*
    * The support ticket is closed: it was closed already (by another close), or an admin wrote
    * to it after its close; its author may write to reopen it (FAILED_PRECONDITION).
    */

@@ -637,96 +637,6 @@ void   souk__v1__mark_conversation_read_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__mark_conversation_read_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-void   souk__v1__send_typing_indicator_request__init
-                     (Souk__V1__SendTypingIndicatorRequest         *message)
-{
-  static const Souk__V1__SendTypingIndicatorRequest init_value = SOUK__V1__SEND_TYPING_INDICATOR_REQUEST__INIT;
-  *message = init_value;
-}
-size_t souk__v1__send_typing_indicator_request__get_packed_size
-                     (const Souk__V1__SendTypingIndicatorRequest *message)
-{
-  assert(message->base.descriptor == &souk__v1__send_typing_indicator_request__descriptor);
-  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
-}
-size_t souk__v1__send_typing_indicator_request__pack
-                     (const Souk__V1__SendTypingIndicatorRequest *message,
-                      uint8_t       *out)
-{
-  assert(message->base.descriptor == &souk__v1__send_typing_indicator_request__descriptor);
-  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
-}
-size_t souk__v1__send_typing_indicator_request__pack_to_buffer
-                     (const Souk__V1__SendTypingIndicatorRequest *message,
-                      ProtobufCBuffer *buffer)
-{
-  assert(message->base.descriptor == &souk__v1__send_typing_indicator_request__descriptor);
-  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
-}
-Souk__V1__SendTypingIndicatorRequest *
-       souk__v1__send_typing_indicator_request__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data)
-{
-  return (Souk__V1__SendTypingIndicatorRequest *)
-     protobuf_c_message_unpack (&souk__v1__send_typing_indicator_request__descriptor,
-                                allocator, len, data);
-}
-void   souk__v1__send_typing_indicator_request__free_unpacked
-                     (Souk__V1__SendTypingIndicatorRequest *message,
-                      ProtobufCAllocator *allocator)
-{
-  if(!message)
-    return;
-  assert(message->base.descriptor == &souk__v1__send_typing_indicator_request__descriptor);
-  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
-}
-void   souk__v1__send_typing_indicator_response__init
-                     (Souk__V1__SendTypingIndicatorResponse         *message)
-{
-  static const Souk__V1__SendTypingIndicatorResponse init_value = SOUK__V1__SEND_TYPING_INDICATOR_RESPONSE__INIT;
-  *message = init_value;
-}
-size_t souk__v1__send_typing_indicator_response__get_packed_size
-                     (const Souk__V1__SendTypingIndicatorResponse *message)
-{
-  assert(message->base.descriptor == &souk__v1__send_typing_indicator_response__descriptor);
-  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
-}
-size_t souk__v1__send_typing_indicator_response__pack
-                     (const Souk__V1__SendTypingIndicatorResponse *message,
-                      uint8_t       *out)
-{
-  assert(message->base.descriptor == &souk__v1__send_typing_indicator_response__descriptor);
-  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
-}
-size_t souk__v1__send_typing_indicator_response__pack_to_buffer
-                     (const Souk__V1__SendTypingIndicatorResponse *message,
-                      ProtobufCBuffer *buffer)
-{
-  assert(message->base.descriptor == &souk__v1__send_typing_indicator_response__descriptor);
-  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
-}
-Souk__V1__SendTypingIndicatorResponse *
-       souk__v1__send_typing_indicator_response__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data)
-{
-  return (Souk__V1__SendTypingIndicatorResponse *)
-     protobuf_c_message_unpack (&souk__v1__send_typing_indicator_response__descriptor,
-                                allocator, len, data);
-}
-void   souk__v1__send_typing_indicator_response__free_unpacked
-                     (Souk__V1__SendTypingIndicatorResponse *message,
-                      ProtobufCAllocator *allocator)
-{
-  if(!message)
-    return;
-  assert(message->base.descriptor == &souk__v1__send_typing_indicator_response__descriptor);
-  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
-}
 void   souk__v1__watch_conversation_request__init
                      (Souk__V1__WatchConversationRequest         *message)
 {
@@ -1595,7 +1505,7 @@ const ProtobufCMessageDescriptor souk__v1__list_conversations_request__descripto
   (ProtobufCMessageInit) souk__v1__list_conversations_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_conversations_response__field_descriptors[2] =
+static const ProtobufCFieldDescriptor souk__v1__list_conversations_response__field_descriptors[3] =
 {
   {
     "conversations",
@@ -1621,15 +1531,28 @@ static const ProtobufCFieldDescriptor souk__v1__list_conversations_response__fie
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "total_unread_count",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListConversationsResponse, total_unread_count),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__list_conversations_response__field_indices_by_name[] = {
   0,   /* field[0] = conversations */
   1,   /* field[1] = next_page_token */
+  2,   /* field[2] = total_unread_count */
 };
 static const ProtobufCIntRange souk__v1__list_conversations_response__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 2 }
+  { 0, 3 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_conversations_response__descriptor =
 {
@@ -1639,7 +1562,7 @@ const ProtobufCMessageDescriptor souk__v1__list_conversations_response__descript
   "Souk__V1__ListConversationsResponse",
   "souk.v1",
   sizeof(Souk__V1__ListConversationsResponse),
-  2,
+  3,
   souk__v1__list_conversations_response__field_descriptors,
   souk__v1__list_conversations_response__field_indices_by_name,
   1,  souk__v1__list_conversations_response__number_ranges,
@@ -1928,89 +1851,7 @@ const ProtobufCMessageDescriptor souk__v1__mark_conversation_read_request__descr
   (ProtobufCMessageInit) souk__v1__mark_conversation_read_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__send_typing_indicator_request__field_descriptors[3] =
-{
-  {
-    "marketplace_id",
-    1,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__SendTypingIndicatorRequest, marketplace_id),
-    NULL,
-    &protobuf_c_empty_string,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-  {
-    "conversation_id",
-    2,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__SendTypingIndicatorRequest, conversation_id),
-    NULL,
-    &protobuf_c_empty_string,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-  {
-    "typing",
-    3,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_BOOL,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__SendTypingIndicatorRequest, typing),
-    NULL,
-    NULL,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
-};
-static const unsigned souk__v1__send_typing_indicator_request__field_indices_by_name[] = {
-  1,   /* field[1] = conversation_id */
-  0,   /* field[0] = marketplace_id */
-  2,   /* field[2] = typing */
-};
-static const ProtobufCIntRange souk__v1__send_typing_indicator_request__number_ranges[1 + 1] =
-{
-  { 1, 0 },
-  { 0, 3 }
-};
-const ProtobufCMessageDescriptor souk__v1__send_typing_indicator_request__descriptor =
-{
-  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
-  "souk.v1.SendTypingIndicatorRequest",
-  "SendTypingIndicatorRequest",
-  "Souk__V1__SendTypingIndicatorRequest",
-  "souk.v1",
-  sizeof(Souk__V1__SendTypingIndicatorRequest),
-  3,
-  souk__v1__send_typing_indicator_request__field_descriptors,
-  souk__v1__send_typing_indicator_request__field_indices_by_name,
-  1,  souk__v1__send_typing_indicator_request__number_ranges,
-  (ProtobufCMessageInit) souk__v1__send_typing_indicator_request__init,
-  NULL,NULL,NULL    /* reserved[123] */
-};
-#define souk__v1__send_typing_indicator_response__field_descriptors NULL
-#define souk__v1__send_typing_indicator_response__field_indices_by_name NULL
-#define souk__v1__send_typing_indicator_response__number_ranges NULL
-const ProtobufCMessageDescriptor souk__v1__send_typing_indicator_response__descriptor =
-{
-  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
-  "souk.v1.SendTypingIndicatorResponse",
-  "SendTypingIndicatorResponse",
-  "Souk__V1__SendTypingIndicatorResponse",
-  "souk.v1",
-  sizeof(Souk__V1__SendTypingIndicatorResponse),
-  0,
-  souk__v1__send_typing_indicator_response__field_descriptors,
-  souk__v1__send_typing_indicator_response__field_indices_by_name,
-  0,  souk__v1__send_typing_indicator_response__number_ranges,
-  (ProtobufCMessageInit) souk__v1__send_typing_indicator_response__init,
-  NULL,NULL,NULL    /* reserved[123] */
-};
-static const ProtobufCFieldDescriptor souk__v1__watch_conversation_request__field_descriptors[3] =
+static const ProtobufCFieldDescriptor souk__v1__watch_conversation_request__field_descriptors[4] =
 {
   {
     "marketplace_id",
@@ -2048,16 +1889,29 @@ static const ProtobufCFieldDescriptor souk__v1__watch_conversation_request__fiel
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "typing",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__WatchConversationRequest, typing),
+    &souk__v1__typing_state__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__watch_conversation_request__field_indices_by_name[] = {
   1,   /* field[1] = conversation_id */
   0,   /* field[0] = marketplace_id */
   2,   /* field[2] = resume_after_sequence */
+  3,   /* field[3] = typing */
 };
 static const ProtobufCIntRange souk__v1__watch_conversation_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 4 }
 };
 const ProtobufCMessageDescriptor souk__v1__watch_conversation_request__descriptor =
 {
@@ -2067,14 +1921,44 @@ const ProtobufCMessageDescriptor souk__v1__watch_conversation_request__descripto
   "Souk__V1__WatchConversationRequest",
   "souk.v1",
   sizeof(Souk__V1__WatchConversationRequest),
-  3,
+  4,
   souk__v1__watch_conversation_request__field_descriptors,
   souk__v1__watch_conversation_request__field_indices_by_name,
   1,  souk__v1__watch_conversation_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__watch_conversation_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCMethodDescriptor souk__v1__messaging__method_descriptors[8] =
+static const ProtobufCEnumValue souk__v1__typing_state__enum_values_by_number[3] =
+{
+  { "TYPING_STATE_UNSPECIFIED", "SOUK__V1__TYPING_STATE__TYPING_STATE_UNSPECIFIED", 0 },
+  { "TYPING_STATE_TYPING", "SOUK__V1__TYPING_STATE__TYPING_STATE_TYPING", 1 },
+  { "TYPING_STATE_STOPPED", "SOUK__V1__TYPING_STATE__TYPING_STATE_STOPPED", 2 },
+};
+static const ProtobufCIntRange souk__v1__typing_state__value_ranges[] = {
+{0, 0},{0, 3}
+};
+static const ProtobufCEnumValueIndex souk__v1__typing_state__enum_values_by_name[3] =
+{
+  { "TYPING_STATE_STOPPED", 2 },
+  { "TYPING_STATE_TYPING", 1 },
+  { "TYPING_STATE_UNSPECIFIED", 0 },
+};
+const ProtobufCEnumDescriptor souk__v1__typing_state__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "souk.v1.TypingState",
+  "TypingState",
+  "Souk__V1__TypingState",
+  "souk.v1",
+  3,
+  souk__v1__typing_state__enum_values_by_number,
+  3,
+  souk__v1__typing_state__enum_values_by_name,
+  1,
+  souk__v1__typing_state__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCMethodDescriptor souk__v1__messaging__method_descriptors[7] =
 {
   { "CreateConversation", &souk__v1__create_conversation_request__descriptor, &souk__v1__conversation__descriptor },
   { "GetConversation", &souk__v1__get_conversation_request__descriptor, &souk__v1__conversation__descriptor },
@@ -2082,7 +1966,6 @@ static const ProtobufCMethodDescriptor souk__v1__messaging__method_descriptors[8
   { "SendMessage", &souk__v1__send_message_request__descriptor, &souk__v1__message__descriptor },
   { "ListMessages", &souk__v1__list_messages_request__descriptor, &souk__v1__list_messages_response__descriptor },
   { "MarkConversationRead", &souk__v1__mark_conversation_read_request__descriptor, &souk__v1__read_receipt__descriptor },
-  { "SendTypingIndicator", &souk__v1__send_typing_indicator_request__descriptor, &souk__v1__send_typing_indicator_response__descriptor },
   { "WatchConversation", &souk__v1__watch_conversation_request__descriptor, &souk__v1__conversation_event__descriptor },
 };
 const unsigned souk__v1__messaging__method_indices_by_name[] = {
@@ -2092,8 +1975,7 @@ const unsigned souk__v1__messaging__method_indices_by_name[] = {
   4,        /* ListMessages */
   5,        /* MarkConversationRead */
   3,        /* SendMessage */
-  6,        /* SendTypingIndicator */
-  7         /* WatchConversation */
+  6         /* WatchConversation */
 };
 const ProtobufCServiceDescriptor souk__v1__messaging__descriptor =
 {
@@ -2102,7 +1984,7 @@ const ProtobufCServiceDescriptor souk__v1__messaging__descriptor =
   "Messaging",
   "Souk__V1__Messaging",
   "souk.v1",
-  8,
+  7,
   souk__v1__messaging__method_descriptors,
   souk__v1__messaging__method_indices_by_name
 };
@@ -2154,21 +2036,13 @@ void souk__v1__messaging__mark_conversation_read(ProtobufCService *service,
   assert(service->descriptor == &souk__v1__messaging__descriptor);
   service->invoke(service, 5, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
-void souk__v1__messaging__send_typing_indicator(ProtobufCService *service,
-                                                const Souk__V1__SendTypingIndicatorRequest *input,
-                                                Souk__V1__SendTypingIndicatorResponse_Closure closure,
-                                                void *closure_data)
-{
-  assert(service->descriptor == &souk__v1__messaging__descriptor);
-  service->invoke(service, 6, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
-}
 void souk__v1__messaging__watch_conversation(ProtobufCService *service,
                                              const Souk__V1__WatchConversationRequest *input,
                                              Souk__V1__ConversationEvent_Closure closure,
                                              void *closure_data)
 {
   assert(service->descriptor == &souk__v1__messaging__descriptor);
-  service->invoke(service, 7, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
+  service->invoke(service, 6, (const ProtobufCMessage *) input, (ProtobufCClosure) closure, closure_data);
 }
 void souk__v1__messaging__init (Souk__V1__Messaging_Service *service,
                                 Souk__V1__Messaging_ServiceDestroy destroy)

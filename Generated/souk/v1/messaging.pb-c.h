@@ -31,13 +31,29 @@ typedef struct Souk__V1__SendMessageRequest Souk__V1__SendMessageRequest;
 typedef struct Souk__V1__ListMessagesRequest Souk__V1__ListMessagesRequest;
 typedef struct Souk__V1__ListMessagesResponse Souk__V1__ListMessagesResponse;
 typedef struct Souk__V1__MarkConversationReadRequest Souk__V1__MarkConversationReadRequest;
-typedef struct Souk__V1__SendTypingIndicatorRequest Souk__V1__SendTypingIndicatorRequest;
-typedef struct Souk__V1__SendTypingIndicatorResponse Souk__V1__SendTypingIndicatorResponse;
 typedef struct Souk__V1__WatchConversationRequest Souk__V1__WatchConversationRequest;
 
 
 /* --- enums --- */
 
+/*
+ * Whether a participant types, as a WatchConversation request says it.
+ */
+typedef enum _Souk__V1__TypingState {
+  /*
+   * No news about typing (the first request of a stream that only watches).
+   */
+  SOUK__V1__TYPING_STATE__TYPING_STATE_UNSPECIFIED = 0,
+  /*
+   * The caller is typing (repeat it at least every 10 seconds while they are).
+   */
+  SOUK__V1__TYPING_STATE__TYPING_STATE_TYPING = 1,
+  /*
+   * The caller stopped typing.
+   */
+  SOUK__V1__TYPING_STATE__TYPING_STATE_STOPPED = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__TYPING_STATE)
+} Souk__V1__TypingState;
 
 /* --- messages --- */
 
@@ -90,23 +106,23 @@ struct  Souk__V1__ReadReceipt
 
 
 /*
- * A chat between two or more accounts.
+ * A chat between two accounts about one subject (or with support).
  */
 struct  Souk__V1__Conversation
 {
   ProtobufCMessage base;
   char *id;
   /*
-   * Everyone in it (two or more).
+   * Both participants.
    */
   size_t n_participant_account_ids;
   char **participant_account_ids;
   /*
-   * What it is about (listing, booking, order, job); unset for admin conversations.
+   * What it is about (order, delivery, job, booking, listing); unset for support conversations.
    */
   Souk__V1__ResourceRef *subject;
   /*
-   * Title shown in lists (the listing title, "Order AH-10482").
+   * Title shown in lists (the listing title, "Order AH-10482", "Support").
    */
   char *title;
   /*
@@ -162,7 +178,7 @@ struct  Souk__V1__Message
   int64_t sequence;
   char *sender_account_id;
   /*
-   * Plain text, at most 4000 characters; may be empty when attachments are sent.
+   * Plain text, at most 4000 characters (Unicode scalars); may be empty when attachments are sent.
    */
   char *text;
   /*
@@ -247,16 +263,16 @@ struct  Souk__V1__CreateConversationRequest
    */
   char *request_id;
   /*
-   * The other participants (the caller is added).
+   * The other participant: exactly one account id (the caller is added).
    */
   size_t n_participant_account_ids;
   char **participant_account_ids;
   /*
-   * What it is about; required for non-admins.
+   * What it is about; unset for a support conversation (one of the two must be an admin).
    */
   Souk__V1__ResourceRef *subject;
   /*
-   * Optional first message.
+   * Optional first message, at most 4000 characters.
    */
   char *first_message_text;
 };
@@ -307,10 +323,14 @@ struct  Souk__V1__ListConversationsResponse
   size_t n_conversations;
   Souk__V1__Conversation **conversations;
   char *next_page_token;
+  /*
+   * Messages the caller has not read, in all their conversations of the marketplace.
+   */
+  int64_t total_unread_count;
 };
 #define SOUK__V1__LIST_CONVERSATIONS_RESPONSE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_conversations_response__descriptor) \
-    , 0,NULL, (char *)protobuf_c_empty_string }
+    , 0,NULL, (char *)protobuf_c_empty_string, 0 }
 
 
 /*
@@ -387,51 +407,32 @@ struct  Souk__V1__MarkConversationReadRequest
 
 
 /*
- * Request of Messaging.SendTypingIndicator.
- */
-struct  Souk__V1__SendTypingIndicatorRequest
-{
-  ProtobufCMessage base;
-  char *marketplace_id;
-  char *conversation_id;
-  /*
-   * True while typing, false when stopped.
-   */
-  protobuf_c_boolean typing;
-};
-#define SOUK__V1__SEND_TYPING_INDICATOR_REQUEST__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&souk__v1__send_typing_indicator_request__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
-
-
-/*
- * Response of Messaging.SendTypingIndicator.
- */
-struct  Souk__V1__SendTypingIndicatorResponse
-{
-  ProtobufCMessage base;
-};
-#define SOUK__V1__SEND_TYPING_INDICATOR_RESPONSE__INIT \
- { PROTOBUF_C_MESSAGE_INIT (&souk__v1__send_typing_indicator_response__descriptor) \
-     }
-
-
-/*
- * Request of Messaging.WatchConversation.
+ * One request of Messaging.WatchConversation's stream.
  */
 struct  Souk__V1__WatchConversationRequest
 {
   ProtobufCMessage base;
+  /*
+   * In every request of the stream, the same.
+   */
   char *marketplace_id;
+  /*
+   * First request only (later requests may repeat it or leave it empty).
+   */
   char *conversation_id;
   /*
-   * Last sequence the client saw (or last_sequence from a read); 0 for events from now on.
+   * First request only: the last sequence the client saw (or last_sequence from a read); 0 for
+   * events from now on.
    */
   int64_t resume_after_sequence;
+  /*
+   * Any request: the caller started or stopped typing.
+   */
+  Souk__V1__TypingState typing;
 };
 #define SOUK__V1__WATCH_CONVERSATION_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__watch_conversation_request__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, SOUK__V1__TYPING_STATE__TYPING_STATE_UNSPECIFIED }
 
 
 /* Souk__V1__Attachment methods */
@@ -700,44 +701,6 @@ Souk__V1__MarkConversationReadRequest *
 void   souk__v1__mark_conversation_read_request__free_unpacked
                      (Souk__V1__MarkConversationReadRequest *message,
                       ProtobufCAllocator *allocator);
-/* Souk__V1__SendTypingIndicatorRequest methods */
-void   souk__v1__send_typing_indicator_request__init
-                     (Souk__V1__SendTypingIndicatorRequest         *message);
-size_t souk__v1__send_typing_indicator_request__get_packed_size
-                     (const Souk__V1__SendTypingIndicatorRequest   *message);
-size_t souk__v1__send_typing_indicator_request__pack
-                     (const Souk__V1__SendTypingIndicatorRequest   *message,
-                      uint8_t             *out);
-size_t souk__v1__send_typing_indicator_request__pack_to_buffer
-                     (const Souk__V1__SendTypingIndicatorRequest   *message,
-                      ProtobufCBuffer     *buffer);
-Souk__V1__SendTypingIndicatorRequest *
-       souk__v1__send_typing_indicator_request__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data);
-void   souk__v1__send_typing_indicator_request__free_unpacked
-                     (Souk__V1__SendTypingIndicatorRequest *message,
-                      ProtobufCAllocator *allocator);
-/* Souk__V1__SendTypingIndicatorResponse methods */
-void   souk__v1__send_typing_indicator_response__init
-                     (Souk__V1__SendTypingIndicatorResponse         *message);
-size_t souk__v1__send_typing_indicator_response__get_packed_size
-                     (const Souk__V1__SendTypingIndicatorResponse   *message);
-size_t souk__v1__send_typing_indicator_response__pack
-                     (const Souk__V1__SendTypingIndicatorResponse   *message,
-                      uint8_t             *out);
-size_t souk__v1__send_typing_indicator_response__pack_to_buffer
-                     (const Souk__V1__SendTypingIndicatorResponse   *message,
-                      ProtobufCBuffer     *buffer);
-Souk__V1__SendTypingIndicatorResponse *
-       souk__v1__send_typing_indicator_response__unpack
-                     (ProtobufCAllocator  *allocator,
-                      size_t               len,
-                      const uint8_t       *data);
-void   souk__v1__send_typing_indicator_response__free_unpacked
-                     (Souk__V1__SendTypingIndicatorResponse *message,
-                      ProtobufCAllocator *allocator);
 /* Souk__V1__WatchConversationRequest methods */
 void   souk__v1__watch_conversation_request__init
                      (Souk__V1__WatchConversationRequest         *message);
@@ -801,12 +764,6 @@ typedef void (*Souk__V1__ListMessagesResponse_Closure)
 typedef void (*Souk__V1__MarkConversationReadRequest_Closure)
                  (const Souk__V1__MarkConversationReadRequest *message,
                   void *closure_data);
-typedef void (*Souk__V1__SendTypingIndicatorRequest_Closure)
-                 (const Souk__V1__SendTypingIndicatorRequest *message,
-                  void *closure_data);
-typedef void (*Souk__V1__SendTypingIndicatorResponse_Closure)
-                 (const Souk__V1__SendTypingIndicatorResponse *message,
-                  void *closure_data);
 typedef void (*Souk__V1__WatchConversationRequest_Closure)
                  (const Souk__V1__WatchConversationRequest *message,
                   void *closure_data);
@@ -841,10 +798,6 @@ struct Souk__V1__Messaging_Service
                                  const Souk__V1__MarkConversationReadRequest *input,
                                  Souk__V1__ReadReceipt_Closure closure,
                                  void *closure_data);
-  void (*send_typing_indicator)(Souk__V1__Messaging_Service *service,
-                                const Souk__V1__SendTypingIndicatorRequest *input,
-                                Souk__V1__SendTypingIndicatorResponse_Closure closure,
-                                void *closure_data);
   void (*watch_conversation)(Souk__V1__Messaging_Service *service,
                              const Souk__V1__WatchConversationRequest *input,
                              Souk__V1__ConversationEvent_Closure closure,
@@ -863,7 +816,6 @@ void souk__v1__messaging__init (Souk__V1__Messaging_Service *service,
       function_prefix__ ## send_message,\
       function_prefix__ ## list_messages,\
       function_prefix__ ## mark_conversation_read,\
-      function_prefix__ ## send_typing_indicator,\
       function_prefix__ ## watch_conversation  }
 void souk__v1__messaging__create_conversation(ProtobufCService *service,
                                               const Souk__V1__CreateConversationRequest *input,
@@ -889,10 +841,6 @@ void souk__v1__messaging__mark_conversation_read(ProtobufCService *service,
                                                  const Souk__V1__MarkConversationReadRequest *input,
                                                  Souk__V1__ReadReceipt_Closure closure,
                                                  void *closure_data);
-void souk__v1__messaging__send_typing_indicator(ProtobufCService *service,
-                                                const Souk__V1__SendTypingIndicatorRequest *input,
-                                                Souk__V1__SendTypingIndicatorResponse_Closure closure,
-                                                void *closure_data);
 void souk__v1__messaging__watch_conversation(ProtobufCService *service,
                                              const Souk__V1__WatchConversationRequest *input,
                                              Souk__V1__ConversationEvent_Closure closure,
@@ -900,6 +848,7 @@ void souk__v1__messaging__watch_conversation(ProtobufCService *service,
 
 /* --- descriptors --- */
 
+extern const ProtobufCEnumDescriptor    souk__v1__typing_state__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__attachment__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__read_receipt__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__conversation__descriptor;
@@ -914,8 +863,6 @@ extern const ProtobufCMessageDescriptor souk__v1__send_message_request__descript
 extern const ProtobufCMessageDescriptor souk__v1__list_messages_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__list_messages_response__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__mark_conversation_read_request__descriptor;
-extern const ProtobufCMessageDescriptor souk__v1__send_typing_indicator_request__descriptor;
-extern const ProtobufCMessageDescriptor souk__v1__send_typing_indicator_response__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__watch_conversation_request__descriptor;
 extern const ProtobufCServiceDescriptor souk__v1__messaging__descriptor;
 

@@ -9,58 +9,76 @@ extension SoukV1Services {
     public struct Messaging: ContractService {
         public static let serviceName = "souk.v1.Messaging"
 
-        /// Access: customer, provider, courier, admin, operator.
-        /// Opens a conversation, or returns the existing one between the same participants about
-        /// the same subject. Non-admins may only open one about a subject they are a party of,
-        /// with its other party (a listing's lessor, a booking's lessee or lessor, an order's
-        /// customer, restaurant owner or courier, a job's customer or Dasher); admins may open one
-        /// with any account.
-        /// Errors: INVALID_ARGUMENT (field: participant_account_ids, subject; REQUEST_ID_REUSED),
-        /// NOT_FOUND (subject, participant), PERMISSION_DENIED (not a party of the subject).
+        /// Access: customer, provider, courier, admin.
+        /// Opens a conversation between the caller and one other account, or returns the existing one:
+        /// there is exactly one conversation per subject and pair of accounts (two calls racing for the
+        /// same subject and pair get the same conversation). With a subject (an order, a delivery, a
+        /// laundry job, a booking or a listing), both accounts must be parties of it, as the vertical
+        /// that owns it says (an order's customer, seller and courier; a delivery's customer and
+        /// courier; a job's customer and Dasher; a booking's lessee and lessor; a listing's lessor and
+        /// any account asking about it); an admin of the marketplace may open one with any party of
+        /// the subject. Without a subject it is a support conversation: one of the two must be an
+        /// admin of the marketplace. first_message_text, when set, is sent as the caller's first
+        /// message (also when the conversation existed).
+        /// Errors: INVALID_ARGUMENT (field: participant_account_ids, subject, subject.type, subject.id,
+        /// request_id, first_message_text; NOT_A_PARTY: the other account is not a party of the
+        /// subject; SUPPORT_NEEDS_ADMIN; REQUEST_ID_REUSED), NOT_FOUND (subject, participant),
+        /// PERMISSION_DENIED (NOT_A_PARTY: the caller is not a party of the subject).
         public var createConversation: UnaryRPC<SoukV1.CreateConversationRequest, SoukV1.Conversation>
 
-        /// Access: customer (owner), admin, operator.
-        /// Reads one conversation; participants own it.
-        /// Errors: NOT_FOUND, PERMISSION_DENIED.
+        /// Access: customer (owner).
+        /// Reads one conversation as the caller sees it; only its participants may (every account holds
+        /// the customer role).
+        /// Errors: INVALID_ARGUMENT (field: conversation_id), NOT_FOUND, PERMISSION_DENIED.
         public var getConversation: UnaryRPC<SoukV1.GetConversationRequest, SoukV1.Conversation>
 
-        /// Access: customer, provider, courier, admin, operator.
-        /// Lists the caller's conversations, most recent message first. Index: (participant,
-        /// last_message_time).
-        /// Errors: INVALID_ARGUMENT (page_token).
+        /// Access: customer, provider, courier, admin.
+        /// Lists the caller's conversations, the one with the newest message first (one without
+        /// messages by its creation), with the caller's unread count in each and in total; unread_only
+        /// keeps those with unread messages. Index: (marketplace_id, participant, last message time).
+        /// Errors: INVALID_ARGUMENT (field: page_size, page_token).
         public var listConversations: UnaryRPC<SoukV1.ListConversationsRequest, SoukV1.ListConversationsResponse>
 
-        /// Access: customer (owner), admin, operator.
-        /// Sends a message (text, attachments or both) to a conversation the caller takes part in;
-        /// the other participants are notified.
-        /// Errors: INVALID_ARGUMENT (field: text and attachments both empty, text over 4000
-        /// characters, more than 10 attachments, attachments[].media_id not a media object the
-        /// sender uploaded in the marketplace; REQUEST_ID_REUSED), NOT_FOUND, PERMISSION_DENIED.
+        /// Access: customer (owner).
+        /// Sends a message (text, attachments or both) to a conversation the caller takes part in:
+        /// the caller's read mark moves to it, every other participant's unread count grows by one,
+        /// each is notified (kind MESSAGE) and gets the conversation on their account stream
+        /// (Notifications.WatchAccount). A retry with the same request_id gives the first message.
+        /// Errors: INVALID_ARGUMENT (field: conversation_id, request_id, text (both text and attachments
+        /// empty, or over 4000 characters), attachments (more than 10), attachments[i].media_id (not a
+        /// media object the sender uploaded in the marketplace); REQUEST_ID_REUSED), NOT_FOUND,
+        /// PERMISSION_DENIED.
         public var sendMessage: UnaryRPC<SoukV1.SendMessageRequest, SoukV1.Message>
 
-        /// Access: customer (owner), admin, operator.
+        /// Access: customer (owner).
         /// Lists a conversation's messages, newest first (page backwards through history).
         /// Index: (conversation_id, sequence).
-        /// Errors: INVALID_ARGUMENT (page_token), NOT_FOUND, PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: conversation_id, page_size, page_token), NOT_FOUND,
+        /// PERMISSION_DENIED.
         public var listMessages: UnaryRPC<SoukV1.ListMessagesRequest, SoukV1.ListMessagesResponse>
 
-        /// Access: customer (owner), admin, operator.
-        /// Marks the conversation read up to a message (a read receipt other participants see).
-        /// Moving the mark backwards is ignored.
-        /// Errors: INVALID_ARGUMENT (field: through_sequence), NOT_FOUND, PERMISSION_DENIED.
+        /// Access: customer (owner).
+        /// Marks the conversation read up to a message (a read receipt the other participants see on
+        /// WatchConversation, and the caller's unread counts go down). Moving the mark backwards is
+        /// ignored (the current receipt is returned).
+        /// Errors: INVALID_ARGUMENT (field: conversation_id, through_sequence: not positive, or after
+        /// the conversation's last event), NOT_FOUND, PERMISSION_DENIED.
         public var markConversationRead: UnaryRPC<SoukV1.MarkConversationReadRequest, SoukV1.ReadReceipt>
 
-        /// Access: customer (owner), admin, operator.
-        /// Tells the other participants the caller is typing (or stopped). Not stored; an indicator
-        /// lapses after 10 seconds without a repeat.
-        /// Errors: NOT_FOUND, PERMISSION_DENIED.
-        public var sendTypingIndicator: UnaryRPC<SoukV1.SendTypingIndicatorRequest, SoukV1.SendTypingIndicatorResponse>
-
-        /// Access: customer (owner), admin, operator.
-        /// Streams a conversation's new messages, read receipts and typing indicators. Typing
-        /// events carry sequence 0 and are not replayed on resume.
-        /// Errors: NOT_FOUND, PERMISSION_DENIED, OUT_OF_RANGE (EVENTS_EXPIRED).
-        public var watchConversation: ServerStreamingRPC<SoukV1.WatchConversationRequest, SoukV1.ConversationEvent>
+        /// Access: customer (owner).
+        /// Watches a conversation and says when the caller types, on one bidirectional stream. The
+        /// first request names the conversation and resume_after_sequence (0: from now on); every
+        /// request repeats marketplace_id, and any request may carry typing (TYPING or STOPPED). The
+        /// server streams the conversation's new messages and read receipts (resumable by sequence)
+        /// and the other participants' typing indicators: kept in memory only, never stored, at most
+        /// one forwarded per sender every 2 seconds (a STOPPED after a forwarded TYPING always goes
+        /// through), each lapsing 10 seconds after it was sent (expire_time) unless repeated; typing
+        /// events carry sequence 0 and are not replayed on resume. The caller's own indicators are not
+        /// sent back to them. The stream ends when the client cancels it, or with UNAUTHENTICATED
+        /// when its session ends.
+        /// Errors: INVALID_ARGUMENT (field: conversation_id, resume_after_sequence, typing,
+        /// marketplace_id), NOT_FOUND, PERMISSION_DENIED, OUT_OF_RANGE (EVENTS_EXPIRED).
+        public var watchConversation: BidirectionalStreamingRPC<SoukV1.WatchConversationRequest, SoukV1.ConversationEvent>
 
         public init(
             createConversation: UnaryRPC<SoukV1.CreateConversationRequest, SoukV1.Conversation>,
@@ -69,8 +87,7 @@ extension SoukV1Services {
             sendMessage: UnaryRPC<SoukV1.SendMessageRequest, SoukV1.Message>,
             listMessages: UnaryRPC<SoukV1.ListMessagesRequest, SoukV1.ListMessagesResponse>,
             markConversationRead: UnaryRPC<SoukV1.MarkConversationReadRequest, SoukV1.ReadReceipt>,
-            sendTypingIndicator: UnaryRPC<SoukV1.SendTypingIndicatorRequest, SoukV1.SendTypingIndicatorResponse>,
-            watchConversation: ServerStreamingRPC<SoukV1.WatchConversationRequest, SoukV1.ConversationEvent>,
+            watchConversation: BidirectionalStreamingRPC<SoukV1.WatchConversationRequest, SoukV1.ConversationEvent>,
         ) {
             self.createConversation = createConversation
             self.getConversation = getConversation
@@ -78,7 +95,6 @@ extension SoukV1Services {
             self.sendMessage = sendMessage
             self.listMessages = listMessages
             self.markConversationRead = markConversationRead
-            self.sendTypingIndicator = sendTypingIndicator
             self.watchConversation = watchConversation
         }
 
@@ -90,7 +106,6 @@ extension SoukV1Services {
                 build.method("SendMessage", sendMessage),
                 build.method("ListMessages", listMessages),
                 build.method("MarkConversationRead", markConversationRead),
-                build.method("SendTypingIndicator", sendTypingIndicator),
                 build.method("WatchConversation", watchConversation),
             ]
         }

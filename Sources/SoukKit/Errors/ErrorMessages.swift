@@ -279,6 +279,14 @@ extension SoukV1.ErrorReason {
             ("Some orders are still in progress. Try again once they are done.",
              "بعض الطلبات لا تزال قيد التنفيذ. حاول مرة أخرى بعد انتهائها.",
              "Một số đơn hàng vẫn đang được xử lý. Vui lòng thử lại khi chúng hoàn tất.")
+        case .notAParty:
+            ("Only the people taking part in this order, job, booking or listing can talk about it here.",
+             "يمكن فقط للأشخاص المشاركين في هذا الطلب أو المهمة أو الحجز أو الإعلان التحدث عنه هنا.",
+             "Chỉ những người tham gia đơn hàng, công việc, đặt thuê hoặc tin đăng này mới có thể trò chuyện về nó ở đây.")
+        case .supportNeedsAdmin:
+            ("A conversation without a subject is with support: one of you must be an admin.",
+             "المحادثة بدون موضوع تكون مع الدعم: يجب أن يكون أحدكما مشرفًا.",
+             "Cuộc trò chuyện không có chủ đề là với bộ phận hỗ trợ: một trong hai người phải là quản trị viên.")
         case .ticketClosed:
             ("This support ticket is closed. Write to it to open it again.",
              "تذكرة الدعم هذه مغلقة. اكتب فيها لإعادة فتحها.",

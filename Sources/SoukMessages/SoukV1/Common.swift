@@ -504,6 +504,13 @@ extension SoukV1 {
         /// Orders of the restaurant are still in progress; it can be archived once they are done
         /// (FAILED_PRECONDITION).
         case ordersInProgress
+        /// The account is not a party of the conversation's subject (an order, a delivery, a job, a
+        /// booking or a listing): PERMISSION_DENIED for the caller, INVALID_ARGUMENT (field
+        /// participant_account_ids) for the account named.
+        case notAParty
+        /// A conversation without a subject is a support conversation: one of its two accounts must be
+        /// an admin of the marketplace (INVALID_ARGUMENT, field participant_account_ids).
+        case supportNeedsAdmin
         /// The support ticket is closed: it was closed already (by another close), or an admin wrote
         /// to it after its close; its author may write to reopen it (FAILED_PRECONDITION).
         case ticketClosed
@@ -598,6 +605,8 @@ extension SoukV1 {
             .cashNotCollected,
             .orderNotDelivered,
             .ordersInProgress,
+            .notAParty,
+            .supportNeedsAdmin,
             .ticketClosed,
         ]
 
@@ -690,6 +699,8 @@ extension SoukV1 {
             case 104: self = .cashNotCollected
             case 105: self = .orderNotDelivered
             case 106: self = .ordersInProgress
+            case 112: self = .notAParty
+            case 113: self = .supportNeedsAdmin
             case 117: self = .ticketClosed
             default: self = .unrecognized(rawValue)
             }
@@ -784,6 +795,8 @@ extension SoukV1 {
             case .cashNotCollected: 104
             case .orderNotDelivered: 105
             case .ordersInProgress: 106
+            case .notAParty: 112
+            case .supportNeedsAdmin: 113
             case .ticketClosed: 117
             case .unrecognized(let value): value
             }
@@ -879,6 +892,8 @@ extension SoukV1 {
             case .cashNotCollected: "ERROR_REASON_CASH_NOT_COLLECTED"
             case .orderNotDelivered: "ERROR_REASON_ORDER_NOT_DELIVERED"
             case .ordersInProgress: "ERROR_REASON_ORDERS_IN_PROGRESS"
+            case .notAParty: "ERROR_REASON_NOT_A_PARTY"
+            case .supportNeedsAdmin: "ERROR_REASON_SUPPORT_NEEDS_ADMIN"
             case .ticketClosed: "ERROR_REASON_TICKET_CLOSED"
             case .unrecognized(let value): "ERROR_REASON_\(value)"
             }

@@ -3,6 +3,50 @@ import CProtobufC
 import SoukProtoC
 
 extension SoukV1 {
+    /// Whether a participant types, as a WatchConversation request says it.
+    public enum TypingState: ProtoEnum, CaseIterable {
+        /// No news about typing (the first request of a stream that only watches).
+        case unspecified
+        /// The caller is typing (repeat it at least every 10 seconds while they are).
+        case typing
+        /// The caller stopped typing.
+        case stopped
+        /// A value this build does not know, kept so that it survives a round trip.
+        case unrecognized(Int32)
+
+        public static let allCases: [TypingState] = [.unspecified, .typing, .stopped]
+
+        public init(rawValue: Int32) {
+            switch rawValue {
+            case 0: self = .unspecified
+            case 1: self = .typing
+            case 2: self = .stopped
+            default: self = .unrecognized(rawValue)
+            }
+        }
+
+        public var rawValue: Int32 {
+            switch self {
+            case .unspecified: 0
+            case .typing: 1
+            case .stopped: 2
+            case .unrecognized(let value): value
+            }
+        }
+
+        /// The value's name in the contract, for example `TYPING_STATE_TYPING`.
+        public var protoName: String {
+            switch self {
+            case .unspecified: "TYPING_STATE_UNSPECIFIED"
+            case .typing: "TYPING_STATE_TYPING"
+            case .stopped: "TYPING_STATE_STOPPED"
+            case .unrecognized(let value): "TYPING_STATE_\(value)"
+            }
+        }
+    }
+}
+
+extension SoukV1 {
     /// A file attached to a message or a ticket: uploaded first with Media.UploadMedia, then named
     /// by its media id. Only the parties of the conversation or ticket can read it.
     public struct Attachment: Sendable, Hashable {
@@ -92,14 +136,14 @@ extension SoukV1.ReadReceipt: CProtoMessage {
 }
 
 extension SoukV1 {
-    /// A chat between two or more accounts.
+    /// A chat between two accounts about one subject (or with support).
     public struct Conversation: Sendable, Hashable {
         public var id: String
-        /// Everyone in it (two or more).
+        /// Both participants.
         public var participantAccountIDs: [String]
-        /// What it is about (listing, booking, order, job); unset for admin conversations.
+        /// What it is about (order, delivery, job, booking, listing); unset for support conversations.
         public var subject: SoukV1.ResourceRef?
-        /// Title shown in lists (the listing title, "Order AH-10482").
+        /// Title shown in lists (the listing title, "Order AH-10482", "Support").
         public var title: String
         /// The newest message, for previews.
         public var lastMessage: SoukV1.Message?
@@ -198,7 +242,7 @@ extension SoukV1 {
         /// Its position in the conversation's event stream; orders messages.
         public var sequence: Int64
         public var senderAccountID: String
-        /// Plain text, at most 4000 characters; may be empty when attachments are sent.
+        /// Plain text, at most 4000 characters (Unicode scalars); may be empty when attachments are sent.
         public var text: String
         /// At most 10.
         public var attachments: [SoukV1.Attachment]
@@ -362,11 +406,11 @@ extension SoukV1 {
         public var marketplaceID: String
         /// Idempotency key.
         public var requestID: String
-        /// The other participants (the caller is added).
+        /// The other participant: exactly one account id (the caller is added).
         public var participantAccountIDs: [String]
-        /// What it is about; required for non-admins.
+        /// What it is about; unset for a support conversation (one of the two must be an admin).
         public var subject: SoukV1.ResourceRef?
-        /// Optional first message.
+        /// Optional first message, at most 4000 characters.
         public var firstMessageText: String
 
         public init(
@@ -492,10 +536,17 @@ extension SoukV1 {
     public struct ListConversationsResponse: Sendable, Hashable {
         public var conversations: [SoukV1.Conversation]
         public var nextPageToken: String
+        /// Messages the caller has not read, in all their conversations of the marketplace.
+        public var totalUnreadCount: Int64
 
-        public init(conversations: [SoukV1.Conversation] = [], nextPageToken: String = "") {
+        public init(
+            conversations: [SoukV1.Conversation] = [],
+            nextPageToken: String = "",
+            totalUnreadCount: Int64 = 0,
+        ) {
             self.conversations = conversations
             self.nextPageToken = nextPageToken
+            self.totalUnreadCount = totalUnreadCount
         }
     }
 }
@@ -510,12 +561,14 @@ extension SoukV1.ListConversationsResponse: CProtoMessage {
     init(c: Souk__V1__ListConversationsResponse) throws {
         conversations = try Unpacked.messages(c.n_conversations, c.conversations, "conversations")
         nextPageToken = try Unpacked.string(c.next_page_token, "next_page_token")
+        totalUnreadCount = c.total_unread_count
     }
 
     func fill(_ c: inout Souk__V1__ListConversationsResponse, _ arena: inout EncodingArena) {
         c.n_conversations = conversations.count
         c.conversations = arena.messages(conversations)
         c.next_page_token = arena.string(nextPageToken)
+        c.total_unread_count = totalUnreadCount
     }
 }
 
@@ -690,75 +743,28 @@ extension SoukV1.MarkConversationReadRequest: CProtoMessage {
 extension SoukV1.MarkConversationReadRequest: MarketplaceScopedRequest {}
 
 extension SoukV1 {
-    /// Request of Messaging.SendTypingIndicator.
-    public struct SendTypingIndicatorRequest: Sendable, Hashable {
-        public var marketplaceID: String
-        public var conversationID: String
-        /// True while typing, false when stopped.
-        public var typing: Bool
-
-        public init(marketplaceID: String = "", conversationID: String = "", typing: Bool = false) {
-            self.marketplaceID = marketplaceID
-            self.conversationID = conversationID
-            self.typing = typing
-        }
-    }
-}
-
-extension SoukV1.SendTypingIndicatorRequest: CProtoMessage {
-    public static var protoName: String { "souk.v1.SendTypingIndicatorRequest" }
-
-    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__SendTypingIndicatorRequest>) {
-        souk__v1__send_typing_indicator_request__init(c)
-    }
-
-    init(c: Souk__V1__SendTypingIndicatorRequest) throws {
-        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
-        conversationID = try Unpacked.string(c.conversation_id, "conversation_id")
-        typing = c.typing != 0
-    }
-
-    func fill(_ c: inout Souk__V1__SendTypingIndicatorRequest, _ arena: inout EncodingArena) {
-        c.marketplace_id = arena.string(marketplaceID)
-        c.conversation_id = arena.string(conversationID)
-        c.typing = typing ? 1 : 0
-    }
-}
-
-extension SoukV1.SendTypingIndicatorRequest: MarketplaceScopedRequest {}
-
-extension SoukV1 {
-    /// Response of Messaging.SendTypingIndicator.
-    public struct SendTypingIndicatorResponse: Sendable, Hashable {
-
-        public init() {}
-    }
-}
-
-extension SoukV1.SendTypingIndicatorResponse: CProtoMessage {
-    public static var protoName: String { "souk.v1.SendTypingIndicatorResponse" }
-
-    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__SendTypingIndicatorResponse>) {
-        souk__v1__send_typing_indicator_response__init(c)
-    }
-
-    init(c: Souk__V1__SendTypingIndicatorResponse) throws {}
-
-    func fill(_ c: inout Souk__V1__SendTypingIndicatorResponse, _ arena: inout EncodingArena) {}
-}
-
-extension SoukV1 {
-    /// Request of Messaging.WatchConversation.
+    /// One request of Messaging.WatchConversation's stream.
     public struct WatchConversationRequest: Sendable, Hashable {
+        /// In every request of the stream, the same.
         public var marketplaceID: String
+        /// First request only (later requests may repeat it or leave it empty).
         public var conversationID: String
-        /// Last sequence the client saw (or last_sequence from a read); 0 for events from now on.
+        /// First request only: the last sequence the client saw (or last_sequence from a read); 0 for
+        /// events from now on.
         public var resumeAfterSequence: Int64
+        /// Any request: the caller started or stopped typing.
+        public var typing: SoukV1.TypingState
 
-        public init(marketplaceID: String = "", conversationID: String = "", resumeAfterSequence: Int64 = 0) {
+        public init(
+            marketplaceID: String = "",
+            conversationID: String = "",
+            resumeAfterSequence: Int64 = 0,
+            typing: SoukV1.TypingState = .unspecified,
+        ) {
             self.marketplaceID = marketplaceID
             self.conversationID = conversationID
             self.resumeAfterSequence = resumeAfterSequence
+            self.typing = typing
         }
     }
 }
@@ -774,12 +780,14 @@ extension SoukV1.WatchConversationRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         conversationID = try Unpacked.string(c.conversation_id, "conversation_id")
         resumeAfterSequence = c.resume_after_sequence
+        typing = .init(cValue: c.typing)
     }
 
     func fill(_ c: inout Souk__V1__WatchConversationRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
         c.conversation_id = arena.string(conversationID)
         c.resume_after_sequence = resumeAfterSequence
+        c.typing = typing.cValue()
     }
 }
 

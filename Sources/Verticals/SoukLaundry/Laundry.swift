@@ -65,6 +65,7 @@ extension Laundry {
     /// server's payable kinds.
     public convenience init(mounting context: DomainContext) throws {
         self.init(store: context.store, identity: try context.require(Identity.self), payables: context.shared { PayableTargets() })
+        context.shared { ConversationSubjects() }.register(.job, JobConversations())
     }
 
     /// Identity for the dorm check; the payments jobs are paid and refunded with; the

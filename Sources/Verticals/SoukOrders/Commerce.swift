@@ -70,6 +70,9 @@ extension Commerce {
         self.init(
             store: context.store, identity: try context.require(Identity.self), payables: context.shared { PayableTargets() },
             ratables: context.shared { RatedSubjects() })
+        let conversations = context.shared { ConversationSubjects() }
+        conversations.register(.order, OrderConversations())
+        conversations.register(.delivery, DeliveryConversations())
     }
 
     /// Identity for the role decisions; the payments orders are paid with; the notifications

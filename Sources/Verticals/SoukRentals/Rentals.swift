@@ -57,6 +57,9 @@ extension Rentals {
         self.init(
             store: context.store, identity: try context.require(Identity.self), payables: context.shared { PayableTargets() },
             ratables: context.shared { RatedSubjects() })
+        let conversations = context.shared { ConversationSubjects() }
+        conversations.register(.booking, BookingConversations())
+        conversations.register(.listing, ListingConversations())
     }
 
     /// Identity for the lessor role; the payments bills are paid with; the notifications
