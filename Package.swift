@@ -144,6 +144,10 @@ let package = Package(
             path: "Sources/Platform/SoukNotifications"),
         // Support tickets: for now their lifecycle.
         .target(name: "SoukSupport", dependencies: ["SoukKit", "SoukGRPC", "SoukMessages", "SoukStore"], path: "Sources/Platform/SoukSupport"),
+        // Announcements, policies and advertisements each marketplace publishes to its roles (its part of souk.v1.Admin).
+        .target(
+            name: "SoukContent", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore"],
+            path: "Sources/Platform/SoukContent"),
         // Conversations between the parties of an order, a job or a lease: the home of the Messaging service to come.
         .target(name: "SoukMessaging", dependencies: ["SoukKit", "SoukGRPC", "SoukStore"], path: "Sources/Platform/SoukMessaging"),
 
@@ -181,7 +185,7 @@ let package = Package(
             dependencies: [
                 "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukStoreTools", "SoukMessages", logging, metrics,
                 "SoukAccess", "SoukKit", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukLaundry", "SoukRentals",
-                "SoukSupport", "SoukMessaging", "SoukDemo", "CAllocatorOptions",
+                "SoukSupport", "SoukMessaging", "SoukContent", "SoukDemo", "CAllocatorOptions",
                 nioCore, nioPosix, serviceLifecycle, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -203,7 +207,7 @@ let package = Package(
         .target(
             name: "SoukCommerceTesting", dependencies: ["SoukOrders", "SoukShops", "SoukFood", "SoukIdentity", "SoukKit"],
             path: "Tests/SoukCommerceTesting"),
-        .testTarget(name: "SoukServerTests", dependencies: ["SoukServer", "SoukDemo", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukCommerceTesting", "SoukLaundry", "SoukRentals", "SoukKit", "SoukStore", "SoukTesting"]),
+        .testTarget(name: "SoukServerTests", dependencies: ["SoukServer", "SoukContent", "SoukDemo", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukCommerceTesting", "SoukLaundry", "SoukRentals", "SoukKit", "SoukStore", "SoukTesting"]),
         .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages", "SoukProtoC"], exclude: ["Vectors"]),
         .testTarget(
             name: "SoukHTTP2Tests",

@@ -269,7 +269,8 @@ struct  Souk__V1__Advertisement
    */
   char *body;
   /*
-   * The picture: the id of an image uploaded to this marketplace with Media.UploadMedia.
+   * The picture: the id of an image uploaded to this marketplace with Media.UploadMedia;
+   * empty for a text-only advertisement.
    */
   char *image_media_id;
   /*

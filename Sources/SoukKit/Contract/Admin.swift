@@ -101,8 +101,9 @@ extension SoukV1Services {
 
         /// Access: admin, operator.
         /// Adds an advertisement (a sponsor's banner) shown to some roles (or everyone) in a
-        /// placement from start_time (unset: a draft) until end_time. The image is a picture
-        /// uploaded to this marketplace with Media.UploadMedia, checked as uploads are.
+        /// placement from start_time (unset: a draft) until end_time. The image, when given, is a
+        /// picture uploaded to this marketplace with Media.UploadMedia (checked as uploads are: of
+        /// this marketplace, an image).
         /// Errors: INVALID_ARGUMENT (field: request_id, advertisement.title, advertisement.body,
         /// advertisement.image_media_id, advertisement.target_url, advertisement.placement,
         /// advertisement.audience_roles, advertisement.end_time; REQUEST_ID_REUSED),

@@ -466,7 +466,8 @@ extension SoukV1 {
         public var title: String
         /// Optional text, at most 2,000 characters.
         public var body: String
-        /// The picture: the id of an image uploaded to this marketplace with Media.UploadMedia.
+        /// The picture: the id of an image uploaded to this marketplace with Media.UploadMedia;
+        /// empty for a text-only advertisement.
         public var imageMediaID: String
         /// Where a tap leads: an https URL or an in-app link (scheme:...); optional.
         public var targetURL: String
