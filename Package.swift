@@ -248,6 +248,9 @@ let package = Package(
             name: "SoukPaymentsTests",
             dependencies: ["SoukPayments", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
         .testTarget(
+            name: "SoukContentTests",
+            dependencies: ["SoukContent", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
+        .testTarget(
             name: "SoukMediaTests",
             dependencies: ["SoukMedia", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),
         .testTarget(

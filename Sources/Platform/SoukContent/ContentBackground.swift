@@ -65,38 +65,44 @@ struct ContentBackground: Sendable {
     func notifyAudience(of id: RecordID) async throws -> Int {
         var told = 0
         while true {
-            guard let record = try store.get(ContentTable.table, id), !record.value.subject.audienceNotified else { return told }
-            let cursor = record.value.subject.notifyCursor
-            let marketplaceID = record.value.marketplaceID
-            let page = try IdentityRecords.accountPage(
-                marketplaceID: marketplaceID, token: cursor.isEmpty ? nil : cursor, size: accountsPerTransaction, store: store)
-            let step = try await store.write { transaction -> (told: Int, finished: Bool) in
-                guard let current = try transaction.get(ContentTable.table, id), !current.value.subject.audienceNotified,
-                      current.value.subject.notifyCursor == cursor
-                else { return (0, true) }
-                let item = current.value.subject
-                let state = ContentStates.state(item, at: transaction.now)
-                // Archived, expired or moved back to a draft or later: nothing to tell now. An
-                // expired item is never told; the others are told once published again.
-                if state == .expired {
-                    try transaction.updateMaintainedFields(ContentTable.table, read: current) { $0.subject.audienceNotified = true }
-                    return (0, true)
-                }
-                guard state == .published else { return (0, true) }
-                let notes = page.accounts.filter { Self.isAudience($0, of: item) }.map { account in
-                    Notifier.Note(
-                        to: account.id, kind: .announcement, title: item.title, body: Self.summary(item.body),
-                        subject: SoukV1.ResourceRef(type: item.kind == .policy ? .policy : .announcement, id: id.description))
-                }
-                try Notifier.send(notes, marketplaceID: current.value.marketplaceID, transaction: transaction)
-                try transaction.updateMaintainedFields(ContentTable.table, read: current) { record in
-                    record.subject.notifyCursor = page.nextToken ?? ""
-                    record.subject.audienceNotified = page.nextToken == nil
-                }
-                return (notes.count, page.nextToken == nil)
-            }
+            let step = try await notifyPage(of: id)
             told += step.told
             if step.finished { return told }
+        }
+    }
+
+    /// Tells the next page of the audience of item `id` in one transaction, and keeps where it
+    /// stopped on the item; `finished` when nothing is left to tell (or nothing to tell now).
+    func notifyPage(of id: RecordID) async throws -> (told: Int, finished: Bool) {
+        guard let record = try store.get(ContentTable.table, id), !record.value.subject.audienceNotified else { return (0, true) }
+        let cursor = record.value.subject.notifyCursor
+        let page = try IdentityRecords.accountPage(
+            marketplaceID: record.value.marketplaceID, token: cursor.isEmpty ? nil : cursor, size: accountsPerTransaction, store: store)
+        return try await store.write { transaction -> (told: Int, finished: Bool) in
+            // Another page was told meanwhile: this one is not told twice.
+            guard let current = try transaction.get(ContentTable.table, id), !current.value.subject.audienceNotified,
+                  current.value.subject.notifyCursor == cursor
+            else { return (0, true) }
+            let item = current.value.subject
+            let state = ContentStates.state(item, at: transaction.now)
+            // An item that expired before its turn is never told; one archived or moved back to
+            // a draft or a later time is told once it is published again.
+            if state == .expired {
+                try transaction.updateMaintainedFields(ContentTable.table, read: current) { $0.subject.audienceNotified = true }
+                return (0, true)
+            }
+            guard state == .published else { return (0, true) }
+            let notes = page.accounts.filter { Self.isAudience($0, of: item) }.map { account in
+                Notifier.Note(
+                    to: account.id, kind: .announcement, title: item.title, body: Self.summary(item.body),
+                    subject: SoukV1.ResourceRef(type: item.kind == .policy ? .policy : .announcement, id: id.description))
+            }
+            try Notifier.send(notes, marketplaceID: current.value.marketplaceID, transaction: transaction)
+            try transaction.updateMaintainedFields(ContentTable.table, read: current) { record in
+                record.subject.notifyCursor = page.nextToken ?? ""
+                record.subject.audienceNotified = page.nextToken == nil
+            }
+            return (notes.count, page.nextToken == nil)
         }
     }
 
