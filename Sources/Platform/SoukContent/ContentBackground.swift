@@ -30,8 +30,9 @@ struct ContentBackground: Sendable {
             let due = try store.list(
                 ContentTable.table, ContentTable.toSweep, .prefix([], before: [.time(now.adding(.microseconds(1)))]), page: PageRequest(size: 100))
             if due.items.isEmpty { return swept }
+            var sweptNow = 0
             for record in due.items {
-                swept += try await store.write { transaction in
+                sweptNow += try await store.write { transaction in
                     guard let current = try transaction.get(ContentTable.table, record.id), !current.value.subject.expirySwept,
                           let expire = current.value.subject.expireTime, StoreTime(expire) <= transaction.now
                     else { return 0 }
@@ -39,7 +40,9 @@ struct ContentBackground: Sendable {
                     return 1
                 }
             }
-            if due.nextPageToken == nil { return swept }
+            swept += sweptNow
+            // Each item swept leaves the range; one not swept changed meanwhile: look again later.
+            if due.nextPageToken == nil || sweptNow == 0 { return swept }
         }
     }
 

@@ -24,7 +24,7 @@ struct ContentItems: Sendable {
         var checks = FieldChecks()
         let requestID = try checks.run { try RequestFields.requestID(text) }
         spec.check(input, paths: spec.maskPaths, into: &checks)
-        if checks.isEmpty { try checks.check { try spec.checkWindow(input) } }
+        try checks.check { try spec.checkWindow(input) }
         try checks.finish()
         let caller = try call.requireCaller()
         let (marketplaceID, _) = try call.requireMarketplace()
