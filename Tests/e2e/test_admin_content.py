@@ -416,3 +416,29 @@ def test_a_published_announcement_notifies_its_audience_once(api, identity_serve
         ("Couriers: new zone", ResourceType.RESOURCE_TYPE_ANNOUNCEMENT, sent.id)]
     # The customer is in the same page of accounts (one transaction), so it would have been told by now.
     assert announcements(customer) == []
+
+
+def test_the_demo_marketplaces_publish_what_their_apps_show(api, identity_server, identity_channel):
+    from souk_identity import login_party
+
+    def published(marketplace, demo_role, kind, **fields):
+        party = login_party(api, identity_server.demo_login(marketplace, demo_role))
+        return content_of(marketplace).listed(kind, party, **fields)
+
+    def content_of(marketplace):
+        return ContentApi(identity_channel, identity_server.marketplace_id(marketplace))
+
+    # Drip 'n Dash: the app policy for everyone, a sponsor's banner for customers, a notice to Dashers.
+    assert "Drip 'n Dash app policy" in [p.title for p in published("Drip 'n Dash", "customer", POLICY)]
+    ads = published("Drip 'n Dash", "customer", ADVERTISEMENT, placement="home_banner")
+    assert ads and all(a.state == State.CONTENT_STATE_PUBLISHED for a in ads)
+    dasher_notices = published("Drip 'n Dash", "courier", ANNOUNCEMENT, role=Role.ROLE_COURIER)
+    assert any("Finals week" in a.title for a in dasher_notices)
+    # Aqua Hub's FAQ, readable before signing in.
+    faq = content_of("Aqua Hub").listed(POLICY, None, kind=PolicyKind.POLICY_KIND_FAQ)
+    assert [p.title for p in faq] == ["Frequently asked questions"]
+    # MARA's announcements: the welcome for everyone, the fee notice for lessors only.
+    lessee = [a.title for a in published("MARA", "customer", ANNOUNCEMENT)]
+    lessor = [a.title for a in published("MARA", "provider", ANNOUNCEMENT, role=Role.ROLE_PROVIDER)]
+    assert "Chào mừng đến với MARA" in lessee and "Chủ nhà: phí dịch vụ mới" not in lessee
+    assert "Chủ nhà: phí dịch vụ mới" in lessor
