@@ -150,6 +150,10 @@ let package = Package(
         .target(
             name: "SoukMessaging", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore"],
             path: "Sources/Platform/SoukMessaging"),
+        // Announcements, policies and advertisements each marketplace publishes to its roles (its part of souk.v1.Admin).
+        .target(
+            name: "SoukContent", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore"],
+            path: "Sources/Platform/SoukContent"),
 
         // Verticals (Sources/Verticals), one module per owner.
         // What the shops and food delivery share: orders, carts, deliveries, couriers, cash on delivery, feedback, and
@@ -185,7 +189,7 @@ let package = Package(
             dependencies: [
                 "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukStoreTools", "SoukMessages", logging, metrics,
                 "SoukAccess", "SoukKit", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukLaundry", "SoukRentals",
-                "SoukSupport", "SoukMessaging", "SoukDemo", "CAllocatorOptions",
+                "SoukSupport", "SoukMessaging", "SoukContent", "SoukDemo", "CAllocatorOptions",
                 nioCore, nioPosix, serviceLifecycle, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -207,7 +211,7 @@ let package = Package(
         .target(
             name: "SoukCommerceTesting", dependencies: ["SoukOrders", "SoukShops", "SoukFood", "SoukIdentity", "SoukKit"],
             path: "Tests/SoukCommerceTesting"),
-        .testTarget(name: "SoukServerTests", dependencies: ["SoukServer", "SoukDemo", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukCommerceTesting", "SoukLaundry", "SoukRentals", "SoukKit", "SoukStore", "SoukTesting"]),
+        .testTarget(name: "SoukServerTests", dependencies: ["SoukServer", "SoukContent", "SoukDemo", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukCommerceTesting", "SoukLaundry", "SoukRentals", "SoukKit", "SoukStore", "SoukTesting"]),
         .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages", "SoukProtoC"], exclude: ["Vectors"]),
         .testTarget(
             name: "SoukHTTP2Tests",
@@ -250,6 +254,9 @@ let package = Package(
         .testTarget(
             name: "SoukMessagingTests",
             dependencies: ["SoukMessaging", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
+        .testTarget(
+            name: "SoukContentTests",
+            dependencies: ["SoukContent", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
         .testTarget(
             name: "SoukMediaTests",
             dependencies: ["SoukMedia", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),

@@ -16,6 +16,7 @@
 #include "grpc/testing/test.pb-c.h"
 #include "souk/store/v1/audit.pb-c.h"
 #include "souk/store/v1/carts.pb-c.h"
+#include "souk/store/v1/content.pb-c.h"
 #include "souk/store/v1/couriers.pb-c.h"
 #include "souk/store/v1/feedback.pb-c.h"
 #include "souk/store/v1/food.pb-c.h"

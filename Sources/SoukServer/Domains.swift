@@ -1,3 +1,4 @@
+import SoukContent
 import SoukFood
 import SoukIdentity
 import SoukKit
@@ -31,6 +32,7 @@ enum Domains {
         Rentals.self,
         Support.self,
         Messaging.self,
+        Content.self,
     ]
 
     /// Every lifecycle the listed domains declare, for `souk-server state-machines`.

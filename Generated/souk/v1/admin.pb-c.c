@@ -1357,7 +1357,7 @@ void   souk__v1__complete_mail_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__complete_mail_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor souk__v1__announcement__field_descriptors[12] =
+static const ProtobufCFieldDescriptor souk__v1__announcement__field_descriptors[13] =
 {
   {
     "id",
@@ -1503,6 +1503,18 @@ static const ProtobufCFieldDescriptor souk__v1__announcement__field_descriptors[
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "state",
+    13,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Announcement, state),
+    &souk__v1__content_state__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__announcement__field_indices_by_name[] = {
   8,   /* field[8] = archive_time */
@@ -1514,6 +1526,7 @@ static const unsigned souk__v1__announcement__field_indices_by_name[] = {
   5,   /* field[5] = expire_time */
   0,   /* field[0] = id */
   4,   /* field[4] = publish_time */
+  12,   /* field[12] = state */
   1,   /* field[1] = title */
   11,   /* field[11] = update_time */
   9,   /* field[9] = version */
@@ -1521,7 +1534,7 @@ static const unsigned souk__v1__announcement__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__announcement__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 12 }
+  { 0, 13 }
 };
 const ProtobufCMessageDescriptor souk__v1__announcement__descriptor =
 {
@@ -1531,14 +1544,14 @@ const ProtobufCMessageDescriptor souk__v1__announcement__descriptor =
   "Souk__V1__Announcement",
   "souk.v1",
   sizeof(Souk__V1__Announcement),
-  12,
+  13,
   souk__v1__announcement__field_descriptors,
   souk__v1__announcement__field_indices_by_name,
   1,  souk__v1__announcement__number_ranges,
   (ProtobufCMessageInit) souk__v1__announcement__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__policy__field_descriptors[10] =
+static const ProtobufCFieldDescriptor souk__v1__policy__field_descriptors[14] =
 {
   {
     "id",
@@ -1660,15 +1673,67 @@ static const ProtobufCFieldDescriptor souk__v1__policy__field_descriptors[10] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "audience_roles",
+    11,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Souk__V1__Policy, n_audience_roles),
+    offsetof(Souk__V1__Policy, audience_roles),
+    &souk__v1__role__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "expire_time",
+    12,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Policy, expire_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "author_account_id",
+    13,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Policy, author_account_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "state",
+    14,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Policy, state),
+    &souk__v1__content_state__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__policy__field_indices_by_name[] = {
   6,   /* field[6] = archive_time */
   5,   /* field[5] = archived */
+  10,   /* field[10] = audience_roles */
+  12,   /* field[12] = author_account_id */
   3,   /* field[3] = body */
   8,   /* field[8] = create_time */
   4,   /* field[4] = effective_time */
+  11,   /* field[11] = expire_time */
   0,   /* field[0] = id */
   1,   /* field[1] = kind */
+  13,   /* field[13] = state */
   2,   /* field[2] = title */
   9,   /* field[9] = update_time */
   7,   /* field[7] = version */
@@ -1676,7 +1741,7 @@ static const unsigned souk__v1__policy__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__policy__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 10 }
+  { 0, 14 }
 };
 const ProtobufCMessageDescriptor souk__v1__policy__descriptor =
 {
@@ -1686,14 +1751,14 @@ const ProtobufCMessageDescriptor souk__v1__policy__descriptor =
   "Souk__V1__Policy",
   "souk.v1",
   sizeof(Souk__V1__Policy),
-  10,
+  14,
   souk__v1__policy__field_descriptors,
   souk__v1__policy__field_indices_by_name,
   1,  souk__v1__policy__number_ranges,
   (ProtobufCMessageInit) souk__v1__policy__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__advertisement__field_descriptors[13] =
+static const ProtobufCFieldDescriptor souk__v1__advertisement__field_descriptors[16] =
 {
   {
     "id",
@@ -1851,10 +1916,48 @@ static const ProtobufCFieldDescriptor souk__v1__advertisement__field_descriptors
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "audience_roles",
+    14,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Souk__V1__Advertisement, n_audience_roles),
+    offsetof(Souk__V1__Advertisement, audience_roles),
+    &souk__v1__role__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "author_account_id",
+    15,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Advertisement, author_account_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "state",
+    16,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Advertisement, state),
+    &souk__v1__content_state__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__advertisement__field_indices_by_name[] = {
   9,   /* field[9] = archive_time */
   8,   /* field[8] = archived */
+  13,   /* field[13] = audience_roles */
+  14,   /* field[14] = author_account_id */
   2,   /* field[2] = body */
   11,   /* field[11] = create_time */
   7,   /* field[7] = end_time */
@@ -1862,6 +1965,7 @@ static const unsigned souk__v1__advertisement__field_indices_by_name[] = {
   3,   /* field[3] = image_media_id */
   5,   /* field[5] = placement */
   6,   /* field[6] = start_time */
+  15,   /* field[15] = state */
   4,   /* field[4] = target_url */
   1,   /* field[1] = title */
   12,   /* field[12] = update_time */
@@ -1870,7 +1974,7 @@ static const unsigned souk__v1__advertisement__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__advertisement__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 13 }
+  { 0, 16 }
 };
 const ProtobufCMessageDescriptor souk__v1__advertisement__descriptor =
 {
@@ -1880,7 +1984,7 @@ const ProtobufCMessageDescriptor souk__v1__advertisement__descriptor =
   "Souk__V1__Advertisement",
   "souk.v1",
   sizeof(Souk__V1__Advertisement),
-  13,
+  16,
   souk__v1__advertisement__field_descriptors,
   souk__v1__advertisement__field_indices_by_name,
   1,  souk__v1__advertisement__number_ranges,
@@ -2183,7 +2287,7 @@ const ProtobufCMessageDescriptor souk__v1__get_announcement_request__descriptor 
   (ProtobufCMessageInit) souk__v1__get_announcement_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_announcements_request__field_descriptors[4] =
+static const ProtobufCFieldDescriptor souk__v1__list_announcements_request__field_descriptors[5] =
 {
   {
     "marketplace_id",
@@ -2222,13 +2326,25 @@ static const ProtobufCFieldDescriptor souk__v1__list_announcements_request__fiel
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "show_all",
-    4,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_BOOL,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ListAnnouncementsRequest, show_all),
+    "states",
+    5,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Souk__V1__ListAnnouncementsRequest, n_states),
+    offsetof(Souk__V1__ListAnnouncementsRequest, states),
+    &souk__v1__content_state__descriptor,
     NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "role",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListAnnouncementsRequest, role),
+    &souk__v1__role__descriptor,
     NULL,
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
@@ -2238,12 +2354,14 @@ static const unsigned souk__v1__list_announcements_request__field_indices_by_nam
   0,   /* field[0] = marketplace_id */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
-  3,   /* field[3] = show_all */
+  4,   /* field[4] = role */
+  3,   /* field[3] = states */
 };
-static const ProtobufCIntRange souk__v1__list_announcements_request__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__list_announcements_request__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 4 }
+  { 5, 3 },
+  { 0, 5 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_announcements_request__descriptor =
 {
@@ -2253,10 +2371,10 @@ const ProtobufCMessageDescriptor souk__v1__list_announcements_request__descripto
   "Souk__V1__ListAnnouncementsRequest",
   "souk.v1",
   sizeof(Souk__V1__ListAnnouncementsRequest),
-  4,
+  5,
   souk__v1__list_announcements_request__field_descriptors,
   souk__v1__list_announcements_request__field_indices_by_name,
-  1,  souk__v1__list_announcements_request__number_ranges,
+  2,  souk__v1__list_announcements_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__list_announcements_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -2631,7 +2749,7 @@ const ProtobufCMessageDescriptor souk__v1__get_policy_request__descriptor =
   (ProtobufCMessageInit) souk__v1__get_policy_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_policies_request__field_descriptors[5] =
+static const ProtobufCFieldDescriptor souk__v1__list_policies_request__field_descriptors[6] =
 {
   {
     "marketplace_id",
@@ -2682,13 +2800,25 @@ static const ProtobufCFieldDescriptor souk__v1__list_policies_request__field_des
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "show_archived",
-    5,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_BOOL,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ListPoliciesRequest, show_archived),
+    "states",
+    6,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Souk__V1__ListPoliciesRequest, n_states),
+    offsetof(Souk__V1__ListPoliciesRequest, states),
+    &souk__v1__content_state__descriptor,
     NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "role",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListPoliciesRequest, role),
+    &souk__v1__role__descriptor,
     NULL,
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
@@ -2699,12 +2829,14 @@ static const unsigned souk__v1__list_policies_request__field_indices_by_name[] =
   0,   /* field[0] = marketplace_id */
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
-  4,   /* field[4] = show_archived */
+  5,   /* field[5] = role */
+  4,   /* field[4] = states */
 };
-static const ProtobufCIntRange souk__v1__list_policies_request__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__list_policies_request__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 5 }
+  { 6, 4 },
+  { 0, 6 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_policies_request__descriptor =
 {
@@ -2714,10 +2846,10 @@ const ProtobufCMessageDescriptor souk__v1__list_policies_request__descriptor =
   "Souk__V1__ListPoliciesRequest",
   "souk.v1",
   sizeof(Souk__V1__ListPoliciesRequest),
-  5,
+  6,
   souk__v1__list_policies_request__field_descriptors,
   souk__v1__list_policies_request__field_indices_by_name,
-  1,  souk__v1__list_policies_request__number_ranges,
+  2,  souk__v1__list_policies_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__list_policies_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -3092,7 +3224,7 @@ const ProtobufCMessageDescriptor souk__v1__get_advertisement_request__descriptor
   (ProtobufCMessageInit) souk__v1__get_advertisement_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_advertisements_request__field_descriptors[5] =
+static const ProtobufCFieldDescriptor souk__v1__list_advertisements_request__field_descriptors[6] =
 {
   {
     "marketplace_id",
@@ -3143,13 +3275,25 @@ static const ProtobufCFieldDescriptor souk__v1__list_advertisements_request__fie
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "show_all",
-    5,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_BOOL,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ListAdvertisementsRequest, show_all),
+    "states",
+    6,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Souk__V1__ListAdvertisementsRequest, n_states),
+    offsetof(Souk__V1__ListAdvertisementsRequest, states),
+    &souk__v1__content_state__descriptor,
     NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "role",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__ListAdvertisementsRequest, role),
+    &souk__v1__role__descriptor,
     NULL,
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
@@ -3160,12 +3304,14 @@ static const unsigned souk__v1__list_advertisements_request__field_indices_by_na
   1,   /* field[1] = page_size */
   2,   /* field[2] = page_token */
   3,   /* field[3] = placement */
-  4,   /* field[4] = show_all */
+  5,   /* field[5] = role */
+  4,   /* field[4] = states */
 };
-static const ProtobufCIntRange souk__v1__list_advertisements_request__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__list_advertisements_request__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 5 }
+  { 6, 4 },
+  { 0, 6 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_advertisements_request__descriptor =
 {
@@ -3175,10 +3321,10 @@ const ProtobufCMessageDescriptor souk__v1__list_advertisements_request__descript
   "Souk__V1__ListAdvertisementsRequest",
   "souk.v1",
   sizeof(Souk__V1__ListAdvertisementsRequest),
-  5,
+  6,
   souk__v1__list_advertisements_request__field_descriptors,
   souk__v1__list_advertisements_request__field_indices_by_name,
-  1,  souk__v1__list_advertisements_request__number_ranges,
+  2,  souk__v1__list_advertisements_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__list_advertisements_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -3823,7 +3969,43 @@ const ProtobufCMessageDescriptor souk__v1__complete_mail_request__descriptor =
   (ProtobufCMessageInit) souk__v1__complete_mail_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCEnumValue souk__v1__policy_kind__enum_values_by_number[8] =
+static const ProtobufCEnumValue souk__v1__content_state__enum_values_by_number[6] =
+{
+  { "CONTENT_STATE_UNSPECIFIED", "SOUK__V1__CONTENT_STATE__CONTENT_STATE_UNSPECIFIED", 0 },
+  { "CONTENT_STATE_DRAFT", "SOUK__V1__CONTENT_STATE__CONTENT_STATE_DRAFT", 1 },
+  { "CONTENT_STATE_SCHEDULED", "SOUK__V1__CONTENT_STATE__CONTENT_STATE_SCHEDULED", 2 },
+  { "CONTENT_STATE_PUBLISHED", "SOUK__V1__CONTENT_STATE__CONTENT_STATE_PUBLISHED", 3 },
+  { "CONTENT_STATE_EXPIRED", "SOUK__V1__CONTENT_STATE__CONTENT_STATE_EXPIRED", 4 },
+  { "CONTENT_STATE_ARCHIVED", "SOUK__V1__CONTENT_STATE__CONTENT_STATE_ARCHIVED", 5 },
+};
+static const ProtobufCIntRange souk__v1__content_state__value_ranges[] = {
+{0, 0},{0, 6}
+};
+static const ProtobufCEnumValueIndex souk__v1__content_state__enum_values_by_name[6] =
+{
+  { "CONTENT_STATE_ARCHIVED", 5 },
+  { "CONTENT_STATE_DRAFT", 1 },
+  { "CONTENT_STATE_EXPIRED", 4 },
+  { "CONTENT_STATE_PUBLISHED", 3 },
+  { "CONTENT_STATE_SCHEDULED", 2 },
+  { "CONTENT_STATE_UNSPECIFIED", 0 },
+};
+const ProtobufCEnumDescriptor souk__v1__content_state__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "souk.v1.ContentState",
+  "ContentState",
+  "Souk__V1__ContentState",
+  "souk.v1",
+  6,
+  souk__v1__content_state__enum_values_by_number,
+  6,
+  souk__v1__content_state__enum_values_by_name,
+  1,
+  souk__v1__content_state__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCEnumValue souk__v1__policy_kind__enum_values_by_number[9] =
 {
   { "POLICY_KIND_UNSPECIFIED", "SOUK__V1__POLICY_KIND__POLICY_KIND_UNSPECIFIED", 0 },
   { "POLICY_KIND_TERMS_OF_SERVICE", "SOUK__V1__POLICY_KIND__POLICY_KIND_TERMS_OF_SERVICE", 1 },
@@ -3833,13 +4015,15 @@ static const ProtobufCEnumValue souk__v1__policy_kind__enum_values_by_number[8] 
   { "POLICY_KIND_COMMUNITY", "SOUK__V1__POLICY_KIND__POLICY_KIND_COMMUNITY", 5 },
   { "POLICY_KIND_FEES", "SOUK__V1__POLICY_KIND__POLICY_KIND_FEES", 6 },
   { "POLICY_KIND_OTHER", "SOUK__V1__POLICY_KIND__POLICY_KIND_OTHER", 7 },
+  { "POLICY_KIND_FAQ", "SOUK__V1__POLICY_KIND__POLICY_KIND_FAQ", 8 },
 };
 static const ProtobufCIntRange souk__v1__policy_kind__value_ranges[] = {
-{0, 0},{0, 8}
+{0, 0},{0, 9}
 };
-static const ProtobufCEnumValueIndex souk__v1__policy_kind__enum_values_by_name[8] =
+static const ProtobufCEnumValueIndex souk__v1__policy_kind__enum_values_by_name[9] =
 {
   { "POLICY_KIND_COMMUNITY", 5 },
+  { "POLICY_KIND_FAQ", 8 },
   { "POLICY_KIND_FEES", 6 },
   { "POLICY_KIND_OTHER", 7 },
   { "POLICY_KIND_PRIVACY", 2 },
@@ -3855,9 +4039,9 @@ const ProtobufCEnumDescriptor souk__v1__policy_kind__descriptor =
   "PolicyKind",
   "Souk__V1__PolicyKind",
   "souk.v1",
-  8,
+  9,
   souk__v1__policy_kind__enum_values_by_number,
-  8,
+  9,
   souk__v1__policy_kind__enum_values_by_name,
   1,
   souk__v1__policy_kind__value_ranges,

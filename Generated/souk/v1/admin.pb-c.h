@@ -53,6 +53,33 @@ typedef struct Souk__V1__CompleteMailRequest Souk__V1__CompleteMailRequest;
 /* --- enums --- */
 
 /*
+ * Where an announcement, policy or advertisement stands, computed from its times at each read.
+ */
+typedef enum _Souk__V1__ContentState {
+  SOUK__V1__CONTENT_STATE__CONTENT_STATE_UNSPECIFIED = 0,
+  /*
+   * No publish time yet: only admins see it.
+   */
+  SOUK__V1__CONTENT_STATE__CONTENT_STATE_DRAFT = 1,
+  /*
+   * Its publish time is still to come.
+   */
+  SOUK__V1__CONTENT_STATE__CONTENT_STATE_SCHEDULED = 2,
+  /*
+   * publish time <= now < expire time (when set): its audience sees it.
+   */
+  SOUK__V1__CONTENT_STATE__CONTENT_STATE_PUBLISHED = 3,
+  /*
+   * Its expire time has passed.
+   */
+  SOUK__V1__CONTENT_STATE__CONTENT_STATE_EXPIRED = 4,
+  /*
+   * Withdrawn; restoring gives back the state its times say.
+   */
+  SOUK__V1__CONTENT_STATE__CONTENT_STATE_ARCHIVED = 5
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__CONTENT_STATE)
+} Souk__V1__ContentState;
+/*
  * Kinds of policies.
  */
 typedef enum _Souk__V1__PolicyKind {
@@ -72,7 +99,11 @@ typedef enum _Souk__V1__PolicyKind {
    * Service fees explained (MARA fee split).
    */
   SOUK__V1__POLICY_KIND__POLICY_KIND_FEES = 6,
-  SOUK__V1__POLICY_KIND__POLICY_KIND_OTHER = 7
+  SOUK__V1__POLICY_KIND__POLICY_KIND_OTHER = 7,
+  /*
+   * Frequently asked questions and their answers (Aqua Hub's in-app FAQ).
+   */
+  SOUK__V1__POLICY_KIND__POLICY_KIND_FAQ = 8
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__POLICY_KIND)
 } Souk__V1__PolicyKind;
 /*
@@ -126,31 +157,48 @@ struct  Souk__V1__Announcement
 {
   ProtobufCMessage base;
   char *id;
+  /*
+   * At most 200 characters.
+   */
   char *title;
+  /*
+   * At most 10,000 characters.
+   */
   char *body;
   /*
-   * Roles that see it; empty means everyone, guests included.
+   * Roles that see it (customer, provider, courier, admin); empty means everyone, guests
+   * included.
    */
   size_t n_audience_roles;
   Souk__V1__Role *audience_roles;
   /*
-   * Visible from (default: creation) ...
+   * Visible from (unset: a draft, which only admins see) ...
    */
   Google__Protobuf__Timestamp *publish_time;
   /*
-   * ... until (unset: no end).
+   * ... until (unset: no end); after publish_time.
    */
   Google__Protobuf__Timestamp *expire_time;
+  /*
+   * Output only: the admin who created it.
+   */
   char *author_account_id;
+  /*
+   * Output only: set by ArchiveAnnouncement, cleared by RestoreAnnouncement.
+   */
   protobuf_c_boolean archived;
   Google__Protobuf__Timestamp *archive_time;
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * Output only: where it stands now.
+   */
+  Souk__V1__ContentState state;
 };
 #define SOUK__V1__ANNOUNCEMENT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__announcement__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, NULL, NULL, (char *)protobuf_c_empty_string, 0, NULL, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, NULL, NULL, (char *)protobuf_c_empty_string, 0, NULL, 0, NULL, NULL, SOUK__V1__CONTENT_STATE__CONTENT_STATE_UNSPECIFIED }
 
 
 /*
@@ -161,24 +209,48 @@ struct  Souk__V1__Policy
   ProtobufCMessage base;
   char *id;
   Souk__V1__PolicyKind kind;
+  /*
+   * At most 200 characters.
+   */
   char *title;
   /*
-   * Text (Markdown).
+   * Text (Markdown), at most 50,000 characters.
    */
   char *body;
   /*
-   * When it applies from.
+   * When it applies from (unset: a draft, which only admins see).
    */
   Google__Protobuf__Timestamp *effective_time;
+  /*
+   * Output only.
+   */
   protobuf_c_boolean archived;
   Google__Protobuf__Timestamp *archive_time;
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * Roles it applies to (customer, provider, courier, admin); empty means everyone, guests
+   * included.
+   */
+  size_t n_audience_roles;
+  Souk__V1__Role *audience_roles;
+  /*
+   * When it stops applying (unset: no end); after effective_time.
+   */
+  Google__Protobuf__Timestamp *expire_time;
+  /*
+   * Output only: the admin who created it.
+   */
+  char *author_account_id;
+  /*
+   * Output only: where it stands now.
+   */
+  Souk__V1__ContentState state;
 };
 #define SOUK__V1__POLICY__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__policy__descriptor) \
-    , (char *)protobuf_c_empty_string, SOUK__V1__POLICY_KIND__POLICY_KIND_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, SOUK__V1__POLICY_KIND__POLICY_KIND_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, 0, NULL, NULL, 0,NULL, NULL, (char *)protobuf_c_empty_string, SOUK__V1__CONTENT_STATE__CONTENT_STATE_UNSPECIFIED }
 
 
 /*
@@ -188,37 +260,62 @@ struct  Souk__V1__Advertisement
 {
   ProtobufCMessage base;
   char *id;
+  /*
+   * At most 200 characters.
+   */
   char *title;
+  /*
+   * Optional text, at most 2,000 characters.
+   */
   char *body;
   /*
-   * The picture: the id of an image uploaded with Media.UploadMedia.
+   * The picture: the id of an image uploaded to this marketplace with Media.UploadMedia;
+   * empty for a text-only advertisement.
    */
   char *image_media_id;
   /*
-   * Where a tap leads (https URL or an in-app link).
+   * Where a tap leads: an https URL or an in-app link (scheme:...); optional.
    */
   char *target_url;
   /*
-   * Slot in the apps ("home_banner", "listing_detail").
+   * Slot in the apps ("home_banner", "listing_detail"): lower-case letters, digits and
+   * underscores, at most 64.
    */
   char *placement;
   /*
-   * Shown from ...
+   * Shown from (unset: a draft, which only admins see) ...
    */
   Google__Protobuf__Timestamp *start_time;
   /*
-   * ... until (unset: no end).
+   * ... until (unset: no end); after start_time.
    */
   Google__Protobuf__Timestamp *end_time;
+  /*
+   * Output only.
+   */
   protobuf_c_boolean archived;
   Google__Protobuf__Timestamp *archive_time;
   int64_t version;
   Google__Protobuf__Timestamp *create_time;
   Google__Protobuf__Timestamp *update_time;
+  /*
+   * Roles that see it (customer, provider, courier, admin); empty means everyone, guests
+   * included.
+   */
+  size_t n_audience_roles;
+  Souk__V1__Role *audience_roles;
+  /*
+   * Output only: the admin who created it.
+   */
+  char *author_account_id;
+  /*
+   * Output only: where it stands now.
+   */
+  Souk__V1__ContentState state;
 };
 #define SOUK__V1__ADVERTISEMENT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__advertisement__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, 0, NULL, 0, NULL, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, 0, NULL, 0, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, SOUK__V1__CONTENT_STATE__CONTENT_STATE_UNSPECIFIED }
 
 
 /*
@@ -296,13 +393,20 @@ struct  Souk__V1__ListAnnouncementsRequest
   int32_t page_size;
   char *page_token;
   /*
-   * Admins: include scheduled, expired and archived ones.
+   * Admins and operators: the announcements in one of these states (all five: everything);
+   * empty: those published now for the caller.
    */
-  protobuf_c_boolean show_all;
+  size_t n_states;
+  Souk__V1__ContentState *states;
+  /*
+   * Only what is aimed at everyone or at this one of the caller's active roles (the screen
+   * of one role: a Dasher's); unspecified: at any of them. Not with states.
+   */
+  Souk__V1__Role role;
 };
 #define SOUK__V1__LIST_ANNOUNCEMENTS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_announcements_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, 0 }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, 0,NULL, SOUK__V1__ROLE__ROLE_UNSPECIFIED }
 
 
 /*
@@ -415,13 +519,20 @@ struct  Souk__V1__ListPoliciesRequest
    */
   Souk__V1__PolicyKind kind;
   /*
-   * Admins: include archived ones.
+   * Admins and operators: the policies in one of these states (all five: everything);
+   * empty: those in effect now for the caller.
    */
-  protobuf_c_boolean show_archived;
+  size_t n_states;
+  Souk__V1__ContentState *states;
+  /*
+   * Only what is aimed at everyone or at this one of the caller's active roles;
+   * unspecified: at any of them. Not with states.
+   */
+  Souk__V1__Role role;
 };
 #define SOUK__V1__LIST_POLICIES_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_policies_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, SOUK__V1__POLICY_KIND__POLICY_KIND_UNSPECIFIED, 0 }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, SOUK__V1__POLICY_KIND__POLICY_KIND_UNSPECIFIED, 0,NULL, SOUK__V1__ROLE__ROLE_UNSPECIFIED }
 
 
 /*
@@ -530,17 +641,24 @@ struct  Souk__V1__ListAdvertisementsRequest
   int32_t page_size;
   char *page_token;
   /*
-   * Only this placement.
+   * Only this placement; empty means any.
    */
   char *placement;
   /*
-   * Admins: include scheduled, ended and archived ones.
+   * Admins and operators: the advertisements in one of these states (all five: everything);
+   * empty: those running now for the caller.
    */
-  protobuf_c_boolean show_all;
+  size_t n_states;
+  Souk__V1__ContentState *states;
+  /*
+   * Only what is aimed at everyone or at this one of the caller's active roles;
+   * unspecified: at any of them. Not with states.
+   */
+  Souk__V1__Role role;
 };
 #define SOUK__V1__LIST_ADVERTISEMENTS_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_advertisements_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, SOUK__V1__ROLE__ROLE_UNSPECIFIED }
 
 
 /*
@@ -1579,6 +1697,7 @@ void souk__v1__admin__complete_mail(ProtobufCService *service,
 
 /* --- descriptors --- */
 
+extern const ProtobufCEnumDescriptor    souk__v1__content_state__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__policy_kind__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__mail_kind__descriptor;
 extern const ProtobufCEnumDescriptor    souk__v1__mail_status__descriptor;

@@ -57,7 +57,13 @@ public final class Identity: SoukDomain {
     /// The contract services identity implements: Marketplaces, Accounts, and the mail outbox
     /// and audit log of Admin.
     public func services(_ kit: ServiceKit) -> [any RPCService] {
-        services(rules: kit.rules)
+        [
+            MarketplacesService(registry: marketplaces, rules: kit.rules),
+            AccountsService(identity: self, rules: kit.rules),
+            // Admin is also served by the content module (announcements, policies,
+            // advertisements): declared, so that `ServiceAssembly` joins the two.
+            AdminRecordsService(identity: self, rules: kit.rules).declaration.rpcService(kit),
+        ]
     }
 
     /// The same, built with the contract's `rules`.

@@ -10,111 +10,141 @@ extension SoukV1Services {
         public static let serviceName = "souk.v1.Admin"
 
         /// Access: admin, operator.
-        /// Publishes an announcement to some roles (or everyone, guests included). When it
-        /// becomes visible, each account in the audience gets a notification.
-        /// Errors: INVALID_ARGUMENT (field: title, body, window; REQUEST_ID_REUSED),
+        /// Adds an announcement for some roles (or everyone, guests included): a draft without
+        /// publish_time, else scheduled or published by its times. Once it is published, each
+        /// signed-in account of its audience gets a notification (kind ANNOUNCEMENT), sent in the
+        /// background a page of accounts per transaction (never all in one).
+        /// Errors: INVALID_ARGUMENT (field: request_id, announcement.title, announcement.body,
+        /// announcement.audience_roles, announcement.expire_time; REQUEST_ID_REUSED),
         /// PERMISSION_DENIED.
         public var createAnnouncement: UnaryRPC<SoukV1.CreateAnnouncementRequest, SoukV1.Announcement>
 
         /// Access: guest.
-        /// Reads one announcement (guests: only public, visible ones).
-        /// Errors: NOT_FOUND.
+        /// Reads one announcement: admins and operators any of the marketplace; others one published
+        /// now for them (aimed at everyone or at one of their active roles), NOT_FOUND otherwise.
+        /// Errors: INVALID_ARGUMENT (field: announcement_id), NOT_FOUND.
         public var getAnnouncement: UnaryRPC<SoukV1.GetAnnouncementRequest, SoukV1.Announcement>
 
         /// Access: guest.
-        /// Lists announcements visible to the caller, newest first; admins may list all.
-        /// Index: (publish_time).
-        /// Errors: INVALID_ARGUMENT (page_token).
+        /// Without `states`: the announcements published now for the caller (aimed at everyone, or
+        /// at one of the caller's active roles, or only at `role`), newest publish_time first. With
+        /// `states` (admins and operators only): every announcement in one of those states, newest
+        /// first. Index: (audience role, publish_time) of live items; (state, time).
+        /// Errors: INVALID_ARGUMENT (field: states, role, page_size; page_token), PERMISSION_DENIED
+        /// (states asked by a caller who is not an admin).
         public var listAnnouncements: UnaryRPC<SoukV1.ListAnnouncementsRequest, SoukV1.ListAnnouncementsResponse>
 
         /// Access: admin, operator.
         /// Changes an announcement. Mask paths: title, body, audience_roles, publish_time,
-        /// expire_time.
-        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// expire_time (an unset publish_time makes it a draft again, an unset expire_time removes
+        /// the end). Without expected_version the fields are applied unconditionally.
+        /// Errors: INVALID_ARGUMENT (field: announcement.id, update_mask, announcement.title,
+        /// announcement.body, announcement.audience_roles, announcement.expire_time), NOT_FOUND,
+        /// ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var updateAnnouncement: UnaryRPC<SoukV1.UpdateAnnouncementRequest, SoukV1.Announcement>
 
         /// Access: admin, operator.
-        /// Withdraws an announcement.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (already archived), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Withdraws an announcement (soft delete: it stays listed for admins as ARCHIVED).
+        /// Errors: INVALID_ARGUMENT (field: announcement_id), NOT_FOUND, FAILED_PRECONDITION
+        /// (INVALID_TRANSITION: already archived), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var archiveAnnouncement: UnaryRPC<SoukV1.ArchiveAnnouncementRequest, SoukV1.Announcement>
 
         /// Access: admin, operator.
-        /// Restores a withdrawn announcement.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (not archived), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Restores a withdrawn announcement; its times decide its state again.
+        /// Errors: INVALID_ARGUMENT (field: announcement_id), NOT_FOUND, FAILED_PRECONDITION
+        /// (INVALID_TRANSITION: not archived), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var restoreAnnouncement: UnaryRPC<SoukV1.RestoreAnnouncementRequest, SoukV1.Announcement>
 
         /// Access: admin, operator.
-        /// Publishes a policy (terms, privacy, rental rules, ...). Accounts are notified when it
-        /// takes effect.
-        /// Errors: INVALID_ARGUMENT (field: kind, title, body; REQUEST_ID_REUSED),
-        /// PERMISSION_DENIED.
+        /// Adds a policy (terms, privacy, rental rules, an FAQ, ...) for some roles (or everyone,
+        /// guests included); a draft without effective_time. Once it takes effect, each signed-in
+        /// account of its audience gets a notification (kind ANNOUNCEMENT), sent in the background a
+        /// page of accounts per transaction (Drip 'n Dash: "notify the policy of the app to the user").
+        /// Errors: INVALID_ARGUMENT (field: request_id, policy.kind, policy.title, policy.body,
+        /// policy.audience_roles, policy.expire_time; REQUEST_ID_REUSED), PERMISSION_DENIED.
         public var createPolicy: UnaryRPC<SoukV1.CreatePolicyRequest, SoukV1.Policy>
 
         /// Access: guest.
-        /// Reads one policy.
-        /// Errors: NOT_FOUND.
+        /// Reads one policy: admins and operators any of the marketplace; others one in effect now
+        /// for them, NOT_FOUND otherwise.
+        /// Errors: INVALID_ARGUMENT (field: policy_id), NOT_FOUND.
         public var getPolicy: UnaryRPC<SoukV1.GetPolicyRequest, SoukV1.Policy>
 
         /// Access: guest.
-        /// Lists policies, by kind then newest effective first. Index: (kind, effective_time).
-        /// Errors: INVALID_ARGUMENT (page_token).
+        /// Without `states`: the policies in effect now for the caller (of `kind` when given), newest
+        /// effective_time first. With `states` (admins and operators only): every policy in one of
+        /// those states, newest first. Index: (kind, audience role, effective_time) of live items;
+        /// (state, time).
+        /// Errors: INVALID_ARGUMENT (field: kind, states, role, page_size; page_token),
+        /// PERMISSION_DENIED (states asked by a caller who is not an admin).
         public var listPolicies: UnaryRPC<SoukV1.ListPoliciesRequest, SoukV1.ListPoliciesResponse>
 
         /// Access: admin, operator.
-        /// Changes a policy. Mask paths: title, body, effective_time.
-        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Changes a policy. Mask paths: kind, title, body, audience_roles, effective_time,
+        /// expire_time. Without expected_version the fields are applied unconditionally.
+        /// Errors: INVALID_ARGUMENT (field: policy.id, update_mask, policy.kind, policy.title,
+        /// policy.body, policy.audience_roles, policy.expire_time), NOT_FOUND, ABORTED
+        /// (STALE_VERSION), PERMISSION_DENIED.
         public var updatePolicy: UnaryRPC<SoukV1.UpdatePolicyRequest, SoukV1.Policy>
 
         /// Access: admin, operator.
-        /// Withdraws a policy.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (already archived), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Withdraws a policy (soft delete).
+        /// Errors: INVALID_ARGUMENT (field: policy_id), NOT_FOUND, FAILED_PRECONDITION
+        /// (INVALID_TRANSITION: already archived), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var archivePolicy: UnaryRPC<SoukV1.ArchivePolicyRequest, SoukV1.Policy>
 
         /// Access: admin, operator.
         /// Restores a withdrawn policy.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (not archived), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: policy_id), NOT_FOUND, FAILED_PRECONDITION
+        /// (INVALID_TRANSITION: not archived), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var restorePolicy: UnaryRPC<SoukV1.RestorePolicyRequest, SoukV1.Policy>
 
         /// Access: admin, operator.
-        /// Adds an advertisement shown in a placement during a time window.
-        /// Errors: INVALID_ARGUMENT (field: title, image_media_id, placement, window;
-        /// REQUEST_ID_REUSED), PERMISSION_DENIED.
+        /// Adds an advertisement (a sponsor's banner) shown to some roles (or everyone) in a
+        /// placement from start_time (unset: a draft) until end_time. The image, when given, is a
+        /// picture uploaded to this marketplace with Media.UploadMedia (checked as uploads are: of
+        /// this marketplace, an image).
+        /// Errors: INVALID_ARGUMENT (field: request_id, advertisement.title, advertisement.body,
+        /// advertisement.image_media_id, advertisement.target_url, advertisement.placement,
+        /// advertisement.audience_roles, advertisement.end_time; REQUEST_ID_REUSED),
+        /// PERMISSION_DENIED.
         public var createAdvertisement: UnaryRPC<SoukV1.CreateAdvertisementRequest, SoukV1.Advertisement>
 
         /// Access: guest.
-        /// Reads one advertisement.
-        /// Errors: NOT_FOUND.
+        /// Reads one advertisement: admins and operators any of the marketplace; others one running
+        /// now for them, NOT_FOUND otherwise.
+        /// Errors: INVALID_ARGUMENT (field: advertisement_id), NOT_FOUND.
         public var getAdvertisement: UnaryRPC<SoukV1.GetAdvertisementRequest, SoukV1.Advertisement>
 
         /// Access: guest.
-        /// Lists advertisements running now in a placement (admins: all). Index: (placement,
-        /// start_time).
-        /// Errors: INVALID_ARGUMENT (page_token).
+        /// Without `states`: the advertisements running now for the caller (in `placement` when
+        /// given), newest start_time first. With `states` (admins and operators only): every
+        /// advertisement in one of those states, newest first. Index: (placement, audience role,
+        /// start_time) of live items; (state, time).
+        /// Errors: INVALID_ARGUMENT (field: placement, states, role, page_size; page_token),
+        /// PERMISSION_DENIED (states asked by a caller who is not an admin).
         public var listAdvertisements: UnaryRPC<SoukV1.ListAdvertisementsRequest, SoukV1.ListAdvertisementsResponse>
 
         /// Access: admin, operator.
         /// Changes an advertisement. Mask paths: title, body, image_media_id, target_url, placement,
-        /// start_time, end_time.
-        /// Errors: INVALID_ARGUMENT (field, update_mask), NOT_FOUND, ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// audience_roles, start_time, end_time. Without expected_version the fields are applied
+        /// unconditionally.
+        /// Errors: INVALID_ARGUMENT (field: advertisement.id, update_mask, advertisement.title,
+        /// advertisement.body, advertisement.image_media_id, advertisement.target_url,
+        /// advertisement.placement, advertisement.audience_roles, advertisement.end_time), NOT_FOUND,
+        /// ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var updateAdvertisement: UnaryRPC<SoukV1.UpdateAdvertisementRequest, SoukV1.Advertisement>
 
         /// Access: admin, operator.
-        /// Stops an advertisement.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (already archived), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Stops an advertisement (soft delete).
+        /// Errors: INVALID_ARGUMENT (field: advertisement_id), NOT_FOUND, FAILED_PRECONDITION
+        /// (INVALID_TRANSITION: already archived), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var archiveAdvertisement: UnaryRPC<SoukV1.ArchiveAdvertisementRequest, SoukV1.Advertisement>
 
         /// Access: admin, operator.
         /// Restores a stopped advertisement.
-        /// Errors: NOT_FOUND, FAILED_PRECONDITION (not archived), ABORTED (stale version),
-        /// PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (field: advertisement_id), NOT_FOUND, FAILED_PRECONDITION
+        /// (INVALID_TRANSITION: not archived), ABORTED (STALE_VERSION), PERMISSION_DENIED.
         public var restoreAdvertisement: UnaryRPC<SoukV1.RestoreAdvertisementRequest, SoukV1.Advertisement>
 
         /// Access: admin, operator.

@@ -7,6 +7,7 @@ extension SoukStoreV1 {
         "souk.store.v1.Cart": Cart.self,
         "souk.store.v1.CartLine": CartLine.self,
         "souk.store.v1.CartLineOption": CartLineOption.self,
+        "souk.store.v1.ContentItem": ContentItem.self,
         "souk.store.v1.CourierStatus": CourierStatus.self,
         "souk.store.v1.FeedbackEntry": FeedbackEntry.self,
         "souk.store.v1.Restaurant": Restaurant.self,
@@ -40,5 +41,7 @@ extension SoukStoreV1 {
     ]
 
     /// The names of every enum value of `souk.store.v1` by the enum's full name, in declaration order.
-    public static let enumValueNames: [String: [String]] = [:]
+    public static let enumValueNames: [String: [String]] = [
+        "souk.store.v1.ContentKind": ContentKind.allCases.map(\.protoName),
+    ]
 }

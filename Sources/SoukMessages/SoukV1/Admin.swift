@@ -3,6 +3,64 @@ import CProtobufC
 import SoukProtoC
 
 extension SoukV1 {
+    /// Where an announcement, policy or advertisement stands, computed from its times at each read.
+    public enum ContentState: ProtoEnum, CaseIterable {
+        case unspecified
+        /// No publish time yet: only admins see it.
+        case draft
+        /// Its publish time is still to come.
+        case scheduled
+        /// publish time <= now < expire time (when set): its audience sees it.
+        case published
+        /// Its expire time has passed.
+        case expired
+        /// Withdrawn; restoring gives back the state its times say.
+        case archived
+        /// A value this build does not know, kept so that it survives a round trip.
+        case unrecognized(Int32)
+
+        public static let allCases: [ContentState] = [.unspecified, .draft, .scheduled, .published, .expired, .archived]
+
+        public init(rawValue: Int32) {
+            switch rawValue {
+            case 0: self = .unspecified
+            case 1: self = .draft
+            case 2: self = .scheduled
+            case 3: self = .published
+            case 4: self = .expired
+            case 5: self = .archived
+            default: self = .unrecognized(rawValue)
+            }
+        }
+
+        public var rawValue: Int32 {
+            switch self {
+            case .unspecified: 0
+            case .draft: 1
+            case .scheduled: 2
+            case .published: 3
+            case .expired: 4
+            case .archived: 5
+            case .unrecognized(let value): value
+            }
+        }
+
+        /// The value's name in the contract, for example `CONTENT_STATE_DRAFT`.
+        public var protoName: String {
+            switch self {
+            case .unspecified: "CONTENT_STATE_UNSPECIFIED"
+            case .draft: "CONTENT_STATE_DRAFT"
+            case .scheduled: "CONTENT_STATE_SCHEDULED"
+            case .published: "CONTENT_STATE_PUBLISHED"
+            case .expired: "CONTENT_STATE_EXPIRED"
+            case .archived: "CONTENT_STATE_ARCHIVED"
+            case .unrecognized(let value): "CONTENT_STATE_\(value)"
+            }
+        }
+    }
+}
+
+extension SoukV1 {
     /// Kinds of policies.
     public enum PolicyKind: ProtoEnum, CaseIterable {
         case unspecified
@@ -16,6 +74,8 @@ extension SoukV1 {
         /// Service fees explained (MARA fee split).
         case fees
         case other
+        /// Frequently asked questions and their answers (Aqua Hub's in-app FAQ).
+        case faq
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -28,6 +88,7 @@ extension SoukV1 {
             .community,
             .fees,
             .other,
+            .faq,
         ]
 
         public init(rawValue: Int32) {
@@ -40,6 +101,7 @@ extension SoukV1 {
             case 5: self = .community
             case 6: self = .fees
             case 7: self = .other
+            case 8: self = .faq
             default: self = .unrecognized(rawValue)
             }
         }
@@ -54,6 +116,7 @@ extension SoukV1 {
             case .community: 5
             case .fees: 6
             case .other: 7
+            case .faq: 8
             case .unrecognized(let value): value
             }
         }
@@ -69,6 +132,7 @@ extension SoukV1 {
             case .community: "POLICY_KIND_COMMUNITY"
             case .fees: "POLICY_KIND_FEES"
             case .other: "POLICY_KIND_OTHER"
+            case .faq: "POLICY_KIND_FAQ"
             case .unrecognized(let value): "POLICY_KIND_\(value)"
             }
         }
@@ -195,20 +259,27 @@ extension SoukV1 {
     /// A notice from the marketplace to its users.
     public struct Announcement: Sendable, Hashable {
         public var id: String
+        /// At most 200 characters.
         public var title: String
+        /// At most 10,000 characters.
         public var body: String
-        /// Roles that see it; empty means everyone, guests included.
+        /// Roles that see it (customer, provider, courier, admin); empty means everyone, guests
+        /// included.
         public var audienceRoles: [SoukV1.Role]
-        /// Visible from (default: creation) ...
+        /// Visible from (unset: a draft, which only admins see) ...
         public var publishTime: Timestamp?
-        /// ... until (unset: no end).
+        /// ... until (unset: no end); after publish_time.
         public var expireTime: Timestamp?
+        /// Output only: the admin who created it.
         public var authorAccountID: String
+        /// Output only: set by ArchiveAnnouncement, cleared by RestoreAnnouncement.
         public var archived: Bool
         public var archiveTime: Timestamp?
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// Output only: where it stands now.
+        public var state: SoukV1.ContentState
 
         public init(
             id: String = "",
@@ -223,6 +294,7 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            state: SoukV1.ContentState = .unspecified,
         ) {
             self.id = id
             self.title = title
@@ -236,6 +308,7 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.state = state
         }
     }
 }
@@ -260,6 +333,7 @@ extension SoukV1.Announcement: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        state = .init(cValue: c.state)
     }
 
     func fill(_ c: inout Souk__V1__Announcement, _ arena: inout EncodingArena) {
@@ -276,6 +350,7 @@ extension SoukV1.Announcement: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.state = state.cValue()
     }
 }
 
@@ -284,16 +359,27 @@ extension SoukV1 {
     public struct Policy: Sendable, Hashable {
         public var id: String
         public var kind: SoukV1.PolicyKind
+        /// At most 200 characters.
         public var title: String
-        /// Text (Markdown).
+        /// Text (Markdown), at most 50,000 characters.
         public var body: String
-        /// When it applies from.
+        /// When it applies from (unset: a draft, which only admins see).
         public var effectiveTime: Timestamp?
+        /// Output only.
         public var archived: Bool
         public var archiveTime: Timestamp?
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// Roles it applies to (customer, provider, courier, admin); empty means everyone, guests
+        /// included.
+        public var audienceRoles: [SoukV1.Role]
+        /// When it stops applying (unset: no end); after effective_time.
+        public var expireTime: Timestamp?
+        /// Output only: the admin who created it.
+        public var authorAccountID: String
+        /// Output only: where it stands now.
+        public var state: SoukV1.ContentState
 
         public init(
             id: String = "",
@@ -306,6 +392,10 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            audienceRoles: [SoukV1.Role] = [],
+            expireTime: Timestamp? = nil,
+            authorAccountID: String = "",
+            state: SoukV1.ContentState = .unspecified,
         ) {
             self.id = id
             self.kind = kind
@@ -317,6 +407,10 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.audienceRoles = audienceRoles
+            self.expireTime = expireTime
+            self.authorAccountID = authorAccountID
+            self.state = state
         }
     }
 }
@@ -339,6 +433,10 @@ extension SoukV1.Policy: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        audienceRoles = Unpacked.enumValues(c.n_audience_roles, c.audience_roles)
+        expireTime = try Unpacked.message(c.expire_time, "expire_time")
+        authorAccountID = try Unpacked.string(c.author_account_id, "author_account_id")
+        state = .init(cValue: c.state)
     }
 
     func fill(_ c: inout Souk__V1__Policy, _ arena: inout EncodingArena) {
@@ -352,6 +450,11 @@ extension SoukV1.Policy: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.n_audience_roles = audienceRoles.count
+        c.audience_roles = arena.enumValues(audienceRoles, as: Souk__V1__Role.self)
+        c.expire_time = arena.message(expireTime)
+        c.author_account_id = arena.string(authorAccountID)
+        c.state = state.cValue()
     }
 }
 
@@ -359,23 +462,35 @@ extension SoukV1 {
     /// An advertisement shown in the apps.
     public struct Advertisement: Sendable, Hashable {
         public var id: String
+        /// At most 200 characters.
         public var title: String
+        /// Optional text, at most 2,000 characters.
         public var body: String
-        /// The picture: the id of an image uploaded with Media.UploadMedia.
+        /// The picture: the id of an image uploaded to this marketplace with Media.UploadMedia;
+        /// empty for a text-only advertisement.
         public var imageMediaID: String
-        /// Where a tap leads (https URL or an in-app link).
+        /// Where a tap leads: an https URL or an in-app link (scheme:...); optional.
         public var targetURL: String
-        /// Slot in the apps ("home_banner", "listing_detail").
+        /// Slot in the apps ("home_banner", "listing_detail"): lower-case letters, digits and
+        /// underscores, at most 64.
         public var placement: String
-        /// Shown from ...
+        /// Shown from (unset: a draft, which only admins see) ...
         public var startTime: Timestamp?
-        /// ... until (unset: no end).
+        /// ... until (unset: no end); after start_time.
         public var endTime: Timestamp?
+        /// Output only.
         public var archived: Bool
         public var archiveTime: Timestamp?
         public var version: Int64
         public var createTime: Timestamp?
         public var updateTime: Timestamp?
+        /// Roles that see it (customer, provider, courier, admin); empty means everyone, guests
+        /// included.
+        public var audienceRoles: [SoukV1.Role]
+        /// Output only: the admin who created it.
+        public var authorAccountID: String
+        /// Output only: where it stands now.
+        public var state: SoukV1.ContentState
 
         public init(
             id: String = "",
@@ -391,6 +506,9 @@ extension SoukV1 {
             version: Int64 = 0,
             createTime: Timestamp? = nil,
             updateTime: Timestamp? = nil,
+            audienceRoles: [SoukV1.Role] = [],
+            authorAccountID: String = "",
+            state: SoukV1.ContentState = .unspecified,
         ) {
             self.id = id
             self.title = title
@@ -405,6 +523,9 @@ extension SoukV1 {
             self.version = version
             self.createTime = createTime
             self.updateTime = updateTime
+            self.audienceRoles = audienceRoles
+            self.authorAccountID = authorAccountID
+            self.state = state
         }
     }
 }
@@ -430,6 +551,9 @@ extension SoukV1.Advertisement: CProtoMessage {
         version = c.version
         createTime = try Unpacked.message(c.create_time, "create_time")
         updateTime = try Unpacked.message(c.update_time, "update_time")
+        audienceRoles = Unpacked.enumValues(c.n_audience_roles, c.audience_roles)
+        authorAccountID = try Unpacked.string(c.author_account_id, "author_account_id")
+        state = .init(cValue: c.state)
     }
 
     func fill(_ c: inout Souk__V1__Advertisement, _ arena: inout EncodingArena) {
@@ -446,6 +570,10 @@ extension SoukV1.Advertisement: CProtoMessage {
         c.version = version
         c.create_time = arena.message(createTime)
         c.update_time = arena.message(updateTime)
+        c.n_audience_roles = audienceRoles.count
+        c.audience_roles = arena.enumValues(audienceRoles, as: Souk__V1__Role.self)
+        c.author_account_id = arena.string(authorAccountID)
+        c.state = state.cValue()
     }
 }
 
@@ -613,14 +741,25 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// Admins: include scheduled, expired and archived ones.
-        public var showAll: Bool
+        /// Admins and operators: the announcements in one of these states (all five: everything);
+        /// empty: those published now for the caller.
+        public var states: [SoukV1.ContentState]
+        /// Only what is aimed at everyone or at this one of the caller's active roles (the screen
+        /// of one role: a Dasher's); unspecified: at any of them. Not with states.
+        public var role: SoukV1.Role
 
-        public init(marketplaceID: String = "", pageSize: Int32 = 0, pageToken: String = "", showAll: Bool = false) {
+        public init(
+            marketplaceID: String = "",
+            pageSize: Int32 = 0,
+            pageToken: String = "",
+            states: [SoukV1.ContentState] = [],
+            role: SoukV1.Role = .unspecified,
+        ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
-            self.showAll = showAll
+            self.states = states
+            self.role = role
         }
     }
 }
@@ -636,14 +775,17 @@ extension SoukV1.ListAnnouncementsRequest: CProtoMessage {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
-        showAll = c.show_all != 0
+        states = Unpacked.enumValues(c.n_states, c.states)
+        role = .init(cValue: c.role)
     }
 
     func fill(_ c: inout Souk__V1__ListAnnouncementsRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
-        c.show_all = showAll ? 1 : 0
+        c.n_states = states.count
+        c.states = arena.enumValues(states, as: Souk__V1__ContentState.self)
+        c.role = role.cValue()
     }
 }
 
@@ -881,21 +1023,27 @@ extension SoukV1 {
         public var pageToken: String
         /// Only this kind; unspecified means any.
         public var kind: SoukV1.PolicyKind
-        /// Admins: include archived ones.
-        public var showArchived: Bool
+        /// Admins and operators: the policies in one of these states (all five: everything);
+        /// empty: those in effect now for the caller.
+        public var states: [SoukV1.ContentState]
+        /// Only what is aimed at everyone or at this one of the caller's active roles;
+        /// unspecified: at any of them. Not with states.
+        public var role: SoukV1.Role
 
         public init(
             marketplaceID: String = "",
             pageSize: Int32 = 0,
             pageToken: String = "",
             kind: SoukV1.PolicyKind = .unspecified,
-            showArchived: Bool = false,
+            states: [SoukV1.ContentState] = [],
+            role: SoukV1.Role = .unspecified,
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
             self.kind = kind
-            self.showArchived = showArchived
+            self.states = states
+            self.role = role
         }
     }
 }
@@ -912,7 +1060,8 @@ extension SoukV1.ListPoliciesRequest: CProtoMessage {
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
         kind = .init(cValue: c.kind)
-        showArchived = c.show_archived != 0
+        states = Unpacked.enumValues(c.n_states, c.states)
+        role = .init(cValue: c.role)
     }
 
     func fill(_ c: inout Souk__V1__ListPoliciesRequest, _ arena: inout EncodingArena) {
@@ -920,7 +1069,9 @@ extension SoukV1.ListPoliciesRequest: CProtoMessage {
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
         c.kind = kind.cValue()
-        c.show_archived = showArchived ? 1 : 0
+        c.n_states = states.count
+        c.states = arena.enumValues(states, as: Souk__V1__ContentState.self)
+        c.role = role.cValue()
     }
 }
 
@@ -1156,23 +1307,29 @@ extension SoukV1 {
         public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// Only this placement.
+        /// Only this placement; empty means any.
         public var placement: String
-        /// Admins: include scheduled, ended and archived ones.
-        public var showAll: Bool
+        /// Admins and operators: the advertisements in one of these states (all five: everything);
+        /// empty: those running now for the caller.
+        public var states: [SoukV1.ContentState]
+        /// Only what is aimed at everyone or at this one of the caller's active roles;
+        /// unspecified: at any of them. Not with states.
+        public var role: SoukV1.Role
 
         public init(
             marketplaceID: String = "",
             pageSize: Int32 = 0,
             pageToken: String = "",
             placement: String = "",
-            showAll: Bool = false,
+            states: [SoukV1.ContentState] = [],
+            role: SoukV1.Role = .unspecified,
         ) {
             self.marketplaceID = marketplaceID
             self.pageSize = pageSize
             self.pageToken = pageToken
             self.placement = placement
-            self.showAll = showAll
+            self.states = states
+            self.role = role
         }
     }
 }
@@ -1189,7 +1346,8 @@ extension SoukV1.ListAdvertisementsRequest: CProtoMessage {
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
         placement = try Unpacked.string(c.placement, "placement")
-        showAll = c.show_all != 0
+        states = Unpacked.enumValues(c.n_states, c.states)
+        role = .init(cValue: c.role)
     }
 
     func fill(_ c: inout Souk__V1__ListAdvertisementsRequest, _ arena: inout EncodingArena) {
@@ -1197,7 +1355,9 @@ extension SoukV1.ListAdvertisementsRequest: CProtoMessage {
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
         c.placement = arena.string(placement)
-        c.show_all = showAll ? 1 : 0
+        c.n_states = states.count
+        c.states = arena.enumValues(states, as: Souk__V1__ContentState.self)
+        c.role = role.cValue()
     }
 }
 

@@ -411,6 +411,7 @@ extension SoukV1 {
         "souk.v1.RoleStatus": RoleStatus.allCases.map(\.protoName),
         "souk.v1.AccountState": AccountState.allCases.map(\.protoName),
         "souk.v1.Gender": Gender.allCases.map(\.protoName),
+        "souk.v1.ContentState": ContentState.allCases.map(\.protoName),
         "souk.v1.PolicyKind": PolicyKind.allCases.map(\.protoName),
         "souk.v1.MailKind": MailKind.allCases.map(\.protoName),
         "souk.v1.MailStatus": MailStatus.allCases.map(\.protoName),

@@ -21,6 +21,17 @@ public enum IdentityRecords {
         try reader.get(MarketplaceTable.table, id).map(MarketplaceProjection.marketplace)
     }
 
+    /// One page of the accounts of marketplace `marketplaceID`, in the order they were created,
+    /// as `account(_:_:)` shows them; `token` is the previous page's (nil for the first). For a
+    /// domain that tells every account something, a page per transaction (content's audience).
+    public static func accountPage(marketplaceID: String, token: String?, size: Int, store: Store) throws
+        -> (accounts: [SoukV1.Account], nextToken: String?)
+    {
+        let page = try store.list(
+            AccountTable.table, AccountTable.byMarketplace, .starting(with: [.string(marketplaceID)]), page: PageRequest(size: size, token: token))
+        return (page.items.map { AccountProjection.account($0, nil) }, page.nextPageToken)
+    }
+
     /// Saved address `id` (of any account: the caller checks whose it is).
     public static func address(_ id: RecordID, _ reader: any RecordLookup) throws -> StoredRecord<AddressRecord>? {
         try reader.get(AddressTable.table, id)

@@ -6,7 +6,7 @@ import SoukMessages
 import SoukStore
 
 /// The part of `souk.v1.Admin` that identity keeps: the audit log and the mail outbox.
-/// (Announcements, policies and advertisements answer UNIMPLEMENTED until they are built.)
+/// Announcements, policies and advertisements are the content module's (`SoukContent`).
 public struct AdminRecordsService: RPCService {
     public let serviceName = "souk.v1.Admin"
     let identity: Identity
@@ -21,7 +21,7 @@ public struct AdminRecordsService: RPCService {
 
     public var methods: [RPCMethod] { declaration.methods(build) }
 
-    /// The audit log and the mail outbox; the rest of Admin is not built yet.
+    /// The audit log and the mail outbox; the rest of Admin is the content module's.
     var declaration: SoukV1Services.Admin {
         SoukV1Services.Admin(
             createAnnouncement: .unimplemented, getAnnouncement: .unimplemented, listAnnouncements: .unimplemented,
