@@ -1640,7 +1640,7 @@ const ProtobufCEnumDescriptor souk__v1__fee_kind__descriptor =
   souk__v1__fee_kind__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__role__enum_values_by_number[6] =
+static const ProtobufCEnumValue souk__v1__role__enum_values_by_number[7] =
 {
   { "ROLE_UNSPECIFIED", "SOUK__V1__ROLE__ROLE_UNSPECIFIED", 0 },
   { "ROLE_CUSTOMER", "SOUK__V1__ROLE__ROLE_CUSTOMER", 1 },
@@ -1648,17 +1648,19 @@ static const ProtobufCEnumValue souk__v1__role__enum_values_by_number[6] =
   { "ROLE_COURIER", "SOUK__V1__ROLE__ROLE_COURIER", 3 },
   { "ROLE_ADMIN", "SOUK__V1__ROLE__ROLE_ADMIN", 4 },
   { "ROLE_OPERATOR", "SOUK__V1__ROLE__ROLE_OPERATOR", 5 },
+  { "ROLE_PUSH_ADAPTER", "SOUK__V1__ROLE__ROLE_PUSH_ADAPTER", 6 },
 };
 static const ProtobufCIntRange souk__v1__role__value_ranges[] = {
-{0, 0},{0, 6}
+{0, 0},{0, 7}
 };
-static const ProtobufCEnumValueIndex souk__v1__role__enum_values_by_name[6] =
+static const ProtobufCEnumValueIndex souk__v1__role__enum_values_by_name[7] =
 {
   { "ROLE_ADMIN", 4 },
   { "ROLE_COURIER", 3 },
   { "ROLE_CUSTOMER", 1 },
   { "ROLE_OPERATOR", 5 },
   { "ROLE_PROVIDER", 2 },
+  { "ROLE_PUSH_ADAPTER", 6 },
   { "ROLE_UNSPECIFIED", 0 },
 };
 const ProtobufCEnumDescriptor souk__v1__role__descriptor =
@@ -1668,9 +1670,9 @@ const ProtobufCEnumDescriptor souk__v1__role__descriptor =
   "Role",
   "Souk__V1__Role",
   "souk.v1",
-  6,
+  7,
   souk__v1__role__enum_values_by_number,
-  6,
+  7,
   souk__v1__role__enum_values_by_name,
   1,
   souk__v1__role__value_ranges,
@@ -1758,7 +1760,7 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   souk__v1__resource_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[87] =
+static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[88] =
 {
   { "ERROR_REASON_UNSPECIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_FIELD_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID", 1 },
@@ -1847,11 +1849,12 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[87
   { "ERROR_REASON_CASH_NOT_COLLECTED", "SOUK__V1__ERROR_REASON__ERROR_REASON_CASH_NOT_COLLECTED", 104 },
   { "ERROR_REASON_ORDER_NOT_DELIVERED", "SOUK__V1__ERROR_REASON__ERROR_REASON_ORDER_NOT_DELIVERED", 105 },
   { "ERROR_REASON_ORDERS_IN_PROGRESS", "SOUK__V1__ERROR_REASON__ERROR_REASON_ORDERS_IN_PROGRESS", 106 },
+  { "ERROR_REASON_PUSH_ALREADY_COMPLETED", "SOUK__V1__ERROR_REASON__ERROR_REASON_PUSH_ALREADY_COMPLETED", 107 },
 };
 static const ProtobufCIntRange souk__v1__error_reason__value_ranges[] = {
-{0, 0},{62, 58},{70, 59},{80, 63},{90, 72},{100, 80},{0, 87}
+{0, 0},{62, 58},{70, 59},{80, 63},{90, 72},{100, 80},{0, 88}
 };
-static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[87] =
+static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[88] =
 {
   { "ERROR_REASON_ACCOUNT_BLOCKED", 8 },
   { "ERROR_REASON_ACCOUNT_LOCKED", 9 },
@@ -1916,6 +1919,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_PAYMENT_DECLINED", 25 },
   { "ERROR_REASON_PAYMENT_METHOD_NOT_ACCEPTED", 26 },
   { "ERROR_REASON_PAYMENT_TOKEN_INVALID", 53 },
+  { "ERROR_REASON_PUSH_ALREADY_COMPLETED", 87 },
   { "ERROR_REASON_QUANTITY_LIMIT", 17 },
   { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", 56 },
   { "ERROR_REASON_QUIZ_UNAVAILABLE", 68 },
@@ -1948,9 +1952,9 @@ const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
   "ErrorReason",
   "Souk__V1__ErrorReason",
   "souk.v1",
-  87,
+  88,
   souk__v1__error_reason__enum_values_by_number,
-  87,
+  88,
   souk__v1__error_reason__enum_values_by_name,
   6,
   souk__v1__error_reason__value_ranges,

@@ -8,7 +8,12 @@ import SoukStore
 public final class Notifications: SoukDomain {
     public let store: Store
 
-    public static var tables: [AnyTable] { [NotificationTable.table.erased, UnreadCountTable.table.erased, SettingsTable.table.erased, DeviceTable.table.erased] }
+    public static var tables: [AnyTable] {
+        [
+            NotificationTable.table.erased, UnreadCountTable.table.erased, SettingsTable.table.erased, DeviceTable.table.erased,
+            PushOutbox.table.erased,
+        ]
+    }
 
     public init(store: Store) {
         self.store = store

@@ -125,8 +125,12 @@ extension SoukV1Services {
         /// Access: admin, operator.
         /// Creates an account directly, with the given roles already active (delivery staff,
         /// the first admin of a new marketplace). The user should change the initial password.
+        /// An operator with an empty marketplace_id creates a platform service account instead: its
+        /// roles must be exactly [PUSH_ADAPTER] (the push adapter, notifications.proto PUSH OUTBOX),
+        /// and it signs in with Login and an empty marketplace_id.
         /// Errors: INVALID_ARGUMENT (field, WEAK_PASSWORD, REQUEST_ID_REUSED), ALREADY_EXISTS
-        /// (EMAIL_TAKEN), PERMISSION_DENIED (NOT_ALLOWED; ROLE_PENDING: the admin role awaits approval).
+        /// (EMAIL_TAKEN), PERMISSION_DENIED (NOT_ALLOWED; ROLE_PENDING: the admin role awaits approval;
+        /// MARKETPLACE_MISMATCH: an empty marketplace_id from a marketplace admin).
         public var createAccount: UnaryRPC<SoukV1.CreateAccountRequest, SoukV1.Account>
 
         /// Access: admin, operator.

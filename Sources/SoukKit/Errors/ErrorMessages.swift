@@ -279,6 +279,10 @@ extension SoukV1.ErrorReason {
             ("Some orders are still in progress. Try again once they are done.",
              "بعض الطلبات لا تزال قيد التنفيذ. حاول مرة أخرى بعد انتهائها.",
              "Một số đơn hàng vẫn đang được xử lý. Vui lòng thử lại khi chúng hoàn tất.")
+        case .pushAlreadyCompleted:
+            ("This notification was already reported as sent or failed.",
+             "تم الإبلاغ عن هذا الإشعار من قبل بأنه أُرسل أو فشل.",
+             "Thông báo này đã được báo cáo là đã gửi hoặc thất bại.")
         case .paymentTokenInvalid:
             ("The payment details could not be used. Please enter them again.",
              "تعذّر استخدام بيانات الدفع. يرجى إدخالها مرة أخرى.",

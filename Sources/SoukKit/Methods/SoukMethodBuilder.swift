@@ -61,7 +61,7 @@ public struct SoukCall: Sendable {
         case .allowedAsOwner(let roles): candidates = roles
         default: candidates = caller.activeRoles.intersection(rule.roles.union(rule.ownerRoles))
         }
-        for role in [SoukV1.Role.admin, .provider, .courier, .customer] where candidates.contains(role) { return role }
+        for role in [SoukV1.Role.admin, .provider, .courier, .customer, .pushAdapter] where candidates.contains(role) { return role }
         return caller.activeRoles.contains(.customer) ? .customer : .unspecified
     }
 

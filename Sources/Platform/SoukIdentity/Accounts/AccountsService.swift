@@ -43,7 +43,7 @@ public struct AccountsService: RPCService {
             getPublicProfile: .handler(getPublicProfile),
             // Administration.
             listAccounts: .handler(listAccounts),
-            createAccount: .handler(createAccount),
+            createAccount: .handler(scope: .marketplaceOrPlatform, createAccount),
             approveRole: .handler(approveRole),
             rejectRole: .handler(rejectRole),
             assignRole: .handler(assignRole),
@@ -169,6 +169,7 @@ extension SoukV1.Role {
         case .courier: "courier"
         case .admin: "admin"
         case .operator: "operator"
+        case .pushAdapter: "push_adapter"
         default: "unspecified"
         }
     }
