@@ -46,12 +46,12 @@ extension SoukV1Services {
         /// (ACCOUNT_BLOCKED).
         public var refresh: UnaryRPC<SoukV1.RefreshRequest, SoukV1.Session>
 
-        /// Access: customer, provider, courier, admin, operator.
+        /// Access: customer, provider, courier, admin, operator, push_adapter.
         /// Ends the caller's session (or all of the account's sessions): its tokens stop working.
         /// Errors: none beyond the common ones.
         public var logout: UnaryRPC<SoukV1.LogoutRequest, SoukV1.LogoutResponse>
 
-        /// Access: customer, provider, courier, admin, operator.
+        /// Access: customer, provider, courier, admin, operator, push_adapter.
         /// Returns the caller's own account.
         /// Errors: none beyond the common ones.
         public var getMe: UnaryRPC<SoukV1.GetMeRequest, SoukV1.Account>
@@ -70,7 +70,7 @@ extension SoukV1Services {
         /// PERMISSION_DENIED (NOT_ALLOWED).
         public var updateProfile: UnaryRPC<SoukV1.UpdateProfileRequest, SoukV1.Account>
 
-        /// Access: customer, provider, courier, admin, operator.
+        /// Access: customer, provider, courier, admin, operator, push_adapter.
         /// Changes the caller's password after checking the current one; other sessions end.
         /// Errors: INVALID_ARGUMENT (field: new_password, WEAK_PASSWORD), UNAUTHENTICATED
         /// (BAD_CREDENTIALS: current password wrong).
