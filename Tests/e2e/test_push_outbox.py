@@ -20,6 +20,8 @@ import pytest
 from souk_identity import TIMEOUT, Api, FieldMask, Reason, login_party, operator_party, pb, push_adapter_party, refused, \
     request_id, sign_up, Role
 from souk_protos import Stub, enum, field_violations
+from test_dispatch_rules import food_market, offer, preparing_order
+from test_food_journey import approved_driver, point
 
 Code = grpc.StatusCode
 PushStatus = enum("souk.v1.PushStatus")
@@ -413,3 +415,23 @@ def test_updates_of_one_order_share_a_collapse_id(api, aqua, water, adapter):
         assert json.loads(push.payload)["aps"]["thread-id"] == push.collapse_id
         assert len(push.collapse_id.encode()) <= 64
     assert by_order[order.id] == {f"order-{order.id}"} and by_order[other.id] == {f"order-{other.id}"}
+
+
+def test_a_drivers_offer_tells_how_long_it_has(identity_channel, identity_server, adapter):
+    """The offer of a delivery to a driver lapses: its notification, and its push, carry when."""
+    api = Api(identity_channel)
+    for service in ("Carts", "Orders", "Notifications", "Payments"):
+        setattr(api, service.lower(), Stub(identity_channel, f"souk.v1.{service}"))
+    market = food_market(api, identity_server)
+    order, kitchen, _, customer = preparing_order(api, market)
+    driver = approved_driver(api, market, "Karim", point(north_meters=-500))
+    register(api, driver, FCM, app_id="com.dineswift.driver")
+    offered = offer(api, market, order, kitchen, driver)
+    assert offered.HasField("offer_expire_time")
+    [note] = [n for n in notifications_of(api, driver) if n.subject.id == offered.id]
+    assert note.expire_time == offered.offer_expire_time and note.title == "New delivery offer"
+    [push] = [p for p in pushes_to(api, adapter, driver) if p.subject.id == offered.id]
+    assert push.expire_time == offered.offer_expire_time
+    assert json.loads(push.payload)["expire_unix"] == str(offered.offer_expire_time.seconds)
+    # What does not lapse carries no expire_time.
+    assert all(not n.HasField("expire_time") for n in notifications_of(api, customer) + notifications_of(api, kitchen))
