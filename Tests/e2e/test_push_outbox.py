@@ -435,3 +435,24 @@ def test_a_drivers_offer_tells_how_long_it_has(identity_channel, identity_server
     assert json.loads(push.payload)["expire_unix"] == str(offered.offer_expire_time.seconds)
     # What does not lapse carries no expire_time.
     assert all(not n.HasField("expire_time") for n in notifications_of(api, customer) + notifications_of(api, kitchen))
+
+
+def test_the_operator_blocks_and_unblocks_a_push_adapter(api, identity_server):
+    """A leaked adapter credential is stopped at once: the operator blocks the platform account."""
+    operator = operator_party(api, identity_server)
+    spare = push_adapter_party(api, operator)
+    api.notifications.ListPushOutbox(pb.ListPushOutboxRequest(page_size=1), metadata=spare.md(), timeout=TIMEOUT)
+    metadata = spare.md()
+    blocked = api.accounts.BlockAccount(pb.BlockAccountRequest(marketplace_id="", account_id=spare.account_id, reason="Key leaked"),
+                                        metadata=operator.md(), timeout=TIMEOUT)
+    assert blocked.state == enum("souk.v1.AccountState").ACCOUNT_STATE_BLOCKED
+    refused(lambda: api.notifications.ListPushOutbox(pb.ListPushOutboxRequest(page_size=1), metadata=metadata, timeout=TIMEOUT),
+            Code.UNAUTHENTICATED)
+    api.accounts.UnblockAccount(pb.UnblockAccountRequest(marketplace_id="", account_id=spare.account_id), metadata=operator.md(),
+                                timeout=TIMEOUT)
+    again = type(spare).login(api, "", spare.email, spare.password)
+    api.notifications.ListPushOutbox(pb.ListPushOutboxRequest(page_size=1), metadata=again.md(), timeout=TIMEOUT)
+    # A marketplace admin cannot reach a platform account.
+    admin = login_party(api, identity_server.demo_login(AQUA, "admin"))
+    refused(lambda: api.accounts.BlockAccount(pb.BlockAccountRequest(marketplace_id=admin.marketplace_id, account_id=spare.account_id,
+                                                                     reason="x"), metadata=admin.md(), timeout=TIMEOUT), Code.NOT_FOUND)

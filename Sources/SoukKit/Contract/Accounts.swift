@@ -169,14 +169,15 @@ extension SoukV1Services {
         /// Blocks an account: it cannot log in and its tokens stop working at once. In the same
         /// transaction a courier goes offline (out of every ranking; an offer waiting for their answer
         /// is withdrawn, see deliveries.proto BLOCKING) and a Dasher stops accepting requests; after
-        /// an unblock they switch these on again themselves.
+        /// an unblock they switch these on again themselves. An operator with an empty marketplace_id
+        /// blocks a platform account (a push adapter whose credential leaked).
         /// Errors: INVALID_ARGUMENT (field: reason empty), NOT_FOUND, FAILED_PRECONDITION
         /// (INVALID_TRANSITION: already blocked; SELF_ACTION: the caller itself), ABORTED (STALE_VERSION),
         /// PERMISSION_DENIED (NOT_ALLOWED; ROLE_PENDING: the admin role awaits approval).
         public var blockAccount: UnaryRPC<SoukV1.BlockAccountRequest, SoukV1.Account>
 
         /// Access: admin, operator.
-        /// Unblocks an account.
+        /// Unblocks an account (a platform account: an operator with an empty marketplace_id).
         /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not blocked), ABORTED
         /// (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED; ROLE_PENDING: the admin role awaits approval).
         public var unblockAccount: UnaryRPC<SoukV1.UnblockAccountRequest, SoukV1.Account>

@@ -48,8 +48,8 @@ public struct AccountsService: RPCService {
             rejectRole: .handler(rejectRole),
             assignRole: .handler(assignRole),
             revokeRole: .handler(revokeRole),
-            blockAccount: .handler(blockAccount),
-            unblockAccount: .handler(unblockAccount),
+            blockAccount: .handler(scope: .marketplaceOrPlatform, blockAccount),
+            unblockAccount: .handler(scope: .marketplaceOrPlatform, unblockAccount),
             // Saved addresses.
             createAddress: .handler(createAddress),
             getAddress: .handler(owner: addressOwner { $0.addressID }, getAddress),
