@@ -22,6 +22,8 @@ from souk_identity import TIMEOUT, Api, FieldMask, Reason, login_party, operator
 from souk_protos import Stub, enum, field_violations
 from test_dispatch_rules import food_market, offer, preparing_order
 from test_food_journey import approved_driver, point
+from test_laundry_jobs import Dorm, submit, work
+from souk_identity import create_marketplace
 
 Code = grpc.StatusCode
 PushStatus = enum("souk.v1.PushStatus")
@@ -456,3 +458,27 @@ def test_the_operator_blocks_and_unblocks_a_push_adapter(api, identity_server):
     admin = login_party(api, identity_server.demo_login(AQUA, "admin"))
     refused(lambda: api.accounts.BlockAccount(pb.BlockAccountRequest(marketplace_id=admin.marketplace_id, account_id=spare.account_id,
                                                                      reason="x"), metadata=admin.md(), timeout=TIMEOUT), Code.NOT_FOUND)
+
+
+def test_a_dashers_offer_tells_how_long_it_has(identity_channel, identity_server, adapter):
+    """A laundry job offered to the Dasher who asked for work lapses too: the offer reaches the
+    Dasher's stream and phone with its expire_time."""
+    api = Api(identity_channel)
+    api.laundry = Stub(identity_channel, "souk.v1.Laundry")
+    api.notifications = Stub(identity_channel, "souk.v1.Notifications")
+    operator = operator_party(api, identity_server)
+    fresh = create_marketplace(api, operator, identity_server.marketplace_id("Drip 'n Dash"))
+    dorm = Dorm(api, {"id": fresh.id, "operator": operator})
+    customer, dasher = dorm.student("ana"), dorm.student("ben", dasher=True)
+    register(api, dasher, APNS, app_id="edu.rutgers.dripndash")
+    job = submit(api, customer)
+    offered = work(api, dasher)
+    assert offered.id == job.id and offered.HasField("offer_expire_time")
+    [note] = [n for n in notifications_of(api, dasher) if n.subject.id == job.id]
+    assert (note.title, note.kind, note.expire_time) == ("Laundry job offered", Kind.NOTIFICATION_KIND_JOB, offered.offer_expire_time)
+    [push] = [p for p in pushes_to(api, adapter, dasher) if p.subject.id == job.id]
+    assert push.expire_time == offered.offer_expire_time
+    assert json.loads(push.payload)["expire_unix"] == offered.offer_expire_time.seconds
+    # Asking again while the offer is live answers the same offer, and tells nothing new.
+    assert work(api, dasher).id == job.id
+    assert len([n for n in notifications_of(api, dasher) if n.subject.id == job.id]) == 1

@@ -98,6 +98,9 @@ public enum NotificationText: Sendable, Hashable {
     /// customer's confirmation.
     case jobStage(position: Int, stage: String, confirmPrice: Bool)
     case jobNamesDasher
+    /// A job offered to the Dasher who asked for work (who has until the notification's
+    /// expire_time to accept or deny it).
+    case jobOffered
     case jobPaid
     case jobDisputed
     case jobDisputeResolved(resolution: String)
@@ -336,6 +339,10 @@ extension NotificationText {
             (("A laundry job names you", "Ask for work to see it."),
              ("طلب غسيل يطلبك بالاسم", "اطلب عملًا لتراه."),
              ("Có đơn giặt chỉ định bạn", "Hãy nhận việc để xem đơn."))
+        case .jobOffered:
+            (("Laundry job offered", "Accept or deny it before the offer lapses."),
+             ("عُرض عليك طلب غسيل", "اقبله أو ارفضه قبل انتهاء العرض."),
+             ("Bạn được mời nhận một đơn giặt", "Hãy nhận hoặc từ chối trước khi lời mời hết hạn."))
         case .jobPaid:
             (("Job paid", "The customer paid for the laundry job."),
              ("تم دفع الطلب", "دفع العميل ثمن طلب الغسيل."),
