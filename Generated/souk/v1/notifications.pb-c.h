@@ -173,8 +173,8 @@ struct  Souk__V1__Notification
   int64_t sequence;
   Google__Protobuf__Timestamp *create_time;
   /*
-   * For an offer that lapses (a delivery offered to a driver): when it lapses, so the app can
-   * show how long is left. Unset otherwise.
+   * For an offer that lapses (a delivery offered to a driver, a laundry job offered to a
+   * Dasher): when it lapses, so the app can show how long is left. Unset otherwise.
    */
   Google__Protobuf__Timestamp *expire_time;
 };

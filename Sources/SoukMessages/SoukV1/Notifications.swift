@@ -259,8 +259,8 @@ extension SoukV1 {
         /// Its position in the account's notification stream.
         public var sequence: Int64
         public var createTime: Timestamp?
-        /// For an offer that lapses (a delivery offered to a driver): when it lapses, so the app can
-        /// show how long is left. Unset otherwise.
+        /// For an offer that lapses (a delivery offered to a driver, a laundry job offered to a
+        /// Dasher): when it lapses, so the app can show how long is left. Unset otherwise.
         public var expireTime: Timestamp?
 
         public init(
