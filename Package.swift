@@ -140,7 +140,7 @@ let package = Package(
             path: "Sources/Platform/SoukPayments"),
         // Notifications: the stored notifications and unread counts every vertical writes, and the Notifications service.
         .target(
-            name: "SoukNotifications", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore"],
+            name: "SoukNotifications", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukMessages", "SoukStore"],
             path: "Sources/Platform/SoukNotifications"),
         // Support tickets from every role and from guests, answered by admins, with the marketplace's response target.
         .target(

@@ -5,7 +5,7 @@ import SoukMessages
 ///
 /// Grammar (see the ACCESS LINE section of `souk/v1/common.proto`):
 /// `Access: <caller>[, <caller>]... .` with callers `guest`, `customer`, `provider`, `courier`,
-/// `admin`, `operator`, each role optionally followed by ` (owner)`.
+/// `admin`, `operator`, `push_adapter`, each role optionally followed by ` (owner)`.
 public struct AccessRule: Sendable, Equatable, CustomStringConvertible {
     /// `guest`: anyone, signed in or not.
     public var allowsGuests: Bool
@@ -22,6 +22,7 @@ public struct AccessRule: Sendable, Equatable, CustomStringConvertible {
 
     private static let words: [String: SoukV1.Role] = [
         "customer": .customer, "provider": .provider, "courier": .courier, "admin": .admin, "operator": .operator,
+        "push_adapter": .pushAdapter,
     ]
 
     /// Parses one Access line, for example `Access: customer (owner), admin, operator.`.

@@ -22,7 +22,22 @@ import SoukKit
         #expect(rules.rule(service: "souk.v1.Accounts", method: "UpdateProfile")
             == AccessRule(roles: [.admin, .operator], ownerRoles: [.customer]))
         #expect(rules.rule(service: "souk.v1.Accounts", method: "GetMe")
-            == AccessRule(roles: [.customer, .provider, .courier, .admin, .operator]))
+            == AccessRule(roles: [.customer, .provider, .courier, .admin, .operator, .pushAdapter]))
+        // The push outbox is the push adapter's alone: no marketplace admin, no operator.
+        for method in ["ListPushOutbox", "CompletePush"] {
+            #expect(rules.rule(service: "souk.v1.Notifications", method: method) == AccessRule(roles: [.pushAdapter]))
+        }
+    }
+
+    @Test func onlyThePushAdapterDrainsTheOutbox() throws {
+        let outbox = try AccessRule(parsing: "Access: push_adapter."[...])
+        #expect(outbox.decide(for: Self.caller([.pushAdapter])) == .allowed)
+        #expect(outbox.decide(for: Self.caller([.admin, .customer])) == .denied(.notAllowed))
+        #expect(outbox.decide(for: Self.caller([.operator])) == .denied(.notAllowed))
+        #expect(outbox.description == "Access: push_adapter.")
+        // The push adapter is nothing else.
+        let staff = try AccessRule(parsing: "Access: customer, provider, courier, admin, operator."[...])
+        #expect(staff.decide(for: Self.caller([.pushAdapter])) == .denied(.notAllowed))
     }
 
     @Test(arguments: [

@@ -20,7 +20,7 @@ MailStatus = enum("souk.v1.MailStatus")
 ResourceType = enum("souk.v1.ResourceType")
 
 ROLE_WORDS = {Role.ROLE_CUSTOMER: "customer", Role.ROLE_PROVIDER: "provider", Role.ROLE_COURIER: "courier",
-              Role.ROLE_ADMIN: "admin", Role.ROLE_OPERATOR: "operator"}
+              Role.ROLE_ADMIN: "admin", Role.ROLE_OPERATOR: "operator", Role.ROLE_PUSH_ADAPTER: "push_adapter"}
 
 TIMEOUT = 10  # seconds per call: generous on a loaded machine; no test waits on it
 STRONG_PASSWORD = "Str0ng!Passw0rd"
@@ -183,6 +183,16 @@ def login_party(api: Api, login) -> Party:
 def operator_party(api: Api, server) -> Party:
     """The platform operator: Login with an empty marketplace_id."""
     return Party.login(api, "", server.OPERATOR_EMAIL, server.OPERATOR_PASSWORD)
+
+
+def push_adapter_party(api: Api, operator: Party) -> Party:
+    """A new push adapter: a platform service account the operator creates (CreateAccount with an
+    empty marketplace_id and roles [PUSH_ADAPTER]), signed in with an empty marketplace_id."""
+    email, password = unique_email("push-adapter"), STRONG_PASSWORD
+    api.accounts.CreateAccount(pb.CreateAccountRequest(
+        marketplace_id="", request_id=request_id(), email=email, initial_password=password, given_name="Push adapter",
+        roles=[Role.ROLE_PUSH_ADAPTER]), metadata=operator.md(), timeout=TIMEOUT)
+    return Party.login(api, "", email, password)
 
 
 def create_marketplace(api: Api, operator: Party, template_marketplace_id: str, *, lockout_seconds: int | None = None,

@@ -69,10 +69,10 @@ def status_of(error: grpc.RpcError):
 
 # ---- The contract's own comments: the `// Access:` and `// Errors:` lines of every RPC ----
 
-ACCESS_WORDS = ("guest", "customer", "provider", "courier", "admin", "operator")
+ACCESS_WORDS = ("guest", "customer", "provider", "courier", "admin", "operator", "push_adapter")
 # Only a role that can be a party to a resource takes the ` (owner)` qualifier.
 OWNER_WORDS = ("customer", "provider", "courier")
-_ACCESS_CALLER = r"(?:guest|customer|provider|courier|admin|operator)(?: \(owner\))?"
+_ACCESS_CALLER = r"(?:guest|customer|provider|courier|admin|operator|push_adapter)(?: \(owner\))?"
 _ACCESS_LINE = re.compile(rf"Access: ({_ACCESS_CALLER}(?:, {_ACCESS_CALLER})*)\.")
 
 

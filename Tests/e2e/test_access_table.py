@@ -4,7 +4,8 @@
 The RPCs come from the server's own descriptor set, so a new RPC joins the table by itself. Each
 is called with a minimal request (marketplace_id set to DineSwift's, every other field default)
 by: a guest (no token); DineSwift's demo customer, provider, courier and admin; the platform
-operator; and a new customer whose provider and courier roles are still pending.
+operator; the push adapter (a platform service account the operator creates); and a new
+customer whose provider and courier roles are still pending.
 
 - Refused: UNAUTHENTICATED for a guest on a non-guest RPC; PERMISSION_DENIED for a signed-in
   caller without an allowed active role, with ErrorInfo reason ROLE_PENDING when only a
@@ -24,13 +25,13 @@ import pytest
 
 from conftest import DEMO_ROLES, IdentityServer, stop_cleanly
 from souk_identity import ROLE_WORDS, Api, Party, Reason, Role, RoleStatus, active_role_words, login_party, \
-    operator_party, sign_up
+    operator_party, push_adapter_party, sign_up
 from souk_protos import ACCESS_WORDS, enum_name, error_reason, methods, parse_access_line
 
 Code = grpc.StatusCode
 METHODS = methods("souk.v1")
 MARKETPLACE = "DineSwift"
-CALLERS = ("guest", "customer", "provider", "courier", "admin", "operator", "pending")
+CALLERS = ("guest", "customer", "provider", "courier", "admin", "operator", "push_adapter", "pending")
 UNARY_DEADLINE = 10  # seconds; a refusal comes at once, an allowed call may take its time
 STREAM_WAIT = 1.5  # seconds to wait for a stream's first message or status before cancelling it
 # These act on the marketplace every call runs in. Should the server take a minimal request's
@@ -152,6 +153,10 @@ def callers(access_server):
             assert role in out[role].roles, f"the {MARKETPLACE} demo {role} should hold the {role} role, active"
         out["operator"] = caller("operator", operator_party(api, access_server), operator_party(api, access_server))
         assert out["operator"].roles == {"operator"}, "the operator holds the operator role only"
+        operator = operator_party(api, access_server)
+        adapter = push_adapter_party(api, operator)
+        out["push_adapter"] = caller("push_adapter", adapter, Party.login(api, "", adapter.email, adapter.password))
+        assert out["push_adapter"].roles == {"push_adapter"}, "the push adapter holds the push_adapter role only"
         pending = sign_up(api, marketplace_id, requested_roles=[Role.ROLE_PROVIDER, Role.ROLE_COURIER])
         out["pending"] = caller("pending", pending,
                                 Party.login(api, marketplace_id, pending.email, pending.password))

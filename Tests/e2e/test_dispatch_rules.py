@@ -335,7 +335,9 @@ def test_aqua_hub_staff_are_tracked_and_a_delayed_delivery_completes_with_its_ca
                                                    metadata=courier.md(), timeout=TIMEOUT), Code.FAILED_PRECONDITION)
     told = api.notifications.ListNotifications(pb.ListNotificationsRequest(marketplace_id=market_id), metadata=customer.md(),
                                                timeout=TIMEOUT).notifications
-    delayed = [n for n in told if n.title.startswith("Delivery delayed")]
+    # In the customer's language: Aqua Hub's accounts speak Arabic ("Delivery delayed: order <n>").
+    delayed = [n for n in told if n.title.startswith("تأخر التوصيل")]
+    assert [n.body for n in delayed] == ["Traffic on the ring road"]
     assert [(n.kind, n.subject.id) for n in delayed] == [(Kind.NOTIFICATION_KIND_ORDER, order.id)]
 
 

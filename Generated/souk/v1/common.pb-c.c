@@ -1640,7 +1640,7 @@ const ProtobufCEnumDescriptor souk__v1__fee_kind__descriptor =
   souk__v1__fee_kind__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__role__enum_values_by_number[6] =
+static const ProtobufCEnumValue souk__v1__role__enum_values_by_number[7] =
 {
   { "ROLE_UNSPECIFIED", "SOUK__V1__ROLE__ROLE_UNSPECIFIED", 0 },
   { "ROLE_CUSTOMER", "SOUK__V1__ROLE__ROLE_CUSTOMER", 1 },
@@ -1648,17 +1648,19 @@ static const ProtobufCEnumValue souk__v1__role__enum_values_by_number[6] =
   { "ROLE_COURIER", "SOUK__V1__ROLE__ROLE_COURIER", 3 },
   { "ROLE_ADMIN", "SOUK__V1__ROLE__ROLE_ADMIN", 4 },
   { "ROLE_OPERATOR", "SOUK__V1__ROLE__ROLE_OPERATOR", 5 },
+  { "ROLE_PUSH_ADAPTER", "SOUK__V1__ROLE__ROLE_PUSH_ADAPTER", 6 },
 };
 static const ProtobufCIntRange souk__v1__role__value_ranges[] = {
-{0, 0},{0, 6}
+{0, 0},{0, 7}
 };
-static const ProtobufCEnumValueIndex souk__v1__role__enum_values_by_name[6] =
+static const ProtobufCEnumValueIndex souk__v1__role__enum_values_by_name[7] =
 {
   { "ROLE_ADMIN", 4 },
   { "ROLE_COURIER", 3 },
   { "ROLE_CUSTOMER", 1 },
   { "ROLE_OPERATOR", 5 },
   { "ROLE_PROVIDER", 2 },
+  { "ROLE_PUSH_ADAPTER", 6 },
   { "ROLE_UNSPECIFIED", 0 },
 };
 const ProtobufCEnumDescriptor souk__v1__role__descriptor =
@@ -1668,9 +1670,9 @@ const ProtobufCEnumDescriptor souk__v1__role__descriptor =
   "Role",
   "Souk__V1__Role",
   "souk.v1",
-  6,
+  7,
   souk__v1__role__enum_values_by_number,
-  6,
+  7,
   souk__v1__role__enum_values_by_name,
   1,
   souk__v1__role__value_ranges,
@@ -1758,7 +1760,7 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   souk__v1__resource_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[90] =
+static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[91] =
 {
   { "ERROR_REASON_UNSPECIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_FIELD_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID", 1 },
@@ -1847,14 +1849,15 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[90
   { "ERROR_REASON_CASH_NOT_COLLECTED", "SOUK__V1__ERROR_REASON__ERROR_REASON_CASH_NOT_COLLECTED", 104 },
   { "ERROR_REASON_ORDER_NOT_DELIVERED", "SOUK__V1__ERROR_REASON__ERROR_REASON_ORDER_NOT_DELIVERED", 105 },
   { "ERROR_REASON_ORDERS_IN_PROGRESS", "SOUK__V1__ERROR_REASON__ERROR_REASON_ORDERS_IN_PROGRESS", 106 },
+  { "ERROR_REASON_PUSH_ALREADY_COMPLETED", "SOUK__V1__ERROR_REASON__ERROR_REASON_PUSH_ALREADY_COMPLETED", 107 },
   { "ERROR_REASON_NOT_A_PARTY", "SOUK__V1__ERROR_REASON__ERROR_REASON_NOT_A_PARTY", 112 },
   { "ERROR_REASON_SUPPORT_NEEDS_ADMIN", "SOUK__V1__ERROR_REASON__ERROR_REASON_SUPPORT_NEEDS_ADMIN", 113 },
   { "ERROR_REASON_TICKET_CLOSED", "SOUK__V1__ERROR_REASON__ERROR_REASON_TICKET_CLOSED", 117 },
 };
 static const ProtobufCIntRange souk__v1__error_reason__value_ranges[] = {
-{0, 0},{62, 58},{70, 59},{80, 63},{90, 72},{100, 80},{112, 87},{117, 89},{0, 90}
+{0, 0},{62, 58},{70, 59},{80, 63},{90, 72},{100, 80},{112, 88},{117, 90},{0, 91}
 };
-static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[90] =
+static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[91] =
 {
   { "ERROR_REASON_ACCOUNT_BLOCKED", 8 },
   { "ERROR_REASON_ACCOUNT_LOCKED", 9 },
@@ -1904,7 +1907,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_MESSAGE_TOO_LARGE", 46 },
   { "ERROR_REASON_NOT_ALLOWED", 6 },
   { "ERROR_REASON_NOT_A_COURIER", 73 },
-  { "ERROR_REASON_NOT_A_PARTY", 87 },
+  { "ERROR_REASON_NOT_A_PARTY", 88 },
   { "ERROR_REASON_NOT_CASH_PAYMENT", 83 },
   { "ERROR_REASON_NOT_IMPLEMENTED", 45 },
   { "ERROR_REASON_NOT_PAID", 64 },
@@ -1920,6 +1923,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_PAYMENT_DECLINED", 25 },
   { "ERROR_REASON_PAYMENT_METHOD_NOT_ACCEPTED", 26 },
   { "ERROR_REASON_PAYMENT_TOKEN_INVALID", 53 },
+  { "ERROR_REASON_PUSH_ALREADY_COMPLETED", 87 },
   { "ERROR_REASON_QUANTITY_LIMIT", 17 },
   { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", 56 },
   { "ERROR_REASON_QUIZ_UNAVAILABLE", 68 },
@@ -1934,8 +1938,8 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_SIGN_IN_REQUIRED", 59 },
   { "ERROR_REASON_STAGE_NOT_NEXT", 29 },
   { "ERROR_REASON_STALE_VERSION", 2 },
-  { "ERROR_REASON_SUPPORT_NEEDS_ADMIN", 88 },
-  { "ERROR_REASON_TICKET_CLOSED", 89 },
+  { "ERROR_REASON_SUPPORT_NEEDS_ADMIN", 89 },
+  { "ERROR_REASON_TICKET_CLOSED", 90 },
   { "ERROR_REASON_TOKEN_EXPIRED", 60 },
   { "ERROR_REASON_TOKEN_INVALID", 14 },
   { "ERROR_REASON_TOO_LARGE", 51 },
@@ -1954,9 +1958,9 @@ const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
   "ErrorReason",
   "Souk__V1__ErrorReason",
   "souk.v1",
-  90,
+  91,
   souk__v1__error_reason__enum_values_by_number,
-  90,
+  91,
   souk__v1__error_reason__enum_values_by_name,
   8,
   souk__v1__error_reason__value_ranges,

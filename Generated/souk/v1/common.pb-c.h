@@ -80,7 +80,12 @@ typedef enum _Souk__V1__Role {
   /*
    * Runs the platform; held only by platform accounts, never granted inside a marketplace.
    */
-  SOUK__V1__ROLE__ROLE_OPERATOR = 5
+  SOUK__V1__ROLE__ROLE_OPERATOR = 5,
+  /*
+   * Sends pushes: held only by platform service accounts an operator creates with
+   * Accounts.CreateAccount (empty marketplace_id); it drains the push outbox and nothing else.
+   */
+  SOUK__V1__ROLE__ROLE_PUSH_ADAPTER = 6
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ROLE)
 } Souk__V1__Role;
 /*
@@ -511,6 +516,11 @@ typedef enum _Souk__V1__ErrorReason {
    * (FAILED_PRECONDITION).
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_ORDERS_IN_PROGRESS = 106,
+  /*
+   * The push was already reported with another outcome (CompletePush): a retry of the same
+   * report answers the push as it is; a different one is refused.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_PUSH_ALREADY_COMPLETED = 107,
   /*
    * The account is not a party of the conversation's subject (an order, a delivery, a job, a
    * booking or a listing): PERMISSION_DENIED for the caller, INVALID_ARGUMENT (field

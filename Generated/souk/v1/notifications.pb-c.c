@@ -952,7 +952,7 @@ void   souk__v1__complete_push_request__free_unpacked
   assert(message->base.descriptor == &souk__v1__complete_push_request__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor souk__v1__notification__field_descriptors[11] =
+static const ProtobufCFieldDescriptor souk__v1__notification__field_descriptors[12] =
 {
   {
     "id",
@@ -1086,12 +1086,25 @@ static const ProtobufCFieldDescriptor souk__v1__notification__field_descriptors[
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "expire_time",
+    12,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__Notification, expire_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__notification__field_indices_by_name[] = {
   1,   /* field[1] = account_id */
   5,   /* field[5] = body */
   3,   /* field[3] = category */
   10,   /* field[10] = create_time */
+  11,   /* field[11] = expire_time */
   0,   /* field[0] = id */
   2,   /* field[2] = kind */
   7,   /* field[7] = read */
@@ -1103,7 +1116,7 @@ static const unsigned souk__v1__notification__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__notification__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 11 }
+  { 0, 12 }
 };
 const ProtobufCMessageDescriptor souk__v1__notification__descriptor =
 {
@@ -1113,7 +1126,7 @@ const ProtobufCMessageDescriptor souk__v1__notification__descriptor =
   "Souk__V1__Notification",
   "souk.v1",
   sizeof(Souk__V1__Notification),
-  11,
+  12,
   souk__v1__notification__field_descriptors,
   souk__v1__notification__field_indices_by_name,
   1,  souk__v1__notification__number_ranges,
@@ -1493,7 +1506,7 @@ const ProtobufCMessageDescriptor souk__v1__device__descriptor =
   (ProtobufCMessageInit) souk__v1__device__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__push_message__field_descriptors[15] =
+static const ProtobufCFieldDescriptor souk__v1__push_message__field_descriptors[21] =
 {
   {
     "id",
@@ -1675,16 +1688,94 @@ static const ProtobufCFieldDescriptor souk__v1__push_message__field_descriptors[
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "marketplace_id",
+    16,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__PushMessage, marketplace_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "app_id",
+    17,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__PushMessage, app_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "collapse_id",
+    18,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__PushMessage, collapse_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "payload",
+    19,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__PushMessage, payload),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "kind",
+    20,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__PushMessage, kind),
+    &souk__v1__notification_kind__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "expire_time",
+    21,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__PushMessage, expire_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__push_message__field_indices_by_name[] = {
   2,   /* field[2] = account_id */
+  16,   /* field[16] = app_id */
   10,   /* field[10] = attempts */
   7,   /* field[7] = body */
+  17,   /* field[17] = collapse_id */
   12,   /* field[12] = create_time */
   3,   /* field[3] = device_id */
+  20,   /* field[20] = expire_time */
   0,   /* field[0] = id */
+  19,   /* field[19] = kind */
   11,   /* field[11] = last_error */
+  15,   /* field[15] = marketplace_id */
   1,   /* field[1] = notification_id */
+  18,   /* field[18] = payload */
   4,   /* field[4] = platform */
   13,   /* field[13] = send_time */
   9,   /* field[9] = status */
@@ -1696,7 +1787,7 @@ static const unsigned souk__v1__push_message__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__push_message__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 15 }
+  { 0, 21 }
 };
 const ProtobufCMessageDescriptor souk__v1__push_message__descriptor =
 {
@@ -1706,7 +1797,7 @@ const ProtobufCMessageDescriptor souk__v1__push_message__descriptor =
   "Souk__V1__PushMessage",
   "souk.v1",
   sizeof(Souk__V1__PushMessage),
-  15,
+  21,
   souk__v1__push_message__field_descriptors,
   souk__v1__push_message__field_indices_by_name,
   1,  souk__v1__push_message__number_ranges,
@@ -2435,20 +2526,8 @@ const ProtobufCMessageDescriptor souk__v1__list_devices_response__descriptor =
   (ProtobufCMessageInit) souk__v1__list_devices_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__list_push_outbox_request__field_descriptors[4] =
+static const ProtobufCFieldDescriptor souk__v1__list_push_outbox_request__field_descriptors[3] =
 {
-  {
-    "marketplace_id",
-    1,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ListPushOutboxRequest, marketplace_id),
-    NULL,
-    &protobuf_c_empty_string,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
   {
     "page_size",
     2,
@@ -2474,28 +2553,28 @@ static const ProtobufCFieldDescriptor souk__v1__list_push_outbox_request__field_
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
-    "status",
-    4,
-    PROTOBUF_C_LABEL_NONE,
+    "statuses",
+    5,
+    PROTOBUF_C_LABEL_REPEATED,
     PROTOBUF_C_TYPE_ENUM,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__ListPushOutboxRequest, status),
+    offsetof(Souk__V1__ListPushOutboxRequest, n_statuses),
+    offsetof(Souk__V1__ListPushOutboxRequest, statuses),
     &souk__v1__push_status__descriptor,
     NULL,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
 };
 static const unsigned souk__v1__list_push_outbox_request__field_indices_by_name[] = {
-  0,   /* field[0] = marketplace_id */
-  1,   /* field[1] = page_size */
-  2,   /* field[2] = page_token */
-  3,   /* field[3] = status */
+  0,   /* field[0] = page_size */
+  1,   /* field[1] = page_token */
+  2,   /* field[2] = statuses */
 };
-static const ProtobufCIntRange souk__v1__list_push_outbox_request__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__v1__list_push_outbox_request__number_ranges[2 + 1] =
 {
-  { 1, 0 },
-  { 0, 4 }
+  { 2, 0 },
+  { 5, 2 },
+  { 0, 3 }
 };
 const ProtobufCMessageDescriptor souk__v1__list_push_outbox_request__descriptor =
 {
@@ -2505,10 +2584,10 @@ const ProtobufCMessageDescriptor souk__v1__list_push_outbox_request__descriptor 
   "Souk__V1__ListPushOutboxRequest",
   "souk.v1",
   sizeof(Souk__V1__ListPushOutboxRequest),
-  4,
+  3,
   souk__v1__list_push_outbox_request__field_descriptors,
   souk__v1__list_push_outbox_request__field_indices_by_name,
-  1,  souk__v1__list_push_outbox_request__number_ranges,
+  2,  souk__v1__list_push_outbox_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__list_push_outbox_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -2563,20 +2642,8 @@ const ProtobufCMessageDescriptor souk__v1__list_push_outbox_response__descriptor
   (ProtobufCMessageInit) souk__v1__list_push_outbox_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__complete_push_request__field_descriptors[6] =
+static const ProtobufCFieldDescriptor souk__v1__complete_push_request__field_descriptors[5] =
 {
-  {
-    "marketplace_id",
-    1,
-    PROTOBUF_C_LABEL_NONE,
-    PROTOBUF_C_TYPE_STRING,
-    0,   /* quantifier_offset */
-    offsetof(Souk__V1__CompletePushRequest, marketplace_id),
-    NULL,
-    &protobuf_c_empty_string,
-    0,             /* flags */
-    0,NULL,NULL    /* reserved1,reserved2, etc */
-  },
   {
     "push_id",
     2,
@@ -2639,17 +2706,16 @@ static const ProtobufCFieldDescriptor souk__v1__complete_push_request__field_des
   },
 };
 static const unsigned souk__v1__complete_push_request__field_indices_by_name[] = {
-  3,   /* field[3] = error */
-  5,   /* field[5] = expected_version */
-  0,   /* field[0] = marketplace_id */
-  1,   /* field[1] = push_id */
-  2,   /* field[2] = status */
-  4,   /* field[4] = token_invalid */
+  2,   /* field[2] = error */
+  4,   /* field[4] = expected_version */
+  0,   /* field[0] = push_id */
+  1,   /* field[1] = status */
+  3,   /* field[3] = token_invalid */
 };
 static const ProtobufCIntRange souk__v1__complete_push_request__number_ranges[1 + 1] =
 {
-  { 1, 0 },
-  { 0, 6 }
+  { 2, 0 },
+  { 0, 5 }
 };
 const ProtobufCMessageDescriptor souk__v1__complete_push_request__descriptor =
 {
@@ -2659,7 +2725,7 @@ const ProtobufCMessageDescriptor souk__v1__complete_push_request__descriptor =
   "Souk__V1__CompletePushRequest",
   "souk.v1",
   sizeof(Souk__V1__CompletePushRequest),
-  6,
+  5,
   souk__v1__complete_push_request__field_descriptors,
   souk__v1__complete_push_request__field_indices_by_name,
   1,  souk__v1__complete_push_request__number_ranges,

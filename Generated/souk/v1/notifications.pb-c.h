@@ -172,10 +172,15 @@ struct  Souk__V1__Notification
    */
   int64_t sequence;
   Google__Protobuf__Timestamp *create_time;
+  /*
+   * For an offer that lapses (a delivery offered to a driver, a laundry job offered to a
+   * Dasher): when it lapses, so the app can show how long is left. Unset otherwise.
+   */
+  Google__Protobuf__Timestamp *expire_time;
 };
 #define SOUK__V1__NOTIFICATION__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__notification__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__NOTIFICATION_KIND__NOTIFICATION_KIND_UNSPECIFIED, SOUK__V1__NOTIFICATION_CATEGORY__NOTIFICATION_CATEGORY_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, 0, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__NOTIFICATION_KIND__NOTIFICATION_KIND_UNSPECIFIED, SOUK__V1__NOTIFICATION_CATEGORY__NOTIFICATION_CATEGORY_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, 0, NULL, NULL }
 
 
 typedef enum {
@@ -302,7 +307,7 @@ struct  Souk__V1__Device
 
 
 /*
- * One push to send to one device.
+ * One push to send to one device (PUSH OUTBOX).
  */
 struct  Souk__V1__PushMessage
 {
@@ -319,12 +324,15 @@ struct  Souk__V1__PushMessage
    * Push token of the device.
    */
   char *token;
+  /*
+   * In the recipient's language; the body may be cut to fit the payload (ending with "…").
+   */
   char *title;
   char *body;
   Souk__V1__ResourceRef *subject;
   Souk__V1__PushStatus status;
   /*
-   * Sending attempts reported.
+   * Outcomes reported (CompletePush).
    */
   int32_t attempts;
   /*
@@ -332,12 +340,39 @@ struct  Souk__V1__PushMessage
    */
   char *last_error;
   Google__Protobuf__Timestamp *create_time;
+  /*
+   * When the adapter reported it sent (or failed).
+   */
   Google__Protobuf__Timestamp *send_time;
   int64_t version;
+  /*
+   * The marketplace of the notification.
+   */
+  char *marketplace_id;
+  /*
+   * The app the device's token belongs to (bundle or package id): the adapter's APNs topic or
+   * FCM project.
+   */
+  char *app_id;
+  /*
+   * Equal for every push about one subject (APNs apns-collapse-id, FCM collapse_key; at most
+   * 64 bytes).
+   */
+  char *collapse_id;
+  /*
+   * The JSON to send (PUSH OUTBOX): within 4096 bytes for APNs, 4000 for FCM.
+   */
+  char *payload;
+  Souk__V1__NotificationKind kind;
+  /*
+   * The offer's lapse (Notification.expire_time): the push is useless after it (APNs
+   * apns-expiration, FCM ttl). Unset otherwise.
+   */
+  Google__Protobuf__Timestamp *expire_time;
 };
 #define SOUK__V1__PUSH_MESSAGE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__push_message__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__DEVICE_PLATFORM__DEVICE_PLATFORM_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, SOUK__V1__PUSH_STATUS__PUSH_STATUS_UNSPECIFIED, 0, (char *)protobuf_c_empty_string, NULL, NULL, 0 }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__DEVICE_PLATFORM__DEVICE_PLATFORM_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, SOUK__V1__PUSH_STATUS__PUSH_STATUS_UNSPECIFIED, 0, (char *)protobuf_c_empty_string, NULL, NULL, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__NOTIFICATION_KIND__NOTIFICATION_KIND_UNSPECIFIED, NULL }
 
 
 /*
@@ -556,22 +591,22 @@ struct  Souk__V1__ListDevicesResponse
 
 
 /*
- * Request of Notifications.ListPushOutbox.
+ * Request of Notifications.ListPushOutbox (platform-wide: no marketplace_id).
  */
 struct  Souk__V1__ListPushOutboxRequest
 {
   ProtobufCMessage base;
-  char *marketplace_id;
   int32_t page_size;
   char *page_token;
   /*
-   * Only this status (the adapter asks for PENDING); unspecified means any.
+   * Only these statuses (the adapter asks for PENDING); empty means every status.
    */
-  Souk__V1__PushStatus status;
+  size_t n_statuses;
+  Souk__V1__PushStatus *statuses;
 };
 #define SOUK__V1__LIST_PUSH_OUTBOX_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__list_push_outbox_request__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, SOUK__V1__PUSH_STATUS__PUSH_STATUS_UNSPECIFIED }
+    , 0, (char *)protobuf_c_empty_string, 0,NULL }
 
 
 /*
@@ -590,30 +625,32 @@ struct  Souk__V1__ListPushOutboxResponse
 
 
 /*
- * Request of Notifications.CompletePush.
+ * Request of Notifications.CompletePush (platform-wide: no marketplace_id).
  */
 struct  Souk__V1__CompletePushRequest
 {
   ProtobufCMessage base;
-  char *marketplace_id;
   char *push_id;
   /*
    * SENT or FAILED.
    */
   Souk__V1__PushStatus status;
   /*
-   * Error text for FAILED.
+   * Error text for FAILED (at most 1000 characters); empty for SENT.
    */
   char *error;
   /*
-   * The push service said the token is no longer valid.
+   * The push service said the token is no longer valid: its device is unregistered.
    */
   protobuf_c_boolean token_invalid;
+  /*
+   * 0 skips the version check.
+   */
   int64_t expected_version;
 };
 #define SOUK__V1__COMPLETE_PUSH_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__complete_push_request__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PUSH_STATUS__PUSH_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, 0, 0 }
+    , (char *)protobuf_c_empty_string, SOUK__V1__PUSH_STATUS__PUSH_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, 0, 0 }
 
 
 /* Souk__V1__Notification methods */

@@ -226,3 +226,12 @@ extension Identity {
             openStreams: context.optional(OpenStreams.self) ?? OpenStreams())
     }
 }
+
+extension Identity {
+    /// The language tag account `accountID` chose (`Account.locale`, set to its marketplace's
+    /// default when it was created); "" when the account is unknown. Read in the caller's
+    /// transaction, so that what is written for the account (a notification) is in its language.
+    public static func locale(of accountID: RecordID, _ reader: any RecordLookup) throws -> String {
+        try reader.get(AccountTable.table, accountID)?.value.account.locale ?? ""
+    }
+}

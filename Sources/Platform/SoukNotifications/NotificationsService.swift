@@ -5,12 +5,13 @@ import SoukMessages
 import SoukStore
 
 /// `souk.v1.Notifications`: the caller's stored notifications, read marks and their live stream,
-/// with the settings and devices of `PushSettingsService`. The push outbox is not served yet
-/// (UNIMPLEMENTED).
+/// with the settings and devices of `PushSettingsService` and the push adapter's outbox
+/// (`PushAdapterService`).
 struct NotificationsService {
     let notifications: Notifications
     var store: Store { notifications.store }
     var push: PushSettingsService { PushSettingsService(store: store) }
+    var adapter: PushAdapterService { PushAdapterService(store: store) }
 
     var declaration: SoukV1Services.Notifications {
         SoukV1Services.Notifications(
@@ -22,8 +23,8 @@ struct NotificationsService {
             registerDevice: .handler(push.registerDevice),
             unregisterDevice: .handler(push.unregisterDevice),
             listDevices: .handler(push.listDevices),
-            listPushOutbox: .unimplemented,
-            completePush: .unimplemented)
+            listPushOutbox: .handler(adapter.list),
+            completePush: .handler(adapter.complete))
     }
 
     /// Newest first, with the badge count and the stream position to watch from.

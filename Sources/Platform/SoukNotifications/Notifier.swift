@@ -1,4 +1,5 @@
 import SoukAccess
+import SoukIdentity
 import SoukKit
 import SoukMessages
 import SoukStore
@@ -44,43 +45,69 @@ enum UnreadCountTable {
 
 /// Writes notifications in the transaction of the change they tell about, so a change and its
 /// notifications commit together. Each is also appended to the account's stream (`AccountFeed`)
-/// for `Notifications.WatchAccount`. Pushes to devices are the push outbox's concern.
+/// for `Notifications.WatchAccount`, and, when the account's settings allow it, to the push
+/// outbox once per device of the account (`PushOutbox`). Its text is rendered in the
+/// recipient's language (the account's locale).
 public enum Notifier {
-    /// A notification to write: who gets it and what it says.
+    /// A notification to write: who gets it and what it says (a key with its arguments,
+    /// rendered in the recipient's language).
     public struct Note: Sendable {
         public var accountID: String
         public var kind: SoukV1.NotificationKind
-        public var title: String
-        public var body: String
+        public var text: NotificationText
         public var subject: SoukV1.ResourceRef
+        /// When the offer it tells about lapses (`Notification.expire_time`); nil otherwise.
+        public var expireTime: StoreTime?
 
-        public init(to accountID: String, kind: SoukV1.NotificationKind, title: String, body: String, subject: SoukV1.ResourceRef) {
+        public init(to accountID: String, kind: SoukV1.NotificationKind, _ text: NotificationText, subject: SoukV1.ResourceRef, expires: StoreTime? = nil) {
             self.accountID = accountID
             self.kind = kind
-            self.title = title
-            self.body = body
+            self.text = text
             self.subject = subject
+            self.expireTime = expires
+        }
+
+        /// A note with text that is not translated: the same words in every language. Kept for
+        /// callers not yet converted to a `NotificationText` key.
+        public init(to accountID: String, kind: SoukV1.NotificationKind, title: String, body: String, subject: SoukV1.ResourceRef) {
+            self.init(to: accountID, kind: kind, .untranslated(title: title, body: body), subject: subject)
         }
     }
 
-    /// Stores each note (once per account: a party named twice is told once) and appends it to
-    /// the account's stream. Notes to no account are skipped.
+    /// The push category of a kind (what NotificationSettings.muted_categories switches off).
+    static func category(of kind: SoukV1.NotificationKind) -> SoukV1.NotificationCategory {
+        kind == .message ? .messages : kind == .announcement ? .announcements : .activity
+    }
+
+    /// The language notifications to `accountID` are written in: its locale's, else English.
+    static func language(of accountID: String, transaction: Transaction) throws -> ErrorLanguage {
+        guard let id = RecordID(accountID) else { return .english }
+        return ErrorLanguage(tag: try Identity.locale(of: id, transaction)) ?? .english
+    }
+
+    /// Stores each note (once per account: a party named twice is told once) in the recipient's
+    /// language, appends it to the account's stream and writes its pushes. Notes to no account
+    /// are skipped.
     public static func send(_ notes: [Note], marketplaceID: String, transaction: Transaction) throws {
         var told = Set<String>()
         for note in notes where !note.accountID.isEmpty && told.insert(note.accountID).inserted {
+            let (title, body) = note.text.rendered(in: try language(of: note.accountID, transaction: transaction))
             var notification = SoukStoreV1.Notification()
             notification.accountID = note.accountID
             notification.kind = note.kind
-            notification.category = note.kind == .message ? .messages : note.kind == .announcement ? .announcements : .activity
-            notification.title = note.title
-            notification.body = note.body
+            notification.category = category(of: note.kind)
+            notification.title = title
+            notification.body = body
             notification.subject = note.subject
+            notification.expireTime = note.expireTime.map { Timestamp($0) }
             // The stream's event comes first, so the record is stored once, with its sequence.
             let id = RecordID.generate()
             let shown = NotificationProjection.notification(notification, id: id, createdAt: transaction.now)
             notification.sequence = Int64(try AccountFeed.append(.notification(shown), to: note.accountID, transaction: transaction))
             try transaction.insert(NotificationTable.table, NotificationRecord(marketplaceID: marketplaceID, notification), id: id)
-            if let account = RecordID(note.accountID) { try UnreadCountTable.add(1, to: account, transaction: transaction) }
+            var unread: Int64 = 0
+            if let account = RecordID(note.accountID) { unread = try UnreadCountTable.add(1, to: account, transaction: transaction) }
+            try PushOutbox.write(notification, id: id, badge: unread, marketplaceID: marketplaceID, transaction: transaction)
         }
     }
 }
@@ -108,6 +135,7 @@ enum NotificationProjection {
         shown.read = stored.read
         shown.readTime = stored.readTime
         shown.sequence = stored.sequence
+        shown.expireTime = stored.expireTime
         return shown
     }
 }

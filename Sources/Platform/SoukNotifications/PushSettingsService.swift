@@ -79,6 +79,10 @@ struct PushSettingsService {
         let market = marketplaceID.description
         let stored = try await store.write { transaction -> StoredRecord<DeviceRecord> in
             if let known = try transaction.get(DeviceTable.table, unique: DeviceTable.byToken, [.string(market), .string(request.token)]) {
+                // The phone changed hands: what was waiting for its former account is not sent to it.
+                if known.value.subject.accountID != device.accountID {
+                    try PushOutbox.withdrawPending(deviceID: known.id, transaction: transaction)
+                }
                 return try transaction.update(DeviceTable.table, known.id) { $0.subject = device }
             }
             return try transaction.insert(DeviceTable.table, DeviceRecord(marketplaceID: market, device))
@@ -98,11 +102,13 @@ struct PushSettingsService {
                 throw RPCError.souk(.permissionDenied, .notAllowed, "only the device's account or an admin may remove it")
             }
             try transaction.delete(DeviceTable.table, id)
+            try PushOutbox.withdrawPending(deviceID: id, transaction: transaction)
         }
         return SoukV1.UnregisterDeviceResponse()
     }
 
-    /// The caller's own devices, oldest first.
+    /// The caller's own devices, oldest first. Only the device's own account ever sees its token
+    /// here (and the push adapter in the outbox): an admin lists their own devices, nobody else's.
     func listDevices(_ request: SoukV1.ListDevicesRequest, _ call: SoukCall) async throws -> SoukV1.ListDevicesResponse {
         let caller = try call.requireCaller()
         let (marketplaceID, _) = try call.requireMarketplace()

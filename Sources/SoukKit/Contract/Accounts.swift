@@ -46,12 +46,12 @@ extension SoukV1Services {
         /// (ACCOUNT_BLOCKED).
         public var refresh: UnaryRPC<SoukV1.RefreshRequest, SoukV1.Session>
 
-        /// Access: customer, provider, courier, admin, operator.
+        /// Access: customer, provider, courier, admin, operator, push_adapter.
         /// Ends the caller's session (or all of the account's sessions): its tokens stop working.
         /// Errors: none beyond the common ones.
         public var logout: UnaryRPC<SoukV1.LogoutRequest, SoukV1.LogoutResponse>
 
-        /// Access: customer, provider, courier, admin, operator.
+        /// Access: customer, provider, courier, admin, operator, push_adapter.
         /// Returns the caller's own account.
         /// Errors: none beyond the common ones.
         public var getMe: UnaryRPC<SoukV1.GetMeRequest, SoukV1.Account>
@@ -70,7 +70,7 @@ extension SoukV1Services {
         /// PERMISSION_DENIED (NOT_ALLOWED).
         public var updateProfile: UnaryRPC<SoukV1.UpdateProfileRequest, SoukV1.Account>
 
-        /// Access: customer, provider, courier, admin, operator.
+        /// Access: customer, provider, courier, admin, operator, push_adapter.
         /// Changes the caller's password after checking the current one; other sessions end.
         /// Errors: INVALID_ARGUMENT (field: new_password, WEAK_PASSWORD), UNAUTHENTICATED
         /// (BAD_CREDENTIALS: current password wrong).
@@ -125,8 +125,12 @@ extension SoukV1Services {
         /// Access: admin, operator.
         /// Creates an account directly, with the given roles already active (delivery staff,
         /// the first admin of a new marketplace). The user should change the initial password.
+        /// An operator with an empty marketplace_id creates a platform service account instead: its
+        /// roles must be exactly [PUSH_ADAPTER] (the push adapter, notifications.proto PUSH OUTBOX),
+        /// and it signs in with Login and an empty marketplace_id.
         /// Errors: INVALID_ARGUMENT (field, WEAK_PASSWORD, REQUEST_ID_REUSED), ALREADY_EXISTS
-        /// (EMAIL_TAKEN), PERMISSION_DENIED (NOT_ALLOWED; ROLE_PENDING: the admin role awaits approval).
+        /// (EMAIL_TAKEN), PERMISSION_DENIED (NOT_ALLOWED; ROLE_PENDING: the admin role awaits approval;
+        /// MARKETPLACE_MISMATCH: an empty marketplace_id from a marketplace admin).
         public var createAccount: UnaryRPC<SoukV1.CreateAccountRequest, SoukV1.Account>
 
         /// Access: admin, operator.
@@ -165,14 +169,15 @@ extension SoukV1Services {
         /// Blocks an account: it cannot log in and its tokens stop working at once. In the same
         /// transaction a courier goes offline (out of every ranking; an offer waiting for their answer
         /// is withdrawn, see deliveries.proto BLOCKING) and a Dasher stops accepting requests; after
-        /// an unblock they switch these on again themselves.
+        /// an unblock they switch these on again themselves. An operator with an empty marketplace_id
+        /// blocks a platform account (a push adapter whose credential leaked).
         /// Errors: INVALID_ARGUMENT (field: reason empty), NOT_FOUND, FAILED_PRECONDITION
         /// (INVALID_TRANSITION: already blocked; SELF_ACTION: the caller itself), ABORTED (STALE_VERSION),
         /// PERMISSION_DENIED (NOT_ALLOWED; ROLE_PENDING: the admin role awaits approval).
         public var blockAccount: UnaryRPC<SoukV1.BlockAccountRequest, SoukV1.Account>
 
         /// Access: admin, operator.
-        /// Unblocks an account.
+        /// Unblocks an account (a platform account: an operator with an empty marketplace_id).
         /// Errors: NOT_FOUND, FAILED_PRECONDITION (INVALID_TRANSITION: not blocked), ABORTED
         /// (STALE_VERSION), PERMISSION_DENIED (NOT_ALLOWED; ROLE_PENDING: the admin role awaits approval).
         public var unblockAccount: UnaryRPC<SoukV1.UnblockAccountRequest, SoukV1.Account>

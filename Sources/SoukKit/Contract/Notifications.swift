@@ -59,17 +59,23 @@ extension SoukV1Services {
         /// Errors: INVALID_ARGUMENT (page_token).
         public var listDevices: UnaryRPC<SoukV1.ListDevicesRequest, SoukV1.ListDevicesResponse>
 
-        /// Access: admin, operator.
-        /// Lists the push outbox, oldest first. Index: (status, create_time).
-        /// Errors: INVALID_ARGUMENT (page_token), PERMISSION_DENIED.
-        public var listPushOutbox: UnaryRPC<SoukV1.ListPushOutboxRequest, SoukV1.ListPushOutboxResponse>
+        /// Access: push_adapter.
+        /// Lists the platform-wide push outbox (every marketplace's pushes): pending first, then
+        /// sent, then failed, each oldest first; filtered by status (any of the values given; none:
+        /// every status). Only the push adapter reads it: no marketplace admin or operator ever sees
+        /// a device token (PUSH OUTBOX above). Index: (status, create_time).
+        /// Errors: INVALID_ARGUMENT (field: page_size, page_token, statuses).
+        public var listPushOutbox: PlatformUnaryRPC<SoukV1.ListPushOutboxRequest, SoukV1.ListPushOutboxResponse>
 
-        /// Access: operator.
-        /// The push adapter reports the outcome of sending one push (SENT, or FAILED with an error;
-        /// a token the service reports invalid unregisters its device).
-        /// Errors: INVALID_ARGUMENT (field: status), NOT_FOUND, FAILED_PRECONDITION (not PENDING),
-        /// PERMISSION_DENIED.
-        public var completePush: UnaryRPC<SoukV1.CompletePushRequest, SoukV1.PushMessage>
+        /// Access: push_adapter.
+        /// The push adapter reports the outcome of sending one push: SENT, or FAILED with an error;
+        /// with token_invalid (APNs: BadDeviceToken, Unregistered; FCM: UNREGISTERED,
+        /// INVALID_ARGUMENT on the token) its device is unregistered at once. Retry-safe: reporting the
+        /// same outcome again answers the push as it is.
+        /// Errors: INVALID_ARGUMENT (field: push_id, status, error, expected_version), NOT_FOUND,
+        /// FAILED_PRECONDITION (PUSH_ALREADY_COMPLETED: reported before with another outcome), ABORTED
+        /// (STALE_VERSION).
+        public var completePush: PlatformUnaryRPC<SoukV1.CompletePushRequest, SoukV1.PushMessage>
 
         public init(
             listNotifications: UnaryRPC<SoukV1.ListNotificationsRequest, SoukV1.ListNotificationsResponse>,
@@ -80,8 +86,8 @@ extension SoukV1Services {
             registerDevice: UnaryRPC<SoukV1.RegisterDeviceRequest, SoukV1.Device>,
             unregisterDevice: UnaryRPC<SoukV1.UnregisterDeviceRequest, SoukV1.UnregisterDeviceResponse>,
             listDevices: UnaryRPC<SoukV1.ListDevicesRequest, SoukV1.ListDevicesResponse>,
-            listPushOutbox: UnaryRPC<SoukV1.ListPushOutboxRequest, SoukV1.ListPushOutboxResponse>,
-            completePush: UnaryRPC<SoukV1.CompletePushRequest, SoukV1.PushMessage>,
+            listPushOutbox: PlatformUnaryRPC<SoukV1.ListPushOutboxRequest, SoukV1.ListPushOutboxResponse>,
+            completePush: PlatformUnaryRPC<SoukV1.CompletePushRequest, SoukV1.PushMessage>,
         ) {
             self.listNotifications = listNotifications
             self.markNotificationsRead = markNotificationsRead

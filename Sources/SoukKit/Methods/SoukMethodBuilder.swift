@@ -17,7 +17,8 @@ public protocol MarketplaceDirectory: Sendable {
 public enum MarketplaceScope: Sendable {
     /// Required (the contract's rule).
     case marketplace
-    /// May be empty for guests and operators, who then act on the platform (operator Login,
+    /// May be empty for guests and platform accounts (operators, the push adapter), who then act
+    /// on the platform (operator Login, an operator creating the push adapter,
     /// and the calls about one's own session an operator makes).
     case marketplaceOrPlatform
     /// The request names no marketplace (CreateMarketplace, ListMarketplaces): anyone the
@@ -61,7 +62,7 @@ public struct SoukCall: Sendable {
         case .allowedAsOwner(let roles): candidates = roles
         default: candidates = caller.activeRoles.intersection(rule.roles.union(rule.ownerRoles))
         }
-        for role in [SoukV1.Role.admin, .provider, .courier, .customer] where candidates.contains(role) { return role }
+        for role in [SoukV1.Role.admin, .provider, .courier, .customer, .pushAdapter] where candidates.contains(role) { return role }
         return caller.activeRoles.contains(.customer) ? .customer : .unspecified
     }
 
@@ -257,12 +258,15 @@ struct CallChecks<Request>: Sendable {
             // No marketplace to check.
         } else if text.isEmpty {
             guard scope == .marketplaceOrPlatform else { throw RPCError.invalidField("marketplace_id", "is required") }
-            if let caller, !caller.isOperator {
+            // Platform accounts (operators, the push adapter) belong to no marketplace.
+            if let caller, !caller.isOperator, caller.marketplaceID != nil {
                 throw RPCError.souk(.permissionDenied, .marketplaceMismatch, "the token belongs to a marketplace account: send its marketplace_id")
             }
         } else {
             let id = try RequestFields.id(text, field: "marketplace_id")
-            if let caller, !caller.isOperator, caller.marketplaceID != id {
+            // A marketplace account acts only in its own; platform accounts (operators, the push
+            // adapter) hold no role in any, so their Access words alone decide.
+            if let caller, let own = caller.marketplaceID, own != id {
                 throw RPCError.souk(
                     .permissionDenied, .marketplaceMismatch, "the token belongs to another marketplace than \(text)",
                     metadata: ["marketplace_id": text])

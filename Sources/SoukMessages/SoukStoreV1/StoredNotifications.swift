@@ -18,6 +18,8 @@ extension SoukStoreV1 {
         public var readTime: Timestamp?
         /// Its position in the account's notification stream.
         public var sequence: Int64
+        /// When the offer it tells about lapses; unset otherwise.
+        public var expireTime: Timestamp?
 
         public init(
             accountID: String = "",
@@ -29,6 +31,7 @@ extension SoukStoreV1 {
             read: Bool = false,
             readTime: Timestamp? = nil,
             sequence: Int64 = 0,
+            expireTime: Timestamp? = nil,
         ) {
             self.accountID = accountID
             self.kind = kind
@@ -39,6 +42,7 @@ extension SoukStoreV1 {
             self.read = read
             self.readTime = readTime
             self.sequence = sequence
+            self.expireTime = expireTime
         }
     }
 }
@@ -60,6 +64,7 @@ extension SoukStoreV1.Notification: CProtoMessage {
         read = c.read != 0
         readTime = try Unpacked.message(c.read_time, "read_time")
         sequence = c.sequence
+        expireTime = try Unpacked.message(c.expire_time, "expire_time")
     }
 
     func fill(_ c: inout Souk__Store__V1__Notification, _ arena: inout EncodingArena) {
@@ -72,6 +77,7 @@ extension SoukStoreV1.Notification: CProtoMessage {
         c.read = read ? 1 : 0
         c.read_time = arena.message(readTime)
         c.sequence = sequence
+        c.expire_time = arena.message(expireTime)
     }
 }
 
@@ -168,5 +174,115 @@ extension SoukStoreV1.Device: CProtoMessage {
         c.token = arena.string(token)
         c.app_id = arena.string(appID)
         c.device_name = arena.string(deviceName)
+    }
+}
+
+extension SoukStoreV1 {
+    /// One push of the platform-wide push outbox: one notification to one device. The
+    /// marketplace is in the record; the id, version and times are in the envelope.
+    public struct PushMessage: Sendable, Hashable {
+        public var notificationID: String
+        public var accountID: String
+        public var deviceID: String
+        public var platform: SoukV1.DevicePlatform
+        public var token: String
+        public var appID: String
+        public var title: String
+        public var body: String
+        public var subject: SoukV1.ResourceRef?
+        public var kind: SoukV1.NotificationKind
+        public var collapseID: String
+        public var payload: String
+        public var expireTime: Timestamp?
+        public var status: SoukV1.PushStatus
+        public var attempts: Int32
+        public var lastError: String
+        public var sendTime: Timestamp?
+
+        public init(
+            notificationID: String = "",
+            accountID: String = "",
+            deviceID: String = "",
+            platform: SoukV1.DevicePlatform = .unspecified,
+            token: String = "",
+            appID: String = "",
+            title: String = "",
+            body: String = "",
+            subject: SoukV1.ResourceRef? = nil,
+            kind: SoukV1.NotificationKind = .unspecified,
+            collapseID: String = "",
+            payload: String = "",
+            expireTime: Timestamp? = nil,
+            status: SoukV1.PushStatus = .unspecified,
+            attempts: Int32 = 0,
+            lastError: String = "",
+            sendTime: Timestamp? = nil,
+        ) {
+            self.notificationID = notificationID
+            self.accountID = accountID
+            self.deviceID = deviceID
+            self.platform = platform
+            self.token = token
+            self.appID = appID
+            self.title = title
+            self.body = body
+            self.subject = subject
+            self.kind = kind
+            self.collapseID = collapseID
+            self.payload = payload
+            self.expireTime = expireTime
+            self.status = status
+            self.attempts = attempts
+            self.lastError = lastError
+            self.sendTime = sendTime
+        }
+    }
+}
+
+extension SoukStoreV1.PushMessage: CProtoMessage {
+    public static var protoName: String { "souk.store.v1.PushMessage" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__Store__V1__PushMessage>) {
+        souk__store__v1__push_message__init(c)
+    }
+
+    init(c: Souk__Store__V1__PushMessage) throws {
+        notificationID = try Unpacked.string(c.notification_id, "notification_id")
+        accountID = try Unpacked.string(c.account_id, "account_id")
+        deviceID = try Unpacked.string(c.device_id, "device_id")
+        platform = .init(cValue: c.platform)
+        token = try Unpacked.string(c.token, "token")
+        appID = try Unpacked.string(c.app_id, "app_id")
+        title = try Unpacked.string(c.title, "title")
+        body = try Unpacked.string(c.body, "body")
+        subject = try Unpacked.message(c.subject, "subject")
+        kind = .init(cValue: c.kind)
+        collapseID = try Unpacked.string(c.collapse_id, "collapse_id")
+        payload = try Unpacked.string(c.payload, "payload")
+        expireTime = try Unpacked.message(c.expire_time, "expire_time")
+        status = .init(cValue: c.status)
+        attempts = c.attempts
+        lastError = try Unpacked.string(c.last_error, "last_error")
+        sendTime = try Unpacked.message(c.send_time, "send_time")
+    }
+
+    func fill(_ c: inout Souk__Store__V1__PushMessage, _ arena: inout EncodingArena) {
+        c.notification_id = arena.string(notificationID)
+        c.account_id = arena.string(accountID)
+        c.device_id = arena.string(deviceID)
+        c.platform = platform.cValue()
+        c.token = arena.string(token)
+        c.app_id = arena.string(appID)
+        c.title = arena.string(title)
+        c.body = arena.string(body)
+        c.subject = arena.message(subject)
+        c.kind = kind.cValue()
+        c.collapse_id = arena.string(collapseID)
+        c.payload = arena.string(payload)
+        c.expire_time = arena.message(expireTime)
+        c.status = status.cValue()
+        c.attempts = attempts
+        c.last_error = arena.string(lastError)
+        c.send_time = arena.message(sendTime)
     }
 }

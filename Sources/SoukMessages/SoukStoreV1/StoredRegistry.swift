@@ -26,6 +26,7 @@ extension SoukStoreV1 {
         "souk.store.v1.Notification": Notification.self,
         "souk.store.v1.NotificationSettings": NotificationSettings.self,
         "souk.store.v1.Device": Device.self,
+        "souk.store.v1.PushMessage": PushMessage.self,
         "souk.store.v1.Order": Order.self,
         "souk.store.v1.Delivery": Delivery.self,
         "souk.store.v1.Payment": Payment.self,

@@ -69,10 +69,21 @@ extension SoukV1 {
         case admin
         /// Runs the platform; held only by platform accounts, never granted inside a marketplace.
         case `operator`
+        /// Sends pushes: held only by platform service accounts an operator creates with
+        /// Accounts.CreateAccount (empty marketplace_id); it drains the push outbox and nothing else.
+        case pushAdapter
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
-        public static let allCases: [Role] = [.unspecified, .customer, .provider, .courier, .admin, .`operator`]
+        public static let allCases: [Role] = [
+            .unspecified,
+            .customer,
+            .provider,
+            .courier,
+            .admin,
+            .`operator`,
+            .pushAdapter,
+        ]
 
         public init(rawValue: Int32) {
             switch rawValue {
@@ -82,6 +93,7 @@ extension SoukV1 {
             case 3: self = .courier
             case 4: self = .admin
             case 5: self = .`operator`
+            case 6: self = .pushAdapter
             default: self = .unrecognized(rawValue)
             }
         }
@@ -94,6 +106,7 @@ extension SoukV1 {
             case .courier: 3
             case .admin: 4
             case .`operator`: 5
+            case .pushAdapter: 6
             case .unrecognized(let value): value
             }
         }
@@ -107,6 +120,7 @@ extension SoukV1 {
             case .courier: "ROLE_COURIER"
             case .admin: "ROLE_ADMIN"
             case .`operator`: "ROLE_OPERATOR"
+            case .pushAdapter: "ROLE_PUSH_ADAPTER"
             case .unrecognized(let value): "ROLE_\(value)"
             }
         }
@@ -504,6 +518,9 @@ extension SoukV1 {
         /// Orders of the restaurant are still in progress; it can be archived once they are done
         /// (FAILED_PRECONDITION).
         case ordersInProgress
+        /// The push was already reported with another outcome (CompletePush): a retry of the same
+        /// report answers the push as it is; a different one is refused.
+        case pushAlreadyCompleted
         /// The account is not a party of the conversation's subject (an order, a delivery, a job, a
         /// booking or a listing): PERMISSION_DENIED for the caller, INVALID_ARGUMENT (field
         /// participant_account_ids) for the account named.
@@ -605,6 +622,7 @@ extension SoukV1 {
             .cashNotCollected,
             .orderNotDelivered,
             .ordersInProgress,
+            .pushAlreadyCompleted,
             .notAParty,
             .supportNeedsAdmin,
             .ticketClosed,
@@ -699,6 +717,7 @@ extension SoukV1 {
             case 104: self = .cashNotCollected
             case 105: self = .orderNotDelivered
             case 106: self = .ordersInProgress
+            case 107: self = .pushAlreadyCompleted
             case 112: self = .notAParty
             case 113: self = .supportNeedsAdmin
             case 117: self = .ticketClosed
@@ -795,6 +814,7 @@ extension SoukV1 {
             case .cashNotCollected: 104
             case .orderNotDelivered: 105
             case .ordersInProgress: 106
+            case .pushAlreadyCompleted: 107
             case .notAParty: 112
             case .supportNeedsAdmin: 113
             case .ticketClosed: 117
@@ -892,6 +912,7 @@ extension SoukV1 {
             case .cashNotCollected: "ERROR_REASON_CASH_NOT_COLLECTED"
             case .orderNotDelivered: "ERROR_REASON_ORDER_NOT_DELIVERED"
             case .ordersInProgress: "ERROR_REASON_ORDERS_IN_PROGRESS"
+            case .pushAlreadyCompleted: "ERROR_REASON_PUSH_ALREADY_COMPLETED"
             case .notAParty: "ERROR_REASON_NOT_A_PARTY"
             case .supportNeedsAdmin: "ERROR_REASON_SUPPORT_NEEDS_ADMIN"
             case .ticketClosed: "ERROR_REASON_TICKET_CLOSED"

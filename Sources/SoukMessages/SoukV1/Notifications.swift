@@ -259,6 +259,9 @@ extension SoukV1 {
         /// Its position in the account's notification stream.
         public var sequence: Int64
         public var createTime: Timestamp?
+        /// For an offer that lapses (a delivery offered to a driver, a laundry job offered to a
+        /// Dasher): when it lapses, so the app can show how long is left. Unset otherwise.
+        public var expireTime: Timestamp?
 
         public init(
             id: String = "",
@@ -272,6 +275,7 @@ extension SoukV1 {
             readTime: Timestamp? = nil,
             sequence: Int64 = 0,
             createTime: Timestamp? = nil,
+            expireTime: Timestamp? = nil,
         ) {
             self.id = id
             self.accountID = accountID
@@ -284,6 +288,7 @@ extension SoukV1 {
             self.readTime = readTime
             self.sequence = sequence
             self.createTime = createTime
+            self.expireTime = expireTime
         }
     }
 }
@@ -307,6 +312,7 @@ extension SoukV1.Notification: CProtoMessage {
         readTime = try Unpacked.message(c.read_time, "read_time")
         sequence = c.sequence
         createTime = try Unpacked.message(c.create_time, "create_time")
+        expireTime = try Unpacked.message(c.expire_time, "expire_time")
     }
 
     func fill(_ c: inout Souk__V1__Notification, _ arena: inout EncodingArena) {
@@ -321,6 +327,7 @@ extension SoukV1.Notification: CProtoMessage {
         c.read_time = arena.message(readTime)
         c.sequence = sequence
         c.create_time = arena.message(createTime)
+        c.expire_time = arena.message(expireTime)
     }
 }
 
@@ -557,7 +564,7 @@ extension SoukV1.Device: CProtoMessage {
 }
 
 extension SoukV1 {
-    /// One push to send to one device.
+    /// One push to send to one device (PUSH OUTBOX).
     public struct PushMessage: Sendable, Hashable {
         public var id: String
         /// The notification it carries.
@@ -567,17 +574,33 @@ extension SoukV1 {
         public var platform: SoukV1.DevicePlatform
         /// Push token of the device.
         public var token: String
+        /// In the recipient's language; the body may be cut to fit the payload (ending with "…").
         public var title: String
         public var body: String
         public var subject: SoukV1.ResourceRef?
         public var status: SoukV1.PushStatus
-        /// Sending attempts reported.
+        /// Outcomes reported (CompletePush).
         public var attempts: Int32
         /// Error of the last failed attempt.
         public var lastError: String
         public var createTime: Timestamp?
+        /// When the adapter reported it sent (or failed).
         public var sendTime: Timestamp?
         public var version: Int64
+        /// The marketplace of the notification.
+        public var marketplaceID: String
+        /// The app the device's token belongs to (bundle or package id): the adapter's APNs topic or
+        /// FCM project.
+        public var appID: String
+        /// Equal for every push about one subject (APNs apns-collapse-id, FCM collapse_key; at most
+        /// 64 bytes).
+        public var collapseID: String
+        /// The JSON to send (PUSH OUTBOX): within 4096 bytes for APNs, 4000 for FCM.
+        public var payload: String
+        public var kind: SoukV1.NotificationKind
+        /// The offer's lapse (Notification.expire_time): the push is useless after it (APNs
+        /// apns-expiration, FCM ttl). Unset otherwise.
+        public var expireTime: Timestamp?
 
         public init(
             id: String = "",
@@ -595,6 +618,12 @@ extension SoukV1 {
             createTime: Timestamp? = nil,
             sendTime: Timestamp? = nil,
             version: Int64 = 0,
+            marketplaceID: String = "",
+            appID: String = "",
+            collapseID: String = "",
+            payload: String = "",
+            kind: SoukV1.NotificationKind = .unspecified,
+            expireTime: Timestamp? = nil,
         ) {
             self.id = id
             self.notificationID = notificationID
@@ -611,6 +640,12 @@ extension SoukV1 {
             self.createTime = createTime
             self.sendTime = sendTime
             self.version = version
+            self.marketplaceID = marketplaceID
+            self.appID = appID
+            self.collapseID = collapseID
+            self.payload = payload
+            self.kind = kind
+            self.expireTime = expireTime
         }
     }
 }
@@ -638,6 +673,12 @@ extension SoukV1.PushMessage: CProtoMessage {
         createTime = try Unpacked.message(c.create_time, "create_time")
         sendTime = try Unpacked.message(c.send_time, "send_time")
         version = c.version
+        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
+        appID = try Unpacked.string(c.app_id, "app_id")
+        collapseID = try Unpacked.string(c.collapse_id, "collapse_id")
+        payload = try Unpacked.string(c.payload, "payload")
+        kind = .init(cValue: c.kind)
+        expireTime = try Unpacked.message(c.expire_time, "expire_time")
     }
 
     func fill(_ c: inout Souk__V1__PushMessage, _ arena: inout EncodingArena) {
@@ -656,6 +697,12 @@ extension SoukV1.PushMessage: CProtoMessage {
         c.create_time = arena.message(createTime)
         c.send_time = arena.message(sendTime)
         c.version = version
+        c.marketplace_id = arena.string(marketplaceID)
+        c.app_id = arena.string(appID)
+        c.collapse_id = arena.string(collapseID)
+        c.payload = arena.string(payload)
+        c.kind = kind.cValue()
+        c.expire_time = arena.message(expireTime)
     }
 }
 
@@ -1114,24 +1161,17 @@ extension SoukV1.ListDevicesResponse: CProtoMessage {
 }
 
 extension SoukV1 {
-    /// Request of Notifications.ListPushOutbox.
+    /// Request of Notifications.ListPushOutbox (platform-wide: no marketplace_id).
     public struct ListPushOutboxRequest: Sendable, Hashable {
-        public var marketplaceID: String
         public var pageSize: Int32
         public var pageToken: String
-        /// Only this status (the adapter asks for PENDING); unspecified means any.
-        public var status: SoukV1.PushStatus
+        /// Only these statuses (the adapter asks for PENDING); empty means every status.
+        public var statuses: [SoukV1.PushStatus]
 
-        public init(
-            marketplaceID: String = "",
-            pageSize: Int32 = 0,
-            pageToken: String = "",
-            status: SoukV1.PushStatus = .unspecified,
-        ) {
-            self.marketplaceID = marketplaceID
+        public init(pageSize: Int32 = 0, pageToken: String = "", statuses: [SoukV1.PushStatus] = []) {
             self.pageSize = pageSize
             self.pageToken = pageToken
-            self.status = status
+            self.statuses = statuses
         }
     }
 }
@@ -1144,21 +1184,18 @@ extension SoukV1.ListPushOutboxRequest: CProtoMessage {
     }
 
     init(c: Souk__V1__ListPushOutboxRequest) throws {
-        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         pageSize = c.page_size
         pageToken = try Unpacked.string(c.page_token, "page_token")
-        status = .init(cValue: c.status)
+        statuses = Unpacked.enumValues(c.n_statuses, c.statuses)
     }
 
     func fill(_ c: inout Souk__V1__ListPushOutboxRequest, _ arena: inout EncodingArena) {
-        c.marketplace_id = arena.string(marketplaceID)
         c.page_size = pageSize
         c.page_token = arena.string(pageToken)
-        c.status = status.cValue()
+        c.n_statuses = statuses.count
+        c.statuses = arena.enumValues(statuses, as: Souk__V1__PushStatus.self)
     }
 }
-
-extension SoukV1.ListPushOutboxRequest: MarketplaceScopedRequest {}
 
 extension SoukV1 {
     /// Response of Notifications.ListPushOutbox.
@@ -1193,27 +1230,25 @@ extension SoukV1.ListPushOutboxResponse: CProtoMessage {
 }
 
 extension SoukV1 {
-    /// Request of Notifications.CompletePush.
+    /// Request of Notifications.CompletePush (platform-wide: no marketplace_id).
     public struct CompletePushRequest: Sendable, Hashable {
-        public var marketplaceID: String
         public var pushID: String
         /// SENT or FAILED.
         public var status: SoukV1.PushStatus
-        /// Error text for FAILED.
+        /// Error text for FAILED (at most 1000 characters); empty for SENT.
         public var error: String
-        /// The push service said the token is no longer valid.
+        /// The push service said the token is no longer valid: its device is unregistered.
         public var tokenInvalid: Bool
+        /// 0 skips the version check.
         public var expectedVersion: Int64
 
         public init(
-            marketplaceID: String = "",
             pushID: String = "",
             status: SoukV1.PushStatus = .unspecified,
             error: String = "",
             tokenInvalid: Bool = false,
             expectedVersion: Int64 = 0,
         ) {
-            self.marketplaceID = marketplaceID
             self.pushID = pushID
             self.status = status
             self.error = error
@@ -1231,7 +1266,6 @@ extension SoukV1.CompletePushRequest: CProtoMessage {
     }
 
     init(c: Souk__V1__CompletePushRequest) throws {
-        marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
         pushID = try Unpacked.string(c.push_id, "push_id")
         status = .init(cValue: c.status)
         error = try Unpacked.string(c.error, "error")
@@ -1240,7 +1274,6 @@ extension SoukV1.CompletePushRequest: CProtoMessage {
     }
 
     func fill(_ c: inout Souk__V1__CompletePushRequest, _ arena: inout EncodingArena) {
-        c.marketplace_id = arena.string(marketplaceID)
         c.push_id = arena.string(pushID)
         c.status = status.cValue()
         c.error = arena.string(error)
@@ -1248,5 +1281,3 @@ extension SoukV1.CompletePushRequest: CProtoMessage {
         c.expected_version = expectedVersion
     }
 }
-
-extension SoukV1.CompletePushRequest: MarketplaceScopedRequest {}

@@ -69,10 +69,9 @@ extension OrdersService {
             order.subject.cancelTime = Timestamp(transaction.now)
         }
         let order = record.value.subject
-        let what = rejected ? "rejected" : "cancelled"
-        let body = "Order \(order.orderNumber) was \(what)" + (reason.isEmpty ? "." : ": \(reason)")
         try Notifier.send(
-            OrderChanges.notes(order, id: id, title: "Order \(what)", body: body), marketplaceID: marketplaceID.description,
+            OrderChanges.notes(order, id: id, .orderCancelled(number: order.orderNumber, rejected: rejected, reason: reason)),
+            marketplaceID: marketplaceID.description,
             transaction: transaction)
         return record
     }

@@ -18,30 +18,32 @@ package enum OrderEffects {
         try transaction.updateMaintainedFields(OrderTable.table, move.id) { $0.subject.paymentStatus = payment.value.subject.status }
     }
 
-    /// Tells the order's customer and courier: "Order <number> <what>".
-    package static func tellParties(_ what: String, body: @escaping @Sendable (SoukStoreV1.Order) -> String) -> TransitionEffect<SoukStoreV1.Order> {
+    /// Tells the order's customer and courier what `text` says of the order as it is now.
+    package static func tellParties(_ text: @escaping @Sendable (SoukStoreV1.Order) -> NotificationText) -> TransitionEffect<SoukStoreV1.Order> {
         TransitionEffect("notify the customer and the courier") { move, transaction in
             try Notifier.send(
-                OrderChanges.notes(move.after, id: move.id, title: "Order \(move.after.orderNumber) \(what)", body: body(move.after)),
+                OrderChanges.notes(move.after, id: move.id, text(move.after)),
                 marketplaceID: move.marketplaceID, transaction: transaction)
         }
     }
 
-    /// A staff delivery's customer hears of it by the order: "<title>: order <number>".
-    package static func tellCustomer(_ title: String, body: @escaping @Sendable (SoukStoreV1.Delivery) -> String) -> TransitionEffect<SoukStoreV1.Delivery> {
+    /// A staff delivery's customer hears of it by the order: `text` of the order's number and
+    /// the delivery as it is now.
+    package static func tellCustomer(
+        _ text: @escaping @Sendable (_ orderNumber: String, SoukStoreV1.Delivery) -> NotificationText
+    ) -> TransitionEffect<SoukStoreV1.Delivery> {
         TransitionEffect("notify the order's customer") { move, transaction in
             guard let orderID = RecordID(move.after.orderID), let order = try transaction.get(OrderTable.table, orderID) else { return }
             try Notifier.send(
                 [Notifier.Note(
-                    to: order.value.subject.customerAccountID, kind: .order, title: "\(title): order \(order.value.subject.orderNumber)",
-                    body: body(move.after), subject: SoukV1.ResourceRef(type: .order, id: orderID.description))],
+                    to: order.value.subject.customerAccountID, kind: .order, text(order.value.subject.orderNumber, move.after),
+                    subject: SoukV1.ResourceRef(type: .order, id: orderID.description))],
                 marketplaceID: move.marketplaceID, transaction: transaction)
         }
     }
 
-    /// The words of a shipment: the carrier and the tracking number when given.
-    package static func shipped(_ order: SoukStoreV1.Order) -> String {
-        let (carrier, tracking) = (order.shippingCarrier, order.trackingNumber)
-        return carrier.isEmpty ? "Your order is on its way." : "Your order is on its way with \(carrier)" + (tracking.isEmpty ? "." : " (tracking \(tracking)).")
+    /// A shipment, with the carrier and the tracking number when given.
+    package static func shipped(_ order: SoukStoreV1.Order) -> NotificationText {
+        .orderShipped(number: order.orderNumber, carrier: order.shippingCarrier, tracking: order.trackingNumber)
     }
 }

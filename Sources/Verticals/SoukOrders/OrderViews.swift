@@ -87,10 +87,10 @@ package enum OrderParties {
 /// delivery assigned, are recorded by the lifecycle: `StateMachine.recordChange`.)
 package enum OrderChanges {
     /// The notes of an order change to its customer and its courier (sellers follow their lists).
-    package static func notes(_ order: SoukStoreV1.Order, id: RecordID, title: String, body: String) -> [Notifier.Note] {
+    package static func notes(_ order: SoukStoreV1.Order, id: RecordID, _ text: NotificationText) -> [Notifier.Note] {
         let subject = SoukV1.ResourceRef(type: .order, id: id.description)
         return [order.customerAccountID, order.courierAccountID].map {
-            Notifier.Note(to: $0, kind: .order, title: title, body: body, subject: subject)
+            Notifier.Note(to: $0, kind: .order, text, subject: subject)
         }
     }
 }

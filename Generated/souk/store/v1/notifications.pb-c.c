@@ -142,7 +142,52 @@ void   souk__store__v1__device__free_unpacked
   assert(message->base.descriptor == &souk__store__v1__device__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor souk__store__v1__notification__field_descriptors[9] =
+void   souk__store__v1__push_message__init
+                     (Souk__Store__V1__PushMessage         *message)
+{
+  static const Souk__Store__V1__PushMessage init_value = SOUK__STORE__V1__PUSH_MESSAGE__INIT;
+  *message = init_value;
+}
+size_t souk__store__v1__push_message__get_packed_size
+                     (const Souk__Store__V1__PushMessage *message)
+{
+  assert(message->base.descriptor == &souk__store__v1__push_message__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__store__v1__push_message__pack
+                     (const Souk__Store__V1__PushMessage *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__store__v1__push_message__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__store__v1__push_message__pack_to_buffer
+                     (const Souk__Store__V1__PushMessage *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__store__v1__push_message__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__Store__V1__PushMessage *
+       souk__store__v1__push_message__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__Store__V1__PushMessage *)
+     protobuf_c_message_unpack (&souk__store__v1__push_message__descriptor,
+                                allocator, len, data);
+}
+void   souk__store__v1__push_message__free_unpacked
+                     (Souk__Store__V1__PushMessage *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__store__v1__push_message__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+static const ProtobufCFieldDescriptor souk__store__v1__notification__field_descriptors[10] =
 {
   {
     "account_id",
@@ -252,11 +297,24 @@ static const ProtobufCFieldDescriptor souk__store__v1__notification__field_descr
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "expire_time",
+    12,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Notification, expire_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__store__v1__notification__field_indices_by_name[] = {
   0,   /* field[0] = account_id */
   4,   /* field[4] = body */
   2,   /* field[2] = category */
+  9,   /* field[9] = expire_time */
   1,   /* field[1] = kind */
   6,   /* field[6] = read */
   7,   /* field[7] = read_time */
@@ -264,10 +322,11 @@ static const unsigned souk__store__v1__notification__field_indices_by_name[] = {
   5,   /* field[5] = subject */
   3,   /* field[3] = title */
 };
-static const ProtobufCIntRange souk__store__v1__notification__number_ranges[1 + 1] =
+static const ProtobufCIntRange souk__store__v1__notification__number_ranges[2 + 1] =
 {
   { 2, 0 },
-  { 0, 9 }
+  { 12, 9 },
+  { 0, 10 }
 };
 const ProtobufCMessageDescriptor souk__store__v1__notification__descriptor =
 {
@@ -277,10 +336,10 @@ const ProtobufCMessageDescriptor souk__store__v1__notification__descriptor =
   "Souk__Store__V1__Notification",
   "souk.store.v1",
   sizeof(Souk__Store__V1__Notification),
-  9,
+  10,
   souk__store__v1__notification__field_descriptors,
   souk__store__v1__notification__field_indices_by_name,
-  1,  souk__store__v1__notification__number_ranges,
+  2,  souk__store__v1__notification__number_ranges,
   (ProtobufCMessageInit) souk__store__v1__notification__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -449,5 +508,251 @@ const ProtobufCMessageDescriptor souk__store__v1__device__descriptor =
   souk__store__v1__device__field_indices_by_name,
   1,  souk__store__v1__device__number_ranges,
   (ProtobufCMessageInit) souk__store__v1__device__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__store__v1__push_message__field_descriptors[17] =
+{
+  {
+    "notification_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__PushMessage, notification_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "account_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__PushMessage, account_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "device_id",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__PushMessage, device_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "platform",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__PushMessage, platform),
+    &souk__v1__device_platform__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "token",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__PushMessage, token),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "app_id",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__PushMessage, app_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "title",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__PushMessage, title),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "body",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__PushMessage, body),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "subject",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__PushMessage, subject),
+    &souk__v1__resource_ref__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "kind",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__PushMessage, kind),
+    &souk__v1__notification_kind__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "collapse_id",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__PushMessage, collapse_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "payload",
+    12,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__PushMessage, payload),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "expire_time",
+    13,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__PushMessage, expire_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "status",
+    14,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__PushMessage, status),
+    &souk__v1__push_status__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "attempts",
+    15,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__PushMessage, attempts),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "last_error",
+    16,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__PushMessage, last_error),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "send_time",
+    17,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__PushMessage, send_time),
+    &google__protobuf__timestamp__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__store__v1__push_message__field_indices_by_name[] = {
+  1,   /* field[1] = account_id */
+  5,   /* field[5] = app_id */
+  14,   /* field[14] = attempts */
+  7,   /* field[7] = body */
+  10,   /* field[10] = collapse_id */
+  2,   /* field[2] = device_id */
+  12,   /* field[12] = expire_time */
+  9,   /* field[9] = kind */
+  15,   /* field[15] = last_error */
+  0,   /* field[0] = notification_id */
+  11,   /* field[11] = payload */
+  3,   /* field[3] = platform */
+  16,   /* field[16] = send_time */
+  13,   /* field[13] = status */
+  8,   /* field[8] = subject */
+  6,   /* field[6] = title */
+  4,   /* field[4] = token */
+};
+static const ProtobufCIntRange souk__store__v1__push_message__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 17 }
+};
+const ProtobufCMessageDescriptor souk__store__v1__push_message__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.store.v1.PushMessage",
+  "PushMessage",
+  "Souk__Store__V1__PushMessage",
+  "souk.store.v1",
+  sizeof(Souk__Store__V1__PushMessage),
+  17,
+  souk__store__v1__push_message__field_descriptors,
+  souk__store__v1__push_message__field_indices_by_name,
+  1,  souk__store__v1__push_message__number_ranges,
+  (ProtobufCMessageInit) souk__store__v1__push_message__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

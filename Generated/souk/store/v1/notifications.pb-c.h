@@ -21,6 +21,7 @@ PROTOBUF_C__BEGIN_DECLS
 typedef struct Souk__Store__V1__Notification Souk__Store__V1__Notification;
 typedef struct Souk__Store__V1__NotificationSettings Souk__Store__V1__NotificationSettings;
 typedef struct Souk__Store__V1__Device Souk__Store__V1__Device;
+typedef struct Souk__Store__V1__PushMessage Souk__Store__V1__PushMessage;
 
 
 /* --- enums --- */
@@ -51,10 +52,14 @@ struct  Souk__Store__V1__Notification
    * Its position in the account's notification stream.
    */
   int64_t sequence;
+  /*
+   * When the offer it tells about lapses; unset otherwise.
+   */
+  Google__Protobuf__Timestamp *expire_time;
 };
 #define SOUK__STORE__V1__NOTIFICATION__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__store__v1__notification__descriptor) \
-    , (char *)protobuf_c_empty_string, SOUK__V1__NOTIFICATION_KIND__NOTIFICATION_KIND_UNSPECIFIED, SOUK__V1__NOTIFICATION_CATEGORY__NOTIFICATION_CATEGORY_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, 0 }
+    , (char *)protobuf_c_empty_string, SOUK__V1__NOTIFICATION_KIND__NOTIFICATION_KIND_UNSPECIFIED, SOUK__V1__NOTIFICATION_CATEGORY__NOTIFICATION_CATEGORY_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0, NULL, 0, NULL }
 
 
 /*
@@ -91,6 +96,36 @@ struct  Souk__Store__V1__Device
 #define SOUK__STORE__V1__DEVICE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__store__v1__device__descriptor) \
     , (char *)protobuf_c_empty_string, SOUK__V1__DEVICE_PLATFORM__DEVICE_PLATFORM_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+/*
+ * One push of the platform-wide push outbox: one notification to one device. The
+ * marketplace is in the record; the id, version and times are in the envelope.
+ */
+struct  Souk__Store__V1__PushMessage
+{
+  ProtobufCMessage base;
+  char *notification_id;
+  char *account_id;
+  char *device_id;
+  Souk__V1__DevicePlatform platform;
+  char *token;
+  char *app_id;
+  char *title;
+  char *body;
+  Souk__V1__ResourceRef *subject;
+  Souk__V1__NotificationKind kind;
+  char *collapse_id;
+  char *payload;
+  Google__Protobuf__Timestamp *expire_time;
+  Souk__V1__PushStatus status;
+  int32_t attempts;
+  char *last_error;
+  Google__Protobuf__Timestamp *send_time;
+};
+#define SOUK__STORE__V1__PUSH_MESSAGE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__store__v1__push_message__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__DEVICE_PLATFORM__DEVICE_PLATFORM_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, SOUK__V1__NOTIFICATION_KIND__NOTIFICATION_KIND_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, SOUK__V1__PUSH_STATUS__PUSH_STATUS_UNSPECIFIED, 0, (char *)protobuf_c_empty_string, NULL }
 
 
 /* Souk__Store__V1__Notification methods */
@@ -150,6 +185,25 @@ Souk__Store__V1__Device *
 void   souk__store__v1__device__free_unpacked
                      (Souk__Store__V1__Device *message,
                       ProtobufCAllocator *allocator);
+/* Souk__Store__V1__PushMessage methods */
+void   souk__store__v1__push_message__init
+                     (Souk__Store__V1__PushMessage         *message);
+size_t souk__store__v1__push_message__get_packed_size
+                     (const Souk__Store__V1__PushMessage   *message);
+size_t souk__store__v1__push_message__pack
+                     (const Souk__Store__V1__PushMessage   *message,
+                      uint8_t             *out);
+size_t souk__store__v1__push_message__pack_to_buffer
+                     (const Souk__Store__V1__PushMessage   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__Store__V1__PushMessage *
+       souk__store__v1__push_message__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__store__v1__push_message__free_unpacked
+                     (Souk__Store__V1__PushMessage *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Souk__Store__V1__Notification_Closure)
@@ -161,6 +215,9 @@ typedef void (*Souk__Store__V1__NotificationSettings_Closure)
 typedef void (*Souk__Store__V1__Device_Closure)
                  (const Souk__Store__V1__Device *message,
                   void *closure_data);
+typedef void (*Souk__Store__V1__PushMessage_Closure)
+                 (const Souk__Store__V1__PushMessage *message,
+                  void *closure_data);
 
 /* --- services --- */
 
@@ -170,6 +227,7 @@ typedef void (*Souk__Store__V1__Device_Closure)
 extern const ProtobufCMessageDescriptor souk__store__v1__notification__descriptor;
 extern const ProtobufCMessageDescriptor souk__store__v1__notification_settings__descriptor;
 extern const ProtobufCMessageDescriptor souk__store__v1__device__descriptor;
+extern const ProtobufCMessageDescriptor souk__store__v1__push_message__descriptor;
 
 PROTOBUF_C__END_DECLS
 

@@ -44,14 +44,23 @@ extension AccountsService {
             accounts: accounts, nextPageToken: RequestFields.nextPageToken(result.nextPageToken, filters: filters))
     }
 
+    /// An account of the request's marketplace; with an empty marketplace_id (operators only,
+    /// the builder's scope check refuses anyone else) a platform service account, the push
+    /// adapter, whose roles must be exactly [PUSH_ADAPTER].
     func createAccount(_ request: SoukV1.CreateAccountRequest, _ call: SoukCall) async throws -> SoukV1.Account {
-        let (marketplaceID, marketplace) = try call.requireMarketplace()
+        let marketplace = call.marketplace
         let caller = try call.requireCaller()
         let new = NewAccount(
             email: request.email, password: request.initialPassword, givenName: request.givenName, familyName: request.familyName,
             phone: request.phone, activeRoles: request.roles, laundryProfile: request.laundryProfile)
         var checks = FieldChecks()
         let checkedID = try checks.run { try RequestFields.requestID(request.requestID) }
+        if marketplace == nil {
+            // The builder let only operators through with an empty marketplace_id.
+            checks.require(
+                request.roles == [.pushAdapter], "roles",
+                "a platform account (empty marketplace_id) is a push adapter: roles must be exactly [ROLE_PUSH_ADAPTER]")
+        }
         try identity.check(new, in: marketplace, fields: .createAccount, into: &checks)
         try checks.finish()
         let requestID = checkedID ?? ""
@@ -59,7 +68,7 @@ extension AccountsService {
         fingerprinted.initialPassword = ""
         return try await identity.createAccount(
             new, in: marketplace, fields: .createAccount, actor: AuditActor(call, requestID: requestID),
-            idempotencyKey: IdempotencyKey(marketplace: marketplaceID.description, account: caller.accountID.description, key: requestID),
+            idempotencyKey: IdempotencyKey(marketplace: call.marketplaceID?.description ?? "", account: caller.accountID.description, key: requestID),
             fingerprint: RequestFingerprint(fingerprinted.encoded())
         ).account
     }
@@ -242,7 +251,7 @@ struct DecisionFields {
             case .provider, .courier, .admin: fields.role = role
             case .customer where allowCustomer: fields.role = role
             case .customer: checks.add("role", "the customer role is never taken away")
-            case .operator: checks.add("role", "operator is never granted inside a marketplace")
+            case .operator, .pushAdapter: checks.add("role", "\(role.word) is never granted inside a marketplace")
             default: checks.add("role", "must be provider, courier\(allowCustomer ? ", customer" : "") or admin")
             }
         }

@@ -43,13 +43,13 @@ public struct AccountsService: RPCService {
             getPublicProfile: .handler(getPublicProfile),
             // Administration.
             listAccounts: .handler(listAccounts),
-            createAccount: .handler(createAccount),
+            createAccount: .handler(scope: .marketplaceOrPlatform, createAccount),
             approveRole: .handler(approveRole),
             rejectRole: .handler(rejectRole),
             assignRole: .handler(assignRole),
             revokeRole: .handler(revokeRole),
-            blockAccount: .handler(blockAccount),
-            unblockAccount: .handler(unblockAccount),
+            blockAccount: .handler(scope: .marketplaceOrPlatform, blockAccount),
+            unblockAccount: .handler(scope: .marketplaceOrPlatform, unblockAccount),
             // Saved addresses.
             createAddress: .handler(createAddress),
             getAddress: .handler(owner: addressOwner { $0.addressID }, getAddress),
@@ -169,6 +169,7 @@ extension SoukV1.Role {
         case .courier: "courier"
         case .admin: "admin"
         case .operator: "operator"
+        case .pushAdapter: "push_adapter"
         default: "unspecified"
         }
     }

@@ -76,6 +76,7 @@ public struct NewAccount: Sendable {
             switch role {
             case .provider, .courier, .admin, .customer: continue
             case .operator where marketplace == nil: continue
+            case .pushAdapter where marketplace == nil: continue
             default: checks.add("\(fields.roles)[\(index)]", "must be provider, courier or admin")
             }
         }

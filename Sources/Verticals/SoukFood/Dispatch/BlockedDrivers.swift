@@ -31,13 +31,9 @@ enum BlockedDrivers {
         ) { $0.subject.note = reason }
         guard let order = try DeliveryOffers.release(delivery, actor: subject.actor, reason: reason, transaction: transaction) else { return }
         let number = order.value.subject.orderNumber
-        let body = switch try DeliveryOffers.offerNextNearest(after: delivery, order: order, actor: subject.actor, transaction: transaction) {
-        case true?: "The driver can no longer take order \(number); it was offered to the next nearest driver."
-        case false?: "The driver can no longer take order \(number) and no other driver is available; offer it again."
-        case nil: "The driver can no longer take order \(number); offer it again."
-        }
+        let reoffered = try DeliveryOffers.offerNextNearest(after: delivery, order: order, actor: subject.actor, transaction: transaction)
         try Notifier.send(
-            [Notifier.Note(to: order.value.subject.sellerAccountID, kind: .order, title: "Offer of order \(number) withdrawn", body: body,
+            [Notifier.Note(to: order.value.subject.sellerAccountID, kind: .order, .orderOfferWithdrawn(number: number, reoffered: reoffered),
                            subject: SoukV1.ResourceRef(type: .order, id: order.id.description))],
             marketplaceID: market, transaction: transaction)
     }

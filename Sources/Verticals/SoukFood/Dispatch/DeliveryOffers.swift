@@ -130,9 +130,11 @@ struct DeliveryOffers {
         try OrderLifecycles.foodDelivery.recordChange(updated, by: actor, reason: "delivery offered", transaction: transaction)
         try Notifier.send(
             [Notifier.Note(
-                to: courier.id.description, kind: .delivery, title: "New delivery offer",
-                body: "Order \(subject.orderNumber) from \(subject.restaurantName), \(delivery.offerDistanceMeters) m away.",
-                subject: SoukV1.ResourceRef(type: .delivery, id: created.id.description))],
+                to: courier.id.description, kind: .delivery,
+                .deliveryOffer(number: subject.orderNumber, restaurant: subject.restaurantName, meters: Int64(delivery.offerDistanceMeters)),
+                subject: SoukV1.ResourceRef(type: .delivery, id: created.id.description),
+                // The driver's app shows how long the offer has.
+                expires: transaction.now.adding(rules.offerTimeout))],
             marketplaceID: market, transaction: transaction)
         return created
     }

@@ -39,8 +39,7 @@ struct FoodDeliveries {
                 marketplace: marketplace, marketplaceID: market, transaction: transaction)
             let number = order.value.subject.orderNumber
             try Notifier.send(
-                FoodDeliveryViews.notes(order.value.subject, id: orderID, title: "Order \(number) delivered",
-                                        body: "Order \(number) was delivered and paid in cash."),
+                FoodDeliveryViews.notes(order.value.subject, id: orderID, .foodOrderDelivered(number: number)),
                 marketplaceID: market, transaction: transaction)
         }
         return try FoodDeliveryViews.view(id.description, call, store: store)
@@ -72,11 +71,11 @@ struct FoodDeliveries {
                 ) { $0.subject.courierAccountID = "" }
             }
             let number = order.value.subject.orderNumber
-            let title = "Delivery of order \(number) cancelled"
+            let text = NotificationText.orderDeliveryCancelled(number: number, reason: reason)
             try Notifier.send(
-                [Notifier.Note(to: delivery.value.subject.courierAccountID, kind: .delivery, title: title, body: reason,
+                [Notifier.Note(to: delivery.value.subject.courierAccountID, kind: .delivery, text,
                                subject: SoukV1.ResourceRef(type: .delivery, id: id.description)),
-                 Notifier.Note(to: order.value.subject.sellerAccountID, kind: .order, title: title, body: reason,
+                 Notifier.Note(to: order.value.subject.sellerAccountID, kind: .order, text,
                                subject: SoukV1.ResourceRef(type: .order, id: order.id.description))],
                 marketplaceID: market, transaction: transaction)
         }

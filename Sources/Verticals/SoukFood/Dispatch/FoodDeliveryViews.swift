@@ -11,10 +11,10 @@ import SoukStore
 enum FoodDeliveryViews {
     /// Notes of a delivery change to the order's customer and restaurant: about the order they
     /// follow, so of kind ORDER with the order as subject.
-    static func notes(_ order: SoukStoreV1.Order, id: RecordID, title: String, body: String) -> [Notifier.Note] {
+    static func notes(_ order: SoukStoreV1.Order, id: RecordID, _ text: NotificationText) -> [Notifier.Note] {
         let subject = SoukV1.ResourceRef(type: .order, id: id.description)
         return [order.customerAccountID, order.sellerAccountID].map {
-            Notifier.Note(to: $0, kind: .order, title: title, body: body, subject: subject)
+            Notifier.Note(to: $0, kind: .order, text, subject: subject)
         }
     }
 

@@ -31,8 +31,7 @@ extension DeliveryOffers {
             }
             let number = order.value.subject.orderNumber
             try Notifier.send(
-                FoodDeliveryViews.notes(order.value.subject, id: orderID, title: "Order \(number) is on the way",
-                                        body: "A driver picked up order \(number)."),
+                FoodDeliveryViews.notes(order.value.subject, id: orderID, .foodOrderOnTheWay(number: number)),
                 marketplaceID: market, transaction: transaction)
         }
         return try FoodDeliveryViews.view(id.description, call, store: store)
@@ -53,8 +52,7 @@ extension DeliveryOffers {
             let number = order.value.subject.orderNumber
             try Notifier.send(
                 [Notifier.Note(
-                    to: order.value.subject.sellerAccountID, kind: .order, title: "Driver declined order \(number)",
-                    body: reason.isEmpty ? "Offer order \(number) to another driver." : "\(reason) Offer order \(number) to another driver.",
+                    to: order.value.subject.sellerAccountID, kind: .order, .driverDeclinedOrder(number: number, reason: reason),
                     subject: SoukV1.ResourceRef(type: .order, id: order.id.description))],
                 marketplaceID: market, transaction: transaction)
         }

@@ -42,16 +42,11 @@ extension DeliveryOffers {
         guard let order = try release(delivery, actor: move.actor, reason: "delivery offer expired", transaction: transaction) else { return }
         let number = order.value.subject.orderNumber
         var notes = [Notifier.Note(
-            to: delivery.value.subject.courierAccountID, kind: .delivery, title: "Offer expired",
-            body: "The offer of order \(number) was not answered in time.", subject: move.ref(.delivery))]
+            to: delivery.value.subject.courierAccountID, kind: .delivery, .deliveryOfferExpired(number: number), subject: move.ref(.delivery))]
         if held {
-            let restaurant = switch try offerNextNearest(after: delivery, order: order, actor: move.actor, transaction: transaction) {
-            case true?: "The driver did not answer in time; order \(number) was offered to the next nearest driver."
-            case false?: "The driver did not answer in time and no other driver is available; offer order \(number) again."
-            case nil: "The driver did not answer in time; offer order \(number) again."
-            }
+            let reoffered = try offerNextNearest(after: delivery, order: order, actor: move.actor, transaction: transaction)
             notes.append(Notifier.Note(
-                to: order.value.subject.sellerAccountID, kind: .order, title: "Offer of order \(number) expired", body: restaurant,
+                to: order.value.subject.sellerAccountID, kind: .order, .orderOfferExpired(number: number, reoffered: reoffered),
                 subject: SoukV1.ResourceRef(type: .order, id: order.id.description)))
         }
         try Notifier.send(notes, marketplaceID: move.marketplaceID, transaction: transaction)

@@ -59,10 +59,9 @@ extension OrdersService {
             let subject = SoukV1.ResourceRef(type: .order, id: orderID.description)
             try Notifier.send(
                 [
-                    Notifier.Note(to: order.customerAccountID, kind: .order, title: "Order \(orderNumber) placed",
-                                  body: "\(restaurant.name) received your order; pay the driver in cash on delivery.", subject: subject),
-                    Notifier.Note(to: restaurant.ownerAccountID, kind: .order, title: "New order \(orderNumber)",
-                                  body: "Accept or reject it.", subject: subject),
+                    Notifier.Note(
+                        to: order.customerAccountID, kind: .order, .foodOrderPlaced(number: orderNumber, restaurant: restaurant.name), subject: subject),
+                    Notifier.Note(to: restaurant.ownerAccountID, kind: .order, .restaurantNewOrder(number: orderNumber), subject: subject),
                 ],
                 marketplaceID: marketplaceID.description, transaction: transaction)
             return try OrderParties.view(record, call, lifecycle: OrderLifecycles.foodDelivery, store: store)

@@ -1,5 +1,6 @@
 import SoukKit
 import SoukMessages
+import SoukNotifications
 import SoukOrders
 
 extension OrderLifecycles {
@@ -11,7 +12,7 @@ extension OrderLifecycles {
         transitions: [
             Transition(
                 .accept, from: [.placed], to: .preparing, by: [.provider],
-                effects: [OrderEffects.tellParties("is being prepared") { _ in "The restaurant accepted your order and is preparing it." }]),
+                effects: [OrderEffects.tellParties { .foodOrderPreparing(number: $0.orderNumber) }]),
             Transition(.reject, from: [.placed], to: .cancelled, by: [.provider], effects: [FoodOrderEffects.leaveReports, OrderEffects.settlePayment]),
             // A driver accepted the offer.
             Transition(.dispatch, from: [.preparing], to: .outForDelivery, by: [.courier]),
@@ -20,7 +21,7 @@ extension OrderLifecycles {
             Transition(.deliver, from: [.outForDelivery], to: .delivered, by: [.courier, .admin], guards: [ordersCourier]),
             Transition(
                 .complete, from: [.delivered], to: .completed, by: [.provider, .admin],
-                effects: [OrderEffects.tellParties("completed") { _ in "Thank you! You can now rate the restaurant and the driver." }]),
+                effects: [OrderEffects.tellParties { .foodOrderCompleted(number: $0.orderNumber) }]),
             Transition(.cancel, from: [.placed, .preparing, .outForDelivery, .delivered], to: .cancelled, by: [.provider, .admin],
                 refusal: .cancelNotAllowed, effects: [FoodOrderEffects.leaveReports, OrderEffects.settlePayment]),
         ])

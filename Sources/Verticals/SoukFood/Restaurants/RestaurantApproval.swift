@@ -66,9 +66,8 @@ struct RestaurantApproval {
             try Notifier.send(
                 [Notifier.Note(
                     to: restaurant.ownerAccountID, kind: .account,
-                    title: approving ? "\(restaurant.name) is approved" : "\(restaurant.name) was not approved",
-                    body: approving ? "An admin approved \(restaurant.name) at \(marketplace.displayName): open it when you are ready."
-                        : "An admin did not approve \(restaurant.name): \(reason ?? "")",
+                    approving ? .restaurantApproved(restaurant: restaurant.name, marketplace: marketplace.displayName)
+                        : .restaurantRejected(restaurant: restaurant.name, reason: reason ?? ""),
                     subject: SoukV1.ResourceRef(type: .restaurant, id: id.description))],
                 marketplaceID: marketplaceID.description, transaction: transaction)
             return updated

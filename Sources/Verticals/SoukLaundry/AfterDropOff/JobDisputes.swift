@@ -2,6 +2,7 @@ import Foundation
 import SoukGRPC
 import SoukKit
 import SoukMessages
+import SoukNotifications
 import SoukStore
 
 /// Disputes of a job's charge: the customer opens one on a paid job within `window` of paying;
@@ -40,8 +41,7 @@ struct JobDisputes {
             }
             try JobLifecycle.machine.recordChange(updated, in: JobTable.table, by: actor, reason: "dispute opened", transaction: transaction)
             try JobChanges.notify(
-                [job.dasherAccountID], updated, title: "Charge disputed", body: "The customer disputed the charge of a laundry job; an admin will decide.",
-                transaction: transaction)
+                [job.dasherAccountID], updated, .jobDisputed, transaction: transaction)
             return updated
         }
         return try JobViews.view(record, call, store: store)
@@ -87,7 +87,7 @@ struct JobDisputes {
             let updated = try transaction.update(JobTable.table, id) { [dispute] record in record.subject.dispute = dispute }
             try JobLifecycle.machine.recordChange(updated, in: JobTable.table, by: actor, reason: "dispute resolved: \(dispute.outcome.protoName)", transaction: transaction)
             try JobChanges.notify(
-                [job.customerAccountID, job.dasherAccountID], updated, title: "Dispute resolved", body: resolution, transaction: transaction)
+                [job.customerAccountID, job.dasherAccountID], updated, .jobDisputeResolved(resolution: resolution), transaction: transaction)
             return updated
         }
         return try JobViews.view(record, call, store: store)

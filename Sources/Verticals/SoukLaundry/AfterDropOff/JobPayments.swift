@@ -3,6 +3,7 @@ import SoukGRPC
 import SoukIdentity
 import SoukKit
 import SoukMessages
+import SoukNotifications
 import SoukPayments
 import SoukStore
 
@@ -45,8 +46,7 @@ struct JobPayable: PayableTarget {
             payment.amount?.amountMinor ?? 0, dasherID: record.value.subject.dasherAccountID, marketplace: marketplace,
             marketplaceID: marketplaceID.description, transaction: transaction)
         try JobChanges.notify(
-            [record.value.subject.dasherAccountID], record, title: "Job paid", body: "The customer paid for the laundry job.",
-            transaction: transaction)
+            [record.value.subject.dasherAccountID], record, .jobPaid, transaction: transaction)
     }
 
     func refunded(_ id: String, payment: SoukV1.Payment, amount: Int64, marketplaceID: RecordID, marketplace: SoukV1.Marketplace, actor: AuditActor, transaction: Transaction) throws {

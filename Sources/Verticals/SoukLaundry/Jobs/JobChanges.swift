@@ -8,10 +8,10 @@ import SoukStore
 /// `StateMachine.recordChange`.)
 enum JobChanges {
     /// Tells `accounts` about job `record`.
-    static func notify(_ accounts: [String], _ record: StoredRecord<JobRecord>, title: String, body: String, transaction: Transaction) throws {
+    static func notify(_ accounts: [String], _ record: StoredRecord<JobRecord>, _ text: NotificationText, transaction: Transaction) throws {
         let subject = SoukV1.ResourceRef(type: .job, id: record.id.description)
         try Notifier.send(
-            accounts.map { Notifier.Note(to: $0, kind: .job, title: title, body: body, subject: subject) },
+            accounts.map { Notifier.Note(to: $0, kind: .job, text, subject: subject) },
             marketplaceID: record.value.marketplaceID, transaction: transaction)
     }
 

@@ -11,31 +11,28 @@ enum JobEffects {
     static let tellCustomerAccepted = TransitionEffect<SoukStoreV1.Job>("notify the customer") { move, transaction in
         let dasher = try RecordID(move.after.dasherAccountID).flatMap { try IdentityRecords.account($0, transaction) }
         try notify(
-            [move.after.customerAccountID], move, title: "\(dasher?.givenName ?? "A Dasher") accepted your laundry job",
-            body: "Stage 1: Dasher Accepted Request.", transaction: transaction)
+            [move.after.customerAccountID], move, .jobAccepted(dasher: dasher?.givenName ?? ""), transaction: transaction)
     }
 
     static let tellRejectedDasher = TransitionEffect<SoukStoreV1.Job>("notify the Dasher sent away") { move, transaction in
-        try notify([move.before.dasherAccountID], move, title: "The customer chose another Dasher", body: "The job is no longer yours.", transaction: transaction)
+        try notify([move.before.dasherAccountID], move, .jobDasherReplaced, transaction: transaction)
     }
 
     static let tellDasherCancelled = TransitionEffect<SoukStoreV1.Job>("notify the Dasher assigned or offered") { move, transaction in
         let dasher = move.before.dasherAccountID.isEmpty ? move.before.offeredToAccountID : move.before.dasherAccountID
-        try notify([dasher], move, title: "Laundry job cancelled", body: "The customer cancelled the job.", transaction: transaction)
+        try notify([dasher], move, .jobCancelled, transaction: transaction)
     }
 
     static let tellDasherPriceConfirmed = TransitionEffect<SoukStoreV1.Job>("notify the Dasher") { move, transaction in
-        try notify([move.after.dasherAccountID], move, title: "Final price confirmed", body: "You may bring the laundry back.", transaction: transaction)
+        try notify([move.after.dasherAccountID], move, .jobPriceConfirmed, transaction: transaction)
     }
 
     static let tellCustomerStage = TransitionEffect<SoukStoreV1.Job>("notify the customer") { move, transaction in
         let stage = move.after.stage
         let position = JobLifecycle.stages.firstIndex(of: stage) ?? 0
         try notify(
-            [move.after.customerAccountID], move, title: "Stage \(position): \(JobChanges.title(stage))",
-            body: move.after.finalPriceConfirmationRequired
-                ? "The final price is more than twice the estimate: confirm it so the Dasher can bring your laundry back."
-                : "Your laundry job moved to stage \(position).",
+            [move.after.customerAccountID], move,
+            .jobStage(position: position, stage: JobChanges.title(stage), confirmPrice: move.after.finalPriceConfirmationRequired),
             transaction: transaction)
     }
 
@@ -44,10 +41,10 @@ enum JobEffects {
         try LaundryStudents.countCompleted(dasherID, marketplaceID: move.marketplaceID, transaction: transaction)
     }
 
-    private static func notify(_ accounts: [String], _ move: LifecycleMove<SoukStoreV1.Job>, title: String, body: String, transaction: Transaction) throws {
+    private static func notify(_ accounts: [String], _ move: LifecycleMove<SoukStoreV1.Job>, _ text: NotificationText, transaction: Transaction) throws {
         let subject = move.ref(.job)
         try Notifier.send(
-            accounts.map { Notifier.Note(to: $0, kind: .job, title: title, body: body, subject: subject) }, marketplaceID: move.marketplaceID,
+            accounts.map { Notifier.Note(to: $0, kind: .job, text, subject: subject) }, marketplaceID: move.marketplaceID,
             transaction: transaction)
     }
 }

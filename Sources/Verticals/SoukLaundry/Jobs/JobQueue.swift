@@ -2,6 +2,7 @@ import SoukIdentity
 import SoukGRPC
 import SoukKit
 import SoukMessages
+import SoukNotifications
 import SoukStore
 
 /// A dorm's queue of pending jobs and the Dashers who ask for work from it: offers, their
@@ -45,6 +46,12 @@ struct JobQueue {
                         record.subject.offerExpireTime = Timestamp(now.adding(timeout))
                     }
                     try JobLifecycle.machine.recordChange(updated, in: JobTable.table, by: actor, reason: "offered", transaction: transaction)
+                    // On the Dasher's stream and phones too, with how long the offer has.
+                    try Notifier.send(
+                        [Notifier.Note(
+                            to: dasher.id, kind: .job, .jobOffered, subject: SoukV1.ResourceRef(type: .job, id: job.id.description),
+                            expires: now.adding(timeout))],
+                        marketplaceID: market, transaction: transaction)
                     return updated
                 }
             }

@@ -49,7 +49,7 @@ struct JobSubmission {
             if !preferred.isEmpty { try Self.checkPreferred(preferred, customer: customer, market: market, transaction: transaction) }
             let record = try JobLifecycle.machine.create(JobRecord(marketplaceID: market, job), in: JobTable.table, by: actor, transaction: transaction)
             if !preferred.isEmpty {
-                try JobChanges.notify([preferred], record, title: "A laundry job names you", body: "Ask for work to see it.", transaction: transaction)
+                try JobChanges.notify([preferred], record, .jobNamesDasher, transaction: transaction)
             }
             return record.stamped(SoukV1.Job())
         }.value

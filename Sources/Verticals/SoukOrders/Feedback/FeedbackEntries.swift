@@ -173,7 +173,7 @@ struct FeedbackEntries {
                 in: transaction, marketplaceID: market, resource: SoukV1.ResourceRef(type: .feedback, id: id.description), actor: actor,
                 from: current.value.subject.answer == nil ? "UNANSWERED" : "ANSWERED", to: "ANSWERED", resourceVersion: updated.version)
             try Notifier.send(
-                [Notifier.Note(to: updated.value.subject.authorAccountID, kind: .feedback, title: "We answered your feedback", body: text,
+                [Notifier.Note(to: updated.value.subject.authorAccountID, kind: .feedback, .feedbackAnswered(answer: text),
                                subject: SoukV1.ResourceRef(type: .feedback, id: id.description))],
                 marketplaceID: market, transaction: transaction)
         }

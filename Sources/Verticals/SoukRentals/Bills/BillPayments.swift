@@ -3,6 +3,7 @@ import SoukGRPC
 import SoukIdentity
 import SoukKit
 import SoukMessages
+import SoukNotifications
 import SoukPayments
 import SoukStore
 
@@ -71,7 +72,7 @@ struct BillPayments: PayableTarget {
         let currency = payment.amount?.currencyCode ?? marketplace.currencyCode
         try BookingChanges.notify(
             [subject.lesseeAccountID, subject.lessorAccountID], bookingID: subject.bookingID, kind: .bill, subject: SoukV1.ResourceRef(type: .bill, id: id),
-            title: "Bill payment refunded", body: "\(amount) \(currency) of the payment was refunded to the lessee.",
+            .billRefunded(amount: amount, currency: currency),
             marketplaceID: marketplaceID.description, transaction: transaction)
     }
 

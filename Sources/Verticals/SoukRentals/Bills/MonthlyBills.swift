@@ -1,6 +1,7 @@
 import SoukGRPC
 import SoukKit
 import SoukMessages
+import SoukNotifications
 import SoukStore
 
 /// The lessor's monthly bills: the booking's fixed rent plus the month's utilities, one per
@@ -59,7 +60,9 @@ struct MonthlyBills {
             try BookingChanges.billChanged(record, actor: actor, reason: "monthly bill issued", transaction: transaction)
             try BookingChanges.notify(
                 [booking.lesseeAccountID], bookingID: bookingID.description, kind: .bill, subject: SoukV1.ResourceRef(type: .bill, id: record.id.description),
-                title: "New bill", body: "Your bill for \(period.year)-\(period.month): \(bill.total?.amountMinor ?? 0) \(marketplace.currencyCode), due \(LeaseDates.text(due)).",
+                .billIssued(
+                    period: "\(period.year)-\(period.month)", amount: bill.total?.amountMinor ?? 0, currency: marketplace.currencyCode,
+                    due: LeaseDates.text(due)),
                 marketplaceID: market, transaction: transaction)
             return record.stamped(SoukV1.Bill())
         }.value
@@ -112,8 +115,8 @@ struct MonthlyBills {
             try BookingChanges.billChanged(updated, actor: actor, reason: "bill changed", transaction: transaction)
             try BookingChanges.notify(
                 [updated.value.subject.lesseeAccountID], bookingID: updated.value.subject.bookingID, kind: .bill,
-                subject: SoukV1.ResourceRef(type: .bill, id: id.description), title: "Bill changed",
-                body: "Your bill now totals \(updated.value.subject.total?.amountMinor ?? 0) \(marketplace.currencyCode).",
+                subject: SoukV1.ResourceRef(type: .bill, id: id.description),
+                .billChanged(amount: updated.value.subject.total?.amountMinor ?? 0, currency: marketplace.currencyCode),
                 marketplaceID: marketplaceID.description, transaction: transaction)
             return updated
         }

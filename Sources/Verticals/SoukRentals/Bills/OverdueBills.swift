@@ -2,6 +2,7 @@ import SoukIdentity
 import SoukGRPC
 import SoukKit
 import SoukMessages
+import SoukNotifications
 import SoukStore
 
 /// DUE bills past their due date: each is marked overdue once, when its marketplace's day is
@@ -51,10 +52,12 @@ struct OverdueBills {
         }
         let subject = updated.value.subject
         try BookingChanges.billChanged(updated, actor: .system("BillOverdue"), reason: "bill overdue", transaction: transaction)
-        let what = subject.kind == .deposit ? "deposit" : "bill for \(subject.period?.year ?? 0)-\(subject.period?.month ?? 0)"
+        let period = subject.kind == .deposit ? "" : "\(subject.period?.year ?? 0)-\(subject.period?.month ?? 0)"
         try BookingChanges.notify(
             [subject.lesseeAccountID], bookingID: subject.bookingID, kind: .bill, subject: SoukV1.ResourceRef(type: .bill, id: bill.id.description),
-            title: "Bill overdue", body: "Your \(what) of \(subject.total?.amountMinor ?? 0) \(subject.total?.currencyCode ?? "") was due \(CivilDate(subject.dueDate).map(LeaseDates.text) ?? ""): please pay it.",
+            .billOverdue(
+                period: period, amount: subject.total?.amountMinor ?? 0, currency: subject.total?.currencyCode ?? "",
+                due: CivilDate(subject.dueDate).map(LeaseDates.text) ?? ""),
             marketplaceID: updated.value.marketplaceID, transaction: transaction)
     }
 }

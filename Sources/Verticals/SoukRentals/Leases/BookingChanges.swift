@@ -24,11 +24,11 @@ enum BookingChanges {
     /// Tells `accounts` about booking `bookingID`.
     static func notify(
         _ accounts: [String], bookingID: String, kind: SoukV1.NotificationKind = .booking, subject: SoukV1.ResourceRef? = nil,
-        title: String, body: String, marketplaceID: String, transaction: Transaction
+        _ text: NotificationText, marketplaceID: String, transaction: Transaction
     ) throws {
         let subject = subject ?? SoukV1.ResourceRef(type: .booking, id: bookingID)
         try Notifier.send(
-            accounts.filter { !$0.isEmpty }.map { Notifier.Note(to: $0, kind: kind, title: title, body: body, subject: subject) },
+            accounts.filter { !$0.isEmpty }.map { Notifier.Note(to: $0, kind: kind, text, subject: subject) },
             marketplaceID: marketplaceID, transaction: transaction)
     }
 }

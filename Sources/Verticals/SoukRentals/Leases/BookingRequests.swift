@@ -1,6 +1,7 @@
 import SoukGRPC
 import SoukKit
 import SoukMessages
+import SoukNotifications
 import SoukStore
 
 /// A lessee's side of a booking: the request of a published listing and its withdrawal.
@@ -51,8 +52,8 @@ struct BookingRequests {
             let record = try RentalLifecycles.booking.create(
                 BookingRecord(marketplaceID: market, booking), in: BookingTable.table, by: actor, transaction: transaction)
             try BookingChanges.notify(
-                [listing.ownerAccountID], bookingID: record.id.description, title: "New booking request",
-                body: "A lessee asks to rent \(listing.title) for \(request.months) months.", marketplaceID: market, transaction: transaction)
+                [listing.ownerAccountID], bookingID: record.id.description, .bookingRequested(listing: listing.title, months: request.months),
+                marketplaceID: market, transaction: transaction)
             return record.stamped(SoukV1.Booking())
         }.value
         // A retry gets the booking as it is now.

@@ -1,6 +1,7 @@
 import SoukGRPC
 import SoukKit
 import SoukMessages
+import SoukNotifications
 import SoukPayments
 import SoukStore
 
@@ -78,8 +79,8 @@ struct LeaseEnd {
             }
             try RentalLifecycles.booking.recordChange(updated, in: BookingTable.table, by: actor, reason: "deposit returned", transaction: transaction)
             try BookingChanges.notify(
-                [booking.lesseeAccountID], bookingID: id.description, title: "Deposit returned",
-                body: amount == paid ? "Your whole deposit was returned." : "\(amount) of your \(paid) \(marketplace.currencyCode) deposit was returned: \(reason)",
+                [booking.lesseeAccountID], bookingID: id.description,
+                .depositReturned(amount: amount, paid: paid, currency: marketplace.currencyCode, reason: reason),
                 marketplaceID: market, transaction: transaction)
             return updated
         }

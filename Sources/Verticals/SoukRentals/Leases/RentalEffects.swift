@@ -16,17 +16,15 @@ enum RentalEffects {
     static let tellLesseeConfirmed = TransitionEffect<SoukStoreV1.Booking>("notify the lessee") { move, transaction in
         let bill = try RecordID(move.after.depositBillID).flatMap { try transaction.get(BillTable.table, $0) }
         let due = bill.flatMap { CivilDate($0.value.subject.dueDate) }.map(LeaseDates.text) ?? ""
-        try tell([move.after.lesseeAccountID], move, title: "Booking confirmed",
-                 body: "Your lease of \(move.after.listingTitle) is confirmed. Pay the deposit by \(due) to start it.", transaction: transaction)
+        try tell([move.after.lesseeAccountID], move, .bookingConfirmed(listing: move.after.listingTitle, depositDue: due), transaction: transaction)
     }
 
     /// The lessor's own words, or the server's when it declines for another reason (another
     /// request confirmed, the listing archived).
     static let tellLesseeDeclined = TransitionEffect<SoukStoreV1.Booking>("notify the lessee") { move, transaction in
-        let body = move.actor.isServer
-            ? "Your request for \(move.after.listingTitle) was declined: \(move.reason)."
-            : "The lessor declined your request for \(move.after.listingTitle): \(move.reason)"
-        try tell([move.after.lesseeAccountID], move, title: "Booking declined", body: body, transaction: transaction)
+        try tell(
+            [move.after.lesseeAccountID], move, .bookingDeclined(listing: move.after.listingTitle, reason: move.reason, byServer: move.actor.isServer),
+            transaction: transaction)
     }
 
     /// A confirmed booking held its listing and its unpaid deposit bill.
@@ -38,8 +36,7 @@ enum RentalEffects {
     }
 
     static let tellLessorWithdrawn = TransitionEffect<SoukStoreV1.Booking>("notify the lessor") { move, transaction in
-        try tell([move.after.lessorAccountID], move, title: "Booking withdrawn",
-                 body: "The lessee withdrew the request for \(move.after.listingTitle).", transaction: transaction)
+        try tell([move.after.lessorAccountID], move, .bookingWithdrawn(listing: move.after.listingTitle), transaction: transaction)
     }
 
     static let freeListing = TransitionEffect<SoukStoreV1.Booking>("free the listing") { move, transaction in
@@ -50,8 +47,7 @@ enum RentalEffects {
     }
 
     static let tellLesseeEnded = TransitionEffect<SoukStoreV1.Booking>("notify the lessee") { move, transaction in
-        try tell([move.after.lesseeAccountID], move, title: "Lease ended",
-                 body: "Your lease of \(move.after.listingTitle) has ended; the lessor will return the deposit.", transaction: transaction)
+        try tell([move.after.lesseeAccountID], move, .leaseEnded(listing: move.after.listingTitle), transaction: transaction)
     }
 
     // MARK: Bills
@@ -76,8 +72,9 @@ enum RentalEffects {
         let currency = bill.split?.lessorShare?.currencyCode ?? bill.total?.currencyCode ?? ""
         try BookingChanges.notify(
             [bill.lessorAccountID], bookingID: bill.bookingID, kind: .bill, subject: move.ref(.bill),
-            title: bill.kind == .deposit ? "Deposit paid" : "Bill paid",
-            body: "\(bill.total?.amountMinor ?? 0) \(currency) paid; your share is \(bill.split?.lessorShare?.amountMinor ?? 0) \(currency).",
+            .billPaid(
+                deposit: bill.kind == .deposit, amount: bill.total?.amountMinor ?? 0, share: bill.split?.lessorShare?.amountMinor ?? 0,
+                currency: currency),
             marketplaceID: move.marketplaceID, transaction: transaction)
     }
 
@@ -97,8 +94,7 @@ enum RentalEffects {
             month: Int64(month.year * 12 + month.month - 1), marketplaceID: move.marketplaceID, transaction: transaction)
     }
 
-    private static func tell(_ accounts: [String], _ move: LifecycleMove<SoukStoreV1.Booking>, title: String, body: String, transaction: Transaction) throws {
-        try BookingChanges.notify(
-            accounts, bookingID: move.id.description, title: title, body: body, marketplaceID: move.marketplaceID, transaction: transaction)
+    private static func tell(_ accounts: [String], _ move: LifecycleMove<SoukStoreV1.Booking>, _ text: NotificationText, transaction: Transaction) throws {
+        try BookingChanges.notify(accounts, bookingID: move.id.description, text, marketplaceID: move.marketplaceID, transaction: transaction)
     }
 }

@@ -59,10 +59,9 @@ struct WaterDeliveries {
             }
             try OrderLifecycles.waterServices.recordChange(updated, by: actor, reason: "delivery assigned", transaction: transaction)
             let number = updated.value.subject.orderNumber
-            let when = updated.value.subject.scheduledWindow?.startTime.map { ServiceOrders.describe(StoreTime($0), marketplace) } ?? ""
+            let when = updated.value.subject.scheduledWindow?.startTime.map { ServiceOrders.when(StoreTime($0), marketplace) }
             try Notifier.send(
-                OrderChanges.notes(updated.value.subject, id: orderID, title: "Order \(number) assigned",
-                                   body: "Delivery staff is assigned to order \(number) \(when)."),
+                OrderChanges.notes(updated.value.subject, id: orderID, .orderAssigned(number: number, at: when)),
                 marketplaceID: marketplaceID.description, transaction: transaction)
             // A retry reads the delivery by this id (below).
             return created.stamped(SoukV1.Delivery())
@@ -114,8 +113,7 @@ struct WaterDeliveries {
         try ScheduledOrders.track(order, transaction: transaction)
         let number = order.value.subject.orderNumber
         try Notifier.send(
-            OrderChanges.notes(order.value.subject, id: orderID, title: "Order \(number) completed",
-                               body: "Your order was delivered. Tell us how it went."),
+            OrderChanges.notes(order.value.subject, id: orderID, .serviceOrderCompleted(number: number)),
             marketplaceID: move.marketplaceID, transaction: transaction)
     }
 
@@ -146,7 +144,7 @@ struct WaterDeliveries {
         let order = try RecordID(move.after.orderID).flatMap { try Orders.get($0, transaction) }
         guard let order, order.value.subject.status != .cancelled else {
             try Notifier.send(
-                [Notifier.Note(to: move.after.courierAccountID, kind: .delivery, title: "Delivery cancelled", body: move.reason,
+                [Notifier.Note(to: move.after.courierAccountID, kind: .delivery, .deliveryCancelled(reason: move.reason),
                                subject: move.ref(.delivery))],
                 marketplaceID: move.marketplaceID, transaction: transaction)
             return
@@ -159,7 +157,7 @@ struct WaterDeliveries {
         }
         try OrderLifecycles.waterServices.recordChange(updated, by: move.actor, reason: move.reason, transaction: transaction)
         try Notifier.send(
-            OrderChanges.notes(before, id: order.id, title: "Delivery of order \(before.orderNumber) cancelled", body: move.reason),
+            OrderChanges.notes(before, id: order.id, .orderDeliveryCancelled(number: before.orderNumber, reason: move.reason)),
             marketplaceID: move.marketplaceID, transaction: transaction)
     }
 

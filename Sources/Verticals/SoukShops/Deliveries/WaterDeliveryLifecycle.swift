@@ -1,5 +1,6 @@
 import SoukKit
 import SoukMessages
+import SoukNotifications
 import SoukOrders
 
 extension DeliveryLifecycles {
@@ -9,10 +10,10 @@ extension DeliveryLifecycles {
         transitions: [
             Transition(
                 .start, from: [.assigned, .delayed], to: .inProgress, by: [.courier, .admin],
-                effects: [OrderEffects.tellCustomer("On the way") { _ in "Your order is on the way." }]),
+                effects: [OrderEffects.tellCustomer { number, _ in .deliveryOnTheWay(number: number) }]),
             Transition(
                 .delay, from: [.inProgress], to: .delayed, by: [.courier, .admin],
-                effects: [OrderEffects.tellCustomer("Delivery delayed") { $0.note.isEmpty ? "Your delivery is delayed." : $0.note }]),
+                effects: [OrderEffects.tellCustomer { number, delivery in .deliveryDelayed(number: number, note: delivery.note) }]),
             // DOMAIN.md: in_progress ⇄ delayed → completed, so a delayed delivery may arrive.
             Transition(.complete, from: [.inProgress, .delayed], to: .completed, by: [.courier, .admin], effects: [WaterDeliveries.completeOrder]),
             // An admin reassigning the order to other staff; the server when the order is

@@ -67,8 +67,7 @@ extension OrdersService {
                 transaction: transaction)
             _ = try CartView.save(cart, accountID: caller.accountID, transaction: transaction) { $0.lines.removeAll() }
             try Notifier.send(
-                OrderChanges.notes(order, id: orderID, title: "Order \(order.orderNumber) placed",
-                                   body: "We received your order and payment; we will tell you when it ships."),
+                OrderChanges.notes(order, id: orderID, .retailOrderPlaced(number: order.orderNumber)),
                 marketplaceID: marketplaceID.description, transaction: transaction)
             return try OrderParties.view(record, call, lifecycle: OrderLifecycles.retail, store: store)
         }

@@ -87,14 +87,13 @@ enum ScheduledOrders {
                 for record in due {
                     try transaction.update(ScheduledOrderTable.table, record.id) { $0.reminded = true }
                     guard record.value.windowStart > transaction.now else { continue }
-                    var when = ""
+                    var when: NotificationText.When?
                     if let id = RecordID(record.value.marketplaceID), let marketplace = try IdentityRecords.marketplace(id, transaction) {
-                        when = " " + ServiceOrders.describe(record.value.windowStart, marketplace)
+                        when = ServiceOrders.when(record.value.windowStart, marketplace)
                     }
                     try Notifier.send(
                         [Notifier.Note(
-                            to: record.value.customerAccountID, kind: .order, title: "Reminder: order \(record.value.orderNumber) is tomorrow",
-                            body: "Your order \(record.value.orderNumber) is scheduled\(when).",
+                            to: record.value.customerAccountID, kind: .order, .orderReminder(number: record.value.orderNumber, at: when),
                             subject: SoukV1.ResourceRef(type: .order, id: record.id.description))],
                         marketplaceID: record.value.marketplaceID, transaction: transaction)
                     count += 1

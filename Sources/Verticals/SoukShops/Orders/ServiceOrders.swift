@@ -94,10 +94,12 @@ struct ServiceOrders {
                 ) { $0.subject.approveTime = Timestamp(transaction.now) }
             }
             try ScheduledOrders.track(record, transaction: transaction)
-            let status = record.value.subject.status == .approved ? "confirmed" : "waiting for approval"
             try Notifier.send(
-                OrderChanges.notes(record.value.subject, id: orderID, title: "Order \(order.orderNumber) \(status)",
-                                   body: "\(line.name) × \(line.quantity), scheduled \(ServiceOrders.describe(window.start, marketplace))."),
+                OrderChanges.notes(
+                    record.value.subject, id: orderID,
+                    .serviceOrderPlaced(
+                        number: order.orderNumber, confirmed: record.value.subject.status == .approved, service: line.name,
+                        quantity: Int64(line.quantity), at: ServiceOrders.when(window.start, marketplace))),
                 marketplaceID: marketplaceID.description, transaction: transaction)
             // A retry reads the order by this id (below).
             return record.stamped(SoukV1.Order())
@@ -160,9 +162,9 @@ struct ServiceOrders {
             try ScheduledOrders.track(updated, transaction: transaction)
             let order = updated.value.subject
             try Notifier.send(
-                OrderChanges.notes(order, id: id, title: "Order \(order.orderNumber) rescheduled",
-                                   body: "Now scheduled \(ServiceOrders.describe(window.start, marketplace))."
-                                       + (request.reason.isEmpty ? "" : " \(request.reason)")),
+                OrderChanges.notes(
+                    order, id: id,
+                    .orderRescheduled(number: order.orderNumber, at: ServiceOrders.when(window.start, marketplace), reason: request.reason)),
                 marketplaceID: marketplaceID.description, transaction: transaction)
         }
         return try view(id.description, call)
@@ -180,7 +182,7 @@ struct ServiceOrders {
             ) { $0.subject.approveTime = Timestamp(transaction.now) }
             let order = record.value.subject
             try Notifier.send(
-                OrderChanges.notes(order, id: id, title: "Order \(order.orderNumber) approved", body: "Your request was approved."),
+                OrderChanges.notes(order, id: id, .orderApproved(number: order.orderNumber)),
                 marketplaceID: marketplaceID.description, transaction: transaction)
         }
         return try view(id.description, call)
@@ -222,12 +224,12 @@ struct ServiceOrders {
     }
 
     /// "on 2026-11-25 at 08:00" in the marketplace's time zone.
-    static func describe(_ start: StoreTime, _ marketplace: SoukV1.Marketplace) -> String {
+    static func when(_ start: StoreTime, _ marketplace: SoukV1.Marketplace) -> NotificationText.When {
         let clock = MarketplaceClock(timeZone: marketplace.timeZone)
         let date = clock.date(of: start)
         let midnight = clock.instant(date, minute: 0)
         let minutes = Int((start.microsecondsSinceEpoch - midnight.microsecondsSinceEpoch) / 60_000_000)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "on \(date.year)-\(two(date.month))-\(two(date.day)) at \(two(minutes / 60)):\(two(minutes % 60))"
+        return NotificationText.When(date: "\(date.year)-\(two(date.month))-\(two(date.day))", time: "\(two(minutes / 60)):\(two(minutes % 60))")
     }
 }

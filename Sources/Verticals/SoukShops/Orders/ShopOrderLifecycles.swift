@@ -1,5 +1,6 @@
 import SoukKit
 import SoukMessages
+import SoukNotifications
 import SoukOrders
 
 extension OrderLifecycles {
@@ -23,13 +24,13 @@ extension OrderLifecycles {
     public static let retail = OrderLifecycle(
         "Retail order", resource: .order, state: \.status, initial: [.pending], streamed: true,
         transitions: [
-            Transition(.ship, from: [.pending], to: .shipped, by: [.provider, .admin], effects: [OrderEffects.tellParties("shipped", body: OrderEffects.shipped)]),
+            Transition(.ship, from: [.pending], to: .shipped, by: [.provider, .admin], effects: [OrderEffects.tellParties(OrderEffects.shipped)]),
             Transition(
                 .deliver, from: [.shipped], to: .delivered, by: [.provider, .admin],
-                effects: [OrderEffects.tellParties("delivered") { _ in "Your order was delivered. Please confirm you received it." }]),
+                effects: [OrderEffects.tellParties { .orderDelivered(number: $0.orderNumber) }]),
             Transition(
                 .receive, from: [.delivered], to: .received, by: [.customer],
-                effects: [OrderEffects.tellParties("received") { _ in "Thank you for confirming receipt." }]),
+                effects: [OrderEffects.tellParties { .orderReceived(number: $0.orderNumber) }]),
             Transition(
                 .cancel, from: [.pending], to: .cancelled, by: [.customer, .provider, .admin], refusal: .cancelNotAllowed,
                 effects: [OrderEffects.settlePayment, RetailOrderEffects.restock]),
