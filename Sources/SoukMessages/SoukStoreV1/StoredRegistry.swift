@@ -30,6 +30,12 @@ extension SoukStoreV1 {
         "souk.store.v1.Listing": Listing.self,
         "souk.store.v1.Region": Region.self,
         "souk.store.v1.Place": Place.self,
+        "souk.store.v1.ReportDay": ReportDay.self,
+        "souk.store.v1.ReportStatusCount": ReportStatusCount.self,
+        "souk.store.v1.ReportPaymentBucket": ReportPaymentBucket.self,
+        "souk.store.v1.ReportMethodMoney": ReportMethodMoney.self,
+        "souk.store.v1.ReportSeen": ReportSeen.self,
+        "souk.store.v1.ReportState": ReportState.self,
         "souk.store.v1.Service": Service.self,
     ]
 
