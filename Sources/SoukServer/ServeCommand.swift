@@ -12,6 +12,7 @@ import SoukGRPC
 import SoukHTTP2
 import SoukIdentity
 import SoukPayments
+import SoukReports
 import SoukStandardServices
 import SoukStore
 import SoukStoreTools
@@ -147,6 +148,11 @@ struct ServeCommand: AsyncParsableCommand {
         // No call of the previous process is running: whatever it left with the gateway is settled now.
         let recovered = try await context.require(Payments.self).recoverAtStart()
         if recovered > 0 { logger.info("payment gateway calls of the previous run settled", metadata: ["calls": "\(recovered)"]) }
+        // A store whose orders, payments, bills or accounts predate the dashboards' totals gets
+        // them built once, before any call or timer can change what they count.
+        if let replayed = try await context.require(Reports.self).rebuildIfNeeded() {
+            logger.info("dashboard totals built", metadata: ["records": "\(replayed)"])
+        }
         // The domains' timers and scheduled jobs, and the store's housekeeping, in one scheduler:
         // a service of the group, which stops it before the store closes.
         let scheduler = Scheduler(

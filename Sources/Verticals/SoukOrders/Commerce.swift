@@ -4,6 +4,7 @@ import SoukIdentity
 import SoukKit
 import SoukNotifications
 import SoukPayments
+import SoukReports
 import SoukStore
 
 /// The orders the shops (SoukShops) and food delivery (SoukFood) share: carts, orders and their
@@ -70,6 +71,7 @@ extension Commerce {
         self.init(
             store: context.store, identity: try context.require(Identity.self), payables: context.shared { PayableTargets() },
             ratables: context.shared { RatedSubjects() })
+        context.shared { ReportSources() }.register(OrderReports.source)
     }
 
     /// Identity for the role decisions; the payments orders are paid with; the notifications

@@ -4,6 +4,7 @@ import SoukIdentity
 import SoukKit
 import SoukNotifications
 import SoukPayments
+import SoukReports
 import SoukStore
 
 /// The rentals domain (MARA): regions with their districts (`Regions/`), listings and their
@@ -57,6 +58,7 @@ extension Rentals {
         self.init(
             store: context.store, identity: try context.require(Identity.self), payables: context.shared { PayableTargets() },
             ratables: context.shared { RatedSubjects() })
+        context.shared { ReportSources() }.register(RentalReports.source)
     }
 
     /// Identity for the lessor role; the payments bills are paid with; the notifications

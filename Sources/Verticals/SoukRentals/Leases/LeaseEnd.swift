@@ -77,6 +77,7 @@ struct LeaseEnd {
                     amount: money, reason: reason, returnTime: Timestamp(transaction.now), paymentID: payment?.id ?? "")
             }
             try RentalLifecycles.booking.recordChange(updated, in: BookingTable.table, by: actor, reason: "deposit returned", transaction: transaction)
+            try RentalReports.depositReturned(amount, marketplaceID: market, transaction: transaction)
             try BookingChanges.notify(
                 [booking.lesseeAccountID], bookingID: id.description, title: "Deposit returned",
                 body: amount == paid ? "Your whole deposit was returned." : "\(amount) of your \(paid) \(marketplace.currencyCode) deposit was returned: \(reason)",
