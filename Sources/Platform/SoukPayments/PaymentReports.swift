@@ -16,12 +16,18 @@ enum PaymentReports {
         return try IdentityRecords.marketplace(id, transaction)?.timeZone ?? ""
     }
 
+    /// The day the payment keeps (so its bucket moves on that day even after the marketplace's
+    /// time zone changed); computed for payments stored before it was kept.
+    static func madeDay(_ record: StoredRecord<PaymentRecord>, zone: String) -> Int64 {
+        record.value.subject.reportDay != 0 ? record.value.subject.reportDay : ReportTotals.day(record.createdAt, timeZone: zone)
+    }
+
     static func created(_ record: StoredRecord<PaymentRecord>, transaction: Transaction) throws {
         let market = record.value.marketplaceID
         let zone = try timeZone(market, transaction)
         let payment = record.value.subject
         let today = ReportTotals.day(transaction.now, timeZone: zone)
-        try ReportTotals.add(.payments, day: ReportTotals.day(record.createdAt, timeZone: zone), marketplaceID: market, transaction: transaction) {
+        try ReportTotals.add(.payments, day: madeDay(record, zone: zone), marketplaceID: market, transaction: transaction) {
             $0.addPayments(payment.method, payment.status, count: 1, amount: payment.amount.minor)
         }
         try moneyMoved(payment, from: .unspecified, refunded: 0, day: today, marketplaceID: market, transaction: transaction)
@@ -33,7 +39,7 @@ enum PaymentReports {
         let market = record.value.marketplaceID
         let zone = try timeZone(market, transaction)
         if before.status != payment.status {
-            try ReportTotals.add(.payments, day: ReportTotals.day(record.createdAt, timeZone: zone), marketplaceID: market, transaction: transaction) {
+            try ReportTotals.add(.payments, day: madeDay(record, zone: zone), marketplaceID: market, transaction: transaction) {
                 $0.addPayments(payment.method, before.status, count: -1, amount: -payment.amount.minor)
                 $0.addPayments(payment.method, payment.status, count: 1, amount: payment.amount.minor)
             }
@@ -87,7 +93,7 @@ enum PaymentReports {
         let zone = try timeZone(market, transaction)
         let payment = record.value.subject
         func day(_ time: Timestamp?) -> Int64 { ReportTotals.day(time.map(StoreTime.init) ?? record.createdAt, timeZone: zone) }
-        let created = ReportTotals.day(record.createdAt, timeZone: zone)
+        let created = madeDay(record, zone: zone)
         try ReportTotals.add(.payments, day: created, marketplaceID: market, transaction: transaction) {
             $0.addPayments(payment.method, payment.status, count: 1, amount: payment.amount.minor)
         }
@@ -115,6 +121,8 @@ extension StateMachine where Subject == SoukStoreV1.Payment, State == SoukV1.Pay
     /// Stores a new payment and counts it in the dashboards' totals.
     @discardableResult
     func createPayment(_ value: PaymentRecord, id: RecordID? = nil, by actor: AuditActor, transaction: Transaction) throws -> StoredRecord<PaymentRecord> {
+        var value = value
+        value.subject.reportDay = ReportTotals.day(transaction.now, timeZone: try PaymentReports.timeZone(value.marketplaceID, transaction))
         let record = try create(value, in: PaymentTable.table, id: id, by: actor, transaction: transaction)
         try PaymentReports.created(record, transaction: transaction)
         return record

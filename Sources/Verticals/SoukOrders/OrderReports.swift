@@ -33,11 +33,22 @@ package enum OrderReports {
         return order.restaurantID.isEmpty ? order.status == .completed : order.status == .delivered
     }
 
+    /// The placement day the order keeps (so its counters move on that day even after the
+    /// marketplace's time zone changed); computed for orders stored before it was kept.
+    static func placementDay(_ record: StoredRecord<OrderRecord>, zone: String) -> Int64 {
+        record.value.subject.reportDay != 0 ? record.value.subject.reportDay : ReportTotals.day(record.createdAt, timeZone: zone)
+    }
+
+    /// Stamps a new order with its placement day, before it is stored.
+    static func stamp(_ value: inout OrderRecord, transaction: Transaction) throws {
+        value.subject.reportDay = ReportTotals.day(transaction.now, timeZone: try timeZone(value.marketplaceID, transaction))
+    }
+
     static func placed(_ record: StoredRecord<OrderRecord>, transaction: Transaction) throws {
         let market = record.value.marketplaceID
         let zone = try timeZone(market, transaction)
         let order = record.value.subject
-        try ReportTotals.add(.orders, day: ReportTotals.day(record.createdAt, timeZone: zone), marketplaceID: market, transaction: transaction) {
+        try ReportTotals.add(.orders, day: placementDay(record, zone: zone), marketplaceID: market, transaction: transaction) {
             $0.ordersPlaced += 1
             $0.addOrders(in: order.status, 1)
         }
@@ -51,7 +62,7 @@ package enum OrderReports {
         guard before != order.status else { return }
         let market = record.value.marketplaceID
         let zone = try timeZone(market, transaction)
-        try ReportTotals.add(.orders, day: ReportTotals.day(record.createdAt, timeZone: zone), marketplaceID: market, transaction: transaction) {
+        try ReportTotals.add(.orders, day: placementDay(record, zone: zone), marketplaceID: market, transaction: transaction) {
             $0.addOrders(in: before, -1)
             $0.addOrders(in: order.status, 1)
         }
@@ -93,7 +104,7 @@ package enum OrderReports {
         let market = record.value.marketplaceID
         let zone = try timeZone(market, transaction)
         let order = record.value.subject
-        let placedDay = ReportTotals.day(record.createdAt, timeZone: zone)
+        let placedDay = placementDay(record, zone: zone)
         try ReportTotals.add(.orders, day: placedDay, marketplaceID: market, transaction: transaction) {
             $0.ordersPlaced += 1
             $0.addOrders(in: order.status, 1)

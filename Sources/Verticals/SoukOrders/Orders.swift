@@ -57,6 +57,8 @@ extension StateMachine where Subject == SoukStoreV1.Order {
     package func create(_ value: OrderRecord, id: RecordID? = nil, by actor: AuditActor, reason: String = "", transaction: Transaction) throws
         -> StoredRecord<OrderRecord>
     {
+        var value = value
+        try OrderReports.stamp(&value, transaction: transaction)
         let record = try create(value, in: OrderTable.table, id: id, by: actor, reason: reason, transaction: transaction)
         try OrderReports.placed(record, transaction: transaction)
         return record
