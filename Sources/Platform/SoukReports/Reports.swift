@@ -45,6 +45,25 @@ public final class Reports: SoukDomain {
     public func rebuildIfNeeded() async throws -> Int? {
         let stored = try store.get(ReportTables.state, unique: ReportTables.stateKey, [])
         if stored?.value.subject.format == Self.format { return nil }
+        return try await rebuild()
+    }
+
+    /// Every total stored, by "marketplace|kind|day": for a recount's comparison.
+    public func totals() throws -> [String: SoukStoreV1.ReportDay] {
+        var all: [String: SoukStoreV1.ReportDay] = [:]
+        var token: String? = nil
+        repeat {
+            let page = try store.list(ReportTables.days, ReportTables.byMarketplace, page: PageRequest(size: PageRequest.maximumSize, token: token))
+            for record in page.items { all["\(record.value.marketplaceID)|\(record.value.subject.kind)|\(record.value.subject.day)"] = record.value.subject }
+            token = page.nextPageToken
+        } while token != nil
+        return all
+    }
+
+    /// Clears the totals and the activity markers and replays every registered source (see
+    /// `rebuildIfNeeded`); only while nothing else writes. Returns how many records were replayed.
+    @discardableResult
+    public func rebuild() async throws -> Int {
         try await clear(ReportTables.days, ReportTables.byMarketplace)
         try await clear(ReportTables.seen, ReportTables.seenKey)
         var replayed = 0
