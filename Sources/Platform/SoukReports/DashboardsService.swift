@@ -150,8 +150,7 @@ struct DashboardsService {
             sum.lessorShares += day.lessorShares
             sum.depositsReturned += day.depositsReturned
         }
-        let current = try store.get(ReportTables.days, unique: ReportTables.byDay, [.string(market), .string(ReportTotals.Kind.rentalsNow.rawValue), .int(0)])?
-            .value.subject ?? SoukStoreV1.ReportDay()
+        let current = try DashboardWindow.totals(.rentalsNow, from: 0, through: 0, marketplaceID: market, store: store)[0] ?? SoukStoreV1.ReportDay()
         // Leases active at the end of the window: those active now, less the net change of the
         // days after it (totals of days, not leases).
         var later: Int64 = 0
@@ -282,9 +281,10 @@ struct DashboardWindow {
             let page = try store.list(
                 ReportTables.days, ReportTables.byDay,
                 IndexRange(prefix: [.string(marketplaceID), .string(kind.rawValue)], lower: RangeBound([.int(from)], inclusive: true),
-                           upper: RangeBound([.int(through)], inclusive: true)),
+                           upper: RangeBound([.int(through + 1)], inclusive: false)),
                 page: PageRequest(size: PageRequest.maximumSize, token: token))
-            for record in page.items { totals[record.value.subject.day] = record.value.subject }
+            // The day's shards, summed.
+            for record in page.items { totals[record.value.subject.day, default: SoukStoreV1.ReportDay()].add(record.value.subject) }
             token = page.nextPageToken
         } while token != nil
         return totals

@@ -10,10 +10,12 @@ typealias ReportStateRecord = MarketRecord<SoukStoreV1.ReportState>
 /// The reports module's own tables: nobody else writes them (the owners of what they count call
 /// `ReportTotals` inside their transactions), and nobody reads them but the dashboards.
 enum ReportTables {
-    /// One record per (marketplace, kind, day): a dashboard reads a range of days.
+    /// A few records per (marketplace, kind, day), one per shard: a dashboard reads a range of days.
     static let byDay = Index<ReportDayRecord>.unique("report_days.day") {
-        [.string($0.marketplaceID), .string($0.subject.kind), .int($0.subject.day)]
+        [.string($0.marketplaceID), .string($0.subject.kind), .int($0.subject.day), .int(Int64($0.subject.shard))]
     }
+    /// How many records a day's totals of one kind are spread over.
+    static let shards: Int32 = 8
     /// Every total of a marketplace, for the rebuild (which clears them) and the recount.
     static let byMarketplace = Index<ReportDayRecord>.nonUnique("report_days.marketplace") { [.string($0.marketplaceID)] }
     static let days = marketTable("report_days", SoukStoreV1.ReportDay.self, indexes: [byDay, byMarketplace])

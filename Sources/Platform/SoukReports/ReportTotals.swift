@@ -37,19 +37,23 @@ public enum ReportTotals {
     }
 
     /// Applies `change` to the `kind` totals of `marketplaceID` on `day` (created at zero when
-    /// missing). The unique read locks the key, present or not, so concurrent first changes of a
-    /// day serialize there and every change is added exactly once.
+    /// missing), in one of the day's shards picked at random: totals only add up, so any shard
+    /// will do, and concurrent changes of one marketplace seldom wait for one another. The
+    /// unique read locks the key, present or not, so concurrent first changes of a shard
+    /// serialize there and every change is added exactly once.
     public static func add(
         _ kind: Kind, day: Int64, marketplaceID: String, transaction: Transaction, _ change: (inout SoukStoreV1.ReportDay) -> Void
     ) throws {
         guard !marketplaceID.isEmpty else { return }
-        let key: [KeyPart] = [.string(marketplaceID), .string(kind.rawValue), .int(day)]
+        let shard = Int32.random(in: 0..<ReportTables.shards)
+        let key: [KeyPart] = [.string(marketplaceID), .string(kind.rawValue), .int(day), .int(Int64(shard))]
         if let current = try transaction.get(ReportTables.days, unique: ReportTables.byDay, key) {
             try transaction.update(ReportTables.days, current.id) { change(&$0.subject) }
         } else {
             var totals = SoukStoreV1.ReportDay()
             totals.kind = kind.rawValue
             totals.day = day
+            totals.shard = shard
             change(&totals)
             try transaction.insert(ReportTables.days, ReportDayRecord(marketplaceID: marketplaceID, totals))
         }
@@ -111,5 +115,47 @@ extension SoukStoreV1.ReportDay {
             change(&money)
             methods.append(money)
         }
+    }
+}
+
+extension SoukStoreV1.ReportDay {
+    /// Adds every counter of `other` (another shard of the same kind and day) to these.
+    public mutating func add(_ other: SoukStoreV1.ReportDay) {
+        for count in other.ordersByStatus { addOrders(in: count.status, count.count) }
+        ordersPlaced += other.ordersPlaced
+        ordersCompleted += other.ordersCompleted
+        ordersCancelled += other.ordersCancelled
+        revenue += other.revenue
+        tax += other.tax
+        fees += other.fees
+        commission += other.commission
+        deliveriesCompleted += other.deliveriesCompleted
+        activeCustomers += other.activeCustomers
+        activeCouriers += other.activeCouriers
+        newAccounts += other.newAccounts
+        activeAccounts += other.activeAccounts
+        for bucket in other.payments { addPayments(bucket.method, bucket.status, count: bucket.count, amount: bucket.amount) }
+        for money in other.methods {
+            addMoney(money.method) {
+                $0.receivedCount += money.receivedCount
+                $0.received += money.received
+                $0.refundCount += money.refundCount
+                $0.refunded += money.refunded
+                $0.collectedCount += money.collectedCount
+                $0.collected += money.collected
+            }
+        }
+        gross += other.gross
+        depositsPaid += other.depositsPaid
+        monthlyBillsPaid += other.monthlyBillsPaid
+        providerFees += other.providerFees
+        platformFees += other.platformFees
+        lessorShares += other.lessorShares
+        depositsReturned += other.depositsReturned
+        leasesStarted += other.leasesStarted
+        leasesEnded += other.leasesEnded
+        billsDue += other.billsDue
+        amountDue += other.amountDue
+        activeLeases += other.activeLeases
     }
 }

@@ -48,13 +48,18 @@ public final class Reports: SoukDomain {
         return try await rebuild()
     }
 
-    /// Every total stored, by "marketplace|kind|day": for a recount's comparison.
+    /// Every total stored, by "marketplace|kind|day" (the day's shards summed): for a recount's comparison.
     public func totals() throws -> [String: SoukStoreV1.ReportDay] {
         var all: [String: SoukStoreV1.ReportDay] = [:]
         var token: String? = nil
         repeat {
             let page = try store.list(ReportTables.days, ReportTables.byMarketplace, page: PageRequest(size: PageRequest.maximumSize, token: token))
-            for record in page.items { all["\(record.value.marketplaceID)|\(record.value.subject.kind)|\(record.value.subject.day)"] = record.value.subject }
+            for record in page.items {
+                let key = "\(record.value.marketplaceID)|\(record.value.subject.kind)|\(record.value.subject.day)"
+                var sum = all[key] ?? SoukStoreV1.ReportDay(kind: record.value.subject.kind, day: record.value.subject.day)
+                sum.add(record.value.subject)
+                all[key] = sum
+            }
             token = page.nextPageToken
         } while token != nil
         return all

@@ -51,6 +51,9 @@ extension SoukStoreV1 {
         public var billsDue: Int64
         public var amountDue: Int64
         public var activeLeases: Int64
+        /// Which of the day's few records of this kind (each change adds to one picked at random, so
+        /// concurrent changes of one marketplace seldom wait for each other; a report sums them).
+        public var shard: Int32
 
         public init(
             kind: String = "",
@@ -83,6 +86,7 @@ extension SoukStoreV1 {
             billsDue: Int64 = 0,
             amountDue: Int64 = 0,
             activeLeases: Int64 = 0,
+            shard: Int32 = 0,
         ) {
             self.kind = kind
             self.day = day
@@ -114,6 +118,7 @@ extension SoukStoreV1 {
             self.billsDue = billsDue
             self.amountDue = amountDue
             self.activeLeases = activeLeases
+            self.shard = shard
         }
     }
 }
@@ -156,6 +161,7 @@ extension SoukStoreV1.ReportDay: CProtoMessage {
         billsDue = c.bills_due
         amountDue = c.amount_due
         activeLeases = c.active_leases
+        shard = c.shard
     }
 
     func fill(_ c: inout Souk__Store__V1__ReportDay, _ arena: inout EncodingArena) {
@@ -192,6 +198,7 @@ extension SoukStoreV1.ReportDay: CProtoMessage {
         c.bills_due = billsDue
         c.amount_due = amountDue
         c.active_leases = activeLeases
+        c.shard = shard
     }
 }
 

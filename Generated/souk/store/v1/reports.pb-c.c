@@ -277,7 +277,7 @@ void   souk__store__v1__report_state__free_unpacked
   assert(message->base.descriptor == &souk__store__v1__report_state__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor souk__store__v1__report_day__field_descriptors[30] =
+static const ProtobufCFieldDescriptor souk__store__v1__report_day__field_descriptors[31] =
 {
   {
     "kind",
@@ -639,6 +639,18 @@ static const ProtobufCFieldDescriptor souk__store__v1__report_day__field_descrip
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "shard",
+    31,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__ReportDay, shard),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__store__v1__report_day__field_indices_by_name[] = {
   15,   /* field[15] = active_accounts */
@@ -670,12 +682,13 @@ static const unsigned souk__store__v1__report_day__field_indices_by_name[] = {
   22,   /* field[22] = platform_fees */
   21,   /* field[21] = provider_fees */
   7,   /* field[7] = revenue */
+  30,   /* field[30] = shard */
   8,   /* field[8] = tax */
 };
 static const ProtobufCIntRange souk__store__v1__report_day__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 30 }
+  { 0, 31 }
 };
 const ProtobufCMessageDescriptor souk__store__v1__report_day__descriptor =
 {
@@ -685,7 +698,7 @@ const ProtobufCMessageDescriptor souk__store__v1__report_day__descriptor =
   "Souk__Store__V1__ReportDay",
   "souk.store.v1",
   sizeof(Souk__Store__V1__ReportDay),
-  30,
+  31,
   souk__store__v1__report_day__field_descriptors,
   souk__store__v1__report_day__field_indices_by_name,
   1,  souk__store__v1__report_day__number_ranges,

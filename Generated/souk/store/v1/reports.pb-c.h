@@ -105,10 +105,15 @@ struct  Souk__Store__V1__ReportDay
   int64_t bills_due;
   int64_t amount_due;
   int64_t active_leases;
+  /*
+   * Which of the day's few records of this kind (each change adds to one picked at random, so
+   * concurrent changes of one marketplace seldom wait for each other; a report sums them).
+   */
+  int32_t shard;
 };
 #define SOUK__STORE__V1__REPORT_DAY__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__store__v1__report_day__descriptor) \
-    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, 0,NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,NULL, 0,NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+    , (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, 0,NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,NULL, 0,NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
 
 
 /*
