@@ -230,7 +230,7 @@ let package = Package(
         .testTarget(
             name: "SoukLifecycleTests",
             dependencies: [
-                "SoukKit", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukLaundry", "SoukRentals", "SoukSupport", "SoukGRPC",
+                "SoukKit", "SoukPayments", "SoukNotifications", "SoukReports", "SoukOrders", "SoukShops", "SoukFood", "SoukLaundry", "SoukRentals", "SoukSupport", "SoukGRPC",
                 "SoukMessages", "SoukStore", "SoukTesting", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
