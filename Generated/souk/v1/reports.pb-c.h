@@ -108,8 +108,8 @@ struct  Souk__V1__DateRange
  * revenue, the service fee and add-ons are fees), cancelled when cancelled; its stages are not
  * order statuses, so orders_by_status is empty there.
  * Active accounts: an account is active on a day when it placed an order (or submitted a
- * laundry job), paid, or signed in on that day; it counts once per day however often it was
- * active. Window totals of active accounts, customers and couriers are sums over the window's
+ * laundry job), paid, completed a delivery (a courier or a Dasher) or signed in on that day; it
+ * counts once per day however often it was active. Window totals of active accounts, customers and couriers are sums over the window's
  * days (an account active on three days counts three times); `days` gives each day's count.
  */
 struct  Souk__V1__OrdersOverview
