@@ -126,9 +126,11 @@ let package = Package(
             name: "SoukKit", dependencies: ["SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", logging, nioCore, serviceLifecycle],
             exclude: ["ADDING-A-SERVICE.md", "StateMachine/MACHINES.md"]),
         // Platform modules (Sources/Platform), what every vertical builds on.
+        // The dashboards' totals per marketplace and day, kept by the owners of what they count, and the dashboards.
+        .target(name: "SoukReports", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", logging], path: "Sources/Platform/SoukReports"),
         // Marketplaces, accounts, sessions and tokens, passwords (Argon2id).
         .target(
-            name: "SoukIdentity", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging, nioCore, nioPosix],
+            name: "SoukIdentity", dependencies: ["SoukReports", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging, nioCore, nioPosix],
             path: "Sources/Platform/SoukIdentity"),
         // Uploaded files and images: media records, content-addressed files beside the store, the Media service, the purge.
         .target(
@@ -136,7 +138,7 @@ let package = Package(
             path: "Sources/Platform/SoukMedia"),
         // The payments ledger, the simulated gateway and its card tokens, and the kinds of record the verticals make payable.
         .target(
-            name: "SoukPayments", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukMessages", "SoukStore", logging, nioPosix],
+            name: "SoukPayments", dependencies: ["SoukReports", "SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukMessages", "SoukStore", logging, nioPosix],
             path: "Sources/Platform/SoukPayments"),
         // Notifications: the stored notifications and unread counts every vertical writes, and the Notifications service.
         .target(
@@ -160,7 +162,7 @@ let package = Package(
         // the hooks (`OrderVertical`) through which each vertical adds its part to them.
         .target(
             name: "SoukOrders",
-            dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukPayments", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore", logging],
+            dependencies: ["SoukReports", "SoukKit", "SoukAccess", "SoukIdentity", "SoukPayments", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore", logging],
             path: "Sources/Verticals/SoukOrders"),
         // The shops: Aqua Hub's water services and staff deliveries, Chateau Du Nox's products and retail checkout.
         .target(
@@ -175,12 +177,12 @@ let package = Package(
         // Drip 'n Dash: dorms, Dashers, laundry jobs, their payments, ratings and disputes.
         .target(
             name: "SoukLaundry",
-            dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukPayments", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore", logging],
+            dependencies: ["SoukReports", "SoukKit", "SoukAccess", "SoukIdentity", "SoukPayments", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore", logging],
             path: "Sources/Verticals/SoukLaundry"),
         // Listings, regions, search, nearby places and favorites of MARA; bookings and bills.
         .target(
             name: "SoukRentals",
-            dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukPayments", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore", logging],
+            dependencies: ["SoukReports", "SoukKit", "SoukAccess", "SoukIdentity", "SoukPayments", "SoukNotifications", "SoukGRPC", "SoukMessages", "SoukStore", logging],
             path: "Sources/Verticals/SoukRentals"),
         // The demo marketplaces and accounts `souk-server --demo` loads.
         .target(name: "SoukDemo", dependencies: ["SoukIdentity", "SoukKit", "SoukAccess", "SoukMessages", "SoukStore", logging]),
@@ -188,7 +190,7 @@ let package = Package(
             name: "SoukServer",
             dependencies: [
                 "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukStoreTools", "SoukMessages", logging, metrics,
-                "SoukAccess", "SoukKit", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukLaundry", "SoukRentals",
+                "SoukAccess", "SoukKit", "SoukReports", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukLaundry", "SoukRentals",
                 "SoukSupport", "SoukMessaging", "SoukContent", "SoukDemo", "CAllocatorOptions",
                 nioCore, nioPosix, serviceLifecycle, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -211,7 +213,7 @@ let package = Package(
         .target(
             name: "SoukCommerceTesting", dependencies: ["SoukOrders", "SoukShops", "SoukFood", "SoukIdentity", "SoukKit"],
             path: "Tests/SoukCommerceTesting"),
-        .testTarget(name: "SoukServerTests", dependencies: ["SoukServer", "SoukContent", "SoukDemo", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukCommerceTesting", "SoukLaundry", "SoukRentals", "SoukKit", "SoukStore", "SoukTesting"]),
+        .testTarget(name: "SoukServerTests", dependencies: ["SoukServer", "SoukContent", "SoukDemo", "SoukReports", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukCommerceTesting", "SoukLaundry", "SoukRentals", "SoukKit", "SoukStore", "SoukTesting"]),
         .testTarget(name: "SoukMessagesTests", dependencies: ["SoukMessages", "SoukProtoC"], exclude: ["Vectors"]),
         .testTarget(
             name: "SoukHTTP2Tests",
@@ -236,7 +238,7 @@ let package = Package(
         .testTarget(
             name: "SoukLifecycleTests",
             dependencies: [
-                "SoukKit", "SoukIdentity", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukLaundry", "SoukRentals", "SoukSupport", "SoukGRPC",
+                "SoukKit", "SoukIdentity", "SoukPayments", "SoukNotifications", "SoukReports", "SoukOrders", "SoukShops", "SoukFood", "SoukLaundry", "SoukRentals", "SoukSupport", "SoukGRPC",
                 "SoukMessages", "SoukStore", "SoukTesting", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(

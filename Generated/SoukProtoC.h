@@ -30,6 +30,7 @@
 #include "souk/store/v1/payments.pb-c.h"
 #include "souk/store/v1/products.pb-c.h"
 #include "souk/store/v1/rentals.pb-c.h"
+#include "souk/store/v1/reports.pb-c.h"
 #include "souk/store/v1/services.pb-c.h"
 #include "souk/store/v1/support.pb-c.h"
 #include "souk/v1/accounts.pb-c.h"

@@ -9,6 +9,7 @@ import SoukNotifications
 import SoukOrders
 import SoukPayments
 import SoukRentals
+import SoukReports
 import SoukShops
 import SoukStore
 import SoukStoreTools
@@ -21,6 +22,7 @@ import SoukSupport
 /// Sources/SoukKit/ADDING-A-SERVICE.md).
 enum Domains {
     static let all: [any SoukDomain.Type] = [
+        Reports.self,
         Identity.self,
         Media.self,
         Notifications.self,

@@ -12,6 +12,7 @@ import SoukGRPC
 import SoukHTTP2
 import SoukIdentity
 import SoukPayments
+import SoukReports
 import SoukStandardServices
 import SoukStore
 import SoukStoreTools
@@ -72,6 +73,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(
         "For tests only: a fault the simulated payment gateway injects. stall-after-authorize: every authorization is recorded and never answered.",
         valueName: "fault")) var simulatedGatewayFault: SimulatedGateway.Fault?
+    @Flag(help: "Rebuild the dashboards' totals from the stored orders, payments, bills and accounts at start (a repair; a store without totals gets them at its first start anyway).")
+    var rebuildReportTotals = false
     @Option(help: "For tests only: seconds between two looks at the due lifecycle timers; a long one holds the timers due meanwhile until the next start.")
     var timerTickSeconds = 0.25
     @Option(help: "Argon2id memory per password hash, in KiB (libsodium's interactive cost by default; small values only for tests).")
@@ -147,6 +150,12 @@ struct ServeCommand: AsyncParsableCommand {
         // No call of the previous process is running: whatever it left with the gateway is settled now.
         let recovered = try await context.require(Payments.self).recoverAtStart()
         if recovered > 0 { logger.info("payment gateway calls of the previous run settled", metadata: ["calls": "\(recovered)"]) }
+        // A store whose orders, payments, bills or accounts predate the dashboards' totals gets
+        // them built once, before any call or timer can change what they count.
+        let reports = try context.require(Reports.self)
+        if let replayed = rebuildReportTotals ? try await reports.rebuild() : try await reports.rebuildIfNeeded() {
+            logger.info("dashboard totals built", metadata: ["records": "\(replayed)"])
+        }
         // The domains' timers and scheduled jobs, and the store's housekeeping, in one scheduler:
         // a service of the group, which stops it before the store closes.
         let scheduler = Scheduler(

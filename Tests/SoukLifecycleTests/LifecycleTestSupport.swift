@@ -4,6 +4,7 @@ import SoukKit
 import SoukLaundry
 import SoukMessages
 import SoukNotifications
+import SoukReports
 import SoukStore
 import SoukTesting
 
@@ -27,8 +28,8 @@ enum TestTables {
     static let tickets = table("tickets", SoukStoreV1.Ticket.self)
 
     static let schema = Schema(
-        // The effects of the real machines write notifications and the Dasher's completed jobs.
-        KitTables.all + Notifications.tables + Laundry.tables + [orders.erased, deliveries.erased, payments.erased, jobs.erased, bookings.erased, bills.erased, tickets.erased])
+        // The effects of the real machines write notifications, the Dasher's completed jobs and the dashboards' totals.
+        KitTables.all + Notifications.tables + Laundry.tables + Reports.tables + [orders.erased, deliveries.erased, payments.erased, jobs.erased, bookings.erased, bills.erased, tickets.erased])
 
     static func table<Subject: ProtoMessage>(
         _ name: String, _: Subject.Type, indexes: [Index<TestRecord<Subject>>] = []

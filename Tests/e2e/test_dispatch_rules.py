@@ -371,3 +371,41 @@ def test_assigning_water_deliveries_names_each_cause_of_a_refusal(api, aqua):
     documented("Deliveries/CancelDelivery", refused(lambda: api.deliveries.CancelDelivery(pb.CancelDeliveryRequest(
         marketplace_id=market_id, delivery_id=delivery.id, reason="Truck broke down"), metadata=courier.md(), timeout=TIMEOUT),
         Code.PERMISSION_DENIED, reason=Reason.ERROR_REASON_NOT_ALLOWED))
+
+
+def test_the_food_dashboards_count_a_completed_and_a_cancelled_order(api, identity_server):
+    """DineSwift's overview and transactions: an order delivered by a driver and completed by the
+    restaurant (its subtotal is revenue, its commission owed), one cancelled; the cash collected,
+    confirmed, and voided."""
+    market = food_market(api, identity_server)
+    market_id, admin = market["id"], market["admin"]
+    order, kitchen, item, _ = preparing_order(api, market)
+    other, _, _, _ = preparing_order(api, market, kitchen, item)
+    driver = approved_driver(api, market, "Karim", point(north_meters=-500))
+    delivery = offer(api, market, order, kitchen, driver)
+    for rpc in ("AcceptDelivery", "CompleteDelivery"):
+        getattr(api.deliveries, rpc)(getattr(pb, f"{rpc}Request")(marketplace_id=market_id, delivery_id=delivery.id),
+                                     metadata=driver.md(), timeout=TIMEOUT)
+    completed = api.orders.CompleteOrder(pb.CompleteOrderRequest(marketplace_id=market_id, order_id=order.id),
+                                         metadata=kitchen.md(), timeout=TIMEOUT)
+    api.orders.CancelOrder(pb.CancelOrderRequest(marketplace_id=market_id, order_id=other.id, reason="out of dough"),
+                           metadata=kitchen.md(), timeout=TIMEOUT)
+    reports = Stub(api.channel, "souk.v1.Reports")
+    week = enum("souk.v1.ReportPeriod").REPORT_PERIOD_WEEK
+    overview = reports.GetOrdersOverview(pb.GetOrdersOverviewRequest(marketplace_id=market_id, period=week), metadata=admin.md(),
+                                         timeout=TIMEOUT)
+    Status = enum("souk.v1.OrderStatus")
+    assert {c.status: c.count for c in overview.orders_by_status} == {Status.ORDER_STATUS_COMPLETED: 1, Status.ORDER_STATUS_CANCELLED: 1}
+    assert (overview.orders_placed, overview.orders_completed, overview.orders_cancelled, overview.deliveries_completed) == (2, 1, 1, 1)
+    assert overview.revenue.amount_minor == completed.price.subtotal.amount_minor > 0
+    assert overview.commission.amount_minor == completed.commission.amount_minor
+    assert overview.fees.amount_minor == completed.price.fees_total.amount_minor
+    assert overview.active_couriers == 1 and overview.active_customers == 2
+    report = reports.GetTransactionReport(pb.GetTransactionReportRequest(marketplace_id=market_id, period=week), metadata=admin.md(),
+                                          timeout=TIMEOUT)
+    Method, Paid = enum("souk.v1.PaymentMethod"), enum("souk.v1.PaymentStatus")
+    assert {(b.method, b.status): (b.count, b.amount.amount_minor) for b in report.buckets} == {
+        (Method.PAYMENT_METHOD_CASH, Paid.PAYMENT_STATUS_SUCCESSFUL): (1, completed.price.total.amount_minor),
+        (Method.PAYMENT_METHOD_CASH, Paid.PAYMENT_STATUS_FAILED): (1, other.price.total.amount_minor)}
+    assert report.received.amount_minor == report.cash_collected.amount_minor == completed.price.total.amount_minor
+    assert report.refunded.amount_minor == 0

@@ -168,3 +168,31 @@ def test_fifty_dashers_asking_at_once_from_a_queue_of_twenty(api, drip):
     taken = [r for r in results if r]
     assert len(taken) == 20 and set(taken) == set(jobs)
     assert results.count("") == 30
+
+
+def test_the_dashboard_counts_jobs_as_orders(api, identity_server):
+    """Drip 'n Dash's overview: a job is placed when submitted, completed when dropped off (its
+    final price is revenue), cancelled when cancelled; job stages are no order statuses."""
+    operator = operator_party(api, identity_server)
+    market = create_marketplace(api, operator, identity_server.marketplace_id(MARKETPLACE))
+    own = {"id": market.id, "operator": operator, "settings": market.settings.laundry}
+    dorm = Dorm(api, own)
+    customers, dasher = [dorm.student("casey"), dorm.student("cody")], dorm.student("dana", dasher=True)
+    jobs = [submit(api, customers[n % 2]) for n in range(4)]
+    call(api, "CancelJob", customers[1], job_id=jobs[1].id, reason="changed my mind")
+    job = call(api, "AcceptJob", dasher, job_id=work(api, dasher).id)
+    assert job.id == jobs[0].id
+    for stage in STAGES:
+        job = advance(api, job, dasher, stage)
+    job = advance(api, job, dasher, Stage.JOB_STAGE_FINISHED_DRYING, actual_loads=2,
+                  machine_cost_total=pb.Money(amount_minor=700, currency_code="USD"))
+    job = advance(api, job, dasher, Stage.JOB_STAGE_DASHER_ON_WAY_FOR_DROP_OFF)
+    job = advance(api, job, dasher, Stage.JOB_STAGE_DROPPED_OFF_LAUNDRY)
+    reports = Stub(api.channel, "souk.v1.Reports")
+    overview = reports.GetOrdersOverview(pb.GetOrdersOverviewRequest(marketplace_id=market.id, period=enum("souk.v1.ReportPeriod").REPORT_PERIOD_WEEK),
+                                         metadata=operator.md(), timeout=TIMEOUT)
+    assert (overview.orders_placed, overview.orders_completed, overview.orders_cancelled, overview.deliveries_completed) == (4, 1, 1, 1)
+    assert overview.revenue.amount_minor == job.final_price.subtotal.amount_minor > 0
+    assert overview.fees.amount_minor == job.final_price.fees_total.amount_minor
+    assert overview.active_customers == 2 and overview.active_couriers == 1 and not overview.orders_by_status
+    assert sum(d.orders_placed for d in overview.days) == 4 and len(overview.days) == 7

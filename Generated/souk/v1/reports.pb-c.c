@@ -52,6 +52,51 @@ void   souk__v1__order_status_count__free_unpacked
   assert(message->base.descriptor == &souk__v1__order_status_count__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__date_range__init
+                     (Souk__V1__DateRange         *message)
+{
+  static const Souk__V1__DateRange init_value = SOUK__V1__DATE_RANGE__INIT;
+  *message = init_value;
+}
+size_t souk__v1__date_range__get_packed_size
+                     (const Souk__V1__DateRange *message)
+{
+  assert(message->base.descriptor == &souk__v1__date_range__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__date_range__pack
+                     (const Souk__V1__DateRange *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__date_range__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__date_range__pack_to_buffer
+                     (const Souk__V1__DateRange *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__date_range__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__DateRange *
+       souk__v1__date_range__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__DateRange *)
+     protobuf_c_message_unpack (&souk__v1__date_range__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__date_range__free_unpacked
+                     (Souk__V1__DateRange *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__date_range__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__orders_overview__init
                      (Souk__V1__OrdersOverview         *message)
 {
@@ -95,6 +140,51 @@ void   souk__v1__orders_overview__free_unpacked
   if(!message)
     return;
   assert(message->base.descriptor == &souk__v1__orders_overview__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__orders_day__init
+                     (Souk__V1__OrdersDay         *message)
+{
+  static const Souk__V1__OrdersDay init_value = SOUK__V1__ORDERS_DAY__INIT;
+  *message = init_value;
+}
+size_t souk__v1__orders_day__get_packed_size
+                     (const Souk__V1__OrdersDay *message)
+{
+  assert(message->base.descriptor == &souk__v1__orders_day__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__orders_day__pack
+                     (const Souk__V1__OrdersDay *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__orders_day__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__orders_day__pack_to_buffer
+                     (const Souk__V1__OrdersDay *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__orders_day__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__OrdersDay *
+       souk__v1__orders_day__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__OrdersDay *)
+     protobuf_c_message_unpack (&souk__v1__orders_day__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__orders_day__free_unpacked
+                     (Souk__V1__OrdersDay *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__orders_day__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
 void   souk__v1__restaurant_report__init
@@ -232,6 +322,96 @@ void   souk__v1__transaction_bucket__free_unpacked
   assert(message->base.descriptor == &souk__v1__transaction_bucket__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   souk__v1__method_totals__init
+                     (Souk__V1__MethodTotals         *message)
+{
+  static const Souk__V1__MethodTotals init_value = SOUK__V1__METHOD_TOTALS__INIT;
+  *message = init_value;
+}
+size_t souk__v1__method_totals__get_packed_size
+                     (const Souk__V1__MethodTotals *message)
+{
+  assert(message->base.descriptor == &souk__v1__method_totals__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__method_totals__pack
+                     (const Souk__V1__MethodTotals *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__method_totals__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__method_totals__pack_to_buffer
+                     (const Souk__V1__MethodTotals *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__method_totals__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__MethodTotals *
+       souk__v1__method_totals__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__MethodTotals *)
+     protobuf_c_message_unpack (&souk__v1__method_totals__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__method_totals__free_unpacked
+                     (Souk__V1__MethodTotals *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__method_totals__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__transaction_day__init
+                     (Souk__V1__TransactionDay         *message)
+{
+  static const Souk__V1__TransactionDay init_value = SOUK__V1__TRANSACTION_DAY__INIT;
+  *message = init_value;
+}
+size_t souk__v1__transaction_day__get_packed_size
+                     (const Souk__V1__TransactionDay *message)
+{
+  assert(message->base.descriptor == &souk__v1__transaction_day__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__transaction_day__pack
+                     (const Souk__V1__TransactionDay *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__transaction_day__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__transaction_day__pack_to_buffer
+                     (const Souk__V1__TransactionDay *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__transaction_day__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__TransactionDay *
+       souk__v1__transaction_day__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__TransactionDay *)
+     protobuf_c_message_unpack (&souk__v1__transaction_day__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__transaction_day__free_unpacked
+                     (Souk__V1__TransactionDay *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__transaction_day__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   souk__v1__transaction_report__init
                      (Souk__V1__TransactionReport         *message)
 {
@@ -320,6 +500,51 @@ void   souk__v1__rental_revenue_report__free_unpacked
   if(!message)
     return;
   assert(message->base.descriptor == &souk__v1__rental_revenue_report__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   souk__v1__rental_day__init
+                     (Souk__V1__RentalDay         *message)
+{
+  static const Souk__V1__RentalDay init_value = SOUK__V1__RENTAL_DAY__INIT;
+  *message = init_value;
+}
+size_t souk__v1__rental_day__get_packed_size
+                     (const Souk__V1__RentalDay *message)
+{
+  assert(message->base.descriptor == &souk__v1__rental_day__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t souk__v1__rental_day__pack
+                     (const Souk__V1__RentalDay *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &souk__v1__rental_day__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t souk__v1__rental_day__pack_to_buffer
+                     (const Souk__V1__RentalDay *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &souk__v1__rental_day__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Souk__V1__RentalDay *
+       souk__v1__rental_day__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Souk__V1__RentalDay *)
+     protobuf_c_message_unpack (&souk__v1__rental_day__descriptor,
+                                allocator, len, data);
+}
+void   souk__v1__rental_day__free_unpacked
+                     (Souk__V1__RentalDay *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &souk__v1__rental_day__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
 void   souk__v1__get_orders_overview_request__init
@@ -688,7 +913,58 @@ const ProtobufCMessageDescriptor souk__v1__order_status_count__descriptor =
   (ProtobufCMessageInit) souk__v1__order_status_count__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__orders_overview__field_descriptors[10] =
+static const ProtobufCFieldDescriptor souk__v1__date_range__field_descriptors[2] =
+{
+  {
+    "start_date",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DateRange, start_date),
+    &souk__v1__date__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "end_date",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__DateRange, end_date),
+    &souk__v1__date__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__date_range__field_indices_by_name[] = {
+  1,   /* field[1] = end_date */
+  0,   /* field[0] = start_date */
+};
+static const ProtobufCIntRange souk__v1__date_range__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor souk__v1__date_range__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.DateRange",
+  "DateRange",
+  "Souk__V1__DateRange",
+  "souk.v1",
+  sizeof(Souk__V1__DateRange),
+  2,
+  souk__v1__date_range__field_descriptors,
+  souk__v1__date_range__field_indices_by_name,
+  1,  souk__v1__date_range__number_ranges,
+  (ProtobufCMessageInit) souk__v1__date_range__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__orders_overview__field_descriptors[15] =
 {
   {
     "window",
@@ -810,14 +1086,79 @@ static const ProtobufCFieldDescriptor souk__v1__orders_overview__field_descripto
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "orders_completed",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrdersOverview, orders_completed),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "orders_cancelled",
+    12,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrdersOverview, orders_cancelled),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "new_accounts",
+    13,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrdersOverview, new_accounts),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "active_accounts",
+    14,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrdersOverview, active_accounts),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "days",
+    15,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__OrdersOverview, n_days),
+    offsetof(Souk__V1__OrdersOverview, days),
+    &souk__v1__orders_day__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__orders_overview__field_indices_by_name[] = {
+  13,   /* field[13] = active_accounts */
   8,   /* field[8] = active_couriers */
   7,   /* field[7] = active_customers */
   6,   /* field[6] = commission */
+  14,   /* field[14] = days */
   9,   /* field[9] = deliveries_completed */
   5,   /* field[5] = fees */
+  12,   /* field[12] = new_accounts */
   1,   /* field[1] = orders_by_status */
+  11,   /* field[11] = orders_cancelled */
+  10,   /* field[10] = orders_completed */
   2,   /* field[2] = orders_placed */
   3,   /* field[3] = revenue */
   4,   /* field[4] = tax */
@@ -826,7 +1167,7 @@ static const unsigned souk__v1__orders_overview__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__orders_overview__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 10 }
+  { 0, 15 }
 };
 const ProtobufCMessageDescriptor souk__v1__orders_overview__descriptor =
 {
@@ -836,11 +1177,127 @@ const ProtobufCMessageDescriptor souk__v1__orders_overview__descriptor =
   "Souk__V1__OrdersOverview",
   "souk.v1",
   sizeof(Souk__V1__OrdersOverview),
-  10,
+  15,
   souk__v1__orders_overview__field_descriptors,
   souk__v1__orders_overview__field_indices_by_name,
   1,  souk__v1__orders_overview__number_ranges,
   (ProtobufCMessageInit) souk__v1__orders_overview__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__orders_day__field_descriptors[7] =
+{
+  {
+    "date",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrdersDay, date),
+    &souk__v1__date__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "orders_placed",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrdersDay, orders_placed),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "orders_completed",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrdersDay, orders_completed),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "orders_cancelled",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrdersDay, orders_cancelled),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "revenue",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrdersDay, revenue),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "new_accounts",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrdersDay, new_accounts),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "active_accounts",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__OrdersDay, active_accounts),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__orders_day__field_indices_by_name[] = {
+  6,   /* field[6] = active_accounts */
+  0,   /* field[0] = date */
+  5,   /* field[5] = new_accounts */
+  3,   /* field[3] = orders_cancelled */
+  2,   /* field[2] = orders_completed */
+  1,   /* field[1] = orders_placed */
+  4,   /* field[4] = revenue */
+};
+static const ProtobufCIntRange souk__v1__orders_day__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 7 }
+};
+const ProtobufCMessageDescriptor souk__v1__orders_day__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.OrdersDay",
+  "OrdersDay",
+  "Souk__V1__OrdersDay",
+  "souk.v1",
+  sizeof(Souk__V1__OrdersDay),
+  7,
+  souk__v1__orders_day__field_descriptors,
+  souk__v1__orders_day__field_indices_by_name,
+  1,  souk__v1__orders_day__number_ranges,
+  (ProtobufCMessageInit) souk__v1__orders_day__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor souk__v1__restaurant_report__field_descriptors[7] =
@@ -1126,7 +1583,200 @@ const ProtobufCMessageDescriptor souk__v1__transaction_bucket__descriptor =
   (ProtobufCMessageInit) souk__v1__transaction_bucket__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__transaction_report__field_descriptors[5] =
+static const ProtobufCFieldDescriptor souk__v1__method_totals__field_descriptors[7] =
+{
+  {
+    "method",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MethodTotals, method),
+    &souk__v1__payment_method__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "received_count",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MethodTotals, received_count),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "received",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MethodTotals, received),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "refund_count",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MethodTotals, refund_count),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "refunded",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MethodTotals, refunded),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "collected_count",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MethodTotals, collected_count),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "collected",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MethodTotals, collected),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__method_totals__field_indices_by_name[] = {
+  6,   /* field[6] = collected */
+  5,   /* field[5] = collected_count */
+  0,   /* field[0] = method */
+  2,   /* field[2] = received */
+  1,   /* field[1] = received_count */
+  3,   /* field[3] = refund_count */
+  4,   /* field[4] = refunded */
+};
+static const ProtobufCIntRange souk__v1__method_totals__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 7 }
+};
+const ProtobufCMessageDescriptor souk__v1__method_totals__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.MethodTotals",
+  "MethodTotals",
+  "Souk__V1__MethodTotals",
+  "souk.v1",
+  sizeof(Souk__V1__MethodTotals),
+  7,
+  souk__v1__method_totals__field_descriptors,
+  souk__v1__method_totals__field_indices_by_name,
+  1,  souk__v1__method_totals__number_ranges,
+  (ProtobufCMessageInit) souk__v1__method_totals__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__transaction_day__field_descriptors[4] =
+{
+  {
+    "date",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__TransactionDay, date),
+    &souk__v1__date__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "received",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__TransactionDay, received),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "refunded",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__TransactionDay, refunded),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "cash_collected",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__TransactionDay, cash_collected),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__transaction_day__field_indices_by_name[] = {
+  3,   /* field[3] = cash_collected */
+  0,   /* field[0] = date */
+  1,   /* field[1] = received */
+  2,   /* field[2] = refunded */
+};
+static const ProtobufCIntRange souk__v1__transaction_day__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor souk__v1__transaction_day__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.TransactionDay",
+  "TransactionDay",
+  "Souk__V1__TransactionDay",
+  "souk.v1",
+  sizeof(Souk__V1__TransactionDay),
+  4,
+  souk__v1__transaction_day__field_descriptors,
+  souk__v1__transaction_day__field_indices_by_name,
+  1,  souk__v1__transaction_day__number_ranges,
+  (ProtobufCMessageInit) souk__v1__transaction_day__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__transaction_report__field_descriptors[8] =
 {
   {
     "window",
@@ -1188,9 +1838,48 @@ static const ProtobufCFieldDescriptor souk__v1__transaction_report__field_descri
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "methods",
+    6,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__TransactionReport, n_methods),
+    offsetof(Souk__V1__TransactionReport, methods),
+    &souk__v1__method_totals__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "cash_collected",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__TransactionReport, cash_collected),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "days",
+    8,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__TransactionReport, n_days),
+    offsetof(Souk__V1__TransactionReport, days),
+    &souk__v1__transaction_day__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__transaction_report__field_indices_by_name[] = {
   1,   /* field[1] = buckets */
+  6,   /* field[6] = cash_collected */
+  7,   /* field[7] = days */
+  5,   /* field[5] = methods */
   2,   /* field[2] = received */
   4,   /* field[4] = refund_count */
   3,   /* field[3] = refunded */
@@ -1199,7 +1888,7 @@ static const unsigned souk__v1__transaction_report__field_indices_by_name[] = {
 static const ProtobufCIntRange souk__v1__transaction_report__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 5 }
+  { 0, 8 }
 };
 const ProtobufCMessageDescriptor souk__v1__transaction_report__descriptor =
 {
@@ -1209,14 +1898,14 @@ const ProtobufCMessageDescriptor souk__v1__transaction_report__descriptor =
   "Souk__V1__TransactionReport",
   "souk.v1",
   sizeof(Souk__V1__TransactionReport),
-  5,
+  8,
   souk__v1__transaction_report__field_descriptors,
   souk__v1__transaction_report__field_indices_by_name,
   1,  souk__v1__transaction_report__number_ranges,
   (ProtobufCMessageInit) souk__v1__transaction_report__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__rental_revenue_report__field_descriptors[11] =
+static const ProtobufCFieldDescriptor souk__v1__rental_revenue_report__field_descriptors[12] =
 {
   {
     "window",
@@ -1350,11 +2039,24 @@ static const ProtobufCFieldDescriptor souk__v1__rental_revenue_report__field_des
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "days",
+    12,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__RentalRevenueReport, n_days),
+    offsetof(Souk__V1__RentalRevenueReport, days),
+    &souk__v1__rental_day__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__rental_revenue_report__field_indices_by_name[] = {
   10,   /* field[10] = active_leases */
   9,   /* field[9] = amount_due */
   8,   /* field[8] = bills_due */
+  11,   /* field[11] = days */
   2,   /* field[2] = deposits_paid */
   7,   /* field[7] = deposits_returned */
   1,   /* field[1] = gross */
@@ -1367,7 +2069,7 @@ static const unsigned souk__v1__rental_revenue_report__field_indices_by_name[] =
 static const ProtobufCIntRange souk__v1__rental_revenue_report__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 11 }
+  { 0, 12 }
 };
 const ProtobufCMessageDescriptor souk__v1__rental_revenue_report__descriptor =
 {
@@ -1377,14 +2079,117 @@ const ProtobufCMessageDescriptor souk__v1__rental_revenue_report__descriptor =
   "Souk__V1__RentalRevenueReport",
   "souk.v1",
   sizeof(Souk__V1__RentalRevenueReport),
-  11,
+  12,
   souk__v1__rental_revenue_report__field_descriptors,
   souk__v1__rental_revenue_report__field_indices_by_name,
   1,  souk__v1__rental_revenue_report__number_ranges,
   (ProtobufCMessageInit) souk__v1__rental_revenue_report__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__get_orders_overview_request__field_descriptors[3] =
+static const ProtobufCFieldDescriptor souk__v1__rental_day__field_descriptors[6] =
+{
+  {
+    "date",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RentalDay, date),
+    &souk__v1__date__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "gross",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RentalDay, gross),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "lessor_shares",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RentalDay, lessor_shares),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "deposits_returned",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RentalDay, deposits_returned),
+    &souk__v1__money__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "leases_started",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RentalDay, leases_started),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "leases_ended",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__RentalDay, leases_ended),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned souk__v1__rental_day__field_indices_by_name[] = {
+  0,   /* field[0] = date */
+  3,   /* field[3] = deposits_returned */
+  1,   /* field[1] = gross */
+  5,   /* field[5] = leases_ended */
+  4,   /* field[4] = leases_started */
+  2,   /* field[2] = lessor_shares */
+};
+static const ProtobufCIntRange souk__v1__rental_day__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 6 }
+};
+const ProtobufCMessageDescriptor souk__v1__rental_day__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "souk.v1.RentalDay",
+  "RentalDay",
+  "Souk__V1__RentalDay",
+  "souk.v1",
+  sizeof(Souk__V1__RentalDay),
+  6,
+  souk__v1__rental_day__field_descriptors,
+  souk__v1__rental_day__field_indices_by_name,
+  1,  souk__v1__rental_day__number_ranges,
+  (ProtobufCMessageInit) souk__v1__rental_day__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor souk__v1__get_orders_overview_request__field_descriptors[4] =
 {
   {
     "marketplace_id",
@@ -1403,11 +2208,11 @@ static const ProtobufCFieldDescriptor souk__v1__get_orders_overview_request__fie
     2,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_ENUM,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__GetOrdersOverviewRequest, range_case),
     offsetof(Souk__V1__GetOrdersOverviewRequest, period),
     &souk__v1__report_period__descriptor,
     NULL,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -1422,8 +2227,21 @@ static const ProtobufCFieldDescriptor souk__v1__get_orders_overview_request__fie
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "dates",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__GetOrdersOverviewRequest, range_case),
+    offsetof(Souk__V1__GetOrdersOverviewRequest, dates),
+    &souk__v1__date_range__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__get_orders_overview_request__field_indices_by_name[] = {
+  3,   /* field[3] = dates */
   2,   /* field[2] = end_time */
   0,   /* field[0] = marketplace_id */
   1,   /* field[1] = period */
@@ -1431,7 +2249,7 @@ static const unsigned souk__v1__get_orders_overview_request__field_indices_by_na
 static const ProtobufCIntRange souk__v1__get_orders_overview_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 4 }
 };
 const ProtobufCMessageDescriptor souk__v1__get_orders_overview_request__descriptor =
 {
@@ -1441,7 +2259,7 @@ const ProtobufCMessageDescriptor souk__v1__get_orders_overview_request__descript
   "Souk__V1__GetOrdersOverviewRequest",
   "souk.v1",
   sizeof(Souk__V1__GetOrdersOverviewRequest),
-  3,
+  4,
   souk__v1__get_orders_overview_request__field_descriptors,
   souk__v1__get_orders_overview_request__field_indices_by_name,
   1,  souk__v1__get_orders_overview_request__number_ranges,
@@ -1782,7 +2600,7 @@ const ProtobufCMessageDescriptor souk__v1__list_courier_earnings_response__descr
   (ProtobufCMessageInit) souk__v1__list_courier_earnings_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__get_transaction_report_request__field_descriptors[3] =
+static const ProtobufCFieldDescriptor souk__v1__get_transaction_report_request__field_descriptors[4] =
 {
   {
     "marketplace_id",
@@ -1801,11 +2619,11 @@ static const ProtobufCFieldDescriptor souk__v1__get_transaction_report_request__
     2,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_ENUM,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__GetTransactionReportRequest, range_case),
     offsetof(Souk__V1__GetTransactionReportRequest, period),
     &souk__v1__report_period__descriptor,
     NULL,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -1820,8 +2638,21 @@ static const ProtobufCFieldDescriptor souk__v1__get_transaction_report_request__
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "dates",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__GetTransactionReportRequest, range_case),
+    offsetof(Souk__V1__GetTransactionReportRequest, dates),
+    &souk__v1__date_range__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__get_transaction_report_request__field_indices_by_name[] = {
+  3,   /* field[3] = dates */
   2,   /* field[2] = end_time */
   0,   /* field[0] = marketplace_id */
   1,   /* field[1] = period */
@@ -1829,7 +2660,7 @@ static const unsigned souk__v1__get_transaction_report_request__field_indices_by
 static const ProtobufCIntRange souk__v1__get_transaction_report_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 4 }
 };
 const ProtobufCMessageDescriptor souk__v1__get_transaction_report_request__descriptor =
 {
@@ -1839,14 +2670,14 @@ const ProtobufCMessageDescriptor souk__v1__get_transaction_report_request__descr
   "Souk__V1__GetTransactionReportRequest",
   "souk.v1",
   sizeof(Souk__V1__GetTransactionReportRequest),
-  3,
+  4,
   souk__v1__get_transaction_report_request__field_descriptors,
   souk__v1__get_transaction_report_request__field_indices_by_name,
   1,  souk__v1__get_transaction_report_request__number_ranges,
   (ProtobufCMessageInit) souk__v1__get_transaction_report_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor souk__v1__get_rental_revenue_report_request__field_descriptors[3] =
+static const ProtobufCFieldDescriptor souk__v1__get_rental_revenue_report_request__field_descriptors[4] =
 {
   {
     "marketplace_id",
@@ -1865,11 +2696,11 @@ static const ProtobufCFieldDescriptor souk__v1__get_rental_revenue_report_reques
     2,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_ENUM,
-    0,   /* quantifier_offset */
+    offsetof(Souk__V1__GetRentalRevenueReportRequest, range_case),
     offsetof(Souk__V1__GetRentalRevenueReportRequest, period),
     &souk__v1__report_period__descriptor,
     NULL,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
@@ -1884,8 +2715,21 @@ static const ProtobufCFieldDescriptor souk__v1__get_rental_revenue_report_reques
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "dates",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Souk__V1__GetRentalRevenueReportRequest, range_case),
+    offsetof(Souk__V1__GetRentalRevenueReportRequest, dates),
+    &souk__v1__date_range__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__get_rental_revenue_report_request__field_indices_by_name[] = {
+  3,   /* field[3] = dates */
   2,   /* field[2] = end_time */
   0,   /* field[0] = marketplace_id */
   1,   /* field[1] = period */
@@ -1893,7 +2737,7 @@ static const unsigned souk__v1__get_rental_revenue_report_request__field_indices
 static const ProtobufCIntRange souk__v1__get_rental_revenue_report_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 4 }
 };
 const ProtobufCMessageDescriptor souk__v1__get_rental_revenue_report_request__descriptor =
 {
@@ -1903,7 +2747,7 @@ const ProtobufCMessageDescriptor souk__v1__get_rental_revenue_report_request__de
   "Souk__V1__GetRentalRevenueReportRequest",
   "souk.v1",
   sizeof(Souk__V1__GetRentalRevenueReportRequest),
-  3,
+  4,
   souk__v1__get_rental_revenue_report_request__field_descriptors,
   souk__v1__get_rental_revenue_report_request__field_indices_by_name,
   1,  souk__v1__get_rental_revenue_report_request__number_ranges,

@@ -20,12 +20,17 @@ PROTOBUF_C__BEGIN_DECLS
 #include "souk/v1/payments.pb-c.h"
 
 typedef struct Souk__V1__OrderStatusCount Souk__V1__OrderStatusCount;
+typedef struct Souk__V1__DateRange Souk__V1__DateRange;
 typedef struct Souk__V1__OrdersOverview Souk__V1__OrdersOverview;
+typedef struct Souk__V1__OrdersDay Souk__V1__OrdersDay;
 typedef struct Souk__V1__RestaurantReport Souk__V1__RestaurantReport;
 typedef struct Souk__V1__CourierEarnings Souk__V1__CourierEarnings;
 typedef struct Souk__V1__TransactionBucket Souk__V1__TransactionBucket;
+typedef struct Souk__V1__MethodTotals Souk__V1__MethodTotals;
+typedef struct Souk__V1__TransactionDay Souk__V1__TransactionDay;
 typedef struct Souk__V1__TransactionReport Souk__V1__TransactionReport;
 typedef struct Souk__V1__RentalRevenueReport Souk__V1__RentalRevenueReport;
+typedef struct Souk__V1__RentalDay Souk__V1__RentalDay;
 typedef struct Souk__V1__GetOrdersOverviewRequest Souk__V1__GetOrdersOverviewRequest;
 typedef struct Souk__V1__ListRestaurantReportsRequest Souk__V1__ListRestaurantReportsRequest;
 typedef struct Souk__V1__ListRestaurantReportsResponse Souk__V1__ListRestaurantReportsResponse;
@@ -82,7 +87,30 @@ struct  Souk__V1__OrderStatusCount
 
 
 /*
+ * A range of whole days of the marketplace's time zone, both ends included.
+ */
+struct  Souk__V1__DateRange
+{
+  ProtobufCMessage base;
+  Souk__V1__Date *start_date;
+  Souk__V1__Date *end_date;
+};
+#define SOUK__V1__DATE_RANGE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__date_range__descriptor) \
+    , NULL, NULL }
+
+
+/*
  * Marketplace totals over a window.
+ * Completed orders are food COMPLETED, water COMPLETED, retail DELIVERED (RECEIVED follows it
+ * and does not count again), counted on the day they reached it. Laundry: a job counts as an
+ * order: placed when submitted, completed when dropped off (stage 9, its final price is
+ * revenue, the service fee and add-ons are fees), cancelled when cancelled; its stages are not
+ * order statuses, so orders_by_status is empty there.
+ * Active accounts: an account is active on a day when it placed an order (or submitted a
+ * laundry job), paid, completed a delivery (a courier or a Dasher) or signed in on that day; it
+ * counts once per day however often it was active. Window totals of active accounts, customers and couriers are sums over the window's
+ * days (an account active on three days counts three times); `days` gives each day's count.
  */
 struct  Souk__V1__OrdersOverview
 {
@@ -92,7 +120,8 @@ struct  Souk__V1__OrdersOverview
    */
   Souk__V1__TimeWindow *window;
   /*
-   * Orders placed in the window, by current status.
+   * Orders placed in the window, by current status (their placement day's counters move with
+   * each order's status).
    */
   size_t n_orders_by_status;
   Souk__V1__OrderStatusCount **orders_by_status;
@@ -114,18 +143,58 @@ struct  Souk__V1__OrdersOverview
    */
   Souk__V1__Money *commission;
   /*
-   * Customers who placed at least one order in the window.
+   * Customers who placed an order, summed per day.
    */
   int64_t active_customers;
   /*
-   * Couriers who completed at least one delivery in the window.
+   * Couriers who completed a delivery, summed per day.
    */
   int64_t active_couriers;
   int64_t deliveries_completed;
+  /*
+   * Orders completed in the window (by completion day).
+   */
+  int64_t orders_completed;
+  /*
+   * Orders cancelled or rejected in the window (by cancellation day).
+   */
+  int64_t orders_cancelled;
+  /*
+   * Accounts created in the window.
+   */
+  int64_t new_accounts;
+  /*
+   * Active accounts (see above), summed per day.
+   */
+  int64_t active_accounts;
+  /*
+   * One point per day of the window, oldest first, zeros included.
+   */
+  size_t n_days;
+  Souk__V1__OrdersDay **days;
 };
 #define SOUK__V1__ORDERS_OVERVIEW__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__orders_overview__descriptor) \
-    , NULL, 0,NULL, 0, NULL, NULL, NULL, NULL, 0, 0, 0 }
+    , NULL, 0,NULL, 0, NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0,NULL }
+
+
+/*
+ * One day of an OrdersOverview.
+ */
+struct  Souk__V1__OrdersDay
+{
+  ProtobufCMessage base;
+  Souk__V1__Date *date;
+  int64_t orders_placed;
+  int64_t orders_completed;
+  int64_t orders_cancelled;
+  Souk__V1__Money *revenue;
+  int64_t new_accounts;
+  int64_t active_accounts;
+};
+#define SOUK__V1__ORDERS_DAY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__orders_day__descriptor) \
+    , NULL, 0, 0, 0, NULL, 0, 0 }
 
 
 /*
@@ -196,16 +265,64 @@ struct  Souk__V1__TransactionBucket
 
 
 /*
+ * Money of one payment method over a window.
+ */
+struct  Souk__V1__MethodTotals
+{
+  ProtobufCMessage base;
+  Souk__V1__PaymentMethod method;
+  /*
+   * Payments that received money in the window (by the day it was received: card and wallet
+   * payments when charged, cash when the seller confirmed it), and how much.
+   */
+  int64_t received_count;
+  Souk__V1__Money *received;
+  /*
+   * Refunds made in the window, and how much.
+   */
+  int64_t refund_count;
+  Souk__V1__Money *refunded;
+  /*
+   * Cash only: payments a courier or seller collected in the window, and how much.
+   */
+  int64_t collected_count;
+  Souk__V1__Money *collected;
+};
+#define SOUK__V1__METHOD_TOTALS__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__method_totals__descriptor) \
+    , SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, 0, NULL, 0, NULL, 0, NULL }
+
+
+/*
+ * One day of a TransactionReport.
+ */
+struct  Souk__V1__TransactionDay
+{
+  ProtobufCMessage base;
+  Souk__V1__Date *date;
+  Souk__V1__Money *received;
+  Souk__V1__Money *refunded;
+  Souk__V1__Money *cash_collected;
+};
+#define SOUK__V1__TRANSACTION_DAY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__transaction_day__descriptor) \
+    , NULL, NULL, NULL, NULL }
+
+
+/*
  * Transaction monitoring over a window.
  */
 struct  Souk__V1__TransactionReport
 {
   ProtobufCMessage base;
   Souk__V1__TimeWindow *window;
+  /*
+   * Payments made in the window (by the day they were created), by method and current status.
+   */
   size_t n_buckets;
   Souk__V1__TransactionBucket **buckets;
   /*
-   * Money received (successful and refunded payments, before refunds).
+   * Money received in the window (before refunds).
    */
   Souk__V1__Money *received;
   /*
@@ -213,10 +330,24 @@ struct  Souk__V1__TransactionReport
    */
   Souk__V1__Money *refunded;
   int64_t refund_count;
+  /*
+   * Per method, the methods with anything in the window.
+   */
+  size_t n_methods;
+  Souk__V1__MethodTotals **methods;
+  /*
+   * Cash collected in the window.
+   */
+  Souk__V1__Money *cash_collected;
+  /*
+   * One point per day of the window, oldest first, zeros included.
+   */
+  size_t n_days;
+  Souk__V1__TransactionDay **days;
 };
 #define SOUK__V1__TRANSACTION_REPORT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__transaction_report__descriptor) \
-    , NULL, 0,NULL, NULL, NULL, 0 }
+    , NULL, 0,NULL, NULL, NULL, 0, 0,NULL, NULL, 0,NULL }
 
 
 /*
@@ -248,14 +379,44 @@ struct  Souk__V1__RentalRevenueReport
   int64_t bills_due;
   Souk__V1__Money *amount_due;
   /*
-   * Leases active at end_time.
+   * Leases active at the end of the window.
    */
   int64_t active_leases;
+  /*
+   * One point per day of the window, oldest first, zeros included.
+   */
+  size_t n_days;
+  Souk__V1__RentalDay **days;
 };
 #define SOUK__V1__RENTAL_REVENUE_REPORT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__rental_revenue_report__descriptor) \
-    , NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, 0 }
+    , NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, 0, 0,NULL }
 
+
+/*
+ * One day of a RentalRevenueReport.
+ */
+struct  Souk__V1__RentalDay
+{
+  ProtobufCMessage base;
+  Souk__V1__Date *date;
+  Souk__V1__Money *gross;
+  Souk__V1__Money *lessor_shares;
+  Souk__V1__Money *deposits_returned;
+  int64_t leases_started;
+  int64_t leases_ended;
+};
+#define SOUK__V1__RENTAL_DAY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&souk__v1__rental_day__descriptor) \
+    , NULL, NULL, NULL, NULL, 0, 0 }
+
+
+typedef enum {
+  SOUK__V1__GET_ORDERS_OVERVIEW_REQUEST__RANGE__NOT_SET = 0,
+  SOUK__V1__GET_ORDERS_OVERVIEW_REQUEST__RANGE_PERIOD = 2,
+  SOUK__V1__GET_ORDERS_OVERVIEW_REQUEST__RANGE_DATES = 4
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__GET_ORDERS_OVERVIEW_REQUEST__RANGE__CASE)
+} Souk__V1__GetOrdersOverviewRequest__RangeCase;
 
 /*
  * Request of Reports.GetOrdersOverview.
@@ -264,15 +425,19 @@ struct  Souk__V1__GetOrdersOverviewRequest
 {
   ProtobufCMessage base;
   char *marketplace_id;
-  Souk__V1__ReportPeriod period;
   /*
-   * End of the window; unset means now.
+   * With a period: the end of the window; unset means now. Not with dates.
    */
   Google__Protobuf__Timestamp *end_time;
+  Souk__V1__GetOrdersOverviewRequest__RangeCase range_case;
+  union {
+    Souk__V1__ReportPeriod period;
+    Souk__V1__DateRange *dates;
+  };
 };
 #define SOUK__V1__GET_ORDERS_OVERVIEW_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__get_orders_overview_request__descriptor) \
-    , (char *)protobuf_c_empty_string, SOUK__V1__REPORT_PERIOD__REPORT_PERIOD_UNSPECIFIED, NULL }
+    , (char *)protobuf_c_empty_string, NULL, SOUK__V1__GET_ORDERS_OVERVIEW_REQUEST__RANGE__NOT_SET, {0} }
 
 
 /*
@@ -355,6 +520,13 @@ struct  Souk__V1__ListCourierEarningsResponse
     , 0,NULL, (char *)protobuf_c_empty_string, NULL }
 
 
+typedef enum {
+  SOUK__V1__GET_TRANSACTION_REPORT_REQUEST__RANGE__NOT_SET = 0,
+  SOUK__V1__GET_TRANSACTION_REPORT_REQUEST__RANGE_PERIOD = 2,
+  SOUK__V1__GET_TRANSACTION_REPORT_REQUEST__RANGE_DATES = 4
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__GET_TRANSACTION_REPORT_REQUEST__RANGE__CASE)
+} Souk__V1__GetTransactionReportRequest__RangeCase;
+
 /*
  * Request of Reports.GetTransactionReport.
  */
@@ -362,13 +534,27 @@ struct  Souk__V1__GetTransactionReportRequest
 {
   ProtobufCMessage base;
   char *marketplace_id;
-  Souk__V1__ReportPeriod period;
+  /*
+   * With a period: the end of the window; unset means now. Not with dates.
+   */
   Google__Protobuf__Timestamp *end_time;
+  Souk__V1__GetTransactionReportRequest__RangeCase range_case;
+  union {
+    Souk__V1__ReportPeriod period;
+    Souk__V1__DateRange *dates;
+  };
 };
 #define SOUK__V1__GET_TRANSACTION_REPORT_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__get_transaction_report_request__descriptor) \
-    , (char *)protobuf_c_empty_string, SOUK__V1__REPORT_PERIOD__REPORT_PERIOD_UNSPECIFIED, NULL }
+    , (char *)protobuf_c_empty_string, NULL, SOUK__V1__GET_TRANSACTION_REPORT_REQUEST__RANGE__NOT_SET, {0} }
 
+
+typedef enum {
+  SOUK__V1__GET_RENTAL_REVENUE_REPORT_REQUEST__RANGE__NOT_SET = 0,
+  SOUK__V1__GET_RENTAL_REVENUE_REPORT_REQUEST__RANGE_PERIOD = 2,
+  SOUK__V1__GET_RENTAL_REVENUE_REPORT_REQUEST__RANGE_DATES = 4
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__GET_RENTAL_REVENUE_REPORT_REQUEST__RANGE__CASE)
+} Souk__V1__GetRentalRevenueReportRequest__RangeCase;
 
 /*
  * Request of Reports.GetRentalRevenueReport.
@@ -377,12 +563,19 @@ struct  Souk__V1__GetRentalRevenueReportRequest
 {
   ProtobufCMessage base;
   char *marketplace_id;
-  Souk__V1__ReportPeriod period;
+  /*
+   * With a period: the end of the window; unset means now. Not with dates.
+   */
   Google__Protobuf__Timestamp *end_time;
+  Souk__V1__GetRentalRevenueReportRequest__RangeCase range_case;
+  union {
+    Souk__V1__ReportPeriod period;
+    Souk__V1__DateRange *dates;
+  };
 };
 #define SOUK__V1__GET_RENTAL_REVENUE_REPORT_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__get_rental_revenue_report_request__descriptor) \
-    , (char *)protobuf_c_empty_string, SOUK__V1__REPORT_PERIOD__REPORT_PERIOD_UNSPECIFIED, NULL }
+    , (char *)protobuf_c_empty_string, NULL, SOUK__V1__GET_RENTAL_REVENUE_REPORT_REQUEST__RANGE__NOT_SET, {0} }
 
 
 /* Souk__V1__OrderStatusCount methods */
@@ -404,6 +597,25 @@ Souk__V1__OrderStatusCount *
 void   souk__v1__order_status_count__free_unpacked
                      (Souk__V1__OrderStatusCount *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__DateRange methods */
+void   souk__v1__date_range__init
+                     (Souk__V1__DateRange         *message);
+size_t souk__v1__date_range__get_packed_size
+                     (const Souk__V1__DateRange   *message);
+size_t souk__v1__date_range__pack
+                     (const Souk__V1__DateRange   *message,
+                      uint8_t             *out);
+size_t souk__v1__date_range__pack_to_buffer
+                     (const Souk__V1__DateRange   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__DateRange *
+       souk__v1__date_range__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__date_range__free_unpacked
+                     (Souk__V1__DateRange *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__OrdersOverview methods */
 void   souk__v1__orders_overview__init
                      (Souk__V1__OrdersOverview         *message);
@@ -422,6 +634,25 @@ Souk__V1__OrdersOverview *
                       const uint8_t       *data);
 void   souk__v1__orders_overview__free_unpacked
                      (Souk__V1__OrdersOverview *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__OrdersDay methods */
+void   souk__v1__orders_day__init
+                     (Souk__V1__OrdersDay         *message);
+size_t souk__v1__orders_day__get_packed_size
+                     (const Souk__V1__OrdersDay   *message);
+size_t souk__v1__orders_day__pack
+                     (const Souk__V1__OrdersDay   *message,
+                      uint8_t             *out);
+size_t souk__v1__orders_day__pack_to_buffer
+                     (const Souk__V1__OrdersDay   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__OrdersDay *
+       souk__v1__orders_day__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__orders_day__free_unpacked
+                     (Souk__V1__OrdersDay *message,
                       ProtobufCAllocator *allocator);
 /* Souk__V1__RestaurantReport methods */
 void   souk__v1__restaurant_report__init
@@ -480,6 +711,44 @@ Souk__V1__TransactionBucket *
 void   souk__v1__transaction_bucket__free_unpacked
                      (Souk__V1__TransactionBucket *message,
                       ProtobufCAllocator *allocator);
+/* Souk__V1__MethodTotals methods */
+void   souk__v1__method_totals__init
+                     (Souk__V1__MethodTotals         *message);
+size_t souk__v1__method_totals__get_packed_size
+                     (const Souk__V1__MethodTotals   *message);
+size_t souk__v1__method_totals__pack
+                     (const Souk__V1__MethodTotals   *message,
+                      uint8_t             *out);
+size_t souk__v1__method_totals__pack_to_buffer
+                     (const Souk__V1__MethodTotals   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__MethodTotals *
+       souk__v1__method_totals__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__method_totals__free_unpacked
+                     (Souk__V1__MethodTotals *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__TransactionDay methods */
+void   souk__v1__transaction_day__init
+                     (Souk__V1__TransactionDay         *message);
+size_t souk__v1__transaction_day__get_packed_size
+                     (const Souk__V1__TransactionDay   *message);
+size_t souk__v1__transaction_day__pack
+                     (const Souk__V1__TransactionDay   *message,
+                      uint8_t             *out);
+size_t souk__v1__transaction_day__pack_to_buffer
+                     (const Souk__V1__TransactionDay   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__TransactionDay *
+       souk__v1__transaction_day__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__transaction_day__free_unpacked
+                     (Souk__V1__TransactionDay *message,
+                      ProtobufCAllocator *allocator);
 /* Souk__V1__TransactionReport methods */
 void   souk__v1__transaction_report__init
                      (Souk__V1__TransactionReport         *message);
@@ -517,6 +786,25 @@ Souk__V1__RentalRevenueReport *
                       const uint8_t       *data);
 void   souk__v1__rental_revenue_report__free_unpacked
                      (Souk__V1__RentalRevenueReport *message,
+                      ProtobufCAllocator *allocator);
+/* Souk__V1__RentalDay methods */
+void   souk__v1__rental_day__init
+                     (Souk__V1__RentalDay         *message);
+size_t souk__v1__rental_day__get_packed_size
+                     (const Souk__V1__RentalDay   *message);
+size_t souk__v1__rental_day__pack
+                     (const Souk__V1__RentalDay   *message,
+                      uint8_t             *out);
+size_t souk__v1__rental_day__pack_to_buffer
+                     (const Souk__V1__RentalDay   *message,
+                      ProtobufCBuffer     *buffer);
+Souk__V1__RentalDay *
+       souk__v1__rental_day__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   souk__v1__rental_day__free_unpacked
+                     (Souk__V1__RentalDay *message,
                       ProtobufCAllocator *allocator);
 /* Souk__V1__GetOrdersOverviewRequest methods */
 void   souk__v1__get_orders_overview_request__init
@@ -656,8 +944,14 @@ void   souk__v1__get_rental_revenue_report_request__free_unpacked
 typedef void (*Souk__V1__OrderStatusCount_Closure)
                  (const Souk__V1__OrderStatusCount *message,
                   void *closure_data);
+typedef void (*Souk__V1__DateRange_Closure)
+                 (const Souk__V1__DateRange *message,
+                  void *closure_data);
 typedef void (*Souk__V1__OrdersOverview_Closure)
                  (const Souk__V1__OrdersOverview *message,
+                  void *closure_data);
+typedef void (*Souk__V1__OrdersDay_Closure)
+                 (const Souk__V1__OrdersDay *message,
                   void *closure_data);
 typedef void (*Souk__V1__RestaurantReport_Closure)
                  (const Souk__V1__RestaurantReport *message,
@@ -668,11 +962,20 @@ typedef void (*Souk__V1__CourierEarnings_Closure)
 typedef void (*Souk__V1__TransactionBucket_Closure)
                  (const Souk__V1__TransactionBucket *message,
                   void *closure_data);
+typedef void (*Souk__V1__MethodTotals_Closure)
+                 (const Souk__V1__MethodTotals *message,
+                  void *closure_data);
+typedef void (*Souk__V1__TransactionDay_Closure)
+                 (const Souk__V1__TransactionDay *message,
+                  void *closure_data);
 typedef void (*Souk__V1__TransactionReport_Closure)
                  (const Souk__V1__TransactionReport *message,
                   void *closure_data);
 typedef void (*Souk__V1__RentalRevenueReport_Closure)
                  (const Souk__V1__RentalRevenueReport *message,
+                  void *closure_data);
+typedef void (*Souk__V1__RentalDay_Closure)
+                 (const Souk__V1__RentalDay *message,
                   void *closure_data);
 typedef void (*Souk__V1__GetOrdersOverviewRequest_Closure)
                  (const Souk__V1__GetOrdersOverviewRequest *message,
@@ -760,12 +1063,17 @@ void souk__v1__reports__get_rental_revenue_report(ProtobufCService *service,
 
 extern const ProtobufCEnumDescriptor    souk__v1__report_period__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__order_status_count__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__date_range__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__orders_overview__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__orders_day__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__restaurant_report__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__courier_earnings__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__transaction_bucket__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__method_totals__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__transaction_day__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__transaction_report__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__rental_revenue_report__descriptor;
+extern const ProtobufCMessageDescriptor souk__v1__rental_day__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__get_orders_overview_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__list_restaurant_reports_request__descriptor;
 extern const ProtobufCMessageDescriptor souk__v1__list_restaurant_reports_response__descriptor;

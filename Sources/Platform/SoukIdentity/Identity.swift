@@ -3,6 +3,7 @@ import SoukAccess
 import SoukKit
 import SoukGRPC
 import SoukMessages
+import SoukReports
 import SoukStore
 
 /// The identity layer in one place: marketplaces, accounts, sessions and passwords over one
@@ -139,6 +140,8 @@ public final class Identity: SoukDomain {
                 transaction in
                 let record = try transaction.insert(
                     AccountTable.table, new.record(in: marketplace, now: transaction.now, decidedBy: actor.accountID, emailVerified: !fields.isSignUp))
+                // The dashboards count it in the marketplace's day of its creation.
+                try IdentityReports.accountCreated(record, transaction: transaction)
                 // The vertical's part of the account (a laundry student's dorm) is stored by its vertical.
                 try part?.create(new, fields: fields, account: AccountProjection.account(record, nil), transaction: transaction)
                 let credentials = try transaction.insert(CredentialTable.table, CredentialRecord(passwordHash: hash), id: record.id)
@@ -219,11 +222,49 @@ struct AccountOnlyCodec: RecordCodec {
 }
 
 extension Identity {
-    /// Mounted by the server with the `IdentityConfiguration` and `OpenStreams` it provides.
+    /// Mounted by the server with the `IdentityConfiguration` and `OpenStreams` it provides; the
+    /// accounts stored before the dashboards' totals are counted when those are rebuilt.
     public convenience init(mounting context: DomainContext) throws {
         try self.init(
             store: context.store, configuration: context.optional(IdentityConfiguration.self) ?? IdentityConfiguration(),
             openStreams: context.optional(OpenStreams.self) ?? OpenStreams())
+        context.shared { ReportSources() }.register(IdentityReports.source)
+    }
+
+    /// New accounts and sign-ins add to the dashboards' totals (`SoukReports`).
+    public static var dependencies: [any SoukDomain.Type] { [Reports.self] }
+}
+
+/// What identity tells the dashboards' totals, in its own transactions: an account created
+/// (new, on its marketplace's day), a session opened (the account is active that day).
+enum IdentityReports {
+    /// The time zone of marketplace `id` ("" when unknown: UTC).
+    static func timeZone(_ marketplaceID: String, _ reader: any RecordLookup) throws -> String {
+        guard let id = RecordID(marketplaceID) else { return "" }
+        return try reader.get(MarketplaceTable.table, id)?.value.timeZone ?? ""
+    }
+
+    static func accountCreated(_ record: StoredRecord<AccountRecord>, transaction: Transaction) throws {
+        let marketplaceID = record.value.account.marketplaceID
+        guard !marketplaceID.isEmpty else { return }
+        let day = ReportTotals.day(record.createdAt, timeZone: try timeZone(marketplaceID, transaction))
+        try ReportTotals.accountCreated(record.id.description, day: day, marketplaceID: marketplaceID, transaction: transaction)
+    }
+
+    static func signedIn(_ accountID: RecordID, marketplaceID: String, transaction: Transaction) throws {
+        guard !marketplaceID.isEmpty else { return }
+        let day = ReportTotals.day(transaction.now, timeZone: try timeZone(marketplaceID, transaction))
+        try ReportTotals.active(accountID.description, as: .account, day: day, marketplaceID: marketplaceID, transaction: transaction)
+    }
+
+    /// The accounts already stored, each new on its creation day (sign-ins before the totals
+    /// existed are not known: only the sessions still stored count, on the day they opened).
+    static let source = ReportSource("accounts") { store in
+        try await store.eachPage(AccountTable.table, AccountTable.byMarketplace) { records in
+            try await store.write { transaction in
+                for record in records { try accountCreated(record, transaction: transaction) }
+            }
+        }
     }
 }
 

@@ -88,8 +88,8 @@ public enum PaymentLedger {
         } else {
             payment.status = .pending
         }
-        return try PaymentLifecycle.machine.create(
-            PaymentRecord(marketplaceID: charge.marketplaceID.description, payment), in: PaymentTable.table, id: paymentID, by: actor,
+        return try PaymentLifecycle.machine.createPayment(
+            PaymentRecord(marketplaceID: charge.marketplaceID.description, payment), id: paymentID, by: actor,
             transaction: transaction)
     }
 
@@ -106,8 +106,8 @@ public enum PaymentLedger {
             let rest = current.value.subject.amount.minor - current.value.subject.refundedAmount.minor
             return try refund(id, amount: rest, reason: reason, by: "", actor: system, marketplaceID: marketplaceID, transaction: transaction)
         case .pending, .collected:
-            return try PaymentLifecycle.machine.fire(
-                .void, on: id, in: PaymentTable.table, marketplaceID: marketplaceID.description, by: system, reason: reason,
+            return try PaymentLifecycle.machine.firePayment(
+                .void, on: id, marketplaceID: marketplaceID.description, by: system, reason: reason,
                 transaction: transaction) { record in record.subject.failureReason = reason }
         default:
             return current
@@ -128,8 +128,8 @@ public enum PaymentLedger {
         // The gateway returns the money once this commits (`PaymentRecovery`).
         let refundID = RecordID.generate().description
         try GatewayCalls.queueRefund(paymentID: id, refundID: refundID, amount: amount, transaction: transaction)
-        return try PaymentLifecycle.machine.fire(
-            amount == rest ? .refund : .refundPart, on: id, in: PaymentTable.table, marketplaceID: marketplaceID.description,
+        return try PaymentLifecycle.machine.firePayment(
+            amount == rest ? .refund : .refundPart, on: id, marketplaceID: marketplaceID.description,
             by: actor, expectedVersion: expectedVersion, reason: reason, transaction: transaction
         ) { record in
             let currency = record.subject.amount?.currencyCode ?? ""

@@ -39,8 +39,8 @@ extension PaymentLedger {
         _ step: CashStep, paymentID id: RecordID, marketplaceID: String, actor: AuditActor, expectedVersion: UInt64? = nil,
         transaction: Transaction
     ) throws -> StoredRecord<PaymentRecord> {
-        try PaymentLifecycle.machine.fire(
-            step == .collect ? PaymentMove.collect : .confirm, on: id, in: PaymentTable.table, marketplaceID: marketplaceID, by: actor, expectedVersion: expectedVersion,
+        try PaymentLifecycle.machine.firePayment(
+            step == .collect ? PaymentMove.collect : .confirm, on: id, marketplaceID: marketplaceID, by: actor, expectedVersion: expectedVersion,
             transaction: transaction
         ) { value in
             if step == .collect || value.subject.collectedByAccountID.isEmpty {

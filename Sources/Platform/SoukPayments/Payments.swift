@@ -1,6 +1,7 @@
 import Logging
 import SoukGRPC
 import SoukKit
+import SoukReports
 import SoukStore
 
 /// The payments platform every vertical pays through: the ledger of payments, the payment
@@ -60,7 +61,11 @@ extension Payments {
     /// pays through the `SimulatedGateway` the server provides (one in memory when none is).
     public convenience init(mounting context: DomainContext) throws {
         self.init(store: context.store, payables: context.shared { PayableTargets() }, gateway: context.optional(SimulatedGateway.self))
+        context.shared { ReportSources() }.register(PaymentReports.source)
     }
+
+    /// Payments add to the dashboards' totals (`SoukReports`).
+    public static var dependencies: [any SoukDomain.Type] { [Reports.self] }
 
     public static var lifecycles: [DeclaredLifecycle] { [DeclaredLifecycle(PaymentLifecycle.machine)] }
 }

@@ -104,7 +104,7 @@ extension PaymentLedger {
         payment.gatewayReference = "sim_payout_" + RecordID.generate().compactHex
         payment.succeedTime = Timestamp(transaction.now)
         payment.payoutReason = reason
-        return try PaymentLifecycle.machine.create(
-            PaymentRecord(marketplaceID: marketplaceID.description, payment), in: PaymentTable.table, by: actor, transaction: transaction)
+        return try PaymentLifecycle.machine.createPayment(
+            PaymentRecord(marketplaceID: marketplaceID.description, payment), by: actor, transaction: transaction)
     }
 }

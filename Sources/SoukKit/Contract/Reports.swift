@@ -10,9 +10,12 @@ extension SoukV1Services {
         public static let serviceName = "souk.v1.Reports"
 
         /// Access: admin, operator.
-        /// The dashboard: orders by status, revenue, fees, commission, active users and completed
-        /// deliveries in the window (water services, retail, food delivery).
-        /// Errors: INVALID_ARGUMENT (field: period, end_time), PERMISSION_DENIED.
+        /// The dashboard: orders by status, revenue, fees, commission, new and active accounts and
+        /// completed deliveries in the window, with one point per day (zeros included) (water
+        /// services, retail, food delivery; laundry, where the jobs count as orders: see
+        /// OrdersOverview). Another marketplace's admin gets PERMISSION_DENIED.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: period, end_time, dates, dates.start_date,
+        /// dates.end_date), PERMISSION_DENIED, FAILED_PRECONDITION (WRONG_VERTICAL: rentals).
         public var getOrdersOverview: UnaryRPC<SoukV1.GetOrdersOverviewRequest, SoukV1.OrdersOverview>
 
         /// Access: provider (owner), admin, operator.
@@ -30,14 +33,17 @@ extension SoukV1Services {
         public var listCourierEarnings: UnaryRPC<SoukV1.ListCourierEarningsRequest, SoukV1.ListCourierEarningsResponse>
 
         /// Access: admin, operator.
-        /// Transaction monitoring: payments in the window by method and status, with refunds.
-        /// Errors: INVALID_ARGUMENT (field: period, end_time), PERMISSION_DENIED.
+        /// Transaction monitoring: payments in the window by method and status, money received,
+        /// refunded and collected in cash by method, with one point per day (every vertical).
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: period, end_time, dates, dates.start_date,
+        /// dates.end_date), PERMISSION_DENIED.
         public var getTransactionReport: UnaryRPC<SoukV1.GetTransactionReportRequest, SoukV1.TransactionReport>
 
         /// Access: admin, operator.
         /// Rentals: money paid in the window (deposits and monthly bills), its three-way split,
-        /// deposits returned, bills still due, leases active.
-        /// Errors: INVALID_ARGUMENT (field: period, end_time), PERMISSION_DENIED.
+        /// deposits returned, bills still due, leases active, with one point per day.
+        /// Errors: INVALID_ARGUMENT (FIELD_INVALID: period, end_time, dates, dates.start_date,
+        /// dates.end_date), PERMISSION_DENIED, FAILED_PRECONDITION (WRONG_VERTICAL: not rentals).
         public var getRentalRevenueReport: UnaryRPC<SoukV1.GetRentalRevenueReportRequest, SoukV1.RentalRevenueReport>
 
         public init(

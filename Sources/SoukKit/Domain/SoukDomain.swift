@@ -122,8 +122,19 @@ public enum KitTables {
 
 extension Schema {
     /// The schema of a server mounting `domains`: the kit's tables and every domain's.
+    /// The kit's tables and those of `domains` and of the domains they depend on (each once), so
+    /// that a domain mounted without the ones it writes through (a test's harness) still has
+    /// their tables.
     public static func mounting(_ domains: [any SoukDomain.Type]) -> Schema {
-        Schema(KitTables.all + domains.flatMap { $0.tables }, fileFolders: domains.flatMap { $0.fileFolders })
+        var seen = Set<ObjectIdentifier>()
+        var all: [any SoukDomain.Type] = []
+        func visit(_ domain: any SoukDomain.Type) {
+            guard seen.insert(ObjectIdentifier(domain)).inserted else { return }
+            domain.dependencies.forEach(visit)
+            all.append(domain)
+        }
+        domains.forEach(visit)
+        return Schema(KitTables.all + all.flatMap { $0.tables }, fileFolders: all.flatMap { $0.fileFolders })
     }
 }
 

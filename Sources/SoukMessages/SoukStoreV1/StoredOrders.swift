@@ -37,6 +37,10 @@ extension SoukStoreV1 {
         public var cancelTime: Timestamp?
         public var pickupAddress: SoukV1.Address?
         public var sellerAccountID: String
+        /// Server only: the day of the marketplace's time zone the order was placed on (days since
+        /// 1970-01-01), whose dashboard counters by status move with the order (0: not recorded, an
+        /// order stored before the dashboards' totals).
+        public var reportDay: Int64
 
         public init(
             orderNumber: String = "",
@@ -69,6 +73,7 @@ extension SoukStoreV1 {
             cancelTime: Timestamp? = nil,
             pickupAddress: SoukV1.Address? = nil,
             sellerAccountID: String = "",
+            reportDay: Int64 = 0,
         ) {
             self.orderNumber = orderNumber
             self.customerAccountID = customerAccountID
@@ -100,6 +105,7 @@ extension SoukStoreV1 {
             self.cancelTime = cancelTime
             self.pickupAddress = pickupAddress
             self.sellerAccountID = sellerAccountID
+            self.reportDay = reportDay
         }
     }
 }
@@ -142,6 +148,7 @@ extension SoukStoreV1.Order: CProtoMessage {
         cancelTime = try Unpacked.message(c.cancel_time, "cancel_time")
         pickupAddress = try Unpacked.message(c.pickup_address, "pickup_address")
         sellerAccountID = try Unpacked.string(c.seller_account_id, "seller_account_id")
+        reportDay = c.report_day
     }
 
     func fill(_ c: inout Souk__Store__V1__Order, _ arena: inout EncodingArena) {
@@ -176,6 +183,7 @@ extension SoukStoreV1.Order: CProtoMessage {
         c.cancel_time = arena.message(cancelTime)
         c.pickup_address = arena.message(pickupAddress)
         c.seller_account_id = arena.string(sellerAccountID)
+        c.report_day = reportDay
     }
 }
 

@@ -39,6 +39,9 @@ extension SoukStoreV1 {
         public var succeedTime: Timestamp?
         /// Payouts only: why the money was paid out.
         public var payoutReason: String
+        /// Server only: the day of the marketplace's time zone the payment was made on (days since
+        /// 1970-01-01), whose dashboard bucket moves with its status (0: not recorded).
+        public var reportDay: Int64
 
         public init(
             target: SoukV1.ResourceRef? = nil,
@@ -60,6 +63,7 @@ extension SoukStoreV1 {
             confirmTime: Timestamp? = nil,
             succeedTime: Timestamp? = nil,
             payoutReason: String = "",
+            reportDay: Int64 = 0,
         ) {
             self.target = target
             self.payerAccountID = payerAccountID
@@ -80,6 +84,7 @@ extension SoukStoreV1 {
             self.confirmTime = confirmTime
             self.succeedTime = succeedTime
             self.payoutReason = payoutReason
+            self.reportDay = reportDay
         }
     }
 }
@@ -111,6 +116,7 @@ extension SoukStoreV1.Payment: CProtoMessage {
         confirmTime = try Unpacked.message(c.confirm_time, "confirm_time")
         succeedTime = try Unpacked.message(c.succeed_time, "succeed_time")
         payoutReason = try Unpacked.string(c.payout_reason, "payout_reason")
+        reportDay = c.report_day
     }
 
     func fill(_ c: inout Souk__Store__V1__Payment, _ arena: inout EncodingArena) {
@@ -134,5 +140,6 @@ extension SoukStoreV1.Payment: CProtoMessage {
         c.confirm_time = arena.message(confirmTime)
         c.succeed_time = arena.message(succeedTime)
         c.payout_reason = arena.string(payoutReason)
+        c.report_day = reportDay
     }
 }

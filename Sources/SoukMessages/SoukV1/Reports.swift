@@ -92,11 +92,54 @@ extension SoukV1.OrderStatusCount: CProtoMessage {
 }
 
 extension SoukV1 {
+    /// A range of whole days of the marketplace's time zone, both ends included.
+    public struct DateRange: Sendable, Hashable {
+        public var startDate: SoukV1.Date?
+        public var endDate: SoukV1.Date?
+
+        public init(startDate: SoukV1.Date? = nil, endDate: SoukV1.Date? = nil) {
+            self.startDate = startDate
+            self.endDate = endDate
+        }
+    }
+}
+
+extension SoukV1.DateRange: CProtoMessage {
+    public static var protoName: String { "souk.v1.DateRange" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__DateRange>) {
+        souk__v1__date_range__init(c)
+    }
+
+    init(c: Souk__V1__DateRange) throws {
+        startDate = try Unpacked.message(c.start_date, "start_date")
+        endDate = try Unpacked.message(c.end_date, "end_date")
+    }
+
+    func fill(_ c: inout Souk__V1__DateRange, _ arena: inout EncodingArena) {
+        c.start_date = arena.message(startDate)
+        c.end_date = arena.message(endDate)
+    }
+}
+
+extension SoukV1 {
     /// Marketplace totals over a window.
+    ///
+    /// Completed orders are food COMPLETED, water COMPLETED, retail DELIVERED (RECEIVED follows it
+    /// and does not count again), counted on the day they reached it. Laundry: a job counts as an
+    /// order: placed when submitted, completed when dropped off (stage 9, its final price is
+    /// revenue, the service fee and add-ons are fees), cancelled when cancelled; its stages are not
+    /// order statuses, so orders_by_status is empty there.
+    ///
+    /// Active accounts: an account is active on a day when it placed an order (or submitted a
+    /// laundry job), paid, completed a delivery (a courier or a Dasher) or signed in on that day; it
+    /// counts once per day however often it was active. Window totals of active accounts, customers and couriers are sums over the window's
+    /// days (an account active on three days counts three times); `days` gives each day's count.
     public struct OrdersOverview: Sendable, Hashable {
         /// The window reported on.
         public var window: SoukV1.TimeWindow?
-        /// Orders placed in the window, by current status.
+        /// Orders placed in the window, by current status (their placement day's counters move with
+        /// each order's status).
         public var ordersByStatus: [SoukV1.OrderStatusCount]
         public var ordersPlaced: Int64
         /// Sum of subtotals of completed orders.
@@ -107,11 +150,21 @@ extension SoukV1 {
         public var fees: SoukV1.Money?
         /// Food: sum of commission of completed orders.
         public var commission: SoukV1.Money?
-        /// Customers who placed at least one order in the window.
+        /// Customers who placed an order, summed per day.
         public var activeCustomers: Int64
-        /// Couriers who completed at least one delivery in the window.
+        /// Couriers who completed a delivery, summed per day.
         public var activeCouriers: Int64
         public var deliveriesCompleted: Int64
+        /// Orders completed in the window (by completion day).
+        public var ordersCompleted: Int64
+        /// Orders cancelled or rejected in the window (by cancellation day).
+        public var ordersCancelled: Int64
+        /// Accounts created in the window.
+        public var newAccounts: Int64
+        /// Active accounts (see above), summed per day.
+        public var activeAccounts: Int64
+        /// One point per day of the window, oldest first, zeros included.
+        public var days: [SoukV1.OrdersDay]
 
         public init(
             window: SoukV1.TimeWindow? = nil,
@@ -124,6 +177,11 @@ extension SoukV1 {
             activeCustomers: Int64 = 0,
             activeCouriers: Int64 = 0,
             deliveriesCompleted: Int64 = 0,
+            ordersCompleted: Int64 = 0,
+            ordersCancelled: Int64 = 0,
+            newAccounts: Int64 = 0,
+            activeAccounts: Int64 = 0,
+            days: [SoukV1.OrdersDay] = [],
         ) {
             self.window = window
             self.ordersByStatus = ordersByStatus
@@ -135,6 +193,11 @@ extension SoukV1 {
             self.activeCustomers = activeCustomers
             self.activeCouriers = activeCouriers
             self.deliveriesCompleted = deliveriesCompleted
+            self.ordersCompleted = ordersCompleted
+            self.ordersCancelled = ordersCancelled
+            self.newAccounts = newAccounts
+            self.activeAccounts = activeAccounts
+            self.days = days
         }
     }
 }
@@ -157,6 +220,11 @@ extension SoukV1.OrdersOverview: CProtoMessage {
         activeCustomers = c.active_customers
         activeCouriers = c.active_couriers
         deliveriesCompleted = c.deliveries_completed
+        ordersCompleted = c.orders_completed
+        ordersCancelled = c.orders_cancelled
+        newAccounts = c.new_accounts
+        activeAccounts = c.active_accounts
+        days = try Unpacked.messages(c.n_days, c.days, "days")
     }
 
     func fill(_ c: inout Souk__V1__OrdersOverview, _ arena: inout EncodingArena) {
@@ -171,6 +239,71 @@ extension SoukV1.OrdersOverview: CProtoMessage {
         c.active_customers = activeCustomers
         c.active_couriers = activeCouriers
         c.deliveries_completed = deliveriesCompleted
+        c.orders_completed = ordersCompleted
+        c.orders_cancelled = ordersCancelled
+        c.new_accounts = newAccounts
+        c.active_accounts = activeAccounts
+        c.n_days = days.count
+        c.days = arena.messages(days)
+    }
+}
+
+extension SoukV1 {
+    /// One day of an OrdersOverview.
+    public struct OrdersDay: Sendable, Hashable {
+        public var date: SoukV1.Date?
+        public var ordersPlaced: Int64
+        public var ordersCompleted: Int64
+        public var ordersCancelled: Int64
+        public var revenue: SoukV1.Money?
+        public var newAccounts: Int64
+        public var activeAccounts: Int64
+
+        public init(
+            date: SoukV1.Date? = nil,
+            ordersPlaced: Int64 = 0,
+            ordersCompleted: Int64 = 0,
+            ordersCancelled: Int64 = 0,
+            revenue: SoukV1.Money? = nil,
+            newAccounts: Int64 = 0,
+            activeAccounts: Int64 = 0,
+        ) {
+            self.date = date
+            self.ordersPlaced = ordersPlaced
+            self.ordersCompleted = ordersCompleted
+            self.ordersCancelled = ordersCancelled
+            self.revenue = revenue
+            self.newAccounts = newAccounts
+            self.activeAccounts = activeAccounts
+        }
+    }
+}
+
+extension SoukV1.OrdersDay: CProtoMessage {
+    public static var protoName: String { "souk.v1.OrdersDay" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__OrdersDay>) {
+        souk__v1__orders_day__init(c)
+    }
+
+    init(c: Souk__V1__OrdersDay) throws {
+        date = try Unpacked.message(c.date, "date")
+        ordersPlaced = c.orders_placed
+        ordersCompleted = c.orders_completed
+        ordersCancelled = c.orders_cancelled
+        revenue = try Unpacked.message(c.revenue, "revenue")
+        newAccounts = c.new_accounts
+        activeAccounts = c.active_accounts
+    }
+
+    func fill(_ c: inout Souk__V1__OrdersDay, _ arena: inout EncodingArena) {
+        c.date = arena.message(date)
+        c.orders_placed = ordersPlaced
+        c.orders_completed = ordersCompleted
+        c.orders_cancelled = ordersCancelled
+        c.revenue = arena.message(revenue)
+        c.new_accounts = newAccounts
+        c.active_accounts = activeAccounts
     }
 }
 
@@ -332,15 +465,129 @@ extension SoukV1.TransactionBucket: CProtoMessage {
 }
 
 extension SoukV1 {
+    /// Money of one payment method over a window.
+    public struct MethodTotals: Sendable, Hashable {
+        public var method: SoukV1.PaymentMethod
+        /// Payments that received money in the window (by the day it was received: card and wallet
+        /// payments when charged, cash when the seller confirmed it), and how much.
+        public var receivedCount: Int64
+        public var received: SoukV1.Money?
+        /// Refunds made in the window, and how much.
+        public var refundCount: Int64
+        public var refunded: SoukV1.Money?
+        /// Cash only: payments a courier or seller collected in the window, and how much.
+        public var collectedCount: Int64
+        public var collected: SoukV1.Money?
+
+        public init(
+            method: SoukV1.PaymentMethod = .unspecified,
+            receivedCount: Int64 = 0,
+            received: SoukV1.Money? = nil,
+            refundCount: Int64 = 0,
+            refunded: SoukV1.Money? = nil,
+            collectedCount: Int64 = 0,
+            collected: SoukV1.Money? = nil,
+        ) {
+            self.method = method
+            self.receivedCount = receivedCount
+            self.received = received
+            self.refundCount = refundCount
+            self.refunded = refunded
+            self.collectedCount = collectedCount
+            self.collected = collected
+        }
+    }
+}
+
+extension SoukV1.MethodTotals: CProtoMessage {
+    public static var protoName: String { "souk.v1.MethodTotals" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__MethodTotals>) {
+        souk__v1__method_totals__init(c)
+    }
+
+    init(c: Souk__V1__MethodTotals) throws {
+        method = .init(cValue: c.method)
+        receivedCount = c.received_count
+        received = try Unpacked.message(c.received, "received")
+        refundCount = c.refund_count
+        refunded = try Unpacked.message(c.refunded, "refunded")
+        collectedCount = c.collected_count
+        collected = try Unpacked.message(c.collected, "collected")
+    }
+
+    func fill(_ c: inout Souk__V1__MethodTotals, _ arena: inout EncodingArena) {
+        c.method = method.cValue()
+        c.received_count = receivedCount
+        c.received = arena.message(received)
+        c.refund_count = refundCount
+        c.refunded = arena.message(refunded)
+        c.collected_count = collectedCount
+        c.collected = arena.message(collected)
+    }
+}
+
+extension SoukV1 {
+    /// One day of a TransactionReport.
+    public struct TransactionDay: Sendable, Hashable {
+        public var date: SoukV1.Date?
+        public var received: SoukV1.Money?
+        public var refunded: SoukV1.Money?
+        public var cashCollected: SoukV1.Money?
+
+        public init(
+            date: SoukV1.Date? = nil,
+            received: SoukV1.Money? = nil,
+            refunded: SoukV1.Money? = nil,
+            cashCollected: SoukV1.Money? = nil,
+        ) {
+            self.date = date
+            self.received = received
+            self.refunded = refunded
+            self.cashCollected = cashCollected
+        }
+    }
+}
+
+extension SoukV1.TransactionDay: CProtoMessage {
+    public static var protoName: String { "souk.v1.TransactionDay" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__TransactionDay>) {
+        souk__v1__transaction_day__init(c)
+    }
+
+    init(c: Souk__V1__TransactionDay) throws {
+        date = try Unpacked.message(c.date, "date")
+        received = try Unpacked.message(c.received, "received")
+        refunded = try Unpacked.message(c.refunded, "refunded")
+        cashCollected = try Unpacked.message(c.cash_collected, "cash_collected")
+    }
+
+    func fill(_ c: inout Souk__V1__TransactionDay, _ arena: inout EncodingArena) {
+        c.date = arena.message(date)
+        c.received = arena.message(received)
+        c.refunded = arena.message(refunded)
+        c.cash_collected = arena.message(cashCollected)
+    }
+}
+
+extension SoukV1 {
     /// Transaction monitoring over a window.
     public struct TransactionReport: Sendable, Hashable {
         public var window: SoukV1.TimeWindow?
+        /// Payments made in the window (by the day they were created), by method and current status.
         public var buckets: [SoukV1.TransactionBucket]
-        /// Money received (successful and refunded payments, before refunds).
+        /// Money received in the window (before refunds).
         public var received: SoukV1.Money?
         /// Money refunded in the window.
         public var refunded: SoukV1.Money?
         public var refundCount: Int64
+        /// Per method, the methods with anything in the window.
+        public var methods: [SoukV1.MethodTotals]
+        /// Cash collected in the window.
+        public var cashCollected: SoukV1.Money?
+        /// One point per day of the window, oldest first, zeros included.
+        public var days: [SoukV1.TransactionDay]
 
         public init(
             window: SoukV1.TimeWindow? = nil,
@@ -348,12 +595,18 @@ extension SoukV1 {
             received: SoukV1.Money? = nil,
             refunded: SoukV1.Money? = nil,
             refundCount: Int64 = 0,
+            methods: [SoukV1.MethodTotals] = [],
+            cashCollected: SoukV1.Money? = nil,
+            days: [SoukV1.TransactionDay] = [],
         ) {
             self.window = window
             self.buckets = buckets
             self.received = received
             self.refunded = refunded
             self.refundCount = refundCount
+            self.methods = methods
+            self.cashCollected = cashCollected
+            self.days = days
         }
     }
 }
@@ -371,6 +624,9 @@ extension SoukV1.TransactionReport: CProtoMessage {
         received = try Unpacked.message(c.received, "received")
         refunded = try Unpacked.message(c.refunded, "refunded")
         refundCount = c.refund_count
+        methods = try Unpacked.messages(c.n_methods, c.methods, "methods")
+        cashCollected = try Unpacked.message(c.cash_collected, "cash_collected")
+        days = try Unpacked.messages(c.n_days, c.days, "days")
     }
 
     func fill(_ c: inout Souk__V1__TransactionReport, _ arena: inout EncodingArena) {
@@ -380,6 +636,11 @@ extension SoukV1.TransactionReport: CProtoMessage {
         c.received = arena.message(received)
         c.refunded = arena.message(refunded)
         c.refund_count = refundCount
+        c.n_methods = methods.count
+        c.methods = arena.messages(methods)
+        c.cash_collected = arena.message(cashCollected)
+        c.n_days = days.count
+        c.days = arena.messages(days)
     }
 }
 
@@ -400,8 +661,10 @@ extension SoukV1 {
         /// Bills due now, and their sum.
         public var billsDue: Int64
         public var amountDue: SoukV1.Money?
-        /// Leases active at end_time.
+        /// Leases active at the end of the window.
         public var activeLeases: Int64
+        /// One point per day of the window, oldest first, zeros included.
+        public var days: [SoukV1.RentalDay]
 
         public init(
             window: SoukV1.TimeWindow? = nil,
@@ -415,6 +678,7 @@ extension SoukV1 {
             billsDue: Int64 = 0,
             amountDue: SoukV1.Money? = nil,
             activeLeases: Int64 = 0,
+            days: [SoukV1.RentalDay] = [],
         ) {
             self.window = window
             self.gross = gross
@@ -427,6 +691,7 @@ extension SoukV1 {
             self.billsDue = billsDue
             self.amountDue = amountDue
             self.activeLeases = activeLeases
+            self.days = days
         }
     }
 }
@@ -450,6 +715,7 @@ extension SoukV1.RentalRevenueReport: CProtoMessage {
         billsDue = c.bills_due
         amountDue = try Unpacked.message(c.amount_due, "amount_due")
         activeLeases = c.active_leases
+        days = try Unpacked.messages(c.n_days, c.days, "days")
     }
 
     func fill(_ c: inout Souk__V1__RentalRevenueReport, _ arena: inout EncodingArena) {
@@ -464,6 +730,62 @@ extension SoukV1.RentalRevenueReport: CProtoMessage {
         c.bills_due = billsDue
         c.amount_due = arena.message(amountDue)
         c.active_leases = activeLeases
+        c.n_days = days.count
+        c.days = arena.messages(days)
+    }
+}
+
+extension SoukV1 {
+    /// One day of a RentalRevenueReport.
+    public struct RentalDay: Sendable, Hashable {
+        public var date: SoukV1.Date?
+        public var gross: SoukV1.Money?
+        public var lessorShares: SoukV1.Money?
+        public var depositsReturned: SoukV1.Money?
+        public var leasesStarted: Int64
+        public var leasesEnded: Int64
+
+        public init(
+            date: SoukV1.Date? = nil,
+            gross: SoukV1.Money? = nil,
+            lessorShares: SoukV1.Money? = nil,
+            depositsReturned: SoukV1.Money? = nil,
+            leasesStarted: Int64 = 0,
+            leasesEnded: Int64 = 0,
+        ) {
+            self.date = date
+            self.gross = gross
+            self.lessorShares = lessorShares
+            self.depositsReturned = depositsReturned
+            self.leasesStarted = leasesStarted
+            self.leasesEnded = leasesEnded
+        }
+    }
+}
+
+extension SoukV1.RentalDay: CProtoMessage {
+    public static var protoName: String { "souk.v1.RentalDay" }
+
+    static func cInit(_ c: UnsafeMutablePointer<Souk__V1__RentalDay>) {
+        souk__v1__rental_day__init(c)
+    }
+
+    init(c: Souk__V1__RentalDay) throws {
+        date = try Unpacked.message(c.date, "date")
+        gross = try Unpacked.message(c.gross, "gross")
+        lessorShares = try Unpacked.message(c.lessor_shares, "lessor_shares")
+        depositsReturned = try Unpacked.message(c.deposits_returned, "deposits_returned")
+        leasesStarted = c.leases_started
+        leasesEnded = c.leases_ended
+    }
+
+    func fill(_ c: inout Souk__V1__RentalDay, _ arena: inout EncodingArena) {
+        c.date = arena.message(date)
+        c.gross = arena.message(gross)
+        c.lessor_shares = arena.message(lessorShares)
+        c.deposits_returned = arena.message(depositsReturned)
+        c.leases_started = leasesStarted
+        c.leases_ended = leasesEnded
     }
 }
 
@@ -471,13 +793,20 @@ extension SoukV1 {
     /// Request of Reports.GetOrdersOverview.
     public struct GetOrdersOverviewRequest: Sendable, Hashable {
         public var marketplaceID: String
-        public var period: SoukV1.ReportPeriod
-        /// End of the window; unset means now.
+        /// Exactly one: a period ending with end_time's day, or a range of dates.
+        public var range: Range?
+        /// With a period: the end of the window; unset means now. Not with dates.
         public var endTime: Timestamp?
 
-        public init(marketplaceID: String = "", period: SoukV1.ReportPeriod = .unspecified, endTime: Timestamp? = nil) {
+        /// The choices of `range`; at most one is set.
+        public enum Range: Sendable, Hashable {
+            case period(SoukV1.ReportPeriod)
+            case dates(SoukV1.DateRange)
+        }
+
+        public init(marketplaceID: String = "", range: Range? = nil, endTime: Timestamp? = nil) {
             self.marketplaceID = marketplaceID
-            self.period = period
+            self.range = range
             self.endTime = endTime
         }
     }
@@ -492,13 +821,29 @@ extension SoukV1.GetOrdersOverviewRequest: CProtoMessage {
 
     init(c: Souk__V1__GetOrdersOverviewRequest) throws {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
-        period = .init(cValue: c.period)
+        switch c.range_case {
+        case SOUK__V1__GET_ORDERS_OVERVIEW_REQUEST__RANGE_PERIOD:
+            range = .period(.init(cValue: c.period))
+        case SOUK__V1__GET_ORDERS_OVERVIEW_REQUEST__RANGE_DATES:
+            range = .dates((try Unpacked.message(c.dates, "dates")) ?? .init())
+        default:
+            range = nil
+        }
         endTime = try Unpacked.message(c.end_time, "end_time")
     }
 
     func fill(_ c: inout Souk__V1__GetOrdersOverviewRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
-        c.period = period.cValue()
+        switch range {
+        case .period(let value):
+            c.range_case = SOUK__V1__GET_ORDERS_OVERVIEW_REQUEST__RANGE_PERIOD
+            c.period = value.cValue()
+        case .dates(let value):
+            c.range_case = SOUK__V1__GET_ORDERS_OVERVIEW_REQUEST__RANGE_DATES
+            c.dates = arena.message(value)
+        case nil:
+            break
+        }
         c.end_time = arena.message(endTime)
     }
 }
@@ -705,12 +1050,20 @@ extension SoukV1 {
     /// Request of Reports.GetTransactionReport.
     public struct GetTransactionReportRequest: Sendable, Hashable {
         public var marketplaceID: String
-        public var period: SoukV1.ReportPeriod
+        /// Exactly one: a period ending with end_time's day, or a range of dates.
+        public var range: Range?
+        /// With a period: the end of the window; unset means now. Not with dates.
         public var endTime: Timestamp?
 
-        public init(marketplaceID: String = "", period: SoukV1.ReportPeriod = .unspecified, endTime: Timestamp? = nil) {
+        /// The choices of `range`; at most one is set.
+        public enum Range: Sendable, Hashable {
+            case period(SoukV1.ReportPeriod)
+            case dates(SoukV1.DateRange)
+        }
+
+        public init(marketplaceID: String = "", range: Range? = nil, endTime: Timestamp? = nil) {
             self.marketplaceID = marketplaceID
-            self.period = period
+            self.range = range
             self.endTime = endTime
         }
     }
@@ -725,13 +1078,29 @@ extension SoukV1.GetTransactionReportRequest: CProtoMessage {
 
     init(c: Souk__V1__GetTransactionReportRequest) throws {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
-        period = .init(cValue: c.period)
+        switch c.range_case {
+        case SOUK__V1__GET_TRANSACTION_REPORT_REQUEST__RANGE_PERIOD:
+            range = .period(.init(cValue: c.period))
+        case SOUK__V1__GET_TRANSACTION_REPORT_REQUEST__RANGE_DATES:
+            range = .dates((try Unpacked.message(c.dates, "dates")) ?? .init())
+        default:
+            range = nil
+        }
         endTime = try Unpacked.message(c.end_time, "end_time")
     }
 
     func fill(_ c: inout Souk__V1__GetTransactionReportRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
-        c.period = period.cValue()
+        switch range {
+        case .period(let value):
+            c.range_case = SOUK__V1__GET_TRANSACTION_REPORT_REQUEST__RANGE_PERIOD
+            c.period = value.cValue()
+        case .dates(let value):
+            c.range_case = SOUK__V1__GET_TRANSACTION_REPORT_REQUEST__RANGE_DATES
+            c.dates = arena.message(value)
+        case nil:
+            break
+        }
         c.end_time = arena.message(endTime)
     }
 }
@@ -742,12 +1111,20 @@ extension SoukV1 {
     /// Request of Reports.GetRentalRevenueReport.
     public struct GetRentalRevenueReportRequest: Sendable, Hashable {
         public var marketplaceID: String
-        public var period: SoukV1.ReportPeriod
+        /// Exactly one: a period ending with end_time's day, or a range of dates.
+        public var range: Range?
+        /// With a period: the end of the window; unset means now. Not with dates.
         public var endTime: Timestamp?
 
-        public init(marketplaceID: String = "", period: SoukV1.ReportPeriod = .unspecified, endTime: Timestamp? = nil) {
+        /// The choices of `range`; at most one is set.
+        public enum Range: Sendable, Hashable {
+            case period(SoukV1.ReportPeriod)
+            case dates(SoukV1.DateRange)
+        }
+
+        public init(marketplaceID: String = "", range: Range? = nil, endTime: Timestamp? = nil) {
             self.marketplaceID = marketplaceID
-            self.period = period
+            self.range = range
             self.endTime = endTime
         }
     }
@@ -762,13 +1139,29 @@ extension SoukV1.GetRentalRevenueReportRequest: CProtoMessage {
 
     init(c: Souk__V1__GetRentalRevenueReportRequest) throws {
         marketplaceID = try Unpacked.string(c.marketplace_id, "marketplace_id")
-        period = .init(cValue: c.period)
+        switch c.range_case {
+        case SOUK__V1__GET_RENTAL_REVENUE_REPORT_REQUEST__RANGE_PERIOD:
+            range = .period(.init(cValue: c.period))
+        case SOUK__V1__GET_RENTAL_REVENUE_REPORT_REQUEST__RANGE_DATES:
+            range = .dates((try Unpacked.message(c.dates, "dates")) ?? .init())
+        default:
+            range = nil
+        }
         endTime = try Unpacked.message(c.end_time, "end_time")
     }
 
     func fill(_ c: inout Souk__V1__GetRentalRevenueReportRequest, _ arena: inout EncodingArena) {
         c.marketplace_id = arena.string(marketplaceID)
-        c.period = period.cValue()
+        switch range {
+        case .period(let value):
+            c.range_case = SOUK__V1__GET_RENTAL_REVENUE_REPORT_REQUEST__RANGE_PERIOD
+            c.period = value.cValue()
+        case .dates(let value):
+            c.range_case = SOUK__V1__GET_RENTAL_REVENUE_REPORT_REQUEST__RANGE_DATES
+            c.dates = arena.message(value)
+        case nil:
+            break
+        }
         c.end_time = arena.message(endTime)
     }
 }

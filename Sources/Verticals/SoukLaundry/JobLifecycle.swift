@@ -69,7 +69,7 @@ public enum JobLifecycle {
             // Stages 0–2; from stage 3 the laundry is picked up.
             Transition(
                 .cancel, from: stages[0...2].map { .stage($0) }, to: .cancelled, by: [.customer], refusal: .cancelNotAllowed,
-                effects: [JobEffects.tellDasherCancelled]),
+                effects: [JobEffects.tellDasherCancelled, JobReports.cancelled]),
             // The job stays at stage 7; the confirmation lets it go on to stage 8.
             Transition(
                 .confirmFinalPrice, from: [.stage(stages[7])], to: .stage(stages[7]), by: [.customer], guards: [confirmationPending],
@@ -79,7 +79,7 @@ public enum JobLifecycle {
             + zip(stages.dropFirst(), stages.dropFirst(2)).map { from, to in
                 Transition(.advance, from: [.stage(from)], to: .stage(to), by: [.courier],
                     guards: from == stages[7] ? [assignedDasher, priceConfirmed] : [assignedDasher], refusal: .stageNotNext,
-                    effects: to == stages[9] ? [JobEffects.countCompleted, JobEffects.tellCustomerStage] : [JobEffects.tellCustomerStage])
+                    effects: to == stages[9] ? [JobEffects.countCompleted, JobEffects.tellCustomerStage, JobReports.completed] : [JobEffects.tellCustomerStage])
             },
         timers: [offerLapse])
 

@@ -4,6 +4,7 @@ import SoukIdentity
 import SoukKit
 import SoukNotifications
 import SoukPayments
+import SoukReports
 import SoukStore
 
 /// The laundry domain (Drip 'n Dash): dorms, verified students, the Dasher quiz and the
@@ -66,6 +67,7 @@ extension Laundry {
     public convenience init(mounting context: DomainContext) throws {
         self.init(store: context.store, identity: try context.require(Identity.self), payables: context.shared { PayableTargets() })
         context.shared { ConversationSubjects() }.register(.job, JobConversations())
+        context.shared { ReportSources() }.register(JobReports.source)
     }
 
     /// Identity for the dorm check; the payments jobs are paid and refunded with; the

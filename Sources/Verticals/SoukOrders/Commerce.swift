@@ -4,6 +4,7 @@ import SoukIdentity
 import SoukKit
 import SoukNotifications
 import SoukPayments
+import SoukReports
 import SoukStore
 
 /// The orders the shops (SoukShops) and food delivery (SoukFood) share: carts, orders and their
@@ -73,6 +74,7 @@ extension Commerce {
         let conversations = context.shared { ConversationSubjects() }
         conversations.register(.order, OrderConversations())
         conversations.register(.delivery, DeliveryConversations())
+        context.shared { ReportSources() }.register(OrderReports.source)
     }
 
     /// Identity for the role decisions; the payments orders are paid with; the notifications

@@ -61,7 +61,7 @@ extension OrdersService {
         expectedVersion: UInt64?, transaction: Transaction
     ) throws -> StoredRecord<OrderRecord> {
         let record = try machine.fire(
-            rejected ? .reject : .cancel, on: id, in: OrderTable.table, marketplaceID: marketplaceID.description, by: actor,
+            rejected ? .reject : .cancel, on: id, marketplaceID: marketplaceID.description, by: actor,
             expectedVersion: expectedVersion, reason: reason, transaction: transaction
         ) { order in
             order.subject.cancellation = SoukV1.OrderCancellation(

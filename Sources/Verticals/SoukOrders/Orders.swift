@@ -57,7 +57,11 @@ extension StateMachine where Subject == SoukStoreV1.Order {
     package func create(_ value: OrderRecord, id: RecordID? = nil, by actor: AuditActor, reason: String = "", transaction: Transaction) throws
         -> StoredRecord<OrderRecord>
     {
-        try create(value, in: OrderTable.table, id: id, by: actor, reason: reason, transaction: transaction)
+        var value = value
+        try OrderReports.stamp(&value, transaction: transaction)
+        let record = try create(value, in: OrderTable.table, id: id, by: actor, reason: reason, transaction: transaction)
+        try OrderReports.placed(record, transaction: transaction)
+        return record
     }
 
     /// Fires transition `name` on order `id` (`StateMachine.fire(_:on:in:marketplaceID:...)`).
@@ -67,9 +71,13 @@ extension StateMachine where Subject == SoukStoreV1.Order {
         reason: String = "", maintained: Bool = false, carried: Bool = false, transaction: Transaction,
         change: (inout OrderRecord) throws -> Void = { _ in }
     ) throws -> StoredRecord<OrderRecord> {
-        try fire(
+        let before = try transaction.get(OrderTable.table, id)?.value.subject.status ?? .unspecified
+        let record = try fire(
             name, on: id, in: OrderTable.table, marketplaceID: marketplaceID, by: actor, to: target, expectedVersion: expectedVersion,
             reason: reason, maintained: maintained, carried: carried, transaction: transaction, change: change)
+        // The dashboards' counters move with the order, in this transaction.
+        try OrderReports.moved(from: before, record, transaction: transaction)
+        return record
     }
 
     /// Records a change of `record` that is not a transition (`StateMachine.recordChange`).

@@ -33,10 +33,10 @@ public enum RentalLifecycles {
                 .cancel, from: [.requested, .confirmed], to: .cancelled, by: [.customer, .admin], guards: [lessee],
                 effects: [RentalEffects.releaseConfirmed, RentalEffects.tellLessorWithdrawn]),
             // The server, when the deposit bill is paid.
-            Transition(.activate, from: [.confirmed], to: .active, by: [.system]),
+            Transition(.activate, from: [.confirmed], to: .active, by: [.system], effects: [RentalReports.leaseStarted]),
             Transition(
                 .end, from: [.active], to: .ended, by: [.provider, .admin], guards: [lessor],
-                effects: [RentalEffects.freeListing, RentalEffects.tellLesseeEnded]),
+                effects: [RentalEffects.freeListing, RentalEffects.tellLesseeEnded, RentalReports.leaseEnded]),
         ])
 
     static let payer = TransitionGuard<SoukStoreV1.Bill>.only(.customer, "only the lessee") { $0.lesseeAccountID }
@@ -50,10 +50,10 @@ public enum RentalLifecycles {
                 .pay, from: [.due], to: .paid, by: [.customer], guards: [payer],
                 effects: [
                     RentalEffects.showOnBooking("bill paid"), RentalEffects.activateBooking, RentalEffects.tellLessorPaid,
-                    RentalEffects.addToLessorIncome,
+                    RentalEffects.addToLessorIncome, RentalReports.billPaid,
                 ]),
             Transition(.void, from: [.due], to: .void, by: [.customer, .admin],
                 guards: [TransitionGuard("only a deposit bill") { bill, _ in bill.kind == .deposit }],
-                effects: [RentalEffects.showOnBooking("deposit bill voided")]),
+                effects: [RentalEffects.showOnBooking("deposit bill voided"), RentalReports.billVoided]),
         ])
 }

@@ -4,6 +4,7 @@ import SoukIdentity
 import SoukKit
 import SoukNotifications
 import SoukPayments
+import SoukReports
 import SoukStore
 
 /// The rentals domain (MARA): regions with their districts (`Regions/`), listings and their
@@ -60,6 +61,7 @@ extension Rentals {
         let conversations = context.shared { ConversationSubjects() }
         conversations.register(.booking, BookingConversations())
         conversations.register(.listing, ListingConversations())
+        context.shared { ReportSources() }.register(RentalReports.source)
     }
 
     /// Identity for the lessor role; the payments bills are paid with; the notifications

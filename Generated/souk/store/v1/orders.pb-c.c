@@ -97,7 +97,7 @@ void   souk__store__v1__delivery__free_unpacked
   assert(message->base.descriptor == &souk__store__v1__delivery__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor souk__store__v1__order__field_descriptors[30] =
+static const ProtobufCFieldDescriptor souk__store__v1__order__field_descriptors[31] =
 {
   {
     "order_number",
@@ -459,6 +459,18 @@ static const ProtobufCFieldDescriptor souk__store__v1__order__field_descriptors[
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "report_day",
+    41,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Order, report_day),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__store__v1__order__field_indices_by_name[] = {
   21,   /* field[21] = accept_time */
@@ -483,6 +495,7 @@ static const unsigned souk__store__v1__order__field_indices_by_name[] = {
   28,   /* field[28] = pickup_address */
   4,   /* field[4] = price */
   25,   /* field[25] = receive_time */
+  30,   /* field[30] = report_day */
   6,   /* field[6] = restaurant_id */
   7,   /* field[7] = restaurant_name */
   10,   /* field[10] = scheduled_window */
@@ -497,7 +510,7 @@ static const ProtobufCIntRange souk__store__v1__order__number_ranges[3 + 1] =
   { 2, 0 },
   { 36, 28 },
   { 40, 29 },
-  { 0, 30 }
+  { 0, 31 }
 };
 const ProtobufCMessageDescriptor souk__store__v1__order__descriptor =
 {
@@ -507,7 +520,7 @@ const ProtobufCMessageDescriptor souk__store__v1__order__descriptor =
   "Souk__Store__V1__Order",
   "souk.store.v1",
   sizeof(Souk__Store__V1__Order),
-  30,
+  31,
   souk__store__v1__order__field_descriptors,
   souk__store__v1__order__field_indices_by_name,
   3,  souk__store__v1__order__number_ranges,

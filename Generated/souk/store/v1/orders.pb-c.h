@@ -68,10 +68,16 @@ struct  Souk__Store__V1__Order
   Google__Protobuf__Timestamp *cancel_time;
   Souk__V1__Address *pickup_address;
   char *seller_account_id;
+  /*
+   * Server only: the day of the marketplace's time zone the order was placed on (days since
+   * 1970-01-01), whose dashboard counters by status move with the order (0: not recorded, an
+   * order stored before the dashboards' totals).
+   */
+  int64_t report_day;
 };
 #define SOUK__STORE__V1__ORDER__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__store__v1__order__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__ORDER_STATUS__ORDER_STATUS_UNSPECIFIED, 0,NULL, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__ORDER_STATUS__ORDER_STATUS_UNSPECIFIED, 0,NULL, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, NULL, NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, (char *)protobuf_c_empty_string, 0 }
 
 
 /*

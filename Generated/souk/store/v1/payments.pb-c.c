@@ -52,7 +52,7 @@ void   souk__store__v1__payment__free_unpacked
   assert(message->base.descriptor == &souk__store__v1__payment__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor souk__store__v1__payment__field_descriptors[19] =
+static const ProtobufCFieldDescriptor souk__store__v1__payment__field_descriptors[20] =
 {
   {
     "target",
@@ -282,6 +282,18 @@ static const ProtobufCFieldDescriptor souk__store__v1__payment__field_descriptor
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "report_day",
+    24,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Souk__Store__V1__Payment, report_day),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__store__v1__payment__field_indices_by_name[] = {
   5,   /* field[5] = amount */
@@ -299,6 +311,7 @@ static const unsigned souk__store__v1__payment__field_indices_by_name[] = {
   18,   /* field[18] = payout_reason */
   6,   /* field[6] = refunded_amount */
   7,   /* field[7] = refunds */
+  19,   /* field[19] = report_day */
   12,   /* field[12] = split */
   4,   /* field[4] = status */
   17,   /* field[17] = succeed_time */
@@ -308,7 +321,7 @@ static const ProtobufCIntRange souk__store__v1__payment__number_ranges[2 + 1] =
 {
   { 2, 0 },
   { 23, 18 },
-  { 0, 19 }
+  { 0, 20 }
 };
 const ProtobufCMessageDescriptor souk__store__v1__payment__descriptor =
 {
@@ -318,7 +331,7 @@ const ProtobufCMessageDescriptor souk__store__v1__payment__descriptor =
   "Souk__Store__V1__Payment",
   "souk.store.v1",
   sizeof(Souk__Store__V1__Payment),
-  19,
+  20,
   souk__store__v1__payment__field_descriptors,
   souk__store__v1__payment__field_indices_by_name,
   2,  souk__store__v1__payment__number_ranges,

@@ -93,10 +93,15 @@ struct  Souk__Store__V1__Payment
    * Payouts only: why the money was paid out.
    */
   char *payout_reason;
+  /*
+   * Server only: the day of the marketplace's time zone the payment was made on (days since
+   * 1970-01-01), whose dashboard bucket moves with its status (0: not recorded).
+   */
+  int64_t report_day;
 };
 #define SOUK__STORE__V1__PAYMENT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__store__v1__payment__descriptor) \
-    , NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, NULL, (char *)protobuf_c_empty_string }
+    , NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__PAYMENT_METHOD__PAYMENT_METHOD_UNSPECIFIED, SOUK__V1__PAYMENT_STATUS__PAYMENT_STATUS_UNSPECIFIED, NULL, NULL, 0,NULL, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, (char *)protobuf_c_empty_string, NULL, NULL, (char *)protobuf_c_empty_string, 0 }
 
 
 /* Souk__Store__V1__Payment methods */

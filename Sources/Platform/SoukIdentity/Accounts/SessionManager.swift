@@ -126,6 +126,7 @@ public final class SessionManager: TokenAuthenticator {
             refreshTokenHash: refresh.hash.bytes, refreshExpiry: transaction.now.adding(rules.refreshTokenTTL),
             retiredRefreshHashes: [], revoked: false, deviceName: String(deviceName.prefix(120)))
         let session = try transaction.insert(SessionTable.table, record)
+        try IdentityReports.signedIn(accountID, marketplaceID: account.marketplaceID, transaction: transaction)
         return Self.apiSession(session, access: access, refresh: refresh, account: account)
     }
 

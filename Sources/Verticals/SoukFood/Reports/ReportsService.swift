@@ -6,8 +6,8 @@ import SoukOrders
 import SoukStore
 
 /// `souk.v1.Reports`: food delivery's restaurant reports and driver earnings, read from the
-/// totals kept with the orders (`FoodTotals`). The dashboard, transaction and rental reports are
-/// not served yet (UNIMPLEMENTED).
+/// totals kept with the orders (`FoodTotals`). The dashboards (overview, transactions, rentals)
+/// are the reports module's (`SoukReports`); `ServiceAssembly` joins the two declarations.
 struct ReportsService {
     let commerce: Commerce
     var store: Store { commerce.store }

@@ -48,6 +48,7 @@ struct JobSubmission {
             JobQueue.stamp(&job, .waitingForDasherToAccept, transaction.now)
             if !preferred.isEmpty { try Self.checkPreferred(preferred, customer: customer, market: market, transaction: transaction) }
             let record = try JobLifecycle.machine.create(JobRecord(marketplaceID: market, job), in: JobTable.table, by: actor, transaction: transaction)
+            try JobReports.submitted(record, transaction: transaction)
             if !preferred.isEmpty {
                 try JobChanges.notify([preferred], record, .jobNamesDasher, transaction: transaction)
             }

@@ -14,7 +14,9 @@ enum DepositBills {
             bookingID: bookingID.description, listingID: booking.listingID, lesseeAccountID: booking.lesseeAccountID,
             lessorAccountID: booking.lessorAccountID, kind: .deposit, rent: booking.deposit, total: booking.deposit,
             dueDate: LeaseDates.proto(due), status: .due)
-        return try RentalLifecycles.bill.create(BillRecord(marketplaceID: marketplaceID, bill), in: BillTable.table, by: actor, transaction: transaction)
+        let record = try RentalLifecycles.bill.create(BillRecord(marketplaceID: marketplaceID, bill), in: BillTable.table, by: actor, transaction: transaction)
+        try RentalReports.issued(bill, marketplaceID: marketplaceID, transaction: transaction)
+        return record
     }
 
     /// Voids the unpaid deposit bill `id` with its booking's cancellation.

@@ -57,6 +57,7 @@ struct MonthlyBills {
                 dueDate: LeaseDates.proto(due), status: .due, note: request.note)
             bill.total = Self.total(bill)
             let record = try RentalLifecycles.bill.create(BillRecord(marketplaceID: market, bill), in: BillTable.table, by: actor, transaction: transaction)
+            try RentalReports.issued(bill, marketplaceID: market, transaction: transaction)
             try BookingChanges.billChanged(record, actor: actor, reason: "monthly bill issued", transaction: transaction)
             try BookingChanges.notify(
                 [booking.lesseeAccountID], bookingID: bookingID.description, kind: .bill, subject: SoukV1.ResourceRef(type: .bill, id: record.id.description),
@@ -112,6 +113,7 @@ struct MonthlyBills {
                 }
                 record.subject.total = Self.total(record.subject)
             }
+            try RentalReports.changed(from: current.value.subject.total.minor, updated.value.subject, marketplaceID: marketplaceID.description, transaction: transaction)
             try BookingChanges.billChanged(updated, actor: actor, reason: "bill changed", transaction: transaction)
             try BookingChanges.notify(
                 [updated.value.subject.lesseeAccountID], bookingID: updated.value.subject.bookingID, kind: .bill,

@@ -78,6 +78,7 @@ struct LeaseEnd {
                     amount: money, reason: reason, returnTime: Timestamp(transaction.now), paymentID: payment?.id ?? "")
             }
             try RentalLifecycles.booking.recordChange(updated, in: BookingTable.table, by: actor, reason: "deposit returned", transaction: transaction)
+            try RentalReports.depositReturned(amount, marketplaceID: market, transaction: transaction)
             try BookingChanges.notify(
                 [booking.lesseeAccountID], bookingID: id.description,
                 .depositReturned(amount: amount, paid: paid, currency: marketplace.currencyCode, reason: reason),
