@@ -1758,7 +1758,7 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   souk__v1__resource_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[87] =
+static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[88] =
 {
   { "ERROR_REASON_UNSPECIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_FIELD_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID", 1 },
@@ -1847,11 +1847,12 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[87
   { "ERROR_REASON_CASH_NOT_COLLECTED", "SOUK__V1__ERROR_REASON__ERROR_REASON_CASH_NOT_COLLECTED", 104 },
   { "ERROR_REASON_ORDER_NOT_DELIVERED", "SOUK__V1__ERROR_REASON__ERROR_REASON_ORDER_NOT_DELIVERED", 105 },
   { "ERROR_REASON_ORDERS_IN_PROGRESS", "SOUK__V1__ERROR_REASON__ERROR_REASON_ORDERS_IN_PROGRESS", 106 },
+  { "ERROR_REASON_READER_TOO_SLOW", "SOUK__V1__ERROR_REASON__ERROR_REASON_READER_TOO_SLOW", 132 },
 };
 static const ProtobufCIntRange souk__v1__error_reason__value_ranges[] = {
-{0, 0},{62, 58},{70, 59},{80, 63},{90, 72},{100, 80},{0, 87}
+{0, 0},{62, 58},{70, 59},{80, 63},{90, 72},{100, 80},{132, 87},{0, 88}
 };
-static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[87] =
+static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[88] =
 {
   { "ERROR_REASON_ACCOUNT_BLOCKED", 8 },
   { "ERROR_REASON_ACCOUNT_LOCKED", 9 },
@@ -1920,6 +1921,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", 56 },
   { "ERROR_REASON_QUIZ_UNAVAILABLE", 68 },
   { "ERROR_REASON_RATE_LIMITED", 62 },
+  { "ERROR_REASON_READER_TOO_SLOW", 87 },
   { "ERROR_REASON_REQUEST_ID_REUSED", 3 },
   { "ERROR_REASON_RESOURCE_NOT_FOUND", 41 },
   { "ERROR_REASON_RESTAURANT_CLOSED", 22 },
@@ -1948,11 +1950,11 @@ const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
   "ErrorReason",
   "Souk__V1__ErrorReason",
   "souk.v1",
-  87,
+  88,
   souk__v1__error_reason__enum_values_by_number,
-  87,
+  88,
   souk__v1__error_reason__enum_values_by_name,
-  6,
+  7,
   souk__v1__error_reason__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };

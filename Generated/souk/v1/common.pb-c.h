@@ -510,7 +510,15 @@ typedef enum _Souk__V1__ErrorReason {
    * Orders of the restaurant are still in progress; it can be archived once they are done
    * (FAILED_PRECONDITION).
    */
-  SOUK__V1__ERROR_REASON__ERROR_REASON_ORDERS_IN_PROGRESS = 106
+  SOUK__V1__ERROR_REASON__ERROR_REASON_ORDERS_IN_PROGRESS = 106,
+  /*
+   * A Watch stream's reader fell behind: the events queued for it went over the server's bound
+   * while the client did not read (its flow-control window full), so the stream ended
+   * (RESOURCE_EXHAUSTED) instead of holding them. Nothing is lost: ErrorInfo.metadata
+   * `last_sequence` is the sequence of the last event the stream delivered (absent when it
+   * delivered none); watch again with resume_after_sequence set to it.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_READER_TOO_SLOW = 132
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ERROR_REASON)
 } Souk__V1__ErrorReason;
 

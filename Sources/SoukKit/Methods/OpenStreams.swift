@@ -11,12 +11,16 @@ public struct StreamLimits: Sendable, Equatable {
     public var perConnection: Int
     /// Of one signed-in account, over all its connections and sessions.
     public var perAccount: Int
+    /// Bytes of events a Watch stream holds for a client that does not read them (beyond what
+    /// its HTTP/2 window took): one more ends it with READER_TOO_SLOW (`--max-stream-queue-bytes`).
+    public var queueBytes: Int
 
     public static let `default` = StreamLimits(perConnection: 32, perAccount: 64)
 
-    public init(perConnection: Int, perAccount: Int) {
+    public init(perConnection: Int, perAccount: Int, queueBytes: Int = 256 * 1024) {
         self.perConnection = perConnection
         self.perAccount = perAccount
+        self.queueBytes = queueBytes
     }
 }
 

@@ -504,6 +504,12 @@ extension SoukV1 {
         /// Orders of the restaurant are still in progress; it can be archived once they are done
         /// (FAILED_PRECONDITION).
         case ordersInProgress
+        /// A Watch stream's reader fell behind: the events queued for it went over the server's bound
+        /// while the client did not read (its flow-control window full), so the stream ended
+        /// (RESOURCE_EXHAUSTED) instead of holding them. Nothing is lost: ErrorInfo.metadata
+        /// `last_sequence` is the sequence of the last event the stream delivered (absent when it
+        /// delivered none); watch again with resume_after_sequence set to it.
+        case readerTooSlow
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -595,6 +601,7 @@ extension SoukV1 {
             .cashNotCollected,
             .orderNotDelivered,
             .ordersInProgress,
+            .readerTooSlow,
         ]
 
         public init(rawValue: Int32) {
@@ -686,6 +693,7 @@ extension SoukV1 {
             case 104: self = .cashNotCollected
             case 105: self = .orderNotDelivered
             case 106: self = .ordersInProgress
+            case 132: self = .readerTooSlow
             default: self = .unrecognized(rawValue)
             }
         }
@@ -779,6 +787,7 @@ extension SoukV1 {
             case .cashNotCollected: 104
             case .orderNotDelivered: 105
             case .ordersInProgress: 106
+            case .readerTooSlow: 132
             case .unrecognized(let value): value
             }
         }
@@ -873,6 +882,7 @@ extension SoukV1 {
             case .cashNotCollected: "ERROR_REASON_CASH_NOT_COLLECTED"
             case .orderNotDelivered: "ERROR_REASON_ORDER_NOT_DELIVERED"
             case .ordersInProgress: "ERROR_REASON_ORDERS_IN_PROGRESS"
+            case .readerTooSlow: "ERROR_REASON_READER_TOO_SLOW"
             case .unrecognized(let value): "ERROR_REASON_\(value)"
             }
         }
