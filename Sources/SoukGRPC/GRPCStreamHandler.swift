@@ -379,7 +379,23 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     private func makeWriter() -> RPCWriter<ByteBuffer> {
         RPCWriter(
             send: { [self] message, compress in try await write(message, compress: compress) },
-            queue: { [self] message, compress, limit in try await queue(message, compress: compress, limit: limit) })
+            queue: { [self] message, compress, limit in try await queue(message, compress: compress, limit: limit) },
+            headers: { [self] in try await sendHeadersNow() })
+    }
+
+    /// Sends the response headers now (see `RPCWriter.sendHeaders`).
+    private func sendHeadersNow() async throws {
+        try throwIfEnded()
+        let promise = eventLoop.makePromise(of: Void.self)
+        onEventLoop { [self] in
+            guard phase == .running, let stream else {
+                promise.fail(endedStatus.withLock { $0 } ?? RPCError(.cancelled, "the call has ended"))
+                return
+            }
+            sendHeadersIfNeeded(stream)
+            promise.succeed(())
+        }
+        try await promise.futureResult.get()
     }
 
     /// Queues one response message (see `RPCWriter.write(_:queueLimit:)`); returns how many

@@ -83,22 +83,34 @@ public struct RPCReader<Element: Sendable>: AsyncSequence, Sendable {
 public struct RPCWriter<Element: Sendable>: Sendable {
     private let send: @Sendable (Element, Bool?) async throws -> Void
     private let queue: (@Sendable (Element, Bool?, Int) async throws -> Int)?
+    private let headers: (@Sendable () async throws -> Void)?
 
     /// `send` takes a message and the per-message compression choice (nil: the call's default).
     /// A writer made this way queues (`write(_:queueLimit:)`) by sending.
     public init(_ send: @escaping @Sendable (Element, Bool?) async throws -> Void) {
         self.send = send
         self.queue = nil
+        self.headers = nil
     }
 
     /// A writer whose `queue` takes a message, its compression choice and the queue limit, and
-    /// returns how many of the call's messages have gone out (see `write(_:queueLimit:)`).
+    /// returns how many of the call's messages have gone out (see `write(_:queueLimit:)`), and
+    /// whose `headers` sends the response headers (see `sendHeaders`).
     public init(
         send: @escaping @Sendable (Element, Bool?) async throws -> Void,
-        queue: @escaping @Sendable (Element, Bool?, Int) async throws -> Int
+        queue: (@Sendable (Element, Bool?, Int) async throws -> Int)?,
+        headers: (@Sendable () async throws -> Void)?
     ) {
         self.send = send
         self.queue = queue
+        self.headers = headers
+    }
+
+    /// Sends the response headers now, before any message (a no-op once they went out): the
+    /// client learns that the call is under way, for example that a stream is positioned and
+    /// delivers what commits from then on.
+    public func sendHeaders() async throws {
+        try await headers?()
     }
 
     /// Sends one message. `compress` overrides the call's compression for this message.
@@ -126,12 +138,12 @@ public struct RPCWriter<Element: Sendable>: Sendable {
     /// A writer that transforms each message before sending (used to encode typed messages).
     public func map<T: Sendable>(_ transform: @escaping @Sendable (T) -> Element) -> RPCWriter<T> {
         let send = self.send
-        guard let queue else {
-            return RPCWriter<T> { message, compress in try await send(transform(message), compress) }
+        let sendT: @Sendable (T, Bool?) async throws -> Void = { message, compress in try await send(transform(message), compress) }
+        var queueT: (@Sendable (T, Bool?, Int) async throws -> Int)?
+        if let queue = self.queue {
+            queueT = { message, compress, limit in try await queue(transform(message), compress, limit) }
         }
-        return RPCWriter<T>(
-            send: { message, compress in try await send(transform(message), compress) },
-            queue: { message, compress, limit in try await queue(transform(message), compress, limit) })
+        return RPCWriter<T>(send: sendT, queue: queueT, headers: headers)
     }
 }
 

@@ -302,3 +302,117 @@ def test_a_reader_that_does_not_read_is_ended_resumably_while_the_others_go_on(a
     account.stream.cancel()
     job_watch.stream.cancel()
     raw.connection.close()
+
+
+# ======== Fan-out: 2,000 watchers of one order ========
+
+WATCHERS, CONNECTIONS = 2000, 20
+
+
+@pytest.fixture(scope="module")
+def crowd_server():
+    """One account may hold the 2,000 streams, 100 per connection."""
+    s = IdentityServer(600, "--max-streams-per-account", str(WATCHERS + 10), "--max-streams-per-connection", "100",
+                       "--max-concurrent-streams", "100")
+    yield s
+    stop_cleanly(s)
+
+
+def test_two_thousand_watchers_of_one_order_each_receive_each_change_exactly_once(crowd_server):
+    import asyncio
+
+    from souk_identity import login_party, sign_up
+    from test_retail import SHOP, Shop, add, checkout_request, new_wine
+
+    OrderStatus = enum("souk.v1.OrderStatus")
+    with crowd_server.channel() as channel:
+        grpc.channel_ready_future(channel).result(timeout=30)
+        api, shop = Api(channel), Shop(channel)
+        mp = crowd_server.marketplace_id(SHOP)
+        staff = login_party(api, crowd_server.demo_login(SHOP, "provider"))
+        customer = sign_up(api, mp)
+        wine = new_wine(shop, mp, staff, "Crowded Nebbiolo", 12990, 10)
+        add(shop, mp, customer, wine.id, 1)
+        order = shop.orders.Checkout(checkout_request(mp), metadata=customer.md(), timeout=TIMEOUT)
+        request = pb.WatchOrderRequest(marketplace_id=mp, order_id=order.id)
+        metadata = customer.md()
+
+        async def crowd():
+            channels = [grpc.aio.insecure_channel(crowd_server.address, options=[("grpc.use_local_subchannel_pool", 1)])
+                        for _ in range(CONNECTIONS)]
+            try:
+                calls = [channels[i % CONNECTIONS].unary_stream(
+                    "/souk.v1.Orders/WatchOrder", request_serializer=type(request).SerializeToString,
+                    response_deserializer=message("souk.v1.OrderEvent").FromString)(request, metadata=metadata, timeout=600)
+                    for i in range(WATCHERS)]
+                # Every watcher is open: it got the order as it is.
+                firsts = await asyncio.gather(*(call.read() for call in calls))
+                assert {(e.sequence, e.order.status) for e in firsts} == {(firsts[0].sequence, OrderStatus.ORDER_STATUS_PENDING)}
+                rest = [asyncio.ensure_future(read_all(call)) for call in calls]
+                loop = asyncio.get_running_loop()
+                # Three changes, one at a time, while all of them watch; the last is final and ends every watch.
+                await loop.run_in_executor(None, lambda: changes(shop, mp, staff, customer, order))
+                return firsts[0].sequence, await asyncio.gather(*rest)
+            finally:
+                for ch in channels:
+                    await ch.close()
+
+        async def read_all(call):
+            events = []
+            while (event := await call.read()) is not grpc.aio.EOF:
+                events.append((event.sequence, event.previous_status, event.order.status))
+            return events
+
+        first, received = asyncio.run(crowd())
+        expected = [(first + 1, OrderStatus.ORDER_STATUS_PENDING, OrderStatus.ORDER_STATUS_SHIPPED),
+                    (first + 2, OrderStatus.ORDER_STATUS_SHIPPED, OrderStatus.ORDER_STATUS_DELIVERED),
+                    (first + 3, OrderStatus.ORDER_STATUS_DELIVERED, OrderStatus.ORDER_STATUS_RECEIVED)]
+        assert len(received) == WATCHERS
+        wrong = [events for events in received if events != expected]
+        assert not wrong, f"{len(wrong)} watchers got something else than each change once, e.g. {wrong[0]}"
+
+
+def changes(shop, mp, staff, customer, order):
+    shipped = shop.orders.ShipOrder(pb.ShipOrderRequest(marketplace_id=mp, order_id=order.id, shipping_carrier="Pos Laju",
+                                                        tracking_number="EP777", expected_version=order.version),
+                                    metadata=staff.md(), timeout=TIMEOUT)
+    delivered = shop.orders.DeliverOrder(pb.DeliverOrderRequest(marketplace_id=mp, order_id=order.id, expected_version=shipped.version),
+                                         metadata=staff.md(), timeout=TIMEOUT)
+    shop.orders.ConfirmOrderReceived(pb.ConfirmOrderReceivedRequest(marketplace_id=mp, order_id=order.id,
+                                                                    expected_version=delivered.version),
+                                     metadata=customer.md(), timeout=TIMEOUT)
+
+
+# ======== A driver hears of an offer live ========
+
+def test_a_driver_receives_a_delivery_offer_on_the_account_stream_and_accepts_it_before_it_lapses(server):
+    from test_dispatch_rules import food_market, preparing_order, offer
+    from test_food_journey import approved_driver, point
+    from souk_identity import seconds
+
+    DeliveryStatus = enum("souk.v1.DeliveryStatus")
+    with server.channel() as channel:
+        api = Api(channel)
+        for service in ("Carts", "Orders", "Notifications", "Payments", "Catalog", "Deliveries"):
+            setattr(api, service.lower(), Stub(channel, f"souk.v1.{service}"))
+        market = food_market(api, server)
+        order, kitchen, _, _ = preparing_order(api, market)
+        driver = approved_driver(api, market, "Karim", point(north_meters=-500))
+        # The driver's app watches its account from now on; the headers say the stream is following.
+        live = watch_account(api, driver, 0)
+        live.stream.initial_metadata()
+        offered = offer(api, market, order, kitchen)
+        assert offered.courier_account_id == driver.account_id and offered.status == DeliveryStatus.DELIVERY_STATUS_OFFERED
+        (event,) = live.take(1)
+        note = event.notification
+        assert note.title == "New delivery offer" and note.subject.id == offered.id and note.account_id == driver.account_id
+        assert order.order_number in note.body
+        # What the stream told is enough to answer: the offer is still open, until its expiry.
+        shown = api.deliveries.GetDelivery(pb.GetDeliveryRequest(marketplace_id=market["id"], delivery_id=note.subject.id),
+                                           metadata=driver.md(), timeout=TIMEOUT)
+        assert shown.status == DeliveryStatus.DELIVERY_STATUS_OFFERED
+        assert seconds(shown.offer_expire_time) > seconds(event.event_time)
+        accepted = api.deliveries.AcceptDelivery(pb.AcceptDeliveryRequest(marketplace_id=market["id"], delivery_id=note.subject.id),
+                                                 metadata=driver.md(), timeout=TIMEOUT)
+        assert accepted.status == DeliveryStatus.DELIVERY_STATUS_IN_PROGRESS and accepted.courier_account_id == driver.account_id
+        live.stream.cancel()

@@ -47,7 +47,7 @@ enum WatchDelivery {
 
     static func writer<Response: ProtoMessage>(_ writer: RPCWriter<Response>, limit: Int) -> RPCWriter<Response> {
         let box = Box()
-        return RPCWriter { message, compress in
+        return RPCWriter(send: { message, compress in
             let sequence = (message as? any SequencedEvent)?.sequence ?? 0
             box.state.withLock {
                 $0.queued += 1
@@ -63,7 +63,7 @@ enum WatchDelivery {
                 }
                 throw tooSlow(delivered)
             }
-        }
+        }, queue: nil, headers: { try await writer.sendHeaders() })
     }
 
     static func tooSlow(_ delivered: Int64?) -> RPCError {
