@@ -81,6 +81,12 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
             deadline: head.timeout.map { now.advanced(by: $0.duration) },
             started: now
         )
+        if call.method.handler.kind != .unary {
+            let loop = eventLoop
+            context.setEnder { [weak self] status in
+                loop.execute { self?.fail(status) }
+            }
+        }
     }
 
     /// Arms the deadline and, for calls that stream requests, starts the handler at once.
