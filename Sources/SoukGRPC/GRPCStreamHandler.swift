@@ -58,6 +58,11 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     private var heldBytes = 0
     private var task: Task<Void, Never>?
     private var deadlineTimer: Scheduled<Void>?
+    /// Response messages handed to the transport so far.
+    private var messagesSent = 0
+    /// A queued write went over its limit (`queueMessage`): the status goes out at once, ahead of
+    /// the dropped messages.
+    private var queueOverflowed = false
 
     init(core: RouterCore, stream: any HTTP2ResponseStream, head: RequestHead, call: AcceptedCall) {
         self.core = core
@@ -76,6 +81,12 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
             deadline: head.timeout.map { now.advanced(by: $0.duration) },
             started: now
         )
+        if call.method.handler.kind != .unary {
+            let loop = eventLoop
+            context.setEnder { [weak self] status in
+                loop.execute { self?.fail(status) }
+            }
+        }
     }
 
     /// Arms the deadline and, for calls that stream requests, starts the handler at once.
@@ -372,7 +383,36 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     }
 
     private func makeWriter() -> RPCWriter<ByteBuffer> {
-        RPCWriter { [self] message, compress in try await write(message, compress: compress) }
+        RPCWriter(
+            send: { [self] message, compress in try await write(message, compress: compress) },
+            queue: { [self] message, compress, limit in try await queue(message, compress: compress, limit: limit) },
+            headers: { [self] in try await sendHeadersNow() })
+    }
+
+    /// Sends the response headers now (see `RPCWriter.sendHeaders`).
+    private func sendHeadersNow() async throws {
+        try throwIfEnded()
+        let promise = eventLoop.makePromise(of: Void.self)
+        onEventLoop { [self] in
+            guard phase == .running, let stream else {
+                promise.fail(endedStatus.withLock { $0 } ?? RPCError(.cancelled, "the call has ended"))
+                return
+            }
+            sendHeadersIfNeeded(stream)
+            promise.succeed(())
+        }
+        try await promise.futureResult.get()
+    }
+
+    /// Queues one response message (see `RPCWriter.write(_:queueLimit:)`); returns how many
+    /// messages of the call have gone out.
+    private func queue(_ message: ByteBuffer, compress: Bool?, limit: Int) async throws -> Int {
+        try throwIfEnded()
+        try Task.checkCancellation()
+        let framed = try frameResponse(message, compress: compress)
+        let promise = eventLoop.makePromise(of: Int.self)
+        onEventLoop { [self] in queueMessage(framed, limit: limit, promise: promise) }
+        return try await promise.futureResult.get()
     }
 
     /// Sends one response message; returns once the transport has taken it (flow control).
@@ -417,12 +457,32 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     // MARK: Response side (event loop)
 
     private func sendMessage(_ framed: ByteBuffer, promise: EventLoopPromise<Void>) {
-        guard phase == .running, let stream else {
+        guard phase == .running, !queueOverflowed, let stream else {
             promise.fail(endedStatus.withLock { $0 } ?? RPCError(.cancelled, "the call has ended"))
             return
         }
         sendHeadersIfNeeded(stream)
         stream.sendData(framed, promise: promise)
+        messagesSent += 1
+    }
+
+    /// Queues a message without waiting for it to go out, unless the client leaves earlier ones
+    /// unread past `limit` bytes: then the unsent ones are dropped and the call is to end.
+    private func queueMessage(_ framed: ByteBuffer, limit: Int, promise: EventLoopPromise<Int>) {
+        guard phase == .running, !queueOverflowed, let stream else {
+            promise.fail(endedStatus.withLock { $0 } ?? RPCError(.cancelled, "the call has ended"))
+            return
+        }
+        if stream.queuedWriteCount > 0, stream.queuedByteCount + framed.readableBytes > limit {
+            queueOverflowed = true
+            messagesSent -= stream.dropUnsentWrites()
+            promise.fail(ResponseQueueOverflow(deliveredMessages: messagesSent))
+            return
+        }
+        sendHeadersIfNeeded(stream)
+        stream.sendData(framed, promise: nil)
+        messagesSent += 1
+        promise.succeed(messagesSent - stream.queuedWriteCount)
     }
 
     private func sendHeadersIfNeeded(_ stream: any HTTP2ResponseStream) {
@@ -469,7 +529,11 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
             sendHeadersIfNeeded(stream)
             let block = ResponseHeaders.trailers(status: status, metadata: trailingMetadata)
             reportRejected(block.rejectedKeys)
-            stream.sendTrailers(block.headers)
+            if queueOverflowed {
+                stream.sendTrailersNow(block.headers)
+            } else {
+                stream.sendTrailers(block.headers)
+            }
         }
     }
 

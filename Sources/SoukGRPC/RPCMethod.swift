@@ -82,10 +82,35 @@ public struct RPCReader<Element: Sendable>: AsyncSequence, Sendable {
 /// Sends the response messages of a server- or bidirectional-streaming call.
 public struct RPCWriter<Element: Sendable>: Sendable {
     private let send: @Sendable (Element, Bool?) async throws -> Void
+    private let queue: (@Sendable (Element, Bool?, Int) async throws -> Int)?
+    private let headers: (@Sendable () async throws -> Void)?
 
     /// `send` takes a message and the per-message compression choice (nil: the call's default).
+    /// A writer made this way queues (`write(_:queueLimit:)`) by sending.
     public init(_ send: @escaping @Sendable (Element, Bool?) async throws -> Void) {
         self.send = send
+        self.queue = nil
+        self.headers = nil
+    }
+
+    /// A writer whose `queue` takes a message, its compression choice and the queue limit, and
+    /// returns how many of the call's messages have gone out (see `write(_:queueLimit:)`), and
+    /// whose `headers` sends the response headers (see `sendHeaders`).
+    public init(
+        send: @escaping @Sendable (Element, Bool?) async throws -> Void,
+        queue: (@Sendable (Element, Bool?, Int) async throws -> Int)?,
+        headers: (@Sendable () async throws -> Void)?
+    ) {
+        self.send = send
+        self.queue = queue
+        self.headers = headers
+    }
+
+    /// Sends the response headers now, before any message (a no-op once they went out): the
+    /// client learns that the call is under way, for example that a stream is positioned and
+    /// delivers what commits from then on.
+    public func sendHeaders() async throws {
+        try await headers?()
     }
 
     /// Sends one message. `compress` overrides the call's compression for this message.
@@ -94,10 +119,41 @@ public struct RPCWriter<Element: Sendable>: Sendable {
         try await send(message, compress)
     }
 
+    /// Queues one message without waiting for the client to read the ones before it, and
+    /// returns how many of the call's messages have gone out so far (all of them but those still
+    /// queued). When earlier messages already wait in the queue and this one would take it over
+    /// `queueLimit` bytes, the client is not reading: the queued messages no byte of which went
+    /// out are dropped, this one is not queued, the call is to end now (its status goes out
+    /// ahead of the dropped messages, even while the client's window is shut), and this throws
+    /// `ResponseQueueOverflow` with the number of the call's messages that do reach the client.
+    @discardableResult
+    public func write(_ message: Element, compress: Bool? = nil, queueLimit: Int) async throws -> Int {
+        guard let queue else {
+            try await send(message, compress)
+            return -1
+        }
+        return try await queue(message, compress, queueLimit)
+    }
+
     /// A writer that transforms each message before sending (used to encode typed messages).
     public func map<T: Sendable>(_ transform: @escaping @Sendable (T) -> Element) -> RPCWriter<T> {
         let send = self.send
-        return RPCWriter<T> { message, compress in try await send(transform(message), compress) }
+        let sendT: @Sendable (T, Bool?) async throws -> Void = { message, compress in try await send(transform(message), compress) }
+        var queueT: (@Sendable (T, Bool?, Int) async throws -> Int)?
+        if let queue = self.queue {
+            queueT = { message, compress, limit in try await queue(transform(message), compress, limit) }
+        }
+        return RPCWriter<T>(send: sendT, queue: queueT, headers: headers)
+    }
+}
+
+/// A response queue went over its limit (`RPCWriter.write(_:queueLimit:)`): the client does not
+/// read. The call is ending; its first `deliveredMessages` messages reach the client.
+public struct ResponseQueueOverflow: Error, Sendable {
+    public let deliveredMessages: Int
+
+    public init(deliveredMessages: Int) {
+        self.deliveredMessages = deliveredMessages
     }
 }
 

@@ -68,6 +68,8 @@ public final class ServerContext: Sendable {
         var values: [ObjectIdentifier: any Sendable] = [:]
     }
     private let state = Mutex(Mutable())
+    /// Ends the call with a status, set by the transport (`end(_:)`).
+    private let ender = Mutex<(@Sendable (RPCError) -> Void)?>(nil)
 
     private enum PeerSource {
         case described(String)
@@ -137,6 +139,21 @@ public final class ServerContext: Sendable {
     public var compressResponse: Bool? {
         get { state.withLock { $0.compressResponse } }
         set { state.withLock { $0.compressResponse = newValue } }
+    }
+
+    /// Whether `end(_:)` can end this call (its transport said how).
+    public var canBeEnded: Bool { ender.withLock { $0 != nil } }
+
+    /// Ends the call now with `status`, from any thread: the status goes out at once and the
+    /// handler's task is cancelled (what it sends or throws afterwards is ignored). For calls
+    /// ended from outside their handler, such as a stream whose session was revoked.
+    public func end(_ status: RPCError) {
+        ender.withLock { $0 }?(status)
+    }
+
+    /// How `end(_:)` ends the call (set once by the transport).
+    func setEnder(_ end: @escaping @Sendable (RPCError) -> Void) {
+        ender.withLock { $0 = end }
     }
 
     /// A value attached to the call by an interceptor.

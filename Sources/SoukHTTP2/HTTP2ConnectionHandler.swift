@@ -44,6 +44,8 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     private var session: OpaquePointer?
     private var context: ChannelHandlerContext?
     private var streams = StreamTable<HTTP2ServerStream>()
+    /// Streams holding a write back until the client opens its window (`waitForWindow`).
+    private var windowWaiters: [Int32] = []
     /// A `let` rather than made on first use: reading a lazy property retains the object on every
     /// response. It allocates its buffers with the first response (idle connections are most).
     private let headerBlock = NGHTTP2HeaderBlock()
@@ -644,6 +646,9 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
                 handshakeTimer?.cancel()
                 handshakeTimer = nil
             }
+            if header.flags & NGHTTP2Callbacks.ackFlag == 0 { resumeWindowWaiters() }
+        case NGHTTP2Callbacks.windowUpdateFrame:
+            resumeWindowWaiters()
         case NGHTTP2Callbacks.pingFrame:
             if header.flags & NGHTTP2Callbacks.ackFlag != 0, state == .draining {
                 let isDrainPing = withUnsafeBytes(of: frame.pointee.ping.opaque_data) {
@@ -693,6 +698,37 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
         }
         stream.close(reason)
         return 0
+    }
+
+    /// Whether stream `streamID` should hold back a write of `bytes` until the client opens its
+    /// window (true: it is registered, and resumed by the next WINDOW_UPDATE or SETTINGS).
+    ///
+    /// Only when the window is what holds it back, the write fits in a window the client can
+    /// grant, and the client has at least half a window unacknowledged: clients acknowledge once
+    /// half a window is read, so this never waits on a client that waits for more data first.
+    func waitForWindow(streamID: Int32, bytes: Int) -> Bool {
+        guard let session else { return false }
+        let initial = Int(nghttp2_session_get_remote_settings(session, NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE))
+        let streamWindow = Int(nghttp2_session_get_stream_remote_window_size(session, streamID))
+        let connectionWindow = Int(nghttp2_session_get_remote_window_size(session))
+        let streamHolds = streamWindow < bytes && bytes <= initial && streamWindow <= initial / 2
+        let connectionHolds = connectionWindow < bytes && bytes <= Self.defaultWindow && connectionWindow <= Self.defaultWindow / 2
+        guard streamHolds || connectionHolds else { return false }
+        windowWaiters.append(streamID)
+        return true
+    }
+
+    /// The initial window of every connection (RFC 9113 §6.9.2).
+    private static let defaultWindow = 65_535
+
+    private func resumeWindowWaiters() {
+        guard !windowWaiters.isEmpty, let session else { return }
+        let waiting = windowWaiters
+        windowWaiters.removeAll()
+        for streamID in waiting where streams[streamID] != nil {
+            nghttp2_session_resume_data(session, streamID)
+        }
+        scheduleFlush()
     }
 
     func nextFrameLength(streamID: Int32, maxLength: Int, flags: inout UInt32) -> Int {

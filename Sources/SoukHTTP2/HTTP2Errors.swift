@@ -6,6 +6,8 @@ public enum HTTP2StreamWriteError: Error, Sendable, Equatable {
     case streamClosed
     /// Data was sent before the response headers or after the end of the response was queued.
     case invalidOrder
+    /// The write was dropped unsent (`dropUnsentWrites`): the stream is being ended.
+    case dropped
 }
 
 /// An nghttp2 call failed; carries nghttp2's own message.

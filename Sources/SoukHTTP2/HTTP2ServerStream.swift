@@ -39,6 +39,10 @@ final class HTTP2ServerStream: HTTP2ResponseStream, StreamIdentified {
     private var outboundBytes = 0
     /// nghttp2 holds the DATA provider back (we answered NGHTTP2_ERR_DEFERRED); resume it on new data.
     private var dataDeferred = false
+    /// Some bytes of the first queued write have gone out.
+    private var firstWriteStarted = false
+    /// The trailers went out on their own (`sendTrailersNow`): the DATA provider sends nothing more.
+    private var trailersSentDirectly = false
 
     private struct PendingWrite {
         var data: ByteBuffer
@@ -53,6 +57,7 @@ final class HTTP2ServerStream: HTTP2ResponseStream, StreamIdentified {
         private var tail: CircularBuffer<PendingWrite>?
 
         var isEmpty: Bool { head == nil }
+        var count: Int { head == nil ? 0 : 1 + (tail?.count ?? 0) }
         /// Bytes left in the first write.
         var firstByteCount: Int { head?.data.readableBytes ?? 0 }
 
@@ -74,6 +79,16 @@ final class HTTP2ServerStream: HTTP2ResponseStream, StreamIdentified {
         /// The next `length` bytes of the first write, which has more than that.
         mutating func sliceFirst(length: Int) -> ByteBuffer {
             head!.data.readSlice(length: length)!
+        }
+
+        /// Removes every write but the first when `keepFirst`, else all; returns them.
+        mutating func removeAll(keepingFirst keepFirst: Bool) -> [PendingWrite] {
+            var removed: [PendingWrite] = []
+            if !keepFirst, let first = head { removed.append(first) }
+            while let write = tail?.popFirst() { removed.append(write) }
+            tail = nil
+            if !keepFirst { head = nil }
+            return removed
         }
     }
 
@@ -127,6 +142,30 @@ final class HTTP2ServerStream: HTTP2ResponseStream, StreamIdentified {
         connection.submitReset(streamID: streamID, errorCode: errorCode)
     }
 
+    var queuedByteCount: Int { outboundBytes }
+
+    var queuedWriteCount: Int { outbound.count }
+
+    func dropUnsentWrites() -> Int {
+        assertOnEventLoop()
+        let removed = outbound.removeAll(keepingFirst: firstWriteStarted)
+        for write in removed {
+            outboundBytes -= write.data.readableBytes
+            write.promise?.fail(HTTP2StreamWriteError.dropped)
+        }
+        return removed.count
+    }
+
+    func sendTrailersNow(_ trailers: [HTTP2Header]) {
+        assertOnEventLoop()
+        guard let connection, headersSent, !endQueued else { return }
+        guard outbound.isEmpty else { return sendTrailers(trailers) }
+        endQueued = true
+        trailersSentDirectly = true
+        connection.submitTrailers(streamID: streamID, trailers: trailers)
+        connection.scheduleFlush()
+    }
+
     func consumed(_ byteCount: Int) {
         assertOnEventLoop()
         guard let connection else { return }
@@ -176,6 +215,19 @@ final class HTTP2ServerStream: HTTP2ResponseStream, StreamIdentified {
     /// nghttp2's data source read callback: how many bytes the next DATA frame carries (at most
     /// `maxLength`), sent later by `writeFrame` without copying them into nghttp2's buffer.
     func nextFrameLength(maxLength: Int, flags: inout UInt32) -> Int {
+        if trailersSentDirectly {
+            flags |= NGHTTP2_DATA_FLAG_EOF.rawValue | NGHTTP2_DATA_FLAG_NO_END_STREAM.rawValue
+            return 0
+        }
+        // A write that the client's window cannot take whole waits for a WINDOW_UPDATE rather than
+        // going out in part (when the window can ever hold it), so that a stream ended while its
+        // client does not read never leaves the client part of a message.
+        if !firstWriteStarted, outboundBytes > 0, let connection, outbound.firstByteCount > maxLength,
+           connection.waitForWindow(streamID: streamID, bytes: outbound.firstByteCount)
+        {
+            dataDeferred = true
+            return Int(NGHTTP2_ERR_DEFERRED.rawValue)
+        }
         guard outboundBytes > 0 else {
             if endQueued {
                 flags |= NGHTTP2_DATA_FLAG_EOF.rawValue
@@ -210,11 +262,13 @@ final class HTTP2ServerStream: HTTP2ResponseStream, StreamIdentified {
             let available = outbound.firstByteCount
             if available <= remaining {
                 let write = outbound.popFirst()!
+                firstWriteStarted = false
                 remaining -= available
                 emit(write.data)
                 if let promise = write.promise { completed.append(promise) }
             } else {
                 let slice = outbound.sliceFirst(length: remaining)
+                firstWriteStarted = true
                 remaining = 0
                 emit(slice)
             }

@@ -65,6 +65,27 @@ public protocol HTTP2ResponseStream: AnyObject {
     /// client may send that much more (a WINDOW_UPDATE follows once enough has been reported).
     /// Reports beyond the bytes received are ignored.
     func consumed(_ byteCount: Int)
+
+    /// Body bytes queued with `sendData` that have not gone out yet (held back by the client's
+    /// flow-control window or a full socket).
+    var queuedByteCount: Int { get }
+    /// The `sendData` writes not completely gone out yet.
+    var queuedWriteCount: Int { get }
+    /// Drops the queued writes of which no byte has gone out (failing their promises with
+    /// `HTTP2StreamWriteError.dropped`); a write already partly sent stays, so the client never
+    /// gets part of one. Returns how many were dropped.
+    func dropUnsentWrites() -> Int
+    /// Ends the stream with trailers at once when nothing is queued, even while the client's
+    /// window is shut (HEADERS are not flow-controlled); otherwise after the queued data, as
+    /// `sendTrailers`.
+    func sendTrailersNow(_ trailers: [HTTP2Header])
+}
+
+extension HTTP2ResponseStream {
+    public var queuedByteCount: Int { 0 }
+    public var queuedWriteCount: Int { 0 }
+    public func dropUnsentWrites() -> Int { 0 }
+    public func sendTrailersNow(_ trailers: [HTTP2Header]) { sendTrailers(trailers) }
 }
 
 /// Chooses a handler for each new request stream. One router serves every connection.

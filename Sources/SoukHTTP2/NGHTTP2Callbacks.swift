@@ -8,6 +8,7 @@ enum NGHTTP2Callbacks {
     static let rstStreamFrame = UInt8(NGHTTP2_RST_STREAM.rawValue)
     static let settingsFrame = UInt8(NGHTTP2_SETTINGS.rawValue)
     static let pingFrame = UInt8(NGHTTP2_PING.rawValue)
+    static let windowUpdateFrame = UInt8(NGHTTP2_WINDOW_UPDATE.rawValue)
     static let endStreamFlag = UInt8(NGHTTP2_FLAG_END_STREAM.rawValue)
     static let ackFlag = UInt8(NGHTTP2_FLAG_ACK.rawValue)
 

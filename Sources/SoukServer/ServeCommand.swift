@@ -49,6 +49,10 @@ struct ServeCommand: AsyncParsableCommand {
     var maxStreamsPerConnection = StreamLimits.default.perConnection
     @Option(help: "Streaming calls open at once by one signed-in account, over all its connections.")
     var maxStreamsPerAccount = StreamLimits.default.perAccount
+    @Option(help: "Bytes of events a Watch stream queues for a client that does not read them; past it the stream ends with READER_TOO_SLOW, resumable.")
+    var maxStreamQueueBytes = StreamLimits.default.queueBytes
+    @Option(help: "Seconds events are kept for Watch RPCs to resume from (7 days; short values only for tests).")
+    var eventRetentionSeconds = 7 * 24 * 3600
     @Option(help: "Seconds a connection with no open stream is kept.") var idleTimeout = 300
     @Option(help: "Seconds a new connection has to finish its HTTP/2 preface.") var handshakeTimeout = 10
     @Option(help: "Event-loop threads serving connections (default: the CPUs this process may run on).") var eventLoops: Int?
@@ -93,6 +97,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard handlerThreads.map({ $0 >= 0 }) ?? true else { throw ValidationError("--handler-threads must not be negative") }
         guard blockCacheMib > 0 else { throw ValidationError("--block-cache-mib must be positive") }
+        guard maxStreamQueueBytes >= 1 else { throw ValidationError("--max-stream-queue-bytes must be at least 1") }
+        guard eventRetentionSeconds >= 1 else { throw ValidationError("--event-retention-seconds must be at least 1") }
         guard timerTickSeconds >= 0.001, timerTickSeconds <= 86_400 else { throw ValidationError("--timer-tick-seconds must be 0.001...86400") }
         guard idleTimeout > 0, handshakeTimeout > 0, shutdownGracePeriod >= 0 else {
             throw ValidationError("timeouts must be positive")
@@ -118,6 +124,7 @@ struct ServeCommand: AsyncParsableCommand {
         storeConfiguration.syncPolicy = sync.policy
         storeConfiguration.blockCacheBytes = blockCacheMib << 20
         storeConfiguration.directReads = directReads
+        storeConfiguration.eventRetention = .seconds(eventRetentionSeconds)
         storeConfiguration.logger = Logger(label: "souk.store")
         let store = try Store(storeConfiguration, schema: SoukSchema.schema)
         logger.info("store open", metadata: ["path": "\(dataDir)", "sync": "\(sync.rawValue)"])
@@ -129,7 +136,7 @@ struct ServeCommand: AsyncParsableCommand {
         // Every contract RPC's Access line, read from the embedded descriptor set: the server does
         // not start when one is missing or malformed.
         let rules = try AccessRules.contract()
-        let openStreams = OpenStreams(limits: StreamLimits(perConnection: maxStreamsPerConnection, perAccount: maxStreamsPerAccount))
+        let openStreams = OpenStreams(limits: StreamLimits(perConnection: maxStreamsPerConnection, perAccount: maxStreamsPerAccount, queueBytes: maxStreamQueueBytes))
         // Every listed domain, made in order over the store: each finds the domains before it
         // and the server's settings in `context`, and registers its hooks there.
         let context = DomainContext(store: store)

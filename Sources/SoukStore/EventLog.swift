@@ -75,6 +75,7 @@ extension Transaction {
         try rocks.put(eventKey, EventKeys.value(time: now, payload: payload), locking: false)
         try rocks.put(EventKeys.byTime(now, eventKey: eventKey), [], locking: false)
         appendedEvents[stream] = sequence
+        appendedPayloads.append(StoredEvent(stream: stream, sequence: sequence, time: now, payload: payload))
         return sequence
     }
 }
@@ -92,6 +93,9 @@ extension Transaction {
             throw StoreError.encodingFailed(table: "events", reason: "event \(sequence) of \(stream) was not appended by this transaction")
         }
         try rocks.put(EventKeys.event(stream, sequence), EventKeys.value(time: now, payload: payload), locking: false)
+        if let index = appendedPayloads.lastIndex(where: { $0.stream == stream && $0.sequence == sequence }) {
+            appendedPayloads[index] = StoredEvent(stream: stream, sequence: sequence, time: now, payload: payload)
+        }
     }
 }
 
@@ -188,9 +192,10 @@ extension Store {
 
 /// The events of one stream from a starting point on, as an async sequence (see `Store.follow`).
 ///
-/// It subscribes to commit notifications before its first read, then alternates between reading
-/// the log after the last event it delivered and waiting to be woken; the log, not the
-/// notification, is the source of events, so nothing is lost or repeated.
+/// It subscribes to commit notifications before its first read of the log, reads the log until
+/// it has caught up, then waits to be woken. A wake names the stream's newest committed
+/// sequence: the events up to it come from the notifier's tail in memory when it holds them all,
+/// from the log otherwise, so nothing is lost or repeated.
 public struct EventFeed: AsyncSequence, Sendable {
     public typealias Element = StoredEvent
 
@@ -202,7 +207,7 @@ public struct EventFeed: AsyncSequence, Sendable {
         AsyncIterator(store: store, stream: stream, cursor: after, updates: store.eventUpdates(of: stream).makeAsyncIterator())
     }
 
-    /// Reads the log in batches and waits for commits in between.
+    /// Reads the log (or the tail) in batches and waits for commits in between.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let store: Store
         let stream: String
@@ -210,6 +215,8 @@ public struct EventFeed: AsyncSequence, Sendable {
         var updates: AsyncStream<UInt64>.AsyncIterator
         var buffer: [StoredEvent] = []
         var position = 0
+        /// The log may hold events after `cursor` that no wake will name: read it before waiting.
+        var readLog = true
 
         public mutating func next() async throws -> StoredEvent? {
             while true {
@@ -218,12 +225,22 @@ public struct EventFeed: AsyncSequence, Sendable {
                     cursor = buffer[position].sequence
                     return buffer[position]
                 }
-                if Task.isCancelled { return nil }
-                buffer = try store.events(in: stream, after: cursor, limit: 100)
+                buffer = []
                 position = 0
-                if buffer.isEmpty {
-                    // Woken by a commit to this stream (or ended when the store closes / task is cancelled).
-                    guard await updates.next() != nil else { return nil }
+                if Task.isCancelled { return nil }
+                if readLog {
+                    buffer = try store.events(in: stream, after: cursor, limit: 100)
+                    // A full batch may have more behind it; an empty one means caught up.
+                    readLog = !buffer.isEmpty
+                    if readLog { continue }
+                }
+                // Woken by a commit to this stream (or ended when the store closes / task is cancelled).
+                guard let newest = await updates.next() else { return nil }
+                guard newest > cursor else { continue }
+                if let events = store.notifier.tail(of: stream, after: cursor, through: newest) {
+                    buffer = events
+                } else {
+                    readLog = true
                 }
             }
         }

@@ -216,7 +216,7 @@ public final class Store: Sendable {
         }
     }
 
-    private func runTransaction<T>(_ body: (Transaction) throws -> T) throws -> (T, [String: UInt64], [@Sendable () -> Void]) {
+    private func runTransaction<T>(_ body: (Transaction) throws -> T) throws -> (T, [StoredEvent], [@Sendable () -> Void]) {
         try guarded {
             let transaction = Transaction(store: self, rocks: RocksTransaction(database), now: now)
             defer { transaction.isFinished = true }
@@ -230,7 +230,7 @@ public final class Store: Sendable {
                 try transaction.rocks.commit()
                 // Here, on the writer thread, so no cache outlives the commit by more than this.
                 transaction.tellObservers()
-                return (result, transaction.appendedEvents, transaction.committedActions)
+                return (result, transaction.appendedPayloads, transaction.committedActions)
             } catch {
                 transaction.rocks.rollback()
                 throw error

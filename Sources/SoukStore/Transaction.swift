@@ -10,6 +10,9 @@ public final class Transaction {
     public let now: StoreTime
     /// Streams appended to, with the last sequence number written (for waking followers).
     var appendedEvents: [String: UInt64] = [:]
+    /// The events appended, in order, as they will be stored (handed to followers from memory
+    /// after the commit: `EventNotifier`'s tails).
+    var appendedPayloads: [StoredEvent] = []
     /// What `afterCommit` asked for, run in order once this attempt committed.
     var committedActions: [@Sendable () -> Void] = []
     /// What `beforeCommit` asked for, run in order once the body returned.

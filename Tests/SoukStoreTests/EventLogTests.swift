@@ -43,6 +43,46 @@ import SoukTesting
         }
     }
 
+    /// Many followers of one stream, fed from the in-memory tail, while several writers append
+    /// at once (so commits may be announced out of order): each follower sees every event once,
+    /// in order, with the payload the log holds, including one replaced before its commit.
+    @Test func manyFollowersOfOneStreamEachSeeEveryEventOnceWithItsStoredPayload() async throws {
+        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+            _ = try await store.write { try $0.appendEvent(to: "crowd", [0]) }
+            let total: UInt64 = 121
+            let followers = (0..<50).map { _ in
+                Task { () -> [StoredEvent] in
+                    var seen: [StoredEvent] = []
+                    for try await event in store.follow("crowd", after: 1) {
+                        seen.append(event)
+                        if event.sequence == total { break }
+                    }
+                    return seen
+                }
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for writer in 0..<4 {
+                    group.addTask {
+                        for n in 0..<30 {
+                            _ = try await store.write { tx in
+                                let sequence = try tx.appendEvent(to: "crowd", [UInt8(writer), UInt8(n)])
+                                // The event as finally written is the one followers get.
+                                try tx.replaceAppendedEvent(in: "crowd", sequence: sequence, [UInt8(writer), UInt8(n), 1])
+                            }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let stored = try store.events(in: "crowd", after: 1, limit: 200)
+            #expect(stored.count == Int(total) - 1 && stored.allSatisfy { $0.payload.count == 3 })
+            for follower in followers {
+                let seen = try await follower.value
+                #expect(seen == stored)
+            }
+        }
+    }
+
     @Test func followerEndsWhenItsTaskIsCancelled() async throws {
         try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let follower = Task { () -> Int in

@@ -8,8 +8,9 @@
 - Streams past the per-connection or per-account cap answer RESOURCE_EXHAUSTED
   (TOO_MANY_STREAMS) with RetryInfo; closing one makes room.
 
-The streams are WatchJob calls of a Drip 'n Dash job: each sends the job first, so the test
-knows the stream is open on the server before it acts."""
+The streams are WatchJob calls of a Drip 'n Dash job (each sends the job first) and the
+account's own stream, WatchAccount (its response headers come once it follows the account), so
+the test knows each stream is open on the server before it acts."""
 import time
 
 import grpc
@@ -36,6 +37,7 @@ def own_channel(server):
 def laundry_api(channel):
     api = Api(channel)
     api.laundry = Stub(channel, "souk.v1.Laundry")
+    api.notifications = Stub(channel, "souk.v1.Notifications")
     return api
 
 
@@ -83,6 +85,13 @@ class Laundry:
         assert next(stream).job.id == job_id
         return stream
 
+    def watch_account(self, party):
+        """An open WatchAccount stream of `party`, following the account from now on."""
+        stream = party.api.notifications.WatchAccount(pb.WatchAccountRequest(marketplace_id=party.marketplace_id),
+                                                      metadata=party.md(), timeout=TIMEOUT * 6)
+        stream.initial_metadata()
+        return stream
+
 
 def ends(stream, reason):
     """The stream ends with UNAUTHENTICATED and `reason` (after any event still on its way)."""
@@ -94,7 +103,8 @@ def test_a_blocked_accounts_open_streams_end_at_once(capped):
     casey = laundry.student("casey")
     job = laundry.job(casey)
     phone, laptop = laundry.session(casey), laundry.session(casey)
-    streams = [laundry.watch(phone, job.id), laundry.watch(laptop, job.id)]
+    # Every Watch RPC of the account, on both sessions: the job's and the account's own stream.
+    streams = [laundry.watch(phone, job.id), laundry.watch_account(phone), laundry.watch_account(laptop)]
     account = laundry.api.accounts.GetAccount(pb.GetAccountRequest(marketplace_id=casey.marketplace_id, account_id=casey.account_id),
                                               metadata=laundry.admin.md(), timeout=TIMEOUT)
     laundry.api.accounts.BlockAccount(pb.BlockAccountRequest(marketplace_id=casey.marketplace_id, account_id=casey.account_id,
@@ -112,8 +122,10 @@ def test_a_signed_out_sessions_stream_ends_and_the_other_session_keeps_its_own(c
     job = laundry.job(casey)
     phone, laptop = laundry.session(casey), laundry.session(casey)
     on_phone, on_laptop = laundry.watch(phone, job.id), laundry.watch(laptop, job.id)
+    phone_account = laundry.watch_account(phone)  # the account's third stream (PER_ACCOUNT)
     phone.api.accounts.Logout(pb.LogoutRequest(marketplace_id=phone.marketplace_id), metadata=phone.md(), timeout=TIMEOUT)
     ends(on_phone, Reason.ERROR_REASON_SESSION_REVOKED)
+    ends(phone_account, Reason.ERROR_REASON_SESSION_REVOKED)
     # The laptop's stream is still open: it gets the next change of the job.
     offered = laundry.api.laundry.RequestWork(pb.RequestWorkRequest(marketplace_id=dasher.marketplace_id),
                                               metadata=dasher.md(), timeout=TIMEOUT)

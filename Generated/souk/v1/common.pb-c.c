@@ -1760,7 +1760,7 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   souk__v1__resource_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[91] =
+static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[92] =
 {
   { "ERROR_REASON_UNSPECIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_FIELD_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID", 1 },
@@ -1853,11 +1853,12 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[91
   { "ERROR_REASON_NOT_A_PARTY", "SOUK__V1__ERROR_REASON__ERROR_REASON_NOT_A_PARTY", 112 },
   { "ERROR_REASON_SUPPORT_NEEDS_ADMIN", "SOUK__V1__ERROR_REASON__ERROR_REASON_SUPPORT_NEEDS_ADMIN", 113 },
   { "ERROR_REASON_TICKET_CLOSED", "SOUK__V1__ERROR_REASON__ERROR_REASON_TICKET_CLOSED", 117 },
+  { "ERROR_REASON_READER_TOO_SLOW", "SOUK__V1__ERROR_REASON__ERROR_REASON_READER_TOO_SLOW", 132 },
 };
 static const ProtobufCIntRange souk__v1__error_reason__value_ranges[] = {
-{0, 0},{62, 58},{70, 59},{80, 63},{90, 72},{100, 80},{112, 88},{117, 90},{0, 91}
+{0, 0},{62, 58},{70, 59},{80, 63},{90, 72},{100, 80},{112, 88},{117, 90},{132, 91},{0, 92}
 };
-static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[91] =
+static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[92] =
 {
   { "ERROR_REASON_ACCOUNT_BLOCKED", 8 },
   { "ERROR_REASON_ACCOUNT_LOCKED", 9 },
@@ -1928,6 +1929,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", 56 },
   { "ERROR_REASON_QUIZ_UNAVAILABLE", 68 },
   { "ERROR_REASON_RATE_LIMITED", 62 },
+  { "ERROR_REASON_READER_TOO_SLOW", 91 },
   { "ERROR_REASON_REQUEST_ID_REUSED", 3 },
   { "ERROR_REASON_RESOURCE_NOT_FOUND", 41 },
   { "ERROR_REASON_RESTAURANT_CLOSED", 22 },
@@ -1958,11 +1960,11 @@ const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
   "ErrorReason",
   "Souk__V1__ErrorReason",
   "souk.v1",
-  91,
+  92,
   souk__v1__error_reason__enum_values_by_number,
-  91,
+  92,
   souk__v1__error_reason__enum_values_by_name,
-  8,
+  9,
   souk__v1__error_reason__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };

@@ -536,7 +536,15 @@ typedef enum _Souk__V1__ErrorReason {
    * The support ticket is closed: it was closed already (by another close), or an admin wrote
    * to it after its close; its author may write to reopen it (FAILED_PRECONDITION).
    */
-  SOUK__V1__ERROR_REASON__ERROR_REASON_TICKET_CLOSED = 117
+  SOUK__V1__ERROR_REASON__ERROR_REASON_TICKET_CLOSED = 117,
+  /*
+   * A Watch stream's reader fell behind: the events queued for it went over the server's bound
+   * while the client did not read (its flow-control window full), so the stream ended
+   * (RESOURCE_EXHAUSTED) instead of holding them. Nothing is lost: ErrorInfo.metadata
+   * `last_sequence` is the sequence of the last event the stream delivered (absent when it
+   * delivered none); watch again with resume_after_sequence set to it.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_READER_TOO_SLOW = 132
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(SOUK__V1__ERROR_REASON)
 } Souk__V1__ErrorReason;
 

@@ -95,13 +95,18 @@ struct NotificationsService {
         }
     }
 
-    /// Everything addressed to the caller after `resume_after_sequence` (0: from now on).
+    /// Everything addressed to the caller after `resume_after_sequence` (0: from now on). The
+    /// response headers go out once the stream follows the account's events, before any event.
     private func watch(_ request: SoukV1.WatchAccountRequest, _ writer: RPCWriter<SoukV1.AccountEvent>, _ call: SoukCall) async throws {
         let caller = try call.requireCaller()
         guard request.resumeAfterSequence >= 0 else { throw RPCError.invalidField("resume_after_sequence", "must not be negative") }
         let stream = AccountFeed.stream(caller.accountID.description)
         let start = request.resumeAfterSequence == 0 ? try store.lastSequence(of: stream) : UInt64(request.resumeAfterSequence)
-        for try await stored in store.follow(stream, after: start) {
+        var events = store.follow(stream, after: start).makeAsyncIterator()
+        // Following from `start` now: the headers tell the client that whatever commits from
+        // here on reaches it (a watch from 0 means from this point).
+        try await writer.sendHeaders()
+        while let stored = try await events.next() {
             var event = try SoukV1.AccountEvent(decoding: stored.payload)
             event.sequence = Int64(stored.sequence)
             if case .notification(var notification)? = event.event {

@@ -25,8 +25,11 @@ extension SoukV1Services {
         /// (notifications, among them offers to a courier or a Dasher and new orders for a seller;
         /// read marks; changes of the caller's conversations and tickets). Resumable from the last
         /// sequence seen; a resume older than what is kept answers OUT_OF_RANGE (EVENTS_EXPIRED): read
-        /// the lists again and watch from their last_sequence.
-        /// Errors: OUT_OF_RANGE (EVENTS_EXPIRED).
+        /// the lists again and watch from their last_sequence. The response headers come as soon as the
+        /// stream follows the account, before any event: from then on nothing committed is missed (a
+        /// watch from 0 starts there). A reader that stops reading is ended
+        /// with RESOURCE_EXHAUSTED (READER_TOO_SLOW), resumable after its `last_sequence`.
+        /// Errors: OUT_OF_RANGE (EVENTS_EXPIRED), RESOURCE_EXHAUSTED (READER_TOO_SLOW).
         public var watchAccount: ServerStreamingRPC<SoukV1.WatchAccountRequest, SoukV1.AccountEvent>
 
         /// Access: customer, provider, courier, admin, operator.

@@ -247,6 +247,10 @@ extension SoukV1.ErrorReason {
             ("This is still used by listings and cannot be removed.",
              "لا يزال هذا مستخدمًا في إعلانات ولا يمكن إزالته.",
              "Mục này vẫn đang được tin đăng sử dụng và không thể xóa.")
+        case .readerTooSlow:
+            ("Live updates paused because they were not being read. Reconnect to catch up.",
+             "توقفت التحديثات المباشرة مؤقتًا لأنها لم تكن تُقرأ. أعد الاتصال لمتابعة ما فاتك.",
+             "Cập nhật trực tiếp đã tạm dừng vì không được đọc. Hãy kết nối lại để cập nhật tiếp.")
         case .tooManyStreams:
             ("Too many live updates are open. Please close some screens and try again.",
              "هناك عدد كبير جدًا من التحديثات المباشرة المفتوحة. يرجى إغلاق بعض الشاشات والمحاولة مرة أخرى.",

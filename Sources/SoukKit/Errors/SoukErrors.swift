@@ -104,7 +104,7 @@ public func rpcError(from error: any Error, logger: Logger? = nil) -> any Error 
         return RPCError.invalidField("page_token", "is not a token from a previous page of this list with the same filters")
     case .eventsExpired(_, let oldest):
         return RPCError.souk(
-            .outOfRange, .eventsExpired, "events before \(oldest) are no longer kept; read the state again and watch from 0",
+            .outOfRange, .eventsExpired, "events before \(oldest) are no longer kept: reload (read the state again, then watch after the sequence that read gives, or from 0)",
             metadata: ["oldest_sequence": "\(oldest)"])
     case .closed, .indexNotReady:
         return RPCError.souk(.unavailable, .unavailable, "\(error)")

@@ -11,12 +11,16 @@ public struct StreamLimits: Sendable, Equatable {
     public var perConnection: Int
     /// Of one signed-in account, over all its connections and sessions.
     public var perAccount: Int
+    /// Bytes of events a Watch stream holds for a client that does not read them (beyond what
+    /// its HTTP/2 window took): one more ends it with READER_TOO_SLOW (`--max-stream-queue-bytes`).
+    public var queueBytes: Int
 
     public static let `default` = StreamLimits(perConnection: 32, perAccount: 64)
 
-    public init(perConnection: Int, perAccount: Int) {
+    public init(perConnection: Int, perAccount: Int, queueBytes: Int = 256 * 1024) {
         self.perConnection = perConnection
         self.perAccount = perAccount
+        self.queueBytes = queueBytes
     }
 }
 
@@ -47,6 +51,9 @@ public final class OpenStreams: Sendable {
     private struct State {
         var next = 0
         var entries: [Int: Entry] = [:]
+        /// The access-token expiry of the streams the sweeper watches.
+        var expiring: [Int: StoreTime] = [:]
+        var sweeping = false
         var perConnection: [String: Int] = [:]
         var perAccount: [RecordID: Int] = [:]
     }
@@ -71,11 +78,36 @@ public final class OpenStreams: Sendable {
     /// Runs the stream `body` of `call`, counted against the caps (RESOURCE_EXHAUSTED
     /// TOO_MANY_STREAMS with RetryInfo past either), and ends it with UNAUTHENTICATED as soon as
     /// its caller's account is blocked, its session revoked or its access token expires.
+    ///
+    /// The body runs in the call's own task, and nothing else waits on its behalf: an end comes
+    /// through `ServerContext.end` (the status goes out, the task is cancelled), and token
+    /// expiries are watched by one sweeper for all streams. An idle stream holds its entry here,
+    /// not a task or a timer of its own.
     func run(_ call: SoukCall, _ body: @escaping @Sendable () async throws -> Void) async throws {
-        let (id, lease) = try open(connection: call.context.peer, caller: call.caller)
+        let context = call.context
+        guard context.canBeEnded else { return try await runInGroup(call, body) }
+        let lease = StreamLease(ending: context)
+        let id = try open(connection: context.peer, caller: call.caller, lease: lease)
         defer { close(id) }
         // A session that ended between the call's authentication and its registration above
         // found no stream to end: read it once, now that a later end would find this one.
+        if let caller = call.caller, let read = sessions.withLock({ $0 }), try read.expiry(caller.sessionID) == nil {
+            throw Self.sessionEnded
+        }
+        do {
+            try await body()
+        } catch {
+            throw lease.error ?? error
+        }
+        if let error = lease.error { throw error }
+    }
+
+    /// `run` for a call its transport cannot end from outside: the body races the lease's end
+    /// and the token's expiry in a task group.
+    private func runInGroup(_ call: SoukCall, _ body: @escaping @Sendable () async throws -> Void) async throws {
+        let lease = StreamLease(ending: nil)
+        let id = try open(connection: call.context.peer, caller: call.caller, lease: lease, sweep: false)
+        defer { close(id) }
         if let caller = call.caller, let read = sessions.withLock({ $0 }), try read.expiry(caller.sessionID) == nil {
             throw Self.sessionEnded
         }
@@ -103,6 +135,46 @@ public final class OpenStreams: Sendable {
         }
     }
 
+    /// The longest the sweeper sleeps: a stream opened meanwhile whose token expires sooner
+    /// than every other (a marketplace that shortened its tokens) waits at most this long.
+    static let longestSweepSleep: Int64 = 1_000_000
+
+    /// Ends the streams whose access token expired without a newer one in their session, until
+    /// no open stream has a token that expires. It sleeps until the earliest expiry.
+    private func sweep() async {
+        while true {
+            let read = sessions.withLock { $0 }
+            let earliest = state.withLock { $0.expiring.values.min() }
+            var sleep = Self.longestSweepSleep
+            if let read, let earliest {
+                sleep = min(sleep, max(0, earliest.microsecondsSinceEpoch - read.clock().microsecondsSinceEpoch))
+            }
+            if sleep > 0 { try? await Task.sleep(for: .microseconds(sleep)) }
+            let now = read?.clock()
+            let due: [(Int, RecordID, StreamLease)]? = state.withLock { state in
+                if state.expiring.isEmpty {
+                    state.sweeping = false
+                    return nil
+                }
+                guard let now else { return [] }
+                return state.expiring.compactMap { id, expiry in
+                    guard expiry <= now, let entry = state.entries[id], let caller = entry.caller else { return nil }
+                    return (id, caller.sessionID, entry.lease)
+                }
+            }
+            guard let due else { return }
+            guard let read, let now else { continue }
+            for (id, sessionID, lease) in due {
+                if let renewed = (try? read.expiry(sessionID)) ?? nil, now < renewed {
+                    state.withLock { state in if state.expiring[id] != nil { state.expiring[id] = renewed } }
+                } else {
+                    state.withLock { state in state.expiring[id] = nil }
+                    lease.end(Self.tokenExpired)
+                }
+            }
+        }
+    }
+
     /// Ends every open stream of `accountID` (but those of session `except`) with `error`.
     public func end(account accountID: RecordID, except: RecordID? = nil, _ error: RPCError) {
         end(error) { $0?.accountID == accountID && $0?.sessionID != except }
@@ -125,9 +197,9 @@ public final class OpenStreams: Sendable {
         for lease in leases { lease.end(error) }
     }
 
-    private func open(connection: String, caller: Caller?) throws -> (Int, StreamLease) {
+    private func open(connection: String, caller: Caller?, lease: StreamLease, sweep: Bool = true) throws -> Int {
         let limits = limits
-        return try state.withLock { state throws(RPCError) in
+        let (id, startSweeper) = try state.withLock { state throws(RPCError) -> (Int, Bool) in
             if state.perConnection[connection, default: 0] >= limits.perConnection {
                 throw Self.tooMany("this connection already has \(limits.perConnection) open streams")
             }
@@ -135,17 +207,25 @@ public final class OpenStreams: Sendable {
                 throw Self.tooMany("this account already has \(limits.perAccount) open streams")
             }
             state.next += 1
-            let lease = StreamLease()
             state.entries[state.next] = Entry(connection: connection, caller: caller, lease: lease)
             state.perConnection[connection, default: 0] += 1
             if let account = caller?.accountID { state.perAccount[account, default: 0] += 1 }
-            return (state.next, lease)
+            var startSweeper = false
+            if sweep, let expiry = caller?.accessExpiry {
+                state.expiring[state.next] = expiry
+                startSweeper = !state.sweeping
+                state.sweeping = true
+            }
+            return (state.next, startSweeper)
         }
+        if startSweeper { Task { await self.sweep() } }
+        return id
     }
 
     private func close(_ id: Int) {
         state.withLock { state in
             guard let entry = state.entries.removeValue(forKey: id) else { return }
+            state.expiring[id] = nil
             state.perConnection[entry.connection, default: 1] -= 1
             if state.perConnection[entry.connection] == 0 { state.perConnection[entry.connection] = nil }
             if let account = entry.caller?.accountID {
@@ -163,7 +243,8 @@ public final class OpenStreams: Sendable {
     }
 }
 
-/// The end of one open stream, set once by whoever ends it.
+/// The end of one open stream, set once by whoever ends it: it ends the call through its
+/// context at once (or wakes `ended()`, for a call its transport cannot end).
 final class StreamLease: Sendable {
     private struct State {
         var error: RPCError?
@@ -171,15 +252,25 @@ final class StreamLease: Sendable {
     }
 
     private let state = Mutex(State())
+    private let context: ServerContext?
+
+    init(ending context: ServerContext?) {
+        self.context = context
+    }
+
+    /// The error the stream was ended with, if it was.
+    var error: RPCError? { state.withLock { $0.error } }
 
     /// Ends the stream with `error` (the first end wins).
     func end(_ error: RPCError) {
-        let waiter = state.withLock { state -> CheckedContinuation<RPCError, Never>? in
-            guard state.error == nil else { return nil }
+        let (first, waiter) = state.withLock { state -> (Bool, CheckedContinuation<RPCError, Never>?) in
+            guard state.error == nil else { return (false, nil) }
             state.error = error
             defer { state.waiter = nil }
-            return state.waiter
+            return (true, state.waiter)
         }
+        guard first else { return }
+        context?.end(error)
         waiter?.resume(returning: error)
     }
 

@@ -176,9 +176,14 @@ public struct SoukMethodBuilder: Sendable {
         let check = checks(name, scope: scope, verticals: verticals, owner: owner)
         let logger = logger
         let streams = streams
+        // Watch RPCs queue their events with a bound (see `WatchDelivery`); other streams
+        // (DownloadMedia) wait for the client at each message.
+        let watch = Response.self is any SequencedEvent.Type
+        let queueLimit = streams?.limits.queueBytes ?? StreamLimits.default.queueBytes
         return refusingNUL(Request.self, .serverStreaming(name) { (request: Request, writer: RPCWriter<Response>, context) in
             do {
                 let call = try check.prepare(request, marketplaceID: request.marketplaceID, context)
+                let writer = watch ? WatchDelivery.writer(writer, limit: queueLimit) : writer
                 try await Self.stream(call, streams) { try await body(request, writer, call) }
             } catch {
                 throw rpcError(from: error, logger: logger)

@@ -531,6 +531,12 @@ extension SoukV1 {
         /// The support ticket is closed: it was closed already (by another close), or an admin wrote
         /// to it after its close; its author may write to reopen it (FAILED_PRECONDITION).
         case ticketClosed
+        /// A Watch stream's reader fell behind: the events queued for it went over the server's bound
+        /// while the client did not read (its flow-control window full), so the stream ended
+        /// (RESOURCE_EXHAUSTED) instead of holding them. Nothing is lost: ErrorInfo.metadata
+        /// `last_sequence` is the sequence of the last event the stream delivered (absent when it
+        /// delivered none); watch again with resume_after_sequence set to it.
+        case readerTooSlow
         /// A value this build does not know, kept so that it survives a round trip.
         case unrecognized(Int32)
 
@@ -626,6 +632,7 @@ extension SoukV1 {
             .notAParty,
             .supportNeedsAdmin,
             .ticketClosed,
+            .readerTooSlow,
         ]
 
         public init(rawValue: Int32) {
@@ -721,6 +728,7 @@ extension SoukV1 {
             case 112: self = .notAParty
             case 113: self = .supportNeedsAdmin
             case 117: self = .ticketClosed
+            case 132: self = .readerTooSlow
             default: self = .unrecognized(rawValue)
             }
         }
@@ -818,6 +826,7 @@ extension SoukV1 {
             case .notAParty: 112
             case .supportNeedsAdmin: 113
             case .ticketClosed: 117
+            case .readerTooSlow: 132
             case .unrecognized(let value): value
             }
         }
@@ -916,6 +925,7 @@ extension SoukV1 {
             case .notAParty: "ERROR_REASON_NOT_A_PARTY"
             case .supportNeedsAdmin: "ERROR_REASON_SUPPORT_NEEDS_ADMIN"
             case .ticketClosed: "ERROR_REASON_TICKET_CLOSED"
+            case .readerTooSlow: "ERROR_REASON_READER_TOO_SLOW"
             case .unrecognized(let value): "ERROR_REASON_\(value)"
             }
         }
