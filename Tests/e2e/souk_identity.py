@@ -180,9 +180,18 @@ def login_party(api: Api, login) -> Party:
     return Party.login(api, login.marketplace_id, login.email, login.password)
 
 
-def operator_party(api: Api, server) -> Party:
-    """The platform operator: Login with an empty marketplace_id."""
-    return Party.login(api, "", server.OPERATOR_EMAIL, server.OPERATOR_PASSWORD)
+def operator_party(api: Api, server, *, fresh: bool = False) -> Party:
+    """The platform operator: Login with an empty marketplace_id, once per server. Test modules
+    share the server's session (refreshed as it expires, on the newest module's channel), so the
+    suite stays under the server's sign-in limit of 30 per account and 15 minutes; `fresh` gives a
+    session of its own to a test that may end it."""
+    if fresh:
+        return Party.login(api, "", server.OPERATOR_EMAIL, server.OPERATOR_PASSWORD)
+    party = getattr(server, "operator_session", None)
+    if party is None:
+        party = server.operator_session = Party.login(api, "", server.OPERATOR_EMAIL, server.OPERATOR_PASSWORD)
+    party.api = api
+    return party
 
 
 def push_adapter_party(api: Api, operator: Party) -> Party:

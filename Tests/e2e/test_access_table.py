@@ -151,7 +151,7 @@ def callers(access_server):
             login = access_server.demo_login(MARKETPLACE, role)
             out[role] = caller(role, login_party(api, login), login_party(api, login))
             assert role in out[role].roles, f"the {MARKETPLACE} demo {role} should hold the {role} role, active"
-        out["operator"] = caller("operator", operator_party(api, access_server), operator_party(api, access_server))
+        out["operator"] = caller("operator", operator_party(api, access_server, fresh=True), operator_party(api, access_server, fresh=True))
         assert out["operator"].roles == {"operator"}, "the operator holds the operator role only"
         operator = operator_party(api, access_server)
         adapter = push_adapter_party(api, operator)

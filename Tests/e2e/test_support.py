@@ -499,3 +499,21 @@ def test_answers_racing_a_close_are_kept_or_refused_whole(api, operator, server)
     final = get(api, customer, ticket.id)
     assert final.status == CLOSED and final.message_count == 1 + len(kept)
     assert sorted(m.id for m in messages(api, customer, ticket.id)[1:]) == sorted(m.id for m in kept)
+
+
+# ---- The author's language ----
+
+def test_the_author_is_told_of_answers_and_closes_in_their_own_language(api, operator, server):
+    from test_push_outbox import notifications_of, set_locale
+    market = Market(api, operator, server)
+    texts = {"ar-SA": ("ردّ الدعم", "أُغلقت تذكرة الدعم"), "vi-VN": ("Bộ phận hỗ trợ đã trả lời", "Yêu cầu hỗ trợ đã đóng"),
+             "en-US": ("Support answered", "Support ticket closed")}
+    for locale, (answered, closed) in texts.items():
+        author = market.customer()
+        set_locale(api, author, locale)
+        ticket = open_ticket(api, author, subject=f"Ticket in {locale}")
+        write(api, market.admin, ticket.id, "On its way")
+        close(api, market.admin, ticket.id)
+        told = [n for n in notifications_of(api, author) if n.kind == Kind.NOTIFICATION_KIND_SUPPORT]
+        assert [n.title for n in told] == [closed, answered], f"{locale}: {[n.title for n in told]}"
+        assert f"Ticket in {locale}" in told[1].body and "On its way" in told[1].body

@@ -97,7 +97,7 @@ struct ContentBackground: Sendable {
             guard state == .published else { return (0, true) }
             let notes = page.accounts.filter { Self.isAudience($0, of: item) }.map { account in
                 Notifier.Note(
-                    to: account.id, kind: .announcement, title: item.title, body: Self.summary(item.body),
+                    to: account.id, kind: .announcement, .published(title: item.title, summary: Self.summary(item.body)),
                     subject: SoukV1.ResourceRef(type: item.kind == .policy ? .policy : .announcement, id: id.description))
             }
             try Notifier.send(notes, marketplaceID: current.value.marketplaceID, transaction: transaction)

@@ -68,13 +68,12 @@ enum ChatWrites {
             record.subject.messageCount += 1
         }
         let senderName = try people.name(sender)
-        let preview = text.isEmpty
-            ? (attachments.allSatisfy { $0.contentType.hasPrefix("image/") } ? "Sent a photo" : "Sent an attachment")
-            : String(text.unicodeScalars.prefix(140))
+        let preview = text.isEmpty ? nil : String(text.unicodeScalars.prefix(140))
+        let photo = attachments.allSatisfy { $0.contentType.hasPrefix("image/") }
         try Notifier.send(
             others.map {
                 Notifier.Note(
-                    to: $0, kind: .message, title: senderName, body: preview,
+                    to: $0, kind: .message, .chatMessage(sender: senderName, preview: preview, photo: photo),
                     subject: SoukV1.ResourceRef(type: .conversation, id: conversationID.description))
             },
             marketplaceID: conversation.value.marketplaceID, transaction: transaction)

@@ -105,11 +105,17 @@ public enum NotificationText: Sendable, Hashable {
     case jobDisputed
     case jobDisputeResolved(resolution: String)
 
-    // MARK: Not translated
+    // MARK: Messages, support and published content
 
-    /// Text given as it is, the same in every language: only for callers not yet converted to a
-    /// key (a new text belongs in a case above).
-    case untranslated(title: String, body: String)
+    /// A chat message: its sender's name and the first words (nil: an attachment only, a photo
+    /// when `photo`).
+    case chatMessage(sender: String, preview: String?, photo: Bool)
+    /// An admin answered the caller's support ticket (`excerpt` of the answer, may be empty).
+    case supportAnswered(ticket: String, excerpt: String)
+    case supportTicketClosed(ticket: String)
+    /// An announcement or a policy published by the marketplace's admins: their own words, in the
+    /// language they wrote them.
+    case published(title: String, summary: String)
 }
 
 extension NotificationText {
@@ -356,8 +362,22 @@ extension NotificationText {
              ("تمت تسوية الاعتراض", resolution),
              ("Khiếu nại đã được giải quyết", resolution))
 
-        case .untranslated(let title, let body):
-            ((title, body), (title, body), (title, body))
+        case .chatMessage(let sender, let preview?, _):
+            ((sender, preview), (sender, preview), (sender, preview))
+        case .chatMessage(let sender, nil, true):
+            ((sender, "Sent a photo"), (sender, "أرسل صورة"), (sender, "Đã gửi một ảnh"))
+        case .chatMessage(let sender, nil, false):
+            ((sender, "Sent an attachment"), (sender, "أرسل مرفقًا"), (sender, "Đã gửi một tệp đính kèm"))
+        case .supportAnswered(let ticket, let excerpt):
+            (("Support answered", excerpt.isEmpty ? "New answer to \"\(ticket)\"." : "\"\(ticket)\": \(excerpt)"),
+             ("ردّ الدعم", excerpt.isEmpty ? "ردّ جديد على \"\(ticket)\"." : "\"\(ticket)\": \(excerpt)"),
+             ("Bộ phận hỗ trợ đã trả lời", excerpt.isEmpty ? "Có câu trả lời mới cho \"\(ticket)\"." : "\"\(ticket)\": \(excerpt)"))
+        case .supportTicketClosed(let ticket):
+            (("Support ticket closed", "Your ticket \"\(ticket)\" was closed."),
+             ("أُغلقت تذكرة الدعم", "أُغلقت تذكرتك \"\(ticket)\"."),
+             ("Yêu cầu hỗ trợ đã đóng", "Yêu cầu \"\(ticket)\" của bạn đã được đóng."))
+        case .published(let title, let summary):
+            ((title, summary), (title, summary), (title, summary))
         }
     }
 

@@ -66,12 +66,6 @@ public enum Notifier {
             self.subject = subject
             self.expireTime = expires
         }
-
-        /// A note with text that is not translated: the same words in every language. Kept for
-        /// callers not yet converted to a `NotificationText` key.
-        public init(to accountID: String, kind: SoukV1.NotificationKind, title: String, body: String, subject: SoukV1.ResourceRef) {
-            self.init(to: accountID, kind: kind, .untranslated(title: title, body: body), subject: subject)
-        }
     }
 
     /// The push category of a kind (what NotificationSettings.muted_categories switches off).

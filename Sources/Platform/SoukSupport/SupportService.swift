@@ -345,8 +345,7 @@ enum TicketNews {
         if !ticket.authorAccountID.isEmpty {
             try Notifier.send(
                 [Notifier.Note(
-                    to: ticket.authorAccountID, kind: .support, title: "Support answered",
-                    body: excerpt.isEmpty ? "New answer to \"\(ticket.subject)\"." : "\"\(ticket.subject)\": \(excerpt)",
+                    to: ticket.authorAccountID, kind: .support, .supportAnswered(ticket: ticket.subject, excerpt: excerpt),
                     subject: SoukV1.ResourceRef(type: .ticket, id: record.id.description))],
                 marketplaceID: record.value.marketplaceID, transaction: transaction)
         } else if !ticket.contactEmail.isEmpty {

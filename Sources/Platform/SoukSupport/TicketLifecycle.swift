@@ -50,8 +50,7 @@ enum TicketEffects {
         guard !ticket.authorAccountID.isEmpty, move.actor.accountID != ticket.authorAccountID else { return }
         try Notifier.send(
             [Notifier.Note(
-                to: ticket.authorAccountID, kind: .support, title: "Support ticket closed",
-                body: "Your ticket \"\(ticket.subject)\" was closed.", subject: move.ref(.ticket))],
+                to: ticket.authorAccountID, kind: .support, .supportTicketClosed(ticket: ticket.subject), subject: move.ref(.ticket))],
             marketplaceID: move.marketplaceID, transaction: transaction)
     }
 }
