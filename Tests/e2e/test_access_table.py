@@ -10,8 +10,8 @@ customer whose provider and courier roles are still pending.
 - Refused: UNAUTHENTICATED for a guest on a non-guest RPC; PERMISSION_DENIED for a signed-in
   caller without an allowed active role, with ErrorInfo reason ROLE_PENDING when only a
   pending role would have allowed it, NOT_ALLOWED otherwise.
-- Allowed: any status but UNAUTHENTICATED and PERMISSION_DENIED. UNIMPLEMENTED (not built yet),
-  INVALID_ARGUMENT, NOT_FOUND, FAILED_PRECONDITION (e.g. WRONG_VERTICAL) are all fine for a
+- Allowed: any status but UNAUTHENTICATED, PERMISSION_DENIED and UNIMPLEMENTED (every RPC is
+  served). INVALID_ARGUMENT, NOT_FOUND, FAILED_PRECONDITION (e.g. WRONG_VERTICAL) are all fine for a
   minimal request. The one exception: an RPC whose Errors line lists UNAUTHENTICATED for a
   domain reason (Login, Refresh, ChangePassword, DeleteAccount check credentials) may answer
   it with ErrorInfo reason BAD_CREDENTIALS or TOKEN_INVALID. `(owner)` counts as allowed:
@@ -247,3 +247,8 @@ def test_access(outcomes, callers, method, caller):
         expected = Reason.ERROR_REASON_ROLE_PENDING if who.pending & rule.callers else Reason.ERROR_REASON_NOT_ALLOWED
         assert outcome.reason == expected, \
             f"ErrorInfo.reason should be {enum_name('souk.v1.ErrorReason', expected)}: {where}"
+
+
+def test_every_rpc_of_the_contract_is_served(outcomes):
+    unbuilt = sorted({path for (path, _), outcome in outcomes.items() if outcome.code == Code.UNIMPLEMENTED})
+    assert unbuilt == [], f"answered UNIMPLEMENTED: {unbuilt}"
