@@ -166,7 +166,8 @@ extension Store {
     /// Wakes the caller with the newest sequence number of `stream` after each commit that
     /// appended to it (only the latest is kept when the caller is slow). Ends when the store closes.
     public func eventUpdates(of stream: String) -> AsyncStream<UInt64> {
-        notifier.subscribe(stream)
+        let subscription = notifier.subscribe(stream)
+        return AsyncStream(unfolding: { await subscription.next() })
     }
 
     /// Every event of `stream` after `sequence`, then each new one as it commits: no gap, no
@@ -236,7 +237,7 @@ public struct EventFeed: AsyncSequence, Sendable {
     let after: UInt64
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(store: store, stream: stream, cursor: after, updates: store.eventUpdates(of: stream).makeAsyncIterator())
+        AsyncIterator(store: store, stream: stream, cursor: after, updates: store.notifier.subscribe(stream))
     }
 
     /// Reads the log (or the tail) in batches and waits for commits in between.
@@ -244,7 +245,7 @@ public struct EventFeed: AsyncSequence, Sendable {
         let store: Store
         let stream: String
         var cursor: UInt64
-        var updates: AsyncStream<UInt64>.AsyncIterator
+        let updates: EventSubscription
         var buffer: [StoredEvent] = []
         var position = 0
         /// The log may hold events after `cursor` that no wake will name: read it before waiting.
