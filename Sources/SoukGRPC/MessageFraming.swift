@@ -15,9 +15,15 @@ public enum GRPCFraming {
         precondition(length <= Int(UInt32.max), "a gRPC message is at most 4 GiB")
         let start = payload.readerIndex
         if start >= prefixLength {
-            payload.setInteger(compressed ? UInt8(1) : UInt8(0), at: start - prefixLength)
-            payload.setInteger(UInt32(length), at: start - prefixLength + 1)
             payload.moveReaderIndex(to: start - prefixLength)
+            // Written already (`RPCWriter.encode`, shared by many calls): taken as it is, as
+            // writing it again would copy the shared buffer.
+            if !compressed, payload.getInteger(at: payload.readerIndex, as: UInt8.self) == 0,
+               payload.getInteger(at: payload.readerIndex + 1, as: UInt32.self) == UInt32(length) {
+                return payload
+            }
+            payload.setInteger(compressed ? UInt8(1) : UInt8(0), at: payload.readerIndex)
+            payload.setInteger(UInt32(length), at: payload.readerIndex + 1)
             return payload
         }
         var framed = ByteBufferAllocator().buffer(capacity: prefixLength + length)

@@ -84,6 +84,13 @@ public struct RPCWriter<Element: Sendable>: Sendable {
     private let send: @Sendable (Element, Bool?) async throws -> Void
     private let queue: (@Sendable (Element, Bool?, Int) async throws -> Int)?
     private let headers: (@Sendable () async throws -> Void)?
+    /// Writes a message encoded already (see `write(encoded:sequence:compress:queueLimit:)`).
+    private let encoded: EncodedWrite?
+
+    /// Takes an encoded message, a number its writer may track it by (a Watch event's
+    /// sequence), its compression choice and the queue limit (nil: send and wait for the
+    /// transport); returns what `write(_:queueLimit:)` returns (-1 when sent without a limit).
+    public typealias EncodedWrite = @Sendable (ByteBuffer, Int64, Bool?, Int?) async throws -> Int
 
     /// `send` takes a message and the per-message compression choice (nil: the call's default).
     /// A writer made this way queues (`write(_:queueLimit:)`) by sending.
@@ -91,6 +98,7 @@ public struct RPCWriter<Element: Sendable>: Sendable {
         self.send = send
         self.queue = nil
         self.headers = nil
+        self.encoded = nil
     }
 
     /// A writer whose `queue` takes a message, its compression choice and the queue limit, and
@@ -99,11 +107,13 @@ public struct RPCWriter<Element: Sendable>: Sendable {
     public init(
         send: @escaping @Sendable (Element, Bool?) async throws -> Void,
         queue: (@Sendable (Element, Bool?, Int) async throws -> Int)?,
-        headers: (@Sendable () async throws -> Void)?
+        headers: (@Sendable () async throws -> Void)?,
+        encoded: EncodedWrite? = nil
     ) {
         self.send = send
         self.queue = queue
         self.headers = headers
+        self.encoded = encoded
     }
 
     /// Sends the response headers now, before any message (a no-op once they went out): the
@@ -143,7 +153,56 @@ public struct RPCWriter<Element: Sendable>: Sendable {
         if let queue = self.queue {
             queueT = { message, compress, limit in try await queue(transform(message), compress, limit) }
         }
-        return RPCWriter<T>(send: sendT, queue: queueT, headers: headers)
+        return RPCWriter<T>(send: sendT, queue: queueT, headers: headers, encoded: encoded)
+    }
+
+    /// Writes a message encoded already (protobuf bytes, best made by `RPCWriter.encode`), so
+    /// that one event delivered to many calls is encoded once for all of them. `sequence` is the
+    /// number a Watch writer tracks the message by (its event's sequence). With `queueLimit`,
+    /// queues as `write(_:queueLimit:)` does and returns the same; without, sends as
+    /// `write(_:)` does and returns -1. `decode` makes the typed message for a writer that
+    /// takes no encoded messages (one made from closures over typed messages).
+    @discardableResult
+    public func write(
+        encoded message: ByteBuffer, sequence: Int64, compress: Bool? = nil, queueLimit: Int? = nil,
+        decode: () throws -> Element
+    ) async throws -> Int {
+        if let encoded { return try await encoded(message, sequence, compress, queueLimit) }
+        if let queueLimit { return try await write(try decode(), compress: compress, queueLimit: queueLimit) }
+        try await write(try decode(), compress: compress)
+        return -1
+    }
+}
+
+extension RPCWriter where Element == ByteBuffer {
+    /// The typed writer over this one of a typed method: it encodes each message, and writes
+    /// encoded messages (`write(encoded:…)`) as they are.
+    func typed<T: ProtoMessage>(_: T.Type) -> RPCWriter<T> {
+        let send = self.send
+        let queue = self.queue
+        let direct: EncodedWrite = { message, _, compress, limit in
+            if let limit, let queue { return try await queue(message, compress, limit) }
+            try await send(message, compress)
+            return -1
+        }
+        let sendT: @Sendable (T, Bool?) async throws -> Void = { message, compress in
+            try await send(SoukGRPC.encode(message), compress)
+        }
+        var queueT: (@Sendable (T, Bool?, Int) async throws -> Int)?
+        if let queue {
+            queueT = { message, compress, limit in try await queue(SoukGRPC.encode(message), compress, limit) }
+        }
+        return RPCWriter<T>(send: sendT, queue: queueT, headers: headers, encoded: encoded ?? direct)
+    }
+
+    /// A message encoded for `write(encoded:…)`: with room for the gRPC prefix before it, and
+    /// the uncompressed prefix written there, so that framing it for each call copies nothing.
+    public static func encode<M: ProtoMessage>(_ message: M) -> ByteBuffer {
+        var buffer = SoukGRPC.encode(message)
+        let start = buffer.readerIndex
+        buffer.setInteger(UInt8(0), at: start - GRPCFraming.prefixLength)
+        buffer.setInteger(UInt32(buffer.readableBytes), at: start - GRPCFraming.prefixLength + 1)
+        return buffer
     }
 }
 
@@ -226,7 +285,7 @@ public struct RPCMethod: Sendable {
         _ body: nonisolated(nonsending) @escaping @Sendable (Request, RPCWriter<Response>, ServerContext) async throws -> Void
     ) -> RPCMethod {
         RPCMethod(name: name, handler: .serverStreaming { bytes, writer, context in
-            try await body(try decode(Request.self, bytes), writer.map { encode($0) }, context)
+            try await body(try decode(Request.self, bytes), writer.typed(Response.self), context)
         })
     }
 
@@ -246,7 +305,7 @@ public struct RPCMethod: Sendable {
         _ body: nonisolated(nonsending) @escaping @Sendable (RPCReader<Request>, RPCWriter<Response>, ServerContext) async throws -> Void
     ) -> RPCMethod {
         RPCMethod(name: name, handler: .bidirectionalStreaming { reader, writer, context in
-            try await body(reader.map { try decode(Request.self, $0) }, writer.map { encode($0) }, context)
+            try await body(reader.map { try decode(Request.self, $0) }, writer.typed(Response.self), context)
         })
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One event of a stream, as stored.
 public struct StoredEvent: Sendable, Equatable {
     public let stream: String
@@ -5,6 +7,36 @@ public struct StoredEvent: Sendable, Equatable {
     public let sequence: UInt64
     public let time: StoreTime
     public let payload: [UInt8]
+    /// What a follower made of this event for its client (see `rendered(_:)`), shared by every
+    /// follower handed the same event from the notifier's tail.
+    let rendering = Rendering()
+
+    public init(stream: String, sequence: UInt64, time: StoreTime, payload: [UInt8]) {
+        self.stream = stream
+        self.sequence = sequence
+        self.time = time
+        self.payload = payload
+    }
+
+    public static func == (lhs: StoredEvent, rhs: StoredEvent) -> Bool {
+        lhs.stream == rhs.stream && lhs.sequence == rhs.sequence && lhs.time == rhs.time && lhs.payload == rhs.payload
+    }
+
+    /// The event rendered for a client by `make` (for example the response message encoded
+    /// with its sequence set), made once and shared: thousands of followers of one stream woken
+    /// for one commit take the same event from the tail, and the first of them renders it for
+    /// all. `make` must depend on the event alone (not on the follower), and each caller must
+    /// ask for one type `T` per event.
+    public func rendered<T: Sendable>(_ make: () throws -> T) rethrows -> T {
+        if let made = rendering.value.withLock({ $0 }) as? T { return made }
+        let made = try make()
+        rendering.value.withLock { $0 = made }
+        return made
+    }
+
+    final class Rendering: Sendable {
+        let value = Mutex<(any Sendable)?>(nil)
+    }
 }
 
 /// Event logs: per stream, an ordered sequence of events appended in the same transaction as the
@@ -134,7 +166,8 @@ extension Store {
     /// Wakes the caller with the newest sequence number of `stream` after each commit that
     /// appended to it (only the latest is kept when the caller is slow). Ends when the store closes.
     public func eventUpdates(of stream: String) -> AsyncStream<UInt64> {
-        notifier.subscribe(stream)
+        let subscription = notifier.subscribe(stream)
+        return AsyncStream(unfolding: { await subscription.next() })
     }
 
     /// Every event of `stream` after `sequence`, then each new one as it commits: no gap, no
@@ -204,7 +237,7 @@ public struct EventFeed: AsyncSequence, Sendable {
     let after: UInt64
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(store: store, stream: stream, cursor: after, updates: store.eventUpdates(of: stream).makeAsyncIterator())
+        AsyncIterator(store: store, stream: stream, cursor: after, updates: store.notifier.subscribe(stream))
     }
 
     /// Reads the log (or the tail) in batches and waits for commits in between.
@@ -212,7 +245,7 @@ public struct EventFeed: AsyncSequence, Sendable {
         let store: Store
         let stream: String
         var cursor: UInt64
-        var updates: AsyncStream<UInt64>.AsyncIterator
+        let updates: EventSubscription
         var buffer: [StoredEvent] = []
         var position = 0
         /// The log may hold events after `cursor` that no wake will name: read it before waiting.

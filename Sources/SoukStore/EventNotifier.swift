@@ -3,8 +3,10 @@ import Synchronization
 /// Wakes followers of an event stream when a commit appended to it, and hands them the
 /// committed events from memory.
 ///
-/// Each subscription is an `AsyncStream` of the stream's newest sequence number that keeps only
-/// the latest value, so a slow follower is woken once for many commits.
+/// Each subscription (`EventSubscription`) hands its follower the stream's newest sequence
+/// number and keeps only the latest, so a slow follower is woken once for many commits. It is a
+/// small object the notifier resumes directly (no `AsyncStream` per follower: an idle stream
+/// holds one continuation).
 ///
 /// While a stream has followers, the last `tailCapacity` events committed to it are kept here
 /// (its tail, filled as each commit is announced): a follower woken for them takes them from the
@@ -18,7 +20,7 @@ final class EventNotifier: Sendable {
     static let tailCapacity = 8
 
     private struct Followed {
-        var subscribers: [UInt64: AsyncStream<UInt64>.Continuation] = [:]
+        var subscribers: [UInt64: EventInbox] = [:]
         /// The newest committed events, ascending by sequence (commits may be announced out of
         /// order; an event is placed by its sequence).
         var tail: [StoredEvent] = []
@@ -40,46 +42,49 @@ final class EventNotifier: Sendable {
 
     private let state = Mutex(State())
 
-    func subscribe(_ stream: String) -> AsyncStream<UInt64> {
-        let (updates, continuation) = AsyncStream.makeStream(of: UInt64.self, bufferingPolicy: .bufferingNewest(1))
-        let id: UInt64? = state.withLock { state in
+    /// A subscription to `stream`'s commits; it unsubscribes when released.
+    func subscribe(_ stream: String) -> EventSubscription {
+        let subscription: EventSubscription? = state.withLock { state in
             guard !state.isFinished else { return nil }
             let id = state.nextID
             state.nextID += 1
-            state.streams[stream, default: Followed()].subscribers[id] = continuation
-            return id
+            let subscription = EventSubscription(notifier: self, stream: stream, id: id)
+            state.streams[stream, default: Followed()].subscribers[id] = subscription.inbox
+            return subscription
         }
-        guard let id else {
-            continuation.finish()
-            return updates
+        guard let subscription else {
+            let ended = EventSubscription(notifier: nil, stream: stream, id: 0)
+            ended.inbox.finish()
+            return ended
         }
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { state in
-                state.streams[stream]?.subscribers[id] = nil
-                if state.streams[stream]?.subscribers.isEmpty == true { state.streams[stream] = nil }
-            }
+        return subscription
+    }
+
+    fileprivate func unsubscribe(_ stream: String, _ id: UInt64) {
+        state.withLock { state in
+            state.streams[stream]?.subscribers[id] = nil
+            if state.streams[stream]?.subscribers.isEmpty == true { state.streams[stream] = nil }
         }
-        return updates
     }
 
     /// Announces committed events (in the order their transaction appended them): each followed
     /// stream keeps them in its tail, then its followers are woken with its newest sequence.
     func notify(_ events: [StoredEvent]) {
-        let wake: [(AsyncStream<UInt64>.Continuation, UInt64)] = state.withLock { state in
+        let wake: [(EventInbox, UInt64)] = state.withLock { state in
             var newest: [String: UInt64] = [:]
             for event in events where state.streams[event.stream] != nil {
                 state.streams[event.stream]!.keep(event)
                 newest[event.stream] = max(newest[event.stream] ?? 0, event.sequence)
             }
-            var wake: [(AsyncStream<UInt64>.Continuation, UInt64)] = []
+            var wake: [(EventInbox, UInt64)] = []
             for (stream, sequence) in newest {
                 guard let subscribers = state.streams[stream]?.subscribers else { continue }
                 wake.reserveCapacity(wake.count + subscribers.count)
-                for continuation in subscribers.values { wake.append((continuation, sequence)) }
+                for subscription in subscribers.values { wake.append((subscription, sequence)) }
             }
             return wake
         }
-        for (continuation, sequence) in wake { continuation.yield(sequence) }
+        for (subscription, sequence) in wake { subscription.yield(sequence) }
     }
 
     /// The events of `stream` after `sequence` up to `through`, when the tail holds every one of
@@ -98,11 +103,90 @@ final class EventNotifier: Sendable {
 
     /// Ends every subscription (the store is closing).
     func finishAll() {
-        let all = state.withLock { state -> [AsyncStream<UInt64>.Continuation] in
+        let all = state.withLock { state -> [EventInbox] in
             state.isFinished = true
             defer { state.streams = [:] }
             return state.streams.values.flatMap(\.subscribers.values)
         }
-        for continuation in all { continuation.finish() }
+        for subscription in all { subscription.finish() }
+    }
+}
+
+/// One follower's wake-ups (see `EventNotifier`): `next()` returns the newest sequence announced
+/// since the last call (at once when one is pending), nil once the store closes or the waiting
+/// task is cancelled. Released, it leaves the notifier.
+public final class EventSubscription: Sendable {
+    fileprivate let inbox: EventInbox
+    private let notifier: EventNotifier?
+    private let stream: String
+    private let id: UInt64
+
+    fileprivate init(notifier: EventNotifier?, stream: String, id: UInt64) {
+        self.inbox = EventInbox()
+        self.notifier = notifier
+        self.stream = stream
+        self.id = id
+    }
+
+    deinit {
+        notifier?.unsubscribe(stream, id)
+    }
+
+    /// The newest sequence announced since the last call; waits for one. Nil: ended (the store
+    /// closed or the task was cancelled), and so are all later calls.
+    public func next() async -> UInt64? {
+        await inbox.next()
+    }
+}
+
+/// What the notifier holds of a subscription: the newest sequence not taken yet, or the
+/// follower waiting for one.
+final class EventInbox: Sendable {
+    private struct State {
+        var newest: UInt64?
+        var waiter: UnsafeContinuation<UInt64?, Never>?
+        var ended = false
+    }
+
+    private let state = Mutex(State())
+
+    func yield(_ sequence: UInt64) {
+        let waiter = state.withLock { state -> UnsafeContinuation<UInt64?, Never>? in
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return waiter
+            }
+            if !state.ended { state.newest = max(state.newest ?? 0, sequence) }
+            return nil
+        }
+        waiter?.resume(returning: sequence)
+    }
+
+    func finish() {
+        let waiter = state.withLock { state -> UnsafeContinuation<UInt64?, Never>? in
+            state.ended = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: nil)
+    }
+
+    func next() async -> UInt64? {
+        await withTaskCancellationHandler {
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<UInt64?, Never>) in
+                let now = state.withLock { state -> UInt64?? in
+                    if let newest = state.newest {
+                        state.newest = nil
+                        return .some(newest)
+                    }
+                    if state.ended { return .some(nil) }
+                    state.waiter = continuation
+                    return nil
+                }
+                if let now { continuation.resume(returning: now) }
+            }
+        } onCancel: {
+            finish()
+        }
     }
 }

@@ -107,13 +107,20 @@ struct NotificationsService {
         // here on reaches it (a watch from 0 means from this point).
         try await writer.sendHeaders()
         while let stored = try await events.next() {
-            var event = try SoukV1.AccountEvent(decoding: stored.payload)
-            event.sequence = Int64(stored.sequence)
-            if case .notification(var notification)? = event.event {
-                notification.sequence = Int64(stored.sequence)
-                event.event = .notification(notification)
-            }
-            try await writer.write(event)
+            // Encoded once for every stream of the account woken for this event (the event is
+            // the same for all of them: the stored one with its sequence set).
+            try await writer.write(stored, as: Self.event)
         }
+    }
+
+    /// The stored account event as a client gets it: with its sequence.
+    private static func event(_ stored: StoredEvent) throws -> SoukV1.AccountEvent {
+        var event = try SoukV1.AccountEvent(decoding: stored.payload)
+        event.sequence = Int64(stored.sequence)
+        if case .notification(var notification)? = event.event {
+            notification.sequence = Int64(stored.sequence)
+            event.event = .notification(notification)
+        }
+        return event
     }
 }

@@ -1,5 +1,7 @@
 import SoukGRPC
+import NIOCore
 import SoukMessages
+import SoukStore
 import Synchronization
 
 /// An event of a Watch RPC: its position in the stream it follows (field 1 of every Watch
@@ -47,14 +49,13 @@ enum WatchDelivery {
 
     static func writer<Response: ProtoMessage>(_ writer: RPCWriter<Response>, limit: Int) -> RPCWriter<Response> {
         let box = Box()
-        return RPCWriter(send: { message, compress in
-            let sequence = (message as? any SequencedEvent)?.sequence ?? 0
+        @Sendable func deliver(_ sequence: Int64, _ write: () async throws -> Int) async throws {
             box.state.withLock {
                 $0.queued += 1
                 $0.sequences.append(sequence)
             }
             do {
-                let sent = try await writer.write(message, compress: compress, queueLimit: limit)
+                let sent = try await write()
                 if sent >= 0 { box.state.withLock { $0.sent(sent) } }
             } catch let overflow as ResponseQueueOverflow {
                 let delivered = box.state.withLock { state -> Int64? in
@@ -63,7 +64,21 @@ enum WatchDelivery {
                 }
                 throw tooSlow(delivered)
             }
-        }, queue: nil, headers: { try await writer.sendHeaders() })
+        }
+        return RPCWriter(
+            send: { message, compress in
+                try await deliver((message as? any SequencedEvent)?.sequence ?? 0) {
+                    try await writer.write(message, compress: compress, queueLimit: limit)
+                }
+            }, queue: nil, headers: { try await writer.sendHeaders() },
+            encoded: { message, sequence, compress, _ in
+                try await deliver(sequence) {
+                    try await writer.write(encoded: message, sequence: sequence, compress: compress, queueLimit: limit) {
+                        try message.withUnsafeReadableBytes { try Response(decoding: $0) }
+                    }
+                }
+                return -1
+            })
     }
 
     static func tooSlow(_ delivered: Int64?) -> RPCError {
@@ -76,5 +91,15 @@ enum WatchDelivery {
             .resourceExhausted, .readerTooSlow,
             "the stream's reader fell too far behind: the events after sequence \(delivered) were not sent; watch again with resume_after_sequence \(delivered)",
             metadata: ["last_sequence": "\(delivered)"])
+    }
+}
+
+extension RPCWriter where Element: SequencedEvent & ProtoMessage {
+    /// Writes the event a stored event is for its client (`event`, which must depend on the
+    /// stored event alone), encoded once for every watcher handed the same stored event from
+    /// the notifier's tail: the thousands of streams woken by one commit share one buffer.
+    public func write(_ stored: StoredEvent, as event: (StoredEvent) throws -> Element) async throws {
+        let encoded = try stored.rendered { RPCWriter<ByteBuffer>.encode(try event(stored)) }
+        try await write(encoded: encoded, sequence: Int64(stored.sequence)) { try event(stored) }
     }
 }
