@@ -50,9 +50,7 @@ enum ConversationProjection {
         shown.sequence = stored.sequence
         shown.senderAccountID = stored.senderAccountID
         shown.text = stored.text
-        shown.attachments = stored.attachments.map {
-            SoukV1.Attachment(mediaID: $0.mediaID, contentType: $0.contentType, fileName: $0.fileName, sizeBytes: $0.sizeBytes)
-        }
+        shown.attachments = stored.attachments  // stored as the contract's Attachment, which holds nothing private
         shown.createTime = Timestamp(record.createdAt)
         return shown
     }

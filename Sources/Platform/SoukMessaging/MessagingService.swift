@@ -226,21 +226,10 @@ struct MessagingService {
             // Each attachment is the sender's own upload in the marketplace (as Media checks it),
             // readable by the participants through this conversation; every bad one is named.
             var attachmentChecks = FieldChecks()
-            var attachments: [SoukV1.Attachment] = []
-            for (index, attachment) in request.attachments.enumerated() {
-                let media = try attachmentChecks.run {
-                    try MediaReferences.attach(
-                        attachment.mediaID, field: "attachments[\(index)].media_id",
-                        to: MediaReferrer(type: .conversation, id: current.id.description, field: "attachments"),
-                        visibility: .parties(readers), marketplaceID: marketplaceID, uploader: caller.accountID, imagesOnly: false,
-                        in: transaction)
-                }
-                if let media {
-                    attachments.append(SoukV1.Attachment(
-                        mediaID: media.id.description, contentType: media.value.contentType, fileName: media.value.fileName,
-                        sizeBytes: media.value.sizeBytes))
-                }
-            }
+            let attachments = try MediaReferences.attachments(
+                request.attachments, to: MediaReferrer(type: .conversation, id: current.id.description, field: "attachments"),
+                visibility: .parties(readers), marketplaceID: marketplaceID, uploader: caller.accountID, checks: &attachmentChecks,
+                in: transaction)
             try attachmentChecks.finish()
             return try ChatWrites.post(
                 in: current, sender: me, text: request.text, attachments: attachments, people: people, transaction: transaction

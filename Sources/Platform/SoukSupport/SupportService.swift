@@ -315,20 +315,10 @@ enum TicketMessages {
         let referrer = MediaReferrer(type: .ticket, id: ticket.id.description, field: "attachments")
         let parties: Set<RecordID> = RecordID(ticket.value.subject.authorAccountID).map { [$0] } ?? []
         var checks = FieldChecks()
-        var stored: [SoukV1.Attachment] = []
-        for (index, attachment) in attachments.enumerated() {
-            let field = "attachments[\(index)].media_id"
-            let media = try checks.run {
-                try MediaReferences.attach(
-                    attachment.mediaID, field: field, to: referrer, visibility: .parties(parties), marketplaceID: marketplaceID,
-                    uploader: uploader, imagesOnly: false, in: transaction)
-            }
-            guard let media else { continue }
-            let type = media.value.contentType
-            checks.require(type.hasPrefix("image/") || type == "application/pdf", field, "must be an image or a PDF, not \(type)")
-            stored.append(
-                SoukV1.Attachment(mediaID: media.id.description, contentType: type, fileName: media.value.fileName, sizeBytes: media.value.sizeBytes))
-        }
+        let stored = try MediaReferences.attachments(
+            attachments, to: referrer, visibility: .parties(parties), marketplaceID: marketplaceID, uploader: uploader,
+            checks: &checks, in: transaction
+        ) { type in type.hasPrefix("image/") || type == "application/pdf" ? nil : "must be an image or a PDF, not \(type)" }
         try checks.finish()
         let message = SoukStoreV1.TicketMessage(
             ticketID: ticket.id.description, authorAccountID: author, fromAdmin: fromAdmin, text: text, attachments: stored)

@@ -111,9 +111,7 @@ enum TicketProjection {
         shown.authorAccountID = stored.authorAccountID
         shown.fromAdmin = stored.fromAdmin
         shown.text = stored.text
-        shown.attachments = stored.attachments.map {
-            SoukV1.Attachment(mediaID: $0.mediaID, contentType: $0.contentType, fileName: $0.fileName, sizeBytes: $0.sizeBytes)
-        }
+        shown.attachments = stored.attachments  // stored as the contract's Attachment, which holds nothing private
         shown.createTime = Timestamp(record.createdAt)
         return shown
     }

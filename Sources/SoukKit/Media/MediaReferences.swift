@@ -49,6 +49,31 @@ public enum MediaReferences {
         }
     }
 
+    /// Attaches each of a message's `attachments` to `referrer` (as `attach`, images or not) and
+    /// returns them as the contract shows them, with the media's type, name and size. Every bad
+    /// one is collected in `checks` under `attachments[i].media_id`; `refuse` names what is wrong
+    /// with a content type a domain does not take (nil: taken).
+    public static func attachments(
+        _ attachments: [SoukV1.Attachment], to referrer: MediaReferrer, visibility: MediaVisibility, marketplaceID: RecordID,
+        uploader: RecordID?, checks: inout FieldChecks, in transaction: Transaction, refuse: (String) -> String? = { _ in nil }
+    ) throws -> [SoukV1.Attachment] {
+        var attached: [SoukV1.Attachment] = []
+        for (index, attachment) in attachments.enumerated() {
+            let field = "attachments[\(index)].media_id"
+            let media = try checks.run {
+                try attach(
+                    attachment.mediaID, field: field, to: referrer, visibility: visibility, marketplaceID: marketplaceID,
+                    uploader: uploader, imagesOnly: false, in: transaction)
+            }
+            guard let media else { continue }
+            let type = media.value.contentType
+            if let problem = refuse(type) { checks.require(false, field, problem) }
+            attached.append(
+                SoukV1.Attachment(mediaID: media.id.description, contentType: type, fileName: media.value.fileName, sizeBytes: media.value.sizeBytes))
+        }
+        return attached
+    }
+
     /// Detaches media `text` from `referrer`. Does nothing for an empty or unknown id or one
     /// not attached there, so a field that held an invalid value can always be cleared.
     public static func detach(_ text: String, from referrer: MediaReferrer, in transaction: Transaction) throws {
