@@ -557,3 +557,38 @@ def test_a_watch_ends_when_its_session_ends(api, lease, lease_chat):
         assert ended.value.code() == Code.UNAUTHENTICATED
     finally:
         watch.close()
+
+
+def test_sends_from_both_sides_at_once_keep_the_unread_counters_exact(api, lease, lease_chat):
+    lessee, lessor = lease["lessee"], lease["lessor"]
+    # Both read to the newest message first, so the counters start from zero in this conversation.
+    newest = chat(api, "GetConversation", lessee, conversation_id=lease_chat.id).last_message.sequence
+    for party in (lessee, lessor):
+        chat(api, "MarkConversationRead", party, conversation_id=lease_chat.id, through_sequence=newest)
+    totals_before = {p.account_id: unread(api, p, lease_chat.id)[1] for p in (lessee, lessor)}
+    barrier = threading.Barrier(24)
+    errors = []
+
+    def sender(party, index):
+        barrier.wait()
+        try:
+            send(api, party, lease_chat, f"{index}")
+        except grpc.RpcError as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=sender, args=(lessee if i % 2 else lessor, i)) for i in range(24)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, [e.details() for e in errors]
+    history = [m for m in chat(api, "ListMessages", lessee, conversation_id=lease_chat.id, page_size=100).messages
+               if m.sequence > newest]
+    assert len(history) == 24 and len({m.sequence for m in history}) == 24
+    for party in (lessee, lessor):
+        # A sender has read up to their own last message: what the other sent after it is unread.
+        own = max(m.sequence for m in history if m.sender_account_id == party.account_id)
+        expected = sum(1 for m in history if m.sender_account_id != party.account_id and m.sequence > own)
+        count, total = unread(api, party, lease_chat.id)
+        assert count == expected, f"{party.account_id}: {count} unread, a recount gives {expected}"
+        assert total == totals_before[party.account_id] + expected
