@@ -1,15 +1,15 @@
 """Helpers of the identity end-to-end tests: stubs of the souk.v1 services, signed-in parties that
-keep their short-lived access token fresh, and assertions on refusals and their error details."""
+keep their short-lived access token fresh (the package's Session), and assertions on refusals and
+their error details (the package's SoukError)."""
 import re
-import threading
 import time
 import uuid
 
 import grpc
 import pytest
-from google.rpc import error_details_pb2
+from souk_client import Session, SoukError
 
-from souk_protos import Stub, enum, enum_name, error_reason, field_violations, message, rich_status, status_detail
+from souk_protos import Stub, enum, enum_name, message, rich_status
 
 Role = enum("souk.v1.Role")
 RoleStatus = enum("souk.v1.RoleStatus")
@@ -82,35 +82,44 @@ def active_role_words(account) -> set:
     return {ROLE_WORDS[g.role] for g in account.roles if g.status == RoleStatus.ROLE_STATUS_ACTIVE}
 
 
-class Party:
-    """A signed-in account. `md()` gives the call metadata, refreshing the access token first
-    when it is about to expire (the identity server's tokens live 2 seconds)."""
+class Party(Session):
+    """A signed-in account: the package's Session over the tests' channel, keeping the tests'
+    names (`session` for the token pair, `md()` for the call metadata, refreshed when the access
+    token has less than REFRESH_MARGIN left; the identity server's tokens live 2 seconds)."""
 
     def __init__(self, api: Api, marketplace_id: str, email: str, password: str, session):
+        super().__init__(api.channel, marketplace_id, session, timeout=TIMEOUT, refresh_margin=REFRESH_MARGIN,
+                         fill_marketplace=False)
         self.api = api
-        self.marketplace_id = marketplace_id
         self.email = email
         self.password = password
-        self.session = session
-        self._lock = threading.Lock()
 
     @classmethod
     def login(cls, api: Api, marketplace_id: str, email: str, password: str):
-        session = api.accounts.Login(pb.LoginRequest(marketplace_id=marketplace_id, email=email, password=password,
-                                                     device_name="e2e"), timeout=TIMEOUT)
-        return cls(api, marketplace_id, email, password, session)
+        signed = Session.sign_in(api.channel, marketplace_id, email, password, device_name="e2e", timeout=TIMEOUT)
+        return cls(api, signed.marketplace_id, email, password, signed.tokens)
 
     @property
-    def account_id(self) -> str:
-        return self.session.account.id
+    def api(self) -> Api:
+        return self._api
+
+    @api.setter
+    def api(self, api: Api):
+        """Calls and refreshes go over the channel of the newest Api."""
+        self._api = api
+        self.channel = api.channel
+
+    @property
+    def session(self):
+        """The souk.v1.Session: access and refresh tokens, their expiry, the account."""
+        return self.tokens
+
+    @session.setter
+    def session(self, session):
+        self.tokens = session
 
     def md(self):
-        with self._lock:
-            if seconds(self.session.access_token_expire_time) - time.time() < REFRESH_MARGIN:
-                self.session = self.api.accounts.Refresh(
-                    pb.RefreshRequest(marketplace_id=self.marketplace_id, refresh_token=self.session.refresh_token),
-                    timeout=TIMEOUT)
-            return bearer(self.session.access_token)
+        return self.metadata()
 
     def me(self):
         return self.api.accounts.GetMe(pb.GetMeRequest(marketplace_id=self.marketplace_id), metadata=self.md(),
@@ -142,20 +151,19 @@ def refused(call, code: grpc.StatusCode, *, field: str | None = None, reason: in
     assert error.code() == code, f"expected {code.name}, got {error.code().name}: {error.details()!r}"
     status = rich_status(error)
     assert status is not None, f"grpc-status-details-bin missing: {error.details()!r}"
-    error_info = status_detail(error, error_details_pb2.ErrorInfo)
-    assert error_info is not None and error_info.domain == "souk.v1", f"no souk.v1 ErrorInfo: {status!r}"
+    decoded = SoukError.from_rpc_error(error)
+    assert decoded.domain == "souk.v1", f"no souk.v1 ErrorInfo: {status!r}"
     if field is not None:
         assert (error.details() or "").startswith(f"{field}:"), \
             f"message should start with the field path {field!r}: {error.details()!r}"
-        named = [v.field for v in field_violations(error)]
+        named = [v.field for v in decoded.field_violations]
         assert field in named, f"google.rpc.BadRequest should name {field!r}, names {named}"
-        assert error_info.metadata.get("field") == field, f"ErrorInfo.metadata should name {field!r}: {error_info!r}"
+        assert decoded.field == field, f"ErrorInfo.metadata should name {field!r}: {decoded.metadata!r}"
         if reason is None:
             reason = Reason.ERROR_REASON_FIELD_INVALID
     if reason is not None:
-        got = error_reason(error)
-        assert got == reason, \
-            f"ErrorInfo.reason {error_info.reason}, expected {enum_name('souk.v1.ErrorReason', reason)}"
+        assert decoded.reason_number == reason, \
+            f"ErrorInfo.reason {decoded.reason}, expected {enum_name('souk.v1.ErrorReason', reason)}"
     return error
 
 

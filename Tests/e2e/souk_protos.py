@@ -1,8 +1,11 @@
-"""Message classes and call helpers built from the server's own descriptor set (Generated/souk.desc).
+"""Message classes and call helpers of the e2e tests.
 
-Loading the descriptor set instead of generating Python code keeps the tests on exactly the
-contract the server was built from, and avoids a clash between the proto package `grpc.testing`
-and the `grpc` Python package.
+The souk.v1 messages and service stubs come from the Python package (clients/python,
+`souk_client`), so the tests use what clients install; `scripts/generate --check` keeps its
+generated code equal to the contract the server was built from. The package ships souk.v1 only:
+the interop service `grpc.testing` (whose Python package would clash with grpcio's `grpc`), and
+the standard services, are built here from the server's own descriptor set (Generated/souk.desc),
+as is every RPC's `Access:`/`Errors:` comment, which generated code does not keep.
 """
 import pathlib
 import re
@@ -10,9 +13,11 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 
 import grpc
+import souk_client
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status as grpc_rich_status
+from souk_client import SoukError
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DESCRIPTOR_SET = ROOT / "Generated" / "souk.desc"
@@ -22,10 +27,18 @@ _files = descriptor_pb2.FileDescriptorSet.FromString(DESCRIPTOR_SET.read_bytes()
 for _file in _files.file:
     _pool.Add(_file)
 
+# What the package registers in the default pool (its stubs, and the well-known types and
+# google.rpc details they use): one class per message, shared with the package's stubs.
+_PACKAGE_PREFIXES = ("souk.v1.", "google.protobuf.", "google.rpc.")
+
+
+def _pool_of(full_name: str):
+    return descriptor_pool.Default() if full_name.startswith(_PACKAGE_PREFIXES) else _pool
+
 
 def message(full_name):
     """The Python class of a protobuf message, by its fully-qualified name."""
-    return message_factory.GetMessageClass(_pool.FindMessageTypeByName(full_name))
+    return message_factory.GetMessageClass(_pool_of(full_name).FindMessageTypeByName(full_name))
 
 
 def service_names():
@@ -33,12 +46,9 @@ def service_names():
     return sorted(s.full_name for f in _files.file for s in _pool.FindFileByName(f.name).services_by_name.values())
 
 
-class Stub:
-    """Callables for every method of a service, built from the descriptor set.
-
-    `Stub(channel, "grpc.testing.TestService").UnaryCall(request, timeout=...)` works like a
-    generated stub; streaming shapes follow grpcio's multi-callables.
-    """
+class _DescriptorStub:
+    """Callables for every method of a service, built from the descriptor set; streaming shapes
+    follow grpcio's multi-callables."""
 
     def __init__(self, channel, service_name):
         service = _pool.FindServiceByName(service_name)
@@ -57,6 +67,14 @@ class Stub:
                 request_serializer=request.SerializeToString,
                 response_deserializer=response.FromString,
             ))
+
+
+def Stub(channel, service_name):
+    """A stub of a service: `Stub(channel, "souk.v1.Catalog").ListProducts(request, timeout=...)`.
+    souk.v1 services get the package's generated stub; the others one built from the descriptor set."""
+    if service_name.startswith("souk.v1."):
+        return souk_client.stub(channel, service_name)
+    return _DescriptorStub(channel, service_name)
 
 
 def interop_stub(channel):
@@ -159,7 +177,7 @@ def methods(package: str = "souk.v1") -> list:
         for s_index, service in enumerate(file.service):
             service_name = f"{file.package}.{service.name}"
             for m_index, m in enumerate(service.method):
-                described = _pool.FindMethodByName(f"{service_name}.{m.name}")
+                described = _pool_of(service_name + ".").FindMethodByName(f"{service_name}.{m.name}")
                 out.append(Method(
                     path=f"/{service_name}/{m.name}", service=service_name, name=m.name,
                     client_streaming=m.client_streaming, server_streaming=m.server_streaming,
@@ -172,13 +190,13 @@ def methods(package: str = "souk.v1") -> list:
 
 def enum(full_name):
     """The numbers of a proto enum by value name: `enum("souk.v1.Role").ROLE_ADMIN == 4`."""
-    values = _pool.FindEnumTypeByName(full_name).values
+    values = _pool_of(full_name).FindEnumTypeByName(full_name).values
     return SimpleNamespace(**{v.name: v.number for v in values})
 
 
 def enum_name(full_name, number) -> str:
     """The value name of an enum number ("ROLE_ADMIN"), or the number as text if unknown."""
-    value = _pool.FindEnumTypeByName(full_name).values_by_number.get(number)
+    value = _pool_of(full_name).FindEnumTypeByName(full_name).values_by_number.get(number)
     return value.name if value else str(number)
 
 
@@ -210,16 +228,14 @@ def status_detail(error: grpc.RpcError, kind):
 
 
 def field_violations(error: grpc.RpcError) -> list:
-    """Every google.rpc.BadRequest.FieldViolation of the call's rich status."""
-    bad_request = status_detail(error, error_details_pb2.BadRequest)
-    return [] if bad_request is None else list(bad_request.field_violations)
+    """Every google.rpc.BadRequest.FieldViolation of the call's rich status (checked as
+    `rich_status` does), as the package decodes them (`.field`, `.description`, `.reason`)."""
+    rich_status(error)
+    return list(SoukError.from_rpc_error(error).field_violations)
 
 
 def error_reason(error: grpc.RpcError):
     """The souk.v1.ErrorReason number that the call's google.rpc.ErrorInfo names (domain souk.v1),
     or None when there is none."""
-    info = status_detail(error, error_details_pb2.ErrorInfo)
-    if info is None or info.domain != "souk.v1":
-        return None
-    value = _pool.FindEnumTypeByName("souk.v1.ErrorReason").values_by_name.get(f"ERROR_REASON_{info.reason}")
-    return None if value is None else value.number
+    rich_status(error)
+    return SoukError.from_rpc_error(error).reason_number
