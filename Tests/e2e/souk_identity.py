@@ -7,7 +7,8 @@ import uuid
 
 import grpc
 import pytest
-from souk_client import Session, SoukError
+# pb: souk.v1 messages by short name (`pb.SignUpRequest(...)`); request_id: a new idempotency key.
+from souk_client import Session, SoukError, pb, request_id
 
 from souk_protos import Stub, enum, enum_name, message, rich_status
 
@@ -27,16 +28,6 @@ STRONG_PASSWORD = "Str0ng!Passw0rd"
 # A token is refreshed when it has less than this left, so a call never races its expiry.
 REFRESH_MARGIN = 1.2
 
-
-class Pb:
-    """souk.v1 message classes by short name: `pb.SignUpRequest(...)`."""
-
-    def __getattr__(self, name):
-        full = name if "." in name else f"souk.v1.{name}"
-        return message(full)
-
-
-pb = Pb()
 FieldMask = message("google.protobuf.FieldMask")
 Duration = message("google.protobuf.Duration")
 
@@ -59,10 +50,6 @@ def bearer(access_token: str):
 
 def unique_email(tag: str = "user", domain: str = "example.com") -> str:
     return f"{tag}.{uuid.uuid4().hex[:12]}@{domain}"
-
-
-def request_id() -> str:
-    return str(uuid.uuid4())
 
 
 def seconds(timestamp) -> float:

@@ -15,7 +15,6 @@ from types import SimpleNamespace
 import grpc
 import souk_client
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
-from google.rpc import error_details_pb2
 from grpc_status import rpc_status as grpc_rich_status
 from souk_client import SoukError
 

@@ -6,6 +6,8 @@ import re
 import threading
 import time
 import uuid
+import weakref
+from time import monotonic as _monotonic
 from typing import Iterable, Optional
 
 import grpc
@@ -17,6 +19,7 @@ from souk_client.v1 import accounts_pb2, marketplaces_pb2
 DEFAULT_TIMEOUT = 10.0
 # A lost answer: the call may or may not have reached the server.
 _RETRYABLE = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED)
+_TIMER_FLOOR = 1.0
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 
 
@@ -67,23 +70,30 @@ class Session:
     token, the session's language and a default deadline; a request whose `marketplace_id` is
     empty gets the session's. Every service is an attribute named in snake case
     (`session.marketplaces`, `session.orders`, ...). Failures raise SoukError, also while
-    iterating a server stream. Safe to share between threads.
+    iterating a server stream. While a server stream opened through the session is open, a
+    timer refreshes the session before its token expires, as the server ends a session's
+    streams when its token expires unrefreshed (`keep_streams_alive=False` turns it off).
+    Safe to share between threads.
     """
 
     def __init__(self, channel: grpc.Channel, marketplace_id: str = "", tokens: Optional[accounts_pb2.Session] = None, *,
                  timeout: Optional[float] = DEFAULT_TIMEOUT, language: Optional[str] = None,
                  refresh_margin: Optional[float] = None, refresh_attempts: int = 4, fill_marketplace: bool = True,
-                 close_channel: bool = False):
+                 keep_streams_alive: bool = True, close_channel: bool = False):
         self.channel = channel
         self.marketplace_id = marketplace_id
         self.timeout = timeout
         self.language = language
         self.refresh_attempts = refresh_attempts
         self.fill_marketplace = fill_marketplace
+        self.keep_streams_alive = keep_streams_alive
+        self._streams = weakref.WeakSet()
+        self._timer: Optional[threading.Timer] = None
         self._refresh_margin = refresh_margin
         self._close_channel = close_channel
         self._lock = threading.RLock()
         self._lifetime = 0.0
+        self._refreshed_at = float("-inf")
         self._services: dict = {}
         self._tokens = None
         self.tokens = tokens
@@ -201,6 +211,7 @@ class Session:
             for attempt in range(self.refresh_attempts):
                 try:
                     self.tokens = accounts.Refresh(request, timeout=self.timeout or DEFAULT_TIMEOUT)
+                    self._refreshed_at = _monotonic()
                     return self._tokens
                 except grpc.RpcError as error:
                     if error.code() not in _RETRYABLE or attempt + 1 == self.refresh_attempts:
@@ -211,8 +222,47 @@ class Session:
     def sign_out(self, all_sessions: bool = False) -> int:
         """Ends this session (or all of the account's) on the server; returns how many ended."""
         ended = self.accounts.Logout(accounts_pb2.LogoutRequest(marketplace_id=self.marketplace_id, all_sessions=all_sessions))
-        self.tokens = None
+        with self._lock:
+            self.tokens = None
+            self._stop_timer()
         return ended.ended_sessions
+
+    # ---- Keeping the streams' session alive ----
+
+    def _follow(self, stream: Stream):
+        with self._lock:
+            self._streams.add(stream)
+            self._schedule()
+
+    def _schedule(self):
+        """Arms the timer for when the token reaches its refresh margin (called under the lock)."""
+        if self._timer is not None or self._tokens is None:
+            return
+        delay = self.expires_in() - self.refresh_margin
+        if delay <= 0 and _monotonic() - self._refreshed_at < _TIMER_FLOOR:
+            # A token that looks due right after a refresh: this clock runs ahead of the server's.
+            # Refresh at most once a second rather than spin.
+            delay = _TIMER_FLOOR
+        self._timer = threading.Timer(max(0.0, delay), self._keep_fresh)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _keep_fresh(self):
+        with self._lock:
+            self._timer = None
+            if self._tokens is None or not any(not stream.done() for stream in list(self._streams)):
+                return
+            if self.expires_in() < self.refresh_margin:
+                try:
+                    self.refresh()
+                except SoukError:
+                    return  # the session is over (revoked, blocked, unreachable): its streams end with it
+            self._schedule()
+
+    def _stop_timer(self):
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
     # ---- Calls ----
 
@@ -242,9 +292,12 @@ class Session:
         if method.server_streaming:
             # A stream lives as long as it is read: no default deadline.
             try:
-                return Stream(callable_(request, metadata=self.metadata() + extra, **kwargs))
+                stream = Stream(callable_(request, metadata=self.metadata() + extra, **kwargs))
             except grpc.RpcError as error:
                 raise SoukError.from_rpc_error(error) from None
+            if self.keep_streams_alive and self._tokens is not None:
+                self._follow(stream)
+            return stream
         kwargs.setdefault("timeout", self.timeout)
         for retry in (False, True):
             try:
@@ -262,7 +315,9 @@ class Session:
     # ---- Lifetime ----
 
     def close(self):
-        """Closes the channel if the session opened it."""
+        """Stops refreshing for open streams and closes the channel if the session opened it."""
+        with self._lock:
+            self._stop_timer()
         if self._close_channel:
             self.channel.close()
 
