@@ -12,6 +12,7 @@ import time
 import grpc
 import pytest
 from google.rpc import error_details_pb2
+from souk_client import SoukError
 
 from conftest import IdentityServer, stop_cleanly
 from souk_food import a_point, approved_open_restaurant, pizza_input
@@ -43,8 +44,9 @@ def failure(call) -> grpc.RpcError:
 
 
 def reason_name(error) -> str:
-    reason = error_reason(error)
-    return "" if reason is None else enum_name("souk.v1.ErrorReason", reason).removeprefix("ERROR_REASON_")
+    """The souk.v1 ErrorInfo reason of a refusal ("STALE_VERSION"), or ""."""
+    decoded = SoukError.from_rpc_error(error)
+    return decoded.reason if decoded.reason_number is not None else ""
 
 
 def unlisted(rpc: str, error: grpc.RpcError) -> list:
