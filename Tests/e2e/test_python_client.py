@@ -213,6 +213,23 @@ def test_a_failing_stream_raises_souk_error(identity_server):
     session.close()
 
 
+def test_an_error_without_details_decodes_to_empty_details():
+    class Bare(grpc.RpcError):
+        def code(self):
+            return grpc.StatusCode.UNAVAILABLE
+
+        def details(self):
+            return "connection refused"
+
+        def trailing_metadata(self):
+            return ()
+
+    error = SoukError.from_rpc_error(Bare())
+    assert (error.status, error.message, error.reason, error.reason_number) == (grpc.StatusCode.UNAVAILABLE, "connection refused", "", None)
+    assert error.field_violations == [] and error.localized_message == "" and error.retry_delay is None
+    assert SoukError.from_rpc_error(error) is error
+
+
 def test_every_souk_v1_service_has_a_stub_and_a_session_attribute():
     from souk_protos import service_names
     served = [name for name in service_names() if name.startswith("souk.v1.")]

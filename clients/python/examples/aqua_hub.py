@@ -41,6 +41,8 @@ def main():
         free = [w for w in windows if w.available]
         if free:
             break
+    else:
+        raise SystemExit("no free window in the coming week")
     window = free[0].window
     order = customer.orders.PlaceServiceOrder(pb.PlaceServiceOrderRequest(
         request_id=request_id(), service_id=water.id, option_id=twelve.id, quantity=2, scheduled_window=window,
