@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "CRocksDBBatch", dependencies: ["CRocksDB"]),
         // jemalloc's start-up options for souk-server.
         .target(name: "CAllocatorOptions"),
-        .target(name: "SoukStore", dependencies: ["CRocksDB", "CRocksDBBatch", "CSodium", logging, nioPosix, base64], exclude: ["README.md"]),
+        .target(name: "SoukStore", dependencies: ["CRocksDB", "CRocksDBBatch", "CSodium", logging, nioCore, nioPosix, base64], exclude: ["README.md"]),
         // Store maintenance commands (backup, restore, verify, build-index, compact), mounted by an executable with its schema.
         .target(name: "SoukStoreTools", dependencies: ["SoukStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // A small sample schema (jobs, accounts) shared by the store tests, the crash-test child and the benchmark.

@@ -12,21 +12,28 @@ import Synchronization
 ///
 /// Thread safety: the properties under "Event loop state" are touched only on `eventLoop` (the
 /// transport calls the `HTTP2StreamHandler` methods there, and the call's task hops there to
-/// send and to report taken request messages). The task itself reads only constants, `endedStatus`
+/// send and to report taken request messages). The task itself reads only constants, `ending`
 /// and `compressor`, both locked; it takes request messages from its `RequestMessages` (locked).
 final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     private let core: RouterCore
     private let method: RegisteredMethod
     private let context: ServerContext
-    private let eventLoop: any EventLoop
+    let eventLoop: any EventLoop
     private let timeout: GRPCTimeout?
     private let requestEncoding: CompressionAlgorithm?
     private let responseEncoding: CompressionAlgorithm?
 
-    /// The status the call already ended with on the event loop (deadline, client reset, a bad
-    /// request message) while its task may still be running. Set before the task is cancelled;
-    /// it is the call's outcome whatever the handler then does.
-    private let endedStatus = Mutex<RPCError?>(nil)
+    /// What the event loop and the call's task both decide: whether the call ended on the loop
+    /// before the handler handed it over (`detach`), or after.
+    private struct Ending {
+        /// The status the call already ended with on the event loop (deadline, client reset, a
+        /// bad request message) while its task may still be running. Set before the task is
+        /// cancelled; it is the call's outcome whatever the handler then does.
+        var status: RPCError?
+        /// The handler handed the call over to a `DetachedCall`: its end is the loop's to report.
+        var detached = false
+    }
+    private let ending = Mutex(Ending())
     /// Created on the first compressed response message.
     private let compressor = Mutex<GzipCompressor?>(nil)
 
@@ -63,6 +70,10 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     /// A queued write went over its limit (`queueMessage`): the status goes out at once, ahead of
     /// the dropped messages.
     private var queueOverflowed = false
+    /// Run when a detached call ends (`DetachedCall.onEnd`), then emptied.
+    private var endObservers: [@Sendable (RPCError?) -> Void] = []
+    /// The status a detached call ended with.
+    private var detachedStatus: RPCError?
 
     init(core: RouterCore, stream: any HTTP2ResponseStream, head: RequestHead, call: AcceptedCall) {
         self.core = core
@@ -148,10 +159,11 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
         let status =
             reason == .connectionClosed
             ? RPCError(.cancelled, "the connection closed") : RPCError(.cancelled, "the client cancelled the call")
-        endedStatus.withLock { $0 = status }
+        let detached = ending.withLock { $0.status = status; return $0.detached }
         requests?.fail(status)
         requests = nil
         task?.cancel()
+        if detached { detachedCallEnded(status) }
     }
 
     // MARK: Request side (event loop)
@@ -279,7 +291,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     /// Ends the call from the event loop with `status`: sends it, then stops the handler.
     private func fail(_ status: RPCError) {
         guard phase != .finished else { return }
-        endedStatus.withLock { $0 = status }
+        ending.withLock { $0.status = status }
         requests?.fail(status)
         requests = nil
         complete(response: nil, status: status)
@@ -318,9 +330,16 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
         guard startInterceptors() else { return }
         do {
             try await body()
+            if ending.withLock({ $0.detached }) {
+                // The task is done; its handle would keep it allocated as long as the call.
+                return onEventLoop { [self] in task = nil }
+            }
             finish(response: nil, error: nil)
         } catch {
-            finish(response: nil, error: error)
+            guard ending.withLock({ $0.detached }) else { return finish(response: nil, error: error) }
+            // Handed over, then failed: the loop ends the call (and reports its end).
+            let status = status(for: error)
+            onEventLoop { [self] in fail(status) }
         }
     }
 
@@ -333,7 +352,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
             try core.interceptors.start(context)
             return true
         } catch {
-            completeOnEventLoop(response: nil, status: endedStatus.withLock { $0 } ?? error)
+            completeOnEventLoop(response: nil, status: ending.withLock { $0.status } ?? error)
             return false
         }
     }
@@ -343,7 +362,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     /// and completes the call.
     @inline(never)
     private func finish(response: consuming ByteBuffer?, error: (any Error)?) {
-        var status = error.map { self.status(for: $0) } ?? endedStatus.withLock { $0 }
+        var status = error.map { self.status(for: $0) } ?? ending.withLock { $0.status }
         var framed: ByteBuffer?
         if status == nil, let response = response.take() {
             do throws(RPCError) {
@@ -370,7 +389,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     /// The status an error ends the call with. A call that already ended keeps its status; an
     /// error that is not an `RPCError` becomes INTERNAL with a generic message (logged, not sent).
     private func status(for error: any Error) -> RPCError {
-        if let ended = endedStatus.withLock({ $0 }) { return ended }
+        if let ended = ending.withLock({ $0.status }) { return ended }
         if let error = error as? RPCError { return error }
         if error is CancellationError { return RPCError(.cancelled, "the call was cancelled") }
         core.logger.error(
@@ -379,14 +398,30 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     }
 
     private func throwIfEnded() throws(RPCError) {
-        if let ended = endedStatus.withLock({ $0 }) { throw ended }
+        if let ended = ending.withLock({ $0.status }) { throw ended }
     }
 
     private func makeWriter() -> RPCWriter<ByteBuffer> {
         RPCWriter(
             send: { [self] message, compress in try await write(message, compress: compress) },
             queue: { [self] message, compress, limit in try await queue(message, compress: compress, limit: limit) },
-            headers: { [self] in try await sendHeadersNow() })
+            headers: { [self] in try await sendHeadersNow() },
+            detach: { [self] in detach() })
+    }
+
+    /// Hands the call over (`RPCWriter.detach`), unless it has ended on the loop already: the
+    /// handler then finds it ended as usual. The shared lock decides which came first, so the
+    /// end is reported exactly once, by the task or by the loop.
+    private func detach() -> DetachedCall? {
+        let detached = ending.withLock { ending -> Bool in
+            guard ending.status == nil else { return false }
+            ending.detached = true
+            return true
+        }
+        guard detached else { return nil }
+        let call = DetachedCall(handler: self, queueLimit: nil)
+        context.detachedCall = call
+        return call
     }
 
     /// Sends the response headers now (see `RPCWriter.sendHeaders`).
@@ -395,7 +430,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
         let promise = eventLoop.makePromise(of: Void.self)
         onEventLoop { [self] in
             guard phase == .running, let stream else {
-                promise.fail(endedStatus.withLock { $0 } ?? RPCError(.cancelled, "the call has ended"))
+                promise.fail(ending.withLock { $0.status } ?? RPCError(.cancelled, "the call has ended"))
                 return
             }
             sendHeadersIfNeeded(stream)
@@ -458,7 +493,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
 
     private func sendMessage(_ framed: ByteBuffer, promise: EventLoopPromise<Void>) {
         guard phase == .running, !queueOverflowed, let stream else {
-            promise.fail(endedStatus.withLock { $0 } ?? RPCError(.cancelled, "the call has ended"))
+            promise.fail(ending.withLock { $0.status } ?? RPCError(.cancelled, "the call has ended"))
             return
         }
         sendHeadersIfNeeded(stream)
@@ -469,20 +504,65 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     /// Queues a message without waiting for it to go out, unless the client leaves earlier ones
     /// unread past `limit` bytes: then the unsent ones are dropped and the call is to end.
     private func queueMessage(_ framed: ByteBuffer, limit: Int, promise: EventLoopPromise<Int>) {
-        guard phase == .running, !queueOverflowed, let stream else {
-            promise.fail(endedStatus.withLock { $0 } ?? RPCError(.cancelled, "the call has ended"))
-            return
+        switch enqueue(framed, limit: limit) {
+        case .queued(let delivered): promise.succeed(delivered)
+        case .overflow(let delivered): promise.fail(ResponseQueueOverflow(deliveredMessages: delivered))
+        case .ended: promise.fail(ending.withLock { $0.status } ?? RPCError(.cancelled, "the call has ended"))
         }
-        if stream.queuedWriteCount > 0, stream.queuedByteCount + framed.readableBytes > limit {
+    }
+
+    private func enqueue(_ framed: ByteBuffer, limit: Int?) -> DetachedCall.Queued {
+        guard phase == .running, !queueOverflowed, let stream else { return .ended }
+        if let limit, stream.queuedWriteCount > 0, stream.queuedByteCount + framed.readableBytes > limit {
             queueOverflowed = true
             messagesSent -= stream.dropUnsentWrites()
-            promise.fail(ResponseQueueOverflow(deliveredMessages: messagesSent))
-            return
+            return .overflow(delivered: messagesSent)
         }
         sendHeadersIfNeeded(stream)
         stream.sendData(framed, promise: nil)
         messagesSent += 1
-        promise.succeed(messagesSent - stream.queuedWriteCount)
+        return .queued(delivered: messagesSent - stream.queuedWriteCount)
+    }
+
+    // MARK: A detached call (event loop)
+
+    func queueDetached(_ message: ByteBuffer, limit: Int?) -> DetachedCall.Queued {
+        guard phase == .running else { return .ended }
+        do throws(RPCError) {
+            return enqueue(try frameResponse(message, compress: nil), limit: limit)
+        } catch {
+            fail(error)
+            return .ended
+        }
+    }
+
+    var queuedMessageCount: Int { stream?.queuedWriteCount ?? 0 }
+
+    func finishDetached(_ status: RPCError?) {
+        guard phase != .finished else { return }
+        if let status { ending.withLock { $0.status = status } }
+        complete(response: nil, status: status)
+    }
+
+    func onDetachedEnd(_ observer: @escaping @Sendable (RPCError?) -> Void) {
+        onEventLoop { [self] in
+            if phase == .finished {
+                observer(detachedStatus)
+            } else {
+                endObservers.append(observer)
+            }
+        }
+    }
+
+    /// A detached call ended: what the call's task reports for other calls (the interceptors'
+    /// end) is reported here, and the holder's observers learn it.
+    private func detachedCallEnded(_ status: RPCError?) {
+        detachedStatus = status
+        core.interceptors.end(context, status: status)
+        context.detachedCall = nil
+        let observers = endObservers
+        endObservers = []
+        for observer in observers { observer(status) }
     }
 
     private func sendHeadersIfNeeded(_ stream: any HTTP2ResponseStream) {
@@ -503,6 +583,8 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     private func complete(response: ByteBuffer?, status: RPCError?) {
         guard phase != .finished, let stream else { return }
         phase = .finished
+        let detached = ending.withLock { $0.detached }
+        let reported = status
         deadlineTimer?.cancel()
         deadlineTimer = nil
         requests?.finish()
@@ -535,6 +617,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
                 stream.sendTrailers(block.headers)
             }
         }
+        if detached { detachedCallEnded(reported) }
     }
 
     private func reportRejected(_ keys: [String]) {

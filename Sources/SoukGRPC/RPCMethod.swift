@@ -86,6 +86,8 @@ public struct RPCWriter<Element: Sendable>: Sendable {
     private let headers: (@Sendable () async throws -> Void)?
     /// Writes a message encoded already (see `write(encoded:sequence:compress:queueLimit:)`).
     private let encoded: EncodedWrite?
+    /// Hands the call over to a `DetachedCall` (see `detach()`).
+    private let detacher: (@Sendable () -> DetachedCall?)?
 
     /// Takes an encoded message, a number its writer may track it by (a Watch event's
     /// sequence), its compression choice and the queue limit (nil: send and wait for the
@@ -99,6 +101,7 @@ public struct RPCWriter<Element: Sendable>: Sendable {
         self.queue = nil
         self.headers = nil
         self.encoded = nil
+        self.detacher = nil
     }
 
     /// A writer whose `queue` takes a message, its compression choice and the queue limit, and
@@ -108,12 +111,23 @@ public struct RPCWriter<Element: Sendable>: Sendable {
         send: @escaping @Sendable (Element, Bool?) async throws -> Void,
         queue: (@Sendable (Element, Bool?, Int) async throws -> Int)?,
         headers: (@Sendable () async throws -> Void)?,
-        encoded: EncodedWrite? = nil
+        encoded: EncodedWrite? = nil,
+        detach: (@Sendable () -> DetachedCall?)? = nil
     ) {
         self.send = send
         self.queue = queue
         self.headers = headers
         self.encoded = encoded
+        self.detacher = detach
+    }
+
+    /// Hands the call over to the returned `DetachedCall`: when the handler returns afterwards,
+    /// the call stays open, and whoever holds the `DetachedCall` queues its messages and ends it
+    /// from the call's event loop. A stream that waits for events thus needs no task while it
+    /// waits. Call it after the last `write` of the handler, once. Nil when the transport cannot
+    /// (a writer made from closures); the handler then goes on writing.
+    public func detach() -> DetachedCall? {
+        detacher?()
     }
 
     /// Sends the response headers now, before any message (a no-op once they went out): the
@@ -153,7 +167,7 @@ public struct RPCWriter<Element: Sendable>: Sendable {
         if let queue = self.queue {
             queueT = { message, compress, limit in try await queue(transform(message), compress, limit) }
         }
-        return RPCWriter<T>(send: sendT, queue: queueT, headers: headers, encoded: encoded)
+        return RPCWriter<T>(send: sendT, queue: queueT, headers: headers, encoded: encoded, detach: detacher)
     }
 
     /// Writes a message encoded already (protobuf bytes, best made by `RPCWriter.encode`), so
@@ -192,7 +206,7 @@ extension RPCWriter where Element == ByteBuffer {
         if let queue {
             queueT = { message, compress, limit in try await queue(SoukGRPC.encode(message), compress, limit) }
         }
-        return RPCWriter<T>(send: sendT, queue: queueT, headers: headers, encoded: encoded ?? direct)
+        return RPCWriter<T>(send: sendT, queue: queueT, headers: headers, encoded: encoded ?? direct, detach: detacher)
     }
 
     /// A message encoded for `write(encoded:…)`: with room for the gRPC prefix before it, and

@@ -68,6 +68,8 @@ public final class ServerContext: Sendable {
         var values: [ObjectIdentifier: any Sendable] = [:]
     }
     private let state = Mutex(Mutable())
+    /// The call's handler handed it over (`RPCWriter.detach()`), until it ends.
+    private let detachment = Mutex<DetachedCall?>(nil)
     /// Ends the call with a status, set by the transport (`end(_:)`).
     private let ender = Mutex<(@Sendable (RPCError) -> Void)?>(nil)
 
@@ -139,6 +141,14 @@ public final class ServerContext: Sendable {
     public var compressResponse: Bool? {
         get { state.withLock { $0.compressResponse } }
         set { state.withLock { $0.compressResponse = newValue } }
+    }
+
+    /// The call, when its handler handed it over with `RPCWriter.detach()` and it has not ended:
+    /// what runs around the handler (a registry of open streams) then learns of its end through
+    /// `DetachedCall.onEnd` instead of the handler's return.
+    public internal(set) var detachedCall: DetachedCall? {
+        get { detachment.withLock { $0 } }
+        set { detachment.withLock { $0 = newValue } }
     }
 
     /// Whether `end(_:)` can end this call (its transport said how).

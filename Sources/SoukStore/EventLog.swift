@@ -170,6 +170,13 @@ extension Store {
         return AsyncStream(unfolding: { await subscription.next() })
     }
 
+    /// Hands the events each commit appends to `stream` to `target` on its event loop, from
+    /// now until the returned push is cancelled or released; nil when the store has closed.
+    /// The caller reads what committed before (`events(in:after:limit:)`) itself.
+    public func push(_ stream: String, to target: EventPush.Target) -> EventPush? {
+        notifier.push(stream, to: target)
+    }
+
     /// Every event of `stream` after `sequence`, then each new one as it commits: no gap, no
     /// duplicate. Ends when the store closes or the consuming task is cancelled; throws
     /// `.eventsExpired` when `sequence` is older than retention.

@@ -1,3 +1,4 @@
+import NIOCore
 import Synchronization
 
 /// Wakes followers of an event stream when a commit appended to it, and hands them the
@@ -15,12 +16,17 @@ import Synchronization
 /// in the tail (it resumed from further back, fell behind by more than the tail, or was woken for
 /// a commit announced before an earlier one) reads the log, as before. A stream's tail goes
 /// with its last follower.
+///
+/// A follower without a task (`EventPush`) is handed the committed events themselves, on its
+/// event loop: the followers of one commit on one loop all get them in one hop to that loop.
 final class EventNotifier: Sendable {
     /// Events kept per followed stream.
     static let tailCapacity = 8
 
     private struct Followed {
         var subscribers: [UInt64: EventInbox] = [:]
+        var pushes: [UInt64: EventPush.Target] = [:]
+        var isEmpty: Bool { subscribers.isEmpty && pushes.isEmpty }
         /// The newest committed events, ascending by sequence (commits may be announced out of
         /// order; an event is placed by its sequence).
         var tail: [StoredEvent] = []
@@ -60,31 +66,63 @@ final class EventNotifier: Sendable {
         return subscription
     }
 
+    /// Hands `stream`'s committed events to `target` on its event loop until the push is
+    /// cancelled. Nil once the store has closed.
+    func push(_ stream: String, to target: EventPush.Target) -> EventPush? {
+        state.withLock { state in
+            guard !state.isFinished else { return nil }
+            let id = state.nextID
+            state.nextID += 1
+            state.streams[stream, default: Followed()].pushes[id] = target
+            return EventPush(notifier: self, stream: stream, id: id)
+        }
+    }
+
     fileprivate func unsubscribe(_ stream: String, _ id: UInt64) {
         state.withLock { state in
             state.streams[stream]?.subscribers[id] = nil
-            if state.streams[stream]?.subscribers.isEmpty == true { state.streams[stream] = nil }
+            state.streams[stream]?.pushes[id] = nil
+            if state.streams[stream]?.isEmpty == true { state.streams[stream] = nil }
         }
     }
 
     /// Announces committed events (in the order their transaction appended them): each followed
     /// stream keeps them in its tail, then its followers are woken with its newest sequence.
     func notify(_ events: [StoredEvent]) {
-        let wake: [(EventInbox, UInt64)] = state.withLock { state in
-            var newest: [String: UInt64] = [:]
+        let (wake, hops) = state.withLock { state -> ([(EventInbox, UInt64)], [ObjectIdentifier: LoopHop]) in
+            var appended: [String: [StoredEvent]] = [:]
             for event in events where state.streams[event.stream] != nil {
                 state.streams[event.stream]!.keep(event)
-                newest[event.stream] = max(newest[event.stream] ?? 0, event.sequence)
+                appended[event.stream, default: []].append(event)
             }
             var wake: [(EventInbox, UInt64)] = []
-            for (stream, sequence) in newest {
-                guard let subscribers = state.streams[stream]?.subscribers else { continue }
-                wake.reserveCapacity(wake.count + subscribers.count)
-                for subscription in subscribers.values { wake.append((subscription, sequence)) }
+            var hops: [ObjectIdentifier: LoopHop] = [:]
+            for (stream, var appended) in appended {
+                guard let followed = state.streams[stream] else { continue }
+                appended.sort { $0.sequence < $1.sequence }
+                let newest = appended[appended.endIndex - 1].sequence
+                wake.reserveCapacity(wake.count + followed.subscribers.count)
+                for subscription in followed.subscribers.values { wake.append((subscription, newest)) }
+                for target in followed.pushes.values {
+                    hops[ObjectIdentifier(target.eventLoop), default: LoopHop(target.eventLoop)].deliveries.append((target.deliver, appended))
+                }
             }
-            return wake
+            return (wake, hops)
         }
         for (subscription, sequence) in wake { subscription.yield(sequence) }
+        for hop in hops.values {
+            let deliveries = hop.deliveries
+            hop.eventLoop.execute {
+                for (deliver, events) in deliveries { deliver(events) }
+            }
+        }
+    }
+
+    /// The pushes of one commit to the followers on one event loop.
+    private struct LoopHop {
+        let eventLoop: any EventLoop
+        var deliveries: [(@Sendable ([StoredEvent]) -> Void, [StoredEvent])] = []
+        init(_ eventLoop: any EventLoop) { self.eventLoop = eventLoop }
     }
 
     /// The events of `stream` after `sequence` up to `through`, when the tail holds every one of
@@ -103,12 +141,54 @@ final class EventNotifier: Sendable {
 
     /// Ends every subscription (the store is closing).
     func finishAll() {
-        let all = state.withLock { state -> [EventInbox] in
+        let (all, pushes) = state.withLock { state -> ([EventInbox], [EventPush.Target]) in
             state.isFinished = true
             defer { state.streams = [:] }
-            return state.streams.values.flatMap(\.subscribers.values)
+            return (state.streams.values.flatMap(\.subscribers.values), state.streams.values.flatMap(\.pushes.values))
         }
         for subscription in all { subscription.finish() }
+        for push in pushes { push.eventLoop.execute { push.closed() } }
+    }
+}
+
+/// A follower without a task: the notifier hands it each commit's events of its stream on its
+/// event loop (see `Store.push`). Cancel it (or release it) to stop.
+public final class EventPush: Sendable {
+    /// Where and how the events are handed over.
+    public struct Target: Sendable {
+        public let eventLoop: any EventLoop
+        /// Takes the events one commit appended to the stream, ascending by sequence (commits
+        /// may be announced out of order: a gap means read the log).
+        public let deliver: @Sendable ([StoredEvent]) -> Void
+        /// The store closed: no more events come.
+        public let closed: @Sendable () -> Void
+
+        public init(
+            eventLoop: any EventLoop, deliver: @escaping @Sendable ([StoredEvent]) -> Void, closed: @escaping @Sendable () -> Void
+        ) {
+            self.eventLoop = eventLoop
+            self.deliver = deliver
+            self.closed = closed
+        }
+    }
+
+    private let notifier: EventNotifier
+    private let stream: String
+    private let id: UInt64
+
+    fileprivate init(notifier: EventNotifier, stream: String, id: UInt64) {
+        self.notifier = notifier
+        self.stream = stream
+        self.id = id
+    }
+
+    deinit {
+        cancel()
+    }
+
+    /// Stops the deliveries (one already on its way to the event loop may still arrive).
+    public func cancel() {
+        notifier.unsubscribe(stream, id)
     }
 }
 

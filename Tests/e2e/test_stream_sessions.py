@@ -191,3 +191,40 @@ def test_streams_past_the_caps_are_refused_with_retry_info_and_closing_one_makes
             time.sleep(0.05)
     for stream in open_streams:
         stream.cancel()
+
+
+def test_account_streams_count_against_the_caps_until_they_end_however_they_end(capped):
+    """WatchAccount streams wait for events without a task of their own: they are still counted
+    while open, and free their place when their deadline passes or the client cancels one. (A
+    WatchJob stream shows whether there is room: its first event comes at once, or its refusal.)"""
+    laundry = Laundry(capped)
+    casey = laundry.student("casey")
+    job = laundry.job(casey)
+    phones = [laundry.session(casey) for _ in range(PER_ACCOUNT)]
+    kept = [laundry.watch_account(phone) for phone in phones[:-1]]
+    short = phones[-1].api.notifications.WatchAccount(pb.WatchAccountRequest(marketplace_id=casey.marketplace_id),
+                                                      metadata=phones[-1].md(), timeout=5)
+    short.initial_metadata()
+    extra = laundry.session(casey)
+    refused(lambda: laundry.watch(extra, job.id), Code.RESOURCE_EXHAUSTED, reason=Reason.ERROR_REASON_TOO_MANY_STREAMS)
+
+    def opens_in_time(open_stream):
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            try:
+                return open_stream()
+            except grpc.RpcError as error:
+                assert error.code() == Code.RESOURCE_EXHAUSTED and time.monotonic() < deadline
+                time.sleep(0.05)
+
+    # The stream whose deadline passes ends with DEADLINE_EXCEEDED and makes room.
+    with pytest.raises(grpc.RpcError) as ended:
+        list(short)
+    assert ended.value.code() == Code.DEADLINE_EXCEEDED
+    first = opens_in_time(lambda: laundry.watch(extra, job.id))
+    # So does a cancelled one (the account is at its cap again until then).
+    refused(lambda: laundry.watch(extra, job.id), Code.RESOURCE_EXHAUSTED, reason=Reason.ERROR_REASON_TOO_MANY_STREAMS)
+    kept.pop().cancel()
+    second = opens_in_time(lambda: laundry.watch(extra, job.id))
+    for stream in kept + [first, second]:
+        stream.cancel()

@@ -16,11 +16,13 @@ connection WINDOW_UPDATE), so flow control never holds a delivery back.
    the commit's own work; with --sync none, the default here, no fsync) to its arrival on each stream, read by the client as it reads the
    socket. p50/p99/max over all deliveries; and the spread, each arrival's time after the
    commit's first arrival (what the fan-out to 10,000 adds, without the transaction's own time).
-3. Chat stand-in (Messaging is not built): `--conversations` students each watch their own
-   account on one stream; each has a job with a Dasher of its own, and the Dashers advance all
-   the jobs at once (one notification to one student per commit, as a chat message is one event
-   to its reader's stream). Messages per second = events delivered on the streams / wall time, with
-   each stream checked to get its events in order, each once.
+3. Chat: `--conversations` students each watch their own account on one stream; each has a
+   laundry job with a Dasher of its own and a conversation with that Dasher about the job. The
+   Dashers send `--messages` messages each (`Messaging.SendMessage`, `--writers` threads at once);
+   each message reaches its reader's stream as a notification (kind MESSAGE) and as the
+   conversation's new state. Messages per second = messages whose notification arrived on the
+   reader's stream / wall time from the first send to the last arrival, with each stream checked
+   to get its messages in order, each once.
 """
 import argparse
 import asyncio
@@ -33,6 +35,7 @@ import sys
 import tempfile
 import threading
 import time
+import uuid
 
 import grpc
 import hpack
@@ -74,6 +77,11 @@ class Streams(asyncio.Protocol):
         self.ended = {}        # stream id -> trailers' raw block (they end a stream)
         self.arrivals = []     # (stream id, arrival time, payload) of each DATA frame
         self.on_data = None
+        # While measuring, what arrives is only kept with its arrival time (`parse` later), so
+        # the client's own parsing never delays reading the next connection's socket.
+        self.deferred = False
+        self.chunks = []
+        self.received = 0
         self.connected = asyncio.get_running_loop().create_future()
 
     def connection_made(self, transport):
@@ -92,6 +100,19 @@ class Streams(asyncio.Protocol):
 
     def data_received(self, data):
         now = time.time()
+        self.received += len(data)
+        if self.deferred:
+            self.chunks.append((now, data))
+        else:
+            self.parse_chunk(now, data)
+
+    def parse(self):
+        """Parses what arrived while deferred, each frame with the time its chunk was read."""
+        chunks, self.chunks = self.chunks, []
+        for now, data in chunks:
+            self.parse_chunk(now, data)
+
+    def parse_chunk(self, now, data):
         buffer = self.buffer
         buffer += data
         offset = 0
@@ -238,12 +259,27 @@ async def fan_out(args, server, api, method):
     await asyncio.sleep(2)  # what setting the jobs up told the student is delivered
     for c in connections:
         c.arrivals.clear()
+        c.deferred = True
     event_type = message("souk.v1.AccountEvent")
+
+    def delivered():
+        """Every stream's delivery is in: checked (by parsing) once nothing arrived for 0.2 s."""
+        received = sum(c.received for c in connections)
+        if received != delivered.received:
+            delivered.received, delivered.quiet_since = received, time.monotonic()
+            return False
+        if time.monotonic() - delivered.quiet_since < 0.2:
+            return False
+        for c in connections:
+            c.parse()
+        return all(len(c.arrivals) >= args.per_connection for c in connections)
+
     for change in changes[:args.commits]:
+        delivered.received, delivered.quiet_since = sum(c.received for c in connections), time.monotonic()
         started = time.time()
         await loop.run_in_executor(None, change)
         commit_calls.append(time.time() - started)
-        await wait_until("every stream's delivery", lambda: all(len(c.arrivals) >= args.per_connection for c in connections))
+        await wait_until("every stream's delivery", delivered)
         first = min(t for c in connections for _, t, _ in c.arrivals)
         spreads += [(t - first) * 1000 for c in connections for _, t, _ in c.arrivals]
         committed = {}
@@ -264,59 +300,92 @@ async def fan_out(args, server, api, method):
 
 
 async def chat(args, server, api, method):
-    """`--conversations` readers, one stream each; every job advanced in parallel by its Dasher."""
+    """`--conversations` readers, one stream each; every Dasher sends its messages at once."""
     market = drip_market(api, server)
     dorm = Dorm(api, market)
     loop = asyncio.get_running_loop()
+    api.messaging = Stub(api.channel, "souk.v1.Messaging")
+    job_type = enum("souk.v1.ResourceType").RESOURCE_TYPE_JOB
 
     def pair(_):
-        student, dasher = dorm.student("casey"), dorm.student("dana", dasher=True)
-        return student, dasher
+        return dorm.student("casey"), dorm.student("dana", dasher=True)
 
     from concurrent.futures import ThreadPoolExecutor
     with ThreadPoolExecutor(16) as pool:
         pairs = list(pool.map(pair, range(args.conversations)))
+
+    def conversation(p):
+        student, dasher = p
+        job = submit(api, student)
+        job = call(api, "AcceptJob", dasher, job_id=work(api, dasher).id)
+        return api.messaging.CreateConversation(pb.CreateConversationRequest(
+            marketplace_id=dasher.marketplace_id, request_id=str(uuid.uuid4()), participant_account_ids=[job.customer_account_id],
+            subject=pb.ResourceRef(type=job_type, id=job.id)), metadata=dasher.md(), timeout=30)
+
+    with ThreadPoolExecutor(16) as pool:
+        conversations = list(pool.map(conversation, pairs))
+    readers = {c.id: p[0] for c, p in zip(conversations, pairs)}
+    assert all(readers[c.id].account_id in c.participant_account_ids for c in conversations)
     connections = await connect(server.port, max(1, args.conversations // args.per_connection))
-    streams = {}
     for index, (student, _) in enumerate(pairs):
         connection = connections[index % len(connections)]
         stream_id = 1 + 2 * (index // len(connections))
         connection.open(stream_id, 1, header_block(method, student.session.access_token),
                         grpc_body(pb.WatchAccountRequest(marketplace_id=student.marketplace_id)))
-        streams[(id(connection), stream_id)] = student
     await wait_until("every reader live", lambda: sum(c.live for c in connections) >= args.conversations)
-    with ThreadPoolExecutor(16) as pool:
-        list(pool.map(lambda p: submit(api, p[0]), pairs))
-        plans = list(pool.map(lambda p: list(stage_changes(api, dorm, None, p[1], submitted=True)), pairs))
-    await asyncio.sleep(2)  # the acceptances told their customers
+    await asyncio.sleep(1)
     for c in connections:
         c.arrivals.clear()
-    per_job = len(plans[0])
-    total = per_job * len(plans)
+    total = args.messages * len(pairs)
+    event_type = message("souk.v1.AccountEvent")
+    message_kind = enum("souk.v1.NotificationKind").NOTIFICATION_KIND_MESSAGE
 
-    def run(plan):
-        for change in plan:
-            change()
+    def send_all(p_conversation):
+        (_, dasher), conversation = p_conversation
+        for n in range(args.messages):
+            api.messaging.SendMessage(pb.SendMessageRequest(
+                marketplace_id=dasher.marketplace_id, conversation_id=conversation.id, request_id=str(uuid.uuid4()),
+                text=f"message {n}"), metadata=dasher.md(), timeout=30)
+
+    counted = {id(c): 0 for c in connections}
+
+    def notifications():
+        """Messages whose notification arrived so far (each arrival parsed once)."""
+        for c in connections:
+            for _, _, payload in c.arrivals[counted[id(c)]:]:
+                event = event_type.FromString(payload[5:])
+                if event.WhichOneof("event") == "notification" and event.notification.kind == message_kind:
+                    notifications.count += 1
+            counted[id(c)] = len(c.arrivals)
+        return notifications.count
+
+    notifications.count = 0
 
     started = time.time()
     with ThreadPoolExecutor(args.writers) as pool:
-        futures = [loop.run_in_executor(pool, run, plan) for plan in plans]
+        futures = [loop.run_in_executor(pool, send_all, item) for item in zip(pairs, conversations)]
         await asyncio.gather(*futures)
-        await wait_until("every message delivered", lambda: sum(len(c.arrivals) for c in connections) >= total)
+        sent = time.time()
+        await wait_until("every message delivered", lambda: notifications() >= total)
     elapsed = time.time() - started
-    # Each reader got its job's events in order, each once.
+    # Each reader got its messages in order, each once.
     bad = 0
     for c in connections:
         by_stream = {}
         for stream_id, _, payload in c.arrivals:
-            by_stream.setdefault(stream_id, []).append(message("souk.v1.AccountEvent").FromString(payload[5:]).sequence)
-        for sequences in by_stream.values():
-            if len(sequences) != per_job or sequences != sorted(set(sequences)):
+            event = event_type.FromString(payload[5:])
+            if event.WhichOneof("event") == "notification" and event.notification.kind == message_kind:
+                by_stream.setdefault(stream_id, []).append((event.sequence, event.notification.body))
+        for got in by_stream.values():
+            texts = [body for _, body in got]
+            if len(got) != args.messages or [s for s, _ in got] != sorted({s for s, _ in got}) \
+                    or not all(f"message {n}" in text for n, text in enumerate(texts)):
                 bad += 1
+    events = sum(len(c.arrivals) for c in connections)
     for c in connections:
         c.transport.close()
-    return {"conversations": args.conversations, "messages": total, "seconds": elapsed, "messages_per_second": total / elapsed,
-            "readers_with_wrong_events": bad}
+    return {"conversations": args.conversations, "messages": total, "events_delivered": events, "seconds": elapsed,
+            "sending_seconds": sent - started, "messages_per_second": total / elapsed, "readers_with_wrong_messages": bad}
 
 
 async def main():
@@ -325,7 +394,8 @@ async def main():
     parser.add_argument("--per-connection", type=int, default=200)
     parser.add_argument("--commits", type=int, default=20)
     parser.add_argument("--conversations", type=int, default=1_000)
-    parser.add_argument("--writers", type=int, default=32, help="threads issuing the chat stand-in's commits")
+    parser.add_argument("--messages", type=int, default=8, help="messages each Dasher sends in the chat run")
+    parser.add_argument("--writers", type=int, default=32, help="threads sending the chat run's messages")
     parser.add_argument("--method", default="/souk.v1.Notifications/WatchAccount",
                         help="the stream's method (a build before WatchAccount: /souk.v1.Notifications/WatchNotifications)")
     parser.add_argument("--skip", choices=["fanout", "chat"], action="append", default=[])

@@ -102,15 +102,10 @@ struct NotificationsService {
         guard request.resumeAfterSequence >= 0 else { throw RPCError.invalidField("resume_after_sequence", "must not be negative") }
         let stream = AccountFeed.stream(caller.accountID.description)
         let start = request.resumeAfterSequence == 0 ? try store.lastSequence(of: stream) : UInt64(request.resumeAfterSequence)
-        var events = store.follow(stream, after: start).makeAsyncIterator()
-        // Following from `start` now: the headers tell the client that whatever commits from
-        // here on reaches it (a watch from 0 means from this point).
-        try await writer.sendHeaders()
-        while let stored = try await events.next() {
-            // Encoded once for every stream of the account woken for this event (the event is
-            // the same for all of them: the stored one with its sequence set).
-            try await writer.write(stored, as: Self.event)
-        }
+        // The headers tell the client that whatever commits from here on reaches it (a watch
+        // from 0 means from this point). The event is the same for every stream of the account
+        // (the stored one with its sequence set): encoded once for all of them.
+        try await writer.follow(stream, in: store, after: start, as: Self.event)
     }
 
     /// The stored account event as a client gets it: with its sequence.

@@ -82,23 +82,34 @@ public final class OpenStreams: Sendable {
     /// The body runs in the call's own task, and nothing else waits on its behalf: an end comes
     /// through `ServerContext.end` (the status goes out, the task is cancelled), and token
     /// expiries are watched by one sweeper for all streams. An idle stream holds its entry here,
-    /// not a task or a timer of its own.
+    /// not a task or a timer of its own. A body that hands its call over (`RPCWriter.detach`)
+    /// returns at once; the stream stays registered until the call ends.
     func run(_ call: SoukCall, _ body: @escaping @Sendable () async throws -> Void) async throws {
         let context = call.context
         guard context.canBeEnded else { return try await runInGroup(call, body) }
         let lease = StreamLease(ending: context)
         let id = try open(connection: context.peer, caller: call.caller, lease: lease)
-        defer { close(id) }
-        // A session that ended between the call's authentication and its registration above
-        // found no stream to end: read it once, now that a later end would find this one.
-        if let caller = call.caller, let read = sessions.withLock({ $0 }), try read.expiry(caller.sessionID) == nil {
-            throw Self.sessionEnded
-        }
         do {
+            // A session that ended between the call's authentication and its registration above
+            // found no stream to end: read it once, now that a later end would find this one.
+            if let caller = call.caller, let read = sessions.withLock({ $0 }), try read.expiry(caller.sessionID) == nil {
+                throw Self.sessionEnded
+            }
             try await body()
         } catch {
+            if let detached = context.detachedCall {
+                detached.onEnd { _ in self.close(id) }
+            } else {
+                close(id)
+            }
             throw lease.error ?? error
         }
+        // A stream handed over by its handler stays open, and counted, until it ends.
+        if let detached = context.detachedCall {
+            detached.onEnd { _ in self.close(id) }
+            return
+        }
+        close(id)
         if let error = lease.error { throw error }
     }
 

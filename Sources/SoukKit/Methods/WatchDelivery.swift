@@ -17,6 +17,32 @@ extension SoukV1.BookingEvent: SequencedEvent {}
 extension SoukV1.CourierLocationEvent: SequencedEvent {}
 extension SoukV1.ConversationEvent: SequencedEvent {}
 
+/// The sequences of a Watch stream's events queued and not known to have gone out (usually one
+/// or none), so that a stream ended for a slow reader names the last event it delivered.
+struct DeliveredSequences {
+    /// Events queued so far.
+    private var queued = 0
+    /// Sequences of events `queued - sequences.count ..< queued`.
+    private var sequences: [Int64] = []
+    /// The sequence of the last event known to have gone out (nil: none).
+    private(set) var delivered: Int64?
+
+    /// An event with `sequence` was queued.
+    mutating func queue(_ sequence: Int64) {
+        queued += 1
+        sequences.append(sequence)
+    }
+
+    /// `sent` events of the call have gone out: forget their sequences.
+    mutating func sent(_ sent: Int) {
+        let known = queued - sequences.count
+        guard sent > known else { return }
+        let gone = min(sent - known, sequences.count)
+        delivered = sequences[gone - 1]
+        sequences.removeFirst(gone)
+    }
+}
+
 /// The writer of every Watch RPC (a server-streaming RPC whose events are `SequencedEvent`s),
 /// made by `SoukMethodBuilder`: events are queued without waiting for the client, up to
 /// `StreamLimits.queueBytes` waiting for a client that does not read; past that the stream ends
@@ -24,36 +50,14 @@ extension SoukV1.ConversationEvent: SequencedEvent {}
 /// the client resumes after it and loses nothing, while the stream's other watchers, which each
 /// follow the log on their own, are not held back. What a stream holds is bounded either way.
 enum WatchDelivery {
-    /// The sequences of the events queued and not known to have gone out: usually one or none.
-    private struct Pending {
-        /// Events queued so far.
-        var queued = 0
-        /// Sequences of events `queued - sequences.count ..< queued`.
-        var sequences: [Int64] = []
-        /// The sequence of the last event known to have gone out (nil: none).
-        var delivered: Int64?
-
-        /// `sent` events of the call have gone out: forget their sequences.
-        mutating func sent(_ sent: Int) {
-            let known = queued - sequences.count
-            guard sent > known else { return }
-            let gone = min(sent - known, sequences.count)
-            delivered = sequences[gone - 1]
-            sequences.removeFirst(gone)
-        }
-    }
-
     private final class Box: Sendable {
-        let state = Mutex(Pending())
+        let state = Mutex(DeliveredSequences())
     }
 
     static func writer<Response: ProtoMessage>(_ writer: RPCWriter<Response>, limit: Int) -> RPCWriter<Response> {
         let box = Box()
         @Sendable func deliver(_ sequence: Int64, _ write: () async throws -> Int) async throws {
-            box.state.withLock {
-                $0.queued += 1
-                $0.sequences.append(sequence)
-            }
+            box.state.withLock { $0.queue(sequence) }
             do {
                 let sent = try await write()
                 if sent >= 0 { box.state.withLock { $0.sent(sent) } }
@@ -78,6 +82,11 @@ enum WatchDelivery {
                     }
                 }
                 return -1
+            },
+            detach: {
+                guard var call = writer.detach() else { return nil }
+                call.queueLimit = limit
+                return call
             })
     }
 
@@ -91,15 +100,5 @@ enum WatchDelivery {
             .resourceExhausted, .readerTooSlow,
             "the stream's reader fell too far behind: the events after sequence \(delivered) were not sent; watch again with resume_after_sequence \(delivered)",
             metadata: ["last_sequence": "\(delivered)"])
-    }
-}
-
-extension RPCWriter where Element: SequencedEvent & ProtoMessage {
-    /// Writes the event a stored event is for its client (`event`, which must depend on the
-    /// stored event alone), encoded once for every watcher handed the same stored event from
-    /// the notifier's tail: the thousands of streams woken by one commit share one buffer.
-    public func write(_ stored: StoredEvent, as event: (StoredEvent) throws -> Element) async throws {
-        let encoded = try stored.rendered { RPCWriter<ByteBuffer>.encode(try event(stored)) }
-        try await write(encoded: encoded, sequence: Int64(stored.sequence)) { try event(stored) }
     }
 }
