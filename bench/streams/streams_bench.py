@@ -314,18 +314,18 @@ async def chat(args, server, api, method):
     with ThreadPoolExecutor(16) as pool:
         pairs = list(pool.map(pair, range(args.conversations)))
 
-    def conversation(p):
-        student, dasher = p
-        job = submit(api, student)
+    def conversation(dasher):
+        """The Dasher takes whichever job the queue gives it and opens a chat with its customer."""
         job = call(api, "AcceptJob", dasher, job_id=work(api, dasher).id)
         return api.messaging.CreateConversation(pb.CreateConversationRequest(
             marketplace_id=dasher.marketplace_id, request_id=str(uuid.uuid4()), participant_account_ids=[job.customer_account_id],
             subject=pb.ResourceRef(type=job_type, id=job.id)), metadata=dasher.md(), timeout=30)
 
     with ThreadPoolExecutor(16) as pool:
-        conversations = list(pool.map(conversation, pairs))
-    readers = {c.id: p[0] for c, p in zip(conversations, pairs)}
-    assert all(readers[c.id].account_id in c.participant_account_ids for c in conversations)
+        list(pool.map(lambda p: submit(api, p[0]), pairs))
+        conversations = list(pool.map(conversation, [dasher for _, dasher in pairs]))
+    students = {student.account_id for student, _ in pairs}
+    assert len({a for c in conversations for a in c.participant_account_ids} & students) == len(pairs)
     connections = await connect(server.port, max(1, args.conversations // args.per_connection))
     for index, (student, _) in enumerate(pairs):
         connection = connections[index % len(connections)]
