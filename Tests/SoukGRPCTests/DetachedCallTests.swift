@@ -13,6 +13,17 @@ import Testing
         let call = Mutex<DetachedCall?>(nil)
     }
 
+    /// A "Park" call whose handler has handed it over and returned.
+    static func parkedCall() async throws -> (CallDriver, Journal, DetachedCall) {
+        let parked = Parked()
+        let journal = Journal()
+        let driver = Self.driver(parked, journal: journal)
+        try await driver.open(path: "/souk.test.Test/Park")
+        try await driver.send(messages: [[]])
+        await journal.wait(for: "parked")
+        return (driver, journal, try #require(parked.call.withLock { $0 }))
+    }
+
     static func driver(_ parked: Parked, journal: Journal) -> CallDriver {
         let methods: [RPCMethod] = [
             RPCMethod(name: "Park", handler: .serverStreaming { _, writer, _ in
@@ -32,13 +43,7 @@ import Testing
     }
 
     @Test func aDetachedCallStaysOpenUntilItsHolderFinishesIt() async throws {
-        let parked = Parked()
-        let journal = Journal()
-        let driver = Self.driver(parked, journal: journal)
-        try await driver.open(path: "/souk.test.Test/Park")
-        try await driver.send(messages: [[]])
-        await journal.wait(for: "parked")
-        let call = try #require(parked.call.withLock { $0 })
+        let (driver, journal, call) = try await Self.parkedCall()
         // The handler has returned; the call is still open.
         #expect(driver.stream.events.count == 1)
         let queued = try await driver.loop.submit {
@@ -53,13 +58,7 @@ import Testing
     }
 
     @Test func aDetachedCallTheClientLeavesTellsItsHolder() async throws {
-        let parked = Parked()
-        let journal = Journal()
-        let driver = Self.driver(parked, journal: journal)
-        try await driver.open(path: "/souk.test.Test/Park")
-        try await driver.send(messages: [[]])
-        await journal.wait(for: "parked")
-        let call = try #require(parked.call.withLock { $0 })
+        let (driver, journal, call) = try await Self.parkedCall()
         try await driver.close(.resetByPeer(errorCode: 8))
         await journal.wait(for: "ended CANCELLED")
         let queued = try await driver.loop.submit { "\(call.queue(Self.message([1])))" }.get()

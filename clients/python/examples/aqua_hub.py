@@ -7,8 +7,8 @@ assigns the demo courier, who delivers; the admin records the cash.
 import argparse
 import datetime
 
-from souk_client import Session, SoukError, pb, request_id
-from souk_client.format import enum_value, money, when
+from souk_client import Session, pb, request_id
+from souk_client.format import enum_value, money, run, when
 
 MARKETPLACE = "Aqua Hub"
 RIYADH = datetime.timezone(datetime.timedelta(hours=3))
@@ -68,7 +68,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except SoukError as error:
-        raise SystemExit(f"{error}\n  {error.localized_message}")
+    run(main)

@@ -6,8 +6,8 @@ delivers; the customer confirms receipt.
 """
 import argparse
 
-from souk_client import Session, SoukError, pb, request_id
-from souk_client.format import enum_value, money
+from souk_client import Session, pb, request_id
+from souk_client.format import enum_value, money, run
 
 MARKETPLACE = "Chateau Du Nox"
 
@@ -58,7 +58,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except SoukError as error:
-        raise SystemExit(f"{error}\n  {error.localized_message}")
+    run(main)

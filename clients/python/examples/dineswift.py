@@ -6,8 +6,8 @@ address nearby; the restaurant (the demo provider's Pizza Roma) accepts it.
 """
 import argparse
 
-from souk_client import Session, SoukError, pb, request_id
-from souk_client.format import enum_value, money
+from souk_client import Session, pb, request_id
+from souk_client.format import enum_value, money, run
 
 MARKETPLACE = "DineSwift"
 HAMRA = pb.GeoPoint(latitude=33.8966, longitude=35.4823)
@@ -56,7 +56,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except SoukError as error:
-        raise SystemExit(f"{error}\n  {error.localized_message}")
+    run(main)

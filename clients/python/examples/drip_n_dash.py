@@ -9,7 +9,7 @@ import queue
 import threading
 
 from souk_client import Session, SoukError, pb, request_id
-from souk_client.format import enum_value, money
+from souk_client.format import enum_value, money, run
 
 MARKETPLACE = "Drip 'n Dash"
 STAGE = pb.JobStage
@@ -74,7 +74,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except SoukError as error:
-        raise SystemExit(f"{error}\n  {error.localized_message}")
+    run(main)

@@ -7,8 +7,8 @@ lessor's apartments; the lessor confirms; the lessee pays the deposit bill by ca
 import argparse
 import datetime
 
-from souk_client import Session, SoukError, pb, request_id
-from souk_client.format import enum_value, money
+from souk_client import Session, pb, request_id
+from souk_client.format import enum_value, money, run
 
 MARKETPLACE = "MARA"
 LESSORS = (("lessor@mara.example", "MARA-provider-2026"), ("hoa.lessor@mara.example", "MARA-hoa-2026"),
@@ -52,7 +52,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except SoukError as error:
-        raise SystemExit(f"{error}\n  {error.localized_message}")
+    run(main)

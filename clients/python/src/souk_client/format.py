@@ -31,3 +31,14 @@ def enum_value(enum_type, number: int) -> str:
     prefix = "".join("_" + c if c.isupper() else c.upper() for c in descriptor.name).lstrip("_") + "_"
     name = value.name[len(prefix):] if value.name.startswith(prefix) else value.name
     return name.lower().replace("_", " ")
+
+
+def run(main) -> None:
+    """Runs a script's `main`, ending with a Souk error's status and localized message instead
+    of a traceback."""
+    from .errors import SoukError
+
+    try:
+        main()
+    except SoukError as error:
+        raise SystemExit(f"{error}\n  {error.localized_message}")
