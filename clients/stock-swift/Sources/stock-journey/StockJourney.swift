@@ -23,7 +23,7 @@ struct StockJourney {
             try await run(options)
             print("stock-journey: OK")
         } catch {
-            fputs("stock-journey: FAILED: \(error)\n", stderr)
+            FileHandle.standardError.write(Data("stock-journey: FAILED: \(error)\n".utf8))
             exit(1)
         }
     }
