@@ -7,11 +7,12 @@ follows the order with WatchOrder while the shop ships and delivers it.
 The journey binary is built by scripts/test (STOCK_SWIFT_JOURNEY names it); without it the test
 is skipped, since building grpc-swift takes minutes."""
 import os
+import re
 import subprocess
 
 import pytest
 
-from conftest import IdentityServer, stop_cleanly
+from conftest import ROOT, IdentityServer, stop_cleanly
 
 SHOP = "Chateau Du Nox"
 JOURNEY = os.environ.get("STOCK_SWIFT_JOURNEY")
@@ -43,3 +44,14 @@ def test_the_stock_swift_client_runs_a_shop_journey(demo_server):
                 "cart total", "order CDN-", "watch: pending → shipped", "watch: shipped → delivered",
                 "watch: delivered → received", "OK"]
     assert len(steps) == len(expected) and all(e in s for e, s in zip(expected, steps)), out
+
+
+def test_the_stock_swift_package_links_nothing_of_souk():
+    """The journey proves the stock path only if the package depends on the stock packages alone:
+    no path dependency on this repository, no source outside clients/stock-swift."""
+    manifest = (ROOT / "clients" / "stock-swift" / "Package.swift").read_text()
+    dependencies = re.findall(r'\.package\((url|path): "([^"]+)"', manifest)
+    assert sorted(url for _, url in dependencies) == [
+        "https://github.com/apple/swift-protobuf.git", "https://github.com/grpc/grpc-swift-2.git",
+        "https://github.com/grpc/grpc-swift-nio-transport.git", "https://github.com/grpc/grpc-swift-protobuf.git"]
+    assert "path:" not in manifest
