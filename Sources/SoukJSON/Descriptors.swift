@@ -1,4 +1,6 @@
+#if canImport(SoukProtoC)
 import SoukProtoC
+#endif
 
 /// A field's protobuf type, numbered as in `google.protobuf.FieldDescriptorProto.Type`.
 public enum FieldKind: UInt8, Sendable {
@@ -153,6 +155,7 @@ public final class DescriptorRegistry: Sendable {
     public let services: [ServiceDescriptor]
     let serviceIndexes: [String: Int]
 
+    #if canImport(SoukProtoC)
     /// Every message type of the set built into this binary by `scripts/generate` (Generated/souk.desc).
     public static let embedded: DescriptorRegistry = {
         let bytes = UnsafeRawBufferPointer(start: souk_descriptor_set_bytes(), count: souk_descriptor_set_length())
@@ -162,6 +165,7 @@ public final class DescriptorRegistry: Sendable {
             fatalError("the embedded descriptor set is corrupt; run scripts/generate: \(error)")
         }
     }()
+    #endif
 
     /// Loads a serialized FileDescriptorSet.
     public convenience init(serialized bytes: [UInt8]) throws(DescriptorError) {

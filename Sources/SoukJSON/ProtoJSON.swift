@@ -32,9 +32,16 @@
 public struct ProtoJSON: Sendable {
     public let registry: DescriptorRegistry
 
-    public init(registry: DescriptorRegistry = .embedded) {
+    public init(registry: DescriptorRegistry) {
         self.registry = registry
     }
+
+    #if canImport(SoukProtoC)
+    /// The mapping for every message type of Generated/souk.desc.
+    public init() {
+        self.init(registry: .embedded)
+    }
+    #endif
 
     /// Protobuf bytes of `messageType` as JSON text (UTF-8).
     public func json(fromBinary bytes: UnsafeRawBufferPointer, messageType: String, options: JSONEncodingOptions = .init()) throws(ProtoJSONError) -> [UInt8] {
