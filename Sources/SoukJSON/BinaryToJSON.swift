@@ -11,6 +11,7 @@ struct BinaryToJSON {
     var writer: JSONWriter
     var path: [PathComponent] = []
     var depth = 0
+    var scratch: [Occurrence] = []
 
     init(registry: DescriptorRegistry, options: JSONEncodingOptions) {
         self.registry = registry
@@ -38,33 +39,46 @@ struct BinaryToJSON {
         }
     }
 
-    /// The known fields' values of a message in wire order, fields of the wrong wire type left out as unknown.
-    func scan(_ m: MessageDescriptor, _ base: UnsafeRawBufferPointer, _ range: Range<Int>) throws(ProtoJSONError) -> [Occurrence] {
-        var occurrences: [Occurrence] = []
-        try wire { () throws(WireError) in
-            var reader = WireReader(base, range: range)
+    /// Appends the known fields' values of a message to `scratch`, in wire order, and returns
+    /// where they start; fields of the wrong wire type are left out as unknown. One buffer serves
+    /// every nesting level (each level removes its own when done), so a message costs no allocation.
+    mutating func scan(_ m: MessageDescriptor, _ base: UnsafeRawBufferPointer, _ range: Range<Int>) throws(ProtoJSONError) -> Int {
+        let start = scratch.count
+        var reader = WireReader(base, range: range)
+        do {
             while !reader.isAtEnd {
                 let (number, wireType) = try reader.tag()
-                let start = reader.position
+                let valueStart = reader.position
                 guard let index = m.fieldIndex(number: number) else {
                     try reader.skip(wireType, number: number)
                     continue
                 }
-                let kind = m.fields[index].kind
+                let f = m.fields[index]
                 if wireType == .lengthDelimited {
                     let payload = try reader.lengthDelimited()
-                    if kind.wireType == .lengthDelimited || (m.fields[index].isRepeated && kind.isPackable) {
-                        occurrences.append(Occurrence(field: index, start: payload.lowerBound, end: payload.upperBound, wireType: wireType))
+                    if f.kind.wireType == .lengthDelimited || (f.isRepeated && f.kind.isPackable) {
+                        scratch.append(Occurrence(field: index, start: payload.lowerBound, end: payload.upperBound, wireType: wireType))
                     }
                 } else {
                     try reader.skip(wireType, number: number)
-                    if wireType == kind.wireType && kind != .group {
-                        occurrences.append(Occurrence(field: index, start: start, end: reader.position, wireType: wireType))
+                    if wireType == f.kind.wireType && f.kind != .group {
+                        scratch.append(Occurrence(field: index, start: valueStart, end: reader.position, wireType: wireType))
                     }
                 }
             }
+        } catch {
+            scratch.removeSubrange(start...)
+            throw fail("invalid protobuf: \(error.reason)")
         }
-        return occurrences
+        return start
+    }
+
+    /// The occurrences `scan` found, copied out (for the rarer well-known types).
+    mutating func scanned(_ m: MessageDescriptor, _ base: UnsafeRawBufferPointer, _ range: Range<Int>) throws(ProtoJSONError) -> [Occurrence] {
+        let start = try scan(m, base, range)
+        let result = Array(scratch[start...])
+        scratch.removeSubrange(start...)
+        return result
     }
 
     /// Writes a message as JSON (a well-known type in its own form).
@@ -84,11 +98,13 @@ struct BinaryToJSON {
 
     /// Writes a message's fields as members of the object already open.
     mutating func fields(_ m: MessageDescriptor, _ base: UnsafeRawBufferPointer, _ range: Range<Int>) throws(ProtoJSONError) {
-        var occurrences = try scan(m, base, range)
-        if occurrences.isEmpty { return }
+        let start = try scan(m, base, range)
+        let end = scratch.count
+        defer { scratch.removeSubrange(start...) }
+        if start == end { return }
         // Fields usually arrive in number order; sort (stably, by field then position) only when not.
         var sorted = true
-        for i in 1..<occurrences.count where occurrences[i].field < occurrences[i - 1].field {
+        for i in start + 1..<end where scratch[i].field < scratch[i - 1].field {
             sorted = false
             break
         }
@@ -97,7 +113,8 @@ struct BinaryToJSON {
         if !m.oneofs.isEmpty {
             var winners = [Int](repeating: -1, count: m.oneofs.count)
             var lastStart = [Int](repeating: -1, count: m.oneofs.count)
-            for occurrence in occurrences {
+            for i in start..<end {
+                let occurrence = scratch[i]
                 if let oneof = m.fields[occurrence.field].oneofIndex, occurrence.start > lastStart[oneof] {
                     lastStart[oneof] = occurrence.start
                     winners[oneof] = occurrence.field
@@ -105,29 +122,30 @@ struct BinaryToJSON {
             }
             oneofWinners = winners
         }
-        if !sorted { occurrences.sort { ($0.field, $0.start) < ($1.field, $1.start) } }
+        if !sorted { scratch[start..<end].sort { ($0.field, $0.start) < ($1.field, $1.start) } }
 
-        var groupStart = 0
-        while groupStart < occurrences.count {
-            let fieldIndex = occurrences[groupStart].field
+        var groupStart = start
+        while groupStart < end {
+            let fieldIndex = scratch[groupStart].field
             var groupEnd = groupStart + 1
-            while groupEnd < occurrences.count && occurrences[groupEnd].field == fieldIndex { groupEnd += 1 }
+            while groupEnd < end && scratch[groupEnd].field == fieldIndex { groupEnd += 1 }
             defer { groupStart = groupEnd }
             let f = m.fields[fieldIndex]
             if let oneof = f.oneofIndex, oneofWinners![oneof] != fieldIndex { continue }
-            let group = occurrences[groupStart..<groupEnd]
-            path.append(.field(f.name))
+            let group = groupStart..<groupEnd
+            path.append(.descriptor(f))
             defer { path.removeLast() }
             if f.isMap {
                 writer.key(quoted: useProtoNames ? f.protoKey : f.jsonKey)
                 try map(f, base, group)
             } else if f.isRepeated {
                 let packed = f.kind.isPackable
-                if !group.contains(where: { !(packed && $0.wireType == .lengthDelimited) || $0.end > $0.start }) { continue }
+                if !group.contains(where: { !(packed && scratch[$0].wireType == .lengthDelimited) || scratch[$0].end > scratch[$0].start }) { continue }
                 writer.key(quoted: useProtoNames ? f.protoKey : f.jsonKey)
                 writer.beginArray()
                 var elementIndex = 0
-                for occurrence in group {
+                for i in group {
+                    let occurrence = scratch[i]
                     if packed && occurrence.wireType == .lengthDelimited {
                         var reader = WireReader(base, range: occurrence.start..<occurrence.end)
                         while !reader.isAtEnd {
@@ -151,15 +169,15 @@ struct BinaryToJSON {
             } else if f.kind == .message {
                 writer.key(quoted: useProtoNames ? f.protoKey : f.jsonKey)
                 if group.count == 1 {
-                    try message(f.messageIndex, base, group.first!.start..<group.first!.end)
+                    try message(f.messageIndex, base, scratch[group.lowerBound].start..<scratch[group.lowerBound].end)
                 } else {
                     // Occurrences of a message field merge: read their payloads as one.
                     var merged: [UInt8] = []
-                    for occurrence in group { merged.append(contentsOf: UnsafeRawBufferPointer(rebasing: base[occurrence.start..<occurrence.end])) }
+                    for i in group { merged.append(contentsOf: UnsafeRawBufferPointer(rebasing: base[scratch[i].start..<scratch[i].end])) }
                     try withBytes(merged) { (raw: UnsafeRawBufferPointer) throws(ProtoJSONError) in try message(f.messageIndex, raw, 0..<raw.count) }
                 }
             } else {
-                let last = group.last!
+                let last = scratch[group.upperBound - 1]
                 if !f.hasPresence && isDefault(base, last) { continue }
                 writer.key(quoted: useProtoNames ? f.protoKey : f.jsonKey)
                 try value(f, base, last)
@@ -178,7 +196,7 @@ struct BinaryToJSON {
     }
 
     /// A map field as an object; of entries with the same key, the last wins.
-    mutating func map(_ f: FieldDescriptor, _ base: UnsafeRawBufferPointer, _ group: ArraySlice<Occurrence>) throws(ProtoJSONError) {
+    mutating func map(_ f: FieldDescriptor, _ base: UnsafeRawBufferPointer, _ group: Range<Int>) throws(ProtoJSONError) {
         let entryType = registry.messages[f.messageIndex]
         guard entryType.fields.count == 2, entryType.fields[0].number == 1, entryType.fields[1].number == 2 else {
             throw fail("map entry type \(entryType.fullName) is not a key and a value")
@@ -187,8 +205,9 @@ struct BinaryToJSON {
         let valueField = entryType.fields[1]
         var entries: [(key: String, value: Occurrence?)] = []
         var positions: [String: Int] = [:]
-        for occurrence in group {
-            let inner = try scan(entryType, base, occurrence.start..<occurrence.end)
+        for i in group {
+            let occurrence = scratch[i]
+            let inner = try scanned(entryType, base, occurrence.start..<occurrence.end)
             var keyOccurrence: Occurrence? = nil
             var valueOccurrence: Occurrence? = nil
             var valueParts: [Occurrence] = []
@@ -274,7 +293,7 @@ struct BinaryToJSON {
         case .enumeration:
             let number = Int32(truncatingIfNeeded: try wire { () throws(WireError) in try reader.varint() })
             let e = registry.enums[f.enumIndex]
-            if e.fullName == "google.protobuf.NullValue" {
+            if e.isNullValue {
                 writer.null()
             } else if let name = e.names[number] {
                 writer.string(name)
@@ -287,7 +306,9 @@ struct BinaryToJSON {
     }
 
     mutating func scalar(_ kind: FieldKind, _ reader: inout WireReader) throws(ProtoJSONError) {
-        try wire { () throws(WireError) in
+        // Not through `wire`: a closure writing to self there would make Swift copy self, and
+        // with it the output buffer, for every scalar.
+        do throws(WireError) {
             switch kind {
             case .double: writer.double(Double(bitPattern: try reader.fixed64()))
             case .float: writer.float(Float(bitPattern: try reader.fixed32()))
@@ -304,6 +325,8 @@ struct BinaryToJSON {
             case .sint64: writer.integer(zigZagDecode64(try reader.varint()), quoted: true)
             case .string, .bytes, .message, .group, .enumeration: throw WireError("not a scalar")
             }
+        } catch {
+            throw fail("invalid protobuf: \(error.reason)")
         }
     }
 
@@ -315,25 +338,31 @@ struct BinaryToJSON {
         return occurrences.last { $0.field == index }
     }
 
-    func varintField(_ m: MessageDescriptor, _ number: Int32, _ base: UnsafeRawBufferPointer, _ occurrences: [Occurrence]) throws(ProtoJSONError) -> UInt64 {
-        guard let occurrence = lastOccurrence(m, number, in: occurrences) else { return 0 }
-        var reader = WireReader(base, range: occurrence.start..<occurrence.end)
-        return try wire { () throws(WireError) in try reader.varint() }
-    }
-
     mutating func wellKnownMessage(_ type: WellKnownType, _ m: MessageDescriptor, _ base: UnsafeRawBufferPointer, _ range: Range<Int>) throws(ProtoJSONError) {
-        let occurrences = try scan(m, base, range)
+        if type == .timestamp || type == .duration {
+            // Read in place: these are the most common well-known types by far.
+            var seconds: UInt64 = 0
+            var nanos: UInt64 = 0
+            var reader = WireReader(base, range: range)
+            try wire { () throws(WireError) in
+                while !reader.isAtEnd {
+                    let (number, wireType) = try reader.tag()
+                    if wireType == .varint && number == 1 {
+                        seconds = try reader.varint()
+                    } else if wireType == .varint && number == 2 {
+                        nanos = try reader.varint()
+                    } else {
+                        try reader.skip(wireType, number: number)
+                    }
+                }
+            }
+            try timeValue(type, Int64(bitPattern: seconds), Int32(truncatingIfNeeded: nanos))
+            return
+        }
+        let occurrences = try scanned(m, base, range)
         switch type {
         case .timestamp, .duration:
-            let seconds = Int64(bitPattern: try varintField(m, 1, base, occurrences))
-            let nanos = Int32(truncatingIfNeeded: try varintField(m, 2, base, occurrences))
-            if type == .timestamp {
-                guard let text = TimeText.formatTimestamp(seconds: seconds, nanos: nanos) else { throw fail("timestamp out of range") }
-                writer.string(text)
-            } else {
-                guard let text = TimeText.formatDuration(seconds: seconds, nanos: nanos) else { throw fail("duration out of range") }
-                writer.string(text)
-            }
+            break
         case .fieldMask:
             var paths: [String] = []
             for occurrence in occurrences where m.fields[occurrence.field].number == 1 {
@@ -344,7 +373,10 @@ struct BinaryToJSON {
             writer.string(paths.joined(separator: ","))
         case .structValue:
             guard let index = m.fieldIndex(number: 1), m.fields[index].isMap else { throw fail("Struct without its fields map") }
-            try map(m.fields[index], base, occurrences[...])
+            let start = scratch.count
+            scratch.append(contentsOf: occurrences)
+            defer { scratch.removeSubrange(start...) }
+            try map(m.fields[index], base, start..<scratch.count)
         case .listValue:
             guard let index = m.fieldIndex(number: 1) else { throw fail("ListValue without its values") }
             writer.beginArray()
@@ -416,14 +448,48 @@ struct BinaryToJSON {
     }
 }
 
-@inline(__always)
-func validUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    // ASCII is the common case and needs no decoding.
-    var allASCII = true
-    for byte in bytes where byte >= 0x80 {
-        allASCII = false
-        break
+extension BinaryToJSON {
+    mutating func timeValue(_ type: WellKnownType, _ seconds: Int64, _ nanos: Int32) throws(ProtoJSONError) {
+        if type == .timestamp {
+            guard TimeText.appendTimestamp(seconds: seconds, nanos: nanos, into: &writer.bytes) else { throw fail("timestamp out of range") }
+        } else {
+            guard let text = TimeText.formatDuration(seconds: seconds, nanos: nanos) else { throw fail("duration out of range") }
+            writer.string(text)
+        }
+        writer.wrote()
     }
-    if allASCII { return true }
-    return String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) != nil
+}
+
+/// Whether bytes are well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
+func validUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var i = 0
+    let n = bytes.count
+    while i < n {
+        let b0 = bytes[i]
+        if b0 < 0x80 {
+            i += 1
+            continue
+        }
+        func continuation(_ at: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xbf) -> Bool {
+            at < n && bytes[at] >= low && bytes[at] <= high
+        }
+        switch b0 {
+        case 0xc2...0xdf:
+            guard continuation(i + 1) else { return false }
+            i += 2
+        case 0xe0...0xef:
+            let low: UInt8 = b0 == 0xe0 ? 0xa0 : 0x80
+            let high: UInt8 = b0 == 0xed ? 0x9f : 0xbf
+            guard continuation(i + 1, low, high), continuation(i + 2) else { return false }
+            i += 3
+        case 0xf0...0xf4:
+            let low: UInt8 = b0 == 0xf0 ? 0x90 : 0x80
+            let high: UInt8 = b0 == 0xf4 ? 0x8f : 0xbf
+            guard continuation(i + 1, low, high), continuation(i + 2), continuation(i + 3) else { return false }
+            i += 4
+        default:
+            return false
+        }
+    }
+    return true
 }

@@ -45,8 +45,9 @@ public enum WellKnownType: Sendable {
     }
 }
 
-/// One field of a message type.
-public struct FieldDescriptor: Sendable {
+/// One field of a message type. (A class: the converters pass fields around per value, and a
+/// class is one reference count where a struct of strings and arrays is several.)
+public final class FieldDescriptor: Sendable {
     /// The name in the .proto file, for example `order_by`.
     public let name: String
     /// The JSON name, lowerCamelCase unless the .proto sets `json_name`, for example `orderBy`.
@@ -65,18 +66,39 @@ public struct FieldDescriptor: Sendable {
     /// The full name of a message or enum field's type, for example `souk.v1.Money`.
     public let typeName: String
     /// Whether this is a map field (a repeated field of a map-entry message type).
-    public internal(set) var isMap = false
+    public let isMap: Bool
     /// The index of the field's message type in the registry, or -1.
-    var messageIndex = -1
+    let messageIndex: Int
     /// The index of the field's enum type in the registry, or -1.
-    var enumIndex = -1
-    /// `"jsonName":` and `"name":`, escaped, for the writer.
+    let enumIndex: Int
+    /// `"jsonName"` and `"name"`, quoted and escaped, for the writer.
     let jsonKey: [UInt8]
     let protoKey: [UInt8]
+
+    init(
+        name: String, jsonName: String, number: Int32, kind: FieldKind, isRepeated: Bool, isPacked: Bool, isProto3Optional: Bool,
+        oneofIndex: Int?, hasPresence: Bool, typeName: String, isMap: Bool, messageIndex: Int, enumIndex: Int
+    ) {
+        self.name = name
+        self.jsonName = jsonName
+        self.number = number
+        self.kind = kind
+        self.isRepeated = isRepeated
+        self.isPacked = isPacked
+        self.isProto3Optional = isProto3Optional
+        self.oneofIndex = oneofIndex
+        self.hasPresence = hasPresence
+        self.typeName = typeName
+        self.isMap = isMap
+        self.messageIndex = messageIndex
+        self.enumIndex = enumIndex
+        jsonKey = quotedKey(jsonName)
+        protoKey = quotedKey(name)
+    }
 }
 
 /// One message type.
-public struct MessageDescriptor: Sendable {
+public final class MessageDescriptor: Sendable {
     /// The full name, for example `souk.v1.ListProductsRequest`.
     public let fullName: String
     /// The fields in ascending number order.
@@ -91,6 +113,20 @@ public struct MessageDescriptor: Sendable {
     let sparseIndex: [Int32: Int]
     /// Field indexes by JSON name and by proto name.
     let nameIndex: [String: Int]
+
+    init(
+        fullName: String, fields: [FieldDescriptor], oneofs: [String], isMapEntry: Bool, wellKnownType: WellKnownType?,
+        denseIndex: [Int32], sparseIndex: [Int32: Int], nameIndex: [String: Int]
+    ) {
+        self.fullName = fullName
+        self.fields = fields
+        self.oneofs = oneofs
+        self.isMapEntry = isMapEntry
+        self.wellKnownType = wellKnownType
+        self.denseIndex = denseIndex
+        self.sparseIndex = sparseIndex
+        self.nameIndex = nameIndex
+    }
 
     /// The field with a number.
     @inline(__always)
@@ -109,12 +145,22 @@ public struct MessageDescriptor: Sendable {
 }
 
 /// One enum type.
-public struct EnumDescriptor: Sendable {
+public final class EnumDescriptor: Sendable {
     public let fullName: String
     /// The values in declaration order.
     public let values: [(name: String, number: Int32)]
     let numbers: [String: Int32]
     let names: [Int32: String]
+    /// google.protobuf.NullValue, written as JSON null.
+    let isNullValue: Bool
+
+    init(fullName: String, values: [(name: String, number: Int32)], numbers: [String: Int32], names: [Int32: String]) {
+        self.fullName = fullName
+        self.values = values
+        self.numbers = numbers
+        self.names = names
+        isNullValue = fullName == "google.protobuf.NullValue"
+    }
 
     public func name(of number: Int32) -> String? { names[number] }
     public func number(of name: String) -> Int32? { numbers[name] }
@@ -248,25 +294,27 @@ public final class DescriptorRegistry: Sendable {
                 let typeName = f.typeName.hasPrefix(".") ? String(f.typeName.dropFirst()) : f.typeName
                 let oneof = f.oneofIndex.flatMap { realOneof[$0] }
                 let jsonName = f.jsonName ?? lowerCamel(f.name)
-                var field = FieldDescriptor(
-                    name: f.name, jsonName: jsonName, number: f.number, kind: kind, isRepeated: repeated,
-                    isPacked: repeated && kind.isPackable && (f.packed ?? !proto2),
-                    isProto3Optional: f.proto3Optional, oneofIndex: oneof,
-                    hasPresence: !repeated && (kind == .message || kind == .group || oneof != nil || f.proto3Optional || proto2),
-                    typeName: typeName, jsonKey: quotedKey(jsonName), protoKey: quotedKey(f.name))
+                var messageIndex = -1
+                var enumIndex = -1
+                var isMap = false
                 if kind == .message || kind == .group {
                     guard let index = messageIndexes[typeName] else {
                         throw DescriptorError(reason: "\(fullName).\(f.name) has unknown type \(typeName)")
                     }
-                    field.messageIndex = index
-                    field.isMap = repeated && flatMessages[index].raw.mapEntry
+                    messageIndex = index
+                    isMap = repeated && flatMessages[index].raw.mapEntry
                 } else if kind == .enumeration {
                     guard let index = enumIndexes[typeName] else {
                         throw DescriptorError(reason: "\(fullName).\(f.name) has unknown type \(typeName)")
                     }
-                    field.enumIndex = index
+                    enumIndex = index
                 }
-                fields.append(field)
+                fields.append(FieldDescriptor(
+                    name: f.name, jsonName: jsonName, number: f.number, kind: kind, isRepeated: repeated,
+                    isPacked: repeated && kind.isPackable && (f.packed ?? !proto2),
+                    isProto3Optional: f.proto3Optional, oneofIndex: oneof,
+                    hasPresence: !repeated && (kind == .message || kind == .group || oneof != nil || f.proto3Optional || proto2),
+                    typeName: typeName, isMap: isMap, messageIndex: messageIndex, enumIndex: enumIndex))
             }
             let maxNumber = fields.last.map { Int($0.number) } ?? 0
             var dense = [Int32](repeating: -1, count: min(maxNumber, 256) + 1)

@@ -87,8 +87,8 @@ struct JSONParser {
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a string key") }
                 let keyStart = position
                 let key = try string()
-                // A linear scan is cheapest for the usual few keys; a set past that.
-                if members.count < 8 {
+                // A linear scan is cheapest for the usual few dozen keys; a set past that.
+                if members.count < 32 {
                     if members.contains(where: { $0.key == key }) { throw JSONSyntaxError(offset: keyStart, reason: "duplicate key \"\(key)\"") }
                 } else {
                     if keys == nil { keys = Set(members.map(\.key)) }
@@ -179,19 +179,20 @@ struct JSONParser {
     mutating func string() throws(JSONSyntaxError) -> String {
         position += 1
         let start = position
-        // Fast path: no escapes.
+        // Fast path: no escapes (and ASCII needs no UTF-8 validation).
+        var ascii = true
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
                 position += 1
-                guard let text = String(validating: slice.bindMemory(to: UInt8.self), as: UTF8.self) else {
-                    throw JSONSyntaxError(offset: start, reason: "invalid UTF-8 in a string")
-                }
-                return text
+                if ascii { return String(decoding: slice, as: UTF8.self) }
+                guard validUTF8(slice) else { throw JSONSyntaxError(offset: start, reason: "invalid UTF-8 in a string") }
+                return String(decoding: slice, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("control character in a string") }
+            if byte >= 0x80 { ascii = false }
             position += 1
         }
         var buffer = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[start..<position]))
@@ -201,10 +202,9 @@ struct JSONParser {
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: buffer, as: UTF8.self) else {
-                    throw JSONSyntaxError(offset: start, reason: "invalid UTF-8 in a string")
-                }
-                return text
+                let valid = buffer.withUnsafeBytes { validUTF8($0) }
+                guard valid else { throw JSONSyntaxError(offset: start, reason: "invalid UTF-8 in a string") }
+                return String(decoding: buffer, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 guard position < bytes.count else { throw error("unterminated string") }
                 let escape = bytes[position]

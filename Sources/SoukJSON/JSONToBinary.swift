@@ -75,13 +75,13 @@ struct JSONToBinary {
             }
             let f = m.fields[index]
             if given.contains(where: { $0.field == index }) {
-                path.append(.field(f.name))
+                path.append(.descriptor(f))
                 defer { path.removeLast() }
                 throw fail("given twice (as \(f.name) and \(f.jsonName))")
             }
             if let oneof = f.oneofIndex, !isNull(member.value, for: f) {
                 if oneofMembers![oneof] >= 0 {
-                    path.append(.field(f.name))
+                    path.append(.descriptor(f))
                     defer { path.removeLast() }
                     throw fail("oneof \(m.oneofs[oneof]) already has \(m.fields[oneofMembers![oneof]].name)")
                 }
@@ -92,7 +92,7 @@ struct JSONToBinary {
         given.sort { $0.field < $1.field }
         for (index, value) in given {
             let f = m.fields[index]
-            path.append(.field(f.name))
+            path.append(.descriptor(f))
             try field(f, value, into: &w)
             path.removeLast()
         }
@@ -106,7 +106,7 @@ struct JSONToBinary {
 
     func takesNull(_ f: FieldDescriptor) -> Bool {
         if f.kind == .message { return registry.messages[f.messageIndex].wellKnownType == .value }
-        if f.kind == .enumeration { return registry.enums[f.enumIndex].fullName == "google.protobuf.NullValue" }
+        if f.kind == .enumeration { return registry.enums[f.enumIndex].isNullValue }
         return false
     }
 
@@ -208,7 +208,7 @@ struct JSONToBinary {
         case .enumeration:
             let e = registry.enums[f.enumIndex]
             switch value {
-            case .null where e.fullName == "google.protobuf.NullValue": return .varint(0)
+            case .null where e.isNullValue: return .varint(0)
             case .string(let name):
                 if let number = e.numbers[name] { return .varint(UInt64(bitPattern: Int64(number))) }
                 if ignoreUnknownFields { return nil }

@@ -47,6 +47,7 @@ public struct ProtoJSON: Sendable {
     public func json(fromBinary bytes: UnsafeRawBufferPointer, messageType: String, options: JSONEncodingOptions = .init()) throws(ProtoJSONError) -> [UInt8] {
         guard let index = registry.messageIndexes[messageType] else { throw ProtoJSONError(path: "", reason: "unknown message type \(messageType)") }
         var encoder = BinaryToJSON(registry: registry, options: options)
+        encoder.writer.bytes.reserveCapacity(bytes.count * 2 + 16)
         try encoder.message(index, bytes, 0..<bytes.count)
         return encoder.writer.bytes
     }
@@ -128,6 +129,7 @@ public struct ProtoJSONError: Error, Sendable, Equatable, CustomStringConvertibl
 /// One step of the path to the field being converted, rendered only when an error needs it.
 enum PathComponent {
     case field(String)
+    case descriptor(FieldDescriptor)
     case index(Int)
     case key(String)
 
@@ -136,6 +138,7 @@ enum PathComponent {
         for component in components {
             switch component {
             case .field(let name): text += text.isEmpty ? name : "." + name
+            case .descriptor(let field): text += text.isEmpty ? field.name : "." + field.name
             case .index(let i): text += "[\(i)]"
             case .key(let key): text += "[\"\(key)\"]"
             }

@@ -51,6 +51,42 @@ enum TimeText {
         return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))\(fraction(nanos))Z"
     }
 
+    /// The quoted timestamp appended without building strings (a list answer holds many).
+    static func appendTimestamp(seconds: Int64, nanos: Int32, into out: inout [UInt8]) -> Bool {
+        guard seconds >= minTimestampSeconds, seconds <= maxTimestampSeconds, nanos >= 0, nanos <= 999_999_999 else { return false }
+        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+        let secondOfDay = seconds - days * 86400
+        let (y, m, d) = civil(days: days)
+        func digits(_ value: Int64, _ count: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<count { divisor *= 10 }
+            var value = value
+            while divisor > 0 {
+                out.append(UInt8(truncatingIfNeeded: value / divisor) + 0x30)
+                value %= divisor
+                divisor /= 10
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+        digits(y, 4); out.append(UInt8(ascii: "-")); digits(m, 2); out.append(UInt8(ascii: "-")); digits(d, 2)
+        out.append(UInt8(ascii: "T"))
+        digits(secondOfDay / 3600, 2); out.append(UInt8(ascii: ":")); digits(secondOfDay / 60 % 60, 2)
+        out.append(UInt8(ascii: ":")); digits(secondOfDay % 60, 2)
+        if nanos != 0 {
+            out.append(UInt8(ascii: "."))
+            if nanos % 1_000_000 == 0 {
+                digits(Int64(nanos / 1_000_000), 3)
+            } else if nanos % 1000 == 0 {
+                digits(Int64(nanos / 1000), 6)
+            } else {
+                digits(Int64(nanos), 9)
+            }
+        }
+        out.append(UInt8(ascii: "Z"))
+        out.append(UInt8(ascii: "\""))
+        return true
+    }
+
     static func parseTimestamp(_ text: String) -> (seconds: Int64, nanos: Int32)? {
         let b = Array(text.utf8)
         func number(_ at: Int, _ count: Int) -> Int64? {

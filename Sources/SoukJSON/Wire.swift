@@ -108,7 +108,7 @@ struct WireReader {
 
     func string(_ range: Range<Int>) -> String? {
         let bytes = UnsafeRawBufferPointer(rebasing: base[range])
-        return String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self)
+        return validUTF8(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
     }
 }
 

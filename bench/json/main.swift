@@ -38,5 +38,7 @@ func measure(_ name: String, _ body: () throws -> Void) rethrows {
     print("\(name): \(Int(1 / best)) messages/s (\(String(format: "%.1f", best * 1e6)) µs each, \(Int(Double(json.count) / best / 1e6)) MB/s of JSON)")
 }
 
-try measure("binary → JSON") { _ = try mapping.json(fromBinary: binary, messageType: "souk.v1.ListProductsResponse") }
-try measure("JSON → binary") { _ = try mapping.binary(fromJSON: json, messageType: "souk.v1.ListProductsResponse") }
+let only = ProcessInfo.processInfo.environment["SOUK_JSON_BENCH_ONLY"]
+if only != "decode" { try measure("binary → JSON") { _ = try mapping.json(fromBinary: binary, messageType: "souk.v1.ListProductsResponse") }
+}
+if only != "encode" { try measure("JSON → binary") { _ = try mapping.binary(fromJSON: json, messageType: "souk.v1.ListProductsResponse") } }
