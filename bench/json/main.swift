@@ -5,7 +5,9 @@ import Foundation
 
 let repository = URL(fileURLWithPath: CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : ".")
 let descriptorSet = try Data(contentsOf: repository.appendingPathComponent("Generated/souk.desc"))
+let loadStart = DispatchTime.now().uptimeNanoseconds
 let mapping = ProtoJSON(registry: try DescriptorRegistry(serialized: Array(descriptorSet)))
+print("registry of Generated/souk.desc (\(descriptorSet.count) bytes, \(mapping.registry.messageNames.count) message types) loaded in \((DispatchTime.now().uptimeNanoseconds - loadStart) / 1_000_000) ms")
 
 let product = { (i: Int) in
     """
