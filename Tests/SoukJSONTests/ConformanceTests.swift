@@ -12,6 +12,8 @@ import Testing
         var json: String
         /// What Python reads back from `json`, when that differs from `binary`.
         var reparsed: [UInt8]?
+        /// `json` with proto field names and enum numbers, for some samples.
+        var variant: String?
     }
 
     static let samples: [Sample] = {
@@ -22,7 +24,7 @@ import Testing
             for member in members { if case .string(let s) = member.value { fields[member.key] = s } }
             return Sample(
                 type: fields["type"]!, binary: Base64.decode(fields["binary"]!)!, json: fields["json"]!,
-                reparsed: fields["reparsed"].map { Base64.decode($0)! })
+                reparsed: fields["reparsed"].map { Base64.decode($0)! }, variant: fields["variant"])
         }
     }()
 
@@ -63,6 +65,30 @@ import Testing
             }
         }
         #expect(failures.isEmpty, "\(failures.count) of \(Self.samples.count) differ:\n\(failures.prefix(5).joined(separator: "\n"))")
+    }
+
+    @Test func protoNamesAndEnumNumbersReadTheSame() throws {
+        let variants = Self.samples.filter { $0.variant != nil }
+        #expect(variants.count >= 40)
+        var failures: [String] = []
+        for sample in variants {
+            do {
+                let ours = try Support.mapping.binary(fromJSON: sample.variant!, messageType: sample.type)
+                let expected = sample.reparsed ?? sample.binary
+                if try Support.canonical(sample.type, ours) != Support.canonical(sample.type, expected) {
+                    failures.append("\(sample.type): \(sample.variant!)")
+                }
+                // And written back with proto names, the same JSON as Python's (enums aside, by name).
+                let protoNames = try Support.mapping.jsonString(fromBinary: sample.binary, messageType: sample.type, options: .init(useProtoNames: true))
+                let python = try Support.mapping.jsonString(fromBinary: Support.mapping.binary(fromJSON: sample.variant!, messageType: sample.type), messageType: sample.type, options: .init(useProtoNames: true))
+                if !Support.jsonEqual(try Support.parse(protoNames), try Support.parse(python)) {
+                    failures.append("\(sample.type) with proto names: \(protoNames)")
+                }
+            } catch {
+                failures.append("\(sample.type): \(error)\n  json: \(sample.variant!)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(variants.count) differ:\n\(failures.prefix(5).joined(separator: "\n"))")
     }
 
     @Test func prettyOutputIsTheSameJSON() throws {

@@ -2,7 +2,8 @@
 """Writes conformance.jsonl: seeded random messages of every message type of Generated/souk.desc
 and of conformance.proto (every field kind, oneofs, maps, well-known types), each as protobuf
 bytes with the JSON that Python's google.protobuf.json_format writes for them, and the bytes
-json_format reads back from that JSON when they differ. SoukJSONTests checks SoukJSON against
+json_format reads back from that JSON when they differ; half the conformance.proto samples also
+carry the JSON with proto field names and enum numbers (the other spelling readers accept). SoukJSONTests checks SoukJSON against
 them both ways.
 
 Regenerate (from the repository root) after a .proto change:
@@ -112,6 +113,8 @@ def rand_scalar(field):
         return bytes(rng.randrange(256) for _ in range(rng.randint(0, 7)))
     if t == FD.TYPE_ENUM:
         values = [v.number for v in field.enum_type.values]
+        if field.enum_type.full_name == "google.protobuf.NullValue":
+            return 0  # JSON writes any NullValue as null
         return rng.choice(values + [values[-1] + 17])  # now and then a number the enum does not name
     raise ValueError(t)
 
@@ -234,7 +237,7 @@ def fill(msg, depth):
             setattr(msg, field.name, rand_scalar(field))
 
 
-def sample(name):
+def sample(name, variant=False):
     cls = message_factory.GetMessageClass(pool.FindMessageTypeByName(name))
     for _ in range(20):
         msg = cls()
@@ -246,6 +249,11 @@ def sample(name):
         binary = msg.SerializeToString(deterministic=True)
         reparsed = json_format.Parse(text, cls(), descriptor_pool=pool).SerializeToString(deterministic=True)
         line = {"type": name, "binary": base64.b64encode(binary).decode(), "json": text}
+        if variant:
+            # The same message as the other accepted spelling: proto field names, enums as numbers.
+            line["variant"] = json.dumps(
+                json_format.MessageToDict(msg, descriptor_pool=pool, preserving_proto_field_name=True, use_integers_for_enums=True),
+                separators=(",", ":"), ensure_ascii=False)
         if reparsed != binary:
             line["reparsed"] = base64.b64encode(reparsed).decode()
         return line
@@ -260,7 +268,7 @@ def main():
         lines += [sample(name) for _ in range(CONTRACT_SAMPLES)]
     for name in kinds:
         count = KIND_SAMPLES if name.startswith("souk.jsontest.") else 2
-        lines += [sample(name) for _ in range(count)]
+        lines += [sample(name, variant=i % 2 == 0) for i in range(count)]
     with open(os.path.join(HERE, "conformance.jsonl"), "w", encoding="utf-8") as out:
         for line in lines:
             out.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
