@@ -237,23 +237,50 @@ def fill(msg, depth):
             setattr(msg, field.name, rand_scalar(field))
 
 
+def deterministic_any(msg):
+    """Packs every Any inside `msg` again with deterministic serialization (json_format packs
+    with map entries in hash order), so the fixture is the same on every run."""
+    desc = msg.DESCRIPTOR
+    if desc.full_name == "google.protobuf.Any":
+        if msg.type_url:
+            inner = message_factory.GetMessageClass(pool.FindMessageTypeByName(msg.type_url.split("/")[-1]))()
+            inner.ParseFromString(msg.value)
+            deterministic_any(inner)
+            msg.value = inner.SerializeToString(deterministic=True)
+        return
+    for field, value in msg.ListFields():
+        if field.type != FD.TYPE_MESSAGE:
+            continue
+        if field.message_type.GetOptions().map_entry:
+            if field.message_type.fields_by_name["value"].type == FD.TYPE_MESSAGE:
+                for key in value:
+                    deterministic_any(value[key])
+        elif field.is_repeated:
+            for element in value:
+                deterministic_any(element)
+        else:
+            deterministic_any(value)
+
+
 def sample(name, variant=False):
     cls = message_factory.GetMessageClass(pool.FindMessageTypeByName(name))
     for _ in range(20):
         msg = cls()
         fill(msg, 0)
         try:
-            text = json.dumps(json_format.MessageToDict(msg, descriptor_pool=pool), separators=(",", ":"), ensure_ascii=False)
+            text = json.dumps(json_format.MessageToDict(msg, descriptor_pool=pool), separators=(",", ":"), ensure_ascii=False, sort_keys=True)
         except ValueError:
             continue  # e.g. a FieldMask path with no JSON form
         binary = msg.SerializeToString(deterministic=True)
-        reparsed = json_format.Parse(text, cls(), descriptor_pool=pool).SerializeToString(deterministic=True)
+        back = json_format.Parse(text, cls(), descriptor_pool=pool)
+        deterministic_any(back)
+        reparsed = back.SerializeToString(deterministic=True)
         line = {"type": name, "binary": base64.b64encode(binary).decode(), "json": text}
         if variant:
             # The same message as the other accepted spelling: proto field names, enums as numbers.
             line["variant"] = json.dumps(
                 json_format.MessageToDict(msg, descriptor_pool=pool, preserving_proto_field_name=True, use_integers_for_enums=True),
-                separators=(",", ":"), ensure_ascii=False)
+                separators=(",", ":"), ensure_ascii=False, sort_keys=True)
         if reparsed != binary:
             line["reparsed"] = base64.b64encode(reparsed).decode()
         return line
