@@ -356,6 +356,16 @@ public final class DescriptorRegistry: Sendable {
         enumIndexes[fullName].map { enums[$0] }
     }
 
+    /// The message type of a message field (for a map field, its entry type: key = 1, value = 2).
+    public func messageType(of field: FieldDescriptor) -> MessageDescriptor? {
+        field.messageIndex >= 0 ? messages[field.messageIndex] : nil
+    }
+
+    /// The enum type of an enum field.
+    public func enumType(of field: FieldDescriptor) -> EnumDescriptor? {
+        field.enumIndex >= 0 ? enums[field.enumIndex] : nil
+    }
+
     /// A service by full name, for example `souk.v1.Catalog`.
     public func service(named fullName: String) -> ServiceDescriptor? {
         serviceIndexes[fullName].map { services[$0] }

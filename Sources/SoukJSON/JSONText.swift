@@ -2,8 +2,9 @@
 /// their text (an int64 must not pass through a Double), duplicate keys refused, a nesting limit,
 /// and no Foundation round trip on the server path.
 
-/// A parsed JSON value; numbers keep their text.
-indirect enum JSONValue: Equatable, Sendable {
+/// A parsed JSON value; numbers keep their text. (Not `indirect`: arrays already hold their
+/// elements out of line, and boxing every scalar would cost an allocation each.)
+enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(String)
@@ -417,22 +418,4 @@ struct JSONWriter {
     }
 
     mutating func null() { raw("null"); empty = false }
-
-    /// Writes a parsed value back (for Struct and friends, which carry JSON as it is).
-    mutating func value(_ value: JSONValue) {
-        switch value {
-        case .null: null()
-        case .bool(let b): bool(b)
-        case .number(let n): var n = n; n.withUTF8 { bytes.append(contentsOf: $0) }; wrote()
-        case .string(let s): string(s)
-        case .array(let elements):
-            beginArray()
-            for e in elements { element(); self.value(e) }
-            endArray()
-        case .object(let members):
-            beginObject()
-            for m in members { key(m.key); self.value(m.value) }
-            endObject()
-        }
-    }
 }

@@ -7,6 +7,7 @@ enum ScalarValue {
     case fixed32(UInt32)
     case fixed64(UInt64)
     case bytes([UInt8])
+    case text(String)
 
     var isZero: Bool {
         switch self {
@@ -14,6 +15,7 @@ enum ScalarValue {
         case .fixed32(let v): v == 0
         case .fixed64(let v): v == 0
         case .bytes(let b): b.isEmpty
+        case .text(let t): t.isEmpty
         }
     }
 
@@ -23,6 +25,7 @@ enum ScalarValue {
         case .fixed32(let v): w.tag(number, .fixed32); w.fixed32(v)
         case .fixed64(let v): w.tag(number, .fixed64); w.fixed64(v)
         case .bytes(let b): w.lengthDelimited(number, b)
+        case .text(let t): w.lengthDelimited(number, t.utf8)
         }
     }
 
@@ -32,7 +35,7 @@ enum ScalarValue {
         case .varint(let v): w.varint(v)
         case .fixed32(let v): w.fixed32(v)
         case .fixed64(let v): w.fixed64(v)
-        case .bytes: break
+        case .bytes, .text: break
         }
     }
 }
@@ -167,7 +170,7 @@ struct JSONToBinary {
 
     func mapKey(_ f: FieldDescriptor, _ key: String) throws(ProtoJSONError) -> ScalarValue {
         switch f.kind {
-        case .string: return .bytes(Array(key.utf8))
+        case .string: return .text(key)
         case .bool:
             switch key {
             case "true": return .varint(1)
@@ -200,7 +203,7 @@ struct JSONToBinary {
             return .varint(b ? 1 : 0)
         case .string:
             guard case .string(let s) = value else { throw fail("expected a string, got \(value.kindName)") }
-            return .bytes(Array(s.utf8))
+            return .text(s)
         case .bytes:
             guard case .string(let s) = value else { throw fail("expected base64 bytes, got \(value.kindName)") }
             guard let bytes = Base64.decode(s) else { throw fail("invalid base64") }

@@ -38,19 +38,6 @@ enum TimeText {
         return "." + digits
     }
 
-    static func pad(_ value: Int64, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-    }
-
-    static func formatTimestamp(seconds: Int64, nanos: Int32) -> String? {
-        guard seconds >= minTimestampSeconds, seconds <= maxTimestampSeconds, nanos >= 0, nanos <= 999_999_999 else { return nil }
-        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
-        let secondOfDay = seconds - days * 86400
-        let (y, m, d) = civil(days: days)
-        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))\(fraction(nanos))Z"
-    }
-
     /// The quoted timestamp appended without building strings (a list answer holds many).
     static func appendTimestamp(seconds: Int64, nanos: Int32, into out: inout [UInt8]) -> Bool {
         guard seconds >= minTimestampSeconds, seconds <= maxTimestampSeconds, nanos >= 0, nanos <= 999_999_999 else { return false }

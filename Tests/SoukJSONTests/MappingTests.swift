@@ -229,6 +229,9 @@ import Testing
         #expect(allKinds.oneofs == ["choice"])
         #expect(allKinds.field(named: "o_int32")?.isProto3Optional == true && allKinds.field(named: "o_int32")?.oneofIndex == nil)
         #expect(allKinds.field(named: "r_unpacked_int32")?.isPacked == false && allKinds.field(named: "r_int32")?.isPacked == true)
-        #expect(allKinds.field(named: "mStringInt32")?.isMap == true)
+        let map = try #require(allKinds.field(named: "mStringInt32"))
+        #expect(map.isMap && Support.registry.messageType(of: map)?.isMapEntry == true)
+        #expect(Support.registry.messageType(of: map)?.fields.map(\.name) == ["key", "value"])
+        #expect(Support.registry.enumType(of: allKinds.field(named: "f_enum")!)?.values.map(\.name) == ["COLOR_UNSPECIFIED", "RED", "GREEN", "BLUE"])
     }
 }
