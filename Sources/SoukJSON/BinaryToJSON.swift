@@ -8,6 +8,8 @@ private let maxNesting = 100
 struct BinaryToJSON {
     let registry: DescriptorRegistry
     let useProtoNames: Bool
+    let emitDefaultValues: Bool
+    let enumsAsIntegers: Bool
     var writer: JSONWriter
     var path: [PathComponent] = []
     var depth = 0
@@ -16,6 +18,8 @@ struct BinaryToJSON {
     init(registry: DescriptorRegistry, options: JSONEncodingOptions) {
         self.registry = registry
         useProtoNames = options.useProtoNames
+        emitDefaultValues = options.emitDefaultValues
+        enumsAsIntegers = options.enumsAsIntegers
         writer = JSONWriter(pretty: options.pretty)
     }
 
@@ -101,7 +105,12 @@ struct BinaryToJSON {
         let start = try scan(m, base, range)
         let end = scratch.count
         defer { scratch.removeSubrange(start...) }
-        if start == end { return }
+        // With `emitDefaultValues`, fields absent from the bytes are written at their default, in number order.
+        var nextField = 0
+        if start == end {
+            if emitDefaultValues { for f in m.fields { try emitDefault(f) } }
+            return
+        }
         // Fields usually arrive in number order; sort (stably, by field then position) only when not.
         var sorted = true
         for i in start + 1..<end where scratch[i].field < scratch[i - 1].field {
@@ -127,6 +136,10 @@ struct BinaryToJSON {
         var groupStart = start
         while groupStart < end {
             let fieldIndex = scratch[groupStart].field
+            if emitDefaultValues {
+                while nextField < fieldIndex { try emitDefault(m.fields[nextField]); nextField += 1 }
+                nextField = fieldIndex + 1
+            }
             var groupEnd = groupStart + 1
             while groupEnd < end && scratch[groupEnd].field == fieldIndex { groupEnd += 1 }
             defer { groupStart = groupEnd }
@@ -140,7 +153,10 @@ struct BinaryToJSON {
                 try map(f, base, group)
             } else if f.isRepeated {
                 let packed = f.kind.isPackable
-                if !group.contains(where: { !(packed && scratch[$0].wireType == .lengthDelimited) || scratch[$0].end > scratch[$0].start }) { continue }
+                if !group.contains(where: { !(packed && scratch[$0].wireType == .lengthDelimited) || scratch[$0].end > scratch[$0].start }) {
+                    if emitDefaultValues { try emitDefault(f) }
+                    continue
+                }
                 writer.key(quoted: useProtoNames ? f.protoKey : f.jsonKey)
                 writer.beginArray()
                 var elementIndex = 0
@@ -178,10 +194,30 @@ struct BinaryToJSON {
                 }
             } else {
                 let last = scratch[group.upperBound - 1]
-                if !f.hasPresence && isDefault(base, last) { continue }
+                if !f.hasPresence && !emitDefaultValues && isDefault(base, last) { continue }
                 writer.key(quoted: useProtoNames ? f.protoKey : f.jsonKey)
                 try value(f, base, last)
             }
+        }
+        if emitDefaultValues {
+            while nextField < m.fields.count { try emitDefault(m.fields[nextField]); nextField += 1 }
+        }
+    }
+
+    /// A field absent from the bytes, as `emitDefaultValues` writes it: [] for a list, {} for a
+    /// map, the default of a field without presence; nothing for a field with presence.
+    mutating func emitDefault(_ f: FieldDescriptor) throws(ProtoJSONError) {
+        if f.isMap {
+            writer.key(quoted: useProtoNames ? f.protoKey : f.jsonKey)
+            writer.beginObject()
+            writer.endObject()
+        } else if f.isRepeated {
+            writer.key(quoted: useProtoNames ? f.protoKey : f.jsonKey)
+            writer.beginArray()
+            writer.endArray()
+        } else if !f.hasPresence {
+            writer.key(quoted: useProtoNames ? f.protoKey : f.jsonKey)
+            try defaultValue(f)
         }
     }
 
@@ -295,7 +331,7 @@ struct BinaryToJSON {
             let e = registry.enums[f.enumIndex]
             if e.isNullValue {
                 writer.null()
-            } else if let name = e.names[number] {
+            } else if !enumsAsIntegers, let name = e.names[number] {
                 writer.string(name)
             } else {
                 writer.integer(number, quoted: false)

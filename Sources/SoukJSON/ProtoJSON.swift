@@ -91,10 +91,18 @@ public struct JSONEncodingOptions: Sendable {
     public var pretty: Bool
     /// Fields under their proto names (`order_by`) instead of their JSON names (`orderBy`).
     public var useProtoNames: Bool
+    /// Fields without presence written at their default too (0, "", false, [], {}), as
+    /// json_format's `always_print_fields_with_no_presence`; unset message fields, oneofs and
+    /// `optional` fields still left out.
+    public var emitDefaultValues: Bool
+    /// Enum values as their numbers instead of their names.
+    public var enumsAsIntegers: Bool
 
-    public init(pretty: Bool = false, useProtoNames: Bool = false) {
+    public init(pretty: Bool = false, useProtoNames: Bool = false, emitDefaultValues: Bool = false, enumsAsIntegers: Bool = false) {
         self.pretty = pretty
         self.useProtoNames = useProtoNames
+        self.emitDefaultValues = emitDefaultValues
+        self.enumsAsIntegers = enumsAsIntegers
     }
 }
 

@@ -14,6 +14,8 @@ import Testing
         var reparsed: [UInt8]?
         /// `json` with proto field names and enum numbers, for some samples.
         var variant: String?
+        /// `json` with fields without presence at their defaults, for some samples.
+        var defaults: String?
     }
 
     static let samples: [Sample] = {
@@ -24,7 +26,7 @@ import Testing
             for member in members { if case .string(let s) = member.value { fields[member.key] = s } }
             return Sample(
                 type: fields["type"]!, binary: Base64.decode(fields["binary"]!)!, json: fields["json"]!,
-                reparsed: fields["reparsed"].map { Base64.decode($0)! }, variant: fields["variant"])
+                reparsed: fields["reparsed"].map { Base64.decode($0)! }, variant: fields["variant"], defaults: fields["defaults"])
         }
     }()
 
@@ -89,6 +91,19 @@ import Testing
             }
         }
         #expect(failures.isEmpty, "\(failures.count) of \(variants.count) differ:\n\(failures.prefix(5).joined(separator: "\n"))")
+    }
+
+    @Test func defaultValuesOnRequestMatchPython() throws {
+        let samples = Self.samples.filter { $0.defaults != nil }
+        #expect(samples.count >= 20)
+        var failures: [String] = []
+        for sample in samples {
+            let ours = try Support.mapping.jsonString(fromBinary: sample.binary, messageType: sample.type, options: .init(emitDefaultValues: true))
+            if !Support.jsonEqual(try Support.parse(ours), try Support.parse(sample.defaults!)) {
+                failures.append("\(sample.type):\n  ours:   \(ours)\n  python: \(sample.defaults!)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(samples.count) differ:\n\(failures.prefix(3).joined(separator: "\n"))")
     }
 
     @Test func prettyOutputIsTheSameJSON() throws {

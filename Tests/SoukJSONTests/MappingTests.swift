@@ -74,6 +74,21 @@ import Testing
         #expect(try roundTrip(#"{"fInt32": null, "child": null, "rInt32": null}"#) == "{}")
     }
 
+    @Test func defaultsAndEnumNumbersOnRequest() throws {
+        let options = JSONEncodingOptions(emitDefaultValues: true, enumsAsIntegers: true)
+        let money = try roundTrip(#"{"currencyCode": "USD"}"#, "souk.v1.Money", options: options)
+        #expect(money == #"{"amountMinor":"0","currencyCode":"USD"}"#)
+        let all = try Support.parse(roundTrip(#"{"fEnum": "RED", "rInt32": [], "child": {}}"#, options: options))
+        guard case .object(let members) = all else { throw ProtoJSONError(path: "", reason: "not an object") }
+        let byName = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
+        #expect(byName["fEnum"] == .number("1") && byName["fDouble"] == .number("0") && byName["fBytes"] == .string(""))
+        #expect(byName["rInt32"] == .array([]) && byName["mStringInt32"] == .object([]) && byName["customName"] == .string(""))
+        #expect(byName["child"] == .object(members.isEmpty ? [] : (try Support.parse(roundTrip("{}", options: options)).objectMembers)))
+        // Presence-tracking fields stay out when unset.
+        #expect(byName["oInt32"] == nil && byName["cString"] == nil && byName["oChild"] == nil)
+        #expect(try roundTrip("{}", Self.wellKnown, options: options).contains(#""rTimestamp":[]"#))
+    }
+
     @Test func repeatedAndMapFields() throws {
         #expect(try roundTrip(#"{"rInt64": ["1", -2], "rChild": [{"fInt32": 1}, {}], "rUnpackedInt32": [3, 4]}"#)
             == #"{"rInt64":["1","-2"],"rChild":[{"fInt32":1},{}],"rUnpackedInt32":[3,4]}"#)

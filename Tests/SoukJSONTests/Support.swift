@@ -3,6 +3,13 @@ import Foundation
 
 /// What the SoukJSON tests share: the registry of the contract and of the conformance types,
 /// JSON compared by meaning, and protobuf bytes compared by meaning.
+extension JSONValue {
+    var objectMembers: [(key: String, value: JSONValue)] {
+        if case .object(let members) = self { return members }
+        return []
+    }
+}
+
 enum Support {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

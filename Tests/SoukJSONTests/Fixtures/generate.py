@@ -3,7 +3,8 @@
 and of conformance.proto (every field kind, oneofs, maps, well-known types), each as protobuf
 bytes with the JSON that Python's google.protobuf.json_format writes for them, and the bytes
 json_format reads back from that JSON when they differ; half the conformance.proto samples also
-carry the JSON with proto field names and enum numbers (the other spelling readers accept). SoukJSONTests checks SoukJSON against
+carry the JSON with proto field names and enum numbers (the other spelling readers accept), and
+a quarter the JSON with every field without presence written at its default. SoukJSONTests checks SoukJSON against
 them both ways.
 
 Regenerate (from the repository root) after a .proto change:
@@ -262,7 +263,7 @@ def deterministic_any(msg):
             deterministic_any(value)
 
 
-def sample(name, variant=False):
+def sample(name, variant=False, defaults=False):
     cls = message_factory.GetMessageClass(pool.FindMessageTypeByName(name))
     for _ in range(20):
         msg = cls()
@@ -276,6 +277,11 @@ def sample(name, variant=False):
         deterministic_any(back)
         reparsed = back.SerializeToString(deterministic=True)
         line = {"type": name, "binary": base64.b64encode(binary).decode(), "json": text}
+        if defaults:
+            # Fields without presence at their default too.
+            line["defaults"] = json.dumps(
+                json_format.MessageToDict(msg, descriptor_pool=pool, always_print_fields_with_no_presence=True),
+                separators=(",", ":"), ensure_ascii=False, sort_keys=True)
         if variant:
             # The same message as the other accepted spelling: proto field names, enums as numbers.
             line["variant"] = json.dumps(
@@ -295,7 +301,7 @@ def main():
         lines += [sample(name) for _ in range(CONTRACT_SAMPLES)]
     for name in kinds:
         count = KIND_SAMPLES if name.startswith("souk.jsontest.") else 2
-        lines += [sample(name, variant=i % 2 == 0) for i in range(count)]
+        lines += [sample(name, variant=i % 2 == 0, defaults=i % 4 == 1) for i in range(count)]
     with open(os.path.join(HERE, "conformance.jsonl"), "w", encoding="utf-8") as out:
         for line in lines:
             out.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
