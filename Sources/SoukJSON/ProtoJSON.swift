@@ -24,11 +24,19 @@
 /// - Unknown fields in protobuf bytes are skipped; unknown JSON fields are an error unless
 ///   `JSONDecodingOptions.ignoreUnknownFields` (which also skips unknown enum names).
 /// - Errors are `ProtoJSONError`s naming the path of the bad field in proto names
-///   (`items[2].quantity: expected an integer, got a string`), ready to become a field violation.
+///   (`lines[2].quantity: expected an integer, got "three"`), ready to become a field violation.
+///
+/// Output is compact, or indented for people (`JSONEncodingOptions.pretty`); proto names, enum
+/// numbers and default values are options, as in protobuf's other runtimes.
 ///
 /// Speed: protobuf bytes are read in place (each message scanned once, its fields written in
 /// number order) and JSON is parsed by a reader of its own into a light tree; neither direction
-/// goes through Foundation.
+/// goes through Foundation. `bench/json/run` (a 20-product ListProductsResponse, 7 KB of protobuf,
+/// 13 KB of JSON) measured about 20,000 answers a second binary → JSON and 8,000 JSON → binary on
+/// one core, about 11 times Python's upb-backed json_format on the same bytes.
+///
+/// Tests/SoukJSONTests checks every rule by hand and against Python's json_format on random
+/// messages of every contract type (Fixtures/generate.py).
 public struct ProtoJSON: Sendable {
     public let registry: DescriptorRegistry
 
