@@ -239,7 +239,8 @@ struct BinaryToJSON {
         }
         let keyField = entryType.fields[0]
         let valueField = entryType.fields[1]
-        var entries: [(key: String, value: Occurrence?)] = []
+        // A message value given in several parts merges; its parts are then copied out as one.
+        var entries: [(key: String, value: Occurrence?, merged: [UInt8]?)] = []
         var positions: [String: Int] = [:]
         for i in group {
             let occurrence = scratch[i]
@@ -250,22 +251,26 @@ struct BinaryToJSON {
             for o in inner {
                 if o.field == 0 { keyOccurrence = o } else { valueOccurrence = o; valueParts.append(o) }
             }
+            var merged: [UInt8]? = nil
             if valueParts.count > 1 && valueField.kind == .message {
-                throw fail("a map value message given in parts is not supported")
+                merged = valueParts.flatMap { UnsafeRawBufferPointer(rebasing: base[$0.start..<$0.end]) }
             }
             let key = try keyText(keyField, base, keyOccurrence)
             if let existing = positions[key] {
                 entries[existing].value = valueOccurrence
+                entries[existing].merged = merged
             } else {
                 positions[key] = entries.count
-                entries.append((key, valueOccurrence))
+                entries.append((key, valueOccurrence, merged))
             }
         }
         writer.beginObject()
         for entry in entries {
             path.append(.key(entry.key))
             writer.key(entry.key)
-            if let occurrence = entry.value {
+            if let merged = entry.merged {
+                try withBytes(merged) { (raw: UnsafeRawBufferPointer) throws(ProtoJSONError) in try message(valueField.messageIndex, raw, 0..<raw.count) }
+            } else if let occurrence = entry.value {
                 try value(valueField, base, occurrence)
             } else {
                 try defaultValue(valueField)

@@ -78,6 +78,23 @@ import Testing
         }
     }
 
+    @Test func mutatedSamplesNeverCrash() throws {
+        // Valid messages of every contract type with bytes changed: either direction answers
+        // JSON or an error.
+        var generator = SystemRandomNumberGenerator.Seeded(seed: 29)
+        for sample in ConformanceTests.samples where !sample.binary.isEmpty {
+            var bytes = sample.binary
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            _ = try? json.json(fromBinary: bytes, messageType: sample.type)
+            _ = try? json.json(fromBinary: Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator))), messageType: sample.type)
+            var text = Array(sample.json.utf8)
+            text[Int.random(in: 0..<text.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            _ = try? json.binary(fromJSON: text, messageType: sample.type)
+        }
+    }
+
     @Test func randomBytesNeverCrash() throws {
         var generator = SystemRandomNumberGenerator.Seeded(seed: 28)
         for _ in 0..<2000 {

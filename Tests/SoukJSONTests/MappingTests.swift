@@ -137,8 +137,18 @@ import Testing
         w.nested(17) { $0.tag(5, .varint); $0.varint(9) }
         w.nested(17) { $0.tag(8, .varint); $0.varint(1) }
         w.tag(3, .varint); w.varint(UInt64.max)
+        // A map entry whose message value comes in two parts, and a later entry of the same key
+        // that replaces an earlier one.
+        w.nested(72) { entry in
+            entry.tag(1, .varint); entry.varint(1)
+            entry.nested(2) { $0.tag(5, .varint); $0.varint(1) }
+            entry.nested(2) { $0.tag(8, .varint); $0.varint(1) }
+        }
+        w.nested(71) { $0.tag(1, .varint); $0.varint(7); $0.lengthDelimited(2, Array("old".utf8)) }
+        w.nested(71) { $0.tag(1, .varint); $0.varint(7); $0.lengthDelimited(2, Array("new".utf8)) }
+        w.nested(71) { $0.lengthDelimited(2, Array("no key".utf8)) }
         #expect(try json.jsonString(fromBinary: w.bytes, messageType: Self.allKinds)
-            == #"{"fInt64":"-1","fInt32":2,"child":{"fInt32":9,"fBool":true},"rInt32":[1,2],"rUnpackedInt32":[3,4]}"#)
+            == #"{"fInt64":"-1","fInt32":2,"child":{"fInt32":9,"fBool":true},"rInt32":[1,2],"rUnpackedInt32":[3,4],"mInt64String":{"7":"new","0":"no key"},"mBoolChild":{"true":{"fInt32":1,"fBool":true}}}"#)
     }
 
     @Test func timestampsAndDurations() throws {
