@@ -7,14 +7,17 @@ carry the JSON with proto field names and enum numbers (the other spelling reade
 a quarter the JSON with every field without presence written at its default. SoukJSONTests checks SoukJSON against
 them both ways.
 
-Regenerate (from the repository root) after a .proto change:
+scripts/generate runs it after a contract change (and `scripts/generate --check` checks the
+fixture is current). After a change to conformance.proto, from the repository root:
 
     protoc -I Tests/SoukJSONTests/Fixtures -I /usr/include --include_imports \
         --descriptor_set_out=Tests/SoukJSONTests/Fixtures/conformance.desc \
         Tests/SoukJSONTests/Fixtures/conformance.proto
-    .venv/bin/python Tests/SoukJSONTests/Fixtures/generate.py
+    .venv/bin/python Tests/SoukJSONTests/Fixtures/generate.py [SOUK_DESC [OUTPUT]]
 
-The output is deterministic for a given protobuf release and descriptor set.
+The output is deterministic for a given protobuf release and descriptor set. Each sample draws
+from its own seed (the type's name and the sample's number), so a change to one message type
+changes only the lines of the types that hold it.
 """
 
 import base64
@@ -263,7 +266,9 @@ def deterministic_any(msg):
             deterministic_any(value)
 
 
-def sample(name, variant=False, defaults=False):
+def sample(name, number, variant=False, defaults=False):
+    global rng
+    rng = random.Random(f"{SEED}/{name}/{number}")
     cls = message_factory.GetMessageClass(pool.FindMessageTypeByName(name))
     for _ in range(20):
         msg = cls()
@@ -294,18 +299,18 @@ def sample(name, variant=False, defaults=False):
 
 
 def main():
-    contract = load(os.path.join(ROOT, "Generated", "souk.desc"))
+    contract = load(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "Generated", "souk.desc"))
     kinds = load(os.path.join(HERE, "conformance.desc"))
     lines = []
     for name in contract:
-        lines += [sample(name) for _ in range(CONTRACT_SAMPLES)]
+        lines += [sample(name, i) for i in range(CONTRACT_SAMPLES)]
     for name in kinds:
         count = KIND_SAMPLES if name.startswith("souk.jsontest.") else 2
-        lines += [sample(name, variant=i % 2 == 0, defaults=i % 4 == 1) for i in range(count)]
-    with open(os.path.join(HERE, "conformance.jsonl"), "w", encoding="utf-8") as out:
+        lines += [sample(name, i, variant=i % 2 == 0, defaults=i % 4 == 1) for i in range(count)]
+    output = sys.argv[2] if len(sys.argv) > 2 else os.path.join(HERE, "conformance.jsonl")
+    with open(output, "w", encoding="utf-8") as out:
         for line in lines:
             out.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
-    print(f"{len(lines)} samples", file=sys.stderr)
 
 
 if __name__ == "__main__":
