@@ -118,6 +118,7 @@ struct JSONToBinary {
         if f.isMap {
             guard case .object(let entries) = value else { throw fail("expected an object, got \(value.kindName)") }
             let entryType = registry.messages[f.messageIndex]
+            guard entryType.fields.count == 2 else { throw fail("map entry type \(entryType.fullName) is not a key and a value") }
             let keyField = entryType.fields[0]
             let valueField = entryType.fields[1]
             for entry in entries {

@@ -131,7 +131,7 @@ enum TimeText {
     }
 
     static func formatDuration(seconds: Int64, nanos: Int32) -> String? {
-        guard abs(seconds) <= maxDurationSeconds, abs(nanos) <= 999_999_999, !(seconds > 0 && nanos < 0), !(seconds < 0 && nanos > 0) else { return nil }
+        guard seconds.magnitude <= UInt64(maxDurationSeconds), nanos.magnitude <= 999_999_999, !(seconds > 0 && nanos < 0), !(seconds < 0 && nanos > 0) else { return nil }
         let negative = seconds < 0 || nanos < 0
         return (negative ? "-" : "") + String(seconds.magnitude) + fraction(Int32(nanos.magnitude)) + "s"
     }

@@ -73,6 +73,14 @@ import Testing
             [0x8a, 0x01, 0x02, 0x08],  // a message field whose payload is truncated
             [0x0b, 0x08, 0x01],  // an unterminated group
         ]
+        // Well-known types out of range at the extremes of their fields.
+        for (seconds, nanos) in [(Int64.min, Int64(Int32.min)), (Int64.max, 0), (0, Int64(Int32.min)), (1, -1)] {
+            for field: Int32 in [1, 2] {
+                var w = WireWriter()
+                w.nested(field) { $0.tag(1, .varint); $0.varint(UInt64(bitPattern: seconds)); $0.tag(2, .varint); $0.varint(UInt64(bitPattern: nanos)) }
+                #expect(throws: ProtoJSONError.self) { try json.json(fromBinary: w.bytes, messageType: "souk.jsontest.WellKnown") }
+            }
+        }
         for bytes in cases {
             #expect(throws: ProtoJSONError.self, "\(bytes)") { try json.json(fromBinary: bytes, messageType: "souk.jsontest.AllKinds") }
         }
