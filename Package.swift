@@ -58,6 +58,8 @@ let package = Package(
         ),
         // Swift value types over the protobuf-c structs; no C type leaves this module.
         .target(name: "SoukMessages", dependencies: ["SoukProtoC", "CProtobufC"]),
+        // The proto3 JSON mapping for any message of a descriptor set (the `souk` CLI, JSON calls).
+        .target(name: "SoukJSON", dependencies: ["SoukProtoC"]),
         // HTTP/2 server: nghttp2 sessions driven by SwiftNIO channels.
         .target(name: "SoukHTTP2", dependencies: ["CNGHTTP2", nioCore, nioPosix, nioSSL, logging, metrics]),
         // gRPC over SoukHTTP2: framing, status, metadata, deadlines, compression, dispatch, interceptors.
@@ -230,6 +232,7 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
+        .testTarget(name: "SoukJSONTests", dependencies: ["SoukJSON"], exclude: ["Fixtures"]),
         .testTarget(name: "SoukStandardServicesTests", dependencies: ["SoukStandardServices", "SoukGRPC", "SoukMessages", nioCore]),
         .testTarget(name: "SoukAccessTests", dependencies: ["SoukAccess", "SoukKit", "SoukGRPC", "SoukMessages", "SoukStore", nioCore]),
         .testTarget(
