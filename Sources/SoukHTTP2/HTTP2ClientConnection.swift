@@ -120,11 +120,11 @@ public final class HTTP2ClientConnection: Sendable {
         eventLoop: any EventLoop
     ) -> EventLoopFuture<HTTP2ClientConnection> {
         let ready = eventLoop.makePromise(of: HTTP2ClientConnection.self)
+        // No channel options beyond ClientBootstrap's own (TCP_NODELAY): each one added wraps the
+        // earlier ones' appliers in more closures, and with the resolver's thread in the path
+        // (happy eyeballs) that crashed intermittently in NIO's option code under Swift 6.3.
         let bootstrap = ClientBootstrap(group: eventLoop)
             .connectTimeout(TimeAmount(configuration.connectTimeout))
-            .channelOption(.socketOption(.so_reuseaddr), value: 1)
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
-            .channelOption(.writeBufferWaterMark, value: .init(low: 128 * 1024, high: 512 * 1024))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
@@ -141,7 +141,14 @@ public final class HTTP2ClientConnection: Sendable {
                     try pipeline.addHandler(session)
                 }
             }
-        bootstrap.connect(host: host, port: port).whenFailure { error in
+        // An IP address is connected to directly, without the resolver and happy eyeballs.
+        let connected: EventLoopFuture<any Channel>
+        if let address = try? SocketAddress(ipAddress: host, port: port) {
+            connected = bootstrap.connect(to: address)
+        } else {
+            connected = bootstrap.connect(host: host, port: port)
+        }
+        connected.whenFailure { error in
             ready.fail(HTTP2ClientError(.connectFailed, "cannot connect to \(host):\(port): \(error)"))
         }
         return ready.futureResult

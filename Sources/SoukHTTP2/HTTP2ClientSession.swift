@@ -44,6 +44,8 @@ final class HTTP2ClientSession: ChannelInboundHandler {
     private var inbound: ByteBuffer?
     private var inboundBase: UnsafeRawPointer?
     private var isReading = false
+    /// A call into nghttp2 is running: the session must not be deleted before it returns.
+    private var isInsideNGHTTP2 = false
 
     // Writing.
     private var outbound: ByteBuffer
@@ -116,7 +118,13 @@ final class HTTP2ClientSession: ChannelInboundHandler {
                 inbound = nil
                 inboundBase = nil
             }
+            isInsideNGHTTP2 = true
+            defer { isInsideNGHTTP2 = false }
             return nghttp2_session_mem_recv(session, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+        }
+        if isClosed {
+            deleteSessionAfterTearDown()
+            return
         }
         if result < 0 {
             fail(HTTP2ClientError(.protocolError, NGHTTP2Error("nghttp2_session_mem_recv", code: Int32(result)).description))
@@ -193,13 +201,22 @@ final class HTTP2ClientSession: ChannelInboundHandler {
             stream.close(.connectionClosed)
         }
         completeWrites()
-        if let session {
+        // Inside nghttp2 (a callback closed the channel) the session is deleted once nghttp2 returns.
+        if !isInsideNGHTTP2, let session {
             nghttp2_session_del(session)
             self.session = nil
         }
         let delegate = self.delegate
         self.delegate = nil
         delegate?.connectionClosed(error: failure)
+    }
+
+    /// Deletes the session that `tearDown` left because nghttp2 was running.
+    private func deleteSessionAfterTearDown() {
+        if let session {
+            nghttp2_session_del(session)
+            self.session = nil
+        }
     }
 
     func closeGracefully() {
@@ -318,7 +335,14 @@ final class HTTP2ClientSession: ChannelInboundHandler {
         isFlushing = true
         while !waitingForWritability {
             var chunk: UnsafePointer<UInt8>?
+            isInsideNGHTTP2 = true
             let count = nghttp2_session_mem_send(session, &chunk)
+            isInsideNGHTTP2 = false
+            if isClosed {
+                isFlushing = false
+                deleteSessionAfterTearDown()
+                return
+            }
             if count < 0 {
                 isFlushing = false
                 fail(HTTP2ClientError(.protocolError, NGHTTP2Error("nghttp2_session_mem_send", code: Int32(count)).description))
