@@ -51,6 +51,7 @@ import Synchronization
 
 /// Where a channel connects.
 public struct GRPCTarget: Sendable {
+    /// A host name or an IP address.
     public var host: String
     public var port: Int
     /// TLS settings; nil speaks cleartext HTTP/2 with prior knowledge.
@@ -90,6 +91,7 @@ public struct CallOptions: Sendable {
 
 /// The answer of a unary or client-streaming call, with its metadata.
 public struct ClientResponse<Message: Sendable>: Sendable {
+    /// The response message.
     public var message: Message
     /// The response headers' custom metadata.
     public var headers: Metadata
@@ -118,7 +120,9 @@ public final class GRPCChannel: Sendable {
         public init() {}
     }
 
+    /// Where the channel connects.
     public let target: GRPCTarget
+    /// The channel's settings.
     public let configuration: Configuration
     /// The event loop the channel's connections run on.
     public let eventLoop: any EventLoop
@@ -366,6 +370,7 @@ public struct ResponseMessages<Element: Sendable>: AsyncSequence, Sendable {
         AsyncIterator(core: core, transform: transform)
     }
 
+    /// Takes the messages as they arrive; the stream's window reopens as they are taken.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let core: CallCore
         let transform: @Sendable (ByteBuffer) throws -> Element

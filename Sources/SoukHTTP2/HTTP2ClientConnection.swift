@@ -62,6 +62,7 @@ public struct HTTP2ClientTLS: Sendable {
 
 /// Why a client connection or stream could not be used.
 public struct HTTP2ClientError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
     public enum Kind: Sendable, Equatable {
         /// The connection could not be made (TCP, TLS, ALPN, or no SETTINGS in time).
         case connectFailed
@@ -76,6 +77,7 @@ public struct HTTP2ClientError: Error, Sendable, CustomStringConvertible {
     }
 
     public var kind: Kind
+    /// Why, in words, with the underlying error's.
     public var message: String
 
     public init(_ kind: Kind, _ message: String) {
@@ -103,6 +105,7 @@ public protocol HTTP2ClientConnectionDelegate: AnyObject {
 /// happens there. The connection never opens more streams than the server's
 /// SETTINGS_MAX_CONCURRENT_STREAMS; `availableStreams` says how many more it may open.
 public final class HTTP2ClientConnection: Sendable {
+    /// The loop the connection and its streams live on.
     public let eventLoop: any EventLoop
     let channel: any Channel
     private let session: NIOLoopBound<HTTP2ClientSession>
