@@ -53,6 +53,9 @@ final class ConnectionPool: @unchecked Sendable {
     /// How many connections are open (including those going away).
     var connectionCount: Int { connections.count }
 
+    /// How many connections take new streams.
+    var acceptingConnectionCount: Int { connections.count { $0.connection.isAcceptingStreams } }
+
     /// Starts a call: on a free stream now, or once there is one.
     func start(_ call: CallCore) {
         guard !call.isFinished else { return }

@@ -161,6 +161,14 @@ public final class GRPCChannel: Sendable {
         }
     }
 
+    /// How many of those connections take new calls (not closing after a GOAWAY).
+    public var acceptingConnectionCount: Int {
+        get async {
+            let pool = self.pool
+            return (try? await eventLoop.submit { pool.acceptingConnectionCount }.get()) ?? 0
+        }
+    }
+
     // MARK: Calls over raw bytes
 
     /// A unary call: `request` is the packed request message (protobuf bytes, without the gRPC prefix).

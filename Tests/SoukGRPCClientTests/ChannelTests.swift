@@ -58,6 +58,37 @@ struct ChannelTests {
         }
     }
 
+    @Test func callsAfterGoAwayGoToANewConnection() async throws {
+        let first = try await TestServer()
+        let port = first.port
+        let channel = GRPCChannel(target: GRPCTarget(host: "127.0.0.1", port: port))
+        var second: TestServer?
+        try await channel.withCall(TestService.fullDuplex) { call in
+            let request = T.StreamingOutputCallRequest(responseParameters: [T.ResponseParameters(size: 7)])
+            var responses = call.responses(as: T.StreamingOutputCallResponse.self).makeAsyncIterator()
+            try await call.send(request)
+            #expect(try await responses.next()?.payload == zeros(7))
+
+            // The first server drains: it stops listening and sends GOAWAY; the call goes on.
+            let draining = Task { await first.server.shutdown(gracePeriod: .seconds(30)) }
+            try await waitUntil { await channel.acceptingConnectionCount == 0 }
+            let next = try await TestServer(port: port)
+            second = next
+            _ = try await channel.unary(TestService.empty, T.Empty(), as: T.Empty.self)
+            #expect(next.server.connectionCount == 1)
+            #expect(await channel.connectionCount == 2)
+
+            try await call.send(request)
+            #expect(try await responses.next()?.payload == zeros(7))
+            call.finishSending()
+            #expect(try await responses.next() == nil)
+            await draining.value
+        }
+        await channel.close()
+        await second?.stop()
+        await first.stop()
+    }
+
     @Test func callOverTLSWithHostnameVerification() async throws {
         let material = try TLSMaterial.make()
         defer { material.remove() }

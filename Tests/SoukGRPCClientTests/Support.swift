@@ -120,6 +120,19 @@ actor Barrier {
     }
 }
 
+/// Waits until `condition` holds (checked every 10 ms), failing after 10 s.
+func waitUntil(_ condition: () async -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let clock = ContinuousClock()
+    let end = clock.now + .seconds(10)
+    while !(await condition()) {
+        guard clock.now < end else {
+            Issue.record("condition not met within 10 s", sourceLocation: sourceLocation)
+            throw CancellationError()
+        }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+}
+
 enum TestService {
     static let empty = "/grpc.testing.TestService/EmptyCall"
     static let unary = "/grpc.testing.TestService/UnaryCall"
