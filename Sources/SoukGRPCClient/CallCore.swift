@@ -70,6 +70,8 @@ final class CallCore: HTTP2ClientStreamDelegate, @unchecked Sendable {
         var headersWaiter: UnsafeContinuation<Metadata, any Error>?
         var messageWaiter: UnsafeContinuation<ByteBuffer?, any Error>?
         var endWaiter: UnsafeContinuation<Void, Never>?
+        /// More tasks waiting for the end (say `trailers()` beside a failed `send`); rare, so apart.
+        var moreEndWaiters: [UnsafeContinuation<Void, Never>] = []
     }
     let shared = Mutex(Shared())
 
@@ -303,7 +305,7 @@ final class CallCore: HTTP2ClientStreamDelegate, @unchecked Sendable {
         deadlineTimer = nil
         for write in queuedWrites { write.promise.fail(CallEnded()) }
         queuedWrites = []
-        let (headersWaiter, headers, messageWaiter, endWaiter) = shared.withLock { shared in
+        let (headersWaiter, headers, messageWaiter, endWaiter, moreEndWaiters) = shared.withLock { shared in
             shared.result = result
             if shared.headers == nil, case .ok = result {
                 // Trailers-Only success: its metadata is trailing; there are no response headers.
@@ -313,8 +315,9 @@ final class CallCore: HTTP2ClientStreamDelegate, @unchecked Sendable {
                 shared.headersWaiter = nil
                 shared.messageWaiter = nil
                 shared.endWaiter = nil
+                shared.moreEndWaiters = []
             }
-            return (shared.headersWaiter, shared.headers, shared.messageWaiter, shared.endWaiter)
+            return (shared.headersWaiter, shared.headers, shared.messageWaiter, shared.endWaiter, shared.moreEndWaiters)
         }
         if let headersWaiter {
             if let headers {
@@ -330,6 +333,7 @@ final class CallCore: HTTP2ClientStreamDelegate, @unchecked Sendable {
             }
         }
         endWaiter?.resume()
+        for waiter in moreEndWaiters { waiter.resume() }
     }
 
     /// The caller drained its buffer: give the withheld bytes back to the stream's window.
@@ -394,7 +398,11 @@ final class CallCore: HTTP2ClientStreamDelegate, @unchecked Sendable {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
             let ended = shared.withLock { shared -> Bool in
                 if shared.result != nil { return true }
-                shared.endWaiter = continuation
+                if shared.endWaiter == nil {
+                    shared.endWaiter = continuation
+                } else {
+                    shared.moreEndWaiters.append(continuation)
+                }
                 return false
             }
             if ended { continuation.resume() }

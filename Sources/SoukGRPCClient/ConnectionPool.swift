@@ -50,6 +50,11 @@ final class ConnectionPool: @unchecked Sendable {
         self.maxConnections = max(1, maxConnections)
     }
 
+    /// A channel dropped without `close()`: its connections close (their calls are gone too).
+    deinit {
+        for pooled in connections { pooled.connection.close() }
+    }
+
     /// How many connections are open (including those going away).
     var connectionCount: Int { connections.count }
 

@@ -298,7 +298,8 @@ extension GRPCChannel {
     }
 }
 
-/// A call in progress (see `GRPCChannel.withCall`). Send from one task at a time.
+/// A call in progress (see `GRPCChannel.withCall`). Send from one task at a time, and read the
+/// responses and headers from one task at a time (the same or another).
 public struct ClientCall: Sendable {
     let core: CallCore
 
