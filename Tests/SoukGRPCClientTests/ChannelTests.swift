@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOPosix
 import SoukGRPC
 import SoukGRPCClient
 import SoukHTTP2
@@ -177,6 +178,29 @@ struct ChannelTests {
         }
     }
 
+    @Test func aConnectionWhosePingGoesUnansweredIsClosed() async throws {
+        // A peer that sends its SETTINGS and then nothing: it never acknowledges a PING.
+        let silent = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(SilentHTTP2Peer())
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        var configuration = GRPCChannel.Configuration()
+        configuration.http2.keepAliveInterval = .milliseconds(50)
+        configuration.http2.keepAliveTimeout = .milliseconds(100)
+        let channel = GRPCChannel(
+            target: GRPCTarget(host: "127.0.0.1", port: try #require(silent.localAddress?.port)), configuration: configuration)
+        // The call is never answered; the keepalive ends it.
+        let error = await expectStatus(.unavailable) {
+            _ = try await channel.unary(TestService.empty, T.Empty(), as: T.Empty.self)
+        }
+        #expect(error?.message.contains("connection closed") == true)
+        await channel.close()
+        try await silent.close()
+    }
+
     @Test func errorDetailsReachTheCaller() async throws {
         try await withServerAndChannel { _, channel in
             let error = await expectStatus(.invalidArgument) {
@@ -215,6 +239,20 @@ struct ChannelTests {
         #expect(close(delays.next(random: 0), .seconds(120)))
         #expect(close(delays.next(random: 1), .seconds(144)))
     }
+}
+
+/// Sends an empty SETTINGS frame when connected and ignores whatever it receives.
+final class SilentHTTP2Peer: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    func channelActive(context: ChannelHandlerContext) {
+        // Length 0, type SETTINGS (4), no flags, stream 0.
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: [0, 0, 0, 4, 0, 0, 0, 0, 0])), promise: nil)
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
 }
 
 /// A self-signed certificate for localhost, made with openssl when it is installed (else a fixed
