@@ -242,7 +242,7 @@ let package = Package(
             name: "SoukGRPCClientTests",
             dependencies: ["SoukGRPCClient", "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukMessages", nioCore, nioPosix, nioSSL, logging]),
         // Runs the typed client against a souk-server process (the binary beside the test bundle).
-        .testTarget(name: "SoukClientTests", dependencies: ["SoukClient", "SoukGRPCClient", "SoukGRPC", "SoukMessages"]),
+        .testTarget(name: "SoukClientTests", dependencies: ["SoukClient", "SoukGRPCClient", "SoukGRPC", "SoukMessages", nioCore, nioPosix]),
         .testTarget(name: "SoukStandardServicesTests", dependencies: ["SoukStandardServices", "SoukGRPC", "SoukMessages", nioCore]),
         .testTarget(name: "SoukAccessTests", dependencies: ["SoukAccess", "SoukKit", "SoukGRPC", "SoukMessages", "SoukStore", nioCore]),
         .testTarget(
