@@ -657,10 +657,9 @@ def client_file(f, service, si, messages):
             else:
                 out.append(f"            return transport.serverStream({path}, request, as: {response}.self, options: options)")
         else:
-            prepare = client_preparation(request_msg, "")
-            prepare_arg = "nil" if not prepare else "{ request in " + "; ".join(
-                line.replace("&request", "&request") for line in prepare) + " }"
-            prepare_arg = prepare_arg.replace("transport.", "t.")
+            # Each request sent gets the session's marketplace (the transport, as `t`, is captured).
+            prepare = [line.replace("transport.", "t.", 1) for line in client_preparation(request_msg, "")]
+            prepare_arg = "{ request in " + "; ".join(prepare) + " }" if prepare else "nil"
             if method.server_streaming:
                 out.append("        ///")
                 out.append("        /// Client: open while `body` runs; send requests and read responses through the call.")
