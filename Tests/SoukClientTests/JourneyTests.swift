@@ -42,7 +42,7 @@ func refusal<T>(_ call: () async throws -> T) async -> SoukError? {
     }
 }
 
-@Suite("The Swift client against souk-server --demo", .serialized, .enabled(if: soukServerBinary != nil, "souk-server is not built"))
+@Suite("The Swift client against souk-server --demo", .serialized, .timeLimit(.minutes(2)), .enabled(if: soukServerBinary != nil, "souk-server is not built"))
 struct JourneyTests {
     @Test("Aqua Hub: services in Arabic and English, orders, approval, rescheduling, a staff delivery, cash, feedback")
     func aquaHubJourney() async throws {

@@ -6,7 +6,7 @@ import SoukGRPCClient
 import SoukMessages
 import Testing
 
-@Suite("Streams resumed, creates retried, errors decoded, sessions refreshed", .serialized, .enabled(if: soukServerBinary != nil, "souk-server is not built"))
+@Suite("Streams resumed, creates retried, errors decoded, sessions refreshed", .serialized, .timeLimit(.minutes(2)), .enabled(if: soukServerBinary != nil, "souk-server is not built"))
 struct ResilienceTests {
     /// Watches a tank cleaning order through `watcher` while the admin (over its own channel)
     /// approves it, then `breakStream` cuts the watcher's connection, and the order is moved twice
