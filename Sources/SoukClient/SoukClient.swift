@@ -22,15 +22,19 @@
 //   `resume_after_sequence`) are `SoukWatch`es: when the stream breaks (UNAVAILABLE: a dropped
 //   connection or a server going away; RESOURCE_EXHAUSTED `READER_TOO_SLOW`; UNAUTHENTICATED
 //   `TOKEN_EXPIRED` under a session, after a refresh) they reconnect with backoff and resume
-//   after the last sequence delivered, so each event is seen once, in order. `EVENTS_EXPIRED`
+//   after the last sequence delivered, so each event is seen once, in order (while the server is
+//   unreachable they wait for it, `waitForReady`, until the consumer stops; ten breaks in a row
+//   without an event between them end the stream with the last error). `EVENTS_EXPIRED`
 //   (the resume point is older than the server keeps) ends them with a `SoukError` whose
 //   `mustReload` is true: reload the resource and watch again.
-// - Retries (unary calls only, on UNAVAILABLE, which the server and the transport answer only
-//   when the call may not have been carried out): RPCs that create with a `request_id` (AIP-155),
+// - Retries (unary calls only, on UNAVAILABLE: the connection dropped before the answer came, the
+//   server was unreachable, or it said nothing was done; a RetryInfo delay is honoured, else
+//   backoff from 100 ms, 5 attempts): RPCs that create with a `request_id` (AIP-155),
 //   whose empty `request_id` is filled once with a fresh UUID so that every attempt carries the
 //   same one and the server answers a repeat with the first result (a retried checkout never
 //   doubles an order), and RPCs that only read (Get, List, Search, Estimate). Other RPCs are
-//   never repeated by the client. Each generated function says which it is.
+//   never repeated by the client, nor are streaming calls other than Watch. Each generated
+//   function's doc says which it is.
 // - Errors are `SoukError`: the status code and message, the `ErrorInfo` reason (as
 //   `SoukV1.ErrorReason` when it is one of souk.v1's), field violations, the RetryInfo delay and
 //   the `LocalizedMessage` (in the account's language, else `accept-language`).
@@ -196,19 +200,19 @@ public final class SoukTransport: Sendable {
                 if failures > 0 { attemptOptions.waitForReady = true }
                 let (prepared, token) = try await self.prepared(attemptOptions)
                 do {
-                    var stopped = false
                     try await self.channel.serverStreaming(path, request, options: prepared) { call in
                         for try await event in call.responses(as: Event.self) {
                             let position = sequence(event)
                             // A replay of what was delivered before the break is skipped.
                             if position > 0, let last, position <= last { continue }
-                            guard await feed.deliver(event) else { stopped = true; return }
+                            // The consumer stopped listening: the call is cancelled on return.
+                            guard await feed.deliver(event) else { return }
                             if position > 0 { last = position }
                             failures = 0
                             delays = self.retry.backoff.delays()
                         }
                     }
-                    _ = stopped
+                    // Ended by the server (OK) or by the consumer.
                     return
                 } catch let error as RPCError {
                     let failure = SoukError(error)
