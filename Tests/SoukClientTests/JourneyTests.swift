@@ -175,4 +175,32 @@ struct JourneyTests {
             #expect(try await customer.carts.getCart() == before)
         }
     }
+
+    @Test("Streams of both directions: an avatar uploaded in chunks (client stream) and downloaded (server stream)")
+    func uploadAndDownload() async throws {
+        try await withServer { server in
+            let channel = server.channel()
+            defer { Task { await channel.close() } }
+            let customer = try await server.session("Aqua Hub", "customer", over: channel).client
+            let picture: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<3000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+            let media = try await customer.media.uploadMedia { requests in
+                try await requests.send(SoukV1.UploadMediaRequest(part: .metadata(SoukV1.UploadMediaMetadata(
+                    requestID: UUID().uuidString, contentType: "image/png", sizeBytes: Int64(picture.count), fileName: "me.png", purpose: .avatar))))
+                try await requests.send(SoukV1.UploadMediaRequest(part: .chunk(Array(picture[..<1000]))))
+                try await requests.send(SoukV1.UploadMediaRequest(part: .chunk(Array(picture[1000...]))))
+            }
+            #expect(media.sizeBytes == Int64(picture.count))
+
+            var downloaded: [UInt8] = []
+            var described: SoukV1.MediaObject?
+            for try await response in customer.media.downloadMedia(SoukV1.DownloadMediaRequest(mediaID: media.id)) {
+                switch response.part {
+                case .media(let object): described = object
+                case .chunk(let bytes): downloaded += bytes
+                case nil: break
+                }
+            }
+            #expect(described?.id == media.id && downloaded == picture)
+        }
+    }
 }
