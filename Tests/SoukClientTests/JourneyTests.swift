@@ -203,4 +203,27 @@ struct JourneyTests {
             #expect(described?.id == media.id && downloaded == picture)
         }
     }
+
+    @Test("A bidirectional stream: a customer watches a support conversation and sees the admin's answer")
+    func conversationWatch() async throws {
+        try await withServer { server in
+            let channel = server.channel()
+            defer { Task { await channel.close() } }
+            let customer = try await server.session("Aqua Hub", "customer", over: channel).client
+            let adminSession = try await server.session("Aqua Hub", "admin", over: channel)
+            let adminID = try #require(await adminSession.account).id
+            let conversation = try await customer.messaging.createConversation(
+                SoukV1.CreateConversationRequest(participantAccountIDs: [adminID], firstMessageText: "Is Friday possible?"))
+
+            let answer: SoukV1.Message? = try await customer.messaging.watchConversation { call in
+                try await call.send(SoukV1.WatchConversationRequest(conversationID: conversation.id, resumeAfterSequence: conversation.lastSequence))
+                _ = try await adminSession.client.messaging.sendMessage(SoukV1.SendMessageRequest(conversationID: conversation.id, text: "Yes, from 8:00"))
+                for try await event in call.responses {
+                    if case .message(let message) = event.event { return message }
+                }
+                return nil
+            }
+            #expect(answer?.text == "Yes, from 8:00" && answer?.senderAccountID == adminID)
+        }
+    }
 }
