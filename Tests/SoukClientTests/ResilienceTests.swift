@@ -131,6 +131,32 @@ struct ResilienceTests {
         }
     }
 
+    @Test("A Watch stream outlives its session's short-lived token: refreshed and resumed, every event once")
+    func watchOutlivesItsToken() async throws {
+        try await withServer(accessTokenTTL: 2) { server in
+            let channel = server.channel()
+            let session = try await server.session("Aqua Hub", "customer", over: channel)
+            let customer = session.client
+            let admin = try await server.session("Aqua Hub", "admin", over: channel).client
+            let cleaning = try #require(try await customer.catalog.listServices().services.first { $0.name == "Tank Cleaning" })
+            let windows = try await customer.orders.listServiceWindows(SoukV1.ListServiceWindowsRequest(date: riyadhDay(2))).windows
+            let order = try await customer.orders.placeServiceOrder(serviceOrder(cleaning, windows[0].window))
+
+            var events = customer.orders.watchOrder(SoukV1.WatchOrderRequest(orderID: order.id)).makeAsyncIterator()
+            let first = try #require(try await events.next())
+            // Past the token's lifetime (no call refreshed it meanwhile): the server ends the stream.
+            try await Task.sleep(for: .milliseconds(2500))
+            _ = try await admin.orders.approveOrder(SoukV1.ApproveOrderRequest(orderID: order.id))
+            let second = try #require(try await events.next())
+            #expect(second.sequence == first.sequence + 1 && second.order?.status == .approved)
+            // The server ended the stream with TOKEN_EXPIRED; the watch refreshed the token and resumed.
+            let rejected = await session.tokens.rejectedTokens
+            let refreshes = await session.tokens.refreshes
+            #expect(rejected >= 1 && refreshes >= 1)
+            await channel.close()
+        }
+    }
+
     @Test("A session refreshes its short-lived token before it expires and survives a lost refresh answer")
     func sessionRefreshes() async throws {
         try await withServer(accessTokenTTL: 2) { server in
