@@ -4,7 +4,10 @@ import SoukGRPCClient
 import SoukMessages
 
 /// A signed-in account: `client` sends its bearer token (and marketplace) with every call and
-/// refreshes the token before it expires (Accounts.Refresh). A refresh whose answer is lost (the
+/// refreshes the token before it expires (Accounts.Refresh): a call about to send a token in the
+/// last quarter of its life (at most its last minute) refreshes it first, concurrent calls share
+/// one refresh, and a call or Watch stream the server still refuses as TOKEN_EXPIRED refreshes
+/// and is repeated (a Watch resumes after its last event). A refresh whose answer is lost (the
 /// connection dropped) is repeated with the same refresh token: within the marketplace's
 /// `refresh_reuse_interval` (30 s by default) the server answers it with the same pair, so the
 /// session survives. The platform operator signs in with an empty `marketplaceID`; guests use
