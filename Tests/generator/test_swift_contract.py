@@ -75,3 +75,33 @@ def test_stored_records_get_their_own_namespace_and_c_names():
     assert "MarketplaceScopedRequest" not in stored
     f.package = "souk.v1"
     assert swift_contract.messages_file(f) == expected("Sample.swift")
+
+
+def client_sample_file():
+    include = os.environ.get("PROTOC_INCLUDE", "/usr/include")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "client.desc")
+        subprocess.run(["protoc", "-I", os.path.join(HERE, "fixtures"), "-I", include, "--include_source_info",
+                        f"--descriptor_set_out={out}", "souk/v1/sample_client.proto"], check=True)
+        return descriptor_pb2.FileDescriptorSet.FromString(open(out, "rb").read()).file[0]
+
+
+def test_client_matches_the_expected_swift():
+    """Every call shape: a create with a request_id (retried, its id filled), a read (retried), a
+    change without a request_id (never retried), a Watch (resumed), a plain server stream, a client
+    stream and a bidirectional stream."""
+    f = client_sample_file()
+    messages = {m.name: m for m in f.message_type}
+    assert swift_contract.client_file(f, f.service[0], 0, messages) == expected("ParcelsClient.swift")
+    assert swift_contract.client_services_file([f]) == expected("ClientServices.swift")
+
+
+def test_only_sequenced_resumable_streams_are_watches():
+    f = client_sample_file()
+    messages = {m.name: m for m in f.message_type}
+    methods = {m.name: m for m in f.service[0].method}
+    assert swift_contract.is_watch(methods["WatchParcel"], messages)
+    assert not swift_contract.is_watch(methods["ExportParcels"], messages)
+    assert not swift_contract.is_watch(methods["ChatParcel"], messages)
+    assert swift_contract.is_read(methods["GetParcel"]) and not swift_contract.is_read(methods["CancelParcel"])
+    assert not swift_contract.is_read(methods["ReportParcels"])

@@ -11,6 +11,10 @@ and the Swift side of the stored records (package souk.store.v1, Generated/store
 - Sources/SoukKit/Contract/<Service>.swift: one typed declaration per service, a struct with one
   property per RPC whose type carries the request, the response and the call shape, so that a
   handler with the wrong types, or an RPC forgotten, does not compile;
+- Sources/SoukClient/Contract/<Service>.swift: the typed client of each service, one async
+  function per RPC over the client library's transport (Sources/SoukClient), which fills the
+  marketplace and request ids, retries what is safe to retry and resumes Watch streams; and
+  Sources/SoukClient/Contract/Services.swift, one property per service on `SoukClient`;
 - Tests/SoukMessagesTests/Vectors/souk_v1.vectors: random values of every message of both
   packages packed by the Python protobuf library, which the wrappers must unpack and pack back
   to the same bytes.
@@ -553,6 +557,148 @@ def service_file(f, service, si, messages):
     return "\n".join(out) + "\n"
 
 
+# MARK: - Clients
+
+# Verbs of the RPCs that only read: a client may repeat them after a dropped connection.
+READ_VERBS = ("Get", "List", "Search", "Estimate")
+
+
+def field_named(m, name):
+    return next((fd for fd in m.field if fd.name == name), None)
+
+
+def has_request_id(m):
+    fd = field_named(m, "request_id")
+    return fd is not None and fd.type == T.TYPE_STRING and not is_repeated(fd)
+
+
+def is_read(method):
+    return any(re.match(f"{verb}[A-Z]", method.name) for verb in READ_VERBS)
+
+
+def is_watch(method, messages):
+    """A server stream whose events carry `sequence` (field 1) and whose request takes
+    `resume_after_sequence`: the client resumes it after a reconnect."""
+    if method.client_streaming or not method.server_streaming:
+        return False
+    request, response = messages.get(local_name(method.input_type)), messages.get(local_name(method.output_type))
+    if request is None or response is None:
+        return False
+    sequence = field_named(response, "sequence")
+    resume = field_named(request, "resume_after_sequence")
+    return sequence is not None and sequence.number == 1 and sequence.type == T.TYPE_INT64 \
+        and resume is not None and resume.type == T.TYPE_INT64
+
+
+def client_preparation(request_msg, indent):
+    """Lines that fill what the transport supplies: the session's marketplace, a fresh request id."""
+    lines = []
+    if is_scoped_request(request_msg):
+        lines.append(f"{indent}transport.scope(&request.marketplaceID)")
+    if has_request_id(request_msg):
+        lines.append(f"{indent}transport.identify(&request.requestID)")
+    return lines
+
+
+def client_file(f, service, si, messages):
+    comments = Comments(f)
+    spath = [SERVICE_PATH, si]
+    full = f"{PACKAGE}.{service.name}"
+    out = [HEADER.format(source=f.name).rstrip("\n"), "import SoukGRPCClient", "import SoukMessages", ""]
+    out.append("extension SoukClient {")
+    out += comments.doc(spath, "    ", f"`{full}`.")
+    out.append("    ///")
+    out.append(f"    /// The typed client of `{full}`: `client.{lower_first(service.name)}.<rpc>(request)`. Errors are `SoukError`s.")
+    out.append(f"    public struct {service.name}: Sendable {{")
+    out.append("        public let transport: SoukTransport")
+    out.append("")
+    out.append("        public init(transport: SoukTransport) {")
+    out.append("            self.transport = transport")
+    out.append("        }")
+    for mi, method in enumerate(service.method):
+        request_name, response_name = local_name(method.input_type), local_name(method.output_type)
+        request, response = f"SoukV1.{request_name}", f"SoukV1.{response_name}"
+        request_msg = messages[request_name]
+        func = esc(lower_first(method.name))
+        path = f'"/{full}/{method.name}"'
+        out.append("")
+        out += comments.doc(spath + [METHOD_PATH, mi], "        ")
+        if not method.client_streaming and not method.server_streaming:
+            if has_request_id(request_msg):
+                retry, note = ".idempotent", "Retried after a dropped connection with the same request_id (an empty one is filled once)."
+            elif is_read(method):
+                retry, note = ".idempotent", "Retried after a dropped connection (it only reads)."
+            else:
+                retry, note = ".never", "Not retried: it changes state without a request_id."
+            out.append("        ///")
+            out.append(f"        /// Client: {note}")
+            out.append(f"        public func {func}(_ request: {request} = {request}(), options: CallOptions = CallOptions()) async throws -> {response} {{")
+            prep = client_preparation(request_msg, "            ")
+            if prep:
+                out.append("            var request = request")
+                out += prep
+            out.append(f"            return try await transport.unary({path}, request, as: {response}.self, retry: {retry}, options: options)")
+        elif method.server_streaming and not method.client_streaming:
+            watch = is_watch(method, messages)
+            out.append("        ///")
+            if watch:
+                out.append("        /// Client: resumes after the last event delivered when the stream breaks (see `SoukWatch`).")
+            else:
+                out.append("        /// Client: the responses as they arrive; the call starts when iteration does.")
+            kind = f"SoukWatch<{response}>" if watch else f"SoukStream<{response}>"
+            out.append(f"        public func {func}(_ request: {request} = {request}(), options: CallOptions = CallOptions()) -> {kind} {{")
+            prep = client_preparation(request_msg, "            ")
+            if prep:
+                out.append("            var request = request")
+                out += prep
+            if watch:
+                out.append(f"            return transport.watch({path}, request, as: {response}.self, options: options,")
+                out.append("                sequence: { $0.sequence }, resumeAfter: { $0.resumeAfterSequence = $1 })")
+            else:
+                out.append(f"            return transport.serverStream({path}, request, as: {response}.self, options: options)")
+        else:
+            # Each request sent gets the session's marketplace (the transport, as `t`, is captured).
+            prepare = [line.replace("transport.", "t.", 1) for line in client_preparation(request_msg, "")]
+            prepare_arg = "{ request in " + "; ".join(prepare) + " }" if prepare else "nil"
+            if method.server_streaming:
+                out.append("        ///")
+                out.append("        /// Client: open while `body` runs; send requests and read responses through the call.")
+                out.append(f"        public func {func}<Result>(")
+                out.append(f"            options: CallOptions = CallOptions(), isolation: isolated (any Actor)? = #isolation,")
+                out.append(f"            _ body: (SoukBidiCall<{request}, {response}>) async throws -> Result")
+                out.append("        ) async throws -> Result {")
+                out.append("            let t = transport")
+                out.append(f"            return try await t.bidirectional({path}, as: {response}.self, options: options, prepare: {prepare_arg}, body)")
+            else:
+                out.append("        ///")
+                out.append("        /// Client: `body` sends the requests; the single response comes when it returns.")
+                out.append(f"        public func {func}(")
+                out.append(f"            options: CallOptions = CallOptions(), isolation: isolated (any Actor)? = #isolation,")
+                out.append(f"            _ body: (SoukRequestSender<{request}>) async throws -> Void")
+                out.append(f"        ) async throws -> {response} {{")
+                out.append("            let t = transport")
+                out.append(f"            return try await t.clientStreaming({path}, as: {response}.self, options: options, prepare: {prepare_arg}, body)")
+        out.append("        }")
+    out.append("    }")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def client_services_file(files):
+    """One property per service on `SoukClient`."""
+    out = [HEADER.format(source="the souk.v1 services").rstrip("\n"), "import SoukMessages", "", "extension SoukClient {"]
+    first = True
+    for f in files:
+        for service in f.service:
+            if not first:
+                out.append("")
+            first = False
+            out.append(f"    /// `{PACKAGE}.{service.name}`.")
+            out.append(f"    public var {esc(lower_first(service.name))}: {service.name} {{ {service.name}(transport: transport) }}")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
 # MARK: - Wire vectors
 
 
@@ -676,6 +822,8 @@ def main():
         write(f"Sources/SoukMessages/SoukV1/{swift_file_name(f.name)}", messages_file(f))
         for si, service in enumerate(f.service):
             write(f"Sources/SoukKit/Contract/{service.name}.swift", service_file(f, service, si, messages))
+            write(f"Sources/SoukClient/Contract/{service.name}.swift", client_file(f, service, si, messages))
+    write("Sources/SoukClient/Contract/Services.swift", client_services_file(files))
     write("Sources/SoukMessages/SoukV1/Registry.swift", registry_file(files))
     store_dir = f"Sources/SoukMessages/{namespace(STORE_PACKAGE)}"
     for f in store_files:

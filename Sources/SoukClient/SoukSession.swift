@@ -1,0 +1,145 @@
+import Foundation
+import SoukGRPC
+import SoukGRPCClient
+import SoukMessages
+
+/// A signed-in account: `client` sends its bearer token (and marketplace) with every call and
+/// refreshes the token before it expires (Accounts.Refresh): a call about to send a token in the
+/// last quarter of its life (at most its last minute) refreshes it first, concurrent calls share
+/// one refresh, and a call or Watch stream the server still refuses as TOKEN_EXPIRED refreshes
+/// and is repeated (a Watch resumes after its last event). A refresh whose answer is lost (the
+/// connection dropped) is repeated with the same refresh token: within the marketplace's
+/// `refresh_reuse_interval` (30 s by default) the server answers it with the same pair, so the
+/// session survives. The platform operator signs in with an empty `marketplaceID`; guests use
+/// `SoukClient(channel:marketplaceID:)` without a session.
+public final class SoukSession: Sendable {
+    /// The client whose calls carry this session's token.
+    public let client: SoukClient
+    let tokens: SessionTokens
+
+    /// Signs in with e-mail and password (Accounts.Login).
+    public static func signIn(
+        channel: GRPCChannel, marketplaceID: String, email: String, password: String, deviceName: String = "souk-swift",
+        acceptLanguage: String? = nil, retry: SoukRetryPolicy = SoukRetryPolicy()
+    ) async throws -> SoukSession {
+        let guest = SoukClient(channel: channel, marketplaceID: marketplaceID, acceptLanguage: acceptLanguage, retry: retry)
+        let session = try await guest.accounts.login(
+            SoukV1.LoginRequest(marketplaceID: marketplaceID, email: email, password: password, deviceName: deviceName))
+        return SoukSession(guest: guest, session: session, acceptLanguage: acceptLanguage, retry: retry)
+    }
+
+    init(guest: SoukClient, session: SoukV1.Session, acceptLanguage: String?, retry: SoukRetryPolicy) {
+        tokens = SessionTokens(accounts: guest.accounts, marketplaceID: guest.transport.marketplaceID, session: session)
+        client = SoukClient(
+            channel: guest.transport.channel, marketplaceID: guest.transport.marketplaceID, acceptLanguage: acceptLanguage,
+            credentials: tokens, retry: retry)
+    }
+
+    /// The session as last issued (tokens, expiry times, the account).
+    public var current: SoukV1.Session {
+        get async { await tokens.session }
+    }
+
+    /// The signed-in account.
+    public var account: SoukV1.Account? {
+        get async { await tokens.session.account }
+    }
+
+    /// Refreshes the token pair now.
+    public func refresh() async throws {
+        try await tokens.refresh()
+    }
+
+    /// Ends the session (or every session of the account) on the server.
+    public func signOut(allSessions: Bool = false) async throws {
+        _ = try await client.accounts.logout(SoukV1.LogoutRequest(allSessions: allSessions))
+    }
+}
+
+/// The tokens of one session, refreshed one at a time.
+actor SessionTokens: SoukCredentials {
+    private(set) var session: SoukV1.Session
+    let accounts: SoukClient.Accounts
+    let marketplaceID: String
+    /// The refresh in flight, which concurrent callers wait for instead of starting another.
+    private var refreshing: Task<SoukV1.Session, any Error>?
+    /// How many times the server refused an access token as expired (a refresh came too late).
+    private(set) var rejectedTokens = 0
+    /// How many refreshes were made.
+    private(set) var refreshes = 0
+    /// Test hook: runs on each Refresh answer before it is taken; throwing acts as if the answer was lost.
+    var onRefreshAnswer: (@Sendable (SoukV1.Session) throws -> Void)?
+
+    init(accounts: SoukClient.Accounts, marketplaceID: String, session: SoukV1.Session) {
+        self.accounts = accounts
+        self.marketplaceID = marketplaceID
+        self.session = session
+    }
+
+    func setRefreshHook(_ hook: (@Sendable (SoukV1.Session) throws -> Void)?) {
+        onRefreshAnswer = hook
+    }
+
+    func accessToken() async throws -> String? {
+        if refreshDue { try await refresh() }
+        return session.accessToken
+    }
+
+    func tokenRejected(_ token: String) async {
+        rejectedTokens += 1
+        // Another call may have refreshed meanwhile; a failed refresh surfaces on the next call.
+        if token == session.accessToken { try? await refresh() }
+    }
+
+    /// Whether the access token is within its last quarter of life (at most a minute before its end).
+    private var refreshDue: Bool {
+        guard let expiry = session.accessTokenExpireTime else { return false }
+        let now = Date().timeIntervalSince1970
+        let end = Double(expiry.seconds) + Double(expiry.nanos) / 1e9
+        let margin = min(60, max(0, end - issuedAt) / 4)
+        return now >= end - margin
+    }
+
+    /// When the current pair was received (the lifetime the margin is a quarter of).
+    private var issuedAt = Date().timeIntervalSince1970
+
+    func refresh() async throws {
+        if let refreshing {
+            _ = try await refreshing.value
+            return
+        }
+        let task = Task { [accounts, marketplaceID, refreshToken = session.refreshToken, hook = onRefreshAnswer] in
+            try await Self.exchange(refreshToken, accounts: accounts, marketplaceID: marketplaceID, hook: hook)
+        }
+        refreshing = task
+        defer { refreshing = nil }
+        let renewed = try await task.value
+        session.accessToken = renewed.accessToken
+        session.accessTokenExpireTime = renewed.accessTokenExpireTime
+        session.refreshToken = renewed.refreshToken
+        session.refreshTokenExpireTime = renewed.refreshTokenExpireTime
+        if renewed.account != nil { session.account = renewed.account }
+        issuedAt = Date().timeIntervalSince1970
+        refreshes += 1
+    }
+
+    /// Accounts.Refresh, repeated with the same refresh token while its answer is lost
+    /// (UNAVAILABLE): the server answers a repeat within its reuse interval with the same pair.
+    private static func exchange(
+        _ refreshToken: String, accounts: SoukClient.Accounts, marketplaceID: String, hook: (@Sendable (SoukV1.Session) throws -> Void)?
+    ) async throws -> SoukV1.Session {
+        let policy = accounts.transport.retry
+        var delays = policy.backoff.delays()
+        var attempt = 1
+        while true {
+            do {
+                let renewed = try await accounts.refresh(SoukV1.RefreshRequest(marketplaceID: marketplaceID, refreshToken: refreshToken))
+                try hook?(renewed)
+                return renewed
+            } catch let error as SoukError where error.code == .unavailable && attempt < policy.maxAttempts {
+                attempt += 1
+                try await Task.sleep(for: error.retryDelay ?? delays.next())
+            }
+        }
+    }
+}
