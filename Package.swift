@@ -18,7 +18,7 @@ let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", packa
 /// interop test service the benchmarks measure): release builds skip the dynamic exclusivity
 /// checks there, a runtime call on every access to a class property on the call path. Domain and
 /// storage modules, and debug builds (which run the tests), keep them.
-let callPathModules: Set<String> = ["SoukHTTP2", "SoukGRPC", "SoukMessages", "SoukStandardServices"]
+let callPathModules: Set<String> = ["SoukHTTP2", "SoukGRPC", "SoukGRPCClient", "SoukMessages", "SoukStandardServices"]
 let callPathSettings: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
@@ -28,6 +28,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "souk-server", targets: ["SoukServer"]),
+        .library(name: "SoukGRPCClient", targets: ["SoukGRPCClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -58,10 +59,14 @@ let package = Package(
         ),
         // Swift value types over the protobuf-c structs; no C type leaves this module.
         .target(name: "SoukMessages", dependencies: ["SoukProtoC", "CProtobufC"]),
-        // HTTP/2 server: nghttp2 sessions driven by SwiftNIO channels.
-        .target(name: "SoukHTTP2", dependencies: ["CNGHTTP2", nioCore, nioPosix, nioSSL, logging, metrics]),
+        // HTTP/2 server and client: nghttp2 sessions driven by SwiftNIO channels.
+        .target(
+            name: "SoukHTTP2",
+            dependencies: ["CNGHTTP2", nioCore, nioPosix, nioSSL, .product(name: "NIOTLS", package: "swift-nio"), logging, metrics]),
         // gRPC over SoukHTTP2: framing, status, metadata, deadlines, compression, dispatch, interceptors.
         .target(name: "SoukGRPC", dependencies: ["SoukHTTP2", "SoukMessages", "CZlib", nioCore, nioPosix, logging, metrics, base64]),
+        // gRPC client over SoukHTTP2's client connections: channels, calls of every shape, deadlines, reconnection.
+        .target(name: "SoukGRPCClient", dependencies: ["SoukGRPC", "SoukHTTP2", "SoukMessages", nioCore, nioPosix]),
         // grpc.health.v1, grpc.reflection, grpc.testing interop services.
         .target(name: "SoukStandardServices", dependencies: ["SoukGRPC", "SoukMessages", logging]),
         // RocksDB records, secondary indexes, transactions, idempotency, event logs, backups.
@@ -230,6 +235,9 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
+        .testTarget(
+            name: "SoukGRPCClientTests",
+            dependencies: ["SoukGRPCClient", "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukMessages", nioCore, nioPosix, nioSSL, logging]),
         .testTarget(name: "SoukStandardServicesTests", dependencies: ["SoukStandardServices", "SoukGRPC", "SoukMessages", nioCore]),
         .testTarget(name: "SoukAccessTests", dependencies: ["SoukAccess", "SoukKit", "SoukGRPC", "SoukMessages", "SoukStore", nioCore]),
         .testTarget(

@@ -33,11 +33,11 @@ public enum CompressionAlgorithm: String, Sendable, CaseIterable {
 ///
 /// Owns one zlib deflate stream, reset after each message: gRPC keeps no compression context
 /// from one message to the next. Not thread-safe; one per call.
-final class GzipCompressor {
+package final class GzipCompressor {
     /// The z_stream has a fixed address because zlib keeps a pointer back to it.
     private let stream: UnsafeMutablePointer<z_stream>
 
-    init() throws(RPCError) {
+    package init() throws(RPCError) {
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
         // windowBits 15 + 16 selects the gzip wrapper.
@@ -60,7 +60,7 @@ final class GzipCompressor {
     }
 
     /// Compresses one message into a new buffer that has room for the gRPC prefix before it.
-    func compress(_ input: ByteBuffer) throws(RPCError) -> ByteBuffer {
+    package func compress(_ input: ByteBuffer) throws(RPCError) -> ByteBuffer {
         defer { deflateReset(stream) }
         let bound = Int(deflateBound(stream, UInt(input.readableBytes)))
         var output = GRPCFraming.bufferWithPrefixRoom(capacity: bound)
@@ -87,11 +87,11 @@ final class GzipCompressor {
 /// gzip decompression of single messages, bounded by the receive limit.
 ///
 /// Owns one zlib inflate stream, reset after each message. Not thread-safe; one per call.
-final class GzipDecompressor {
+package final class GzipDecompressor {
     /// The z_stream has a fixed address because zlib keeps a pointer back to it.
     private let stream: UnsafeMutablePointer<z_stream>
 
-    init() throws(RPCError) {
+    package init() throws(RPCError) {
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
         let result = inflateInit2_(stream, 15 + 16, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
@@ -112,7 +112,7 @@ final class GzipDecompressor {
     /// Decompresses one message. Throws RESOURCE_EXHAUSTED as soon as the output would pass
     /// `limit` bytes (so a small "zip bomb" cannot make it allocate more), and INTERNAL when the
     /// bytes are not one complete gzip stream.
-    func decompress(_ input: ByteBuffer, limit: Int) throws(RPCError) -> ByteBuffer {
+    package func decompress(_ input: ByteBuffer, limit: Int) throws(RPCError) -> ByteBuffer {
         defer { inflateReset(stream) }
         var output = ByteBufferAllocator().buffer(capacity: min(limit, max(256, input.readableBytes * 4)))
         var status = Z_OK

@@ -35,7 +35,7 @@ public enum GRPCFraming {
 
     /// An empty buffer with room for the prefix before its reader index, to fill with a message
     /// that `frame` will then prefix without copying.
-    static func bufferWithPrefixRoom(capacity: Int) -> ByteBuffer {
+    package static func bufferWithPrefixRoom(capacity: Int) -> ByteBuffer {
         var buffer = ByteBufferAllocator().buffer(capacity: prefixLength + capacity)
         buffer.moveWriterIndex(forwardBy: prefixLength)
         buffer.moveReaderIndex(forwardBy: prefixLength)

@@ -41,7 +41,7 @@ public struct Metadata: Sendable, Equatable, Sequence {
     }
 
     /// Appends an entry as it is; its key must already be lower-case (HTTP/2 header names are).
-    mutating func append(_ entry: Entry) {
+    package mutating func append(_ entry: Entry) {
         entries.append(entry)
     }
 

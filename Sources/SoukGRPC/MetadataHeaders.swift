@@ -1,10 +1,10 @@
 import SoukHTTP2
 
 /// The rules between custom metadata and HTTP/2 header fields.
-enum MetadataHeaders {
+package enum MetadataHeaders {
     /// Whether a header belongs to the protocol rather than to custom metadata: pseudo-headers,
     /// `content-type`, `te`, `user-agent` and every `grpc-` header.
-    static func isReserved(_ name: String) -> Bool {
+    package static func isReserved(_ name: String) -> Bool {
         let utf8 = name.utf8
         guard let first = utf8.first else { return true }
         return first == UInt8(ascii: ":") || name.isHeaderName("content-type") || name.isHeaderName("te")
@@ -12,7 +12,7 @@ enum MetadataHeaders {
     }
 
     /// Whether a name is a valid custom metadata key: 1*( 0-9 / a-z / "_" / "-" / "." ).
-    static func isValidKey(_ name: String) -> Bool {
+    package static func isValidKey(_ name: String) -> Bool {
         let utf8 = name.utf8
         guard !utf8.isEmpty else { return false }
         for byte in utf8 {
@@ -28,19 +28,19 @@ enum MetadataHeaders {
     }
 
     /// Whether a key carries binary values (base64 on the wire).
-    static func isBinaryKey(_ name: String) -> Bool {
+    package static func isBinaryKey(_ name: String) -> Bool {
         name.utf8.count > 4 && name.hasSuffix("-bin")
     }
 
     /// Whether a string value is printable ASCII (0x20...0x7E), as ASCII-Value requires.
-    static func isValidValue(_ value: String) -> Bool {
+    package static func isValidValue(_ value: String) -> Bool {
         value.utf8.allSatisfy { $0 >= 0x20 && $0 <= 0x7E }
     }
 
     /// Adds one received, non-reserved header to `metadata`. A `-bin` header may hold several
     /// comma-separated base64 values; one that is not base64 fails the call with INTERNAL.
     /// Other values are kept as they arrived (the spec forbids failing on them).
-    static func appendReceived(name: String, value: String, to metadata: inout Metadata) throws(RPCError) {
+    package static func appendReceived(name: String, value: String, to metadata: inout Metadata) throws(RPCError) {
         guard isBinaryKey(name) else {
             metadata.append(Metadata.Entry(key: name, value: .string(value)))
             return
@@ -58,7 +58,7 @@ enum MetadataHeaders {
     /// invalid key, a string value that is not printable ASCII, or binary bytes under a key
     /// without `-bin` are left out; their keys are returned so the caller can report them.
     @discardableResult
-    static func append(_ metadata: Metadata, to headers: inout [HTTP2Header]) -> [String] {
+    package static func append(_ metadata: Metadata, to headers: inout [HTTP2Header]) -> [String] {
         var rejected: [String] = []
         for entry in metadata {
             guard !isReserved(entry.key), isValidKey(entry.key) else {

@@ -325,7 +325,7 @@ public struct RPCMethod: Sendable {
 }
 
 /// Unpacks a request; bytes that are not a valid message end the call as INTERNAL, as gRPC specifies.
-func decode<M: ProtoMessage>(_ type: M.Type, _ buffer: ByteBuffer) throws -> M {
+package func decode<M: ProtoMessage>(_ type: M.Type, _ buffer: ByteBuffer) throws -> M {
     do {
         return try buffer.withUnsafeReadableBytes { try M(decoding: $0) }
     } catch let error as ProtoDecodingError {
@@ -335,7 +335,7 @@ func decode<M: ProtoMessage>(_ type: M.Type, _ buffer: ByteBuffer) throws -> M {
 
 /// Packs a response straight into a new buffer, leaving room before it for the gRPC message prefix
 /// so that framing does not copy it.
-func encode<M: ProtoMessage>(_ message: M) -> ByteBuffer {
+package func encode<M: ProtoMessage>(_ message: M) -> ByteBuffer {
     var encoded: ByteBuffer?
     message.withPacker { size, pack in
         var buffer = GRPCFraming.bufferWithPrefixRoom(capacity: size)

@@ -44,53 +44,8 @@ final class HTTP2ServerStream: HTTP2ResponseStream, StreamIdentified {
     /// The trailers went out on their own (`sendTrailersNow`): the DATA provider sends nothing more.
     private var trailersSentDirectly = false
 
-    private struct PendingWrite {
-        var data: ByteBuffer
-        var promise: EventLoopPromise<Void>?
-    }
-
-    /// The writes waiting to go out, in order. The first is held inline: a unary response is one
-    /// write, and a queue's storage would be allocated for every stream.
-    private struct PendingWrites {
-        private var head: PendingWrite?
-        /// The writes after `head`; empty whenever `head` is nil.
-        private var tail: CircularBuffer<PendingWrite>?
-
-        var isEmpty: Bool { head == nil }
-        var count: Int { head == nil ? 0 : 1 + (tail?.count ?? 0) }
-        /// Bytes left in the first write.
-        var firstByteCount: Int { head?.data.readableBytes ?? 0 }
-
-        mutating func append(_ write: PendingWrite) {
-            if head == nil {
-                head = write
-            } else {
-                if tail == nil { tail = CircularBuffer(initialCapacity: 4) }
-                tail!.append(write)
-            }
-        }
-
-        mutating func popFirst() -> PendingWrite? {
-            guard let first = head else { return nil }
-            head = tail?.popFirst()
-            return first
-        }
-
-        /// The next `length` bytes of the first write, which has more than that.
-        mutating func sliceFirst(length: Int) -> ByteBuffer {
-            head!.data.readSlice(length: length)!
-        }
-
-        /// Removes every write but the first when `keepFirst`, else all; returns them.
-        mutating func removeAll(keepingFirst keepFirst: Bool) -> [PendingWrite] {
-            var removed: [PendingWrite] = []
-            if !keepFirst, let first = head { removed.append(first) }
-            while let write = tail?.popFirst() { removed.append(write) }
-            tail = nil
-            if !keepFirst { head = nil }
-            return removed
-        }
-    }
+    private typealias PendingWrite = HTTP2PendingWrite
+    private typealias PendingWrites = HTTP2PendingWrites
 
     init(streamID: Int32, connection: HTTP2ConnectionHandler) {
         self.streamID = streamID
