@@ -59,6 +59,8 @@ let package = Package(
         ),
         // Swift value types over the protobuf-c structs; no C type leaves this module.
         .target(name: "SoukMessages", dependencies: ["SoukProtoC", "CProtobufC"]),
+        // The proto3 JSON mapping for any message of a descriptor set (the `souk` CLI, JSON calls).
+        .target(name: "SoukJSON", dependencies: ["SoukProtoC"]),
         // HTTP/2 server and client: nghttp2 sessions driven by SwiftNIO channels.
         .target(
             name: "SoukHTTP2",
@@ -235,6 +237,7 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
+        .testTarget(name: "SoukJSONTests", dependencies: ["SoukJSON"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SoukGRPCClientTests",
             dependencies: ["SoukGRPCClient", "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukMessages", nioCore, nioPosix, nioSSL, logging]),
