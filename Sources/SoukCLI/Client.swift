@@ -77,6 +77,9 @@ final class Client {
         self.marketplaceId = profile?.marketplaceId ?? ""
         if let marketplace = options.marketplace {
             self.marketplaceId = try await resolveMarketplace(marketplace)
+            // A marketplace account's token is refused in another marketplace: call there as a
+            // guest. The operator's token (no marketplace) works everywhere.
+            if let signedIn = self.profile?.marketplaceId, !signedIn.isEmpty, signedIn != marketplaceId { self.profile = nil }
         }
     }
 

@@ -599,19 +599,30 @@ struct Approvals: AsyncParsableCommand {
 }
 
 struct PendingRoles: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "roles", abstract: "Accounts with a pending role: Accounts.ListAccounts.")
+    static let configuration = CommandConfiguration(commandName: "roles", abstract: "Accounts with a pending role (provider, courier, admin): Accounts.ListAccounts.")
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var page: PageOptions
     @Option(name: .long, help: "Only this role (provider, courier, admin).") var role: String?
     func run() async throws {
         try await withClient(connection, output, profile: true) { client in
-            var request: [String: Any] = ["roleStatus": "ROLE_STATUS_PENDING"]
-            page.apply(&request, sortable: false)
-            if let role { request["role"] = enumName(role, prefix: "ROLE_") }
-            guard let page = try await client.answer("souk.v1.Accounts/ListAccounts", request, output) else { return }
+            // The server lists pending grants one role at a time.
+            let roles = role.map { [enumName($0, prefix: "ROLE_")] } ?? ["ROLE_PROVIDER", "ROLE_COURIER", "ROLE_ADMIN"]
+            var accounts: [[String: Any]] = []
+            var seen = Set<String>()
+            for role in roles {
+                var request: [String: Any] = ["roleStatus": "ROLE_STATUS_PENDING", "role": role]
+                page.apply(&request, sortable: false)
+                for account in try await client.object("souk.v1.Accounts/ListAccounts", request)["accounts"] as? [[String: Any]] ?? [] {
+                    if seen.insert(account["id"] as? String ?? "").inserted { accounts.append(account) }
+                }
+            }
+            if output.json {
+                try printJSONObject(["accounts": accounts])
+                return
+            }
             var rows: [[String]] = []
-            for account in page["accounts"] as? [[String: Any]] ?? [] {
+            for account in accounts {
                 for grant in account["roles"] as? [[String: Any]] ?? [] where grant["status"] as? String == "ROLE_STATUS_PENDING" {
                     rows.append([format(account["id"]), format(account["email"]), format(account["givenName"]), shortEnum(grant["role"]), format(grant["requestTime"])])
                 }
