@@ -165,12 +165,22 @@ final class Client {
     }
 
     /// A request's protobuf bytes from JSON, with the marketplace filled in when the request has a
-    /// `marketplace_id` the JSON leaves empty: the marketplace's bytes go first, so a value the
-    /// JSON sets wins (the last occurrence of a field is the one protobuf keeps).
+    /// `marketplace_id` the JSON leaves empty, and a new `request_id` when it has one left empty:
+    /// those bytes go first, so a value the JSON sets wins (the last occurrence of a field is the
+    /// one protobuf keeps).
     func requestBytes(_ json: [UInt8], type: String) throws -> ByteBuffer {
         var bytes: [UInt8] = []
-        if !marketplaceId.isEmpty, let field = registry.message(named: type)?.field(named: "marketplace_id"), field.kind == .string, !field.isRepeated {
+        func isString(_ name: String) -> Bool {
+            guard let field = registry.message(named: type)?.field(named: name) else { return false }
+            return field.kind == .string && !field.isRepeated
+        }
+        if !marketplaceId.isEmpty, isString("marketplace_id") {
             bytes = try self.json.binary(fromJSON: "{\"marketplaceId\": \(quoted(marketplaceId))}", messageType: type)
+        }
+        // Creates carry an idempotency key; one left empty gets a new one per run (give your own
+        // to retry a call safely).
+        if isString("request_id") {
+            bytes += try self.json.binary(fromJSON: "{\"requestId\": \"\(UUID().uuidString.lowercased())\"}", messageType: type)
         }
         do {
             bytes += try self.json.binary(fromJSON: json, messageType: type)

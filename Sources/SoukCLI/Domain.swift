@@ -49,7 +49,7 @@ extension Client {
     /// A get RPC as `key: value` lines.
     func show(_ rpc: String, _ request: [String: Any], _ output: OutputOptions, _ fields: [Column]) async throws {
         guard let object = try await answer(rpc, request, output) else { return }
-        printRecord(fields.map { ($0.header, value(object, $0.path)) })
+        printRecord(fields.map { ($0.header, $0.cell(object)) })
     }
 
     /// A server stream: each event as a line of the table (--json: one compact JSON document a
@@ -67,7 +67,7 @@ extension Client {
                     emit(text)
                 } else {
                     let event = try parseObject(text)
-                    emit(columns.map { format(value(event, $0.path)) }.joined(separator: "  "))
+                    emit(columns.map { $0.cell(event) }.joined(separator: "  "))
                 }
                 seen += 1
                 if let count, seen >= count { return }
@@ -174,7 +174,7 @@ struct Menu: AsyncParsableCommand {
         try await withClient(connection, output) { client in
             var request: [String: Any] = ["restaurantId": restaurantId]
             page.apply(&request, sortable: false)
-            try await client.list("souk.v1.Catalog/ListMenuItems", request, output, key: "items", [
+            try await client.list("souk.v1.Catalog/ListMenuItems", request, output, key: "menuItems", [
                 Column("ID", "id"), Column("SECTION", "section"), Column("NAME", "name"), Column("PRICE", "effectivePrice"), Column("AVAILABLE", "available"),
             ])
         }
@@ -467,9 +467,9 @@ struct OrdersCancel: OrderStep {
 
 // MARK: Laundry jobs and leases
 
-let jobColumns = [Column("ID", "id"), Column("STAGE", "stage"), Column("STATE", "state"), Column("DORM", "dormId"), Column("DASHER", "dasher"), Column("ESTIMATE", "estimate.total")]
+let jobColumns = [Column("ID", "id"), Column("STAGE", "stage", missing: "WAITING_FOR_DASHER_TO_ACCEPT"), Column("STATE", "state"), Column("DORM", "dormId"), Column("DASHER", "dasher"), Column("ESTIMATE", "estimate.total")]
 let jobFields = [
-    Column("id", "id"), Column("stage", "stage"), Column("state", "state"), Column("customer", "customer"), Column("dasher", "dasher"),
+    Column("id", "id"), Column("stage", "stage", missing: "WAITING_FOR_DASHER_TO_ACCEPT"), Column("state", "state"), Column("customer", "customer"), Column("dasher", "dasher"),
     Column("dorm", "dormId"), Column("room", "room"), Column("estimate", "estimate.total"), Column("final price", "finalPrice.total"),
     Column("payment", "paymentStatus"), Column("created", "createTime"),
 ]
@@ -518,7 +518,7 @@ struct JobsWatch: AsyncParsableCommand {
     func run() async throws {
         try await withClient(connection, output, profile: true, stream: true) { client in
             try await client.watch("souk.v1.Laundry/WatchJob", ["jobId": jobId], output, count: count, [
-                Column("SEQ", "sequence"), Column("TIME", "eventTime"), Column("STAGE", "job.stage"), Column("STATE", "job.state"),
+                Column("SEQ", "sequence"), Column("TIME", "eventTime"), Column("STAGE", "job.stage", missing: "WAITING_FOR_DASHER_TO_ACCEPT"), Column("STATE", "job.state"),
             ])
         }
     }

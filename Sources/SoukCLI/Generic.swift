@@ -121,8 +121,9 @@ struct Call: AsyncParsableCommand {
         abstract: "Call any RPC by name with a JSON request; print the answers as JSON.",
         discussion: """
             The request is proto3 JSON (field names in lowerCamelCase or as in the .proto), converted \
-            with the contract's descriptor set. The profile's access token is sent, and an empty \
-            marketplace_id is filled with the profile's (or --marketplace's) marketplace.
+            with the contract's descriptor set. The profile's access token is sent, an empty \
+            marketplace_id is filled with the profile's (or --marketplace's) marketplace, and an empty \
+            request_id with a new UUID (give one to retry a create safely).
 
               souk call souk.v1.Catalog/ListProducts -d '{"pageSize": 5, "orderBy": "price"}'
               souk call souk.v1.Orders/CreateOrder -d @order.json

@@ -33,7 +33,7 @@ func printRecord(_ fields: [(String, Any?)]) {
     let width = fields.map(\.0.count).max() ?? 0
     for (key, value) in fields {
         let text = format(value)
-        if text.isEmpty { continue }
+        if text.isEmpty { continue }  // fields at their default are absent from proto3 JSON
         emit(key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + text)
     }
 }
@@ -84,6 +84,10 @@ func format(_ value: Any?) -> String {
         if isBoolean(number) { return number.boolValue ? "yes" : "no" }
         return number.stringValue
     case let list as [Any]: return list.map { format($0) }.joined(separator: ", ")
+    case let date as [String: Any] where date["year"] != nil && date["month"] != nil && Set(date.keys).isSubset(of: ["year", "month", "day"]):
+        // google.type.Date-like: 2026-12-01
+        let (y, m, d) = (date["year"] as? Int ?? 0, date["month"] as? Int ?? 0, date["day"] as? Int ?? 0)
+        return String(format: "%04d-%02d-%02d", y, m, d)
     case let object as [String: Any]:
         if let name = object["name"] ?? object["displayName"] ?? object["givenName"] { return format(name) }
         return object.keys.sorted().map { "\($0)=\(format(object[$0]))" }.joined(separator: " ")
@@ -104,14 +108,23 @@ func value(_ object: [String: Any], _ path: String) -> Any? {
 struct Column {
     let header: String
     let path: String
-    init(_ header: String, _ path: String) {
+    /// Shown when the field is absent: proto3 JSON leaves out an enum at its zero value, which
+    /// for some enums is a real state (a job's first stage).
+    let missing: String
+    init(_ header: String, _ path: String, missing: String = "") {
         self.header = header
         self.path = path
+        self.missing = missing
+    }
+
+    func cell(_ object: [String: Any]) -> String {
+        let text = format(value(object, path))
+        return text.isEmpty ? missing : text
     }
 }
 
 func printRows(_ objects: [[String: Any]], _ columns: [Column]) {
-    printTable(columns.map(\.header), objects.map { object in columns.map { format(value(object, $0.path)) } })
+    printTable(columns.map(\.header), objects.map { object in columns.map { $0.cell(object) } })
 }
 
 /// Whether JSONSerialization read `true`/`false` (a boolean NSNumber) rather than a number.

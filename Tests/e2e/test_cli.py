@@ -6,6 +6,7 @@ import json
 import os
 import pathlib
 import queue
+import shutil
 import stat
 import subprocess
 import threading
@@ -248,3 +249,27 @@ def test_admin_settings_and_blocks(souk, demo):
     assert "BLOCKED" in blocked and "testing" in blocked
     assert souk.json("unblock", account_id, "--json", profile="admin")["state"] == "ACCOUNT_STATE_ACTIVE"
     assert souk.run("approvals", "roles", profile="admin").stdout.split()[:5] == ["ACCOUNT", "EMAIL", "NAME", "ROLE", "REQUESTED"]
+
+
+def readme_tour() -> str:
+    """The shell blocks of the README's `souk` section, in order."""
+    text = (ROOT / "README.md").read_text()
+    section = text[text.index("## The `souk` CLI"):]
+    section = section[:section.index("\n## ", 1)]
+    return "\n".join(line[4:] for line in section.splitlines() if line.startswith("    "))
+
+
+@pytest.mark.skipif(shutil.which("jq") is None, reason="the README's tour uses jq")
+def test_the_readme_tour_runs(demo, tmp_path):
+    """The README's tour of the five apps, run as written against a demo server (its address and
+    operator put in), so it stays true."""
+    script = readme_tour().replace("localhost:50051", demo.address)
+    script = script.replace("operator@souk.demo", IdentityServer.OPERATOR_EMAIL).replace("Souk-demo-operator-1", IdentityServer.OPERATOR_PASSWORD)
+    binary = pathlib.Path(os.environ.get("SOUK_CLI") or ROOT / ".build" / "debug" / "souk")
+    env = {**os.environ, "PATH": f"{binary.parent}:{os.environ['PATH']}", "XDG_CONFIG_HOME": str(tmp_path)}
+    env.pop("SOUK_PROFILE", None)
+    done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], capture_output=True, text=True, timeout=300, env=env)
+    assert done.returncode == 0, f"the tour failed ({done.returncode}): {done.stderr[-3000:]}\n{done.stdout[-3000:]}"
+    out = done.stdout
+    for seen in ("RECEIVED", "COMPLETED", "DROPPED_OFF_LAUNDRY", "CONFIRMED", "PREPARING", "Chateau Du Nox"):
+        assert seen in out, seen
