@@ -293,13 +293,14 @@ func describe(_ error: RPCError) -> String {
 }
 
 /// Runs a command's body, turning its errors into a message and an exit code.
-func running(jsonErrors: Bool, _ body: () async throws -> Void) async throws {
+func running(jsonErrors: Bool, compact: Bool = false, _ body: () async throws -> Void) async throws {
     do {
         try await body()
     } catch let error as RPCError {
         FileHandle.standardError.write(Data((describe(error) + "\n").utf8))
         if jsonErrors {
-            let data = try JSONSerialization.data(withJSONObject: errorObject(error), options: [.prettyPrinted, .sortedKeys])
+            // One line with --compact, like the answers before it.
+            let data = try JSONSerialization.data(withJSONObject: errorObject(error), options: compact ? [.sortedKeys] : [.prettyPrinted, .sortedKeys])
             print(String(decoding: data, as: UTF8.self))
         }
         throw ExitCode(exitCode(for: error.code))

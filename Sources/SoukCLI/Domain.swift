@@ -11,9 +11,9 @@ func withClient(_ connection: ConnectionOptions, _ output: OutputOptions, profil
     try await withClient(connection, jsonErrors: output.json, profile: profile, stream: stream, body)
 }
 
-func withClient(_ connection: ConnectionOptions, jsonErrors: Bool, profile: Bool = false, stream: Bool = false,
+func withClient(_ connection: ConnectionOptions, jsonErrors: Bool, compact: Bool = false, profile: Bool = false, stream: Bool = false,
                 _ body: (Client) async throws -> Void) async throws {
-    try await running(jsonErrors: jsonErrors) {
+    try await running(jsonErrors: jsonErrors, compact: compact) {
         let client = try await Client(connection, requireProfile: profile)
         if stream { client.defaultTimeout = nil }
         do {

@@ -147,7 +147,7 @@ struct Call: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
-        try await withClient(connection, jsonErrors: true) { client in
+        try await withClient(connection, jsonErrors: true, compact: compact) { client in
             let method = try client.method(method)
             if method.serverStreaming || method.clientStreaming { client.defaultTimeout = nil }
             try await client.refreshIfNeeded()

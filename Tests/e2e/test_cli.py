@@ -2,6 +2,8 @@
 refresh, any RPC called with JSON in and out, a server stream printed as it arrives while another
 party changes the order, errors as exit codes and JSON, and the everyday commands as tables and
 as JSON."""
+import base64
+import hashlib
 import json
 import os
 import pathlib
@@ -14,7 +16,7 @@ import uuid
 
 import pytest
 
-from conftest import ROOT, IdentityServer, stop_cleanly
+from conftest import ROOT, IdentityServer, Server, stop_cleanly
 
 SHOP = "Chateau Du Nox"
 CUSTOMER = ("customer@chateaudunox.example", "Chateau-customer-2026")
@@ -139,6 +141,10 @@ def test_an_error_has_its_own_exit_code_and_json(souk):
     missing = souk.run("orders", "show", "01a21a8d-0000-7000-8000-000000000000", "--json", profile="customer", check=False)
     assert missing.returncode == 10 + 5  # NOT_FOUND
     assert json.loads(missing.stdout)["error"]["code"] == "NOT_FOUND"
+
+    # A stream that does not end by itself, under --deadline: DEADLINE_EXCEEDED.
+    watched = souk.run("call", "souk.v1.Notifications/WatchAccount", "--deadline", "1s", "--compact", profile="customer", check=False)
+    assert watched.returncode == 10 + 4 and json.loads(watched.stdout.splitlines()[-1])["error"]["code"] == "DEADLINE_EXCEEDED"
 
     # A guest's call of a signed-in RPC: UNAUTHENTICATED.
     guest = souk.run("call", "souk.v1.Accounts/GetMe", "--anonymous", profile="customer", check=False)
@@ -273,3 +279,39 @@ def test_the_readme_tour_runs(demo, tmp_path):
     out = done.stdout
     for seen in ("RECEIVED", "COMPLETED", "DROPPED_OFF_LAUNDRY", "CONFIRMED", "PREPARING", "Chateau Du Nox"):
         assert seen in out, seen
+
+
+def test_client_and_server_streams_through_call(souk):
+    """A client stream from JSON lines on stdin (an upload in chunks), then a server stream printed
+    one message a line with --compact (its download)."""
+    content = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 40
+    chunks = [content[i:i + 4000] for i in range(0, len(content), 4000)]
+    lines = [json.dumps({"metadata": {"requestId": str(uuid.uuid4()), "contentType": "image/png", "sizeBytes": len(content),
+                                      "fileName": "cli.png", "purpose": "MEDIA_PURPOSE_AVATAR"}})]
+    lines += [json.dumps({"chunk": base64.b64encode(chunk).decode()}) for chunk in chunks]
+    uploaded = souk.json("call", "souk.v1.Media/UploadMedia", profile="customer", input="\n".join(lines) + "\n")
+    assert int(uploaded["sizeBytes"]) == len(content) and uploaded["sha256"] == hashlib.sha256(content).hexdigest()
+
+    out = souk.run("call", "souk.v1.Media/DownloadMedia", "-d", json.dumps({"mediaId": uploaded["id"]}), "--compact",
+                   profile="customer").stdout.splitlines()
+    messages = [json.loads(line) for line in out]
+    assert messages[0]["media"]["id"] == uploaded["id"]
+    assert b"".join(base64.b64decode(m["chunk"]) for m in messages[1:]) == content
+
+
+def test_tls_with_a_given_ca(tmp_path):
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    server = Server(tls=(str(cert), str(key)))
+    try:
+        cli = Souk(server, tmp_path / "config")
+        target = f"localhost:{server.port}"
+        trusted = cli.run("call", "souk.v1.Marketplaces/ListMarketplaces", "--target", target, "--ca", str(cert), "--compact")
+        assert json.loads(trusted.stdout) == {}
+        # Without the CA the server's certificate is not trusted: no call is made.
+        untrusted = cli.run("call", "souk.v1.Marketplaces/ListMarketplaces", "--target", target, "--tls", check=False)
+        assert untrusted.returncode == 10 + 14 and json.loads(untrusted.stdout)["error"]["code"] == "UNAVAILABLE"
+    finally:
+        assert server.stop() == 0
