@@ -124,9 +124,9 @@ final class Client {
     }
 
     /// Renews the token pair when the access token expires within the margin, and saves it.
-    func refreshIfNeeded() async throws {
+    func refreshIfNeeded(force: Bool = false) async throws {
         guard var profile, !profile.refreshToken.isEmpty else { return }
-        guard profile.accessTokenExpireTime - Date().timeIntervalSince1970 < refreshMargin else { return }
+        guard force || profile.accessTokenExpireTime - Date().timeIntervalSince1970 < refreshMargin else { return }
         let session = try await object(
             "souk.v1.Accounts/Refresh", ["marketplaceId": profile.marketplaceId, "refreshToken": profile.refreshToken], authorized: false)
         profile.apply(session: session)
@@ -198,8 +198,16 @@ final class Client {
     func unaryJSON(_ name: String, _ request: [UInt8], pretty: Bool = false, authorized: Bool = true) async throws -> String {
         let method = try method(name)
         if authorized { try await refreshIfNeeded() }
-        let response = try await channel.unary(method.path, request: try requestBytes(request, type: method.inputType), options: try callOptions(authorized: authorized))
-        return try responseJSON(response.message, type: method.outputType, pretty: pretty)
+        let bytes = try requestBytes(request, type: method.inputType)
+        do {
+            let response = try await channel.unary(method.path, request: bytes, options: try callOptions(authorized: authorized))
+            return try responseJSON(response.message, type: method.outputType, pretty: pretty)
+        } catch let error as RPCError where authorized && error.code == .unauthenticated && error.errorInfo?.reason == "TOKEN_EXPIRED" {
+            // The token expired on the way (a clock ahead of ours, a shorter life): renew, call once more.
+            try await refreshIfNeeded(force: true)
+            let response = try await channel.unary(method.path, request: bytes, options: try callOptions(authorized: authorized))
+            return try responseJSON(response.message, type: method.outputType, pretty: pretty)
+        }
     }
 
     /// A unary call with a request built from a dictionary; the answer as a dictionary.

@@ -85,9 +85,15 @@ struct Logout: AsyncParsableCommand {
 
     func run() async throws {
         try await withClient(connection, jsonErrors: false, profile: true) { client in
-            let answer = try? await client.object("souk.v1.Accounts/Logout", ["allSessions": all])
+            // The profile goes even when the server cannot be told (its tokens then expire by themselves).
+            let ended: Int
+            do {
+                ended = try await client.object("souk.v1.Accounts/Logout", ["allSessions": all])["endedSessions"] as? Int ?? 0
+            } catch let error as RPCError {
+                FileHandle.standardError.write(Data("warning: the server did not end the session: \(error.code) \(error.message)\n".utf8))
+                ended = 0
+            }
             Profile.remove(client.profilePath)
-            let ended = answer?["endedSessions"] as? Int ?? 0
             print("signed out (\(ended) session\(ended == 1 ? "" : "s") ended); removed \(client.profilePath)")
         }
     }
