@@ -228,12 +228,12 @@ struct MarketplacesList: AsyncParsableCommand {
 struct MarketplacesCreate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "create", abstract: "Create a marketplace (operator): Marketplaces.CreateMarketplace.",
-        discussion: "  souk marketplaces create --slug corner-shop --name 'Corner Shop' --vertical shop --currency USD --time-zone America/New_York")
+        discussion: "  souk marketplaces create --slug corner-shop --name 'Corner Shop' --vertical retail --currency USD --time-zone America/New_York")
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
     @Option(name: .long, help: "Its slug (lower-case, dashes).") var slug: String
     @Option(name: .long, help: "Its display name.") var name: String
-    @Option(name: .long, help: "Its vertical (e.g. water, shop, food, laundry, rentals; see `souk describe souk.v1.Marketplace`).") var vertical: String
+    @Option(name: .long, help: "Its vertical: water_services, retail, laundry, rentals, food_delivery (see `souk describe souk.v1.Vertical`).") var vertical: String
     @Option(name: .long, help: "ISO 4217 currency code.") var currency: String
     @Option(name: .long, help: "IANA time zone.") var timeZone: String
     @Option(name: .long, help: "Default locale.") var locale: String = "en"

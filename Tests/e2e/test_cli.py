@@ -103,6 +103,16 @@ def test_operator_signs_in_without_a_marketplace(souk):
     names = {m["displayName"] for m in souk.json("marketplaces", "list", "--json", profile="operator")["marketplaces"]}
     assert {"Aqua Hub", "Chateau Du Nox", "Drip 'n Dash", "MARA", "DineSwift"} <= names
 
+    created = souk.json("marketplaces", "create", "--slug", "cli-corner-shop", "--name", "CLI Corner Shop", "--vertical", "retail",
+                        "--currency", "USD", "--time-zone", "America/New_York", "--json", profile="operator")
+    assert created["slug"] == "cli-corner-shop" and created["vertical"] == "VERTICAL_RETAIL"
+    table = souk.run("shops", profile="operator").stdout
+    assert "cli-corner-shop" in table and "RETAIL" in table
+    # The slug is taken now: ALREADY_EXISTS.
+    again = souk.run("marketplaces", "create", "--slug", "cli-corner-shop", "--name", "Again", "--vertical", "retail",
+                     "--currency", "USD", "--time-zone", "America/New_York", profile="operator", check=False)
+    assert again.returncode == 10 + 6 and "ALREADY_EXISTS" in again.stderr
+
 
 def test_call_takes_json_and_prints_json(souk, tmp_path):
     # The profile's marketplace fills the empty marketplace_id.
