@@ -30,6 +30,7 @@ let package = Package(
         .executable(name: "souk-server", targets: ["SoukServer"]),
         .library(name: "SoukGRPCClient", targets: ["SoukGRPCClient"]),
         .library(name: "SoukClient", targets: ["SoukClient"]),
+        .executable(name: "souk", targets: ["SoukCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -211,6 +212,14 @@ let package = Package(
             // glibc's per-thread cache, and jemalloc also keeps idle connections smaller.
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
+
+        // souk: the command-line client (sign-in, any RPC as JSON, tables of the everyday tasks).
+        .executableTarget(
+            name: "SoukCLI",
+            dependencies: [
+                "SoukGRPCClient", "SoukJSON", "SoukGRPC", "SoukHTTP2", "SoukProtoC", nioCore,
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         // What every test target shares: stores in temporary directories, a hand-moved clock, the
         // domains mounted over a store with callers of every role, and a server on a free port.
