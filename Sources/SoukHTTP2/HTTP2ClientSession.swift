@@ -414,19 +414,8 @@ final class HTTP2ClientSession: ChannelInboundHandler {
             nghttp2_session_consume(session, streamID, length)
             return 0
         }
-        stream.appendData(inboundSlice(data, length: length))
+        stream.appendData(inboundSlice(of: inbound, base: inboundBase, data, length: length))
         return 0
-    }
-
-    private func inboundSlice(_ data: UnsafePointer<UInt8>, length: Int) -> ByteBuffer {
-        if let inbound, let inboundBase {
-            let offset = UnsafeRawPointer(data) - inboundBase
-            if offset >= 0, offset + length <= inbound.readableBytes,
-               let slice = inbound.getSlice(at: inbound.readerIndex + offset, length: length) {
-                return slice
-            }
-        }
-        return ByteBuffer(bytes: UnsafeRawBufferPointer(start: data, count: length))
     }
 
     func receiveFrame(_ frame: UnsafePointer<nghttp2_frame>) -> Int32 {

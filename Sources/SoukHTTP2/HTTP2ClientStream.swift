@@ -128,20 +128,7 @@ public final class HTTP2ClientStream: StreamIdentified {
 
     /// Moves `length` queued bytes out as one DATA frame's payload (as `HTTP2ServerStream` does).
     func takeFramePayload(length: Int, emit: (ByteBuffer) -> Void, completed: inout [EventLoopPromise<Void>]) {
-        var remaining = length
-        while remaining > 0, !outbound.isEmpty {
-            let available = outbound.firstByteCount
-            if available <= remaining {
-                let write = outbound.popFirst()!
-                remaining -= available
-                emit(write.data)
-                if let promise = write.promise { completed.append(promise) }
-            } else {
-                emit(outbound.sliceFirst(length: remaining))
-                remaining = 0
-            }
-        }
-        outboundBytes -= length - remaining
+        outboundBytes -= outbound.takePayload(length: length, emit: emit, completed: &completed).taken
     }
 
     func takeUnconsumedBytes() -> Int {
@@ -155,9 +142,7 @@ public final class HTTP2ClientStream: StreamIdentified {
         session = nil
         frameData = nil
         outboundBytes = 0
-        while let write = outbound.popFirst() {
-            write.promise?.fail(HTTP2StreamWriteError.streamClosed)
-        }
+        outbound.failAll(HTTP2StreamWriteError.streamClosed)
         let delegate = self.delegate
         self.delegate = nil
         delegate?.streamClosed(reason)

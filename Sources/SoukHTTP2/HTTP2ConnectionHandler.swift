@@ -585,7 +585,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
             nghttp2_session_consume(session, streamID, length)
             return 0
         }
-        stream.appendData(inboundSlice(data, length: length))
+        stream.appendData(inboundSlice(of: inbound, base: inboundBase, data, length: length))
         return pauseForFlushIfDue()
     }
 
@@ -596,19 +596,6 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
         guard isReading, answersWaiting >= max(1, configuration.answersPerEarlyFlush) else { return 0 }
         pausedForFlush = true
         return NGHTTP2_ERR_PAUSE.rawValue
-    }
-
-    /// The received bytes as a slice of the buffer being read (no copy), or a copy when nghttp2 handed
-    /// over memory of its own.
-    private func inboundSlice(_ data: UnsafePointer<UInt8>, length: Int) -> ByteBuffer {
-        if let inbound, let inboundBase {
-            let offset = UnsafeRawPointer(data) - inboundBase
-            if offset >= 0, offset + length <= inbound.readableBytes,
-               let slice = inbound.getSlice(at: inbound.readerIndex + offset, length: length) {
-                return slice
-            }
-        }
-        return ByteBuffer(bytes: UnsafeRawBufferPointer(start: data, count: length))
     }
 
     func receiveFrame(_ frame: UnsafePointer<nghttp2_frame>) -> Int32 {

@@ -212,23 +212,9 @@ final class HTTP2ServerStream: HTTP2ResponseStream, StreamIdentified {
     /// Moves `length` queued bytes out as the payload of one DATA frame; completed writes' promises
     /// are handed to `completed` (succeeded by the caller once nghttp2 is done sending).
     func takeFramePayload(length: Int, emit: (ByteBuffer) -> Void, completed: inout [EventLoopPromise<Void>]) {
-        var remaining = length
-        while remaining > 0, !outbound.isEmpty {
-            let available = outbound.firstByteCount
-            if available <= remaining {
-                let write = outbound.popFirst()!
-                firstWriteStarted = false
-                remaining -= available
-                emit(write.data)
-                if let promise = write.promise { completed.append(promise) }
-            } else {
-                let slice = outbound.sliceFirst(length: remaining)
-                firstWriteStarted = true
-                remaining = 0
-                emit(slice)
-            }
-        }
-        outboundBytes -= length - remaining
+        let (taken, partlySent) = outbound.takePayload(length: length, emit: emit, completed: &completed)
+        if let partlySent { firstWriteStarted = partlySent }
+        outboundBytes -= taken
     }
 
     // MARK: Closing
@@ -246,9 +232,7 @@ final class HTTP2ServerStream: HTTP2ResponseStream, StreamIdentified {
         connection = nil
         frameData = nil
         outboundBytes = 0
-        while let write = outbound.popFirst() {
-            write.promise?.fail(HTTP2StreamWriteError.streamClosed)
-        }
+        outbound.failAll(HTTP2StreamWriteError.streamClosed)
         let handler = self.handler
         self.handler = nil
         handler?.streamClosed(reason)

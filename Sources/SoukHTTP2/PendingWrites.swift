@@ -39,6 +39,40 @@ struct HTTP2PendingWrites {
         head!.data.readSlice(length: length)!
     }
 
+    /// Moves `length` bytes from the front out as one DATA frame's payload (`emit` gets each
+    /// piece, without copying); the promises of the writes it finished go to `completed` (the
+    /// caller succeeds them once nghttp2 is done sending). Returns the bytes taken, and whether
+    /// the first write left is one partly sent (nil when nothing was taken).
+    mutating func takePayload(
+        length: Int, emit: (ByteBuffer) -> Void, completed: inout [EventLoopPromise<Void>]
+    ) -> (taken: Int, firstPartlySent: Bool?) {
+        var remaining = length
+        var partlySent: Bool?
+        while remaining > 0, !isEmpty {
+            let available = firstByteCount
+            if available <= remaining {
+                let write = popFirst()!
+                partlySent = false
+                remaining -= available
+                emit(write.data)
+                if let promise = write.promise { completed.append(promise) }
+            } else {
+                let slice = sliceFirst(length: remaining)
+                partlySent = true
+                remaining = 0
+                emit(slice)
+            }
+        }
+        return (length - remaining, partlySent)
+    }
+
+    /// Fails every write with `error` (the stream closed).
+    mutating func failAll(_ error: any Error) {
+        while let write = popFirst() {
+            write.promise?.fail(error)
+        }
+    }
+
     /// Removes every write but the first when `keepFirst`, else all; returns them.
     mutating func removeAll(keepingFirst keepFirst: Bool) -> [HTTP2PendingWrite] {
         var removed: [HTTP2PendingWrite] = []
@@ -48,4 +82,20 @@ struct HTTP2PendingWrites {
         if !keepFirst { head = nil }
         return removed
     }
+}
+
+/// The received bytes nghttp2 hands a session's data callback, as a slice of the buffer being
+/// read (no copy) when they lie in it, or a copy when nghttp2 handed over memory of its own.
+/// Shared by the server connection and the client session.
+func inboundSlice(
+    of inbound: ByteBuffer?, base inboundBase: UnsafeRawPointer?, _ data: UnsafePointer<UInt8>, length: Int
+) -> ByteBuffer {
+    if let inbound, let inboundBase {
+        let offset = UnsafeRawPointer(data) - inboundBase
+        if offset >= 0, offset + length <= inbound.readableBytes,
+           let slice = inbound.getSlice(at: inbound.readerIndex + offset, length: length) {
+            return slice
+        }
+    }
+    return ByteBuffer(bytes: UnsafeRawBufferPointer(start: data, count: length))
 }
