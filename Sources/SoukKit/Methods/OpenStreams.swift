@@ -89,6 +89,16 @@ public final class OpenStreams: Sendable {
         guard context.canBeEnded else { return try await runInGroup(call, body) }
         let lease = StreamLease(ending: context)
         let id = try open(connection: context.peer, caller: call.caller, lease: lease)
+        // A stream handed over by its handler (`RPCWriter.detach`) stays open, and counted,
+        // until it ends; any other leaves the registry when its body returns.
+        @discardableResult func release() -> Bool {
+            guard let detached = context.detachedCall else {
+                close(id)
+                return false
+            }
+            detached.onEnd { _ in self.close(id) }
+            return true
+        }
         do {
             // A session that ended between the call's authentication and its registration above
             // found no stream to end: read it once, now that a later end would find this one.
@@ -97,19 +107,10 @@ public final class OpenStreams: Sendable {
             }
             try await body()
         } catch {
-            if let detached = context.detachedCall {
-                detached.onEnd { _ in self.close(id) }
-            } else {
-                close(id)
-            }
+            release()
             throw lease.error ?? error
         }
-        // A stream handed over by its handler stays open, and counted, until it ends.
-        if let detached = context.detachedCall {
-            detached.onEnd { _ in self.close(id) }
-            return
-        }
-        close(id)
+        if release() { return }
         if let error = lease.error { throw error }
     }
 

@@ -132,7 +132,7 @@ final class ParkedWatch: @unchecked Sendable {
         reading = false
         switch batch {
         case .failure(let error):
-            end((rpcError(from: error, logger: logger) as? RPCError) ?? RPCError(.internalError, "internal error"))
+            end(failing: error)
         case .success(let events):
             for event in events where event.sequence > horizon {
                 backlog.append(event)
@@ -176,7 +176,7 @@ final class ParkedWatch: @unchecked Sendable {
         do {
             message = try render(event)
         } catch {
-            end((rpcError(from: error, logger: logger) as? RPCError) ?? RPCError(.internalError, "internal error"))
+            end(failing: error)
             return false
         }
         sequences.queue(Int64(event.sequence))
@@ -192,6 +192,11 @@ final class ParkedWatch: @unchecked Sendable {
             ended = true
             return false
         }
+    }
+
+    /// Ends the stream with the status `error` maps to (as a handler's error would).
+    private func end(failing error: any Error) {
+        end((rpcError(from: error, logger: logger) as? RPCError) ?? RPCError(.internalError, "internal error"))
     }
 
     private func end(_ status: RPCError) {
