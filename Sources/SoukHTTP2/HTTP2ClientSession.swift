@@ -29,10 +29,8 @@ final class HTTP2ClientSession: ChannelInboundHandler {
     private var context: ChannelHandlerContext?
     private var streams = StreamTable<HTTP2ClientStream>()
     private let headerBlock = NGHTTP2HeaderBlock()
-    private var receivedFields: [HTTP2Header] = []
-    private var receivedListSize = 0
-    private var headerStrings = HeaderStringCache()
-    private var headerStreamID: Int32 = 0
+    /// The header block being received (one at a time, as on the server).
+    private var receivedBlock: HeaderBlockCollector
 
     private var goAwayReceived = false
     private var closingGracefully = false
@@ -65,6 +63,7 @@ final class HTTP2ClientSession: ChannelInboundHandler {
         self.requiresALPN = requiresALPN
         self.eventLoop = channel.eventLoop
         self.outbound = channel.allocator.buffer(capacity: 1024)
+        self.receivedBlock = HeaderBlockCollector(maxListSize: configuration.maxHeaderListSize)
     }
 
     // MARK: Channel events
@@ -383,9 +382,7 @@ final class HTTP2ClientSession: ChannelInboundHandler {
     func beginHeaders(_ frame: UnsafePointer<nghttp2_frame>) -> Int32 {
         guard frame.pointee.hd.type == NGHTTP2Callbacks.headersFrame else { return 0 }
         let streamID = frame.pointee.hd.stream_id
-        headerStreamID = streams[streamID] != nil ? streamID : 0
-        receivedFields.removeAll(keepingCapacity: true)
-        receivedListSize = 0
+        receivedBlock.start(streamID: streams[streamID] != nil ? streamID : 0)
         return 0
     }
 
@@ -395,18 +392,14 @@ final class HTTP2ClientSession: ChannelInboundHandler {
         value: UnsafePointer<UInt8>, valueLength: Int
     ) -> Int32 {
         let streamID = frame.pointee.hd.stream_id
-        guard streamID == headerStreamID else { return 0 }
-        receivedListSize += nameLength + valueLength + 32
-        guard receivedListSize <= configuration.maxHeaderListSize else {
-            receivedFields.removeAll(keepingCapacity: true)
-            headerStreamID = 0
+        switch receivedBlock.add(
+            streamID: streamID, name: name, nameLength: nameLength, value: value, valueLength: valueLength)
+        {
+        case .ignored, .added: return 0
+        case .tooLarge:
             nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), streamID, NGHTTP2_PROTOCOL_ERROR.rawValue)
             return NGHTTP2_ERR_TEMPORAL_CALLBACK_FAILURE.rawValue
         }
-        receivedFields.append(HTTP2Header(
-            headerStrings.string(UnsafeBufferPointer(start: name, count: nameLength)),
-            headerStrings.string(UnsafeBufferPointer(start: value, count: valueLength))))
-        return 0
     }
 
     func receiveDataChunk(streamID: Int32, data: UnsafePointer<UInt8>, length: Int) -> Int32 {
@@ -424,11 +417,10 @@ final class HTTP2ClientSession: ChannelInboundHandler {
         case NGHTTP2Callbacks.dataFrame:
             streams[header.stream_id]?.deliverData(endStream: header.flags & NGHTTP2Callbacks.endStreamFlag != 0)
         case NGHTTP2Callbacks.headersFrame:
-            guard header.stream_id == headerStreamID, let stream = streams[header.stream_id] else { break }
-            headerStreamID = 0
+            guard receivedBlock.isCollecting(header.stream_id), let stream = streams[header.stream_id] else { break }
             let endStream = header.flags & NGHTTP2Callbacks.endStreamFlag != 0
-            let fields = receivedFields
-            receivedFields.removeAll(keepingCapacity: true)
+            let fields = receivedBlock.fields
+            receivedBlock.stop()
             if !stream.receivedResponseHeaders {
                 // An informational (1xx) block is followed by the real response.
                 if let status = fields.first(where: { $0.name == ":status" }), status.value.utf8.first == UInt8(ascii: "1") {
@@ -473,7 +465,7 @@ final class HTTP2ClientSession: ChannelInboundHandler {
 
     func streamClosed(streamID: Int32, errorCode: UInt32) -> Int32 {
         guard let stream = streams.removeValue(forStreamID: streamID) else { return 0 }
-        if headerStreamID == streamID { headerStreamID = 0 }
+        receivedBlock.forget(streamID)
         let unconsumed = stream.takeUnconsumedBytes()
         if unconsumed > 0, let session {
             nghttp2_session_consume_connection(session, unconsumed)

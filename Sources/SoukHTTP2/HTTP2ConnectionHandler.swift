@@ -49,12 +49,10 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     /// A `let` rather than made on first use: reading a lazy property retains the object on every
     /// response. It allocates its buffers with the first response (idle connections are most).
     private let headerBlock = NGHTTP2HeaderBlock()
-    /// The header block being received. HTTP/2 sends a block's frames back to back, so one block
-    /// is received at a time; the array is reused from block to block.
-    private var receivedFields: [HTTP2Header] = []
-    /// RFC 9113 §6.5.2 size of `receivedFields` so far.
-    private var receivedListSize = 0
-    private var headerStrings = HeaderStringCache()
+    /// The header block being received. HTTP/2 sends a block's frames back to back, never
+    /// interleaved with another stream's (RFC 9113 §4.3), so one block is received at a time; its
+    /// stream is kept as an ID, so that each field costs a compare and no retain.
+    private var receivedBlock: HeaderBlockCollector
 
     private enum State {
         /// Serving.
@@ -73,10 +71,6 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
     private var inbound: ByteBuffer?
     private var inboundBase: UnsafeRawPointer?
     private var isReading = false
-    /// The stream whose header block is being collected (0: none): its fields arrive one callback
-    /// each, and a block's frames are never interleaved with another stream's (RFC 9113 §4.3). An ID
-    /// rather than the stream, so that each field costs a compare and no retain.
-    private var headerStreamID: Int32 = 0
     /// Responses submitted since the last flush.
     private var answersWaiting = 0
     /// A callback returned `NGHTTP2_ERR_PAUSE` so that `channelRead` flushes before reading on.
@@ -116,6 +110,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
         self.metrics = metrics
         self.eventLoop = channel.eventLoop
         self.outbound = channel.allocator.buffer(capacity: Self.outboundCapacity)
+        self.receivedBlock = HeaderBlockCollector(maxListSize: configuration.maxHeaderListSize)
         self.resetBudget = StreamResetBudget(
             limit: configuration.maxStreamResets,
             window: TimeAmount(configuration.streamResetWindow),
@@ -262,7 +257,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
         closeTimer = nil
 
         let open = streams.removeAll()
-        headerStreamID = 0
+        receivedBlock.stop()
         for stream in open {
             metrics.activeStreams.decrement()
             stream.close(.connectionClosed)
@@ -540,15 +535,13 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
         if frame.pointee.headers.cat == NGHTTP2_HCAT_REQUEST {
             let stream = HTTP2ServerStream(streamID: streamID, connection: self)
             streams.insert(stream)
-            headerStreamID = streamID
+            receivedBlock.start(streamID: streamID)
             metrics.activeStreams.increment()
             idleSince = nil
         } else {
             // Trailers: collected unless the request was refused (it has nobody to hand them to).
-            headerStreamID = streams[streamID].map { $0.requestRefused ? 0 : streamID } ?? 0
+            receivedBlock.start(streamID: streams[streamID].map { $0.requestRefused ? 0 : streamID } ?? 0)
         }
-        receivedFields.removeAll(keepingCapacity: true)
-        receivedListSize = 0
         return 0
     }
 
@@ -558,18 +551,13 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
         value: UnsafePointer<UInt8>, valueLength: Int
     ) -> Int32 {
         let streamID = frame.pointee.hd.stream_id
-        guard streamID == headerStreamID else { return 0 }
-        // RFC 9113 §6.5.2 counts each field as name + value + 32 octets.
-        receivedListSize += nameLength + valueLength + 32
-        if receivedListSize <= configuration.maxHeaderListSize {
-            receivedFields.append(HTTP2Header(
-                headerStrings.string(UnsafeBufferPointer(start: name, count: nameLength)),
-                headerStrings.string(UnsafeBufferPointer(start: value, count: valueLength))))
-            return pauseForFlushIfDue()
+        switch receivedBlock.add(
+            streamID: streamID, name: name, nameLength: nameLength, value: value, valueLength: valueLength)
+        {
+        case .ignored: return 0
+        case .added: return pauseForFlushIfDue()
+        case .tooLarge: break  // The block will never be delivered.
         }
-        // The block will never be delivered.
-        receivedFields.removeAll(keepingCapacity: true)
-        headerStreamID = 0
         if frame.pointee.headers.cat == NGHTTP2_HCAT_REQUEST {
             // Answered with 431 once the block is complete; the router never sees it.
             streams[streamID]?.requestRefused = true
@@ -606,19 +594,18 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
                 stream.deliverData(endStream: header.flags & NGHTTP2Callbacks.endStreamFlag != 0)
             }
         case NGHTTP2Callbacks.headersFrame:
-            headerStreamID = 0
+            defer { receivedBlock.stop() }
             guard let stream = streams[header.stream_id] else { break }
             let endStream = header.flags & NGHTTP2Callbacks.endStreamFlag != 0
             if frame.pointee.headers.cat == NGHTTP2_HCAT_REQUEST {
                 if stream.requestRefused {
                     stream.sendHeaders([HTTP2Header(":status", "431")], endStream: true)
                 } else {
-                    stream.handler = router.openStream(stream, headers: receivedFields, endStream: endStream)
+                    stream.handler = router.openStream(stream, headers: receivedBlock.fields, endStream: endStream)
                 }
             } else if let handler = stream.handler {
-                handler.receiveTrailers(receivedFields)
+                handler.receiveTrailers(receivedBlock.fields)
             }
-            receivedFields.removeAll(keepingCapacity: true)
         case NGHTTP2Callbacks.rstStreamFrame:
             if let stream = streams[header.stream_id] {
                 stream.peerResetCode = frame.pointee.rst_stream.error_code
@@ -665,7 +652,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
 
     func streamClosed(streamID: Int32, errorCode: UInt32) -> Int32 {
         guard let stream = streams.removeValue(forStreamID: streamID) else { return 0 }
-        if headerStreamID == streamID { headerStreamID = 0 }
+        receivedBlock.forget(streamID)
         metrics.activeStreams.decrement()
         let unconsumed = stream.takeUnconsumedBytes()
         if unconsumed > 0, let session {
