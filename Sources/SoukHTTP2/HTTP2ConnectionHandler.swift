@@ -234,14 +234,7 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler {
             // RFC 9218: no RFC 7540 priority tree, which also spares nghttp2 keeping closed streams.
             (NGHTTP2_SETTINGS_NO_RFC7540_PRIORITIES, 1),
         ]
-        let settings = entries.map { id, value in
-            nghttp2_settings_entry(settings_id: Int32(id.rawValue), value: UInt32(clamping: value))
-        }
-        var rv = nghttp2_submit_settings(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), settings, settings.count)
-        guard rv == 0 else { throw NGHTTP2Error("nghttp2_submit_settings", code: rv) }
-        rv = nghttp2_session_set_local_window_size(
-            session, UInt8(NGHTTP2_FLAG_NONE.rawValue), 0, Int32(clamping: configuration.connectionWindowSize))
-        guard rv == 0 else { throw NGHTTP2Error("nghttp2_session_set_local_window_size", code: rv) }
+        try NGHTTP2Callbacks.submitInitialSettings(session, entries, connectionWindowSize: configuration.connectionWindowSize)
     }
 
     /// Frees the session and closes every open stream with `.connectionClosed`. Runs once.

@@ -52,6 +52,20 @@ enum NGHTTP2Callbacks {
         return try body(options)
     }
 
+    /// Submits a session's first SETTINGS frame and opens its connection receive window.
+    static func submitInitialSettings(
+        _ session: OpaquePointer?, _ entries: [(nghttp2_settings_id, Int)], connectionWindowSize: Int
+    ) throws {
+        let settings = entries.map { id, value in
+            nghttp2_settings_entry(settings_id: Int32(id.rawValue), value: UInt32(clamping: value))
+        }
+        var rv = nghttp2_submit_settings(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), settings, settings.count)
+        guard rv == 0 else { throw NGHTTP2Error("nghttp2_submit_settings", code: rv) }
+        rv = nghttp2_session_set_local_window_size(
+            session, UInt8(NGHTTP2_FLAG_NONE.rawValue), 0, Int32(clamping: connectionWindowSize))
+        guard rv == 0 else { throw NGHTTP2Error("nghttp2_session_set_local_window_size", code: rv) }
+    }
+
     /// A new client session whose callbacks reach the `HTTP2ClientSession` behind `userData`; the
     /// caller owns it and must free it with `nghttp2_session_del`.
     static func makeClientSession(userData: UnsafeMutableRawPointer) throws -> OpaquePointer {
