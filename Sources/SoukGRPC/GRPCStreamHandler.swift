@@ -304,17 +304,19 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     // MARK: Running the handler (the call's task)
 
     private func startTask(_ operation: nonisolated(nonsending) @escaping @Sendable () async -> Void) {
-        if let admission = core.configuration.admission, !admitted, let holds = method.handler.holdsAdmission {
+        if let admission = core.configuration.admission, let holds = method.handler.holdsAdmission {
             // No place free: wait for one on the loop (or be refused), then start.
-            guard admission.tryEnter() else {
-                return admission.wait(on: eventLoop, deadline: context.deadline) { [self] entered in
-                    guard entered else { return fail(admission.refusal()) }
-                    admitted = true
-                    if phase == .finished { return leaveAdmission() }
-                    startTask(operation)
+            if !admitted {
+                guard admission.tryEnter() else {
+                    return admission.wait(on: eventLoop, deadline: context.deadline) { [self] entered in
+                        guard entered else { return fail(admission.refusal()) }
+                        admitted = true
+                        if phase == .finished { return leaveAdmission() }
+                        startTask(operation)
+                    }
                 }
+                admitted = true
             }
-            admitted = true
             if !holds { leaveAdmission() }
         }
         switch core.configuration.handlers {

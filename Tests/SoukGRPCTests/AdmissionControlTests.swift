@@ -219,6 +219,11 @@ import Testing
                     return request
                 },
                 .synchronousUnary("Check") { (request: RawMessage, _: ServerContext) in request },
+                .clientStreaming("Count") { (requests: RPCReader<RawMessage>, _: ServerContext) in
+                    var count: UInt8 = 0
+                    for try await _ in requests { count += 1 }
+                    return RawMessage([count])
+                },
             ])],
             errorStatus: completer,
             configuration: .init(handlers: .threads(HandlerPlacements.handlerThreads), admission: admission),
@@ -351,5 +356,28 @@ import Testing
         #expect(gate.ranCount == 1)
         _ = await held.stream.waitForEnd()
         #expect(admission.callsInProgress == 0 && admission.callsWaiting == 0)
+    }
+
+    @Test func aClientStreamThatWaitedGivesItsPlaceBackOnceItStarts() async throws {
+        let admission = Self.control(.init(maxCallsInProgress: 1, maxWaiting: 1, maxWait: .seconds(60)))
+        let gate = Gate()
+        let router = Self.router(admission, gate: gate)
+        let held = CallDriver(router: router)
+        try await held.open(path: "/souk.test.Test/Hold")
+        try await held.send(messages: [[1]])
+        await gate.waitForArrival()
+        let stream = CallDriver(router: router)
+        try await stream.open(path: "/souk.test.Test/Count")
+        #expect(admission.callsWaiting == 1)
+        gate.open()
+        _ = await held.stream.waitForEnd()
+        // Started (its reader takes messages) yet holding no place: the client paces it.
+        try await stream.send(messages: [[1], [2]], endStream: false)
+        #expect(admission.callsInProgress == 0 && admission.callsWaiting == 0)
+        let served = try await CallDriver(router: router).unary(path: "/souk.test.Test/Echo", request: [3])
+        #expect(served.last == .trailers([HTTP2Header("grpc-status", "0")]))
+        try await stream.send([], endStream: true)
+        let counted = await stream.stream.waitForEnd()
+        #expect(try messages(in: counted) == [[2]])
     }
 }
