@@ -305,7 +305,8 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
 
     private func startTask(_ operation: nonisolated(nonsending) @escaping @Sendable () async -> Void) {
         if let admission = core.configuration.admission, let holds = method.handler.holdsAdmission {
-            // No place free: wait for one on the loop (or be refused), then start.
+            // A place first (one atomic operation when free; else wait on the loop or be refused),
+            // kept while the call runs only by the shapes that hold it (`AdmissionControl`).
             if !admitted {
                 guard admission.tryEnter() else {
                     return admission.wait(on: eventLoop, deadline: context.deadline) { [self] entered in
