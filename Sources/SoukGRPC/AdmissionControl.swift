@@ -10,9 +10,14 @@ import Synchronization
 /// A call takes a place when its handler is about to start (the request of a unary call has
 /// arrived; a streaming call is opening). With a place free it starts at once: one atomic
 /// compare-and-exchange, no lock, no allocation. Otherwise it waits in a short FIFO queue on its
-/// event loop, for at most `Limits.maxWait` (`Limits.overloadedWait` once the queue has stayed
-/// non-empty that long) and never past its own deadline; a call that finds the queue full, or
-/// whose wait runs out, is refused without running its handler (so a client may safely retry it).
+/// event loop, for at most `Limits.maxWait` (`Limits.overloadedWait` under sustained overload)
+/// and never past its own deadline; a call that finds the queue full, or whose wait runs out, is
+/// refused without running its handler (so a client may safely retry it).
+///
+/// Sustained overload is told from a burst or a busy closed load (a few hundred clients, each
+/// waiting for its answer before the next call) by the queue: overload when it has not been empty
+/// for `maxWait` and has meanwhile filled to half its size. Clients that wait for their answers
+/// cannot fill more of it than their number; arrivals faster than the server serves fill it.
 ///
 /// How long a call keeps its place depends on its shape (`RPCHandler.holdsAdmission`):
 /// - unary and server-streaming calls until their response headers go out or they end (a unary
@@ -37,9 +42,10 @@ public final class AdmissionControl: Sendable {
         /// The longest a call waits for a place (less when its deadline comes first), while the
         /// queue has been empty within the last `maxWait`: a burst waits its turn.
         public var maxWait: Duration
-        /// The longest a call waits once the queue has not been empty for `maxWait`: under
-        /// sustained overload a queue only adds its wait to every call, so it is kept short
-        /// (the "controlled delay" of CoDel, as Facebook's servers apply it to their queues).
+        /// The longest a call waits once the queue has not been empty for `maxWait` and has been
+        /// half full meanwhile: under sustained overload a queue only adds its wait to every call,
+        /// so it is kept short (the "controlled delay" of CoDel, as Facebook's servers apply it
+        /// to their queues), until the queue empties.
         public var overloadedWait: Duration
         /// The RetryInfo delay of a refusal is drawn uniformly from this range, so that refused
         /// clients do not all come back in the same instant.
@@ -93,6 +99,8 @@ public final class AdmissionControl: Sendable {
         var nextID: UInt64 = 0
         /// When the queue last became non-empty (meaningful while it is not empty).
         var busySince: ContinuousClock.Instant?
+        /// The most calls waiting at once since `busySince`.
+        var peak = 0
     }
 
     /// One refusal episode, for the log: from the first refusal to a second without any.
@@ -186,17 +194,20 @@ public final class AdmissionControl: Sendable {
             if queue.waiters.isEmpty, takePlace() { return .admitted }
             guard queue.waiters.count < limits.maxWaiting else { return .refused(.queueFull) }
             var budget = limits.maxWait
-            if let busySince = queue.busySince, !queue.waiters.isEmpty, now - busySince > limits.maxWait {
+            if queue.waiters.isEmpty {
+                queue.busySince = now
+                queue.peak = 0
+            } else if let busySince = queue.busySince, now - busySince > limits.maxWait, 2 * queue.peak >= limits.maxWaiting {
                 budget = limits.overloadedWait
             }
             if let deadline { budget = min(budget, deadline - now) }
             guard budget > .zero else { return .refused(.waitExpired) }
-            if queue.waiters.isEmpty { queue.busySince = now }
             let id = queue.nextID
             queue.nextID &+= 1
             var waiter = Waiter(id: id, loop: loop, decide: decide)
             waiter.timeout = loop.scheduleTask(in: .nanoseconds(budget.wholeNanoseconds)) { [self] in expire(id) }
             queue.waiters.append(waiter)
+            queue.peak = max(queue.peak, queue.waiters.count)
             waitingCount.add(1, ordering: .sequentiallyConsistent)
             return .waiting
         }

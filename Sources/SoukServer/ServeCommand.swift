@@ -60,14 +60,14 @@ struct ServeCommand: AsyncParsableCommand {
         "Threads running the handlers, which may wait for the store (default: the CPUs this process may run on, at least 2; 0: on the event loops, to compare only: debug builds stop at the first store read there).",
         valueName: "count")) var handlerThreads: Int?
     @Option(help: ArgumentHelp(
-        "Calls the server works on at once (unary calls until they answer, streams while they start); more wait in the admission queue, or are refused with UNAVAILABLE (OVERLOADED). Default: 16 per handler thread, at least 32.",
+        "Calls the server works on at once (unary calls until they answer, streams while they start); more wait in the admission queue, or are refused with UNAVAILABLE (OVERLOADED); 0: no bound. Default: 16 per handler thread, at least 32.",
         valueName: "count")) var maxCallsInProgress: Int?
     @Option(help: ArgumentHelp(
-        "Calls that may wait for a place when all are taken (0: refuse at once). Default: 64 per handler thread, at least 256.",
+        "Calls that may wait for a place when all are taken (0: refuse at once). Default: 256 per handler thread, at least 1024.",
         valueName: "count")) var admissionQueue: Int?
     @Option(help: "Longest wait of a call in the admission queue, in milliseconds (less when its deadline is nearer), while the queue has been empty within that time.")
     var admissionWaitMs = 100
-    @Option(help: "Longest wait in the admission queue once it has not been empty for --admission-wait-ms (sustained overload), in milliseconds.")
+    @Option(help: "Longest wait in the admission queue under sustained overload (the queue not empty for --admission-wait-ms and half full meanwhile), in milliseconds.")
     var admissionOverloadWaitMs = 5
     @Option(help: "RocksDB block cache for data blocks, in MiB.") var blockCacheMib = StoreConfiguration(path: "").blockCacheBytes >> 20
     @Flag(help: "Read data files past the page cache (direct I/O): every block cache miss waits for the disk (benchmarks).")
@@ -106,7 +106,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--max-streams-per-connection and --max-streams-per-account must be positive")
         }
         guard handlerThreads.map({ $0 >= 0 }) ?? true else { throw ValidationError("--handler-threads must not be negative") }
-        guard maxCallsInProgress.map({ $0 > 0 }) ?? true else { throw ValidationError("--max-calls-in-progress must be positive") }
+        guard maxCallsInProgress.map({ $0 >= 0 }) ?? true else { throw ValidationError("--max-calls-in-progress must not be negative") }
         guard admissionQueue.map({ $0 >= 0 }) ?? true, admissionWaitMs >= 0, admissionOverloadWaitMs >= 0 else {
             throw ValidationError("--admission-queue, --admission-wait-ms and --admission-overload-wait-ms must not be negative")
         }
@@ -242,14 +242,16 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The bound on the calls in progress. Sized by the handler threads: a call in progress mostly
     /// waits (for the store's commit group, a thread), so a few times the threads keep them busy
-    /// and let commit groups batch. The queue absorbs bursts (and a closed load of a few hundred
-    /// clients) for --admission-wait-ms; under sustained overload its wait drops to
+    /// and let commit groups batch. The queue absorbs bursts and a closed load of up to about half
+    /// its size in clients (500 virtual users) for --admission-wait-ms; under sustained overload
+    /// (arrivals faster than the server serves fill it) its wait drops to
     /// --admission-overload-wait-ms, so admitted calls keep their latency and the rest are refused.
-    private func admissionControl(handlerThreads: Int, logger: Logger) -> AdmissionControl {
+    private func admissionControl(handlerThreads: Int, logger: Logger) -> AdmissionControl? {
+        if maxCallsInProgress == 0 { return nil }
         let threads = handlerThreads > 0 ? handlerThreads : max(1, ProcessorAffinity.availableCount)
         let limits = AdmissionControl.Limits(
             maxCallsInProgress: maxCallsInProgress ?? max(32, 16 * threads),
-            maxWaiting: admissionQueue ?? max(256, 64 * threads),
+            maxWaiting: admissionQueue ?? max(1024, 256 * threads),
             maxWait: .milliseconds(admissionWaitMs), overloadedWait: .milliseconds(admissionOverloadWaitMs))
         return AdmissionControl(
             limits: limits,

@@ -116,17 +116,18 @@ import Testing
     @Test func underSustainedOverloadTheWaitIsShort() {
         let clock = ManualClock()
         let admission = Self.control(
-            .init(maxCallsInProgress: 1, maxWaiting: 8, maxWait: .milliseconds(100), overloadedWait: .milliseconds(5)), clock: clock)
+            .init(maxCallsInProgress: 1, maxWaiting: 4, maxWait: .milliseconds(100), overloadedWait: .milliseconds(5)), clock: clock)
         let loop = EmbeddedEventLoop()
         #expect(admission.tryEnter())
-        let early = Self.wait(admission, on: loop)
-        // The queue has not been empty for longer than maxWait: a new waiter gets the short wait.
+        let first = Self.wait(admission, on: loop)
+        let second = Self.wait(admission, on: loop)
+        // Non-empty for longer than maxWait and half full meanwhile: a new waiter gets the short wait.
         clock.advance(.milliseconds(101))
         let late = Self.wait(admission, on: loop)
         loop.advanceTime(by: .milliseconds(5))
-        #expect(late.outcome == false && early.outcome == nil)
+        #expect(late.outcome == false && first.outcome == nil && second.outcome == nil)
         loop.advanceTime(by: .milliseconds(95))
-        #expect(early.outcome == false)
+        #expect(first.outcome == false && second.outcome == false)
         // Empty again: the full wait applies.
         clock.advance(.seconds(1))
         let fresh = Self.wait(admission, on: loop)
@@ -136,6 +137,33 @@ import Testing
         loop.run()
         #expect(fresh.outcome == true)
         admission.leave()
+    }
+
+    /// Clients that each wait for their answer keep the queue busy but never fill it: they keep
+    /// the full wait, however long the queue stays non-empty.
+    @Test func aBusyQueueThatNeverFillsKeepsTheFullWait() {
+        let clock = ManualClock()
+        let admission = Self.control(
+            .init(maxCallsInProgress: 1, maxWaiting: 8, maxWait: .milliseconds(100), overloadedWait: .milliseconds(5)), clock: clock)
+        let loop = EmbeddedEventLoop()
+        #expect(admission.tryEnter())
+        var waiting = Self.wait(admission, on: loop)
+        for _ in 0..<5 {
+            // One waiter at a time, the queue never empty: each gets its place within the full wait.
+            clock.advance(.milliseconds(50))
+            let next = Self.wait(admission, on: loop)
+            loop.advanceTime(by: .milliseconds(40))
+            #expect(next.outcome == nil)
+            admission.leave()
+            loop.run()
+            #expect(waiting.outcome == true)
+            waiting = next
+        }
+        admission.leave()
+        loop.run()
+        #expect(waiting.outcome == true)
+        admission.leave()
+        #expect(admission.callsInProgress == 0)
     }
 
     @Test func refusalsCarryARandomizedRetryDelay() {
