@@ -95,8 +95,12 @@ public final class AdmissionControl: Sendable {
     private let clock: @Sendable () -> ContinuousClock.Instant
 
     private struct WaitQueue {
-        var waiters = CircularBuffer<Waiter>(initialCapacity: 4)
-        var nextID: UInt64 = 0
+        var waiters = CircularBuffer<Waiter>(initialCapacity: 16)
+        /// One timer for the whole queue, due at the earliest end of a wait (not one per waiter:
+        /// most waiters get their place before their wait ends, and a timer per call would cost
+        /// more than the wait itself).
+        var timer: Scheduled<Void>?
+        var timerDue: NIODeadline?
         /// When the queue last became non-empty (meaningful while it is not empty).
         var busySince: ContinuousClock.Instant?
         /// The most calls waiting at once since `busySince`.
@@ -112,10 +116,10 @@ public final class AdmissionControl: Sendable {
 
     /// A call waiting for a place.
     private struct Waiter {
-        let id: UInt64
         let loop: any EventLoop
+        /// When its wait ends, on the event loops' clock.
+        let expiry: NIODeadline
         let decide: @Sendable (Bool) -> Void
-        var timeout: Scheduled<Void>?
     }
 
     /// `refusal` is the status of a refused call (UNAVAILABLE, since it was not executed); each
@@ -202,13 +206,11 @@ public final class AdmissionControl: Sendable {
             }
             if let deadline { budget = min(budget, deadline - now) }
             guard budget > .zero else { return .refused(.waitExpired) }
-            let id = queue.nextID
-            queue.nextID &+= 1
-            var waiter = Waiter(id: id, loop: loop, decide: decide)
-            waiter.timeout = loop.scheduleTask(in: .nanoseconds(budget.wholeNanoseconds)) { [self] in expire(id) }
-            queue.waiters.append(waiter)
+            let expiry = loop.now + .nanoseconds(budget.wholeNanoseconds)
+            queue.waiters.append(Waiter(loop: loop, expiry: expiry, decide: decide))
             queue.peak = max(queue.peak, queue.waiters.count)
             waitingCount.add(1, ordering: .sequentiallyConsistent)
+            if queue.timerDue.map({ expiry < $0 }) ?? true { arm(&queue, at: expiry, on: loop) }
             return .waiting
         }
         switch outcome {
@@ -226,33 +228,51 @@ public final class AdmissionControl: Sendable {
 
     /// Gives free places to the waiters, first come first served.
     private func admitWaiters() {
-        var admitted: [Waiter] = []
-        queue.withLock { queue in
-            while !queue.waiters.isEmpty, takePlace() {
-                admitted.append(queue.waiters.removeFirst())
+        while true {
+            let next = queue.withLock { queue -> Waiter? in
+                guard !queue.waiters.isEmpty, takePlace() else { return nil }
                 waitingCount.subtract(1, ordering: .sequentiallyConsistent)
+                return queue.waiters.removeFirst()
             }
+            guard let next else { break }
+            // The queue's timer stays armed: when due, it finds this waiter gone and re-arms.
+            next.loop.execute { next.decide(true) }
         }
-        guard !admitted.isEmpty else { return }
         waitingMeter.set(Int64(callsWaiting))
-        for waiter in admitted {
-            waiter.timeout?.cancel()
-            let decide = waiter.decide
-            waiter.loop.execute { decide(true) }
-        }
     }
 
-    /// A waiter's wait ran out (on its loop): refused, unless a place reached it first.
-    private func expire(_ id: UInt64) {
-        let waiter = queue.withLock { queue -> Waiter? in
-            guard let index = queue.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-            waitingCount.subtract(1, ordering: .sequentiallyConsistent)
-            return queue.waiters.remove(at: index)
+    /// Arms the queue's one timer at `due`, in place of the one armed before.
+    private func arm(_ queue: inout WaitQueue, at due: NIODeadline, on loop: any EventLoop) {
+        queue.timer?.cancel()
+        queue.timerDue = due
+        queue.timer = loop.scheduleTask(deadline: due) { [self] in expireWaits(now: loop.now) }
+    }
+
+    /// The queue's timer is due: refuses every waiter whose wait has ended, and re-arms for the
+    /// next end.
+    private func expireWaits(now: NIODeadline) {
+        let expired = queue.withLock { queue -> [Waiter] in
+            queue.timer = nil
+            queue.timerDue = nil
+            let expired = Array(queue.waiters.lazy.filter { $0.expiry <= now })
+            if !expired.isEmpty {
+                queue.waiters.removeAll { $0.expiry <= now }
+                waitingCount.subtract(expired.count, ordering: .sequentiallyConsistent)
+            }
+            if let next = queue.waiters.min(by: { $0.expiry < $1.expiry }) { arm(&queue, at: next.expiry, on: next.loop) }
+            return expired
         }
-        guard let waiter else { return }
+        guard !expired.isEmpty else { return }
         waitingMeter.set(Int64(callsWaiting))
-        refused(.waitExpired, on: waiter.loop)
-        waiter.decide(false)
+        for waiter in expired {
+            refused(.waitExpired, on: waiter.loop)
+            if waiter.loop.inEventLoop {
+                waiter.decide(false)
+            } else {
+                let decide = waiter.decide
+                waiter.loop.execute { decide(false) }
+            }
+        }
     }
 
     // MARK: Refusals: metrics and log
