@@ -14,10 +14,11 @@ import Synchronization
 /// and never past its own deadline; a call that finds the queue full, or whose wait runs out, is
 /// refused without running its handler (so a client may safely retry it).
 ///
-/// Sustained overload is told from a burst or a busy closed load (a few hundred clients, each
-/// waiting for its answer before the next call) by the queue: overload when it has not been empty
-/// for `maxWait` and has meanwhile filled to half its size. Clients that wait for their answers
-/// cannot fill more of it than their number; arrivals faster than the server serves fill it.
+/// Sustained overload is told from a burst or a busy closed load (hundreds of clients, each
+/// waiting for its answer before the next call) by the waits themselves, as CoDel does: once a
+/// wait has run out (or a call found the queue full) since the queue was last empty, the queue
+/// does not drain in time and later calls get the short wait, until it is empty again. A busy
+/// server whose queue moves within `maxWait` keeps the full wait and refuses nothing.
 ///
 /// How long a call keeps its place depends on its shape (`RPCHandler.holdsAdmission`):
 /// - unary and server-streaming calls until their response headers go out or they end (a unary
@@ -42,10 +43,10 @@ public final class AdmissionControl: Sendable {
         /// The longest a call waits for a place (less when its deadline comes first), while the
         /// queue has been empty within the last `maxWait`: a burst waits its turn.
         public var maxWait: Duration
-        /// The longest a call waits once the queue has not been empty for `maxWait` and has been
-        /// half full meanwhile: under sustained overload a queue only adds its wait to every call,
-        /// so it is kept short (the "controlled delay" of CoDel, as Facebook's servers apply it
-        /// to their queues), until the queue empties.
+        /// The longest a call waits once a wait has run out (or the queue was full) since the
+        /// queue was last empty: under sustained overload a queue only adds its wait to every
+        /// call, so it is kept short (the "controlled delay" of CoDel, as Facebook's servers apply
+        /// it to their queues), until the queue empties.
         public var overloadedWait: Duration
         /// The RetryInfo delay of a refusal is drawn uniformly from this range, so that refused
         /// clients do not all come back in the same instant.
@@ -101,10 +102,8 @@ public final class AdmissionControl: Sendable {
         /// more than the wait itself).
         var timer: Scheduled<Void>?
         var timerDue: NIODeadline?
-        /// When the queue last became non-empty (meaningful while it is not empty).
-        var busySince: ContinuousClock.Instant?
-        /// The most calls waiting at once since `busySince`.
-        var peak = 0
+        /// A wait ran out, or a call found the queue full, since the queue was last empty.
+        var overloaded = false
     }
 
     /// One refusal episode, for the log: from the first refusal to a second without any.
@@ -195,20 +194,19 @@ public final class AdmissionControl: Sendable {
         let now = clock()
         enum Outcome { case admitted, refused(RefusalCause), waiting }
         let outcome = queue.withLock { queue -> Outcome in
-            if queue.waiters.isEmpty, takePlace() { return .admitted }
-            guard queue.waiters.count < limits.maxWaiting else { return .refused(.queueFull) }
-            var budget = limits.maxWait
             if queue.waiters.isEmpty {
-                queue.busySince = now
-                queue.peak = 0
-            } else if let busySince = queue.busySince, now - busySince > limits.maxWait, 2 * queue.peak >= limits.maxWaiting {
-                budget = limits.overloadedWait
+                if takePlace() { return .admitted }
+                queue.overloaded = false
             }
+            guard queue.waiters.count < limits.maxWaiting else {
+                queue.overloaded = true
+                return .refused(.queueFull)
+            }
+            var budget = queue.overloaded ? limits.overloadedWait : limits.maxWait
             if let deadline { budget = min(budget, deadline - now) }
             guard budget > .zero else { return .refused(.waitExpired) }
             let expiry = loop.now + .nanoseconds(budget.wholeNanoseconds)
             queue.waiters.append(Waiter(loop: loop, expiry: expiry, decide: decide))
-            queue.peak = max(queue.peak, queue.waiters.count)
             waitingCount.add(1, ordering: .sequentiallyConsistent)
             if queue.timerDue.map({ expiry < $0 }) ?? true { arm(&queue, at: expiry, on: loop) }
             return .waiting
@@ -256,6 +254,7 @@ public final class AdmissionControl: Sendable {
             queue.timerDue = nil
             let expired = Array(queue.waiters.lazy.filter { $0.expiry <= now })
             if !expired.isEmpty {
+                queue.overloaded = true
                 queue.waiters.removeAll { $0.expiry <= now }
                 waitingCount.subtract(expired.count, ordering: .sequentiallyConsistent)
             }

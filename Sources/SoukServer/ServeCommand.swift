@@ -63,11 +63,11 @@ struct ServeCommand: AsyncParsableCommand {
         "Calls the server works on at once (unary calls until they answer, streams while they start); more wait in the admission queue, or are refused with UNAVAILABLE (OVERLOADED); 0: no bound. Default: 16 per handler thread, at least 32.",
         valueName: "count")) var maxCallsInProgress: Int?
     @Option(help: ArgumentHelp(
-        "Calls that may wait for a place when all are taken (0: refuse at once). Default: 256 per handler thread, at least 1024.",
+        "Calls that may wait for a place when all are taken (0: refuse at once). Default: 512 per handler thread, at least 2048.",
         valueName: "count")) var admissionQueue: Int?
     @Option(help: "Longest wait of a call in the admission queue, in milliseconds (less when its deadline is nearer), while the queue has been empty within that time.")
     var admissionWaitMs = 100
-    @Option(help: "Longest wait in the admission queue under sustained overload (the queue not empty for --admission-wait-ms and half full meanwhile), in milliseconds.")
+    @Option(help: "Longest wait in the admission queue under sustained overload (a wait ran out, or the queue was full, since it was last empty), in milliseconds.")
     var admissionOverloadWaitMs = 5
     @Option(help: "RocksDB block cache for data blocks, in MiB.") var blockCacheMib = StoreConfiguration(path: "").blockCacheBytes >> 20
     @Flag(help: "Read data files past the page cache (direct I/O): every block cache miss waits for the disk (benchmarks).")
@@ -242,16 +242,17 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The bound on the calls in progress. Sized by the handler threads: a call in progress mostly
     /// waits (for the store's commit group, a thread), so a few times the threads keep them busy
-    /// and let commit groups batch. The queue absorbs bursts and a closed load of up to about half
-    /// its size in clients (500 virtual users) for --admission-wait-ms; under sustained overload
-    /// (arrivals faster than the server serves fill it) its wait drops to
-    /// --admission-overload-wait-ms, so admitted calls keep their latency and the rest are refused.
+    /// and let commit groups batch. The queue absorbs bursts and a closed load of up to about its
+    /// size in clients (virtual users that each wait for their answer) while it moves within
+    /// --admission-wait-ms; under sustained overload (waits run out: arrivals faster than the
+    /// server serves) its wait drops to --admission-overload-wait-ms, so admitted calls keep their
+    /// latency and the rest are refused.
     private func admissionControl(handlerThreads: Int, logger: Logger) -> AdmissionControl? {
         if maxCallsInProgress == 0 { return nil }
         let threads = handlerThreads > 0 ? handlerThreads : max(1, ProcessorAffinity.availableCount)
         let limits = AdmissionControl.Limits(
             maxCallsInProgress: maxCallsInProgress ?? max(32, 16 * threads),
-            maxWaiting: admissionQueue ?? max(1024, 256 * threads),
+            maxWaiting: admissionQueue ?? max(2048, 512 * threads),
             maxWait: .milliseconds(admissionWaitMs), overloadedWait: .milliseconds(admissionOverloadWaitMs))
         return AdmissionControl(
             limits: limits,

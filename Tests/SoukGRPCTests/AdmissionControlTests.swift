@@ -114,22 +114,23 @@ import Testing
     }
 
     @Test func underSustainedOverloadTheWaitIsShort() {
-        let clock = ManualClock()
         let admission = Self.control(
-            .init(maxCallsInProgress: 1, maxWaiting: 4, maxWait: .milliseconds(100), overloadedWait: .milliseconds(5)), clock: clock)
+            .init(maxCallsInProgress: 1, maxWaiting: 8, maxWait: .milliseconds(100), overloadedWait: .milliseconds(5)))
         let loop = EmbeddedEventLoop()
         #expect(admission.tryEnter())
         let first = Self.wait(admission, on: loop)
+        loop.advanceTime(by: .milliseconds(50))
         let second = Self.wait(admission, on: loop)
-        // Non-empty for longer than maxWait and half full meanwhile: a new waiter gets the short wait.
-        clock.advance(.milliseconds(101))
+        loop.advanceTime(by: .milliseconds(50))
+        #expect(first.outcome == false && second.outcome == nil)
+        // A wait ran out and the queue has not emptied since: a new waiter gets the short wait.
         let late = Self.wait(admission, on: loop)
         loop.advanceTime(by: .milliseconds(5))
-        #expect(late.outcome == false && first.outcome == nil && second.outcome == nil)
-        loop.advanceTime(by: .milliseconds(95))
-        #expect(first.outcome == false && second.outcome == false)
+        #expect(late.outcome == false && second.outcome == nil)
+        admission.leave()
+        loop.run()
+        #expect(second.outcome == true && admission.callsWaiting == 0)
         // Empty again: the full wait applies.
-        clock.advance(.seconds(1))
         let fresh = Self.wait(admission, on: loop)
         loop.advanceTime(by: .milliseconds(99))
         #expect(fresh.outcome == nil)
@@ -139,12 +140,12 @@ import Testing
         admission.leave()
     }
 
-    /// Clients that each wait for their answer keep the queue busy but never fill it: they keep
-    /// the full wait, however long the queue stays non-empty.
-    @Test func aBusyQueueThatNeverFillsKeepsTheFullWait() {
+    /// Clients that each wait for their answer keep the queue busy, but while it moves within the
+    /// full wait they keep the full wait, however long the queue stays non-empty.
+    @Test func aBusyQueueThatMovesInTimeKeepsTheFullWait() {
         let clock = ManualClock()
         let admission = Self.control(
-            .init(maxCallsInProgress: 1, maxWaiting: 8, maxWait: .milliseconds(100), overloadedWait: .milliseconds(5)), clock: clock)
+            .init(maxCallsInProgress: 1, maxWaiting: 2, maxWait: .milliseconds(100), overloadedWait: .milliseconds(5)), clock: clock)
         let loop = EmbeddedEventLoop()
         #expect(admission.tryEnter())
         var waiting = Self.wait(admission, on: loop)
