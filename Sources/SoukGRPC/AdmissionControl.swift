@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// A call takes a place when its handler is about to start (the request of a unary call has
 /// arrived; a streaming call is opening). With a place free it starts at once: one atomic
-/// compare-and-exchange, no lock, no allocation. Otherwise it waits in a short FIFO queue on its
+/// compare-and-exchange, no lock, no allocation. Otherwise it waits in a bounded FIFO queue on its
 /// event loop, for at most `Limits.maxWait` (`Limits.overloadedWait` under sustained overload)
 /// and never past its own deadline; a call that finds the queue full, or whose wait runs out, is
 /// refused without running its handler (so a client may safely retry it).
