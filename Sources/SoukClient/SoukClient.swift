@@ -141,8 +141,9 @@ public final class SoukTransport: Sendable {
     }
 
     /// A unary call, repeated as `retry` allows: on UNAVAILABLE (the transport's dropped
-    /// connections and the server's "nothing was done") after a backoff, and once after an
-    /// expired token was refreshed.
+    /// connections and the server's "nothing was done") after the RetryInfo delay or a backoff,
+    /// and once after an expired token was refreshed. A call the server refused unexecuted
+    /// (OVERLOADED) is repeated whatever `retry` says.
     public func unary<Request: ProtoMessage, Response: ProtoMessage>(
         _ path: String, _ request: Request, as: Response.Type, retry: SoukRetry, options: CallOptions
     ) async throws -> Response {
@@ -160,7 +161,7 @@ public final class SoukTransport: Sendable {
                     await credentials.tokenRejected(token)
                     continue
                 }
-                guard retry == .idempotent, failure.code == .unavailable, attempt < self.retry.maxAttempts else { throw failure }
+                guard failure.allowsRetry(retry), attempt < self.retry.maxAttempts else { throw failure }
                 attempt += 1
                 try await Task.sleep(for: failure.retryDelay ?? delays.next())
             } catch is CancellationError {

@@ -59,6 +59,15 @@ public struct SoukError: Error, Sendable, Equatable, CustomStringConvertible {
         fieldViolations.first { $0.field == field }
     }
 
+    /// The server refused the call before doing anything (UNAVAILABLE, OVERLOADED): sending it
+    /// again after `retryDelay` is safe, even for a call that is never repeated otherwise.
+    public var wasNotExecuted: Bool { code == .unavailable && reason == .overloaded }
+
+    /// Whether a unary call of this `retry` kind may be sent again after this error.
+    func allowsRetry(_ retry: SoukRetry) -> Bool {
+        code == .unavailable && (retry == .idempotent || wasNotExecuted)
+    }
+
     var isExpiredToken: Bool { code == .unauthenticated && reason == .tokenExpired }
 
     /// A Watch stream that broke this way resumes after its last event.

@@ -25,16 +25,20 @@ public struct GRPCRouter: HTTP2StreamRouter {
         /// Where each async handler's task starts (`synchronousUnary` methods always run on the
         /// event loop, with no task). Default `.eventLoop`.
         public var handlers: HandlerPlacement
+        /// Bounds the calls in progress and refuses the excess (see `AdmissionControl`); nil: no bound.
+        public var admission: AdmissionControl?
 
         public init(
             maxReceiveMessageSize: Int = 4 * 1024 * 1024,
             maxSendMessageSize: Int? = nil,
-            handlers: HandlerPlacement = .eventLoop
+            handlers: HandlerPlacement = .eventLoop,
+            admission: AdmissionControl? = nil
         ) {
             precondition(maxReceiveMessageSize >= 0, "maxReceiveMessageSize must not be negative")
             self.maxReceiveMessageSize = maxReceiveMessageSize
             self.maxSendMessageSize = maxSendMessageSize
             self.handlers = handlers
+            self.admission = admission
         }
     }
 

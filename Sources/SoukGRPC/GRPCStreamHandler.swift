@@ -74,6 +74,8 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     private var endObservers: [@Sendable (RPCError?) -> Void] = []
     /// The status a detached call ended with.
     private var detachedStatus: RPCError?
+    /// The call holds a place of the admission control (given back by `leaveAdmission`).
+    private var admitted = false
 
     init(core: RouterCore, stream: any HTTP2ResponseStream, head: RequestHead, call: AcceptedCall) {
         self.core = core
@@ -153,6 +155,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
         deadlineTimer?.cancel()
         deadlineTimer = nil
         stream = nil
+        leaveAdmission()
         guard phase != .finished else { return }
         // The client reset the stream or the connection went away: stop the handler, send nothing.
         phase = .finished
@@ -301,6 +304,22 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     // MARK: Running the handler (the call's task)
 
     private func startTask(_ operation: nonisolated(nonsending) @escaping @Sendable () async -> Void) {
+        if let admission = core.configuration.admission, let holds = method.handler.holdsAdmission {
+            // A place first (one atomic operation when free; else wait on the loop or be refused),
+            // kept while the call runs only by the shapes that hold it (`AdmissionControl`).
+            if !admitted {
+                guard admission.tryEnter() else {
+                    return admission.wait(on: eventLoop, deadline: context.deadline) { [self] entered in
+                        guard entered else { return fail(admission.refusal()) }
+                        admitted = true
+                        if phase == .finished { return leaveAdmission() }
+                        startTask(operation)
+                    }
+                }
+                admitted = true
+            }
+            if !holds { leaveAdmission() }
+        }
         switch core.configuration.handlers {
         case .eventLoop:
             if #available(macOS 26, *) {
@@ -568,6 +587,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     private func sendHeadersIfNeeded(_ stream: any HTTP2ResponseStream) {
         guard !headersSent else { return }
         headersSent = true
+        leaveAdmission()
         let base = responseEncoding == .gzip ? ResponseHeaders.gzip : ResponseHeaders.plain
         let block = ResponseHeaders.headers(base: base, metadata: context.responseHeaders)
         reportRejected(block.rejectedKeys)
@@ -583,6 +603,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     private func complete(response: ByteBuffer?, status: RPCError?) {
         guard phase != .finished, let stream else { return }
         phase = .finished
+        leaveAdmission()
         let detached = ending.withLock { $0.detached }
         let reported = status
         deadlineTimer?.cancel()
@@ -618,6 +639,13 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
             }
         }
         if detached { detachedCallEnded(reported) }
+    }
+
+    /// Gives back the call's admission place, if it holds one: its handler has answered or ended.
+    private func leaveAdmission() {
+        guard admitted else { return }
+        admitted = false
+        core.configuration.admission?.leave()
     }
 
     private func reportRejected(_ keys: [String]) {

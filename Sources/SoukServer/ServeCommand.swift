@@ -59,6 +59,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(
         "Threads running the handlers, which may wait for the store (default: the CPUs this process may run on, at least 2; 0: on the event loops, to compare only: debug builds stop at the first store read there).",
         valueName: "count")) var handlerThreads: Int?
+    @Option(help: ArgumentHelp(
+        "Calls the server works on at once (unary calls until they answer, streams while they start); more wait in the admission queue, or are refused with UNAVAILABLE (OVERLOADED); 0: no bound. Default: 16 per handler thread, at least 32.",
+        valueName: "count")) var maxCallsInProgress: Int?
+    @Option(help: ArgumentHelp(
+        "Calls that may wait for a place when all are taken (0: refuse at once). Default: 512 per handler thread, at least 2048.",
+        valueName: "count")) var admissionQueue: Int?
+    @Option(help: "Longest wait of a call in the admission queue, in milliseconds (less when its deadline is nearer), while the queue has been empty within that time.")
+    var admissionWaitMs = 100
+    @Option(help: "Longest wait in the admission queue under sustained overload (a wait ran out, or the queue was full, since it was last empty), in milliseconds.")
+    var admissionOverloadWaitMs = 5
     @Option(help: "RocksDB block cache for data blocks, in MiB.") var blockCacheMib = StoreConfiguration(path: "").blockCacheBytes >> 20
     @Flag(help: "Read data files past the page cache (direct I/O): every block cache miss waits for the disk (benchmarks).")
     var directReads = false
@@ -96,6 +106,10 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--max-streams-per-connection and --max-streams-per-account must be positive")
         }
         guard handlerThreads.map({ $0 >= 0 }) ?? true else { throw ValidationError("--handler-threads must not be negative") }
+        guard maxCallsInProgress.map({ $0 >= 0 }) ?? true else { throw ValidationError("--max-calls-in-progress must not be negative") }
+        guard admissionQueue.map({ $0 >= 0 }) ?? true, admissionWaitMs >= 0, admissionOverloadWaitMs >= 0 else {
+            throw ValidationError("--admission-queue, --admission-wait-ms and --admission-overload-wait-ms must not be negative")
+        }
         guard blockCacheMib > 0 else { throw ValidationError("--block-cache-mib must be positive") }
         guard maxStreamQueueBytes >= 1 else { throw ValidationError("--max-stream-queue-bytes must be at least 1") }
         guard eventRetentionSeconds >= 1 else { throw ValidationError("--event-retention-seconds must be at least 1") }
@@ -193,7 +207,9 @@ struct ServeCommand: AsyncParsableCommand {
                 AuthenticationInterceptor(authenticator: identity.sessions, rules: rules), AuthorizationInterceptor(rules: rules),
             ],
             errorStatus: SoukErrorStatus(rules: rules),
-            configuration: .init(maxReceiveMessageSize: maxReceiveMessageSize, handlers: handlers.map { .threads($0) } ?? .eventLoop),
+            configuration: .init(
+                maxReceiveMessageSize: maxReceiveMessageSize, handlers: handlers.map { .threads($0) } ?? .eventLoop,
+                admission: admissionControl(handlerThreads: handlerCount, logger: logger)),
             logger: Logger(label: "souk.grpc")
         )
         let loopCount = eventLoops ?? ProcessorAffinity.availableCount
@@ -222,6 +238,28 @@ struct ServeCommand: AsyncParsableCommand {
         await handlers?.shutdown()
         try? await group.shutdownGracefully()
         logger.info("stopped")
+    }
+
+    /// The bound on the calls in progress. Sized by the handler threads: a call in progress mostly
+    /// waits (for the store's commit group, a thread), so a few times the threads keep them busy
+    /// and let commit groups batch. The queue absorbs bursts and a closed load of up to about its
+    /// size in clients (virtual users that each wait for their answer) while it moves within
+    /// --admission-wait-ms; under sustained overload (waits run out: arrivals faster than the
+    /// server serves) its wait drops to --admission-overload-wait-ms, so admitted calls keep their
+    /// latency and the rest are refused.
+    private func admissionControl(handlerThreads: Int, logger: Logger) -> AdmissionControl? {
+        if maxCallsInProgress == 0 { return nil }
+        let threads = handlerThreads > 0 ? handlerThreads : max(1, ProcessorAffinity.availableCount)
+        let limits = AdmissionControl.Limits(
+            maxCallsInProgress: maxCallsInProgress ?? max(32, 16 * threads),
+            maxWaiting: admissionQueue ?? max(2048, 512 * threads),
+            maxWait: .milliseconds(admissionWaitMs), overloadedWait: .milliseconds(admissionOverloadWaitMs))
+        return AdmissionControl(
+            limits: limits,
+            refusal: .souk(
+                .unavailable, .overloaded, "the server is overloaded: the call was not executed, retry after the RetryInfo delay",
+                metadata: ["executed": "false"]),
+            logger: logger)
     }
 
     /// Every five minutes (and at start): expired idempotency records and events past retention.

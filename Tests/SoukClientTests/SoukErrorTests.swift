@@ -1,4 +1,4 @@
-import SoukClient
+@testable import SoukClient
 import SoukGRPC
 import SoukMessages
 import Testing
@@ -21,5 +21,19 @@ struct SoukErrorTests {
 
         let invalid = SoukError(RPCError(.invalidArgument, "email: bad", fieldViolations: [FieldViolation(field: "email", description: "bad"), FieldViolation(field: "password", description: "short")]))
         #expect(invalid.violation(of: "password")?.description == "short" && invalid.description.contains("email: bad"))
+    }
+
+    @Test("a call refused unexecuted (OVERLOADED) may be sent again, whatever its kind")
+    func overloadedIsRetried() {
+        var refused = RPCError(
+            .unavailable, "overloaded", errorInfo: GoogleRPC.ErrorInfo(reason: "OVERLOADED", domain: "souk.v1", metadata: ["executed": "false"]))
+        refused.retryDelay = .milliseconds(120)
+        let overloaded = SoukError(refused)
+        #expect(overloaded.wasNotExecuted && overloaded.retryDelay == .milliseconds(120))
+        #expect(overloaded.allowsRetry(.never) && overloaded.allowsRetry(.idempotent))
+        // A dropped connection may have run the call: only what is safe to repeat is repeated.
+        let dropped = SoukError(RPCError(.unavailable, "the connection closed before the call ended"))
+        #expect(!dropped.wasNotExecuted && !dropped.allowsRetry(.never) && dropped.allowsRetry(.idempotent))
+        #expect(!SoukError(RPCError(.aborted, "stale")).allowsRetry(.idempotent))
     }
 }

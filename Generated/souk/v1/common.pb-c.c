@@ -1760,7 +1760,7 @@ const ProtobufCEnumDescriptor souk__v1__resource_type__descriptor =
   souk__v1__resource_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[92] =
+static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[93] =
 {
   { "ERROR_REASON_UNSPECIFIED", "SOUK__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED", 0 },
   { "ERROR_REASON_FIELD_INVALID", "SOUK__V1__ERROR_REASON__ERROR_REASON_FIELD_INVALID", 1 },
@@ -1850,15 +1850,16 @@ static const ProtobufCEnumValue souk__v1__error_reason__enum_values_by_number[92
   { "ERROR_REASON_ORDER_NOT_DELIVERED", "SOUK__V1__ERROR_REASON__ERROR_REASON_ORDER_NOT_DELIVERED", 105 },
   { "ERROR_REASON_ORDERS_IN_PROGRESS", "SOUK__V1__ERROR_REASON__ERROR_REASON_ORDERS_IN_PROGRESS", 106 },
   { "ERROR_REASON_PUSH_ALREADY_COMPLETED", "SOUK__V1__ERROR_REASON__ERROR_REASON_PUSH_ALREADY_COMPLETED", 107 },
+  { "ERROR_REASON_OVERLOADED", "SOUK__V1__ERROR_REASON__ERROR_REASON_OVERLOADED", 108 },
   { "ERROR_REASON_NOT_A_PARTY", "SOUK__V1__ERROR_REASON__ERROR_REASON_NOT_A_PARTY", 112 },
   { "ERROR_REASON_SUPPORT_NEEDS_ADMIN", "SOUK__V1__ERROR_REASON__ERROR_REASON_SUPPORT_NEEDS_ADMIN", 113 },
   { "ERROR_REASON_TICKET_CLOSED", "SOUK__V1__ERROR_REASON__ERROR_REASON_TICKET_CLOSED", 117 },
   { "ERROR_REASON_READER_TOO_SLOW", "SOUK__V1__ERROR_REASON__ERROR_REASON_READER_TOO_SLOW", 132 },
 };
 static const ProtobufCIntRange souk__v1__error_reason__value_ranges[] = {
-{0, 0},{62, 58},{70, 59},{80, 63},{90, 72},{100, 80},{112, 88},{117, 90},{132, 91},{0, 92}
+{0, 0},{62, 58},{70, 59},{80, 63},{90, 72},{100, 80},{112, 89},{117, 91},{132, 92},{0, 93}
 };
-static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[92] =
+static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name[93] =
 {
   { "ERROR_REASON_ACCOUNT_BLOCKED", 8 },
   { "ERROR_REASON_ACCOUNT_LOCKED", 9 },
@@ -1908,7 +1909,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_MESSAGE_TOO_LARGE", 46 },
   { "ERROR_REASON_NOT_ALLOWED", 6 },
   { "ERROR_REASON_NOT_A_COURIER", 73 },
-  { "ERROR_REASON_NOT_A_PARTY", 88 },
+  { "ERROR_REASON_NOT_A_PARTY", 89 },
   { "ERROR_REASON_NOT_CASH_PAYMENT", 83 },
   { "ERROR_REASON_NOT_IMPLEMENTED", 45 },
   { "ERROR_REASON_NOT_PAID", 64 },
@@ -1920,6 +1921,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_ORDERS_IN_PROGRESS", 86 },
   { "ERROR_REASON_ORDER_NOT_DELIVERED", 85 },
   { "ERROR_REASON_OUT_OF_STOCK", 20 },
+  { "ERROR_REASON_OVERLOADED", 88 },
   { "ERROR_REASON_OWNER_NOT_ELIGIBLE", 82 },
   { "ERROR_REASON_PAYMENT_DECLINED", 25 },
   { "ERROR_REASON_PAYMENT_METHOD_NOT_ACCEPTED", 26 },
@@ -1929,7 +1931,7 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_QUIZ_RETRY_TOO_SOON", 56 },
   { "ERROR_REASON_QUIZ_UNAVAILABLE", 68 },
   { "ERROR_REASON_RATE_LIMITED", 62 },
-  { "ERROR_REASON_READER_TOO_SLOW", 91 },
+  { "ERROR_REASON_READER_TOO_SLOW", 92 },
   { "ERROR_REASON_REQUEST_ID_REUSED", 3 },
   { "ERROR_REASON_RESOURCE_NOT_FOUND", 41 },
   { "ERROR_REASON_RESTAURANT_CLOSED", 22 },
@@ -1940,8 +1942,8 @@ static const ProtobufCEnumValueIndex souk__v1__error_reason__enum_values_by_name
   { "ERROR_REASON_SIGN_IN_REQUIRED", 59 },
   { "ERROR_REASON_STAGE_NOT_NEXT", 29 },
   { "ERROR_REASON_STALE_VERSION", 2 },
-  { "ERROR_REASON_SUPPORT_NEEDS_ADMIN", 89 },
-  { "ERROR_REASON_TICKET_CLOSED", 90 },
+  { "ERROR_REASON_SUPPORT_NEEDS_ADMIN", 90 },
+  { "ERROR_REASON_TICKET_CLOSED", 91 },
   { "ERROR_REASON_TOKEN_EXPIRED", 60 },
   { "ERROR_REASON_TOKEN_INVALID", 14 },
   { "ERROR_REASON_TOO_LARGE", 51 },
@@ -1960,9 +1962,9 @@ const ProtobufCEnumDescriptor souk__v1__error_reason__descriptor =
   "ErrorReason",
   "Souk__V1__ErrorReason",
   "souk.v1",
-  92,
+  93,
   souk__v1__error_reason__enum_values_by_number,
-  92,
+  93,
   souk__v1__error_reason__enum_values_by_name,
   9,
   souk__v1__error_reason__value_ranges,

@@ -522,6 +522,12 @@ typedef enum _Souk__V1__ErrorReason {
    */
   SOUK__V1__ERROR_REASON__ERROR_REASON_PUSH_ALREADY_COMPLETED = 107,
   /*
+   * The server is busy with more calls than it serves at once (UNAVAILABLE, with RetryInfo): it
+   * refused the call without executing it (ErrorInfo.metadata `executed` is "false"), so the
+   * same request may be sent again after the RetryInfo delay, whatever the RPC.
+   */
+  SOUK__V1__ERROR_REASON__ERROR_REASON_OVERLOADED = 108,
+  /*
    * The account is not a party of the conversation's subject (an order, a delivery, a job, a
    * booking or a listing): PERMISSION_DENIED for the caller, INVALID_ARGUMENT (field
    * participant_account_ids) for the account named.

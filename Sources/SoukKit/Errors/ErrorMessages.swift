@@ -283,6 +283,10 @@ extension SoukV1.ErrorReason {
             ("Some orders are still in progress. Try again once they are done.",
              "بعض الطلبات لا تزال قيد التنفيذ. حاول مرة أخرى بعد انتهائها.",
              "Một số đơn hàng vẫn đang được xử lý. Vui lòng thử lại khi chúng hoàn tất.")
+        case .overloaded:
+            ("The service is very busy right now. Please try again in a moment.",
+             "الخدمة مشغولة جدًا الآن. يرجى المحاولة مرة أخرى بعد لحظة.",
+             "Dịch vụ hiện đang rất bận. Vui lòng thử lại sau giây lát.")
         case .pushAlreadyCompleted:
             ("This notification was already reported as sent or failed.",
              "تم الإبلاغ عن هذا الإشعار من قبل بأنه أُرسل أو فشل.",

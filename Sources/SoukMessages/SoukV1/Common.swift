@@ -521,6 +521,10 @@ extension SoukV1 {
         /// The push was already reported with another outcome (CompletePush): a retry of the same
         /// report answers the push as it is; a different one is refused.
         case pushAlreadyCompleted
+        /// The server is busy with more calls than it serves at once (UNAVAILABLE, with RetryInfo): it
+        /// refused the call without executing it (ErrorInfo.metadata `executed` is "false"), so the
+        /// same request may be sent again after the RetryInfo delay, whatever the RPC.
+        case overloaded
         /// The account is not a party of the conversation's subject (an order, a delivery, a job, a
         /// booking or a listing): PERMISSION_DENIED for the caller, INVALID_ARGUMENT (field
         /// participant_account_ids) for the account named.
@@ -629,6 +633,7 @@ extension SoukV1 {
             .orderNotDelivered,
             .ordersInProgress,
             .pushAlreadyCompleted,
+            .overloaded,
             .notAParty,
             .supportNeedsAdmin,
             .ticketClosed,
@@ -725,6 +730,7 @@ extension SoukV1 {
             case 105: self = .orderNotDelivered
             case 106: self = .ordersInProgress
             case 107: self = .pushAlreadyCompleted
+            case 108: self = .overloaded
             case 112: self = .notAParty
             case 113: self = .supportNeedsAdmin
             case 117: self = .ticketClosed
@@ -823,6 +829,7 @@ extension SoukV1 {
             case .orderNotDelivered: 105
             case .ordersInProgress: 106
             case .pushAlreadyCompleted: 107
+            case .overloaded: 108
             case .notAParty: 112
             case .supportNeedsAdmin: 113
             case .ticketClosed: 117
@@ -922,6 +929,7 @@ extension SoukV1 {
             case .orderNotDelivered: "ERROR_REASON_ORDER_NOT_DELIVERED"
             case .ordersInProgress: "ERROR_REASON_ORDERS_IN_PROGRESS"
             case .pushAlreadyCompleted: "ERROR_REASON_PUSH_ALREADY_COMPLETED"
+            case .overloaded: "ERROR_REASON_OVERLOADED"
             case .notAParty: "ERROR_REASON_NOT_A_PARTY"
             case .supportNeedsAdmin: "ERROR_REASON_SUPPORT_NEEDS_ADMIN"
             case .ticketClosed: "ERROR_REASON_TICKET_CLOSED"

@@ -57,7 +57,18 @@
 /// FAILED_PRECONDITION (reason WRONG_VERTICAL: the RPC belongs to another vertical than the
 /// marketplace's; MARKETPLACE_ARCHIVED), RESOURCE_EXHAUSTED (rate limit;
 /// TOO_MANY_STREAMS on a streaming RPC; READER_TOO_SLOW on a Watch RPC), DEADLINE_EXCEEDED,
-/// UNAVAILABLE, INTERNAL.
+/// UNAVAILABLE (OVERLOADED: the server refused the call unexecuted, see OVERLOAD), INTERNAL.
+///
+/// OVERLOAD. The server works on a bounded number of calls at once (--max-calls-in-progress); a
+/// call that finds them all taken waits briefly for one (--admission-queue calls at most, each
+/// for --admission-wait-ms, less under sustained overload, and never past its deadline). A call
+/// that cannot start so is refused at once, before any of its work: UNAVAILABLE (reason
+/// OVERLOADED, ErrorInfo.metadata `executed` "false") with a RetryInfo of a fraction of a
+/// second, randomized; any RPC, even one not otherwise safe to repeat, may be sent again after
+/// it. Streaming calls are admitted the same way when they open; once a server stream
+/// has answered (sent its headers or first event), and once a stream the client sends on
+/// (ReportLocation, UploadMedia, WatchConversation) has opened, it counts only under the
+/// STREAMS caps below. grpc.health.v1.Health/Check is never refused.
 ///
 /// STREAMS. A streaming call (Watch…, ReportLocation, UploadMedia, DownloadMedia) lives no longer
 /// than the session it was opened with: it ends at once with UNAUTHENTICATED when its account is
