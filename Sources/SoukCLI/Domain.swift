@@ -46,6 +46,18 @@ extension Client {
         if let next = page["nextPageToken"] as? String, !next.isEmpty { emit("more: --page-token \(next)") }
     }
 
+    /// Every item of a list RPC, page after page.
+    func all(_ rpc: String, _ request: [String: Any], key: String, authorized: Bool = true) async throws -> [[String: Any]] {
+        var request = request
+        var items: [[String: Any]] = []
+        while true {
+            let page = try await object(rpc, request, authorized: authorized)
+            items += page[key] as? [[String: Any]] ?? []
+            guard let next = page["nextPageToken"] as? String, !next.isEmpty else { return items }
+            request["pageToken"] = next
+        }
+    }
+
     /// A get RPC as `key: value` lines.
     func show(_ rpc: String, _ request: [String: Any], _ output: OutputOptions, _ fields: [Column]) async throws {
         guard let object = try await answer(rpc, request, output) else { return }
@@ -204,8 +216,8 @@ struct Listings: AsyncParsableCommand {
 
 struct Marketplaces: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "The marketplaces (the apps' shops): list them, create one (operator).",
-        subcommands: [MarketplacesList.self, MarketplacesCreate.self], defaultSubcommand: MarketplacesList.self, aliases: ["shops"])
+        abstract: "The marketplaces (the apps' shops): list them, create, archive or restore one (operator).",
+        subcommands: [MarketplacesList.self, MarketplacesCreate.self, MarketplacesArchive.self, MarketplacesRestore.self], defaultSubcommand: MarketplacesList.self, aliases: ["shops"])
 }
 
 struct MarketplacesList: AsyncParsableCommand {
@@ -244,11 +256,39 @@ struct MarketplacesCreate: AsyncParsableCommand {
                 "slug": slug, "displayName": name, "vertical": enumName(vertical, prefix: "VERTICAL_"), "currencyCode": currency,
                 "timeZone": timeZone, "defaultLocale": locale,
             ]
-            try await client.show("souk.v1.Marketplaces/CreateMarketplace", ["requestId": newRequestId(), "marketplace": marketplace], output, [
-                Column("id", "id"), Column("slug", "slug"), Column("name", "displayName"), Column("vertical", "vertical"), Column("currency", "currencyCode"),
-            ])
+            try await client.show("souk.v1.Marketplaces/CreateMarketplace", ["requestId": newRequestId(), "marketplace": marketplace], output, marketplaceFields)
         }
     }
+}
+
+let marketplaceFields = [
+    Column("id", "id"), Column("slug", "slug"), Column("name", "displayName"), Column("vertical", "vertical"), Column("currency", "currencyCode"),
+    Column("archived", "archived", missing: "no"),
+]
+
+/// One operator step on a marketplace named by its id.
+protocol MarketplaceStep: RecordStep {}
+
+extension MarketplaceStep {
+    static var idField: String { "marketplaceId" }
+    static var fields: [Column] { marketplaceFields }
+}
+
+struct MarketplacesArchive: MarketplaceStep {
+    static let configuration = CommandConfiguration(
+        commandName: "archive", abstract: "Archive a marketplace: it stops serving its apps, its data kept (operator): Marketplaces.ArchiveMarketplace.")
+    static let rpc = "souk.v1.Marketplaces/ArchiveMarketplace"
+    @Argument(help: "The marketplace's id.") var id: String
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+}
+
+struct MarketplacesRestore: MarketplaceStep {
+    static let configuration = CommandConfiguration(commandName: "restore", abstract: "Restore an archived marketplace (operator): Marketplaces.RestoreMarketplace.")
+    static let rpc = "souk.v1.Marketplaces/RestoreMarketplace"
+    @Argument(help: "The marketplace's id.") var id: String
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
 }
 
 // MARK: Cart and orders
@@ -410,28 +450,43 @@ struct OrdersWatch: AsyncParsableCommand {
     }
 }
 
-/// One order step that takes only the order's id (plus a few fields), answering the order.
-protocol OrderStep: AsyncParsableCommand {
-    var orderId: String { get }
+/// A command that applies one RPC to one record named by its id (plus a few fields of its own)
+/// and prints the record the RPC answers.
+protocol RecordStep: AsyncParsableCommand {
+    static var rpc: String { get }
+    /// The JSON name of the request's id field (`orderId`).
+    static var idField: String { get }
+    static var fields: [Column] { get }
+    var id: String { get }
     var connection: ConnectionOptions { get }
     var output: OutputOptions { get }
-    static var rpc: String { get }
-    var extra: [String: Any] { get }
+    /// The request's other fields.
+    var extra: [String: Any] { get throws }
 }
 
-extension OrderStep {
+extension RecordStep {
     var extra: [String: Any] { [:] }
     func run() async throws {
         try await withClient(connection, output, profile: true) { client in
-            try await client.show(Self.rpc, extra.merging(["orderId": orderId]) { a, _ in a }, output, orderFields)
+            var request = try extra
+            request[Self.idField] = id
+            try await client.show(Self.rpc, request, output, Self.fields)
         }
     }
+}
+
+/// One order step, answering the order.
+protocol OrderStep: RecordStep {}
+
+extension OrderStep {
+    static var idField: String { "orderId" }
+    static var fields: [Column] { orderFields }
 }
 
 struct OrdersShip: OrderStep {
     static let configuration = CommandConfiguration(commandName: "ship", abstract: "The shop hands the order to a carrier: Orders.ShipOrder.")
     static let rpc = "souk.v1.Orders/ShipOrder"
-    @Argument(help: "The order's id.") var orderId: String
+    @Argument(help: "The order's id.") var id: String
     @Option(name: .long, help: "The carrier.") var carrier: String
     @Option(name: .long, help: "The carrier's tracking number.") var tracking: String
     @OptionGroup var connection: ConnectionOptions
@@ -442,7 +497,7 @@ struct OrdersShip: OrderStep {
 struct OrdersDeliver: OrderStep {
     static let configuration = CommandConfiguration(commandName: "deliver", abstract: "The shop marks the order delivered: Orders.DeliverOrder.")
     static let rpc = "souk.v1.Orders/DeliverOrder"
-    @Argument(help: "The order's id.") var orderId: String
+    @Argument(help: "The order's id.") var id: String
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
 }
@@ -450,7 +505,7 @@ struct OrdersDeliver: OrderStep {
 struct OrdersConfirm: OrderStep {
     static let configuration = CommandConfiguration(commandName: "confirm", abstract: "The customer confirms receipt: Orders.ConfirmOrderReceived.")
     static let rpc = "souk.v1.Orders/ConfirmOrderReceived"
-    @Argument(help: "The order's id.") var orderId: String
+    @Argument(help: "The order's id.") var id: String
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
 }
@@ -458,71 +513,14 @@ struct OrdersConfirm: OrderStep {
 struct OrdersCancel: OrderStep {
     static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel an order (customer, shop or admin): Orders.CancelOrder.")
     static let rpc = "souk.v1.Orders/CancelOrder"
-    @Argument(help: "The order's id.") var orderId: String
+    @Argument(help: "The order's id.") var id: String
     @Option(name: .long, help: "Why.") var reason: String = ""
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
     var extra: [String: Any] { ["reason": reason] }
 }
 
-// MARK: Laundry jobs and leases
-
-let jobColumns = [Column("ID", "id"), Column("STAGE", "stage", missing: "WAITING_FOR_DASHER_TO_ACCEPT"), Column("STATE", "state"), Column("DORM", "dormId"), Column("DASHER", "dasher"), Column("ESTIMATE", "estimate.total")]
-let jobFields = [
-    Column("id", "id"), Column("stage", "stage", missing: "WAITING_FOR_DASHER_TO_ACCEPT"), Column("state", "state"), Column("customer", "customer"), Column("dasher", "dasher"),
-    Column("dorm", "dormId"), Column("room", "room"), Column("estimate", "estimate.total"), Column("final price", "finalPrice.total"),
-    Column("payment", "paymentStatus"), Column("created", "createTime"),
-]
-
-struct Jobs: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Drip 'n Dash laundry jobs: list, show, watch (souk.v1.Laundry). Other steps: `souk call souk.v1.Laundry/...`.",
-        subcommands: [JobsList.self, JobsShow.self, JobsWatch.self], defaultSubcommand: JobsList.self)
-}
-
-struct JobsList: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List jobs (own, or the marketplace's for admins): Laundry.ListJobs.")
-    @OptionGroup var connection: ConnectionOptions
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var page: PageOptions
-    @Option(name: .long, help: "Only these states (repeatable), e.g. open, completed.") var state: [String] = []
-    func run() async throws {
-        try await withClient(connection, output, profile: true) { client in
-            var request: [String: Any] = [:]
-            page.apply(&request)
-            if !state.isEmpty { request["states"] = state.map { enumName($0, prefix: "JOB_STATE_") } }
-            try await client.list("souk.v1.Laundry/ListJobs", request, output, key: "jobs", jobColumns)
-        }
-    }
-}
-
-struct JobsShow: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one job: Laundry.GetJob.")
-    @Argument(help: "The job's id.") var jobId: String
-    @OptionGroup var connection: ConnectionOptions
-    @OptionGroup var output: OutputOptions
-    func run() async throws {
-        try await withClient(connection, output, profile: true) { client in
-            try await client.show("souk.v1.Laundry/GetJob", ["jobId": jobId], output, jobFields)
-        }
-    }
-}
-
-struct JobsWatch: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "watch", abstract: "Follow a job through its stages: Laundry.WatchJob (ends once the job is final).")
-    @Argument(help: "The job's id.") var jobId: String
-    @Option(name: .long, help: "Stop after this many events.") var count: Int?
-    @OptionGroup var connection: ConnectionOptions
-    @OptionGroup var output: OutputOptions
-    func run() async throws {
-        try await withClient(connection, output, profile: true, stream: true) { client in
-            try await client.watch("souk.v1.Laundry/WatchJob", ["jobId": jobId], output, count: count, [
-                Column("SEQ", "sequence"), Column("TIME", "eventTime"), Column("STAGE", "job.stage", missing: "WAITING_FOR_DASHER_TO_ACCEPT"), Column("STATE", "job.state"),
-            ])
-        }
-    }
-}
+// MARK: Leases
 
 let leaseColumns = [
     Column("ID", "id"), Column("LISTING", "listingTitle"), Column("STATUS", "status"), Column("START", "startDate"), Column("END", "endDate"),
@@ -535,8 +533,17 @@ let leaseFields = [
 
 struct Leases: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "MARA leases (bookings): list, show, watch (souk.v1.Rentals). Other steps: `souk call souk.v1.Rentals/...`.",
-        subcommands: [LeasesList.self, LeasesShow.self, LeasesWatch.self], defaultSubcommand: LeasesList.self)
+        abstract: "MARA leases (bookings, souk.v1.Rentals): the lessee requests one, the lessor confirms or declines it; list, show, watch, cancel, end.",
+        discussion: """
+              BOOKING=$(souk leases request LISTING_ID --months 12 --start 2027-01-01 --json | jq -r .id)
+              souk leases confirm "$BOOKING" --profile lessor
+              souk leases watch "$BOOKING"
+            """,
+        subcommands: [
+            LeasesList.self, LeasesShow.self, LeasesWatch.self, LeasesRequest.self, LeasesConfirm.self, LeasesDecline.self, LeasesCancel.self,
+            LeasesEnd.self,
+        ],
+        defaultSubcommand: LeasesList.self, aliases: ["bookings"])
 }
 
 struct LeasesList: AsyncParsableCommand {
@@ -580,6 +587,73 @@ struct LeasesWatch: AsyncParsableCommand {
             ])
         }
     }
+}
+
+struct LeasesRequest: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "request", abstract: "Ask the lessor for a lease of a listing (lessee): Rentals.RequestBooking.")
+    @Argument(help: "The listing's id.") var listingId: String
+    @Option(name: .long, help: "How many months.") var months: Int
+    @Option(name: .long, help: "The first day (YYYY-MM-DD).") var start: String
+    @Option(name: .long, help: "A message to the lessor.") var message: String = ""
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+    func run() async throws {
+        try await withClient(connection, output, profile: true) { client in
+            try await client.show("souk.v1.Rentals/RequestBooking", [
+                "requestId": newRequestId(), "listingId": listingId, "months": months, "startDate": try calendarDate(start), "message": message,
+            ], output, leaseFields)
+        }
+    }
+}
+
+/// One lease step, answering the booking.
+protocol LeaseStep: RecordStep {}
+
+extension LeaseStep {
+    static var idField: String { "bookingId" }
+    static var fields: [Column] { leaseFields }
+}
+
+struct LeasesConfirm: LeaseStep {
+    static let configuration = CommandConfiguration(
+        commandName: "confirm", abstract: "Confirm a requested lease; its deposit is billed (lessor): Rentals.ConfirmBooking.")
+    static let rpc = "souk.v1.Rentals/ConfirmBooking"
+    @Argument(help: "The booking's id.") var id: String
+    @Option(name: .long, help: "When the deposit is due (YYYY-MM-DD; default the marketplace's).") var depositDue: String?
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+    var extra: [String: Any] { get throws { try depositDue.map { ["depositDueDate": try calendarDate($0)] } ?? [:] } }
+}
+
+struct LeasesDecline: LeaseStep {
+    static let configuration = CommandConfiguration(commandName: "decline", abstract: "Decline a requested lease (lessor): Rentals.DeclineBooking.")
+    static let rpc = "souk.v1.Rentals/DeclineBooking"
+    @Argument(help: "The booking's id.") var id: String
+    @Option(name: .long, help: "Why (the lessee is told).") var reason: String = ""
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+    var extra: [String: Any] { ["reason": reason] }
+}
+
+struct LeasesCancel: LeaseStep {
+    static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a lease before it starts (lessee, lessor, admin): Rentals.CancelBooking.")
+    static let rpc = "souk.v1.Rentals/CancelBooking"
+    @Argument(help: "The booking's id.") var id: String
+    @Option(name: .long, help: "Why.") var reason: String = ""
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+    var extra: [String: Any] { ["reason": reason] }
+}
+
+struct LeasesEnd: LeaseStep {
+    static let configuration = CommandConfiguration(commandName: "end", abstract: "End an active lease (lessor, admin): Rentals.EndLease.")
+    static let rpc = "souk.v1.Rentals/EndLease"
+    @Argument(help: "The booking's id.") var id: String
+    @Option(name: .long, help: "Why.") var reason: String = ""
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+    var extra: [String: Any] { ["reason": reason] }
 }
 
 // MARK: Administration

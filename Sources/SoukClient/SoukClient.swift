@@ -38,7 +38,7 @@
 // - Errors are `SoukError`: the status code and message, the `ErrorInfo` reason (as
 //   `SoukV1.ErrorReason` when it is one of souk.v1's), field violations, the RetryInfo delay and
 //   the `LocalizedMessage` (in the account's language, else `accept-language`).
-// - `SoukSession` signs in, sends the bearer token with every call, refreshes it before it
+// - `SoukSession` signs in, sends the bearer token with every call, refreshes it in the background before it
 //   expires and keeps the session when a refresh answer is lost; `SoukClient(channel:)` alone
 //   is the guest client.
 
