@@ -46,6 +46,7 @@ import Foundation
 import SoukGRPC
 import SoukGRPCClient
 import SoukMessages
+import Synchronization
 
 /// The typed souk.v1 client: one property per service (`client.orders`, `client.catalog`, ...).
 public final class SoukClient: Sendable {
@@ -103,6 +104,10 @@ public final class SoukTransport: Sendable {
     public let acceptLanguage: String?
     public let credentials: (any SoukCredentials)?
     public let retry: SoukRetryPolicy
+    /// Watch streams resumed after a break, by the break's ErrorInfo reason (its status code when
+    /// it has none): READER_TOO_SLOW, TOKEN_EXPIRED, UNAVAILABLE, ...
+    public var watchResumes: [String: Int] { resumes.withLock { $0 } }
+    private let resumes = Mutex<[String: Int]>([:])
 
     public init(
         channel: GRPCChannel, marketplaceID: String = "", acceptLanguage: String? = nil, credentials: (any SoukCredentials)? = nil,
@@ -218,6 +223,7 @@ public final class SoukTransport: Sendable {
                     let failure = SoukError(error)
                     guard failure.resumesWatch, failures < self.retry.maxWatchReconnects else { throw failure }
                     failures += 1
+                    self.resumes.withLock { $0[failure.reasonName.isEmpty ? "\(failure.code)" : failure.reasonName, default: 0] += 1 }
                     if failure.isExpiredToken, let token, let credentials = self.credentials {
                         await credentials.tokenRejected(token)
                     } else {
