@@ -241,20 +241,25 @@ struct Payments: AsyncParsableCommand {
 
 struct PaymentsList: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List payments (your own, a seller's with --as-seller, or the marketplace's for admins): Payments.ListPayments.")
+        commandName: "list", abstract: "List payments: yours, the seller's with --as-seller, another payer's or all with --payer and --all (admins): Payments.ListPayments.")
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var page: PageOptions
     @Option(name: .long, help: "Only these statuses (repeatable), e.g. succeeded, refunded.") var status: [String] = []
     @Option(name: .long, help: "Only this payer's (account id).") var payer: String?
-    @Option(name: .long, help: "Only the payments of this order, job or bill (its id).") var target: String?
+    @Option(name: .customLong("for"), help: "Only the payments of this order, job or bill (its id; admins).") var target: String?
     @Flag(name: .long, help: "The payments to the signed-in seller.") var asSeller = false
+    @Flag(name: .long, help: "Everyone's (admins).") var all = false
     func run() async throws {
+        guard [payer != nil, target != nil, asSeller, all].filter({ $0 }).count <= 1 else {
+            throw ValidationError("give at most one of --payer, --for, --as-seller and --all")
+        }
         try await withClient(connection, output, profile: true) { client in
             var request: [String: Any] = ["asSeller": asSeller]
             page.apply(&request, sortable: false)
             if !status.isEmpty { request["statuses"] = status.map { enumName($0, prefix: "PAYMENT_STATUS_") } }
-            if let payer { request["payerAccountId"] = payer }
+            // Your own when no filter is given: the server asks everyone but admins to filter on themselves.
+            if let payer = payer ?? (target != nil || asSeller || all ? nil : client.profile?.accountId) { request["payerAccountId"] = payer }
             if let target { request["targetId"] = target }
             try await client.list("souk.v1.Payments/ListPayments", request, output, key: "payments", paymentColumns)
         }

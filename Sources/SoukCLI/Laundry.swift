@@ -209,7 +209,9 @@ struct JobsWork: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
     func run() async throws {
         try await withClient(connection, output, profile: true) { client in
-            try await client.show("souk.v1.Laundry/RequestWork", [:], output, nested(jobFields, under: "job"))
+            guard let answer = try await client.answer("souk.v1.Laundry/RequestWork", [:], output) else { return }
+            guard let job = answer["job"] as? [String: Any] else { return emit("no job waiting for you") }
+            printRecord(jobFields.map { ($0.header, $0.cell(job)) })
         }
     }
 }
