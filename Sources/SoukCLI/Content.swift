@@ -66,66 +66,62 @@ struct ContentCommands<Kind: ContentKind>: AsyncParsableCommand {
                   souk \(Kind.command) archive "$ID"
                 """,
             subcommands: [
-                ContentList<Kind>.self, ContentShow<Kind>.self, ContentCreate<Kind>.self, ContentPublish<Kind>.self, ContentArchive<Kind>.self,
-                ContentRestore<Kind>.self,
+                ContentList<Kind>.self, ContentStep<Kind, GetContent>.self, ContentCreate<Kind>.self, ContentPublish<Kind>.self,
+                ContentStep<Kind, ArchiveContent>.self, ContentStep<Kind, RestoreContent>.self,
             ],
             defaultSubcommand: ContentList<Kind>.self)
     }
 }
 
-struct ContentList<Kind: ContentKind>: AsyncParsableCommand {
+struct ContentList<Kind: ContentKind>: ListCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "list", abstract: "List \(Kind.listKey), live ones only unless --state (admins): Admin.List\(Kind.plural).")
     }
+    static var rpc: String { Kind.rpcPrefix + "List" + Kind.plural }
+    static var key: String { Kind.listKey }
+    static var columns: [Column] { Kind.tableColumns }
+    static var signedIn: Bool { false }
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var page: PageOptions
     @Option(name: .long, help: "Only these states (repeatable): draft, scheduled, published, expired, archived.") var state: [String] = []
-    func run() async throws {
-        try await withClient(connection, output) { client in
-            var request: [String: Any] = [:]
-            page.apply(&request, sortable: false)
-            if !state.isEmpty { request["states"] = state.map { enumName($0, prefix: "CONTENT_STATE_") } }
-            try await client.list(Kind.rpcPrefix + "List" + Kind.plural, request, output, key: Kind.listKey, Kind.tableColumns)
-        }
+    var filters: [String: Any] {
+        state.isEmpty ? [:] : ["states": state.map { enumName($0, prefix: "CONTENT_STATE_") }]
     }
 }
 
-/// A command on one item of `Kind` named by its id.
-protocol ContentStep: RecordStep {
-    associatedtype Kind: ContentKind
+/// What `ContentStep` does to one item: its RPC's verb and its help.
+protocol ContentVerb {
     static var verb: String { get }
+    static var command: String { get }
+    static func abstract(_ singular: String) -> String
 }
 
-extension ContentStep {
-    static var rpc: String { Kind.rpcPrefix + verb + Kind.singular }
+enum GetContent: ContentVerb {
+    static let verb = "Get", command = "show"
+    static func abstract(_ singular: String) -> String { "Show one: Admin.Get\(singular)." }
+}
+
+enum ArchiveContent: ContentVerb {
+    static let verb = "Archive", command = "archive"
+    static func abstract(_ singular: String) -> String { "Withdraw it (admin): Admin.Archive\(singular)." }
+}
+
+enum RestoreContent: ContentVerb {
+    static let verb = "Restore", command = "restore"
+    static func abstract(_ singular: String) -> String {
+        "Bring back an archived one, in the state its times say (admin): Admin.Restore\(singular)."
+    }
+}
+
+/// Show, archive or restore one item of `Kind` named by its id.
+struct ContentStep<Kind: ContentKind, Verb: ContentVerb>: RecordStep {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: Verb.command, abstract: Verb.abstract(Kind.singular))
+    }
+    static var rpc: String { Kind.rpcPrefix + Verb.verb + Kind.singular }
     static var idField: String { Kind.key + "Id" }
     static var fields: [Column] { Kind.fields }
-}
-
-struct ContentShow<Kind: ContentKind>: ContentStep {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "show", abstract: "Show one: Admin.Get\(Kind.singular).") }
-    static var verb: String { "Get" }
-    @Argument(help: "Its id.") var id: String
-    @OptionGroup var connection: ConnectionOptions
-    @OptionGroup var output: OutputOptions
-}
-
-struct ContentArchive<Kind: ContentKind>: ContentStep {
-    static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "archive", abstract: "Withdraw it (admin): Admin.Archive\(Kind.singular).")
-    }
-    static var verb: String { "Archive" }
-    @Argument(help: "Its id.") var id: String
-    @OptionGroup var connection: ConnectionOptions
-    @OptionGroup var output: OutputOptions
-}
-
-struct ContentRestore<Kind: ContentKind>: ContentStep {
-    static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "restore", abstract: "Bring back an archived one, in the state its times say (admin): Admin.Restore\(Kind.singular).")
-    }
-    static var verb: String { "Restore" }
     @Argument(help: "Its id.") var id: String
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions

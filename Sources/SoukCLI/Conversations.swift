@@ -26,9 +26,13 @@ struct Tickets: AsyncParsableCommand {
         defaultSubcommand: TicketsList.self, aliases: ["tickets"])
 }
 
-struct TicketsList: AsyncParsableCommand {
+struct TicketsList: ListCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List tickets (your own, or the marketplace's for admins): Support.ListTickets.")
+    static let rpc = "souk.v1.Support/ListTickets"
+    static let key = "tickets"
+    static var columns: [Column] { ticketColumns }
+    static let sortable = true
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var page: PageOptions
@@ -36,14 +40,11 @@ struct TicketsList: AsyncParsableCommand {
     @Option(name: .long, help: "Only these topics (repeatable): account, order, payment, delivery, laundry-job, rental, complaint, other.")
     var topic: [String] = []
     @Flag(name: .long, help: "Only tickets waiting past their answer time (admins).") var overdue = false
-    func run() async throws {
-        try await withClient(connection, output, profile: true) { client in
-            var request: [String: Any] = ["overdue": overdue]
-            page.apply(&request)
-            if !status.isEmpty { request["statuses"] = status.map { enumName($0, prefix: "TICKET_STATUS_") } }
-            if !topic.isEmpty { request["topics"] = topic.map { enumName($0, prefix: "TICKET_TOPIC_") } }
-            try await client.list("souk.v1.Support/ListTickets", request, output, key: "tickets", ticketColumns)
-        }
+    var filters: [String: Any] {
+        var request: [String: Any] = ["overdue": overdue]
+        if !status.isEmpty { request["statuses"] = status.map { enumName($0, prefix: "TICKET_STATUS_") } }
+        if !topic.isEmpty { request["topics"] = topic.map { enumName($0, prefix: "TICKET_TOPIC_") } }
+        return request
     }
 }
 
@@ -146,18 +147,17 @@ struct Messages: AsyncParsableCommand {
         defaultSubcommand: MessagesList.self)
 }
 
-struct MessagesList: AsyncParsableCommand {
+struct MessagesList: ListCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "Your conversations, latest first: Messaging.ListConversations.")
+    static let rpc = "souk.v1.Messaging/ListConversations"
+    static let key = "conversations"
+    static var columns: [Column] { conversationColumns }
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var page: PageOptions
     @Flag(name: .long, help: "Only those with unread messages.") var unread = false
-    func run() async throws {
-        try await withClient(connection, output, profile: true) { client in
-            var request: [String: Any] = ["unreadOnly": unread]
-            page.apply(&request, sortable: false)
-            try await client.list("souk.v1.Messaging/ListConversations", request, output, key: "conversations", conversationColumns)
-        }
+    var filters: [String: Any] {
+        ["unreadOnly": unread]
     }
 }
 
@@ -246,18 +246,17 @@ let notificationColumns = [
     Column("TIME", "createTime"),
 ]
 
-struct NotificationsList: AsyncParsableCommand {
+struct NotificationsList: ListCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "Your notifications, newest first: Notifications.ListNotifications.")
+    static let rpc = "souk.v1.Notifications/ListNotifications"
+    static let key = "notifications"
+    static var columns: [Column] { notificationColumns }
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var page: PageOptions
     @Flag(name: .long, help: "Only unread ones.") var unread = false
-    func run() async throws {
-        try await withClient(connection, output, profile: true) { client in
-            var request: [String: Any] = ["unreadOnly": unread]
-            page.apply(&request, sortable: false)
-            try await client.list("souk.v1.Notifications/ListNotifications", request, output, key: "notifications", notificationColumns)
-        }
+    var filters: [String: Any] {
+        ["unreadOnly": unread]
     }
 }
 

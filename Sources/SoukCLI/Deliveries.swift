@@ -30,24 +30,24 @@ struct Deliveries: AsyncParsableCommand {
         defaultSubcommand: DeliveriesList.self)
 }
 
-struct DeliveriesList: AsyncParsableCommand {
+struct DeliveriesList: ListCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List deliveries (a courier's own, or the marketplace's for admins): Deliveries.ListDeliveries.")
+    static let rpc = "souk.v1.Deliveries/ListDeliveries"
+    static let key = "deliveries"
+    static var columns: [Column] { deliveryColumns }
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var page: PageOptions
     @Option(name: .long, help: "Only these statuses (repeatable): offered, assigned, in-progress, delayed, completed, cancelled.") var status: [String] = []
     @Option(name: .long, help: "Only this courier's (account id).") var courier: String?
     @Option(name: .long, help: "Only this order's.") var order: String?
-    func run() async throws {
-        try await withClient(connection, output, profile: true) { client in
-            var request: [String: Any] = [:]
-            page.apply(&request, sortable: false)
-            if !status.isEmpty { request["statuses"] = status.map { enumName($0, prefix: "DELIVERY_STATUS_") } }
-            if let courier { request["courierAccountId"] = courier }
-            if let order { request["orderId"] = order }
-            try await client.list("souk.v1.Deliveries/ListDeliveries", request, output, key: "deliveries", deliveryColumns)
-        }
+    var filters: [String: Any] {
+        var request: [String: Any] = [:]
+        if !status.isEmpty { request["statuses"] = status.map { enumName($0, prefix: "DELIVERY_STATUS_") } }
+        if let courier { request["courierAccountId"] = courier }
+        if let order { request["orderId"] = order }
+        return request
     }
 }
 

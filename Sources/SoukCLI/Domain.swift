@@ -88,6 +88,35 @@ extension Client {
     }
 }
 
+/// A command that lists one RPC's items as a table (--json: the server's page as it is).
+protocol ListCommand: AsyncParsableCommand {
+    static var rpc: String { get }
+    /// The JSON name of the page's list.
+    static var key: String { get }
+    static var columns: [Column] { get }
+    /// Whether the RPC takes `order_by`.
+    static var sortable: Bool { get }
+    /// Whether it needs a signed-in profile.
+    static var signedIn: Bool { get }
+    var connection: ConnectionOptions { get }
+    var output: OutputOptions { get }
+    var page: PageOptions { get }
+    /// The request's filters.
+    var filters: [String: Any] { get }
+}
+
+extension ListCommand {
+    static var sortable: Bool { false }
+    static var signedIn: Bool { true }
+    func run() async throws {
+        try await withClient(connection, output, profile: Self.signedIn) { client in
+            var request = filters
+            page.apply(&request, sortable: Self.sortable)
+            try await client.list(Self.rpc, request, output, key: Self.key, Self.columns)
+        }
+    }
+}
+
 /// Options shared by list commands.
 struct PageOptions: ParsableArguments {
     @Option(name: .long, help: "How many to list (the server's page size).")
@@ -401,23 +430,23 @@ struct Orders: AsyncParsableCommand {
         defaultSubcommand: OrdersList.self)
 }
 
-struct OrdersList: AsyncParsableCommand {
+struct OrdersList: ListCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List orders the caller may see (own, the shop's, or all for admins): Orders.ListOrders.",
         discussion: "  souk orders list --status placed --status accepted")
+    static let rpc = "souk.v1.Orders/ListOrders"
+    static let key = "orders"
+    static var columns: [Column] { orderColumns }
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var page: PageOptions
     @Option(name: .long, help: "Only these statuses (repeatable), e.g. placed, delivered.") var status: [String] = []
     @Flag(name: .long, help: "The orders sold by the signed-in seller.") var asSeller = false
 
-    func run() async throws {
-        try await withClient(connection, output, profile: true) { client in
-            var request: [String: Any] = ["asSeller": asSeller]
-            page.apply(&request, sortable: false)
-            if !status.isEmpty { request["statuses"] = status.map { enumName($0, prefix: "ORDER_STATUS_") } }
-            try await client.list("souk.v1.Orders/ListOrders", request, output, key: "orders", orderColumns)
-        }
+    var filters: [String: Any] {
+        var request: [String: Any] = ["asSeller": asSeller]
+        if !status.isEmpty { request["statuses"] = status.map { enumName($0, prefix: "ORDER_STATUS_") } }
+        return request
     }
 }
 
@@ -546,19 +575,18 @@ struct Leases: AsyncParsableCommand {
         defaultSubcommand: LeasesList.self, aliases: ["bookings"])
 }
 
-struct LeasesList: AsyncParsableCommand {
+struct LeasesList: ListCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List leases (as lessee or lessor, or all for admins): Rentals.ListBookings.")
+    static let rpc = "souk.v1.Rentals/ListBookings"
+    static let key = "bookings"
+    static var columns: [Column] { leaseColumns }
+    static let sortable = true
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var page: PageOptions
     @Option(name: .long, help: "Only these statuses (repeatable), e.g. requested, active.") var status: [String] = []
-    func run() async throws {
-        try await withClient(connection, output, profile: true) { client in
-            var request: [String: Any] = [:]
-            page.apply(&request)
-            if !status.isEmpty { request["statuses"] = status.map { enumName($0, prefix: "BOOKING_STATUS_") } }
-            try await client.list("souk.v1.Rentals/ListBookings", request, output, key: "bookings", leaseColumns)
-        }
+    var filters: [String: Any] {
+        status.isEmpty ? [:] : ["statuses": status.map { enumName($0, prefix: "BOOKING_STATUS_") }]
     }
 }
 

@@ -33,19 +33,18 @@ struct Jobs: AsyncParsableCommand {
         defaultSubcommand: JobsList.self, aliases: ["laundry"])
 }
 
-struct JobsList: AsyncParsableCommand {
+struct JobsList: ListCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List jobs (own, or the marketplace's for admins): Laundry.ListJobs.")
+    static let rpc = "souk.v1.Laundry/ListJobs"
+    static let key = "jobs"
+    static var columns: [Column] { jobColumns }
+    static let sortable = true
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var page: PageOptions
     @Option(name: .long, help: "Only these states (repeatable), e.g. open, completed.") var state: [String] = []
-    func run() async throws {
-        try await withClient(connection, output, profile: true) { client in
-            var request: [String: Any] = [:]
-            page.apply(&request)
-            if !state.isEmpty { request["states"] = state.map { enumName($0, prefix: "JOB_STATE_") } }
-            try await client.list("souk.v1.Laundry/ListJobs", request, output, key: "jobs", jobColumns)
-        }
+    var filters: [String: Any] {
+        state.isEmpty ? [:] : ["states": state.map { enumName($0, prefix: "JOB_STATE_") }]
     }
 }
 
