@@ -88,6 +88,21 @@ struct SessionRenewalTests {
         }
     }
 
+    @Test("A released session's renewing task ends and lets its tokens go")
+    func releasedSessionStopsRenewing() async throws {
+        try await withServer(accessTokenTTL: 2) { server in
+            let channel = server.channel()
+            let released = WeakTokens()
+            do {
+                let session = try await server.session("Aqua Hub", "customer", over: channel)
+                released.value = session.tokens
+                try await eventually("a background refresh") { await session.tokens.backgroundRefreshes >= 1 }
+            }
+            try await eventually("the tokens released") { released.value == nil }
+            await channel.close()
+        }
+    }
+
     @Test("A Watch ended with READER_TOO_SLOW resumes after its last event: none lost, none repeated")
     func watchResumesAfterReaderTooSlow() async throws {
         // The server queues at most 768 bytes for a stream; the client's stream window is 1 KiB, and
@@ -171,4 +186,9 @@ struct SessionRenewalTests {
             await proxy.close()
         }
     }
+}
+
+/// A weak reference to a session's tokens, to see them released.
+final class WeakTokens: @unchecked Sendable {
+    weak var value: SessionTokens?
 }
