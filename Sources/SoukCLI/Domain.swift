@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SoukGRPC
 import SoukGRPCClient
 
 // Commands for what people do by hand, each one RPC (or a few) of the contract with a readable
@@ -64,25 +65,46 @@ extension Client {
         printRecord(fields.map { ($0.header, $0.cell(object)) })
     }
 
-    /// A server stream: each event as a line of the table (--json: one compact JSON document a
+    /// A Watch stream: each event as a line of the table (--json: one compact JSON document a
     /// line), printed as it arrives; ends when the server ends the stream or after `count` events.
+    /// A stream the server ends as resumable (the access token expired: renewed first; a reader
+    /// too slow; the connection lost) is opened again after the last event printed, so each event
+    /// is printed once however long the watch runs.
     func watch(_ rpc: String, _ request: [String: Any], _ output: OutputOptions, count: Int?, _ columns: [Column]) async throws {
         let method = try method(rpc)
-        try await refreshIfNeeded()
-        let bytes = try requestBytes(Array(try JSONSerialization.data(withJSONObject: request)), type: method.inputType)
+        var request = request
         var seen = 0
+        var last: Int?
+        var breaks = 0
         if !output.json { emit(columns.map(\.header).joined(separator: "  ")) }
-        try await channel.serverStreaming(method.path, request: bytes, options: try callOptions()) { call in
-            for try await message in call.responses {
-                let text = try responseJSON(message, type: method.outputType, pretty: false)
-                if output.json {
-                    emit(text)
-                } else {
-                    let event = try parseObject(text)
-                    emit(columns.map { $0.cell(event) }.joined(separator: "  "))
+        while true {
+            try await refreshIfNeeded()
+            if let last { request["resumeAfterSequence"] = last }
+            let bytes = try requestBytes(Array(try JSONSerialization.data(withJSONObject: request)), type: method.inputType)
+            do {
+                try await channel.serverStreaming(method.path, request: bytes, options: try callOptions()) { call in
+                    for try await message in call.responses {
+                        let text = try responseJSON(message, type: method.outputType, pretty: false)
+                        let event = try parseObject(text)
+                        let sequence = Int(format(event["sequence"]))
+                        if let sequence, let last, sequence <= last { continue }  // a replay of what was printed
+                        emit(output.json ? text : columns.map { $0.cell(event) }.joined(separator: "  "))
+                        last = sequence ?? last
+                        breaks = 0
+                        seen += 1
+                        if let count, seen >= count { return }
+                    }
                 }
-                seen += 1
-                if let count, seen >= count { return }
+                return
+            } catch let error as RPCError where breaks < 10 && last != nil {
+                let reason = error.errorInfo?.reason
+                FileHandle.standardError.write(Data("souk: the stream ended (\(reason ?? "\(error.code)")); resuming after sequence \(last!)\n".utf8))
+                switch (error.code, reason) {
+                case (.unauthenticated, "TOKEN_EXPIRED"): try await refreshIfNeeded(force: true)
+                case (.resourceExhausted, "READER_TOO_SLOW"), (.unavailable, _): try await Task.sleep(for: .milliseconds(200 << min(breaks, 5)))
+                default: throw error
+                }
+                breaks += 1
             }
         }
     }

@@ -48,10 +48,12 @@ class Watch:
                                         text=True, env=souk.env)
         self.lines: queue.Queue = queue.Queue()
         threading.Thread(target=read_lines, args=(self.process, self.lines), daemon=True).start()
+        self.notes: queue.Queue = queue.Queue()
+        threading.Thread(target=lambda: [self.notes.put(line) for line in self.process.stderr], daemon=True).start()
 
     def next(self):
         line = self.lines.get(timeout=TIMEOUT)
-        assert line is not None, f"the watch ended: {self.process.stderr.read()}"
+        assert line is not None, f"the watch ended: {list(self.notes.queue)}"
         return json.loads(line)
 
     def ended(self) -> int:
@@ -363,5 +365,26 @@ def test_an_expired_access_token_is_refreshed_and_the_call_repeated(tmp_path):
         again = cli.json("orders", "list", "--json", profile="short")
         assert "error" not in again
         assert json.loads(cli.profile_file("short").read_text())["accessToken"] != renewed["accessToken"]
+
+        # A watch outlives its token: the server ends the stream at the token's expiry, the CLI
+        # renews it and resumes after the last event printed, and the next change is printed once.
+        for profile, role in (("student", "customer"), ("dasher", "courier")):
+            login = server.demo_login(DRIP, role)
+            cli.login(profile, login.email, login.password, marketplace=DRIP)
+        job = cli.json("jobs", "submit", "--loads", "1", "--json", profile="student")
+        assert cli.json("jobs", "work", "--json", profile="dasher")["job"]["id"] == job["id"]
+        cli.run("jobs", "accept", job["id"], profile="dasher")
+        watch = Watch(cli, "jobs", "watch", job["id"], "--count", "2", "--profile", "student")
+        try:
+            first = watch.next()
+            note = watch.notes.get(timeout=TIMEOUT)
+            assert "TOKEN_EXPIRED" in note and f"resuming after sequence {first['sequence']}" in note
+            cli.run("jobs", "advance", job["id"], profile="dasher")
+            second = watch.next()
+            assert int(second["sequence"]) == int(first["sequence"]) + 1
+            assert stage(second["job"]) == "JOB_STAGE_DASHER_ON_WAY_FOR_PICKUP"
+            assert watch.ended() == 0
+        finally:
+            watch.close()
     finally:
         stop_cleanly(server)
