@@ -122,6 +122,15 @@ struct TicketsClose: RecordStep {
     @OptionGroup var output: OutputOptions
 }
 
+/// A list of the caller's own items that can leave out those already read.
+protocol UnreadList: ListCommand {
+    var unread: Bool { get }
+}
+
+extension UnreadList {
+    var filters: [String: Any] { ["unreadOnly": unread] }
+}
+
 // MARK: Messaging
 
 let conversationColumns = [
@@ -147,7 +156,7 @@ struct Messages: AsyncParsableCommand {
         defaultSubcommand: MessagesList.self)
 }
 
-struct MessagesList: ListCommand {
+struct MessagesList: UnreadList {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "Your conversations, latest first: Messaging.ListConversations.")
     static let rpc = "souk.v1.Messaging/ListConversations"
     static let key = "conversations"
@@ -156,9 +165,6 @@ struct MessagesList: ListCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var page: PageOptions
     @Flag(name: .long, help: "Only those with unread messages.") var unread = false
-    var filters: [String: Any] {
-        ["unreadOnly": unread]
-    }
 }
 
 struct MessagesShow: AsyncParsableCommand {
@@ -246,7 +252,7 @@ let notificationColumns = [
     Column("TIME", "createTime"),
 ]
 
-struct NotificationsList: ListCommand {
+struct NotificationsList: UnreadList {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "Your notifications, newest first: Notifications.ListNotifications.")
     static let rpc = "souk.v1.Notifications/ListNotifications"
     static let key = "notifications"
@@ -255,9 +261,6 @@ struct NotificationsList: ListCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var page: PageOptions
     @Flag(name: .long, help: "Only unread ones.") var unread = false
-    var filters: [String: Any] {
-        ["unreadOnly": unread]
-    }
 }
 
 struct NotificationsWatch: AsyncParsableCommand {

@@ -108,14 +108,13 @@ struct DeliveriesAccept: DeliveryStep {
     @OptionGroup var output: OutputOptions
 }
 
-struct DeliveriesReject: DeliveryStep {
+struct DeliveriesReject: DeliveryStep, ReasonStep {
     static let configuration = CommandConfiguration(commandName: "reject", abstract: "Turn down a delivery offered to you (courier): Deliveries.RejectDelivery.")
     static let rpc = "souk.v1.Deliveries/RejectDelivery"
     @Argument(help: "The delivery's id.") var id: String
     @Option(name: .long, help: "Why.") var reason: String = ""
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
-    var extra: [String: Any] { ["reason": reason] }
 }
 
 struct DeliveriesStart: DeliveryStep {
@@ -144,14 +143,13 @@ struct DeliveriesComplete: DeliveryStep {
     @OptionGroup var output: OutputOptions
 }
 
-struct DeliveriesCancel: DeliveryStep {
+struct DeliveriesCancel: DeliveryStep, ReasonStep {
     static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a delivery (admin, shop): Deliveries.CancelDelivery.")
     static let rpc = "souk.v1.Deliveries/CancelDelivery"
     @Argument(help: "The delivery's id.") var id: String
     @Option(name: .long, help: "Why.") var reason: String = ""
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
-    var extra: [String: Any] { ["reason": reason] }
 }
 
 struct DeliveriesAvailability: AsyncParsableCommand {

@@ -526,6 +526,15 @@ extension RecordStep {
     }
 }
 
+/// A step whose only field besides the id is `--reason`.
+protocol ReasonStep: RecordStep {
+    var reason: String { get }
+}
+
+extension ReasonStep {
+    var extra: [String: Any] { ["reason": reason] }
+}
+
 /// One order step, answering the order.
 protocol OrderStep: RecordStep {}
 
@@ -561,14 +570,13 @@ struct OrdersConfirm: OrderStep {
     @OptionGroup var output: OutputOptions
 }
 
-struct OrdersCancel: OrderStep {
+struct OrdersCancel: OrderStep, ReasonStep {
     static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel an order (customer, shop or admin): Orders.CancelOrder.")
     static let rpc = "souk.v1.Orders/CancelOrder"
     @Argument(help: "The order's id.") var id: String
     @Option(name: .long, help: "Why.") var reason: String = ""
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
-    var extra: [String: Any] { ["reason": reason] }
 }
 
 // MARK: Leases
@@ -676,34 +684,31 @@ struct LeasesConfirm: LeaseStep {
     var extra: [String: Any] { get throws { try depositDue.map { ["depositDueDate": try calendarDate($0)] } ?? [:] } }
 }
 
-struct LeasesDecline: LeaseStep {
+struct LeasesDecline: LeaseStep, ReasonStep {
     static let configuration = CommandConfiguration(commandName: "decline", abstract: "Decline a requested lease (lessor): Rentals.DeclineBooking.")
     static let rpc = "souk.v1.Rentals/DeclineBooking"
     @Argument(help: "The booking's id.") var id: String
     @Option(name: .long, help: "Why (the lessee is told).") var reason: String = ""
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
-    var extra: [String: Any] { ["reason": reason] }
 }
 
-struct LeasesCancel: LeaseStep {
+struct LeasesCancel: LeaseStep, ReasonStep {
     static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a lease before it starts (lessee, lessor, admin): Rentals.CancelBooking.")
     static let rpc = "souk.v1.Rentals/CancelBooking"
     @Argument(help: "The booking's id.") var id: String
     @Option(name: .long, help: "Why.") var reason: String = ""
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
-    var extra: [String: Any] { ["reason": reason] }
 }
 
-struct LeasesEnd: LeaseStep {
+struct LeasesEnd: LeaseStep, ReasonStep {
     static let configuration = CommandConfiguration(commandName: "end", abstract: "End an active lease (lessor, admin): Rentals.EndLease.")
     static let rpc = "souk.v1.Rentals/EndLease"
     @Argument(help: "The booking's id.") var id: String
     @Option(name: .long, help: "Why.") var reason: String = ""
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
-    var extra: [String: Any] { ["reason": reason] }
 }
 
 // MARK: Administration

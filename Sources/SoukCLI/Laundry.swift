@@ -159,14 +159,13 @@ struct JobsRejectDasher: JobStep {
     @OptionGroup var output: OutputOptions
 }
 
-struct JobsCancel: JobStep {
+struct JobsCancel: JobStep, ReasonStep {
     static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a job (customer, admin): Laundry.CancelJob.")
     static let rpc = "souk.v1.Laundry/CancelJob"
     @Argument(help: "The job's id.") var id: String
     @Option(name: .long, help: "Why (the Dasher is told).") var reason: String = ""
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
-    var extra: [String: Any] { ["reason": reason] }
 }
 
 struct JobsRate: AsyncParsableCommand {
