@@ -447,8 +447,11 @@ struct Checkout: AsyncParsableCommand {
 
 struct Orders: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Orders: list, show, watch as they change, and the shop's steps (ship, deliver) and the customer's (confirm, cancel).",
-        subcommands: [OrdersList.self, OrdersShow.self, OrdersWatch.self, OrdersShip.self, OrdersDeliver.self, OrdersConfirm.self, OrdersCancel.self],
+        abstract: "Orders: list, show, watch as they change, and the steps of the shop or admin (approve, reject, accept, ship, deliver, complete) and the customer's (confirm, cancel).",
+        subcommands: [
+            OrdersList.self, OrdersShow.self, OrdersWatch.self, OrdersApprove.self, OrdersReject.self, OrdersAccept.self, OrdersShip.self,
+            OrdersDeliver.self, OrdersComplete.self, OrdersConfirm.self, OrdersCancel.self,
+        ],
         defaultSubcommand: OrdersList.self)
 }
 
@@ -541,6 +544,40 @@ protocol OrderStep: RecordStep {}
 extension OrderStep {
     static var idField: String { "orderId" }
     static var fields: [Column] { orderFields }
+}
+
+struct OrdersApprove: OrderStep {
+    static let configuration = CommandConfiguration(commandName: "approve", abstract: "Approve a pending water service order (admin): Orders.ApproveOrder.")
+    static let rpc = "souk.v1.Orders/ApproveOrder"
+    @Argument(help: "The order's id.") var id: String
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+}
+
+struct OrdersReject: OrderStep, ReasonStep {
+    static let configuration = CommandConfiguration(commandName: "reject", abstract: "Reject a pending order (admin, restaurant): Orders.RejectOrder.")
+    static let rpc = "souk.v1.Orders/RejectOrder"
+    @Argument(help: "The order's id.") var id: String
+    @Option(name: .long, help: "Why (the customer is told).") var reason: String
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+}
+
+struct OrdersAccept: OrderStep {
+    static let configuration = CommandConfiguration(
+        commandName: "accept", abstract: "The restaurant accepts a placed order and starts preparing it: Orders.AcceptOrder.")
+    static let rpc = "souk.v1.Orders/AcceptOrder"
+    @Argument(help: "The order's id.") var id: String
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+}
+
+struct OrdersComplete: OrderStep {
+    static let configuration = CommandConfiguration(commandName: "complete", abstract: "The restaurant confirms a delivered order complete and its cash received: Orders.CompleteOrder.")
+    static let rpc = "souk.v1.Orders/CompleteOrder"
+    @Argument(help: "The order's id.") var id: String
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
 }
 
 struct OrdersShip: OrderStep {

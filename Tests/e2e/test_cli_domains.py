@@ -173,6 +173,50 @@ def test_a_delivery_and_its_cash_payment(souk):
     assert table[0].split()[:4] == ["ID", "FOR", "METHOD", "STATUS"] and "SUCCESSFUL" in table[1]
 
 
+def test_a_dineswift_order_offered_to_the_nearest_driver_and_tracked(souk):
+    signed_in(souk, "diner", "DineSwift", "customer")
+    signed_in(souk, "kitchen", "DineSwift", "provider")
+    driver = signed_in(souk, "driver", "DineSwift", "courier")
+    roma = next(r["restaurant"]["id"] for r in souk.json("restaurants", "--json", profile="diner")["restaurants"]
+                if r["restaurant"]["name"] == "Pizza Roma")
+    pizza = next(item for item in souk.json("menu", roma, "--json", profile="diner")["menuItems"]
+                 if any(group.get("required") for group in item.get("optionGroups", [])))
+    options = [{"groupId": g["id"], "choiceId": g["choices"][0]["id"]} for g in pizza["optionGroups"] if g.get("required")]
+    souk.run("cart", "clear", profile="diner")
+    souk.run("call", "souk.v1.Carts/AddCartLine", "-d", json.dumps({"itemId": pizza["id"], "quantity": 1, "options": options}),
+             profile="diner")
+    order = souk.json("checkout", "--cash", "--recipient", "Rami", "--line1", "Rue Bliss 20", "--city", "Beirut", "--country", "LB",
+                      "--json", profile="diner")
+    assert souk.json("orders", "accept", order["id"], "--json", profile="kitchen")["status"] == "ORDER_STATUS_PREPARING"
+
+    # The driver goes online 300 m north of Pizza Roma; the kitchen sees them and offers the delivery to the nearest.
+    online = souk.json("deliveries", "availability", "on", "--latitude", "33.8986", "--longitude", "35.4828", "--json", profile="driver")
+    assert online["online"] is True
+    couriers = souk.json("deliveries", "couriers", "--order", order["id"], "--json", profile="kitchen")["couriers"]
+    assert driver in [c["courier"]["accountId"] for c in couriers]
+    offered = souk.json("deliveries", "offer", order["id"], "--nearest", "--json", profile="kitchen")
+    assert offered["status"] == "DELIVERY_STATUS_OFFERED" and offered["courierAccountId"] == driver
+    assert souk.json("deliveries", "accept", offered["id"], "--json", profile="driver")["status"] == "DELIVERY_STATUS_IN_PROGRESS"
+
+    # The diner tracks the driver; a position the driver reports is printed as it comes; the track
+    # ends with the delivery.
+    track = Watch(souk, "deliveries", "track", order["id"], "--profile", "diner")
+    try:
+        souk.run("call", "souk.v1.Deliveries/UpdateCourierLocation", "-d",
+                 json.dumps({"location": {"latitude": 33.8970, "longitude": 35.4850}}), profile="driver")
+        while True:
+            event = track.next()
+            if abs(event["location"]["latitude"] - 33.8970) < 1e-9:
+                break
+        assert event["deliveryId"] == offered["id"] and event["courierAccountId"] == driver
+        done = souk.json("deliveries", "complete", offered["id"], "--json", profile="driver")
+        assert done["status"] == "DELIVERY_STATUS_COMPLETED"
+        assert track.ended() == 0
+    finally:
+        track.close()
+    assert souk.json("orders", "show", order["id"], "--json", profile="diner")["status"] == "ORDER_STATUS_DELIVERED"
+
+
 def test_a_card_payment_refunded_in_part(souk):
     signed_in(souk, "nox", NOX, "customer")
     signed_in(souk, "nox-admin", NOX, "admin")
