@@ -145,9 +145,18 @@ public final class SoukTransport: Sendable {
         return (options, token)
     }
 
+    /// Whether the server refused `token` as unknown because a refresh replaced it while the call
+    /// was on its way (the server knows only a session's newest access token): then nothing was
+    /// done, and the call is made again with the new one.
+    func replacedOnTheWay(_ failure: SoukError, _ token: String?) async -> Bool {
+        guard failure.code == .unauthenticated, failure.reason == .tokenInvalid, let token, let credentials else { return false }
+        guard let current = try? await credentials.accessToken() else { return false }
+        return current != token
+    }
+
     /// A unary call, repeated as `retry` allows: on UNAVAILABLE (the transport's dropped
     /// connections and the server's "nothing was done") after a backoff, and once after an
-    /// expired token was refreshed.
+    /// expired token was refreshed or a token replaced on the way.
     public func unary<Request: ProtoMessage, Response: ProtoMessage>(
         _ path: String, _ request: Request, as: Response.Type, retry: SoukRetry, options: CallOptions
     ) async throws -> Response {
@@ -163,6 +172,10 @@ public final class SoukTransport: Sendable {
                 if failure.isExpiredToken, let token, let credentials, !refreshed {
                     refreshed = true
                     await credentials.tokenRejected(token)
+                    continue
+                }
+                if !refreshed, await replacedOnTheWay(failure, token) {
+                    refreshed = true
                     continue
                 }
                 guard retry == .idempotent, failure.code == .unavailable, attempt < self.retry.maxAttempts else { throw failure }
@@ -221,12 +234,13 @@ public final class SoukTransport: Sendable {
                     return
                 } catch let error as RPCError {
                     let failure = SoukError(error)
-                    guard failure.resumesWatch, failures < self.retry.maxWatchReconnects else { throw failure }
+                    let replaced = await self.replacedOnTheWay(failure, token)
+                    guard failure.resumesWatch || replaced, failures < self.retry.maxWatchReconnects else { throw failure }
                     failures += 1
                     self.resumes.withLock { $0[failure.reasonName.isEmpty ? "\(failure.code)" : failure.reasonName, default: 0] += 1 }
                     if failure.isExpiredToken, let token, let credentials = self.credentials {
                         await credentials.tokenRejected(token)
-                    } else {
+                    } else if !replaced {
                         try await Task.sleep(for: failure.retryDelay ?? delays.next())
                     }
                 }

@@ -88,6 +88,23 @@ struct SessionRenewalTests {
         }
     }
 
+    @Test("A call whose token a refresh replaced on the way (refused as unknown) is made again with the new one")
+    func callWithAReplacedToken() async throws {
+        try await withServer { server in
+            let channel = server.channel()
+            let session = try await server.session("Aqua Hub", "customer", over: channel, refreshInBackground: false)
+            let replaced = await session.current.accessToken
+            try await session.refresh()
+            // The first token asked for is the one the refresh replaced, as for a call sent just before it.
+            let stale = StaleFirst(tokens: session.tokens, stale: replaced)
+            let client = SoukClient(channel: channel, marketplaceID: try server.login("Aqua Hub", "customer").marketplaceID, credentials: stale)
+            #expect(try await client.accounts.getMe().email == (try server.login("Aqua Hub", "customer").email))
+            // Asked three times: the stale token sent, the check that the session has another, the retry's.
+            #expect(stale.asked == 3)
+            await channel.close()
+        }
+    }
+
     @Test("A released session's renewing task ends and lets its tokens go")
     func releasedSessionStopsRenewing() async throws {
         try await withServer(accessTokenTTL: 2) { server in
@@ -191,4 +208,29 @@ struct SessionRenewalTests {
 /// A weak reference to a session's tokens, to see them released.
 final class WeakTokens: @unchecked Sendable {
     weak var value: SessionTokens?
+}
+
+/// Credentials that hand out a replaced token first, then the session's own.
+final class StaleFirst: SoukCredentials, @unchecked Sendable {
+    let tokens: SessionTokens
+    let stale: String
+    private let lock = NSLock()
+    private var count = 0
+
+    init(tokens: SessionTokens, stale: String) {
+        self.tokens = tokens
+        self.stale = stale
+    }
+
+    var asked: Int { lock.withLock { count } }
+
+    func accessToken() async throws -> String? {
+        let first = lock.withLock {
+            count += 1
+            return count == 1
+        }
+        return first ? stale : try await tokens.accessToken()
+    }
+
+    func tokenRejected(_ token: String) async {}
 }
