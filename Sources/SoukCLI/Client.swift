@@ -102,17 +102,13 @@ final class Client {
     /// The id of a marketplace given by id, slug or display name (case-insensitive).
     func resolveMarketplace(_ wanted: String) async throws -> String {
         let folded = wanted.lowercased()
-        var pageToken = ""
-        repeat {
-            let page = try await object("souk.v1.Marketplaces/ListMarketplaces", ["pageSize": 100, "pageToken": pageToken], authorized: false)
-            for m in page["marketplaces"] as? [[String: Any]] ?? [] {
-                let id = m["id"] as? String ?? ""
-                if id == wanted || (m["slug"] as? String ?? "").lowercased() == folded || (m["displayName"] as? String ?? "").lowercased() == folded {
-                    return id
-                }
+        let marketplaces = try await all("souk.v1.Marketplaces/ListMarketplaces", ["pageSize": 100], key: "marketplaces", authorized: false)
+        for m in marketplaces {
+            let id = m["id"] as? String ?? ""
+            if id == wanted || (m["slug"] as? String ?? "").lowercased() == folded || (m["displayName"] as? String ?? "").lowercased() == folded {
+                return id
             }
-            pageToken = page["nextPageToken"] as? String ?? ""
-        } while !pageToken.isEmpty
+        }
         throw CLIError("no marketplace with id, slug or name \"\(wanted)\" (see `souk call souk.v1.Marketplaces/ListMarketplaces`)")
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SoukGRPC
 import SoukGRPCClient
 
 // Commands for what people do by hand, each one RPC (or a few) of the contract with a readable
@@ -46,32 +47,94 @@ extension Client {
         if let next = page["nextPageToken"] as? String, !next.isEmpty { emit("more: --page-token \(next)") }
     }
 
+    /// Every item of a list RPC, page after page.
+    func all(_ rpc: String, _ request: [String: Any], key: String, authorized: Bool = true) async throws -> [[String: Any]] {
+        var request = request
+        var items: [[String: Any]] = []
+        while true {
+            let page = try await object(rpc, request, authorized: authorized)
+            items += page[key] as? [[String: Any]] ?? []
+            guard let next = page["nextPageToken"] as? String, !next.isEmpty else { return items }
+            request["pageToken"] = next
+        }
+    }
+
     /// A get RPC as `key: value` lines.
     func show(_ rpc: String, _ request: [String: Any], _ output: OutputOptions, _ fields: [Column]) async throws {
         guard let object = try await answer(rpc, request, output) else { return }
         printRecord(fields.map { ($0.header, $0.cell(object)) })
     }
 
-    /// A server stream: each event as a line of the table (--json: one compact JSON document a
+    /// A Watch stream: each event as a line of the table (--json: one compact JSON document a
     /// line), printed as it arrives; ends when the server ends the stream or after `count` events.
+    /// A stream the server ends as resumable (the access token expired: renewed first; a reader
+    /// too slow; the connection lost) is opened again after the last event printed, so each event
+    /// is printed once however long the watch runs.
     func watch(_ rpc: String, _ request: [String: Any], _ output: OutputOptions, count: Int?, _ columns: [Column]) async throws {
         let method = try method(rpc)
-        try await refreshIfNeeded()
-        let bytes = try requestBytes(Array(try JSONSerialization.data(withJSONObject: request)), type: method.inputType)
+        var request = request
         var seen = 0
+        var last: Int?
+        var breaks = 0
         if !output.json { emit(columns.map(\.header).joined(separator: "  ")) }
-        try await channel.serverStreaming(method.path, request: bytes, options: try callOptions()) { call in
-            for try await message in call.responses {
-                let text = try responseJSON(message, type: method.outputType, pretty: false)
-                if output.json {
-                    emit(text)
-                } else {
-                    let event = try parseObject(text)
-                    emit(columns.map { $0.cell(event) }.joined(separator: "  "))
+        while true {
+            try await refreshIfNeeded()
+            if let last { request["resumeAfterSequence"] = last }
+            let bytes = try requestBytes(Array(try JSONSerialization.data(withJSONObject: request)), type: method.inputType)
+            do {
+                try await channel.serverStreaming(method.path, request: bytes, options: try callOptions()) { call in
+                    for try await message in call.responses {
+                        let text = try responseJSON(message, type: method.outputType, pretty: false)
+                        let event = try parseObject(text)
+                        let sequence = Int(format(event["sequence"]))
+                        if let sequence, let last, sequence <= last { continue }  // a replay of what was printed
+                        emit(output.json ? text : columns.map { $0.cell(event) }.joined(separator: "  "))
+                        last = sequence ?? last
+                        breaks = 0
+                        seen += 1
+                        if let count, seen >= count { return }
+                    }
                 }
-                seen += 1
-                if let count, seen >= count { return }
+                return
+            } catch let error as RPCError where breaks < 10 && last != nil {
+                let reason = error.errorInfo?.reason
+                FileHandle.standardError.write(Data("souk: the stream ended (\(reason ?? "\(error.code)")); resuming after sequence \(last!)\n".utf8))
+                switch (error.code, reason) {
+                case (.unauthenticated, "TOKEN_EXPIRED"): try await refreshIfNeeded(force: true)
+                case (.resourceExhausted, "READER_TOO_SLOW"), (.unavailable, _): try await Task.sleep(for: .milliseconds(200 << min(breaks, 5)))
+                default: throw error
+                }
+                breaks += 1
             }
+        }
+    }
+}
+
+/// A command that lists one RPC's items as a table (--json: the server's page as it is).
+protocol ListCommand: AsyncParsableCommand {
+    static var rpc: String { get }
+    /// The JSON name of the page's list.
+    static var key: String { get }
+    static var columns: [Column] { get }
+    /// Whether the RPC takes `order_by`.
+    static var sortable: Bool { get }
+    /// Whether it needs a signed-in profile.
+    static var signedIn: Bool { get }
+    var connection: ConnectionOptions { get }
+    var output: OutputOptions { get }
+    var page: PageOptions { get }
+    /// The request's filters.
+    var filters: [String: Any] { get }
+}
+
+extension ListCommand {
+    static var sortable: Bool { false }
+    static var signedIn: Bool { true }
+    func run() async throws {
+        try await withClient(connection, output, profile: Self.signedIn) { client in
+            var request = filters
+            page.apply(&request, sortable: Self.sortable)
+            try await client.list(Self.rpc, request, output, key: Self.key, Self.columns)
         }
     }
 }
@@ -204,8 +267,8 @@ struct Listings: AsyncParsableCommand {
 
 struct Marketplaces: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "The marketplaces (the apps' shops): list them, create one (operator).",
-        subcommands: [MarketplacesList.self, MarketplacesCreate.self], defaultSubcommand: MarketplacesList.self, aliases: ["shops"])
+        abstract: "The marketplaces (the apps' shops): list them, create, archive or restore one (operator).",
+        subcommands: [MarketplacesList.self, MarketplacesCreate.self, MarketplacesArchive.self, MarketplacesRestore.self], defaultSubcommand: MarketplacesList.self, aliases: ["shops"])
 }
 
 struct MarketplacesList: AsyncParsableCommand {
@@ -244,11 +307,39 @@ struct MarketplacesCreate: AsyncParsableCommand {
                 "slug": slug, "displayName": name, "vertical": enumName(vertical, prefix: "VERTICAL_"), "currencyCode": currency,
                 "timeZone": timeZone, "defaultLocale": locale,
             ]
-            try await client.show("souk.v1.Marketplaces/CreateMarketplace", ["requestId": newRequestId(), "marketplace": marketplace], output, [
-                Column("id", "id"), Column("slug", "slug"), Column("name", "displayName"), Column("vertical", "vertical"), Column("currency", "currencyCode"),
-            ])
+            try await client.show("souk.v1.Marketplaces/CreateMarketplace", ["requestId": newRequestId(), "marketplace": marketplace], output, marketplaceFields)
         }
     }
+}
+
+let marketplaceFields = [
+    Column("id", "id"), Column("slug", "slug"), Column("name", "displayName"), Column("vertical", "vertical"), Column("currency", "currencyCode"),
+    Column("archived", "archived", missing: "no"),
+]
+
+/// One operator step on a marketplace named by its id.
+protocol MarketplaceStep: RecordStep {}
+
+extension MarketplaceStep {
+    static var idField: String { "marketplaceId" }
+    static var fields: [Column] { marketplaceFields }
+}
+
+struct MarketplacesArchive: MarketplaceStep {
+    static let configuration = CommandConfiguration(
+        commandName: "archive", abstract: "Archive a marketplace: it stops serving its apps, its data kept (operator): Marketplaces.ArchiveMarketplace.")
+    static let rpc = "souk.v1.Marketplaces/ArchiveMarketplace"
+    @Argument(help: "The marketplace's id.") var id: String
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+}
+
+struct MarketplacesRestore: MarketplaceStep {
+    static let configuration = CommandConfiguration(commandName: "restore", abstract: "Restore an archived marketplace (operator): Marketplaces.RestoreMarketplace.")
+    static let rpc = "souk.v1.Marketplaces/RestoreMarketplace"
+    @Argument(help: "The marketplace's id.") var id: String
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
 }
 
 // MARK: Cart and orders
@@ -356,28 +447,31 @@ struct Checkout: AsyncParsableCommand {
 
 struct Orders: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Orders: list, show, watch as they change, and the shop's steps (ship, deliver) and the customer's (confirm, cancel).",
-        subcommands: [OrdersList.self, OrdersShow.self, OrdersWatch.self, OrdersShip.self, OrdersDeliver.self, OrdersConfirm.self, OrdersCancel.self],
+        abstract: "Orders: list, show, watch as they change, and the steps of the shop or admin (approve, reject, accept, ship, deliver, complete) and the customer's (confirm, cancel).",
+        subcommands: [
+            OrdersList.self, OrdersShow.self, OrdersWatch.self, OrdersApprove.self, OrdersReject.self, OrdersAccept.self, OrdersShip.self,
+            OrdersDeliver.self, OrdersComplete.self, OrdersConfirm.self, OrdersCancel.self,
+        ],
         defaultSubcommand: OrdersList.self)
 }
 
-struct OrdersList: AsyncParsableCommand {
+struct OrdersList: ListCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List orders the caller may see (own, the shop's, or all for admins): Orders.ListOrders.",
         discussion: "  souk orders list --status placed --status accepted")
+    static let rpc = "souk.v1.Orders/ListOrders"
+    static let key = "orders"
+    static var columns: [Column] { orderColumns }
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var page: PageOptions
     @Option(name: .long, help: "Only these statuses (repeatable), e.g. placed, delivered.") var status: [String] = []
     @Flag(name: .long, help: "The orders sold by the signed-in seller.") var asSeller = false
 
-    func run() async throws {
-        try await withClient(connection, output, profile: true) { client in
-            var request: [String: Any] = ["asSeller": asSeller]
-            page.apply(&request, sortable: false)
-            if !status.isEmpty { request["statuses"] = status.map { enumName($0, prefix: "ORDER_STATUS_") } }
-            try await client.list("souk.v1.Orders/ListOrders", request, output, key: "orders", orderColumns)
-        }
+    var filters: [String: Any] {
+        var request: [String: Any] = ["asSeller": asSeller]
+        if !status.isEmpty { request["statuses"] = status.map { enumName($0, prefix: "ORDER_STATUS_") } }
+        return request
     }
 }
 
@@ -410,28 +504,86 @@ struct OrdersWatch: AsyncParsableCommand {
     }
 }
 
-/// One order step that takes only the order's id (plus a few fields), answering the order.
-protocol OrderStep: AsyncParsableCommand {
-    var orderId: String { get }
+/// A command that applies one RPC to one record named by its id (plus a few fields of its own)
+/// and prints the record the RPC answers.
+protocol RecordStep: AsyncParsableCommand {
+    static var rpc: String { get }
+    /// The JSON name of the request's id field (`orderId`).
+    static var idField: String { get }
+    static var fields: [Column] { get }
+    var id: String { get }
     var connection: ConnectionOptions { get }
     var output: OutputOptions { get }
-    static var rpc: String { get }
-    var extra: [String: Any] { get }
+    /// The request's other fields.
+    var extra: [String: Any] { get throws }
 }
 
-extension OrderStep {
+extension RecordStep {
     var extra: [String: Any] { [:] }
     func run() async throws {
         try await withClient(connection, output, profile: true) { client in
-            try await client.show(Self.rpc, extra.merging(["orderId": orderId]) { a, _ in a }, output, orderFields)
+            var request = try extra
+            request[Self.idField] = id
+            try await client.show(Self.rpc, request, output, Self.fields)
         }
     }
+}
+
+/// A step whose only field besides the id is `--reason`.
+protocol ReasonStep: RecordStep {
+    var reason: String { get }
+}
+
+extension ReasonStep {
+    var extra: [String: Any] { ["reason": reason] }
+}
+
+/// One order step, answering the order.
+protocol OrderStep: RecordStep {}
+
+extension OrderStep {
+    static var idField: String { "orderId" }
+    static var fields: [Column] { orderFields }
+}
+
+struct OrdersApprove: OrderStep {
+    static let configuration = CommandConfiguration(commandName: "approve", abstract: "Approve a pending water service order (admin): Orders.ApproveOrder.")
+    static let rpc = "souk.v1.Orders/ApproveOrder"
+    @Argument(help: "The order's id.") var id: String
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+}
+
+struct OrdersReject: OrderStep, ReasonStep {
+    static let configuration = CommandConfiguration(commandName: "reject", abstract: "Reject a pending order (admin, restaurant): Orders.RejectOrder.")
+    static let rpc = "souk.v1.Orders/RejectOrder"
+    @Argument(help: "The order's id.") var id: String
+    @Option(name: .long, help: "Why (the customer is told).") var reason: String
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+}
+
+struct OrdersAccept: OrderStep {
+    static let configuration = CommandConfiguration(
+        commandName: "accept", abstract: "The restaurant accepts a placed order and starts preparing it: Orders.AcceptOrder.")
+    static let rpc = "souk.v1.Orders/AcceptOrder"
+    @Argument(help: "The order's id.") var id: String
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+}
+
+struct OrdersComplete: OrderStep {
+    static let configuration = CommandConfiguration(commandName: "complete", abstract: "The restaurant confirms a delivered order complete and its cash received: Orders.CompleteOrder.")
+    static let rpc = "souk.v1.Orders/CompleteOrder"
+    @Argument(help: "The order's id.") var id: String
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
 }
 
 struct OrdersShip: OrderStep {
     static let configuration = CommandConfiguration(commandName: "ship", abstract: "The shop hands the order to a carrier: Orders.ShipOrder.")
     static let rpc = "souk.v1.Orders/ShipOrder"
-    @Argument(help: "The order's id.") var orderId: String
+    @Argument(help: "The order's id.") var id: String
     @Option(name: .long, help: "The carrier.") var carrier: String
     @Option(name: .long, help: "The carrier's tracking number.") var tracking: String
     @OptionGroup var connection: ConnectionOptions
@@ -442,7 +594,7 @@ struct OrdersShip: OrderStep {
 struct OrdersDeliver: OrderStep {
     static let configuration = CommandConfiguration(commandName: "deliver", abstract: "The shop marks the order delivered: Orders.DeliverOrder.")
     static let rpc = "souk.v1.Orders/DeliverOrder"
-    @Argument(help: "The order's id.") var orderId: String
+    @Argument(help: "The order's id.") var id: String
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
 }
@@ -450,79 +602,21 @@ struct OrdersDeliver: OrderStep {
 struct OrdersConfirm: OrderStep {
     static let configuration = CommandConfiguration(commandName: "confirm", abstract: "The customer confirms receipt: Orders.ConfirmOrderReceived.")
     static let rpc = "souk.v1.Orders/ConfirmOrderReceived"
-    @Argument(help: "The order's id.") var orderId: String
+    @Argument(help: "The order's id.") var id: String
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
 }
 
-struct OrdersCancel: OrderStep {
+struct OrdersCancel: OrderStep, ReasonStep {
     static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel an order (customer, shop or admin): Orders.CancelOrder.")
     static let rpc = "souk.v1.Orders/CancelOrder"
-    @Argument(help: "The order's id.") var orderId: String
+    @Argument(help: "The order's id.") var id: String
     @Option(name: .long, help: "Why.") var reason: String = ""
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
-    var extra: [String: Any] { ["reason": reason] }
 }
 
-// MARK: Laundry jobs and leases
-
-let jobColumns = [Column("ID", "id"), Column("STAGE", "stage", missing: "WAITING_FOR_DASHER_TO_ACCEPT"), Column("STATE", "state"), Column("DORM", "dormId"), Column("DASHER", "dasher"), Column("ESTIMATE", "estimate.total")]
-let jobFields = [
-    Column("id", "id"), Column("stage", "stage", missing: "WAITING_FOR_DASHER_TO_ACCEPT"), Column("state", "state"), Column("customer", "customer"), Column("dasher", "dasher"),
-    Column("dorm", "dormId"), Column("room", "room"), Column("estimate", "estimate.total"), Column("final price", "finalPrice.total"),
-    Column("payment", "paymentStatus"), Column("created", "createTime"),
-]
-
-struct Jobs: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Drip 'n Dash laundry jobs: list, show, watch (souk.v1.Laundry). Other steps: `souk call souk.v1.Laundry/...`.",
-        subcommands: [JobsList.self, JobsShow.self, JobsWatch.self], defaultSubcommand: JobsList.self)
-}
-
-struct JobsList: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List jobs (own, or the marketplace's for admins): Laundry.ListJobs.")
-    @OptionGroup var connection: ConnectionOptions
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var page: PageOptions
-    @Option(name: .long, help: "Only these states (repeatable), e.g. open, completed.") var state: [String] = []
-    func run() async throws {
-        try await withClient(connection, output, profile: true) { client in
-            var request: [String: Any] = [:]
-            page.apply(&request)
-            if !state.isEmpty { request["states"] = state.map { enumName($0, prefix: "JOB_STATE_") } }
-            try await client.list("souk.v1.Laundry/ListJobs", request, output, key: "jobs", jobColumns)
-        }
-    }
-}
-
-struct JobsShow: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one job: Laundry.GetJob.")
-    @Argument(help: "The job's id.") var jobId: String
-    @OptionGroup var connection: ConnectionOptions
-    @OptionGroup var output: OutputOptions
-    func run() async throws {
-        try await withClient(connection, output, profile: true) { client in
-            try await client.show("souk.v1.Laundry/GetJob", ["jobId": jobId], output, jobFields)
-        }
-    }
-}
-
-struct JobsWatch: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "watch", abstract: "Follow a job through its stages: Laundry.WatchJob (ends once the job is final).")
-    @Argument(help: "The job's id.") var jobId: String
-    @Option(name: .long, help: "Stop after this many events.") var count: Int?
-    @OptionGroup var connection: ConnectionOptions
-    @OptionGroup var output: OutputOptions
-    func run() async throws {
-        try await withClient(connection, output, profile: true, stream: true) { client in
-            try await client.watch("souk.v1.Laundry/WatchJob", ["jobId": jobId], output, count: count, [
-                Column("SEQ", "sequence"), Column("TIME", "eventTime"), Column("STAGE", "job.stage", missing: "WAITING_FOR_DASHER_TO_ACCEPT"), Column("STATE", "job.state"),
-            ])
-        }
-    }
-}
+// MARK: Leases
 
 let leaseColumns = [
     Column("ID", "id"), Column("LISTING", "listingTitle"), Column("STATUS", "status"), Column("START", "startDate"), Column("END", "endDate"),
@@ -535,23 +629,31 @@ let leaseFields = [
 
 struct Leases: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "MARA leases (bookings): list, show, watch (souk.v1.Rentals). Other steps: `souk call souk.v1.Rentals/...`.",
-        subcommands: [LeasesList.self, LeasesShow.self, LeasesWatch.self], defaultSubcommand: LeasesList.self)
+        abstract: "MARA leases (bookings, souk.v1.Rentals): the lessee requests one, the lessor confirms or declines it; list, show, watch, cancel, end.",
+        discussion: """
+              BOOKING=$(souk leases request LISTING_ID --months 12 --start 2027-01-01 --json | jq -r .id)
+              souk leases confirm "$BOOKING" --profile lessor
+              souk leases watch "$BOOKING"
+            """,
+        subcommands: [
+            LeasesList.self, LeasesShow.self, LeasesWatch.self, LeasesRequest.self, LeasesConfirm.self, LeasesDecline.self, LeasesCancel.self,
+            LeasesEnd.self,
+        ],
+        defaultSubcommand: LeasesList.self, aliases: ["bookings"])
 }
 
-struct LeasesList: AsyncParsableCommand {
+struct LeasesList: ListCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List leases (as lessee or lessor, or all for admins): Rentals.ListBookings.")
+    static let rpc = "souk.v1.Rentals/ListBookings"
+    static let key = "bookings"
+    static var columns: [Column] { leaseColumns }
+    static let sortable = true
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var page: PageOptions
     @Option(name: .long, help: "Only these statuses (repeatable), e.g. requested, active.") var status: [String] = []
-    func run() async throws {
-        try await withClient(connection, output, profile: true) { client in
-            var request: [String: Any] = [:]
-            page.apply(&request)
-            if !status.isEmpty { request["statuses"] = status.map { enumName($0, prefix: "BOOKING_STATUS_") } }
-            try await client.list("souk.v1.Rentals/ListBookings", request, output, key: "bookings", leaseColumns)
-        }
+    var filters: [String: Any] {
+        status.isEmpty ? [:] : ["statuses": status.map { enumName($0, prefix: "BOOKING_STATUS_") }]
     }
 }
 
@@ -580,6 +682,70 @@ struct LeasesWatch: AsyncParsableCommand {
             ])
         }
     }
+}
+
+struct LeasesRequest: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "request", abstract: "Ask the lessor for a lease of a listing (lessee): Rentals.RequestBooking.")
+    @Argument(help: "The listing's id.") var listingId: String
+    @Option(name: .long, help: "How many months.") var months: Int
+    @Option(name: .long, help: "The first day (YYYY-MM-DD).") var start: String
+    @Option(name: .long, help: "A message to the lessor.") var message: String = ""
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+    func run() async throws {
+        try await withClient(connection, output, profile: true) { client in
+            try await client.show("souk.v1.Rentals/RequestBooking", [
+                "requestId": newRequestId(), "listingId": listingId, "months": months, "startDate": try calendarDate(start), "message": message,
+            ], output, leaseFields)
+        }
+    }
+}
+
+/// One lease step, answering the booking.
+protocol LeaseStep: RecordStep {}
+
+extension LeaseStep {
+    static var idField: String { "bookingId" }
+    static var fields: [Column] { leaseFields }
+}
+
+struct LeasesConfirm: LeaseStep {
+    static let configuration = CommandConfiguration(
+        commandName: "confirm", abstract: "Confirm a requested lease; its deposit is billed (lessor): Rentals.ConfirmBooking.")
+    static let rpc = "souk.v1.Rentals/ConfirmBooking"
+    @Argument(help: "The booking's id.") var id: String
+    @Option(name: .long, help: "When the deposit is due (YYYY-MM-DD; default the marketplace's).") var depositDue: String?
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+    var extra: [String: Any] { get throws { try depositDue.map { ["depositDueDate": try calendarDate($0)] } ?? [:] } }
+}
+
+struct LeasesDecline: LeaseStep, ReasonStep {
+    static let configuration = CommandConfiguration(commandName: "decline", abstract: "Decline a requested lease (lessor): Rentals.DeclineBooking.")
+    static let rpc = "souk.v1.Rentals/DeclineBooking"
+    @Argument(help: "The booking's id.") var id: String
+    @Option(name: .long, help: "Why (the lessee is told).") var reason: String = ""
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+}
+
+struct LeasesCancel: LeaseStep, ReasonStep {
+    static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a lease before it starts (lessee, lessor, admin): Rentals.CancelBooking.")
+    static let rpc = "souk.v1.Rentals/CancelBooking"
+    @Argument(help: "The booking's id.") var id: String
+    @Option(name: .long, help: "Why.") var reason: String = ""
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+}
+
+struct LeasesEnd: LeaseStep, ReasonStep {
+    static let configuration = CommandConfiguration(commandName: "end", abstract: "End an active lease (lessor, admin): Rentals.EndLease.")
+    static let rpc = "souk.v1.Rentals/EndLease"
+    @Argument(help: "The booking's id.") var id: String
+    @Option(name: .long, help: "Why.") var reason: String = ""
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
 }
 
 // MARK: Administration

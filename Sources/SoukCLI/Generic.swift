@@ -16,7 +16,8 @@ struct Login: AsyncParsableCommand {
         discussion: """
             Signs in to a marketplace (--marketplace: its id, slug or name) with an e-mail and a password, \
             or as the platform operator when no marketplace is given. The password comes from --password, \
-            else $SOUK_PASSWORD, else a prompt. The session (server, marketplace, tokens) is written to the \
+            else the first line of stdin with --password-stdin, else $SOUK_PASSWORD, else a prompt on the \
+            terminal (not echoed). The session (server, marketplace, tokens) is written to the \
             profile file with mode 0600; later commands send its access token, renewing it with the \
             refresh token shortly before it expires.
 
@@ -29,8 +30,11 @@ struct Login: AsyncParsableCommand {
     @Option(name: .long, help: "The account's e-mail.")
     var email: String
 
-    @Option(name: .long, help: "The password (else $SOUK_PASSWORD, else asked for).")
+    @Option(name: .long, help: "The password (else --password-stdin, $SOUK_PASSWORD, or asked for on the terminal).")
     var password: String?
+
+    @Flag(name: .long, help: "Read the password from the first line of stdin (keeps it out of the process list and the environment).")
+    var passwordStdin = false
 
     @Option(name: .long, help: "The device label of the session.")
     var device = "souk-cli"
@@ -42,8 +46,9 @@ struct Login: AsyncParsableCommand {
         var options = connection
         options.anonymous = true
         try await withClient(options, jsonErrors: json) { client in
-            guard let password = password ?? ProcessInfo.processInfo.environment["SOUK_PASSWORD"] ?? readPassword() else {
-                throw CLIError("no password (use --password, $SOUK_PASSWORD or a terminal)")
+            let given = password ?? (passwordStdin ? readLine(strippingNewline: true) : nil)
+            guard let password = given ?? ProcessInfo.processInfo.environment["SOUK_PASSWORD"] ?? readPassword(), !password.isEmpty else {
+                throw CLIError("no password (use --password, --password-stdin, $SOUK_PASSWORD or a terminal)")
             }
             let session = try await client.object(
                 "souk.v1.Accounts/Login",

@@ -38,10 +38,23 @@ func printRecord(_ fields: [(String, Any?)]) {
     }
 }
 
+/// A record and its messages: `key: value` lines, then the messages as a table (--json: the whole object).
+func printThread(_ object: [String: Any], _ output: OutputOptions, header: [(String, Any?)], _ columns: [Column]) throws {
+    if output.json {
+        try printJSONObject(object)
+        return
+    }
+    printRecord(header)
+    emit("")
+    printRows(object["messages"] as? [[String: Any]] ?? [], columns)
+}
+
 /// Enum value prefixes left out in tables (`ORDER_STATUS_PLACED` shows as `PLACED`), longest first.
 let enumPrefixes = [
     "RESTAURANT_APPROVAL_STATE_", "PRODUCT_CATEGORY_", "BOOKING_STATUS_", "PAYMENT_STATUS_", "PAYMENT_METHOD_", "LISTING_STATUS_",
     "ACCOUNT_STATE_", "ORDER_STATUS_", "LISTING_TYPE_", "SERVICE_TYPE_", "ROLE_STATUS_", "JOB_STAGE_", "JOB_STATE_", "VERTICAL_", "ROLE_",
+    "NOTIFICATION_CATEGORY_", "NOTIFICATION_KIND_", "DELIVERY_STATUS_", "LAUNDRY_ADD_ON_", "CONTENT_STATE_", "RESOURCE_TYPE_",
+    "TICKET_STATUS_", "TICKET_TOPIC_", "POLICY_KIND_",
 ]
 
 func shortEnum(_ value: Any?) -> String {
@@ -131,4 +144,40 @@ func printRows(_ objects: [[String: Any]], _ columns: [Column]) {
 func isBoolean(_ number: NSNumber) -> Bool {
     let type = String(cString: number.objCType)
     return type == "c" || type == "B"
+}
+
+/// The columns of a record nested under `prefix` (a job inside a JobEvent: `job.`).
+func nested(_ columns: [Column], under prefix: String) -> [Column] {
+    columns.map { Column($0.header, "\(prefix).\($0.path)", missing: $0.missing) }
+}
+
+/// A `souk.v1.Money` in JSON from a decimal amount (`7`, `7.5`, `7.50`) in `currency`'s major unit.
+func money(_ text: String, currency: String) throws -> [String: Any] {
+    let digits = minorDigits(currency)
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), let whole = Int(parts[0]), whole >= 0,
+        parts.count == 1 || (parts[1].count <= digits && parts[1].allSatisfy(\.isNumber))
+    else { throw CLIError("invalid amount \"\(text)\" (use e.g. 7.50, at most \(digits) decimals for \(currency))") }
+    var minor = whole
+    for _ in 0..<digits { minor *= 10 }
+    if parts.count == 2, !parts[1].isEmpty {
+        var fraction = Int(parts[1])!
+        for _ in parts[1].count..<digits { fraction *= 10 }
+        minor += fraction
+    }
+    return ["amountMinor": String(minor), "currencyCode": currency]
+}
+
+/// A `google.type.Date`-like JSON object from `2026-12-01`.
+func calendarDate(_ text: String) throws -> [String: Any] {
+    let parts = text.split(separator: "-").compactMap { Int($0) }
+    guard parts.count == 3 else { throw CLIError("invalid date \"\(text)\" (use YYYY-MM-DD)") }
+    return ["year": parts[0], "month": parts[1], "day": parts[2]]
+}
+
+/// Now as an RFC 3339 timestamp (the JSON of `google.protobuf.Timestamp`).
+func timestampNow() -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.string(from: Date())
 }

@@ -21,7 +21,9 @@ struct Souk: AsyncParsableCommand {
         subcommands: [
             Login.self, Logout.self, WhoAmI.self, Call.self, List.self, Describe.self,
             Marketplaces.self, Products.self, Services.self, Restaurants.self, Menu.self, Listings.self,
-            CartCommand.self, Checkout.self, Orders.self, Jobs.self, Leases.self,
+            CartCommand.self, Checkout.self, Orders.self, Jobs.self, Leases.self, Deliveries.self, Payments.self,
+            Tickets.self, Messages.self, Notifications.self,
+            ContentCommands<AnnouncementContent>.self, ContentCommands<PolicyContent>.self, ContentCommands<AdvertisementContent>.self,
             Approvals.self, Block.self, Unblock.self, Settings.self,
         ])
 }

@@ -38,7 +38,7 @@
 // - Errors are `SoukError`: the status code and message, the `ErrorInfo` reason (as
 //   `SoukV1.ErrorReason` when it is one of souk.v1's), field violations, the RetryInfo delay and
 //   the `LocalizedMessage` (in the account's language, else `accept-language`).
-// - `SoukSession` signs in, sends the bearer token with every call, refreshes it before it
+// - `SoukSession` signs in, sends the bearer token with every call, refreshes it in the background before it
 //   expires and keeps the session when a refresh answer is lost; `SoukClient(channel:)` alone
 //   is the guest client.
 
@@ -46,6 +46,7 @@ import Foundation
 import SoukGRPC
 import SoukGRPCClient
 import SoukMessages
+import Synchronization
 
 /// The typed souk.v1 client: one property per service (`client.orders`, `client.catalog`, ...).
 public final class SoukClient: Sendable {
@@ -103,6 +104,10 @@ public final class SoukTransport: Sendable {
     public let acceptLanguage: String?
     public let credentials: (any SoukCredentials)?
     public let retry: SoukRetryPolicy
+    /// Watch streams resumed after a break, by the break's ErrorInfo reason (its status code when
+    /// it has none): READER_TOO_SLOW, TOKEN_EXPIRED, UNAVAILABLE, ...
+    public var watchResumes: [String: Int] { resumes.withLock { $0 } }
+    private let resumes = Mutex<[String: Int]>([:])
 
     public init(
         channel: GRPCChannel, marketplaceID: String = "", acceptLanguage: String? = nil, credentials: (any SoukCredentials)? = nil,
@@ -140,10 +145,19 @@ public final class SoukTransport: Sendable {
         return (options, token)
     }
 
+    /// Whether the server refused `token` as unknown because a refresh replaced it while the call
+    /// was on its way (the server knows only a session's newest access token): then nothing was
+    /// done, and the call is made again with the new one.
+    func replacedOnTheWay(_ failure: SoukError, _ token: String?) async -> Bool {
+        guard failure.code == .unauthenticated, failure.reason == .tokenInvalid, let token, let credentials else { return false }
+        guard let current = try? await credentials.accessToken() else { return false }
+        return current != token
+    }
+
     /// A unary call, repeated as `retry` allows: on UNAVAILABLE (the transport's dropped
     /// connections and the server's "nothing was done") after the RetryInfo delay or a backoff,
-    /// and once after an expired token was refreshed. A call the server refused unexecuted
-    /// (OVERLOADED) is repeated whatever `retry` says.
+    /// and once after an expired token was refreshed or a token replaced on the way. A call the
+    /// server refused unexecuted (OVERLOADED) is repeated whatever `retry` says.
     public func unary<Request: ProtoMessage, Response: ProtoMessage>(
         _ path: String, _ request: Request, as: Response.Type, retry: SoukRetry, options: CallOptions
     ) async throws -> Response {
@@ -159,6 +173,10 @@ public final class SoukTransport: Sendable {
                 if failure.isExpiredToken, let token, let credentials, !refreshed {
                     refreshed = true
                     await credentials.tokenRejected(token)
+                    continue
+                }
+                if !refreshed, await replacedOnTheWay(failure, token) {
+                    refreshed = true
                     continue
                 }
                 guard failure.allowsRetry(retry), attempt < self.retry.maxAttempts else { throw failure }
@@ -217,11 +235,13 @@ public final class SoukTransport: Sendable {
                     return
                 } catch let error as RPCError {
                     let failure = SoukError(error)
-                    guard failure.resumesWatch, failures < self.retry.maxWatchReconnects else { throw failure }
+                    let replaced = await self.replacedOnTheWay(failure, token)
+                    guard failure.resumesWatch || replaced, failures < self.retry.maxWatchReconnects else { throw failure }
                     failures += 1
+                    self.resumes.withLock { $0[failure.reasonName.isEmpty ? "\(failure.code)" : failure.reasonName, default: 0] += 1 }
                     if failure.isExpiredToken, let token, let credentials = self.credentials {
                         await credentials.tokenRejected(token)
-                    } else {
+                    } else if !replaced {
                         try await Task.sleep(for: failure.retryDelay ?? delays.next())
                     }
                 }

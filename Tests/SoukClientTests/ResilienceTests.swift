@@ -135,7 +135,8 @@ struct ResilienceTests {
     func watchOutlivesItsToken() async throws {
         try await withServer(accessTokenTTL: 2) { server in
             let channel = server.channel()
-            let session = try await server.session("Aqua Hub", "customer", over: channel)
+            // Without the background refresh, so the token does expire under the open stream.
+            let session = try await server.session("Aqua Hub", "customer", over: channel, refreshInBackground: false)
             let customer = session.client
             let admin = try await server.session("Aqua Hub", "admin", over: channel).client
             let cleaning = try #require(try await customer.catalog.listServices().services.first { $0.name == "Tank Cleaning" })
@@ -157,11 +158,12 @@ struct ResilienceTests {
         }
     }
 
-    @Test("A session refreshes its short-lived token before it expires and survives a lost refresh answer")
+    @Test("A call refreshes its session's short-lived token before it expires, and a refresh survives a lost answer")
     func sessionRefreshes() async throws {
         try await withServer(accessTokenTTL: 2) { server in
             let channel = server.channel()
-            let session = try await server.session("Aqua Hub", "customer", over: channel)
+            // The refresh a call makes itself (the background one is SessionRenewalTests').
+            let session = try await server.session("Aqua Hub", "customer", over: channel, refreshInBackground: false)
             let me = try await session.client.accounts.getMe()
             let firstToken = await session.current.accessToken
 

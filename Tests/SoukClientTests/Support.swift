@@ -44,10 +44,12 @@ final class SoukServerProcess: @unchecked Sendable {
     let dataDir: URL
     let logFile: URL
     let accessTokenTTL: Int
+    /// More flags for the server (`--max-stream-queue-bytes 768`).
+    let extraArguments: [String]
     private var process: Process?
     private(set) var demo: [String: DemoLogin] = [:]
 
-    init(accessTokenTTL: Int = 300) async throws {
+    init(accessTokenTTL: Int = 300, extraArguments: [String] = []) async throws {
         let binary = try #require(soukServerBinary, "souk-server is not built")
         _ = binary
         port = try freePort()
@@ -56,6 +58,7 @@ final class SoukServerProcess: @unchecked Sendable {
         dataDir = dir.appendingPathComponent("data")
         logFile = dir.appendingPathComponent("server.log")
         self.accessTokenTTL = accessTokenTTL
+        self.extraArguments = extraArguments
         try await start()
         demo = try await readDemoLogins()
     }
@@ -72,7 +75,7 @@ final class SoukServerProcess: @unchecked Sendable {
         process.arguments = [
             "--host", "127.0.0.1", "--port", String(port), "--data-dir", dataDir.path, "--log-level", "warning", "--demo",
             "--access-token-ttl", String(accessTokenTTL), "--password-hash-memory-kib", "8192", "--sync", "none",
-        ]
+        ] + extraArguments
         var environment = ProcessInfo.processInfo.environment
         environment["SOUK_OPERATOR_EMAIL"] = Self.operatorEmail
         environment["SOUK_OPERATOR_PASSWORD"] = Self.operatorPassword
@@ -143,16 +146,19 @@ final class SoukServerProcess: @unchecked Sendable {
     }
 
     /// Signs in a demo account over `channel`.
-    func session(_ marketplace: String, _ role: String, over channel: GRPCChannel, acceptLanguage: String? = nil) async throws -> SoukSession {
+    func session(
+        _ marketplace: String, _ role: String, over channel: GRPCChannel, acceptLanguage: String? = nil, refreshInBackground: Bool = true
+    ) async throws -> SoukSession {
         let login = try login(marketplace, role)
         return try await SoukSession.signIn(
-            channel: channel, marketplaceID: login.marketplaceID, email: login.email, password: login.password, acceptLanguage: acceptLanguage)
+            channel: channel, marketplaceID: login.marketplaceID, email: login.email, password: login.password, acceptLanguage: acceptLanguage,
+            refreshInBackground: refreshInBackground)
     }
 }
 
 /// Runs `body` with a fresh server, stopped afterwards.
-func withServer<R>(accessTokenTTL: Int = 300, _ body: (SoukServerProcess) async throws -> R) async throws -> R {
-    let server = try await SoukServerProcess(accessTokenTTL: accessTokenTTL)
+func withServer<R>(accessTokenTTL: Int = 300, arguments: [String] = [], _ body: (SoukServerProcess) async throws -> R) async throws -> R {
+    let server = try await SoukServerProcess(accessTokenTTL: accessTokenTTL, extraArguments: arguments)
     defer { server.stop() }
     return try await body(server)
 }
@@ -166,9 +172,13 @@ final class DroppingProxy: Sendable {
     private let state: ProxyState
 
     struct State {
+        /// New connections are closed at once (a server that cannot be reached).
+        var refusing = false
         var armed = false
         var drops = 0
         var connections: [ObjectIdentifier: any Channel] = [:]
+        /// The connections to the server.
+        var upstreams: [ObjectIdentifier: any Channel] = [:]
     }
 
     /// The proxy's state, shared by its connections' handlers.
@@ -187,10 +197,12 @@ final class DroppingProxy: Sendable {
         listener = try await ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { inbound in
-                ClientBootstrap(group: inbound.eventLoop).connect(host: "127.0.0.1", port: upstreamPort).flatMap { outbound in
+                if state.withLock({ $0.refusing }) { return inbound.close() }
+                return ClientBootstrap(group: inbound.eventLoop).connect(host: "127.0.0.1", port: upstreamPort).flatMap { outbound in
                     state.withLock {
                         $0.connections[ObjectIdentifier(inbound)] = inbound
                         $0.connections[ObjectIdentifier(outbound)] = outbound
+                        $0.upstreams[ObjectIdentifier(outbound)] = outbound
                     }
                     let close: @Sendable () -> Void = {
                         inbound.close(promise: nil)
@@ -198,6 +210,7 @@ final class DroppingProxy: Sendable {
                         state.withLock {
                             $0.connections[ObjectIdentifier(inbound)] = nil
                             $0.connections[ObjectIdentifier(outbound)] = nil
+                            $0.upstreams[ObjectIdentifier(outbound)] = nil
                         }
                     }
                     return inbound.pipeline.addHandler(Forward(to: outbound, close: close)).flatMap {
@@ -207,6 +220,25 @@ final class DroppingProxy: Sendable {
             }
             .bind(host: "127.0.0.1", port: 0).get()
         port = listener.localAddress!.port!
+    }
+
+    /// Closes every connection now and refuses new ones until `accept()`.
+    func refuse() {
+        state.withLock { $0.refusing = true }
+        dropAll()
+    }
+
+    /// Accepts connections again.
+    func accept() { state.withLock { $0.refusing = false } }
+
+    /// Stops reading what the server sends, as a client that does not read would (the client's
+    /// flow-control windows stay closed, and the server's side fills up), or reads it again.
+    func holdResponses(_ hold: Bool) async throws {
+        let upstreams = state.withLock { Array($0.upstreams.values) }
+        for channel in upstreams {
+            try await channel.setOption(ChannelOptions.autoRead, value: !hold).get()
+            if !hold { channel.read() }
+        }
     }
 
     /// Drop each connection at the next response message the server sends on it.

@@ -287,7 +287,7 @@ def test_the_readme_tour_runs(demo, tmp_path):
     done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], capture_output=True, text=True, timeout=300, env=env)
     assert done.returncode == 0, f"the tour failed ({done.returncode}): {done.stderr[-3000:]}\n{done.stdout[-3000:]}"
     out = done.stdout
-    for seen in ("RECEIVED", "COMPLETED", "DROPPED_OFF_LAUNDRY", "CONFIRMED", "PREPARING", "Chateau Du Nox"):
+    for seen in ("RECEIVED", "COMPLETED", "DROPPED_OFF_LAUNDRY", "CONFIRMED", "PREPARING", "Chateau Du Nox", "Harvest sale", "SUCCESSFUL"):
         assert seen in out, seen
 
 
