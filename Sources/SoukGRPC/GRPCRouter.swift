@@ -69,6 +69,11 @@ public struct GRPCRouter: HTTP2StreamRouter {
     /// The configuration every call uses.
     public var configuration: Configuration { core.configuration }
 
+    /// The kind of the method served at `path` (`/package.Service/Method`); nil when none is.
+    public func kind(atPath path: String) -> RPCKind? {
+        core.methods[path]?.handler.kind
+    }
+
     /// Every method served, for example to list them in reflection or logs.
     public var methods: [MethodDescriptor] { core.methods.values.map(\.descriptor).sorted { $0.path < $1.path } }
 
@@ -91,11 +96,15 @@ public struct GRPCRouter: HTTP2StreamRouter {
                     "grpc_status": "\(refusal.status.code)", "message": "\(refusal.status.message)",
                 ]
             )
-            let block = ResponseHeaders.trailersOnly(
-                status: refusal.status, metadata: Metadata(), httpStatus: refusal.httpStatus)
-            stream.sendHeaders(block.headers, endStream: true)
-            return DiscardingStreamHandler(stream: stream)
+            return refuse(stream, status: refusal.status, httpStatus: refusal.httpStatus)
         }
+    }
+
+    /// Answers a request with `status` alone (a Trailers-Only response) and ignores its body.
+    public func refuse(_ stream: any HTTP2ResponseStream, status: RPCError, httpStatus: String = "200") -> any HTTP2StreamHandler {
+        let block = ResponseHeaders.trailersOnly(status: status, metadata: Metadata(), httpStatus: httpStatus)
+        stream.sendHeaders(block.headers, endStream: true)
+        return DiscardingStreamHandler(stream: stream)
     }
 }
 
@@ -202,16 +211,16 @@ final class RouterCore: Sendable {
     }
 }
 
-/// The handler of a refused stream: the answer is sent, the rest of the request is ignored
-/// (and so consumed at once).
-final class DiscardingStreamHandler: HTTP2StreamHandler {
+/// The handler of a request already answered (a refused stream): the rest of its body is
+/// ignored, and so consumed at once.
+public final class DiscardingStreamHandler: HTTP2StreamHandler {
     private var stream: (any HTTP2ResponseStream)?
 
-    init(stream: any HTTP2ResponseStream) {
+    public init(stream: any HTTP2ResponseStream) {
         self.stream = stream
     }
 
-    func receiveData(_ data: ByteBuffer, endStream: Bool) { stream?.consumed(data.readableBytes) }
-    func receiveTrailers(_ trailers: [HTTP2Header]) {}
-    func streamClosed(_ reason: HTTP2StreamCloseReason) { stream = nil }
+    public func receiveData(_ data: ByteBuffer, endStream: Bool) { stream?.consumed(data.readableBytes) }
+    public func receiveTrailers(_ trailers: [HTTP2Header]) {}
+    public func streamClosed(_ reason: HTTP2StreamCloseReason) { stream = nil }
 }

@@ -15,6 +15,7 @@ import SoukPayments
 import SoukReports
 import SoukStandardServices
 import SoukStore
+import SoukWeb
 import SoukStoreTools
 import ServiceLifecycle
 
@@ -54,6 +55,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds events are kept for Watch RPCs to resume from (7 days; short values only for tests).")
     var eventRetentionSeconds = 7 * 24 * 3600
     @Option(help: "Seconds a connection with no open stream is kept.") var idleTimeout = 300
+    @Option(help: ArgumentHelp(
+        "An origin whose web pages may call the server through gRPC-Web (CORS), for example https://admin.example.com; repeat for several, * for any.",
+        valueName: "origin")) var corsOrigin: [String] = []
     @Option(help: "Seconds a new connection has to finish its HTTP/2 preface.") var handshakeTimeout = 10
     @Option(help: "Event-loop threads serving connections (default: the CPUs this process may run on).") var eventLoops: Int?
     @Option(help: ArgumentHelp(
@@ -198,7 +202,9 @@ struct ServeCommand: AsyncParsableCommand {
         )
         let loopCount = eventLoops ?? ProcessorAffinity.availableCount
         let group = MultiThreadedEventLoopGroup(numberOfThreads: loopCount)
-        let server = HTTP2Server(configuration: http2Configuration(), router: router, logger: logger, group: group)
+        // gRPC-Web on the same port, for browsers.
+        let web = GRPCWebRouter(grpc: router, cors: CORSPolicy(allowedOrigins: Set(corsOrigin)))
+        let server = HTTP2Server(configuration: http2Configuration(), router: web, logger: logger, group: group)
         let address = try await server.start()
         logger.info("listening", metadata: [
             "address": "\(address)", "tls": "\(tlsCert != nil)", "event_loops": "\(loopCount)", "handler_threads": "\(handlerCount)", "services": "\(Set(services.all.map(\.serviceName)).sorted().joined(separator: ","))",

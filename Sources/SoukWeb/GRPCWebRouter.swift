@@ -1,0 +1,103 @@
+import NIOCore
+import SoukGRPC
+import SoukHTTP2
+
+/// Serves gRPC-Web (`application/grpc-web`, `+proto`, and the base64 `application/grpc-web-text`)
+/// beside gRPC on the same port, over HTTP/2 and HTTP/1.1, as the gRPC-Web protocol document
+/// describes: the same methods, interceptors and errors, with the status in a trailer frame at the
+/// end of the body (browsers cannot read HTTP trailers). Unary and server-streaming calls only:
+/// browsers cannot stream a request body, so client and bidirectional streaming methods are
+/// refused with UNIMPLEMENTED. Answers CORS preflights for the allowed origins.
+///
+/// Every other request goes to the gRPC router unchanged.
+public struct GRPCWebRouter: HTTP2StreamRouter {
+    private let grpc: GRPCRouter
+    private let cors: CORSPolicy
+
+    /// gRPC-Web in front of `grpc`; browsers on `allowedOrigins` may call it from their pages.
+    public init(grpc: GRPCRouter, cors: CORSPolicy) {
+        self.grpc = grpc
+        self.cors = cors
+    }
+
+    public func openStream(
+        _ stream: any HTTP2ResponseStream,
+        headers: [HTTP2Header],
+        endStream: Bool
+    ) -> any HTTP2StreamHandler {
+        var method: String?
+        var path: String?
+        var contentType: String?
+        var origin: String?
+        for header in headers {
+            switch header.name {
+            case ":method": method = header.value
+            case ":path": path = header.value
+            case "content-type": contentType = header.value
+            case "origin": origin = header.value
+            default: break
+            }
+        }
+        let allowedOrigin = origin.flatMap { cors.allows($0) ? $0 : nil }
+        if method == "OPTIONS", origin != nil {
+            return preflight(stream, headers: headers, allowedOrigin: allowedOrigin)
+        }
+        guard let contentType, let format = GRPCWebFormat(contentType: contentType) else {
+            return grpc.openStream(stream, headers: headers, endStream: endStream)
+        }
+        let web = GRPCWebResponseStream(
+            stream, format: format, corsHeaders: allowedOrigin.map(cors.responseHeaders(origin:)) ?? [])
+        if let path, let kind = grpc.kind(atPath: path), kind == .clientStreaming || kind == .bidirectionalStreaming {
+            return grpc.refuse(web, status: RPCError(
+                .unimplemented, "\(path.dropFirst()) streams its requests, which gRPC-Web cannot carry; call it over gRPC"))
+        }
+        // The gRPC layer sees a gRPC request; the wrappers translate the body both ways.
+        let rewritten = headers.map { $0.name == "content-type" ? HTTP2Header("content-type", "application/grpc") : $0 }
+        let handler = grpc.openStream(web, headers: rewritten, endStream: endStream)
+        return format.isText ? GRPCWebTextRequest(handler, stream: stream) : handler
+    }
+
+    /// Answers a CORS preflight: 204 with what the origin may send and read, or 403.
+    private func preflight(
+        _ stream: any HTTP2ResponseStream, headers: [HTTP2Header], allowedOrigin: String?
+    ) -> any HTTP2StreamHandler {
+        guard let allowedOrigin else {
+            stream.sendHeaders([HTTP2Header(":status", "403")], endStream: true)
+            return DiscardingStreamHandler(stream: stream)
+        }
+        var response = [HTTP2Header(":status", "204")] + cors.responseHeaders(origin: allowedOrigin)
+        response.append(HTTP2Header("access-control-allow-methods", "POST, GET, OPTIONS"))
+        if let requested = headers.first(where: { $0.name == "access-control-request-headers" }) {
+            response.append(HTTP2Header("access-control-allow-headers", requested.value))
+        }
+        response.append(HTTP2Header("access-control-max-age", String(cors.maxAgeSeconds)))
+        stream.sendHeaders(response, endStream: true)
+        return DiscardingStreamHandler(stream: stream)
+    }
+}
+
+/// Which origins may call from a browser page, and what their pages may read.
+public struct CORSPolicy: Sendable {
+    /// Exact origins (`https://admin.example.com`); `*` allows every origin.
+    public var allowedOrigins: Set<String>
+    /// How long a browser may keep a preflight's answer.
+    public var maxAgeSeconds = 600
+
+    public init(allowedOrigins: Set<String>) {
+        self.allowedOrigins = allowedOrigins
+    }
+
+    func allows(_ origin: String) -> Bool {
+        allowedOrigins.contains("*") || allowedOrigins.contains(origin)
+    }
+
+    /// The headers a response to a page of `origin` carries: the origin allowed, and the gRPC
+    /// status headers readable by the page (a Trailers-Only answer puts them in the headers).
+    func responseHeaders(origin: String) -> [HTTP2Header] {
+        [
+            HTTP2Header("access-control-allow-origin", origin),
+            HTTP2Header("access-control-expose-headers", "grpc-status, grpc-message, grpc-status-details-bin"),
+            HTTP2Header("vary", "Origin"),
+        ]
+    }
+}
