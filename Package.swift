@@ -72,8 +72,8 @@ let package = Package(
             ]),
         // gRPC over SoukHTTP2: framing, status, metadata, deadlines, compression, dispatch, interceptors.
         .target(name: "SoukGRPC", dependencies: ["SoukHTTP2", "SoukMessages", "CZlib", nioCore, nioPosix, logging, metrics, base64]),
-        // gRPC-Web (binary and base64 text) and CORS in front of the gRPC router, on the same port.
-        .target(name: "SoukWeb", dependencies: ["SoukGRPC", "SoukHTTP2", nioCore, base64]),
+        // gRPC-Web (binary and base64 text), Connect unary JSON calls and CORS in front of the gRPC router, on the same port.
+        .target(name: "SoukWeb", dependencies: ["SoukGRPC", "SoukHTTP2", "SoukJSON", "SoukMessages", nioCore, base64]),
         // gRPC client over SoukHTTP2's client connections: channels, calls of every shape, deadlines, reconnection.
         .target(name: "SoukGRPCClient", dependencies: ["SoukGRPC", "SoukHTTP2", "SoukMessages", nioCore, nioPosix]),
         // grpc.health.v1, grpc.reflection, grpc.testing interop services.
@@ -207,7 +207,7 @@ let package = Package(
             dependencies: [
                 "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukStoreTools", "SoukMessages", logging, metrics,
                 "SoukAccess", "SoukKit", "SoukReports", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukLaundry", "SoukRentals",
-                "SoukSupport", "SoukMessaging", "SoukContent", "SoukDemo", "SoukWeb", "CAllocatorOptions",
+                "SoukSupport", "SoukMessaging", "SoukContent", "SoukDemo", "SoukWeb", "SoukJSON", "CAllocatorOptions",
                 nioCore, nioPosix, serviceLifecycle, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

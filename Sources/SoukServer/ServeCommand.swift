@@ -11,6 +11,7 @@ import SoukDemo
 import SoukGRPC
 import SoukHTTP2
 import SoukIdentity
+import SoukJSON
 import SoukPayments
 import SoukReports
 import SoukStandardServices
@@ -203,7 +204,7 @@ struct ServeCommand: AsyncParsableCommand {
         let loopCount = eventLoops ?? ProcessorAffinity.availableCount
         let group = MultiThreadedEventLoopGroup(numberOfThreads: loopCount)
         // gRPC-Web on the same port, for browsers.
-        let web = GRPCWebRouter(grpc: router, cors: CORSPolicy(allowedOrigins: Set(corsOrigin)))
+        let web = GRPCWebRouter(grpc: router, cors: CORSPolicy(allowedOrigins: Set(corsOrigin)), json: ProtoJSON())
         let server = HTTP2Server(configuration: http2Configuration(), router: web, logger: logger, group: group)
         let address = try await server.start()
         logger.info("listening", metadata: [

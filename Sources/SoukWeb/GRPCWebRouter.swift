@@ -1,6 +1,7 @@
 import NIOCore
 import SoukGRPC
 import SoukHTTP2
+import SoukJSON
 
 /// Serves gRPC-Web (`application/grpc-web`, `+proto`, and the base64 `application/grpc-web-text`)
 /// beside gRPC on the same port, over HTTP/2 and HTTP/1.1, as the gRPC-Web protocol document
@@ -13,11 +14,14 @@ import SoukHTTP2
 public struct GRPCWebRouter: HTTP2StreamRouter {
     private let grpc: GRPCRouter
     private let cors: CORSPolicy
+    private let json: ProtoJSON
 
-    /// gRPC-Web in front of `grpc`; browsers on `allowedOrigins` may call it from their pages.
-    public init(grpc: GRPCRouter, cors: CORSPolicy) {
+    /// gRPC-Web and Connect in front of `grpc`, reading JSON with the message types of `json`;
+    /// browsers on the policy's origins may call it from their pages.
+    public init(grpc: GRPCRouter, cors: CORSPolicy, json: ProtoJSON) {
         self.grpc = grpc
         self.cors = cors
+        self.json = json
     }
 
     public func openStream(
@@ -42,11 +46,14 @@ public struct GRPCWebRouter: HTTP2StreamRouter {
         if method == "OPTIONS", origin != nil {
             return preflight(stream, headers: headers, allowedOrigin: allowedOrigin)
         }
+        let corsHeaders = allowedOrigin.map(cors.responseHeaders(origin:)) ?? []
+        if method == "POST", let contentType, let codec = Self.connectCodec(contentType) {
+            return connectCall(stream, codec: codec, path: path ?? "", headers: headers, corsHeaders: corsHeaders)
+        }
         guard let contentType, let format = GRPCWebFormat(contentType: contentType) else {
             return grpc.openStream(stream, headers: headers, endStream: endStream)
         }
-        let web = GRPCWebResponseStream(
-            stream, format: format, corsHeaders: allowedOrigin.map(cors.responseHeaders(origin:)) ?? [])
+        let web = GRPCWebResponseStream(stream, format: format, corsHeaders: corsHeaders)
         if let path, let kind = grpc.kind(atPath: path), kind == .clientStreaming || kind == .bidirectionalStreaming {
             return grpc.refuse(web, status: RPCError(
                 .unimplemented, "\(path.dropFirst()) streams its requests, which gRPC-Web cannot carry; call it over gRPC"))
@@ -55,6 +62,43 @@ public struct GRPCWebRouter: HTTP2StreamRouter {
         let rewritten = headers.map { $0.name == "content-type" ? HTTP2Header("content-type", "application/grpc") : $0 }
         let handler = grpc.openStream(web, headers: rewritten, endStream: endStream)
         return format.isText ? GRPCWebTextRequest(handler, stream: stream) : handler
+    }
+
+    /// A Connect unary call: the request becomes a gRPC one (content type, `connect-timeout-ms` as
+    /// `grpc-timeout`), run by the gRPC router.
+    private func connectCall(
+        _ stream: any HTTP2ResponseStream, codec: ConnectUnaryCall.Codec, path: String, headers: [HTTP2Header],
+        corsHeaders: [HTTP2Header]
+    ) -> any HTTP2StreamHandler {
+        let method = json.registry.method(named: path).flatMap { $0.clientStreaming || $0.serverStreaming ? nil : $0 }
+        let call = ConnectUnaryCall(
+            stream, codec: codec, method: method, json: json, corsHeaders: corsHeaders,
+            maxRequestBytes: grpc.configuration.maxReceiveMessageSize)
+        guard method != nil else {
+            call.refuse(RPCError(.unimplemented, "\(path) is not a unary method: JSON calls reach unary methods only"))
+            return call
+        }
+        var translated: [HTTP2Header] = []
+        translated.reserveCapacity(headers.count + 1)
+        for header in headers {
+            switch header.name {
+            case "content-type": translated.append(HTTP2Header("content-type", "application/grpc"))
+            case "content-length", "connect-protocol-version": continue
+            case "connect-timeout-ms": translated.append(HTTP2Header("grpc-timeout", "\(header.value)m"))
+            default: translated.append(header)
+            }
+        }
+        call.start(router: grpc, grpcHeaders: translated)
+        return call
+    }
+
+    /// The codec a Connect unary request's content type names; nil for other requests.
+    private static func connectCodec(_ contentType: String) -> ConnectUnaryCall.Codec? {
+        switch contentType.split(separator: ";", maxSplits: 1)[0].filter({ $0 != " " }).lowercased() {
+        case "application/json": .json
+        case "application/proto": .proto
+        default: nil
+        }
     }
 
     /// Answers a CORS preflight: 204 with what the origin may send and read, or 403.

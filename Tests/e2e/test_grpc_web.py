@@ -223,3 +223,77 @@ def test_cors_preflight_and_exposed_status_headers(web_server):
 def test_plain_grpc_still_served_on_the_same_port(api, wine_shop):
     assert api.catalog.ListProducts(pb.ListProductsRequest(marketplace_id=wine_shop), timeout=TIMEOUT).products
     assert interop_stub(api.channel).EmptyCall(Empty(), timeout=TIMEOUT) == Empty()
+
+
+# ---- Connect unary calls: JSON (and protobuf) over plain HTTP POST ----
+
+from google.protobuf import json_format  # noqa: E402
+import json  # noqa: E402
+
+
+def post_json(server, path, body, headers=None):
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    _, response, raw = post(server, path, data, "application/json", headers)
+    return response, json.loads(raw) if raw else None
+
+
+def test_json_answers_the_same_step_as_grpc_and_grpc_web(api, web, web_server, wine_shop):
+    request = pb.ListProductsRequest(marketplace_id=wine_shop, page_size=20)
+    over_grpc = api.catalog.ListProducts(request, timeout=TIMEOUT)
+    response, body = post_json(web_server, "/souk.v1.Catalog/ListProducts", {"marketplaceId": wine_shop, "pageSize": 20})
+    assert response.status == 200 and response.getheader("content-type") == "application/json"
+    assert json_format.ParseDict(body, pb.ListProductsResponse()) == over_grpc
+    assert body == json_format.MessageToDict(over_grpc)
+    assert web_unary(web, "/souk.v1.Catalog/ListProducts", request, pb.ListProductsResponse) == over_grpc
+
+
+def test_json_calls_carry_the_callers_token(api, web_server, wine_shop):
+    login = web_server.demo_login("Chateau Du Nox", "customer")
+    customer = Party.login(api, wine_shop, login.email, login.password)
+    response, me = post_json(web_server, "/souk.v1.Accounts/GetMe", {"marketplaceId": wine_shop},
+                             {"authorization": f"Bearer {customer.session.access_token}"})
+    assert response.status == 200 and me["email"] == login.email
+
+    response, error = post_json(web_server, "/souk.v1.Accounts/GetMe", {"marketplaceId": wine_shop})
+    assert response.status == 401 and error["code"] == "unauthenticated"
+
+
+def test_json_errors_carry_the_same_details_as_grpc(api, web_server, wine_shop):
+    request = pb.ListProductsRequest(marketplace_id=wine_shop, order_by="colour")
+    with pytest.raises(grpc.RpcError) as refused:
+        api.catalog.ListProducts(request, timeout=TIMEOUT, metadata=(("accept-language", "vi"),))
+    grpc_status = Status.FromString(dict(refused.value.trailing_metadata())["grpc-status-details-bin"])
+
+    response, error = post_json(web_server, "/souk.v1.Catalog/ListProducts", {"marketplaceId": wine_shop, "orderBy": "colour"},
+                                {"accept-language": "vi"})
+    assert response.status == 400
+    assert error["code"] == "invalid_argument" and error["message"] == grpc_status.message
+    assert [d["type"] for d in error["details"]] == [a.type_url.split("/")[-1] for a in grpc_status.details]
+    for detail, packed in zip(error["details"], grpc_status.details):
+        assert base64.b64decode(detail["value"] + "=" * (-len(detail["value"]) % 4)) == packed.value
+    bad_request = next(d for d in error["details"] if d["type"] == "google.rpc.BadRequest")
+    assert bad_request["debug"]["fieldViolations"][0]["field"] == "order_by"
+
+
+def test_json_that_does_not_fit_the_request_names_the_field(web_server, wine_shop):
+    response, error = post_json(web_server, "/souk.v1.Catalog/ListProducts", {"marketplaceId": wine_shop, "pageSize": "many"})
+    assert response.status == 400 and error["code"] == "invalid_argument"
+    violation = next(d for d in error["details"] if d["type"] == "google.rpc.BadRequest")["debug"]["fieldViolations"][0]
+    assert violation["field"] == "page_size"
+
+    response, error = post_json(web_server, "/souk.v1.Catalog/ListProducts", b"{not json")
+    assert response.status == 400 and error["code"] == "invalid_argument"
+
+
+def test_json_reaches_unary_methods_only(web_server):
+    response, error = post_json(web_server, "/grpc.testing.TestService/StreamingOutputCall", {})
+    assert response.status == 501 and error["code"] == "unimplemented"
+    response, error = post_json(web_server, "/souk.v1.Nowhere/Nothing", {})
+    assert response.status == 501 and error["code"] == "unimplemented"
+
+
+def test_connect_protobuf_bodies(web_server):
+    _, response, raw = post(web_server, "/grpc.testing.TestService/UnaryCall",
+                            SimpleRequest(response_size=12).SerializeToString(), "application/proto")
+    assert response.status == 200 and response.getheader("content-type") == "application/proto"
+    assert len(SimpleResponse.FromString(raw).payload.body) == 12
