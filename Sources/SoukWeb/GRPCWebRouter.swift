@@ -15,13 +15,16 @@ public struct GRPCWebRouter: HTTP2StreamRouter {
     private let grpc: GRPCRouter
     private let cors: CORSPolicy
     private let json: ProtoJSON
+    private let routes: [any HTTPRoute]
 
     /// gRPC-Web and Connect in front of `grpc`, reading JSON with the message types of `json`;
-    /// browsers on the policy's origins may call it from their pages.
-    public init(grpc: GRPCRouter, cors: CORSPolicy, json: ProtoJSON) {
+    /// browsers on the policy's origins may call it from their pages. GET and HEAD requests under a
+    /// route's prefix go to that route.
+    public init(grpc: GRPCRouter, cors: CORSPolicy, json: ProtoJSON, routes: [any HTTPRoute] = []) {
         self.grpc = grpc
         self.cors = cors
         self.json = json
+        self.routes = routes
     }
 
     public func openStream(
@@ -47,6 +50,9 @@ public struct GRPCWebRouter: HTTP2StreamRouter {
             return preflight(stream, headers: headers, allowedOrigin: allowedOrigin)
         }
         let corsHeaders = allowedOrigin.map(cors.responseHeaders(origin:)) ?? []
+        if method == "GET" || method == "HEAD", let path, let route = routes.first(where: { path.hasPrefix($0.pathPrefix) }) {
+            return route.openStream(stream, request: HTTPRequest(method: method!, target: path, headers: headers), endStream: endStream)
+        }
         if method == "POST", let contentType, let codec = Self.connectCodec(contentType) {
             return connectCall(stream, codec: codec, path: path ?? "", headers: headers, corsHeaders: corsHeaders)
         }
