@@ -136,6 +136,9 @@ final class RouterCore: Sendable {
     let errorStatus: (any ErrorStatusCompleter)?
     let configuration: GRPCRouter.Configuration
     let logger: Logger
+    /// A `TracingInterceptor` is in the chain: handlers run with their call's span. Read first,
+    /// so that untraced servers pay no lookup per call.
+    let tracesCalls: Bool
 
     init(
         services: [any RPCService],
@@ -156,6 +159,7 @@ final class RouterCore: Sendable {
         }
         self.methods = PathTable(methods)
         self.serviceNames = serviceNames
+        self.tracesCalls = interceptors.contains { $0 is TracingInterceptor }
         self.interceptors = InterceptorChain(interceptors)
         self.errorStatus = errorStatus
         self.configuration = configuration
