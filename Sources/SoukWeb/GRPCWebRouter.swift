@@ -65,9 +65,23 @@ public struct GRPCWebRouter: HTTP2StreamRouter {
                 .unimplemented, "\(path.dropFirst()) streams its requests, which gRPC-Web cannot carry; call it over gRPC"))
         }
         // The gRPC layer sees a gRPC request; the wrappers translate the body both ways.
-        let rewritten = headers.map { $0.name == "content-type" ? HTTP2Header("content-type", "application/grpc") : $0 }
+        var rewritten = headers.map { $0.name == "content-type" ? HTTP2Header("content-type", "application/grpc") : $0 }
+        guard format.isJSON else {
+            let handler = grpc.openStream(web, headers: rewritten, endStream: endStream)
+            return format.isText ? GRPCWebTextRequest(handler, stream: stream) : handler
+        }
+        // JSON messages cannot be compressed: the response comes uncompressed.
+        rewritten.removeAll { $0.name == "grpc-accept-encoding" || $0.name == "grpc-encoding" }
+        guard let path, let method = json.registry.method(named: path) else {
+            return grpc.openStream(web, headers: rewritten, endStream: endStream)
+        }
+        let messages = GRPCWebJSONMessages(json: json, inputType: method.inputType, outputType: method.outputType)
+        web.jsonMessages = messages
         let handler = grpc.openStream(web, headers: rewritten, endStream: endStream)
-        return format.isText ? GRPCWebTextRequest(handler, stream: stream) : handler
+        let grpc = self.grpc
+        return GRPCWebJSONRequest(handler, stream: stream, messages: messages) { [weak web] error in
+            if let web { _ = grpc.refuse(web, status: error) }
+        }
     }
 
     /// A Connect unary call: the request becomes a gRPC one (content type, `connect-timeout-ms` as

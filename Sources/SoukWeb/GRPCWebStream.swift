@@ -2,10 +2,13 @@ import ExtrasBase64
 import NIOCore
 import SoukHTTP2
 
-/// The two gRPC-Web body encodings.
+/// The gRPC-Web body encodings: binary or base64 text frames, of protobuf or JSON messages.
 struct GRPCWebFormat {
     /// `application/grpc-web-text`: the body is base64.
     var isText: Bool
+    /// `application/grpc-web+json`: each message is proto3 JSON (what a page can write without a
+    /// protobuf library).
+    var isJSON: Bool
     /// The response's content type: the request's, with the message format spelled out.
     var responseContentType: String
 
@@ -14,11 +17,14 @@ struct GRPCWebFormat {
         let type = contentType.split(separator: ";", maxSplits: 1)[0].lowercased()
         switch type {
         case "application/grpc-web", "application/grpc-web+proto":
-            isText = false
+            (isText, isJSON) = (false, false)
             responseContentType = "application/grpc-web+proto"
         case "application/grpc-web-text", "application/grpc-web-text+proto":
-            isText = true
+            (isText, isJSON) = (true, false)
             responseContentType = "application/grpc-web-text+proto"
+        case "application/grpc-web+json":
+            (isText, isJSON) = (false, true)
+            responseContentType = "application/grpc-web+json"
         default:
             return nil
         }
@@ -33,6 +39,8 @@ final class GRPCWebResponseStream: HTTP2ResponseStream {
     private let base: any HTTP2ResponseStream
     private let format: GRPCWebFormat
     private let corsHeaders: [HTTP2Header]
+    /// The JSON form of the response messages, for `+json`.
+    var jsonMessages: GRPCWebJSONMessages?
 
     init(_ base: any HTTP2ResponseStream, format: GRPCWebFormat, corsHeaders: [HTTP2Header]) {
         self.base = base
@@ -54,7 +62,15 @@ final class GRPCWebResponseStream: HTTP2ResponseStream {
     }
 
     func sendData(_ data: ByteBuffer, promise: EventLoopPromise<Void>?) {
-        base.sendData(encoded(data), promise: promise)
+        guard let jsonMessages else { return base.sendData(encoded(data), promise: promise) }
+        var frames = data
+        do {
+            base.sendData(try jsonMessages.responseFrames(&frames), promise: promise)
+        } catch {
+            promise?.fail(error)
+            // RST_STREAM INTERNAL_ERROR (2): a response message the mapping cannot write.
+            base.reset(errorCode: 2)
+        }
     }
 
     func sendTrailers(_ trailers: [HTTP2Header]) {
@@ -69,10 +85,10 @@ final class GRPCWebResponseStream: HTTP2ResponseStream {
 
     func reset(errorCode: UInt32) { base.reset(errorCode: errorCode) }
 
-    /// In text mode the request's wire bytes are reported as they are decoded (`GRPCWebTextRequest`),
-    /// not the decoded ones the gRPC layer reports.
+    /// In text and JSON modes the request's wire bytes are reported as they are translated
+    /// (`GRPCWebTextRequest`, `GRPCWebJSONRequest`), not the bytes the gRPC layer reports.
     func consumed(_ byteCount: Int) {
-        if !format.isText { base.consumed(byteCount) }
+        if !format.isText && !format.isJSON { base.consumed(byteCount) }
     }
 
     var queuedByteCount: Int { base.queuedByteCount }

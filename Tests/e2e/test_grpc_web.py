@@ -297,3 +297,41 @@ def test_connect_protobuf_bodies(web_server):
                             SimpleRequest(response_size=12).SerializeToString(), "application/proto")
     assert response.status == 200 and response.getheader("content-type") == "application/proto"
     assert len(SimpleResponse.FromString(raw).payload.body) == 12
+
+
+# ---- gRPC-Web with JSON messages (what a page without a protobuf library sends) ----
+
+def json_frame(message: dict) -> bytes:
+    return grpc_frame(json.dumps(message).encode())
+
+
+def test_grpc_web_json_unary_answers_as_grpc_does(api, web_server, wine_shop):
+    over_grpc = api.catalog.ListProducts(pb.ListProductsRequest(marketplace_id=wine_shop, page_size=5), timeout=TIMEOUT)
+    _, response, raw = post(web_server, "/souk.v1.Catalog/ListProducts", json_frame({"marketplaceId": wine_shop, "pageSize": 5}),
+                            "application/grpc-web+json", {"origin": ORIGIN})
+    assert response.status == 200 and response.getheader("content-type") == "application/grpc-web+json"
+    assert response.getheader("access-control-allow-origin") == ORIGIN
+    (flags, payload), (trailer_flags, trailer) = frames(raw)
+    assert flags == 0 and json.loads(payload) == json_format.MessageToDict(over_grpc)
+    assert trailer_flags == 0x80 and trailer_block(trailer)["grpc-status"] == "0"
+
+
+def test_grpc_web_json_streams_json_messages(web_server):
+    request = {"responseParameters": [{"size": 3}, {"size": 4}]}
+    _, _, raw = post(web_server, "/grpc.testing.TestService/StreamingOutputCall", json_frame(request), "application/grpc-web+json")
+    parsed = frames(raw)
+    bodies = [base64.b64decode(json.loads(p)["payload"]["body"]) for _, p in parsed[:-1]]
+    assert [len(b) for b in bodies] == [3, 4]
+    assert trailer_block(parsed[-1][1])["grpc-status"] == "0"
+
+
+def test_grpc_web_json_that_does_not_fit_names_the_field(web_server, wine_shop):
+    _, response, raw = post(web_server, "/souk.v1.Catalog/ListProducts", json_frame({"marketplaceId": wine_shop, "pageSize": "x"}),
+                            "application/grpc-web+json")
+    status = response.getheader("grpc-status") or trailer_block(frames(raw)[-1][1])["grpc-status"]
+    assert int(status) == grpc.StatusCode.INVALID_ARGUMENT.value[0]
+    details = response.getheader("grpc-status-details-bin")
+    status_proto = Status.FromString(base64.b64decode(details + "=" * (-len(details) % 4)))
+    bad_request = message("google.rpc.BadRequest")()
+    assert any(d.Unpack(bad_request) for d in status_proto.details)
+    assert bad_request.field_violations[0].field == "page_size"
