@@ -19,6 +19,7 @@ final class HTTP1ConnectionHandler: ChannelInboundHandler, ServedConnection {
     private var nextStreamID: Int32 = 1
     private var idleTimer: Scheduled<Void>?
     private var draining = false
+    private var flushScheduled = false
 
     init(router: any HTTP2StreamRouter, secure: Bool, idleTimeout: TimeAmount) {
         self.router = router
@@ -70,11 +71,24 @@ final class HTTP1ConnectionHandler: ChannelInboundHandler, ServedConnection {
         if current == nil { context?.close(promise: nil) }
     }
 
+    /// Flushes once the event loop's current work is done, so that a response's head, body and
+    /// end written in one go leave in one write.
+    fileprivate func scheduleFlush() {
+        guard !flushScheduled, let context else { return }
+        flushScheduled = true
+        context.eventLoop.assumeIsolatedUnsafeUnchecked().execute { [self] in
+            flushScheduled = false
+            self.context?.flush()
+        }
+    }
+
     /// The response of `stream` has ended.
     fileprivate func responseEnded(_ stream: HTTP1ResponseStream) {
         guard current === stream else { return }
         current = nil
         if draining || !stream.keepAlive {
+            // What the response wrote goes out before the connection closes.
+            context?.flush()
             context?.close(promise: nil)
         } else {
             armIdleTimer()
@@ -151,7 +165,7 @@ final class HTTP1ResponseStream: HTTP2ResponseStream {
         if endStream {
             end(trailers: [])
         } else {
-            context.flush()
+            connection?.scheduleFlush()
         }
     }
 
@@ -169,7 +183,8 @@ final class HTTP1ResponseStream: HTTP2ResponseStream {
             queuedWrites -= 1
             promise?.completeWith(result)
         }
-        context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(data))), promise: written)
+        context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(data))), promise: written)
+        connection?.scheduleFlush()
     }
 
     func sendTrailers(_ trailers: [HTTP2Header]) {
@@ -194,7 +209,8 @@ final class HTTP1ResponseStream: HTTP2ResponseStream {
         if !trailers.isEmpty {
             fields = HTTPHeaders(trailers.map { ($0.name, $0.value) })
         }
-        context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(fields)), promise: nil)
+        context.write(NIOAny(HTTPServerResponsePart.end(fields)), promise: nil)
+        connection?.scheduleFlush()
         close(.completed)
     }
 
