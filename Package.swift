@@ -66,11 +66,18 @@ let package = Package(
         // HTTP/2 server and client: nghttp2 sessions driven by SwiftNIO channels.
         .target(
             name: "SoukHTTP2",
-            dependencies: ["CNGHTTP2", nioCore, nioPosix, nioSSL, .product(name: "NIOTLS", package: "swift-nio"), logging, metrics]),
+            dependencies: [
+                "CNGHTTP2", nioCore, nioPosix, nioSSL, .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), logging, metrics,
+            ]),
         // gRPC over SoukHTTP2: framing, status, metadata, deadlines, compression, dispatch, interceptors.
-        .target(name: "SoukGRPC", dependencies: ["SoukHTTP2", "SoukMessages", "CZlib", nioCore, nioPosix, logging, metrics, base64]),
+        .target(name: "SoukGRPC", dependencies: ["SoukHTTP2", "SoukMessages", "SoukTracing", "CZlib", nioCore, nioPosix, logging, metrics, base64]),
+        // W3C trace context, spans and their export to an OpenTelemetry collector (OTLP/HTTP JSON).
+        .target(name: "SoukTracing"),
+        // gRPC-Web (binary and base64 text), Connect unary JSON calls and CORS in front of the gRPC router, on the same port.
+        .target(name: "SoukWeb", dependencies: ["SoukGRPC", "SoukHTTP2", "SoukJSON", "SoukMessages", nioCore, base64]),
         // gRPC client over SoukHTTP2's client connections: channels, calls of every shape, deadlines, reconnection.
-        .target(name: "SoukGRPCClient", dependencies: ["SoukGRPC", "SoukHTTP2", "SoukMessages", nioCore, nioPosix]),
+        .target(name: "SoukGRPCClient", dependencies: ["SoukGRPC", "SoukHTTP2", "SoukMessages", "SoukTracing", nioCore, nioPosix]),
         // grpc.health.v1, grpc.reflection, grpc.testing interop services.
         .target(name: "SoukStandardServices", dependencies: ["SoukGRPC", "SoukMessages", logging]),
         // RocksDB records, secondary indexes, transactions, idempotency, event logs, backups.
@@ -79,7 +86,7 @@ let package = Package(
         .target(name: "CRocksDBBatch", dependencies: ["CRocksDB"]),
         // jemalloc's start-up options for souk-server.
         .target(name: "CAllocatorOptions"),
-        .target(name: "SoukStore", dependencies: ["CRocksDB", "CRocksDBBatch", "CSodium", logging, nioCore, nioPosix, base64], exclude: ["README.md"]),
+        .target(name: "SoukStore", dependencies: ["CRocksDB", "CRocksDBBatch", "CSodium", "SoukTracing", logging, nioCore, nioPosix, base64], exclude: ["README.md"]),
         // Store maintenance commands (backup, restore, verify, build-index, compact), mounted by an executable with its schema.
         .target(name: "SoukStoreTools", dependencies: ["SoukStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // A small sample schema (jobs, accounts) shared by the store tests, the crash-test child and the benchmark.
@@ -202,7 +209,7 @@ let package = Package(
             dependencies: [
                 "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukStoreTools", "SoukMessages", logging, metrics,
                 "SoukAccess", "SoukKit", "SoukReports", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukLaundry", "SoukRentals",
-                "SoukSupport", "SoukMessaging", "SoukContent", "SoukDemo", "CAllocatorOptions",
+                "SoukSupport", "SoukMessaging", "SoukContent", "SoukDemo", "SoukWeb", "SoukJSON", "SoukTracing", "CAllocatorOptions",
                 nioCore, nioPosix, serviceLifecycle, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -244,7 +251,7 @@ let package = Package(
         .testTarget(
             name: "SoukGRPCTests",
             dependencies: [
-                "SoukGRPC", "SoukMessages", nioCore, logging,
+                "SoukGRPC", "SoukMessages", "SoukTracing", nioCore, logging,
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]

@@ -73,6 +73,11 @@ public struct GRPCRouter: HTTP2StreamRouter {
     /// The configuration every call uses.
     public var configuration: Configuration { core.configuration }
 
+    /// The kind of the method served at `path` (`/package.Service/Method`); nil when none is.
+    public func kind(atPath path: String) -> RPCKind? {
+        core.methods[path]?.handler.kind
+    }
+
     /// Every method served, for example to list them in reflection or logs.
     public var methods: [MethodDescriptor] { core.methods.values.map(\.descriptor).sorted { $0.path < $1.path } }
 
@@ -95,11 +100,15 @@ public struct GRPCRouter: HTTP2StreamRouter {
                     "grpc_status": "\(refusal.status.code)", "message": "\(refusal.status.message)",
                 ]
             )
-            let block = ResponseHeaders.trailersOnly(
-                status: refusal.status, metadata: Metadata(), httpStatus: refusal.httpStatus)
-            stream.sendHeaders(block.headers, endStream: true)
-            return DiscardingStreamHandler(stream: stream)
+            return refuse(stream, status: refusal.status, httpStatus: refusal.httpStatus)
         }
+    }
+
+    /// Answers a request with `status` alone (a Trailers-Only response) and ignores its body.
+    public func refuse(_ stream: any HTTP2ResponseStream, status: RPCError, httpStatus: String = "200") -> any HTTP2StreamHandler {
+        let block = ResponseHeaders.trailersOnly(status: status, metadata: Metadata(), httpStatus: httpStatus)
+        stream.sendHeaders(block.headers, endStream: true)
+        return DiscardingStreamHandler(stream: stream)
     }
 }
 
@@ -131,6 +140,9 @@ final class RouterCore: Sendable {
     let errorStatus: (any ErrorStatusCompleter)?
     let configuration: GRPCRouter.Configuration
     let logger: Logger
+    /// A `TracingInterceptor` is in the chain: handlers run with their call's span. Read first,
+    /// so that untraced servers pay no lookup per call.
+    let tracesCalls: Bool
 
     init(
         services: [any RPCService],
@@ -151,6 +163,7 @@ final class RouterCore: Sendable {
         }
         self.methods = PathTable(methods)
         self.serviceNames = serviceNames
+        self.tracesCalls = interceptors.contains { $0 is TracingInterceptor }
         self.interceptors = InterceptorChain(interceptors)
         self.errorStatus = errorStatus
         self.configuration = configuration
@@ -206,16 +219,16 @@ final class RouterCore: Sendable {
     }
 }
 
-/// The handler of a refused stream: the answer is sent, the rest of the request is ignored
-/// (and so consumed at once).
-final class DiscardingStreamHandler: HTTP2StreamHandler {
+/// The handler of a request already answered (a refused stream): the rest of its body is
+/// ignored, and so consumed at once.
+public final class DiscardingStreamHandler: HTTP2StreamHandler {
     private var stream: (any HTTP2ResponseStream)?
 
-    init(stream: any HTTP2ResponseStream) {
+    public init(stream: any HTTP2ResponseStream) {
         self.stream = stream
     }
 
-    func receiveData(_ data: ByteBuffer, endStream: Bool) { stream?.consumed(data.readableBytes) }
-    func receiveTrailers(_ trailers: [HTTP2Header]) {}
-    func streamClosed(_ reason: HTTP2StreamCloseReason) { stream = nil }
+    public func receiveData(_ data: ByteBuffer, endStream: Bool) { stream?.consumed(data.readableBytes) }
+    public func receiveTrailers(_ trailers: [HTTP2Header]) {}
+    public func streamClosed(_ reason: HTTP2StreamCloseReason) { stream = nil }
 }

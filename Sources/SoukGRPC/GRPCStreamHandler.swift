@@ -1,6 +1,7 @@
 import Logging
 import NIOCore
 import SoukHTTP2
+import SoukTracing
 import Synchronization
 
 /// Runs one gRPC call on one HTTP/2 stream: reads the request messages, runs the method's
@@ -338,17 +339,23 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
     private nonisolated(nonsending) func runWithResponse(_ produce: nonisolated(nonsending) @Sendable () async throws -> ByteBuffer) async {
         guard startInterceptors() else { return }
         do {
-            finish(response: try await produce(), error: nil)
+            finish(response: try await traced(produce), error: nil)
         } catch {
             finish(response: nil, error: error)
         }
+    }
+
+    /// Runs the handler's work with the call's span as `Tracing.current` when calls are traced.
+    private nonisolated(nonsending) func traced<T>(_ work: nonisolated(nonsending) () async throws -> T) async throws -> T {
+        guard core.tracesCalls, let call = context[TracedCallKey.self] else { return try await work() }
+        return try await Tracing.$current.withValue(call.span) { try await work() }
     }
 
     /// Runs a method that streams its responses through an `RPCWriter`.
     private nonisolated(nonsending) func runWithoutResponse(_ body: nonisolated(nonsending) @Sendable () async throws -> Void) async {
         guard startInterceptors() else { return }
         do {
-            try await body()
+            try await traced(body)
             if ending.withLock({ $0.detached }) {
                 // The task is done; its handle would keep it allocated as long as the call.
                 return onEventLoop { [self] in task = nil }

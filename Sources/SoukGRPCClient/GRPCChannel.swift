@@ -46,6 +46,7 @@ import NIOCore
 import NIOPosix
 import SoukGRPC
 import SoukHTTP2
+import SoukTracing
 import SoukMessages
 import Synchronization
 
@@ -241,6 +242,10 @@ public final class GRPCChannel: Sendable {
         var headers = gzip ? prepared.gzip : prepared.plain
         if let timeout = options.timeout {
             headers.append(HTTP2Header("grpc-timeout", GRPCTimeout(rounding: timeout).headerValue))
+        }
+        // A call made while serving a traced call continues its trace.
+        if let span = Tracing.current, options.metadata["traceparent"] == nil {
+            headers.append(HTTP2Header("traceparent", span.context.traceparent))
         }
         if !options.metadata.isEmpty {
             let rejected = MetadataHeaders.append(options.metadata, to: &headers)

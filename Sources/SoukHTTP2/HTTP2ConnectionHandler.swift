@@ -14,7 +14,7 @@ import NIOCore
 /// Receive windows reopen only for request bytes consumed: by the stream's handler (`consume`),
 /// here for bytes no handler will read, and at stream close for whatever the handler left.
 /// nghttp2 consumes padding and the DATA of streams it no longer knows.
-final class HTTP2ConnectionHandler: ChannelInboundHandler {
+final class HTTP2ConnectionHandler: ChannelInboundHandler, ServedConnection {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 

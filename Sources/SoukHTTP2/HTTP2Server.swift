@@ -5,7 +5,9 @@ import NIOSSL
 import Synchronization
 
 /// An HTTP/2 server: accepts connections (TLS with ALPN "h2", or cleartext h2c with prior knowledge),
-/// runs one nghttp2 session per connection, and hands every request stream to one router.
+/// runs one nghttp2 session per connection, and hands every request stream to one router. A
+/// connection that does not open with the HTTP/2 preface is served as HTTP/1.1 (browsers), its
+/// requests handed to the same router.
 public final class HTTP2Server: Sendable {
     private let configuration: HTTP2ServerConfiguration
     private let router: any HTTP2StreamRouter
@@ -23,7 +25,7 @@ public final class HTTP2Server: Sendable {
     /// One accepted connection, and the way to reach its handler on its event loop.
     private struct Connection: Sendable {
         var channel: any Channel
-        var handler: NIOLoopBound<HTTP2ConnectionHandler>
+        var handler: NIOLoopBound<ConnectionSlot>
     }
 
     public init(
@@ -104,10 +106,9 @@ public final class HTTP2Server: Sendable {
     }
 
     private func initializeConnection(_ channel: any Channel, sslContext: NIOSSLContext?) throws {
-        let handler = HTTP2ConnectionHandler(
-            configuration: configuration, router: router, logger: logger, metrics: metrics, channel: channel)
+        let slot = ConnectionSlot()
         let key = ObjectIdentifier(channel)
-        let connection = Connection(channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop))
+        let connection = Connection(channel: channel, handler: NIOLoopBound(slot, eventLoop: channel.eventLoop))
         let admitted = state.withLock { state -> Bool in
             if state.isDraining { return false }
             if let limit = configuration.maxConnections, state.connections.count >= limit { return false }
@@ -125,7 +126,18 @@ public final class HTTP2Server: Sendable {
         if let sslContext {
             try pipeline.addHandler(NIOSSLServerHandler(context: sslContext))
         }
-        try pipeline.addHandler(handler)
+        let settings = configuration
+        let (router, logger, metrics) = (self.router, self.logger, self.metrics)
+        try pipeline.addHandler(ProtocolDetector(
+            slot: slot,
+            timeout: TimeAmount(settings.handshakeTimeout),
+            http2: {
+                HTTP2ConnectionHandler(
+                    configuration: settings, router: router, logger: logger, metrics: metrics, channel: channel)
+            },
+            http1: {
+                HTTP1ConnectionHandler(router: router, secure: sslContext != nil, idleTimeout: TimeAmount(settings.idleTimeout))
+            }))
     }
 
     private static func makeSSLContext(_ tls: HTTP2ServerConfiguration.TLS) throws -> NIOSSLContext {
@@ -133,7 +145,7 @@ public final class HTTP2Server: Sendable {
         let key = try NIOSSLPrivateKey(file: tls.privateKeyPath, format: .pem)
         var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key))
         configuration.minimumTLSVersion = .tlsv12
-        configuration.applicationProtocols = ["h2"]
+        configuration.applicationProtocols = ["h2", "http/1.1"]
         return try NIOSSLContext(configuration: configuration)
     }
 }

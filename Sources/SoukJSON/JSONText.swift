@@ -419,3 +419,13 @@ struct JSONWriter {
 
     mutating func null() { raw("null"); empty = false }
 }
+
+/// JSON text for callers that assemble a document of their own.
+public enum JSONText {
+    /// `text` as a quoted JSON string, escaped as this module writes strings.
+    public static func quoted(_ text: String) -> String {
+        var writer = JSONWriter(pretty: false)
+        writer.string(text)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+}

@@ -11,11 +11,14 @@ import SoukDemo
 import SoukGRPC
 import SoukHTTP2
 import SoukIdentity
+import SoukJSON
 import SoukPayments
 import SoukReports
 import SoukStandardServices
 import SoukStore
+import SoukWeb
 import SoukStoreTools
+import SoukTracing
 import ServiceLifecycle
 
 /// `souk-server` (default subcommand `serve`): runs the gRPC server on an embedded store.
@@ -54,6 +57,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds events are kept for Watch RPCs to resume from (7 days; short values only for tests).")
     var eventRetentionSeconds = 7 * 24 * 3600
     @Option(help: "Seconds a connection with no open stream is kept.") var idleTimeout = 300
+    @Option(help: ArgumentHelp(
+        "Trace every call and export the spans (the call, its store transactions and commits) to this OpenTelemetry collector over OTLP/HTTP, for example http://127.0.0.1:4318; a request's W3C traceparent makes its call part of the caller's trace. Off when absent.",
+        valueName: "url")) var otlpEndpoint: String?
+    @Option(help: ArgumentHelp(
+        "An origin whose web pages may call the server through gRPC-Web (CORS), for example https://admin.example.com; repeat for several, * for any.",
+        valueName: "origin")) var corsOrigin: [String] = []
     @Option(help: "Seconds a new connection has to finish its HTTP/2 preface.") var handshakeTimeout = 10
     @Option(help: "Event-loop threads serving connections (default: the CPUs this process may run on).") var eventLoops: Int?
     @Option(help: ArgumentHelp(
@@ -200,9 +209,11 @@ struct ServeCommand: AsyncParsableCommand {
         // its thread for a fraction of a millisecond. More threads only switched more (bench/loops).
         let handlerCount = handlerThreads ?? max(2, ProcessorAffinity.availableCount)
         let handlers = handlerCount > 0 ? HandlerThreads(count: handlerCount) : nil
+        // Off by default: an untraced server has no tracing interceptor and reads no span per call.
+        let tracer = try otlpEndpoint.map { try Tracer(endpoint: $0) }
         let router = GRPCRouter(
             services: services.all,
-            interceptors: [
+            interceptors: (tracer.map { [TracingInterceptor(tracer: $0)] } ?? []) + [
                 LoggingInterceptor(logger: Logger(label: "souk.rpc")), MetricsInterceptor(),
                 AuthenticationInterceptor(authenticator: identity.sessions, rules: rules), AuthorizationInterceptor(rules: rules),
             ],
@@ -214,7 +225,9 @@ struct ServeCommand: AsyncParsableCommand {
         )
         let loopCount = eventLoops ?? ProcessorAffinity.availableCount
         let group = MultiThreadedEventLoopGroup(numberOfThreads: loopCount)
-        let server = HTTP2Server(configuration: http2Configuration(), router: router, logger: logger, group: group)
+        // gRPC-Web on the same port, for browsers.
+        let web = GRPCWebRouter(grpc: router, cors: CORSPolicy(allowedOrigins: Set(corsOrigin)), json: ProtoJSON())
+        let server = HTTP2Server(configuration: http2Configuration(), router: web, logger: logger, group: group)
         let address = try await server.start()
         logger.info("listening", metadata: [
             "address": "\(address)", "tls": "\(tlsCert != nil)", "event_loops": "\(loopCount)", "handler_threads": "\(handlerCount)", "services": "\(Set(services.all.map(\.serviceName)).sorted().joined(separator: ","))",
@@ -237,6 +250,7 @@ struct ServeCommand: AsyncParsableCommand {
         await store.close()
         await handlers?.shutdown()
         try? await group.shutdownGracefully()
+        tracer?.shutdown()
         logger.info("stopped")
     }
 

@@ -1,6 +1,7 @@
 import Logging
 import NIOPosix
 import Synchronization
+import SoukTracing
 
 /// A RocksDB-backed store of tables, indexes, idempotency records and event logs.
 ///
@@ -188,9 +189,11 @@ public final class Store: Sendable {
     /// outside the transaction. Errors thrown by `body` roll back and are rethrown at once.
     public func write<T: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> T) async throws -> T {
         var attempt = 1
+        let span = Tracing.current
         while true {
             do {
-                let (result, appended, committed) = try await runOnWriter { try self.runTransaction(body) }
+                let thisAttempt = attempt
+                let (result, appended, committed) = try await runOnWriter { try self.runTransaction(body, span: span, attempt: thisAttempt) }
                 if !appended.isEmpty { notifier.notify(appended) }
                 for action in committed { action() }
                 return result
@@ -216,8 +219,22 @@ public final class Store: Sendable {
         }
     }
 
-    private func runTransaction<T>(_ body: (Transaction) throws -> T) throws -> (T, [StoredEvent], [@Sendable () -> Void]) {
-        try guarded {
+    /// With `span` (the traced call the write serves), records the transaction's span (the body
+    /// and the index and event work before the commit) and the commit's, as its children.
+    private func runTransaction<T>(
+        _ body: (Transaction) throws -> T, span: ActiveSpan? = nil, attempt: Int = 1
+    ) throws -> (T, [StoredEvent], [@Sendable () -> Void]) {
+        let started = span == nil ? 0 : Tracing.now()
+        var committing: UInt64 = 0
+        defer {
+            if let span {
+                let ended = Tracing.now()
+                span.recordChild("souk.store.transaction", start: started, end: committing == 0 ? ended : committing,
+                                 attributes: [("souk.store.attempt", .int(Int64(attempt)))])
+                if committing != 0 { span.recordChild("souk.store.commit", start: committing, end: ended) }
+            }
+        }
+        return try guarded {
             let transaction = Transaction(store: self, rocks: RocksTransaction(database), now: now)
             defer { transaction.isFinished = true }
             do {
@@ -227,6 +244,7 @@ public final class Store: Sendable {
                     try transaction.commitPreparations[prepared](transaction)
                     prepared += 1
                 }
+                if span != nil { committing = Tracing.now() }
                 try transaction.rocks.commit()
                 // Here, on the writer thread, so no cache outlives the commit by more than this.
                 transaction.tellObservers()

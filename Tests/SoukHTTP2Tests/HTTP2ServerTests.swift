@@ -350,15 +350,24 @@ struct HTTP2LimitTests {
         }
     }
 
-    @Test func garbagePrefaceGetsGoAwayProtocolError() async throws {
+    @Test func bytesThatAreNeitherHTTP2NorHTTP1CloseTheConnection() async throws {
         try await withServer { _, address, router in
             let raw = try await RawHTTP2Connection.connect(to: address)
             defer { Task { await raw.close() } }
-            await raw.trySend(Array("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8))
-            let seen = try await raw.waitFor { $0.closed }
-            let goAway = try #require(seen.frames.first { $0.type == RawFrame.goAway })
-            #expect(goAway.errorCode == 1)  // PROTOCOL_ERROR
+            // A TLS ClientHello's first bytes on the cleartext port.
+            await raw.trySend([0x16, 0x03, 0x01, 0x00, 0xF1, 0x01, 0x00, 0x00, 0xED] + Array("\r\n\r\n".utf8))
+            try await raw.waitFor { $0.closed }
             #expect(router.opened.isEmpty)
+        }
+    }
+
+    @Test func anHTTP1RequestIsRoutedAsAStream() async throws {
+        try await withServer { _, address, router in
+            let raw = try await RawHTTP2Connection.connect(to: address)
+            defer { Task { await raw.close() } }
+            await raw.trySend(Array("POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\n\r\nhi".utf8))
+            try await waitUntil { router.opened.count == 1 }
+            #expect(router.opened == [TestRouter.Opened(path: "/echo", streamID: 1, endStream: false)])
         }
     }
 
