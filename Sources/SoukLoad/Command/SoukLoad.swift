@@ -314,6 +314,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Closed model: iterations per user (instead of a duration).")
     var iterations: Int?
 
+    @Option(name: .customLong("var"), help: "A value templates read as {{vars.NAME}}: NAME=VALUE (repeatable; over the file's \"vars\").")
+    var vars: [String] = []
+
     @Option(name: .customLong("setup-concurrency"), help: "Users set up (signed up/in) at once before the run.")
     var setupConcurrency = 16
 
@@ -322,8 +325,12 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let text = try String(contentsOfFile: scenario, encoding: .utf8)
         let directory = (scenario as NSString).deletingLastPathComponent
-        let loaded = try Scenario.load(text, directory: directory.isEmpty ? "." : directory, registry: .embedded) {
+        var loaded = try Scenario.load(text, directory: directory.isEmpty ? "." : directory, registry: .embedded) {
             try String(contentsOfFile: $0, encoding: .utf8)
+        }
+        for assignment in vars {
+            guard let equals = assignment.firstIndex(of: "=") else { throw ValidationError("invalid --var \"\(assignment)\" (use NAME=VALUE)") }
+            loaded.vars[String(assignment[..<equals])] = .string(String(assignment[assignment.index(after: equals)...]))
         }
         try await runScenario(loaded, common: common, users: users, iterations: iterations, schedule: try common.schedule(), setupConcurrency: setupConcurrency)
     }

@@ -12,6 +12,8 @@ public struct Scenario: Sendable {
     /// empty, is left out: `"authorization": "Bearer {{vars.token}}"` before sign-in).
     public var metadata: [(String, JSON)]
     public var data: [String: DataSet]
+    /// Values every template reads as `vars.NAME` (strings), overridden by `--var NAME=VALUE`.
+    public var vars: [String: JSON]
     /// Steps run once before any user, their answers and captures shared by all users.
     public var setup: [Step]
     /// Steps each user runs once before its iterations (sign up, sign in), outside the timed run.
@@ -54,6 +56,9 @@ public struct Scenario: Sendable {
         public var probability: Double
         /// Statuses that end the step normally besides OK (e.g. ["NOT_FOUND"] for a probe).
         public var accept: Set<String>
+        /// Whether an empty `marketplace_id` and `request_id` are filled in (false for the
+        /// platform operator's sign-in, whose marketplace must stay empty).
+        public var fill: Bool
         /// True when a later template reads `steps.NAME` or the step captures: the answer is decoded.
         public var keepAnswer: Bool
     }
@@ -130,6 +135,8 @@ public struct Scenario: Sendable {
             if case .number(let p) = item["probability"] ?? .null, let value = Double(p) { probability = value }
             var accept: Set<String> = []
             if case .array(let codes) = item["accept"] ?? .null { accept = Set(codes.map(\.text)) }
+            var fill = true
+            if case .bool(let b) = item["fill"] ?? .null { fill = b }
             var inherit = true
             if case .bool(let b) = item["auth"] ?? .null { inherit = b }
             var constant: [UInt8]?
@@ -141,11 +148,16 @@ public struct Scenario: Sendable {
                 name: name, method: method, request: request, constantRequest: constant, capture: capture,
                 metadata: try metadata(item["metadata"], "\(what).metadata"), inheritMetadata: inherit, timeout: try duration("timeout"),
                 streamMessages: streamMessages, streamFor: streamFor, think: try duration("think") ?? 0, probability: probability,
-                accept: accept, keepAnswer: !capture.isEmpty || allText.contains("steps.\(name).") || allText.contains("steps.\(name)}"))
+                accept: accept, fill: fill, keepAnswer: !capture.isEmpty || allText.contains("steps.\(name).") || allText.contains("steps.\(name)}"))
+        }
+        var vars: [String: JSON] = [:]
+        if let v = root["vars"] {
+            guard case .object(let members) = v else { throw LoadError("vars must be an object") }
+            for (key, value) in members { vars[key] = value }
         }
         let scenario = Scenario(
             name: try string(root["name"], "name") ?? "scenario", description: try string(root["description"], "description") ?? "",
-            marketplace: try string(root["marketplace"], "marketplace"), metadata: try metadata(root["metadata"], "metadata"), data: data,
+            marketplace: try string(root["marketplace"], "marketplace"), metadata: try metadata(root["metadata"], "metadata"), data: data, vars: vars,
             setup: try steps(root["setup"], "setup"), userSetup: try steps(root["userSetup"], "userSetup"), steps: try steps(root["steps"], "steps"))
         guard !scenario.steps.isEmpty else { throw LoadError("the scenario has no steps") }
         return scenario

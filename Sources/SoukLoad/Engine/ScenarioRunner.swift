@@ -10,6 +10,8 @@ public struct VirtualUser: Sendable {
     public var stats = StatsTable()
     /// Whether its user setup succeeded (it is retried before the next iteration otherwise).
     public var ready = false
+    /// The user setup steps done (a retry resumes after them: a sign-up is not repeated).
+    var setupDone = 0
     let channel: GRPCChannel
 }
 
@@ -41,6 +43,7 @@ public final class ScenarioRunner: Sendable {
     /// Resolves the marketplace and runs the shared setup; throws when a setup step fails.
     public func setUp() async throws {
         var user = makeUser(-1)
+        for (key, value) in scenario.vars { user.context.vars[key] = value }
         if let marketplace = scenario.marketplace {
             user.context.vars["marketplaceId"] = .string(try await resolveMarketplace(marketplace, channel: user.channel))
         }
@@ -100,9 +103,10 @@ public final class ScenarioRunner: Sendable {
 
     /// Picks the user's per-user rows and runs its setup steps.
     func prepare(_ user: inout VirtualUser) async {
-        pickRows(&user, perIteration: false)
-        for step in scenario.userSetup {
-            if await execute(step, &user, intended: nil, phase: "setup") != nil { return }
+        if user.setupDone == 0 { pickRows(&user, perIteration: false) }
+        while user.setupDone < scenario.userSetup.count {
+            if await execute(scenario.userSetup[user.setupDone], &user, intended: nil, phase: "setup") != nil { return }
+            user.setupDone += 1
         }
         user.ready = true
     }
@@ -123,7 +127,11 @@ public final class ScenarioRunner: Sendable {
     public func iterate(_ user: inout VirtualUser, intended: UInt64?) async {
         if !user.ready {
             await prepare(&user)
-            if !user.ready { return }
+            if !user.ready {
+                // Its failure is counted under the setup step; wait before trying again rather than spin.
+                try? await Task.sleep(for: .seconds(1))
+                return
+            }
         }
         pickRows(&user, perIteration: true)
         let start = intended ?? clock.now()
@@ -306,7 +314,7 @@ public final class ScenarioRunner: Sendable {
         if let constant = step.constantRequest { return ByteBuffer(bytes: constant) }
         var bytes: [UInt8] = []
         let type = step.method.inputType
-        let message = json.registry.message(named: type)
+        let message = step.fill ? json.registry.message(named: type) : nil
         if case .string(let marketplace)? = context.vars["marketplaceId"], message?.field(named: "marketplace_id")?.kind == .string {
             bytes += try json.binary(fromJSON: "{\"marketplaceId\": \"\(marketplace)\"}", messageType: type)
         }

@@ -60,7 +60,8 @@ public struct TemplateContext: Sendable {
 /// A string that is exactly one expression takes the expression's JSON value (a number, an
 /// object, ...); otherwise each expression is replaced by its text. Expressions:
 /// - `vu`, `iteration`, `run`, `uuid`
-/// - `random MIN MAX` (an integer), `pick PATH` (a random element of the array at PATH)
+/// - `random MIN MAX` (an integer), `pick PATH` (a random element of the array at PATH),
+///   `regex PATTERN PATH` (the first match in the text at PATH: its first group, or all of it)
 /// - `date DAYS` (`{"year","month","day"}` of today + DAYS, UTC), `monthStart MONTHS` (the first day
 ///   of the month MONTHS from now)
 /// - a path: `steps.NAME.field[0].other`, `vars.NAME`, `data.SET.field`, `account.field` (the
@@ -142,6 +143,14 @@ public enum Template {
                 throw LoadError("{{\(expression)}}: not a non-empty array")
             }
             return items[Int.random(in: 0..<items.count, using: &context.random)]
+        case "regex":
+            // The first match of PATTERN in the text at PATH: its first group, or the whole match.
+            guard words.count == 3 else { throw LoadError("use {{regex PATTERN PATH}}") }
+            let text = try resolve(words[2], context).text
+            guard let regex = try? Regex(words[1]) else { throw LoadError("{{\(expression)}}: invalid pattern") }
+            guard let match = text.firstMatch(of: regex) else { throw LoadError("{{\(expression)}}: no match") }
+            if match.output.count > 1, let group = match.output[1].substring { return .string(String(group)) }
+            return .string(String(match.output[0].substring ?? ""))
         case "date":
             guard words.count == 2, let offset = Int(words[1]) else { throw LoadError("use {{date DAYS}}") }
             let (y, m, d) = civil(fromDays: days(fromCivil: context.today) + offset)
