@@ -15,10 +15,11 @@ let base64 = Target.Dependency.product(name: "ExtrasBase64", package: "swift-ext
 let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 
 /// Settings of the modules every call passes through (HTTP/2, gRPC, the message wrappers, the
-/// interop test service the benchmarks measure): release builds skip the dynamic exclusivity
-/// checks there, a runtime call on every access to a class property on the call path. Domain and
-/// storage modules, and debug builds (which run the tests), keep them.
-let callPathModules: Set<String> = ["SoukHTTP2", "SoukGRPC", "SoukGRPCClient", "SoukMessages", "SoukStandardServices"]
+/// interop test service the benchmarks measure, and souk-load's engine that measures them):
+/// release builds skip the dynamic exclusivity checks there, a runtime call on every access to a
+/// class property on the call path. Domain and storage modules, and debug builds (which run the
+/// tests), keep them.
+let callPathModules: Set<String> = ["SoukHTTP2", "SoukGRPC", "SoukGRPCClient", "SoukMessages", "SoukStandardServices", "SoukLoadKit"]
 let callPathSettings: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]

@@ -240,7 +240,8 @@ public final class FastUnaryLoop: HTTP2ClientConnectionDelegate, @unchecked Send
 
 /// One call in flight on a `FastUnaryLoop`: what is needed to tell its outcome.
 final class FastCallSlot: HTTP2ClientStreamDelegate {
-    unowned let loop: FastUnaryLoop
+    /// The loop outlives its slots (it holds the free ones and its streams hold the busy ones).
+    unowned(unsafe) let loop: FastUnaryLoop
     var connection: HTTP2ClientConnection?
     var stream: HTTP2ClientStream?
     var intended: UInt64 = 0
