@@ -46,7 +46,7 @@ public struct Report: Sendable {
         var members: [(String, JSON)] = [
             ("name", .string(name)), ("calls", .number(String(s.calls))), ("ok", .number(String(s.statuses["OK"] ?? 0))),
             ("errors", .number(String(s.errors))), ("rate", number(elapsed > 0 ? Double(s.calls) / elapsed : 0)),
-            ("late", .number(String(s.late))), ("dropped", .number(String(s.dropped))),
+            ("late", .number(String(s.late))), ("dropped", .number(String(s.dropped))), ("retries", .number(String(s.retries))),
             ("statuses", .object(s.statuses.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })),
             ("reasons", .object(s.reasons.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })),
             ("latency_ms", latencyJSON(s.latency)),
@@ -67,6 +67,7 @@ public struct Report: Sendable {
         for name in table.names where name != "(iteration)" { total.add(table[name]) }
         total.late += table["(iteration)"].late
         total.dropped += table["(iteration)"].dropped
+        total.retries = table.names.reduce(0) { $0 + table[$1].retries }
         return total
     }
 
@@ -77,7 +78,7 @@ public struct Report: Sendable {
             ("settings", .object(settings)), ("elapsed_s", Report.number(elapsed)),
             ("calls", .number(String(total.calls))), ("errors", .number(String(total.errors))),
             ("rate", Report.number(elapsed > 0 ? Double(total.calls) / elapsed : 0)),
-            ("late", .number(String(total.late))), ("dropped", .number(String(total.dropped))),
+            ("late", .number(String(total.late))), ("dropped", .number(String(total.dropped))), ("retries", .number(String(total.retries))),
             ("statuses", .object(total.statuses.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })),
             ("reasons", .object(total.reasons.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })),
             ("rpcs", .array(table.names.map { Report.entryJSON($0, table[$0], elapsed: elapsed) })),
@@ -139,6 +140,8 @@ public struct Report: Sendable {
         out += line(header) + "\n"
         for row in rows { out += line(row) + "\n" }
         if total.late > 0 || total.dropped > 0 { out += "late: \(total.late)  dropped: \(total.dropped)\n" }
+        let retried = table.names.filter { table[$0].retries > 0 }.map { "\($0) \(table[$0].retries)" }
+        if !retried.isEmpty { out += "retried (not errors unless the last try failed): " + retried.joined(separator: ", ") + "\n" }
         var reasons: [String: UInt64] = [:]
         var examples: [String: String] = [:]
         for name in table.names {

@@ -56,6 +56,10 @@ public struct Scenario: Sendable {
         public var probability: Double
         /// Statuses that end the step normally besides OK (e.g. ["NOT_FOUND"] for a probe).
         public var accept: Set<String>
+        /// Statuses after which the call is sent again (the same bytes, so the same request id:
+        /// a retried create is not doubled), and how many times at most. ABORTED is the usual one.
+        public var retryOn: Set<String>
+        public var retries: Int
         /// Whether an empty `marketplace_id` and `request_id` are filled in (false for the
         /// platform operator's sign-in, whose marketplace must stay empty).
         public var fill: Bool
@@ -99,6 +103,8 @@ public struct Scenario: Sendable {
             }
         }
         let allText = text
+        // A scenario's "retry" applies to every step without its own.
+        let defaultRetry = root["retry"]
         func steps(_ value: JSON?, _ what: String) throws -> [Step] {
             guard let value else { return [] }
             guard case .array(let items) = value else { throw LoadError("\(what) must be an array of steps") }
@@ -135,6 +141,14 @@ public struct Scenario: Sendable {
             if case .number(let p) = item["probability"] ?? .null, let value = Double(p) { probability = value }
             var accept: Set<String> = []
             if case .array(let codes) = item["accept"] ?? .null { accept = Set(codes.map(\.text)) }
+            let retry = item["retry"] ?? defaultRetry
+            var retryOn: Set<String> = []
+            var retries = 0
+            if let retry {
+                guard case .array(let codes)? = retry["on"] else { throw LoadError("\(what).retry needs \"on\": [statuses]") }
+                retryOn = Set(codes.map(\.text))
+                if case .number(let n)? = retry["times"] { retries = Int(n) ?? 3 } else { retries = 3 }
+            }
             var fill = true
             if case .bool(let b) = item["fill"] ?? .null { fill = b }
             var inherit = true
@@ -148,7 +162,7 @@ public struct Scenario: Sendable {
                 name: name, method: method, request: request, constantRequest: constant, capture: capture,
                 metadata: try metadata(item["metadata"], "\(what).metadata"), inheritMetadata: inherit, timeout: try duration("timeout"),
                 streamMessages: streamMessages, streamFor: streamFor, think: try duration("think") ?? 0, probability: probability,
-                accept: accept, fill: fill, keepAnswer: !capture.isEmpty || allText.contains("steps.\(name).") || allText.contains("steps.\(name)}"))
+                accept: accept, retryOn: retryOn, retries: retries, fill: fill, keepAnswer: !capture.isEmpty || allText.contains("steps.\(name).") || allText.contains("steps.\(name)}"))
         }
         var vars: [String: JSON] = [:]
         if let v = root["vars"] {

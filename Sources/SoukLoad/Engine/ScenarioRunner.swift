@@ -242,32 +242,41 @@ public final class ScenarioRunner: Sendable {
         var answer: ByteBuffer?
         var failure: RPCError?
         var messages: [UInt64] = []
-        do {
-            if step.method.serverStreaming {
-                let limit = step.streamMessages
-                let keep = step.keepAnswer
-                let clock = self.clock
-                (answer, messages) = try await user.channel.serverStreaming(step.method.path, request: request, options: options) { call in
-                    var last: ByteBuffer?
-                    var times: [UInt64] = []
-                    do {
-                        for try await message in call.responses {
-                            times.append(clock.now())
-                            if keep { last = message }
-                            if let limit, times.count >= limit { break }
+        var attempt = 0
+        while true {
+            failure = nil
+            do {
+                if step.method.serverStreaming {
+                    let limit = step.streamMessages
+                    let keep = step.keepAnswer
+                    let clock = self.clock
+                    (answer, messages) = try await user.channel.serverStreaming(step.method.path, request: request, options: options) { call in
+                        var last: ByteBuffer?
+                        var times: [UInt64] = []
+                        do {
+                            for try await message in call.responses {
+                                times.append(clock.now())
+                                if keep { last = message }
+                                if let limit, times.count >= limit { break }
+                            }
+                        } catch let error as RPCError where error.code == .deadlineExceeded && step.streamFor != nil {
+                            // Read for the step's time: the end of reading, not a failure.
                         }
-                    } catch let error as RPCError where error.code == .deadlineExceeded && step.streamFor != nil {
-                        // Read for the step's time: the end of reading, not a failure.
+                        return (last, times)
                     }
-                    return (last, times)
+                } else {
+                    answer = try await user.channel.unary(step.method.path, request: request, options: options).message
                 }
-            } else {
-                answer = try await user.channel.unary(step.method.path, request: request, options: options).message
+            } catch let error as RPCError {
+                failure = error
+            } catch {
+                failure = RPCError(.unknown, "\(error)")
             }
-        } catch let error as RPCError {
-            failure = error
-        } catch {
-            failure = RPCError(.unknown, "\(error)")
+            // A retried call counts once, from its first send; its retries are counted apart.
+            guard let failed = failure, attempt < step.retries, step.retryOn.contains(failed.code.description) else { break }
+            attempt += 1
+            user.stats.update(name) { $0.retries += 1 }
+            try? await Task.sleep(for: .milliseconds(5 * attempt))
         }
         let end = clock.now()
         progress.calls.add(1, ordering: .relaxed)

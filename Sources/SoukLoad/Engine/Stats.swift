@@ -26,6 +26,8 @@ public struct CallStats: Sendable {
     public var late: UInt64 = 0
     /// Open model: calls never sent because the in-flight bound was reached.
     public var dropped: UInt64 = 0
+    /// Calls sent again after a status the step retries on (each retry once).
+    public var retries: UInt64 = 0
     /// Stream messages received.
     public var messages: UInt64 = 0
     /// Stored once, for the first failure of each `STATUS/REASON`: its message, to show why.
@@ -78,6 +80,7 @@ public struct CallStats: Sendable {
         late += other.late
         dropped += other.dropped
         messages += other.messages
+        retries += other.retries
     }
 }
 
