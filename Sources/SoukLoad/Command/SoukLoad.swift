@@ -69,7 +69,7 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: "Event loops (threads) sending: default one per core.")
     var threads: Int?
 
-    @Option(name: .long, help: "Each call's deadline (grpc-timeout): 5s, 500ms (default none).")
+    @Option(name: .long, help: "Each call's deadline: 5s, 500ms (default none). Unary `call`s only send it as grpc-timeout (the server enforces it); scenario steps also end the call locally.")
     var timeout: String?
 
     @Option(name: .long, help: "Write the summary as JSON to this file.")
@@ -183,7 +183,7 @@ struct CallCommand: AsyncParsableCommand {
     @Argument(help: "The method: package.Service/Method.")
     var method: String
 
-    @Option(name: [.customShort("d"), .long], help: "The request as JSON, or @FILE (default {}).")
+    @Option(name: [.customShort("d"), .long], help: "The request as JSON, or @FILE.")
     var data = "{}"
 
     @Option(name: .long, help: "Closed model: calls in flight per connection.")
