@@ -15,10 +15,11 @@ let base64 = Target.Dependency.product(name: "ExtrasBase64", package: "swift-ext
 let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 
 /// Settings of the modules every call passes through (HTTP/2, gRPC, the message wrappers, the
-/// interop test service the benchmarks measure): release builds skip the dynamic exclusivity
-/// checks there, a runtime call on every access to a class property on the call path. Domain and
-/// storage modules, and debug builds (which run the tests), keep them.
-let callPathModules: Set<String> = ["SoukHTTP2", "SoukGRPC", "SoukGRPCClient", "SoukMessages", "SoukStandardServices"]
+/// interop test service the benchmarks measure, and souk-load's engine that measures them):
+/// release builds skip the dynamic exclusivity checks there, a runtime call on every access to a
+/// class property on the call path. Domain and storage modules, and debug builds (which run the
+/// tests), keep them.
+let callPathModules: Set<String> = ["SoukHTTP2", "SoukGRPC", "SoukGRPCClient", "SoukMessages", "SoukStandardServices", "SoukLoadKit"]
 let callPathSettings: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
@@ -31,6 +32,7 @@ let package = Package(
         .library(name: "SoukGRPCClient", targets: ["SoukGRPCClient"]),
         .library(name: "SoukClient", targets: ["SoukClient"]),
         .executable(name: "souk", targets: ["SoukCLI"]),
+        .executable(name: "souk-load", targets: ["SoukLoad"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -42,6 +44,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/swift-extras/swift-extras-base64.git", from: "1.2.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
         systemLibrary("CProtobufC", "libprotobuf-c", "libprotobuf-c-dev"),
@@ -228,6 +231,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // souk-load's engine: open and closed models, scenarios, HDR statistics (a library so its tests reach it).
+        .target(
+            name: "SoukLoadKit",
+            dependencies: [
+                "SoukGRPCClient", "SoukGRPC", "SoukHTTP2", "SoukJSON", "SoukMessages", "SoukProtoC", nioCore, nioPosix,
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
+            path: "Sources/SoukLoad/Engine"),
+        // souk-load: the load generator (its command line over SoukLoadKit).
+        .executableTarget(
+            name: "SoukLoad",
+            dependencies: ["SoukLoadKit", "SoukGRPCClient", "SoukJSON", nioCore, nioPosix, .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/SoukLoad/Command"),
+
         // What every test target shares: stores in temporary directories, a hand-moved clock, the
         // domains mounted over a store with callers of every role, and a server on a free port.
         .target(
@@ -256,6 +273,7 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
+        .testTarget(name: "SoukLoadTests", dependencies: ["SoukLoadKit"]),
         .testTarget(name: "SoukJSONTests", dependencies: ["SoukJSON"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SoukGRPCClientTests",

@@ -14,6 +14,11 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
+def souk_load_binary() -> str:
+    """The souk-load binary: $SOUK_LOAD, else the debug build's."""
+    return os.environ.get("SOUK_LOAD") or str(ROOT / ".build" / "debug" / "souk-load")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
