@@ -5,11 +5,11 @@ import SoukMessages
 
 /// A signed-in account: `client` sends its bearer token (and marketplace) with every call and
 /// keeps it fresh (Accounts.Refresh). A task of the session sleeps until the access token enters
-/// the last quarter of its life (at most its last minute) and refreshes it then, so calls never
+/// the second half of its life (at most its last minute) and refreshes it then, so calls never
 /// wait for a refresh and an open Watch stream never ends with TOKEN_EXPIRED: the server keeps a
 /// stream whose session was refreshed before its token's expiry. The task ends with `close()`,
 /// `signOut()` or the session's release. Without it (`refreshInBackground: false`), or when it
-/// fell behind, a call about to send a token in its last quarter refreshes it first. Refreshes
+/// fell behind, a call about to send a token in its second half refreshes it first. Refreshes
 /// never overlap (concurrent callers share the one in flight), and a call or Watch stream the
 /// server still refuses as TOKEN_EXPIRED refreshes and is repeated (a Watch resumes after its
 /// last event). A refresh whose answer is lost (the connection dropped) is repeated with the same
@@ -113,18 +113,19 @@ actor SessionTokens: SoukCredentials {
         if token == session.accessToken { try? await refresh() }
     }
 
-    /// Whether the access token is within its last quarter of life (at most a minute before its end).
+    /// Whether the access token is within the second half of its life (at most a minute before its end).
     private var refreshDue: Bool {
         guard let due = refreshTime else { return false }
         return Date().timeIntervalSince1970 >= due
     }
 
-    /// When the access token enters the last quarter of its life (at most its last minute), in
-    /// seconds since 1970; nil for a token that does not expire.
+    /// When the access token enters the second half of its life (at most its last minute), in
+    /// seconds since 1970; nil for a token that does not expire. Half, not less: short-lived
+    /// tokens leave a busy client's renewing task time to run before the expiry.
     private var refreshTime: Double? {
         guard let expiry = session.accessTokenExpireTime else { return nil }
         let end = Double(expiry.seconds) + Double(expiry.nanos) / 1e9
-        return end - min(60, max(0, end - issuedAt) / 4)
+        return end - min(60, max(0, end - issuedAt) / 2)
     }
 
     /// Starts the renewing task (once).
@@ -169,7 +170,7 @@ actor SessionTokens: SoukCredentials {
         }
     }
 
-    /// When the current pair was received (the lifetime the margin is a quarter of).
+    /// When the current pair was received (the lifetime the margin is half of).
     private var issuedAt = Date().timeIntervalSince1970
 
     func refresh(background: Bool = false) async throws {

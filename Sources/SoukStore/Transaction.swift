@@ -63,6 +63,14 @@ public final class Transaction {
         return try rocks.getForUpdate(table.recordKey(id)) { bytes in try bytes.map { try table.decode(id: id, $0) } }
     }
 
+    /// Reads the record without locking it (the transaction's own writes included): for records a
+    /// transaction refers to but does not change or decide on (the product a cart line names, the
+    /// restaurant a menu item belongs to), so that concurrent transactions do not queue on them.
+    public func read<Value>(_ table: Table<Value>, _ id: RecordID) throws -> StoredRecord<Value>? {
+        checkOpen()
+        return try rocks.get(table.recordKey(id)) { bytes in try bytes.map { try table.decode(id: id, $0) } }
+    }
+
     /// Reads and locks the record like `get`, unless another transaction holds its lock: then it
     /// answers `.lockedByAnother` at once instead of waiting. For work queues, where a caller
     /// passes over what someone else is taking to the next item.

@@ -133,3 +133,56 @@ def test_a_right_password_among_wrong_ones_at_once_signs_in(api, operator, templ
         assert [reason_of(o) for i, o in enumerate(outcomes) if i != 2] == [Reason.ERROR_REASON_BAD_CREDENTIALS] * 4
         # The count is back under the limit: the right password signs in again at once.
         api.accounts.Login(login_request(fresh.id, party.email, STRONG_PASSWORD), timeout=TIMEOUT)
+
+
+# ---- The access token a refresh replaced ----
+
+@pytest.fixture(scope="module")
+def slow_tokens():
+    """A server whose access tokens live 6 seconds: long enough to use a replaced one, short enough to see it end."""
+    from conftest import IdentityServer, stop_cleanly
+    server = IdentityServer(6)
+    with server.channel() as channel:
+        grpc.channel_ready_future(channel).result(timeout=30)
+        yield server, Api(channel)
+    stop_cleanly(server)
+
+
+def test_calls_sent_with_the_token_a_refresh_replaced_are_answered_until_it_expires(slow_tokens):
+    server, api = slow_tokens
+    marketplace = server.marketplace_id("DineSwift")
+    party = sign_up(api, marketplace)
+    old = party.session
+    # Refreshed 2 seconds into the old token's 6, so the new one outlives it by 2.
+    issued = time.time()
+    while time.time() < issued + 2:
+        time.sleep(0.05)
+    new = refresh(api, marketplace, old.refresh_token)
+    assert new.access_token != old.access_token
+    # Calls a client sent before its refresh answer arrived: both tokens work, concurrently.
+    calls = [api.accounts.GetMe.future(pb.GetMeRequest(marketplace_id=marketplace), metadata=bearer(token), timeout=TIMEOUT)
+             for token in (old.access_token, new.access_token) * 4]
+    assert {call.result().id for call in calls} == {party.account_id}
+    # The replaced token ends at its own expiry, as any access token; the new one goes on.
+    expiry = old.access_token_expire_time.seconds + old.access_token_expire_time.nanos / 1e9
+    while time.time() < expiry + 0.2:
+        time.sleep(0.05)
+    refused(lambda: api.accounts.GetMe(pb.GetMeRequest(marketplace_id=marketplace), metadata=bearer(old.access_token),
+                                       timeout=TIMEOUT), Code.UNAUTHENTICATED, reason=Reason.ERROR_REASON_TOKEN_EXPIRED)
+    assert api.accounts.GetMe(pb.GetMeRequest(marketplace_id=marketplace), metadata=bearer(new.access_token),
+                              timeout=TIMEOUT).id == party.account_id
+
+
+def test_a_second_refresh_retires_the_first_replaced_token(slow_tokens):
+    server, api = slow_tokens
+    marketplace = server.marketplace_id("DineSwift")
+    party = sign_up(api, marketplace)
+    first = party.session
+    second = refresh(api, marketplace, first.refresh_token)
+    third = refresh(api, marketplace, second.refresh_token)
+    # Only the latest replaced token is kept: the first pair's is unknown now.
+    refused(lambda: api.accounts.GetMe(pb.GetMeRequest(marketplace_id=marketplace), metadata=bearer(first.access_token),
+                                       timeout=TIMEOUT), Code.UNAUTHENTICATED, reason=Reason.ERROR_REASON_TOKEN_INVALID)
+    for token in (second.access_token, third.access_token):
+        assert api.accounts.GetMe(pb.GetMeRequest(marketplace_id=marketplace), metadata=bearer(token),
+                                  timeout=TIMEOUT).id == party.account_id

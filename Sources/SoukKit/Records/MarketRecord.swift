@@ -78,6 +78,13 @@ extension Transaction {
     {
         try inMarketplace(get(table, id), id, marketplaceID, noun)
     }
+
+    /// The record `id` of `table` in `marketplaceID`, read without locking (`Transaction.read`); NOT_FOUND otherwise.
+    public func reference<Subject>(_ table: Table<MarketRecord<Subject>>, _ id: RecordID, in marketplaceID: RecordID, _ noun: String) throws
+        -> StoredRecord<MarketRecord<Subject>>
+    {
+        try inMarketplace(read(table, id), id, marketplaceID, noun)
+    }
 }
 
 extension Store {

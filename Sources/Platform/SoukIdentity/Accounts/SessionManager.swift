@@ -56,17 +56,34 @@ public final class SessionManager: TokenAuthenticator {
 
     /// The caller of the access token hashed to `hash`, read from the store.
     private func readCaller(_ hash: TokenHash) throws -> Caller {
-        guard let session = try store.get(SessionTable.table, unique: SessionTable.byAccessToken, [.bytes(hash.bytes)]) else {
+        let session: StoredRecord<SessionRecord>
+        let expiry: StoreTime
+        if let current = try store.get(SessionTable.table, unique: SessionTable.byAccessToken, [.bytes(hash.bytes)]) {
+            (session, expiry) = (current, current.value.accessExpiry)
+        } else if let replaced = try replacedTokenSession(hash), let previous = replaced.value.previousAccess {
+            // A token the latest refresh replaced: good until its own expiry.
+            (session, expiry) = (replaced, previous.expiry)
+        } else {
             throw try endedSessionRefusal(hash) ?? Self.unauthenticated("the access token is unknown")
         }
         let account = try store.get(AccountTable.table, session.value.accountID)
         if let refusal = Self.accountRefusal(account) { throw refusal }
-        guard session.value.accessExpiry > now, let account else {
+        guard expiry > now, let account else {
             throw RPCError.souk(.unauthenticated, .tokenExpired, "the access token has expired; refresh it with Accounts.Refresh")
         }
         var caller = Self.caller(account, sessionID: session.id)
-        caller.accessExpiry = session.value.accessExpiry
+        caller.accessExpiry = expiry
         return caller
+    }
+
+    /// The session whose latest refresh replaced the access token hashed to `hash`.
+    private func replacedTokenSession(_ hash: TokenHash) throws -> StoredRecord<SessionRecord>? {
+        do {
+            return try store.get(SessionTable.table, unique: SessionTable.byPreviousAccessToken, [.bytes(hash.bytes)])
+        } catch StoreError.indexNotReady {
+            // Built after an upgrade: until then a replaced token is unknown, as before.
+            return nil
+        }
     }
 
     /// Why the token of an ended session is refused; nil when no ended session had it.
@@ -206,6 +223,7 @@ public final class SessionManager: TokenAuthenticator {
                 record.latestRotation = RefreshRotation(
                     retiredRefreshHash: record.refreshTokenHash, rotatedAt: transaction.now,
                     pair: SealedTokenPair(access: access, refresh: refresh, key: presented, sessionID: session.id))
+                record.previousAccess = PreviousAccessToken(hash: record.accessTokenHash, expiry: record.accessExpiry)
                 record.accessTokenHash = access.hash.bytes
                 record.accessExpiry = transaction.now.adding(rules.accessTokenTTL)
                 record.refreshTokenHash = refresh.hash.bytes

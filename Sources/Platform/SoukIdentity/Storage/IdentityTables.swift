@@ -122,12 +122,21 @@ struct SessionRecord: Sendable {
     var deviceName: String
     /// Nil before the first rotation, once revoked, and in records written before rotations were kept.
     var latestRotation: RefreshRotation? = nil
+    /// The access token the latest rotation replaced, still good until its own expiry: calls a
+    /// client sent before its refresh answer arrived must not fail.
+    var previousAccess: PreviousAccessToken? = nil
 
     /// Ends the session: its tokens leave the indexes and the sealed pair is dropped.
     mutating func revoke() {
         revoked = true
         latestRotation = nil
     }
+}
+
+/// An access token a rotation replaced, and when it expires.
+struct PreviousAccessToken: Sendable, Equatable {
+    var hash: [UInt8]
+    var expiry: StoreTime
 }
 
 /// A rotation of a session's refresh token, kept until the next one so that the retired token
@@ -153,6 +162,10 @@ enum SessionTable {
     static let byRetiredRefreshToken = Index<SessionRecord>.nonUnique("sessions.retired_refresh_token", keys: { session in
         session.revoked ? [] : session.retiredRefreshHashes.map { [.bytes($0)] }
     })
+    /// The access token each session's latest rotation replaced (see `SessionRecord.previousAccess`).
+    static let byPreviousAccessToken = Index<SessionRecord>.unique("sessions.previous_access_token") {
+        $0.revoked ? nil : $0.previousAccess.map { [.bytes($0.hash)] }
+    }
     static let byAccount = Index<SessionRecord>.nonUnique("sessions.account") { $0.revoked ? nil : [.id($0.accountID)] }
     /// The access token of each ended session, so that a call with it is told the session ended
     /// (SESSION_REVOKED) rather than that the token is unknown.
@@ -184,6 +197,11 @@ enum SessionTable {
                     writer.time(rotation.rotatedAt)
                     writer.data(rotation.pair.bytes)
                 }
+                writer.bool(value.previousAccess != nil)
+                if let previous = value.previousAccess {
+                    writer.data(previous.hash)
+                    writer.time(previous.expiry)
+                }
             },
             read: { reader in
                 var record = SessionRecord(
@@ -197,9 +215,16 @@ enum SessionTable {
                         retiredRefreshHash: try reader.bytesValue(), rotatedAt: try reader.time(),
                         pair: SealedTokenPair(bytes: try reader.bytesValue()))
                 }
+                // Records written before previous tokens were kept end here.
+                if !reader.isAtEnd, try reader.bool() {
+                    record.previousAccess = PreviousAccessToken(hash: try reader.bytesValue(), expiry: try reader.time())
+                }
                 return record
             }),
-        indexes: [byAccessToken, byRefreshToken, byRetiredRefreshToken, byAccount, byEndedAccessToken, byEndedRefreshToken])
+        indexes: [
+            byAccessToken, byRefreshToken, byRetiredRefreshToken, byAccount, byEndedAccessToken, byEndedRefreshToken,
+            byPreviousAccessToken,
+        ])
 }
 
 /// A single-use password-reset token (its hash).

@@ -60,9 +60,11 @@ public enum FoodCartPricing {
         public var problem: Problem?
     }
 
-    /// Prices `cart` (its stored lines) in `transaction`.
+    /// Prices `cart` (its stored lines) in `transaction`. The restaurant and its menu items are
+    /// read, not locked: every order of a restaurant refers to them, and locking them made all its
+    /// checkouts wait for one another.
     public static func price(_ cart: SoukStoreV1.Cart, marketplace: SoukV1.Marketplace, in transaction: Transaction) throws -> Quote {
-        try price(cart, marketplace: marketplace) { try transaction.get(RestaurantTable.table, $0) } item: { try transaction.get(MenuItemTable.table, $0) }
+        try price(cart, marketplace: marketplace) { try transaction.read(RestaurantTable.table, $0) } item: { try transaction.read(MenuItemTable.table, $0) }
     }
 
     /// Prices `cart` from the store, without locking (cart views).

@@ -28,9 +28,10 @@ struct FoodCarts {
         return try await CartView.addOnce(request, call, store: store) { adding, transaction in
             let (caller, marketplaceID, marketplace) = (adding.caller, adding.marketplaceID, adding.marketplace)
             let (itemID, quantity, expected) = (adding.itemID, adding.quantity, adding.expected)
-            let item = try transaction.require(MenuItemTable.table, itemID, in: marketplaceID, "menu item").value.subject
+            // Neither is locked: a cart line only names them, and every customer's cart refers to them.
+            let item = try transaction.reference(MenuItemTable.table, itemID, in: marketplaceID, "menu item").value.subject
             guard let restaurantID = RecordID(item.restaurantID),
-                  let restaurant = try transaction.get(RestaurantTable.table, restaurantID)?.value.subject,
+                  let restaurant = try transaction.read(RestaurantTable.table, restaurantID)?.value.subject,
                   RestaurantRules.isVisible(restaurant), MenuItemRules.isVisible(item)
             else { throw RPCError.notFound("menu item", itemID.description) }
             guard item.available else {

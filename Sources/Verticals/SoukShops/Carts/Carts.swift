@@ -20,7 +20,8 @@ extension CartsService {
         try await CartView.addOnce(request, call, store: store) { adding, transaction in
             let (caller, marketplaceID, marketplace) = (adding.caller, adding.marketplaceID, adding.marketplace)
             let (productID, quantity, expected) = (adding.itemID, adding.quantity, adding.expected)
-            let product = try transaction.require(ProductTable.table, productID, in: marketplaceID, "product").value.subject
+            // Not locked: the stock is decided at checkout; a cart line only names the product.
+            let product = try transaction.reference(ProductTable.table, productID, in: marketplaceID, "product").value.subject
             try CartView.checkPurchasable(product, id: productID, quantity: quantity)
             let cart = try CartView.current(caller.accountID, marketplaceID: marketplaceID, expected: expected, transaction: transaction)
             if cart.subject.lines.contains(where: { $0.itemID == productID.description }) {
@@ -116,7 +117,8 @@ extension CartView {
     static func view(_ stored: StoredRecord<CartRecord>, accountID: RecordID, marketplace: SoukV1.Marketplace, transaction: Transaction)
         throws -> SoukV1.Cart
     {
-        let products = try stored.value.subject.lines.map { line in try RecordID(line.itemID).flatMap { try transaction.get(ProductTable.table, $0) } }
+        // Read, not locked: a view decides nothing.
+        let products = try stored.value.subject.lines.map { line in try RecordID(line.itemID).flatMap { try transaction.read(ProductTable.table, $0) } }
         return show(stored, accountID: accountID, marketplace: marketplace, products: products)
     }
 

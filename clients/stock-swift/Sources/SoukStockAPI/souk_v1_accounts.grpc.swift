@@ -536,7 +536,9 @@ extension Souk_V1_Accounts {
         /// > the rotation, the retired token returns the same pair again (the same access and refresh
         /// > tokens and expiry times), so a retried or concurrent Refresh does not sign the client out.
         /// > Presented at or after the end of that interval, or after the pair it got was itself
-        /// > rotated, a retired token revokes the whole session (it may have been stolen).
+        /// > rotated, a retired token revokes the whole session (it may have been stolen). The access
+        /// > token the rotation replaced stays good until its own expiry, so calls already sent with it
+        /// > are answered.
         /// > Errors: UNAUTHENTICATED (TOKEN_INVALID: unknown, used or expired), PERMISSION_DENIED
         /// > (ACCOUNT_BLOCKED).
         ///
@@ -1387,7 +1389,9 @@ extension Souk_V1_Accounts {
         /// > the rotation, the retired token returns the same pair again (the same access and refresh
         /// > tokens and expiry times), so a retried or concurrent Refresh does not sign the client out.
         /// > Presented at or after the end of that interval, or after the pair it got was itself
-        /// > rotated, a retired token revokes the whole session (it may have been stolen).
+        /// > rotated, a retired token revokes the whole session (it may have been stolen). The access
+        /// > token the rotation replaced stays good until its own expiry, so calls already sent with it
+        /// > are answered.
         /// > Errors: UNAUTHENTICATED (TOKEN_INVALID: unknown, used or expired), PERMISSION_DENIED
         /// > (ACCOUNT_BLOCKED).
         ///
@@ -2509,7 +2513,9 @@ extension Souk_V1_Accounts.ClientProtocol {
     /// > the rotation, the retired token returns the same pair again (the same access and refresh
     /// > tokens and expiry times), so a retried or concurrent Refresh does not sign the client out.
     /// > Presented at or after the end of that interval, or after the pair it got was itself
-    /// > rotated, a retired token revokes the whole session (it may have been stolen).
+    /// > rotated, a retired token revokes the whole session (it may have been stolen). The access
+    /// > token the rotation replaced stays good until its own expiry, so calls already sent with it
+    /// > are answered.
     /// > Errors: UNAUTHENTICATED (TOKEN_INVALID: unknown, used or expired), PERMISSION_DENIED
     /// > (ACCOUNT_BLOCKED).
     ///
@@ -3503,7 +3509,9 @@ extension Souk_V1_Accounts.ClientProtocol {
     /// > the rotation, the retired token returns the same pair again (the same access and refresh
     /// > tokens and expiry times), so a retried or concurrent Refresh does not sign the client out.
     /// > Presented at or after the end of that interval, or after the pair it got was itself
-    /// > rotated, a retired token revokes the whole session (it may have been stolen).
+    /// > rotated, a retired token revokes the whole session (it may have been stolen). The access
+    /// > token the rotation replaced stays good until its own expiry, so calls already sent with it
+    /// > are answered.
     /// > Errors: UNAUTHENTICATED (TOKEN_INVALID: unknown, used or expired), PERMISSION_DENIED
     /// > (ACCOUNT_BLOCKED).
     ///
