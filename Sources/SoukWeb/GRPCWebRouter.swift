@@ -50,7 +50,7 @@ public struct GRPCWebRouter: HTTP2StreamRouter {
             return preflight(stream, headers: headers, allowedOrigin: allowedOrigin)
         }
         let corsHeaders = allowedOrigin.map(cors.responseHeaders(origin:)) ?? []
-        if method == "GET" || method == "HEAD", let path, let route = routes.first(where: { path.hasPrefix($0.pathPrefix) }) {
+        if method != nil, method != "OPTIONS", let path, let route = routes.first(where: { path.hasPrefix($0.pathPrefix) }) {
             return route.openStream(stream, request: HTTPRequest(method: method!, target: path, headers: headers), endStream: endStream)
         }
         if method == "POST", let contentType, let codec = Self.connectCodec(contentType) {
