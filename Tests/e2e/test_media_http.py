@@ -209,10 +209,14 @@ def test_concurrent_requests_for_a_new_size_get_the_same_file(web_server, api, m
     assert {status for status, _, _ in answers} == {200}
     assert len({body for _, _, body in answers}) == 1
     assert pixel_size(answers[0][2]) == (500, 500)
-    files = [name for _, _, names in os.walk(os.path.join(web_server.data_dir, "media-variants"))
-             for name in names if not name.startswith(".")]
-    # one file per size made so far by this module's tests at most; none twice
-    assert len(files) == len(set(files))
+    # One file for the size, named by its own SHA-256 beside the originals' folder, found by the
+    # original's; no temporary file left.
+    folder = os.path.join(web_server.data_dir, "media-variants")
+    with open(os.path.join(folder, ".index", "screen", picture.sha256)) as f:
+        made = f.read()
+    assert made == hashlib.sha256(answers[0][2]).hexdigest()
+    assert os.path.isfile(os.path.join(folder, made[:2], made[2:]))
+    assert os.listdir(os.path.join(folder, ".incoming")) == []
 
 
 def key_signature(server, path, expires):
