@@ -81,3 +81,20 @@ import SoukStore
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 }
+
+@Suite struct VipsTests {
+    @Test func aFileThatIsNoImageFailsWithLibvipsMessage() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("souk-vips-\(UUID()).txt").path
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try Vips.thumbnail(path: path, longSide: 256)
+            Issue.record("a text file has no thumbnail")
+        } catch let error as VipsError {
+            #expect(error.description.hasPrefix("libvips thumbnail of \(path): "))
+            #expect(error.description.count > "libvips thumbnail of \(path): failed".count - 7, "libvips says why")
+        }
+        // The error buffer was cleared: the next failure carries only its own message.
+        #expect(throws: VipsError.self) { try Vips.thumbnail(path: path + ".missing", longSide: 256) }
+    }
+}

@@ -217,6 +217,11 @@ def test_concurrent_requests_for_a_new_size_get_the_same_file(web_server, api, m
     assert made == hashlib.sha256(answers[0][2]).hexdigest()
     assert os.path.isfile(os.path.join(folder, made[:2], made[2:]))
     assert os.listdir(os.path.join(folder, ".incoming")) == []
+    # A size whose file is gone (a restore without it, a hand clean-up) is made again.
+    os.remove(os.path.join(folder, made[:2], made[2:]))
+    status, _, body = fetch(web_server, with_query(picture.url, size="screen"))
+    assert status == 200 and body == answers[0][2]
+    assert os.path.isfile(os.path.join(folder, made[:2], made[2:]))
 
 
 def key_signature(server, path, expires):

@@ -77,9 +77,10 @@ public struct MediaHTTPRoute: HTTPRoute {
                 let last = offset > range.upperBound
                 let sent = eventLoop.makePromise(of: Void.self)
                 let isFirst = first
+                let chunk = buffer
                 eventLoop.execute {
                     if isFirst { stream.value.sendHeaders(headers, endStream: false) }
-                    stream.value.sendData(buffer, promise: last ? nil : sent)
+                    stream.value.sendData(chunk, promise: last ? nil : sent)
                     if last {
                         stream.value.sendTrailers([])
                         sent.succeed()
@@ -165,8 +166,9 @@ extension Media {
                 return .text(400, "size must be one of: \(MediaSize.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             guard MediaSize.offered(for: contentType) else { return .text(400, "\(contentType) media has no sizes: only images do") }
-            path = try await variants.path(of: size, original: hex, at: path)
-            contentType = try Self.sniffedImageType(path)
+            let variant = try await variants.variant(of: size, original: hex, at: path)
+            path = variant.path
+            contentType = variant.contentType
             tag = hex + "-" + size.rawValue
         }
 
@@ -199,15 +201,5 @@ extension Media {
         case .unsatisfiable:
             return .text(416, "the range is outside the \(length) bytes", headers: [HTTP2Header("content-range", "bytes */\(length)")])
         }
-    }
-
-    /// The type of an image size by its leading bytes (JPEG, or PNG for transparency).
-    private static func sniffedImageType(_ path: String) throws -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw MediaFileError("open", path) }
-        defer { close(descriptor) }
-        var first: UInt8 = 0
-        guard read(descriptor, &first, 1) == 1 else { throw MediaFileError("read", path) }
-        return first == 0x89 ? "image/png" : "image/jpeg"
     }
 }

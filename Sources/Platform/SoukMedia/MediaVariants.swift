@@ -28,6 +28,15 @@ public enum MediaSize: String, CaseIterable, Sendable {
     }
 }
 
+/// One size of one image on disk.
+public struct MediaVariant: Sendable {
+    /// The SHA-256 of its bytes (its file's name).
+    public var hex: String
+    public var path: String
+    /// `image/jpeg`, or `image/png` for an image with transparency.
+    public var contentType: String
+}
+
 /// The sizes made of uploaded images, kept on disk beside the originals so each is made once.
 ///
 /// A size's bytes are content-addressed like the originals (`<root>/ab/cdef…`, named by their own
@@ -42,8 +51,8 @@ public final class MediaVariants: Sendable {
 
     public let root: String
     private let locks = ContentLocks()
-    /// `<size>/<original hex>` → the size's own hex, for the sizes seen since start.
-    private let known = Mutex<[String: String]>([:])
+    /// `<size>/<original hex>` → the size's own hex and content type, for the sizes seen since start.
+    private let known = Mutex<[String: MediaVariant]>([:])
 
     /// Opens the folder at `root`, creating it, and removes files a crash left unfinished.
     public init(root: String) throws {
@@ -62,7 +71,7 @@ public final class MediaVariants: Sendable {
 
     /// The path of `size` of the original whose content is `hex` (at `originalPath`), making it
     /// first when it is not on disk.
-    public func path(of size: MediaSize, original hex: String, at originalPath: String) async throws -> String {
+    public func variant(of size: MediaSize, original hex: String, at originalPath: String) async throws -> MediaVariant {
         let key = size.rawValue + "/" + hex
         if let path = existing(key) { return path }
         await locks.lock(key)
@@ -79,8 +88,9 @@ public final class MediaVariants: Sendable {
             try writeAtomically(image.bytes, to: target)
         }
         try writeAtomically(Array(variantHex.utf8), to: indexPath(key))
-        known.withLock { $0[key] = variantHex }
-        return target
+        let variant = MediaVariant(hex: variantHex, path: target, contentType: image.contentType)
+        known.withLock { $0[key] = variant }
+        return variant
     }
 
     /// Deletes the sizes of an original whose file was deleted. A size shared with another
@@ -88,25 +98,26 @@ public final class MediaVariants: Sendable {
     func remove(original hex: String) {
         for size in MediaSize.allCases {
             let key = size.rawValue + "/" + hex
-            if let variantHex = recorded(key) { unlink(ContentAddress.path(folder: root, hex: variantHex)) }
+            if let variant = recorded(key) { unlink(variant.path) }
             unlink(indexPath(key))
             _ = known.withLock { $0.removeValue(forKey: key) }
         }
     }
 
     /// The file of a size made before, if it is still there.
-    private func existing(_ key: String) -> String? {
-        guard let variantHex = recorded(key) else { return nil }
-        let path = ContentAddress.path(folder: root, hex: variantHex)
-        guard access(path, F_OK) == 0 else {
+    private func existing(_ key: String) -> MediaVariant? {
+        guard let variant = recorded(key) else { return nil }
+        guard access(variant.path, F_OK) == 0 else {
             _ = known.withLock { $0.removeValue(forKey: key) }
             return nil
         }
-        return path
+        return variant
     }
 
-    private func recorded(_ key: String) -> String? {
-        if let variantHex = known.withLock({ $0[key] }) { return variantHex }
+    /// What memory or the index says about a size; its type is read from the file's first byte
+    /// once after a restart.
+    private func recorded(_ key: String) -> MediaVariant? {
+        if let variant = known.withLock({ $0[key] }) { return variant }
         let descriptor = open(indexPath(key), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -114,8 +125,15 @@ public final class MediaVariants: Sendable {
         guard bytes.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, 64) }) == 64 else { return nil }
         let variantHex = String(decoding: bytes, as: UTF8.self)
         guard variantHex.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { return nil }
-        known.withLock { $0[key] = variantHex }
-        return variantHex
+        let path = ContentAddress.path(folder: root, hex: variantHex)
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var first: UInt8 = 0
+        guard read(file, &first, 1) == 1 else { return nil }
+        let variant = MediaVariant(hex: variantHex, path: path, contentType: first == 0x89 ? "image/png" : "image/jpeg")
+        known.withLock { $0[key] = variant }
+        return variant
     }
 
     private func indexPath(_ key: String) -> String { root + "/.index/" + key }
