@@ -18,8 +18,8 @@ public struct GRPCWebRouter: HTTP2StreamRouter {
     private let routes: [any HTTPRoute]
 
     /// gRPC-Web and Connect in front of `grpc`, reading JSON with the message types of `json`;
-    /// browsers on the policy's origins may call it from their pages. GET and HEAD requests under a
-    /// route's prefix go to that route.
+    /// browsers on the policy's origins may call it from their pages. Requests under a route's
+    /// prefix (but CORS preflights) go to that route, which answers 405 to methods it does not serve.
     public init(grpc: GRPCRouter, cors: CORSPolicy, json: ProtoJSON, routes: [any HTTPRoute] = []) {
         self.grpc = grpc
         self.cors = cors

@@ -189,7 +189,8 @@ extension Media {
         }
         headers.append(HTTP2Header("content-type", contentType))
         // If-Range: the range only while the client's copy is this one.
-        let rangeHeader = request.header("if-range").map { $0 == etag } ?? true ? request.header("range") : nil
+        let rangeApplies = request.header("if-range").map { $0 == etag } ?? true
+        let rangeHeader = rangeApplies ? request.header("range") : nil
         switch ByteRangeRequest(header: rangeHeader, length: length) {
         case .whole:
             headers.append(HTTP2Header("content-length", String(length)))

@@ -54,12 +54,15 @@ public final class MediaURLs: Sendable {
     }
 
     /// The URL of `record` for a caller who may read it: plain when anyone may, else signed and
-    /// valid until `now` + the signed lifetime.
+    /// valid for the signed lifetime from `now` (up to a twelfth more).
     func url(of record: StoredRecord<MediaRecord>, now: Int64) -> String {
         let path = Self.path(marketplace: record.value.marketplaceID.description, media: record.id.description)
         let base = base.withLock { $0 }
         guard !record.value.isPublic else { return base + path }
-        let expires = now + signedLifetimeSeconds
+        // Rounded up to a twelfth of the lifetime: the answers of a few minutes share one URL,
+        // which image caches then find again.
+        let step = max(1, signedLifetimeSeconds / 12)
+        let expires = (now + signedLifetimeSeconds + step - 1) / step * step
         return base + path + "?expires=\(expires)&signature=\(signature(path: path, expires: expires))"
     }
 
