@@ -52,6 +52,8 @@ let package = Package(
         systemLibrary("CRocksDB", "rocksdb", "librocksdb-dev"),
         systemLibrary("CSodium", "libsodium", "libsodium-dev"),
         systemLibrary("CZlib", "zlib", "zlib1g-dev"),
+        // Image sizes of uploaded pictures (SoukMedia).
+        systemLibrary("CVips", "vips", "libvips-dev"),
 
         // protoc-c output for every .proto in Proto/, plus the embedded descriptor set.
         .target(
@@ -153,7 +155,7 @@ let package = Package(
             path: "Sources/Platform/SoukIdentity"),
         // Uploaded files and images: media records, content-addressed files beside the store, the Media service, the purge.
         .target(
-            name: "SoukMedia", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "CSodium", logging],
+            name: "SoukMedia", dependencies: ["SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukWeb", "SoukHTTP2", "CSodium", "CVips", logging, nioCore],
             path: "Sources/Platform/SoukMedia"),
         // The payments ledger, the simulated gateway and its card tokens, and the kinds of record the verticals make payable.
         .target(
@@ -311,7 +313,7 @@ let package = Package(
             dependencies: ["SoukContent", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
         .testTarget(
             name: "SoukMediaTests",
-            dependencies: ["SoukMedia", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),
+            dependencies: ["SoukMedia", "SoukWeb", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),
         .testTarget(
             name: "SoukStoreTests",
             dependencies: ["SoukStore", "SoukStoreTools", "SoukStoreFixtures", "SoukTesting", nioCore, nioPosix, .product(name: "PropertyBased", package: "swift-property-based")]

@@ -160,7 +160,7 @@ final class HTTP1ResponseStream: HTTP2ResponseStream {
             }
         }
         if !keepAlive { fields.replaceOrAdd(name: "connection", value: "close") }
-        if endStream { fields.replaceOrAdd(name: "content-length", value: "0") }
+        if endStream, !fields.contains(name: "content-length") { fields.add(name: "content-length", value: "0") }  // HEAD keeps its length
         context.write(NIOAny(HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: status, headers: fields))), promise: nil)
         if endStream {
             end(trailers: [])

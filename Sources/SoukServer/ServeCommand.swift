@@ -12,6 +12,7 @@ import SoukGRPC
 import SoukHTTP2
 import SoukIdentity
 import SoukJSON
+import SoukMedia
 import SoukPayments
 import SoukReports
 import SoukStandardServices
@@ -63,6 +64,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(
         "An origin whose web pages may call the server through gRPC-Web (CORS), for example https://admin.example.com; repeat for several, * for any.",
         valueName: "origin")) var corsOrigin: [String] = []
+    @Option(help: ArgumentHelp(
+        "The address clients reach this server at, which media URLs start with (for example https://souk.example.com behind a proxy; default: http://HOST:PORT of the listening socket).",
+        valueName: "url")) var publicUrl: String?
+    @Option(help: "Seconds a signed URL of private media stays valid.") var mediaUrlLifetime = 3600
     @Option(help: "Seconds a new connection has to finish its HTTP/2 preface.") var handshakeTimeout = 10
     @Option(help: "Event-loop threads serving connections (default: the CPUs this process may run on).") var eventLoops: Int?
     @Option(help: ArgumentHelp(
@@ -126,6 +131,10 @@ struct ServeCommand: AsyncParsableCommand {
         guard idleTimeout > 0, handshakeTimeout > 0, shutdownGracePeriod >= 0 else {
             throw ValidationError("timeouts must be positive")
         }
+        guard mediaUrlLifetime > 0 else { throw ValidationError("--media-url-lifetime must be positive") }
+        guard publicUrl.map({ $0.hasPrefix("http://") || $0.hasPrefix("https://") }) ?? true else {
+            throw ValidationError("--public-url must start with http:// or https://")
+        }
         guard accessTokenTtl > 0, refreshTokenTtl > 0 else { throw ValidationError("token lifetimes must be positive") }
         guard passwordHashMemoryKib >= PasswordHasher.minimumMemoryKiB else {
             throw ValidationError("--password-hash-memory-kib must be at least \(PasswordHasher.minimumMemoryKiB)")
@@ -165,6 +174,7 @@ struct ServeCommand: AsyncParsableCommand {
         let context = DomainContext(store: store)
         context.provide(identityConfiguration())
         context.provide(openStreams)
+        context.provide(MediaURLSettings(publicURL: publicUrl, signedLifetime: .seconds(mediaUrlLifetime)))
         // The simulated payment gateway keeps its authorizations beside the data directory, as an
         // outside provider would keep them apart from the store.
         let journal = simulatedGatewayJournal ?? (dataDir.hasSuffix("/") ? String(dataDir.dropLast()) : dataDir) + ".simulated-gateway.jsonl"
@@ -226,9 +236,17 @@ struct ServeCommand: AsyncParsableCommand {
         let loopCount = eventLoops ?? ProcessorAffinity.availableCount
         let group = MultiThreadedEventLoopGroup(numberOfThreads: loopCount)
         // gRPC-Web on the same port, for browsers.
-        let web = GRPCWebRouter(grpc: router, cors: CORSPolicy(allowedOrigins: Set(corsOrigin)), json: ProtoJSON())
+        // Media files and image sizes at their URLs, on the same port.
+        let media = try context.require(Media.self)
+        let web = GRPCWebRouter(
+            grpc: router, cors: CORSPolicy(allowedOrigins: Set(corsOrigin)), json: ProtoJSON(), routes: [MediaHTTPRoute(media: media)])
         let server = HTTP2Server(configuration: http2Configuration(), router: web, logger: logger, group: group)
         let address = try await server.start()
+        if publicUrl == nil {
+            // A wildcard address is no address to reach: the URLs name this host by loopback then.
+            let reachable = host == "0.0.0.0" || host == "::" ? "localhost" : host.contains(":") ? "[\(host)]" : host
+            media.urls.setPublicURL("\(tlsCert == nil ? "http" : "https")://\(reachable):\(address.port ?? port)")
+        }
         logger.info("listening", metadata: [
             "address": "\(address)", "tls": "\(tlsCert != nil)", "event_loops": "\(loopCount)", "handler_threads": "\(handlerCount)", "services": "\(Set(services.all.map(\.serviceName)).sorted().joined(separator: ","))",
         ])

@@ -18,8 +18,8 @@ public struct GRPCWebRouter: HTTP2StreamRouter {
     private let routes: [any HTTPRoute]
 
     /// gRPC-Web and Connect in front of `grpc`, reading JSON with the message types of `json`;
-    /// browsers on the policy's origins may call it from their pages. GET and HEAD requests under a
-    /// route's prefix go to that route.
+    /// browsers on the policy's origins may call it from their pages. Requests under a route's
+    /// prefix (but CORS preflights) go to that route, which answers 405 to methods it does not serve.
     public init(grpc: GRPCRouter, cors: CORSPolicy, json: ProtoJSON, routes: [any HTTPRoute] = []) {
         self.grpc = grpc
         self.cors = cors
@@ -50,7 +50,7 @@ public struct GRPCWebRouter: HTTP2StreamRouter {
             return preflight(stream, headers: headers, allowedOrigin: allowedOrigin)
         }
         let corsHeaders = allowedOrigin.map(cors.responseHeaders(origin:)) ?? []
-        if method == "GET" || method == "HEAD", let path, let route = routes.first(where: { path.hasPrefix($0.pathPrefix) }) {
+        if method != nil, method != "OPTIONS", let path, let route = routes.first(where: { path.hasPrefix($0.pathPrefix) }) {
             return route.openStream(stream, request: HTTPRequest(method: method!, target: path, headers: headers), endStream: endStream)
         }
         if method == "POST", let contentType, let codec = Self.connectCodec(contentType) {

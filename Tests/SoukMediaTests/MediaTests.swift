@@ -50,10 +50,10 @@ import SoukStore
 
         let responses = try await fixture.download(object.id, marketplace: marketplace, token: alice.token)
         guard case .media(let first)? = responses.first?.part else { throw RPCError(.internalError, "the first response carries no metadata") }
-        #expect(first == object)
+        #expect(first.withoutURL == object.withoutURL)
         #expect(responses.dropFirst().allSatisfy { if case .chunk(let bytes)? = $0.part { bytes.count <= MediaService.chunkBytes } else { false } })
         #expect(try await fixture.downloadedContent(object.id, marketplace: marketplace, token: alice.token) == Samples.png)
-        #expect(try await fixture.getMedia(object.id, marketplace: marketplace, token: alice.token) == object)
+        #expect(try await fixture.getMedia(object.id, marketplace: marketplace, token: alice.token).withoutURL == object.withoutURL)
 
         // The same bytes again: a second record, the same file.
         let again = try await fixture.upload(Samples.png, type: "image/png", marketplace: marketplace, token: alice.token, chunkSize: 777)
@@ -242,5 +242,14 @@ import SoukStore
             "souk.v1.Accounts", "Login", SoukV1.LoginRequest(marketplaceID: marketplace.id, email: "alice@example.com", password: "Abcdef1!"))
         #expect(try await restored.downloadedContent(pdf.id, marketplace: marketplace, token: session.accessToken) == Samples.pdf)
         await restored.store.close()
+    }
+}
+
+extension SoukV1.MediaObject {
+    /// The object but its URL, whose signature's expiry is made for each answer.
+    var withoutURL: SoukV1.MediaObject {
+        var copy = self
+        copy.url = ""
+        return copy
     }
 }

@@ -277,7 +277,7 @@ void   souk__v1__download_media_response__free_unpacked
   assert(message->base.descriptor == &souk__v1__download_media_response__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor souk__v1__media_object__field_descriptors[10] =
+static const ProtobufCFieldDescriptor souk__v1__media_object__field_descriptors[11] =
 {
   {
     "id",
@@ -399,6 +399,18 @@ static const ProtobufCFieldDescriptor souk__v1__media_object__field_descriptors[
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "url",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Souk__V1__MediaObject, url),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned souk__v1__media_object__field_indices_by_name[] = {
   3,   /* field[3] = content_type */
@@ -411,11 +423,12 @@ static const unsigned souk__v1__media_object__field_indices_by_name[] = {
   8,   /* field[8] = referenced */
   5,   /* field[5] = sha256 */
   4,   /* field[4] = size_bytes */
+  10,   /* field[10] = url */
 };
 static const ProtobufCIntRange souk__v1__media_object__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 10 }
+  { 0, 11 }
 };
 const ProtobufCMessageDescriptor souk__v1__media_object__descriptor =
 {
@@ -425,7 +438,7 @@ const ProtobufCMessageDescriptor souk__v1__media_object__descriptor =
   "Souk__V1__MediaObject",
   "souk.v1",
   sizeof(Souk__V1__MediaObject),
-  10,
+  11,
   souk__v1__media_object__field_descriptors,
   souk__v1__media_object__field_indices_by_name,
   1,  souk__v1__media_object__number_ranges,

@@ -87,10 +87,16 @@ struct  Souk__V1__MediaObject
    */
   protobuf_c_boolean referenced;
   Google__Protobuf__Timestamp *create_time;
+  /*
+   * Where to GET the content over plain HTTP (see MEDIA URLS above): plain for public media,
+   * signed and valid for a limited time (an hour by default) for private media. Add
+   * `size=thumb` or `size=screen` to its query for an image's sizes.
+   */
+  char *url;
 };
 #define SOUK__V1__MEDIA_OBJECT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&souk__v1__media_object__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__MEDIA_PURPOSE__MEDIA_PURPOSE_UNSPECIFIED, 0, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, SOUK__V1__MEDIA_PURPOSE__MEDIA_PURPOSE_UNSPECIFIED, 0, NULL, (char *)protobuf_c_empty_string }
 
 
 /*

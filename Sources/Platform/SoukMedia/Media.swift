@@ -1,6 +1,7 @@
 import Logging
 import SoukGRPC
 import SoukKit
+import SoukMessages
 import SoukStore
 
 /// Uploaded files and images: the media records in the store, their content on disk beside it
@@ -9,6 +10,10 @@ import SoukStore
 public final class Media: SoukDomain {
     public let store: Store
     public let files: MediaFiles
+    /// The sizes made of images, beside the originals.
+    public let variants: MediaVariants
+    /// The media URLs and their signatures.
+    public let urls: MediaURLs
     /// How long an upload nothing refers to is kept.
     public let retention: Duration
     let logger: Logger
@@ -16,15 +21,29 @@ public final class Media: SoukDomain {
     /// None of its own: the media table is the kit's (`KitTables`), since every domain that
     /// refers to a picture writes it.
     public static let tables: [AnyTable] = []
-    /// The folder of files media keeps beside the store, which backups copy.
-    public static let fileFolders = [MediaFiles.folderName]
+    /// The folders of files media keeps beside the store, which backups copy: the uploads and
+    /// the sizes made of images.
+    public static let fileFolders = [MediaFiles.folderName, MediaVariants.folderName]
 
-    /// Opens the media folder in the store's directory (`<data-dir>/media`).
-    public init(store: Store, retention: Duration = .seconds(24 * 3600), logger: Logger = Logger(label: "souk.media")) throws {
+    /// Opens the media folders in the store's directory (`<data-dir>/media`,
+    /// `<data-dir>/media-variants`) and the media URL key (made at first start).
+    public init(
+        store: Store, retention: Duration = .seconds(24 * 3600), urlSettings: MediaURLSettings = MediaURLSettings(),
+        logger: Logger = Logger(label: "souk.media")
+    ) throws {
         self.store = store
         self.retention = retention
         self.logger = logger
         files = try MediaFiles(root: store.configuration.path + "/" + MediaFiles.folderName)
+        variants = try MediaVariants(root: store.configuration.path + "/" + MediaVariants.folderName)
+        urls = MediaURLs(key: try MediaURLs.loadKey(at: files.root + "/" + MediaURLs.keyFileName), settings: urlSettings)
+    }
+
+    /// The contract's view of a media record, with its URL for a caller who may read it.
+    func apiMedia(_ record: StoredRecord<MediaRecord>) -> SoukV1.MediaObject {
+        var object = record.apiMedia
+        object.url = urls.url(of: record, now: StoreTime.now().microsecondsSinceEpoch / 1_000_000)
+        return object
     }
 
     public func services(_ kit: ServiceKit) -> [any RPCService] {
@@ -63,7 +82,10 @@ public final class Media: SoukDomain {
                 let others = try transaction.first(MediaTable.table, MediaTable.byContent, .starting(with: [.bytes(content)]))
                 return (true, others == nil)
             }
-            if outcome.lastOfContent { try files.remove(hex: hex) }
+            if outcome.lastOfContent {
+                try files.remove(hex: hex)
+                variants.remove(original: hex)
+            }
             return outcome.deleted
         }
     }
@@ -76,7 +98,7 @@ public final class Media: SoukDomain {
 
 extension Media {
     public convenience init(mounting context: DomainContext) throws {
-        try self.init(store: context.store)
+        try self.init(store: context.store, urlSettings: context.optional(MediaURLSettings.self) ?? MediaURLSettings())
     }
 
 }

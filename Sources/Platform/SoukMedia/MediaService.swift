@@ -14,7 +14,7 @@ struct MediaService {
     var declaration: SoukV1Services.Media {
         SoukV1Services.Media(
             uploadMedia: .handler { requests, call in try await upload(requests, call) },
-            getMedia: .handler { request, call in try readable(request.mediaID, call).apiMedia },
+            getMedia: .handler { request, call in media.apiMedia(try readable(request.mediaID, call)) },
             downloadMedia: .handler { request, writer, call in try await download(request, writer, call) })
     }
 
@@ -79,9 +79,10 @@ struct MediaService {
                 throw error
             }
         }
-        guard result.replayed else { return result.value }
-        // A retry: the first upload's record as it is now (unless it was purged since).
-        return try RecordID(result.value.id).flatMap { try store.get(MediaTable.table, $0) }?.apiMedia ?? result.value
+        // The URL is not part of the stored answer: a signed one is made for each answer.
+        // A retry gets the first upload's record as it is now (unless it was purged since).
+        guard let current = try RecordID(result.value.id).flatMap({ try store.get(MediaTable.table, $0) }) else { return result.value }
+        return media.apiMedia(current)
     }
 
     // MARK: Reading
@@ -117,7 +118,7 @@ struct MediaService {
             media.logger.error("media content missing", metadata: ["media_id": "\(record.id)", "error": "\(error)"])
             throw RPCError(.dataLoss, "the content of media \(record.id) is missing on the server")
         }
-        try await writer.write(SoukV1.DownloadMediaResponse(part: .media(record.apiMedia)))
+        try await writer.write(SoukV1.DownloadMediaResponse(part: .media(media.apiMedia(record))))
         while let chunk = try reader.next(limit: Self.chunkBytes) {
             try await writer.write(SoukV1.DownloadMediaResponse(part: .chunk(chunk)))
         }

@@ -85,6 +85,10 @@ extension SoukV1 {
         /// Whether a record refers to it; an upload nothing refers to is deleted after a day.
         public var referenced: Bool
         public var createTime: Timestamp?
+        /// Where to GET the content over plain HTTP (see MEDIA URLS above): plain for public media,
+        /// signed and valid for a limited time (an hour by default) for private media. Add
+        /// `size=thumb` or `size=screen` to its query for an image's sizes.
+        public var url: String
 
         public init(
             id: String = "",
@@ -97,6 +101,7 @@ extension SoukV1 {
             purpose: SoukV1.MediaPurpose = .unspecified,
             referenced: Bool = false,
             createTime: Timestamp? = nil,
+            url: String = "",
         ) {
             self.id = id
             self.marketplaceID = marketplaceID
@@ -108,6 +113,7 @@ extension SoukV1 {
             self.purpose = purpose
             self.referenced = referenced
             self.createTime = createTime
+            self.url = url
         }
     }
 }
@@ -130,6 +136,7 @@ extension SoukV1.MediaObject: CProtoMessage {
         purpose = .init(cValue: c.purpose)
         referenced = c.referenced != 0
         createTime = try Unpacked.message(c.create_time, "create_time")
+        url = try Unpacked.string(c.url, "url")
     }
 
     func fill(_ c: inout Souk__V1__MediaObject, _ arena: inout EncodingArena) {
@@ -143,6 +150,7 @@ extension SoukV1.MediaObject: CProtoMessage {
         c.purpose = purpose.cValue()
         c.referenced = referenced ? 1 : 0
         c.create_time = arena.message(createTime)
+        c.url = arena.string(url)
     }
 }
 

@@ -11,6 +11,19 @@
 /// and operators read every media object of it. Another marketplace's media is NOT_FOUND.
 /// An upload nothing refers to is deleted a day after it was uploaded (or after the last
 /// record referring to it let go of it).
+///
+/// MEDIA URLS. Every media object is also served over plain HTTP on the same port (HTTP/1.1
+/// and HTTP/2), at MediaObject.url: `<server>/media/<marketplace_id>/<media_id>`. Public media
+/// (readable by guests) by a plain GET; private media only by the signed URL a caller who may
+/// read it gets in MediaObject.url (`?expires=<unix seconds>&signature=<hex>`, valid for an hour
+/// by default). Images also come in sizes: add `size=thumb` (256 px on the long side, for lists)
+/// or `size=screen` (1280 px, for detail pages) to the query; a size keeps the aspect ratio, is
+/// turned upright by the EXIF orientation, carries no metadata, is JPEG (PNG when the image has
+/// transparency) and is never larger than the original. Answers carry ETag, Cache-Control,
+/// Last-Modified and Accept-Ranges, and honour If-None-Match (304) and single byte ranges (206,
+/// 416 when outside the file). Refusals: 404 (unknown media, or another marketplace's), 403
+/// (private media without a valid, unexpired signature), 400 (a size not offered, or a size of
+/// media that is not an image), 405 (a method other than GET and HEAD).
 
 // DO NOT EDIT.
 // swift-format-ignore-file

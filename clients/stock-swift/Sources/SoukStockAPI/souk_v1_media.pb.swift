@@ -21,6 +21,19 @@
 /// and operators read every media object of it. Another marketplace's media is NOT_FOUND.
 /// An upload nothing refers to is deleted a day after it was uploaded (or after the last
 /// record referring to it let go of it).
+///
+/// MEDIA URLS. Every media object is also served over plain HTTP on the same port (HTTP/1.1
+/// and HTTP/2), at MediaObject.url: `<server>/media/<marketplace_id>/<media_id>`. Public media
+/// (readable by guests) by a plain GET; private media only by the signed URL a caller who may
+/// read it gets in MediaObject.url (`?expires=<unix seconds>&signature=<hex>`, valid for an hour
+/// by default). Images also come in sizes: add `size=thumb` (256 px on the long side, for lists)
+/// or `size=screen` (1280 px, for detail pages) to the query; a size keeps the aspect ratio, is
+/// turned upright by the EXIF orientation, carries no metadata, is JPEG (PNG when the image has
+/// transparency) and is never larger than the original. Answers carry ETag, Cache-Control,
+/// Last-Modified and Accept-Ranges, and honour If-None-Match (304) and single byte ranges (206,
+/// 416 when outside the file). Refusals: 404 (unknown media, or another marketplace's), 403
+/// (private media without a valid, unexpired signature), 400 (a size not offered, or a size of
+/// media that is not an image), 405 (a method other than GET and HEAD).
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -137,6 +150,11 @@ public nonisolated struct Souk_V1_MediaObject: Sendable {
   public var hasCreateTime: Bool {self._createTime != nil}
   /// Clears the value of `createTime`. Subsequent reads from it will return its default value.
   public mutating func clearCreateTime() {self._createTime = nil}
+
+  /// Where to GET the content over plain HTTP (see MEDIA URLS above): plain for public media,
+  /// signed and valid for a limited time (an hour by default) for private media. Add
+  /// `size=thumb` or `size=screen` to its query for an image's sizes.
+  public var url: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -285,7 +303,7 @@ nonisolated extension Souk_V1_MediaPurpose: SwiftProtobuf._ProtoNameProviding {
 
 nonisolated extension Souk_V1_MediaObject: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".MediaObject"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}marketplace_id\0\u{3}owner_account_id\0\u{3}content_type\0\u{3}size_bytes\0\u{1}sha256\0\u{3}file_name\0\u{1}purpose\0\u{1}referenced\0\u{3}create_time\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}marketplace_id\0\u{3}owner_account_id\0\u{3}content_type\0\u{3}size_bytes\0\u{1}sha256\0\u{3}file_name\0\u{1}purpose\0\u{1}referenced\0\u{3}create_time\0\u{1}url\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -303,6 +321,7 @@ nonisolated extension Souk_V1_MediaObject: SwiftProtobuf.Message, SwiftProtobuf.
       case 8: try { try decoder.decodeSingularEnumField(value: &self.purpose) }()
       case 9: try { try decoder.decodeSingularBoolField(value: &self.referenced) }()
       case 10: try { try decoder.decodeSingularMessageField(value: &self._createTime) }()
+      case 11: try { try decoder.decodeSingularStringField(value: &self.url) }()
       default: break
       }
     }
@@ -343,6 +362,9 @@ nonisolated extension Souk_V1_MediaObject: SwiftProtobuf.Message, SwiftProtobuf.
     try { if let v = self._createTime {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
     } }()
+    if !self.url.isEmpty {
+      try visitor.visitSingularStringField(value: self.url, fieldNumber: 11)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -357,6 +379,7 @@ nonisolated extension Souk_V1_MediaObject: SwiftProtobuf.Message, SwiftProtobuf.
     if lhs.purpose != rhs.purpose {return false}
     if lhs.referenced != rhs.referenced {return false}
     if lhs._createTime != rhs._createTime {return false}
+    if lhs.url != rhs.url {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

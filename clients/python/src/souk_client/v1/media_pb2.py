@@ -25,27 +25,27 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x13souk/v1/media.proto\x12\x07souk.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x85\x02\n\x0bMediaObject\x12\n\n\x02id\x18\x01 \x01(\t\x12\x16\n\x0emarketplace_id\x18\x02 \x01(\t\x12\x18\n\x10owner_account_id\x18\x03 \x01(\t\x12\x14\n\x0c\x63ontent_type\x18\x04 \x01(\t\x12\x12\n\nsize_bytes\x18\x05 \x01(\x03\x12\x0e\n\x06sha256\x18\x06 \x01(\t\x12\x11\n\tfile_name\x18\x07 \x01(\t\x12&\n\x07purpose\x18\x08 \x01(\x0e\x32\x15.souk.v1.MediaPurpose\x12\x12\n\nreferenced\x18\t \x01(\x08\x12/\n\x0b\x63reate_time\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\x8e\x01\n\x13UploadMediaMetadata\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\x14\n\x0c\x63ontent_type\x18\x02 \x01(\t\x12\x12\n\nsize_bytes\x18\x03 \x01(\x03\x12\x11\n\tfile_name\x18\x04 \x01(\t\x12&\n\x07purpose\x18\x05 \x01(\x0e\x32\x15.souk.v1.MediaPurpose\"w\n\x12UploadMediaRequest\x12\x16\n\x0emarketplace_id\x18\x01 \x01(\t\x12\x30\n\x08metadata\x18\x02 \x01(\x0b\x32\x1c.souk.v1.UploadMediaMetadataH\x00\x12\x0f\n\x05\x63hunk\x18\x03 \x01(\x0cH\x00\x42\x06\n\x04part\";\n\x0fGetMediaRequest\x12\x16\n\x0emarketplace_id\x18\x01 \x01(\t\x12\x10\n\x08media_id\x18\x02 \x01(\t\"@\n\x14\x44ownloadMediaRequest\x12\x16\n\x0emarketplace_id\x18\x01 \x01(\t\x12\x10\n\x08media_id\x18\x02 \x01(\t\"W\n\x15\x44ownloadMediaResponse\x12%\n\x05media\x18\x01 \x01(\x0b\x32\x14.souk.v1.MediaObjectH\x00\x12\x0f\n\x05\x63hunk\x18\x02 \x01(\x0cH\x00\x42\x06\n\x04part*\xca\x01\n\x0cMediaPurpose\x12\x1d\n\x19MEDIA_PURPOSE_UNSPECIFIED\x10\x00\x12\x18\n\x14MEDIA_PURPOSE_AVATAR\x10\x01\x12!\n\x1dMEDIA_PURPOSE_CATALOG_PICTURE\x10\x02\x12\x1f\n\x1bMEDIA_PURPOSE_LISTING_PHOTO\x10\x03\x12\x1c\n\x18MEDIA_PURPOSE_ATTACHMENT\x10\x04\x12\x1f\n\x1bMEDIA_PURPOSE_ADVERTISEMENT\x10\x05\x32\xd9\x01\n\x05Media\x12\x42\n\x0bUploadMedia\x12\x1b.souk.v1.UploadMediaRequest\x1a\x14.souk.v1.MediaObject(\x01\x12:\n\x08GetMedia\x12\x18.souk.v1.GetMediaRequest\x1a\x14.souk.v1.MediaObject\x12P\n\rDownloadMedia\x12\x1d.souk.v1.DownloadMediaRequest\x1a\x1e.souk.v1.DownloadMediaResponse0\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x13souk/v1/media.proto\x12\x07souk.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x92\x02\n\x0bMediaObject\x12\n\n\x02id\x18\x01 \x01(\t\x12\x16\n\x0emarketplace_id\x18\x02 \x01(\t\x12\x18\n\x10owner_account_id\x18\x03 \x01(\t\x12\x14\n\x0c\x63ontent_type\x18\x04 \x01(\t\x12\x12\n\nsize_bytes\x18\x05 \x01(\x03\x12\x0e\n\x06sha256\x18\x06 \x01(\t\x12\x11\n\tfile_name\x18\x07 \x01(\t\x12&\n\x07purpose\x18\x08 \x01(\x0e\x32\x15.souk.v1.MediaPurpose\x12\x12\n\nreferenced\x18\t \x01(\x08\x12/\n\x0b\x63reate_time\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0b\n\x03url\x18\x0b \x01(\t\"\x8e\x01\n\x13UploadMediaMetadata\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\x14\n\x0c\x63ontent_type\x18\x02 \x01(\t\x12\x12\n\nsize_bytes\x18\x03 \x01(\x03\x12\x11\n\tfile_name\x18\x04 \x01(\t\x12&\n\x07purpose\x18\x05 \x01(\x0e\x32\x15.souk.v1.MediaPurpose\"w\n\x12UploadMediaRequest\x12\x16\n\x0emarketplace_id\x18\x01 \x01(\t\x12\x30\n\x08metadata\x18\x02 \x01(\x0b\x32\x1c.souk.v1.UploadMediaMetadataH\x00\x12\x0f\n\x05\x63hunk\x18\x03 \x01(\x0cH\x00\x42\x06\n\x04part\";\n\x0fGetMediaRequest\x12\x16\n\x0emarketplace_id\x18\x01 \x01(\t\x12\x10\n\x08media_id\x18\x02 \x01(\t\"@\n\x14\x44ownloadMediaRequest\x12\x16\n\x0emarketplace_id\x18\x01 \x01(\t\x12\x10\n\x08media_id\x18\x02 \x01(\t\"W\n\x15\x44ownloadMediaResponse\x12%\n\x05media\x18\x01 \x01(\x0b\x32\x14.souk.v1.MediaObjectH\x00\x12\x0f\n\x05\x63hunk\x18\x02 \x01(\x0cH\x00\x42\x06\n\x04part*\xca\x01\n\x0cMediaPurpose\x12\x1d\n\x19MEDIA_PURPOSE_UNSPECIFIED\x10\x00\x12\x18\n\x14MEDIA_PURPOSE_AVATAR\x10\x01\x12!\n\x1dMEDIA_PURPOSE_CATALOG_PICTURE\x10\x02\x12\x1f\n\x1bMEDIA_PURPOSE_LISTING_PHOTO\x10\x03\x12\x1c\n\x18MEDIA_PURPOSE_ATTACHMENT\x10\x04\x12\x1f\n\x1bMEDIA_PURPOSE_ADVERTISEMENT\x10\x05\x32\xd9\x01\n\x05Media\x12\x42\n\x0bUploadMedia\x12\x1b.souk.v1.UploadMediaRequest\x1a\x14.souk.v1.MediaObject(\x01\x12:\n\x08GetMedia\x12\x18.souk.v1.GetMediaRequest\x1a\x14.souk.v1.MediaObject\x12P\n\rDownloadMedia\x12\x1d.souk.v1.DownloadMediaRequest\x1a\x1e.souk.v1.DownloadMediaResponse0\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'souk.v1.media_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_MEDIAPURPOSE']._serialized_start=812
-  _globals['_MEDIAPURPOSE']._serialized_end=1014
+  _globals['_MEDIAPURPOSE']._serialized_start=825
+  _globals['_MEDIAPURPOSE']._serialized_end=1027
   _globals['_MEDIAOBJECT']._serialized_start=66
-  _globals['_MEDIAOBJECT']._serialized_end=327
-  _globals['_UPLOADMEDIAMETADATA']._serialized_start=330
-  _globals['_UPLOADMEDIAMETADATA']._serialized_end=472
-  _globals['_UPLOADMEDIAREQUEST']._serialized_start=474
-  _globals['_UPLOADMEDIAREQUEST']._serialized_end=593
-  _globals['_GETMEDIAREQUEST']._serialized_start=595
-  _globals['_GETMEDIAREQUEST']._serialized_end=654
-  _globals['_DOWNLOADMEDIAREQUEST']._serialized_start=656
-  _globals['_DOWNLOADMEDIAREQUEST']._serialized_end=720
-  _globals['_DOWNLOADMEDIARESPONSE']._serialized_start=722
-  _globals['_DOWNLOADMEDIARESPONSE']._serialized_end=809
-  _globals['_MEDIA']._serialized_start=1017
-  _globals['_MEDIA']._serialized_end=1234
+  _globals['_MEDIAOBJECT']._serialized_end=340
+  _globals['_UPLOADMEDIAMETADATA']._serialized_start=343
+  _globals['_UPLOADMEDIAMETADATA']._serialized_end=485
+  _globals['_UPLOADMEDIAREQUEST']._serialized_start=487
+  _globals['_UPLOADMEDIAREQUEST']._serialized_end=606
+  _globals['_GETMEDIAREQUEST']._serialized_start=608
+  _globals['_GETMEDIAREQUEST']._serialized_end=667
+  _globals['_DOWNLOADMEDIAREQUEST']._serialized_start=669
+  _globals['_DOWNLOADMEDIAREQUEST']._serialized_end=733
+  _globals['_DOWNLOADMEDIARESPONSE']._serialized_start=735
+  _globals['_DOWNLOADMEDIARESPONSE']._serialized_end=822
+  _globals['_MEDIA']._serialized_start=1030
+  _globals['_MEDIA']._serialized_end=1247
 # @@protoc_insertion_point(module_scope)

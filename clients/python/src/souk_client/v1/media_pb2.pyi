@@ -25,7 +25,7 @@ MEDIA_PURPOSE_ATTACHMENT: MediaPurpose
 MEDIA_PURPOSE_ADVERTISEMENT: MediaPurpose
 
 class MediaObject(_message.Message):
-    __slots__ = ("id", "marketplace_id", "owner_account_id", "content_type", "size_bytes", "sha256", "file_name", "purpose", "referenced", "create_time")
+    __slots__ = ("id", "marketplace_id", "owner_account_id", "content_type", "size_bytes", "sha256", "file_name", "purpose", "referenced", "create_time", "url")
     ID_FIELD_NUMBER: _ClassVar[int]
     MARKETPLACE_ID_FIELD_NUMBER: _ClassVar[int]
     OWNER_ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
@@ -36,6 +36,7 @@ class MediaObject(_message.Message):
     PURPOSE_FIELD_NUMBER: _ClassVar[int]
     REFERENCED_FIELD_NUMBER: _ClassVar[int]
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
     id: str
     marketplace_id: str
     owner_account_id: str
@@ -46,7 +47,8 @@ class MediaObject(_message.Message):
     purpose: MediaPurpose
     referenced: bool
     create_time: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., marketplace_id: _Optional[str] = ..., owner_account_id: _Optional[str] = ..., content_type: _Optional[str] = ..., size_bytes: _Optional[int] = ..., sha256: _Optional[str] = ..., file_name: _Optional[str] = ..., purpose: _Optional[_Union[MediaPurpose, str]] = ..., referenced: bool = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    url: str
+    def __init__(self, id: _Optional[str] = ..., marketplace_id: _Optional[str] = ..., owner_account_id: _Optional[str] = ..., content_type: _Optional[str] = ..., size_bytes: _Optional[int] = ..., sha256: _Optional[str] = ..., file_name: _Optional[str] = ..., purpose: _Optional[_Union[MediaPurpose, str]] = ..., referenced: bool = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., url: _Optional[str] = ...) -> None: ...
 
 class UploadMediaMetadata(_message.Message):
     __slots__ = ("request_id", "content_type", "size_bytes", "file_name", "purpose")
