@@ -210,12 +210,17 @@ struct ServeCommand: AsyncParsableCommand {
         let loopCount = eventLoops ?? ProcessorAffinity.availableCount
         let group = MultiThreadedEventLoopGroup(numberOfThreads: loopCount)
         // gRPC-Web on the same port, for browsers.
-        let web = GRPCWebRouter(grpc: router, cors: CORSPolicy(allowedOrigins: Set(corsOrigin)), json: ProtoJSON())
+        let console = try ConsoleRoute.bundled()
+        let web = GRPCWebRouter(grpc: router, cors: CORSPolicy(allowedOrigins: Set(corsOrigin)), json: ProtoJSON(), routes: [console])
         let server = HTTP2Server(configuration: http2Configuration(), router: web, logger: logger, group: group)
         let address = try await server.start()
         logger.info("listening", metadata: [
             "address": "\(address)", "tls": "\(tlsCert != nil)", "event_loops": "\(loopCount)", "handler_threads": "\(handlerCount)", "services": "\(Set(services.all.map(\.serviceName)).sorted().joined(separator: ","))",
         ])
+
+        // The admin console, on the same port (a wildcard address is reached on localhost).
+        let consoleHost = host == "0.0.0.0" || host == "::" ? "localhost" : host
+        logger.info("admin console", metadata: ["url": "\(tlsCert == nil ? "http" : "https")://\(consoleHost):\(address.port ?? port)/console/"])
 
         var metricsChannel: (any Channel)?
         if let metricsPort {

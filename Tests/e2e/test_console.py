@@ -1,0 +1,253 @@
+"""The admin console in a real browser: headless Chromium driven by Selenium against a demo server.
+DineSwift's admin signs in, approves a pending restaurant, answers a customer's support ticket,
+sees the orders chart of the last 30 days, and switches to Arabic (right to left, Arabic labels and
+Arabic server messages). Each result is checked again through gRPC. A screenshot of each page is
+kept under Tests/e2e/out/console/ (or $SOUK_CONSOLE_SCREENSHOTS).
+
+The static files themselves (content types, ETag and 304, 404, no path traversal) are checked
+over plain HTTP first."""
+import http.client
+import os
+import pathlib
+import shutil
+import urllib.parse
+
+import pytest
+
+from conftest import IdentityServer, stop_cleanly
+from souk_food import a_point, approved_open_restaurant, pizza_input, restaurant_input
+from souk_identity import TIMEOUT, Api, Role, login_party, pb, request_id, sign_up
+from souk_protos import Stub, enum
+from test_food_journey import place_order
+
+Approval = enum("souk.v1.RestaurantApprovalState")
+TicketStatus = enum("souk.v1.TicketStatus")
+TicketTopic = enum("souk.v1.TicketTopic")
+DINESWIFT = "DineSwift"
+WAIT = 20  # seconds a browser condition may take on a loaded machine; no test sleeps
+SCREENSHOTS = pathlib.Path(os.environ.get("SOUK_CONSOLE_SCREENSHOTS") or pathlib.Path(__file__).parent / "out" / "console")
+
+
+@pytest.fixture(scope="module")
+def console_server():
+    # Tokens live two minutes: the console refreshes them itself 30 seconds before they expire.
+    server = IdentityServer(120)
+    yield server
+    stop_cleanly(server)
+
+
+@pytest.fixture(scope="module")
+def api(console_server):
+    with console_server.channel() as channel:
+        api = Api(channel)
+        for service in ("Carts", "Orders", "Reports", "Support", "Payments"):
+            setattr(api, service.lower(), Stub(channel, f"souk.v1.{service}"))
+        yield api
+
+
+def get(server, path, headers=None, method="GET"):
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=TIMEOUT)
+    try:
+        connection.request(method, path, headers=headers or {})
+        response = connection.getresponse()
+        return response, response.read()
+    finally:
+        connection.close()
+
+
+# ---- the static files ----
+
+def test_console_files_are_served_with_types_validators_and_nothing_else(console_server):
+    response, body = get(console_server, "/console")
+    assert response.status == 301 and response.getheader("location") == "/console/"
+
+    response, page = get(console_server, "/console/")
+    assert response.status == 200 and response.getheader("content-type") == "text/html; charset=utf-8"
+    assert b'<script type="module" src="js/app.js">' in page
+    etag = response.getheader("etag")
+    assert etag and response.getheader("cache-control") == "no-cache"
+    assert get(console_server, "/console/index.html")[1] == page
+
+    response, body = get(console_server, "/console/", {"if-none-match": etag})
+    assert response.status == 304 and body == b"" and response.getheader("etag") == etag
+    response, body = get(console_server, "/console/", {"if-none-match": '"other"'})
+    assert response.status == 200 and body == page
+
+    response, script = get(console_server, "/console/js/transport.js")
+    assert response.status == 200 and response.getheader("content-type") == "text/javascript; charset=utf-8"
+    assert b"application/grpc-web+json" in script
+    assert get(console_server, "/console/console.css")[0].getheader("content-type") == "text/css; charset=utf-8"
+
+    response, body = get(console_server, "/console/js/transport.js", method="HEAD")
+    assert response.status == 200 and body == b"" and int(response.getheader("content-length")) == len(script)
+
+    for path in ("/console/missing.js", "/console/../Package.swift", "/console/js/../../ConsoleRoute.swift",
+                 "/console/%2e%2e/ConsoleRoute.swift", "/console/js/%2E%2E/index.html", "/console//index.html",
+                 "/consoleX", "/console/js/"):
+        assert get(console_server, path)[0].status == 404, path
+
+
+# ---- the browser ----
+
+@pytest.fixture(scope="module")
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if not chromium or not driver_path:
+        pytest.fail("chromium and chromium-driver are needed (scripts/install-deps installs them)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1280,1000", "--lang=en-US", "--no-first-run", "--disable-extensions"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.set_page_load_timeout(WAIT)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    yield driver
+    driver.quit()
+
+
+def wait(driver, condition, message=""):
+    from selenium.webdriver.support.ui import WebDriverWait
+    return WebDriverWait(driver, WAIT).until(condition, message)
+
+
+def shot(driver, name):
+    path = SCREENSHOTS / f"{name}.png"
+    driver.save_screenshot(str(path))
+    print(f"console screenshot: {path}")
+
+
+def css(driver, selector):
+    from selenium.webdriver.common.by import By
+    return driver.find_element(By.CSS_SELECTOR, selector)
+
+
+def css_all(driver, selector):
+    from selenium.webdriver.common.by import By
+    return driver.find_elements(By.CSS_SELECTOR, selector)
+
+
+def tab_loaded(driver, name):
+    css(driver, f'#tabs button[data-tab="{name}"]').click()
+    wait(driver, lambda d: d.find_element("css selector", "body").get_attribute("data-loaded") == name, f"{name} tab loaded")
+    assert not css(driver, "#error").is_displayed(), css(driver, "#error").text
+
+
+def test_an_admin_works_through_the_console(console_server, api, browser):
+    from selenium.webdriver.support.ui import Select
+
+    market_id = console_server.marketplace_id(DINESWIFT)
+    admin_login = console_server.demo_login(DINESWIFT, "admin")
+    admin = login_party(api, admin_login)
+    market = {"id": market_id, "admin": admin}
+
+    # Through gRPC first: a restaurant waiting for approval, a customer's ticket, and an order today.
+    owner = sign_up(api, market_id, given_name="Nadia", requested_roles=[Role.ROLE_PROVIDER])
+    pending = api.catalog.CreateRestaurant(pb.CreateRestaurantRequest(
+        marketplace_id=market_id, request_id=request_id(), restaurant=restaurant_input("Console Falafel", a_point())),
+        metadata=owner.md(), timeout=TIMEOUT)
+    assert pending.approval_state == Approval.RESTAURANT_APPROVAL_STATE_PENDING
+    customer = sign_up(api, market_id, given_name="Omar")
+    ticket = api.support.CreateTicket(pb.CreateTicketRequest(
+        marketplace_id=market_id, request_id=request_id(), subject="Where is my falafel?", text="It is late.",
+        topic=TicketTopic.TICKET_TOPIC_ORDER), metadata=customer.md(), timeout=TIMEOUT)
+    kitchen, kitchen_owner = approved_open_restaurant(api, market, "Console Pizza", a_point())
+    item = api.catalog.CreateMenuItem(pb.CreateMenuItemRequest(
+        marketplace_id=market_id, request_id=request_id(), menu_item=pizza_input(kitchen.id, "Margherita")),
+        metadata=kitchen_owner.md(), timeout=TIMEOUT)
+    place_order(api, market, customer, item, [("size", "small")])
+
+    driver = browser
+    driver.get(f"http://127.0.0.1:{console_server.port}/console/?marketplace={market_id}")
+
+    # Sign in as the marketplace's admin.
+    wait(driver, lambda d: any(o.get_attribute("value") == market_id for o in css_all(d, "#marketplace option")), "marketplaces listed")
+    Select(css(driver, "#marketplace")).select_by_value(market_id)
+    css(driver, "#email").send_keys(admin_login.email)
+    css(driver, "#password").send_keys(admin_login.password)
+    shot(driver, "1-sign-in")
+    css(driver, "#sign-in-button").click()
+    wait(driver, lambda d: d.find_element("css selector", "body").get_attribute("data-signed-in") == "yes", "signed in")
+    assert admin_login.email in css(driver, "#who").text
+    assert driver.execute_script("return JSON.parse(sessionStorage.getItem('souk.console.session')).refreshToken")
+
+    # Approvals: the pending restaurant is listed; approve it.
+    tab_loaded(driver, "approvals")
+    row = f'#pending-restaurants tr[data-restaurant-id="{pending.id}"]'
+    wait(driver, lambda d: css_all(d, row), "the pending restaurant listed")
+    assert "Console Falafel" in css(driver, row).text
+    shot(driver, "2-approvals")
+    css(driver, f"{row} button.approve").click()
+    wait(driver, lambda d: not css_all(d, row) and css(d, "#notice").is_displayed(), "the restaurant approved")
+    approved = api.catalog.GetRestaurant(pb.GetRestaurantRequest(marketplace_id=market_id, restaurant_id=pending.id),
+                                         metadata=admin.md(), timeout=TIMEOUT)
+    assert approved.approval_state == Approval.RESTAURANT_APPROVAL_STATE_APPROVED
+    assert approved.decided_by_account_id == admin.account_id
+
+    # Orders: the chart of the last 30 days has a bar for each day with orders, as the report says.
+    tab_loaded(driver, "orders")
+    wait(driver, lambda d: len(css_all(d, "#orders-chart svg rect[data-date]")) == 30, "30 days drawn")
+    drawn = {r.get_attribute("data-date"): int(r.get_attribute("data-value")) for r in css_all(driver, "#orders-chart svg rect[data-date]")}
+    first = min(drawn)
+    year, month, day = map(int, first.split("-"))
+    Date = pb.Date
+    overview = api.reports.GetOrdersOverview(pb.GetOrdersOverviewRequest(
+        marketplace_id=market_id, dates=pb.DateRange(start_date=Date(year=year, month=month, day=day),
+                                                      end_date=Date(**dict(zip(("year", "month", "day"), map(int, max(drawn).split("-"))))))),
+        metadata=admin.md(), timeout=TIMEOUT)
+    expected = {f"{d.date.year:04d}-{d.date.month:02d}-{d.date.day:02d}": d.orders_placed for d in overview.days}
+    assert drawn == expected and sum(drawn.values()) >= 1
+    with_orders = [r for r in css_all(driver, "#orders-chart svg rect.bar:not(.empty)")]
+    assert len(with_orders) == sum(1 for v in expected.values() if v > 0)
+    assert all(float(r.get_attribute("height")) > 0 for r in with_orders)
+    assert css_all(driver, "#orders tbody tr[data-order-id]"), "the order list shows orders"
+    shot(driver, "3-orders")
+
+    tab_loaded(driver, "payments")
+    shot(driver, "4-payments")
+
+    # Support: open the customer's ticket and answer it.
+    tab_loaded(driver, "support")
+    ticket_row = f'#tickets tr[data-ticket-id="{ticket.id}"]'
+    wait(driver, lambda d: css_all(d, ticket_row), "the ticket listed")
+    css(driver, ticket_row).click()
+    wait(driver, lambda d: css_all(d, f'#ticket-messages[data-ticket-id="{ticket.id}"] li'), "the ticket's messages shown")
+    assert "It is late." in css(driver, "#ticket-messages").text
+    css(driver, "#reply-text").send_keys("On its way, sorry for the wait.")
+    css(driver, "#send-reply").click()
+    wait(driver, lambda d: len(css_all(d, "#ticket-messages li.from-admin")) == 1, "the reply shown")
+    shot(driver, "5-support")
+    answered = api.support.GetTicket(pb.GetTicketRequest(marketplace_id=market_id, ticket_id=ticket.id), metadata=admin.md(), timeout=TIMEOUT)
+    assert answered.status == TicketStatus.TICKET_STATUS_ANSWERED
+    messages = api.support.ListTicketMessages(pb.ListTicketMessagesRequest(marketplace_id=market_id, ticket_id=ticket.id),
+                                              metadata=customer.md(), timeout=TIMEOUT).messages
+    assert [(m.from_admin, m.text) for m in messages] == [(False, "It is late."), (True, "On its way, sorry for the wait.")]
+
+    tab_loaded(driver, "announcements")
+    shot(driver, "6-announcements")
+
+    # Arabic: the page reads right to left with Arabic labels.
+    Select(css(driver, "#language")).select_by_value("ar")
+    wait(driver, lambda d: d.execute_script("return document.documentElement.dir") == "rtl", "right to left")
+    assert driver.execute_script("return document.documentElement.lang") == "ar"
+    assert css(driver, '#tabs button[data-tab="support"]').text == "الدعم"
+    wait(driver, lambda d: d.find_element("css selector", "body").get_attribute("data-loaded") == "announcements", "reloaded in Arabic")
+    shot(driver, "7-arabic")
+
+    # Signed out, a wrong password is refused with the server's message in Arabic (accept-language).
+    css(driver, "#sign-out").click()
+    wait(driver, lambda d: d.find_element("css selector", "body").get_attribute("data-signed-in") == "no", "signed out")
+    wait(driver, lambda d: css_all(d, "#marketplace option"), "marketplaces listed")
+    Select(css(driver, "#marketplace")).select_by_value(market_id)
+    css(driver, "#email").send_keys(admin_login.email)
+    css(driver, "#password").send_keys("not the password")
+    css(driver, "#sign-in-button").click()
+    wait(driver, lambda d: css(d, "#error").is_displayed(), "the refusal shown")
+    error = css(driver, "#error")
+    assert error.get_attribute("data-code") == "UNAUTHENTICATED"
+    assert any("\u0600" <= ch <= "\u06ff" for ch in error.text), error.text
+    shot(driver, "8-arabic-error")
