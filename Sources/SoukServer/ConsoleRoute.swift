@@ -89,7 +89,10 @@ struct ConsoleRoute: HTTPRoute {
         }
         headers.append(HTTP2Header("content-length", String(file.bytes.readableBytes)))
         if request.method == "HEAD" {
-            stream.sendHeaders(headers, endStream: true)
+            // Headers, then the end without a body: a headers-only answer would be sent over
+            // HTTP/1.1 with `content-length: 0` in place of the file's length.
+            stream.sendHeaders(headers, endStream: false)
+            stream.sendTrailers([])
             return handler
         }
         stream.sendHeaders(headers, endStream: false)

@@ -50,7 +50,6 @@ function showError(error) {
   box.dataset.code = error.codeName || "";
   box.dataset.reason = error.reason || "";
   box.hidden = false;
-  if (error instanceof RpcError && error.code === 16 && !session.current()) render();
 }
 
 function notice(key) {
