@@ -1,6 +1,7 @@
 """The admin console in a real browser: headless Chromium driven by Selenium against a demo server.
-DineSwift's admin signs in, approves a pending restaurant, answers a customer's support ticket,
-sees the orders chart of the last 30 days, and switches to Arabic (right to left, Arabic labels and
+DineSwift's admin signs in, approves a pending restaurant and a pending driver, answers a customer's
+support ticket, sees the orders chart of the last 30 days, publishes an announcement, and switches
+to Arabic (right to left, Arabic labels and
 Arabic server messages). Each result is checked again through gRPC. A screenshot of each page is
 kept under Tests/e2e/out/console/ (or $SOUK_CONSOLE_SCREENSHOTS).
 
@@ -10,13 +11,12 @@ import http.client
 import os
 import pathlib
 import shutil
-import urllib.parse
 
 import pytest
 
 from conftest import IdentityServer, stop_cleanly
 from souk_food import a_point, approved_open_restaurant, pizza_input, restaurant_input
-from souk_identity import TIMEOUT, Api, Role, login_party, pb, request_id, sign_up
+from souk_identity import TIMEOUT, Api, Role, RoleStatus, login_party, pb, request_id, role_status, sign_up
 from souk_protos import Stub, enum
 from test_food_journey import place_order
 
@@ -151,6 +151,7 @@ def test_an_admin_works_through_the_console(console_server, api, browser):
         marketplace_id=market_id, request_id=request_id(), restaurant=restaurant_input("Console Falafel", a_point())),
         metadata=owner.md(), timeout=TIMEOUT)
     assert pending.approval_state == Approval.RESTAURANT_APPROVAL_STATE_PENDING
+    driver_to_be = sign_up(api, market_id, given_name="Karim", requested_roles=[Role.ROLE_COURIER])
     customer = sign_up(api, market_id, given_name="Omar")
     ticket = api.support.CreateTicket(pb.CreateTicketRequest(
         marketplace_id=market_id, request_id=request_id(), subject="Where is my falafel?", text="It is late.",
@@ -187,6 +188,24 @@ def test_an_admin_works_through_the_console(console_server, api, browser):
                                          metadata=admin.md(), timeout=TIMEOUT)
     assert approved.approval_state == Approval.RESTAURANT_APPROVAL_STATE_APPROVED
     assert approved.decided_by_account_id == admin.account_id
+    # ...and the driver's pending courier role.
+    role_row = f'#pending-roles tr[data-account-id="{driver_to_be.account_id}"][data-role="ROLE_COURIER"]'
+    wait(driver, lambda d: css_all(d, role_row), "the pending courier listed")
+    css(driver, f"{role_row} button.approve").click()
+    wait(driver, lambda d: not css_all(d, role_row), "the courier approved")
+    account = api.accounts.GetAccount(pb.GetAccountRequest(marketplace_id=market_id, account_id=driver_to_be.account_id),
+                                      metadata=admin.md(), timeout=TIMEOUT)
+    assert role_status(account, Role.ROLE_COURIER) == RoleStatus.ROLE_STATUS_ACTIVE
+
+    # The access token near its end is refreshed with the refresh token before the next call.
+    before = driver.execute_script("return JSON.parse(sessionStorage.getItem('souk.console.session'))")
+    driver.execute_script("""const s = JSON.parse(sessionStorage.getItem('souk.console.session'));
+        s.accessExpire = Date.now() + 1000; sessionStorage.setItem('souk.console.session', JSON.stringify(s));""")
+    driver.refresh()
+    wait(driver, lambda d: d.execute_script("return JSON.parse(sessionStorage.getItem('souk.console.session')).accessToken")
+         != before["accessToken"], "the tokens refreshed")
+    wait(driver, lambda d: d.find_element("css selector", "body").get_attribute("data-loaded") == "approvals", "approvals loaded again")
+    assert not css(driver, "#error").is_displayed(), css(driver, "#error").text
 
     # Orders: the chart of the last 30 days has a bar for each day with orders, as the report says.
     tab_loaded(driver, "orders")
@@ -227,8 +246,19 @@ def test_an_admin_works_through_the_console(console_server, api, browser):
                                               metadata=customer.md(), timeout=TIMEOUT).messages
     assert [(m.from_admin, m.text) for m in messages] == [(False, "It is late."), (True, "On its way, sorry for the wait.")]
 
+    # Announcements: one for the drivers, published now.
     tab_loaded(driver, "announcements")
+    css(driver, "#announcement-title").send_keys("Rain tonight")
+    css(driver, "#announcement-body").send_keys("Drive carefully: deliveries may take longer.")
+    css(driver, '#announcement-audience input[value="ROLE_COURIER"]').click()
+    css(driver, "#announcement-publish").click()
+    wait(driver, lambda d: any("Rain tonight" in r.text for r in css_all(d, "#announcements tr[data-announcement-id]")), "the announcement listed")
     shot(driver, "6-announcements")
+    States = enum("souk.v1.ContentState")
+    live = api.admin.ListAnnouncements(pb.ListAnnouncementsRequest(marketplace_id=market_id, states=[States.CONTENT_STATE_PUBLISHED]),
+                                       metadata=admin.md(), timeout=TIMEOUT).announcements
+    rain = [a for a in live if a.title == "Rain tonight"]
+    assert len(rain) == 1 and list(rain[0].audience_roles) == [Role.ROLE_COURIER]
 
     # Arabic: the page reads right to left with Arabic labels.
     Select(css(driver, "#language")).select_by_value("ar")
