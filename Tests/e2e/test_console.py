@@ -111,8 +111,10 @@ def browser():
 
 
 def wait(driver, condition, message=""):
+    """Polls `condition` until it holds; elements the page redraws meanwhile are looked up again."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
-    return WebDriverWait(driver, WAIT).until(condition, message)
+    return WebDriverWait(driver, WAIT, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(condition, message)
 
 
 def shot(driver, name):
@@ -283,3 +285,32 @@ def test_an_admin_works_through_the_console(console_server, api, browser):
     assert error.get_attribute("data-code") == "UNAUTHENTICATED"
     assert any("\u0600" <= ch <= "\u06ff" for ch in error.text), error.text
     shot(driver, "8-arabic-error")
+
+
+def test_the_console_transport_reads_a_server_stream_and_its_errors(console_server, browser):
+    """The console's one transport module, in the browser: a server-streaming call over gRPC-Web
+    with JSON messages hands over each message as it is read from the body, and a refused call
+    rejects with the status's code, reason and field."""
+    browser.get(f"http://127.0.0.1:{console_server.port}/console/")
+    wait(browser, lambda d: d.find_element("css selector", "body").get_attribute("data-signed-in") in ("yes", "no"), "page started")
+    sizes = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import('/console/js/transport.js').then(async ({ callStream }) => {
+          const sizes = [];
+          await callStream('grpc.testing.TestService/StreamingOutputCall',
+            { responseParameters: [{ size: 3 }, { size: 5 }, { size: 8 }] },
+            { onMessage: (m) => sizes.push(atob(m.payload.body).length) });
+          done(sizes);
+        }).catch((e) => done(String(e)));""")
+    assert sizes == [3, 5, 8]
+    refusals = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import('/console/js/transport.js').then(({ call }) => Promise.all(['en', 'vi'].map((language) =>
+          call('souk.v1.Catalog/ListProducts', { marketplaceId: 'not-a-uuid' }, { metadata: { 'accept-language': language } })
+            .then(() => 'answered', (e) => ({ code: e.codeName, fields: e.fieldViolations.map((v) => v.field), text: e.message })))))
+          .then(done);""")
+    english, vietnamese = refusals
+    for refused in refusals:
+        assert refused["code"] == "INVALID_ARGUMENT" and refused["fields"] == ["marketplace_id"], refused
+    # The status's LocalizedMessage, in the language asked for.
+    assert english["text"] != vietnamese["text"] and "Vui lòng" in vietnamese["text"], refusals
