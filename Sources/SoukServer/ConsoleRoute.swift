@@ -43,12 +43,21 @@ struct ConsoleRoute: HTTPRoute {
         self.init(files: files)
     }
 
-    /// The console in this executable's resource bundle.
-    static func bundled() throws -> ConsoleRoute {
-        guard let url = Bundle.module.url(forResource: "Console", withExtension: nil) else {
-            throw ConsoleError("the console's files are missing from the resource bundle")
-        }
-        return try ConsoleRoute(directory: url)
+    /// The console shipped beside the executable in its resource bundle (where SwiftPM puts
+    /// `Console/` on Linux and macOS); nil when the bundle is not there (the executable was copied
+    /// alone), so the server still starts, without the console. Not `Bundle.module`: it stops the
+    /// process when the bundle is missing.
+    static func bundled() throws -> ConsoleRoute? {
+        guard let directory = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() else { return nil }
+        let candidates = [
+            directory.appendingPathComponent("Souk_SoukServer.resources/Console"),
+            directory.appendingPathComponent("Souk_SoukServer.bundle/Contents/Resources/Console"),
+            directory.appendingPathComponent("Souk_SoukServer.bundle/Console"),
+        ]
+        var isDirectory: ObjCBool = false
+        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path, isDirectory: &isDirectory) && isDirectory.boolValue })
+        else { return nil }
+        return try ConsoleRoute(directory: found)
     }
 
     func openStream(_ stream: any HTTP2ResponseStream, request: HTTPRequest, endStream: Bool) -> any HTTP2StreamHandler {
@@ -143,10 +152,4 @@ struct ConsoleRoute: HTTPRoute {
         }
         return hash
     }
-}
-
-/// The console could not be loaded.
-struct ConsoleError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

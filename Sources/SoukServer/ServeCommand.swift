@@ -211,7 +211,8 @@ struct ServeCommand: AsyncParsableCommand {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: loopCount)
         // gRPC-Web on the same port, for browsers.
         let console = try ConsoleRoute.bundled()
-        let web = GRPCWebRouter(grpc: router, cors: CORSPolicy(allowedOrigins: Set(corsOrigin)), json: ProtoJSON(), routes: [console])
+        if console == nil { logger.warning("admin console not served: its files are not beside the executable (Souk_SoukServer.resources)") }
+        let web = GRPCWebRouter(grpc: router, cors: CORSPolicy(allowedOrigins: Set(corsOrigin)), json: ProtoJSON(), routes: console.map { [$0] } ?? [])
         let server = HTTP2Server(configuration: http2Configuration(), router: web, logger: logger, group: group)
         let address = try await server.start()
         logger.info("listening", metadata: [
@@ -219,8 +220,10 @@ struct ServeCommand: AsyncParsableCommand {
         ])
 
         // The admin console, on the same port (a wildcard address is reached on localhost).
-        let consoleHost = host == "0.0.0.0" || host == "::" ? "localhost" : host
-        logger.info("admin console", metadata: ["url": "\(tlsCert == nil ? "http" : "https")://\(consoleHost):\(address.port ?? port)/console/"])
+        if console != nil {
+            let consoleHost = host == "0.0.0.0" || host == "::" ? "localhost" : host.contains(":") ? "[\(host)]" : host
+            logger.info("admin console", metadata: ["url": "\(tlsCert == nil ? "http" : "https")://\(consoleHost):\(address.port ?? port)/console/"])
+        }
 
         var metricsChannel: (any Channel)?
         if let metricsPort {

@@ -1,9 +1,9 @@
 """The admin console in a real browser: headless Chromium driven by Selenium against a demo server.
 DineSwift's admin signs in, approves a pending restaurant and a pending driver, answers a customer's
 support ticket, sees the orders chart of the last 30 days, publishes an announcement, and switches
-to Arabic (right to left, Arabic labels and
-Arabic server messages). Each result is checked again through gRPC. A screenshot of each page is
-kept under Tests/e2e/out/console/ (or $SOUK_CONSOLE_SCREENSHOTS).
+to Arabic (right to left, Arabic labels and Arabic server messages); a shop's admin refunds a card
+payment. Each result is checked again through gRPC. A screenshot of each page is kept under
+Tests/e2e/out/console/ (or $SOUK_CONSOLE_SCREENSHOTS).
 
 The static files themselves (content types, ETag and 304, 404, no path traversal) are checked
 over plain HTTP first."""
@@ -23,6 +23,7 @@ from test_food_journey import place_order
 Approval = enum("souk.v1.RestaurantApprovalState")
 TicketStatus = enum("souk.v1.TicketStatus")
 TicketTopic = enum("souk.v1.TicketTopic")
+PaymentStatus = enum("souk.v1.PaymentStatus")
 DINESWIFT = "DineSwift"
 WAIT = 20  # seconds a browser condition may take on a loaded machine; no test sleeps
 SCREENSHOTS = pathlib.Path(os.environ.get("SOUK_CONSOLE_SCREENSHOTS") or pathlib.Path(__file__).parent / "out" / "console")
@@ -139,6 +140,21 @@ def tab_loaded(driver, name):
     assert not css(driver, "#error").is_displayed(), css(driver, "#error").text
 
 
+def sign_in(driver, market_id, login, screenshot=None):
+    from selenium.webdriver.support.ui import Select
+    wait(driver, lambda d: any(o.get_attribute("value") == market_id for o in css_all(d, "#marketplace option")), "marketplaces listed")
+    Select(css(driver, "#marketplace")).select_by_value(market_id)
+    css(driver, "#email").clear()
+    css(driver, "#email").send_keys(login.email)
+    css(driver, "#password").clear()
+    css(driver, "#password").send_keys(login.password)
+    if screenshot:
+        shot(driver, screenshot)
+    css(driver, "#sign-in-button").click()
+    wait(driver, lambda d: d.find_element("css selector", "body").get_attribute("data-signed-in") == "yes", "signed in")
+    assert login.email in css(driver, "#who").text
+
+
 def test_an_admin_works_through_the_console(console_server, api, browser):
     from selenium.webdriver.support.ui import Select
 
@@ -168,14 +184,7 @@ def test_an_admin_works_through_the_console(console_server, api, browser):
     driver.get(f"http://127.0.0.1:{console_server.port}/console/?marketplace={market_id}")
 
     # Sign in as the marketplace's admin.
-    wait(driver, lambda d: any(o.get_attribute("value") == market_id for o in css_all(d, "#marketplace option")), "marketplaces listed")
-    Select(css(driver, "#marketplace")).select_by_value(market_id)
-    css(driver, "#email").send_keys(admin_login.email)
-    css(driver, "#password").send_keys(admin_login.password)
-    shot(driver, "1-sign-in")
-    css(driver, "#sign-in-button").click()
-    wait(driver, lambda d: d.find_element("css selector", "body").get_attribute("data-signed-in") == "yes", "signed in")
-    assert admin_login.email in css(driver, "#who").text
+    sign_in(driver, market_id, admin_login, screenshot="1-sign-in")
     assert driver.execute_script("return JSON.parse(sessionStorage.getItem('souk.console.session')).refreshToken")
 
     # Approvals: the pending restaurant is listed; approve it.
@@ -285,6 +294,48 @@ def test_an_admin_works_through_the_console(console_server, api, browser):
     assert error.get_attribute("data-code") == "UNAUTHENTICATED"
     assert any("\u0600" <= ch <= "\u06ff" for ch in error.text), error.text
     shot(driver, "8-arabic-error")
+
+
+def test_a_shop_admin_refunds_a_card_payment(console_server, api, browser):
+    shop_id = console_server.marketplace_id("Chateau Du Nox")
+    staff = login_party(api, console_server.demo_login("Chateau Du Nox", "provider"))
+    admin_login = console_server.demo_login("Chateau Du Nox", "admin")
+    admin = login_party(api, admin_login)
+    wine = api.catalog.CreateProduct(pb.CreateProductRequest(marketplace_id=shop_id, request_id=request_id(), product=pb.Product(
+        name="Console Syrah", price=pb.Money(amount_minor=5000, currency_code="MYR"), stock=5, available=True)),
+        metadata=staff.md(), timeout=TIMEOUT)
+    customer = sign_up(api, shop_id)
+    api.carts.AddCartLine(pb.AddCartLineRequest(marketplace_id=shop_id, request_id=request_id(), item_id=wine.id, quantity=1),
+                          metadata=customer.md(), timeout=TIMEOUT)
+    order = api.orders.Checkout(pb.CheckoutRequest(
+        marketplace_id=shop_id, request_id=request_id(), address_confirmed=True,
+        address=pb.AddressChoice(address=pb.Address(line1="1 Jalan Home", city="Petaling Jaya", country_code="MY")),
+        payment=pb.PaymentMethodInput(card_token="tok_visa")), metadata=customer.md(), timeout=TIMEOUT)
+    assert order.payment_status == PaymentStatus.PAYMENT_STATUS_SUCCESSFUL
+
+    driver = browser
+    driver.get(f"http://127.0.0.1:{console_server.port}/console/")
+    driver.execute_script("sessionStorage.clear(); localStorage.clear();")
+    driver.refresh()
+    sign_in(driver, shop_id, admin_login)
+    # A shop has no restaurants to approve.
+    tab_loaded(driver, "approvals")
+    assert not css(driver, "#restaurants-block").is_displayed()
+
+    tab_loaded(driver, "payments")
+    row = f'#payments tr[data-payment-id="{order.payment_id}"]'
+    wait(driver, lambda d: css_all(d, f"{row} button.refund"), "the card payment listed with a refund button")
+    # Without a reason the server refuses, and the console says which field.
+    css(driver, f"{row} button.refund").click()
+    wait(driver, lambda d: css(d, "#error").is_displayed(), "the refusal shown")
+    assert css(driver, "#error").get_attribute("data-code") == "INVALID_ARGUMENT" and "reason" in css(driver, "#error").text
+    css(driver, f"{row} input.reason").send_keys("Corked bottle")
+    css(driver, f"{row} button.refund").click()
+    wait(driver, lambda d: css(d, "#notice").is_displayed() and not css_all(d, f"{row} button.refund"), "the payment refunded")
+    shot(driver, "9-refund")
+    refunded = api.payments.GetPayment(pb.GetPaymentRequest(marketplace_id=shop_id, payment_id=order.payment_id),
+                                       metadata=admin.md(), timeout=TIMEOUT)
+    assert refunded.status == PaymentStatus.PAYMENT_STATUS_REFUNDED and refunded.refunds[0].reason == "Corked bottle"
 
 
 def test_the_console_transport_reads_a_server_stream_and_its_errors(console_server, browser):

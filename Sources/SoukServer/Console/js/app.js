@@ -263,8 +263,8 @@ async function loadPayments() {
     const refundable = payment.status === "PAYMENT_STATUS_SUCCESSFUL" || payment.status === "PAYMENT_STATUS_PARTIALLY_REFUNDED";
     const reason = element("input", { class: "reason", placeholder: t("reason"), "aria-label": t("reason") });
     return element("tr", { dataset: { paymentId: payment.id } },
-      element("td", {}, payment.id.slice(0, 8)),
-      element("td", {}, payment.target ? `${enumLabel(payment.target.type, "RESOURCE_TYPE_")} ${String(payment.target.id || "").slice(0, 8)}` : "—"),
+      element("td", {}, payment.id.slice(-12)),
+      element("td", {}, payment.target ? `${enumLabel(payment.target.type, "RESOURCE_TYPE_")} ${String(payment.target.id || "").slice(-12)}` : "—"),
       element("td", {}, enumLabel(payment.method, "PAYMENT_METHOD_")),
       element("td", {}, enumLabel(payment.status, "PAYMENT_STATUS_")),
       element("td", {}, formatMoney(payment.amount)),
