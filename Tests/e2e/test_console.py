@@ -337,6 +337,15 @@ def test_a_shop_admin_refunds_a_card_payment(console_server, api, browser):
                                        metadata=admin.md(), timeout=TIMEOUT)
     assert refunded.status == PaymentStatus.PAYMENT_STATUS_REFUNDED and refunded.refunds[0].reason == "Corked bottle"
 
+    # The console follows the admin's account stream (server streaming over gRPC-Web): ending every
+    # session of the account elsewhere ends the console's at once.
+    wait(driver, lambda d: d.find_element("css selector", "body").get_attribute("data-live") == "yes", "the account stream open")
+    api.accounts.Logout(pb.LogoutRequest(marketplace_id=shop_id, all_sessions=True), metadata=admin.md(), timeout=TIMEOUT)
+    wait(driver, lambda d: d.find_element("css selector", "body").get_attribute("data-signed-in") == "no", "signed out by the server")
+    assert css(driver, "#error").get_attribute("data-reason") == "SESSION_REVOKED"
+    assert driver.execute_script("return sessionStorage.getItem('souk.console.session')") is None
+    shot(driver, "10-session-ended")
+
 
 def test_the_console_transport_reads_a_server_stream_and_its_errors(console_server, browser):
     """The console's one transport module, in the browser: a server-streaming call over gRPC-Web

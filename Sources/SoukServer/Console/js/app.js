@@ -96,7 +96,11 @@ $("#sign-in").addEventListener("submit", (event) => {
   });
 });
 
-$("#sign-out").addEventListener("click", () => act(null, () => session.signOut()));
+// The stream closes first: the sign-out ends the session, which would end it as revoked.
+$("#sign-out").addEventListener("click", () => act(null, () => {
+  stopWatch();
+  return session.signOut();
+}));
 
 // ---- tabs ----
 
@@ -384,6 +388,58 @@ $("#announcement-form").addEventListener("submit", (event) => {
   });
 });
 
+// ---- the admin's account stream ----
+
+// Notifications.WatchAccount, open while signed in: a change of a ticket the admin takes part in
+// reloads the support inbox, and the server ending the session (signed out everywhere, blocked)
+// ends it here at once. Token expiry is refreshed and the stream reopened where it stopped.
+let watch = null;
+
+function startWatch() {
+  if (watch) return;
+  const controller = new AbortController();
+  watch = controller;
+  let resumeAfter = 0;
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  (async () => {
+    let failures = 0;
+    while (!controller.signal.aborted && session.current()) {
+      try {
+        await session.authedStream("souk.v1.Notifications/WatchAccount", { resumeAfterSequence: resumeAfter }, {
+          signal: controller.signal,
+          onHeaders: () => { document.body.dataset.live = "yes"; failures = 0; },
+          onMessage: (event) => {
+            resumeAfter = Number(event.sequence || resumeAfter);
+            if (event.ticket && currentTab === "support") act(null, loadTickets);
+          },
+        });
+      } catch (error) {
+        document.body.dataset.live = "no";
+        if (controller.signal.aborted) return;
+        if (error instanceof RpcError && error.code === 16) {
+          if (error.reason === "TOKEN_EXPIRED") {
+            try { await session.refresh(); continue; } catch { return; }
+          }
+          // SESSION_REVOKED, ACCOUNT_BLOCKED: the session is over.
+          session.forget();
+          showError(error);
+          return;
+        }
+        if (error instanceof RpcError && error.code === 11) resumeAfter = 0;  // events expired: from now on
+        failures += 1;
+      }
+      // Ended or failed (the network, the server restarting): again, a little later each time.
+      await pause(Math.min(30_000, 500 * 2 ** Math.min(failures, 6)));
+    }
+  })();
+}
+
+function stopWatch() {
+  watch?.abort();
+  watch = null;
+  document.body.dataset.live = "no";
+}
+
 // ---- the page ----
 
 function render() {
@@ -395,8 +451,13 @@ function render() {
     ? `${t("signedInAs")} ${signedIn.account.email || ""} · ${signedIn.marketplace.name}`
     : "";
   document.body.dataset.signedIn = signedIn ? "yes" : "no";
-  if (signedIn) showTab(currentTab);
-  else act(null, loadMarketplaces);
+  if (signedIn) {
+    startWatch();
+    showTab(currentTab);
+  } else {
+    stopWatch();
+    act(null, loadMarketplaces);
+  }
 }
 
 $("#language").addEventListener("change", () => {

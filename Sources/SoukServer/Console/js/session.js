@@ -103,9 +103,14 @@ export async function authed(method, request) {
 }
 
 /** A server-streaming call as the signed-in admin. */
-export async function authedStream(method, request, onMessage, signal) {
+export async function authedStream(method, request, { onMessage, onHeaders, signal }) {
   return callStream(method, { marketplaceId: session?.marketplace.id, ...request },
-    { metadata: await metadata(), onMessage, signal });
+    { metadata: await metadata(), onMessage, onHeaders, signal });
+}
+
+/** Forgets a session the server ended (revoked, blocked), without calling it. */
+export function forget() {
+  store(null);
 }
 
 scheduleRefresh();

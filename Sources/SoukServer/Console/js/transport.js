@@ -144,7 +144,7 @@ function headerFields(headers) {
  * Calls `method` ("souk.v1.Accounts/Login") with `request` (a proto3 JSON object) and hands
  * each response message to `onMessage`; resolves when the call ends OK, rejects with RpcError.
  */
-export async function callStream(method, request, { metadata = {}, signal, onMessage }) {
+export async function callStream(method, request, { metadata = {}, signal, onMessage, onHeaders }) {
   let response;
   try {
     response = await fetch(`/${method}`, {
@@ -169,6 +169,7 @@ export async function callStream(method, request, { metadata = {}, signal, onMes
     return;
   }
   if (!response.ok) throw new RpcError(14, `HTTP ${response.status}`);
+  onHeaders?.();
   for await (const frame of readFrames(response.body)) {
     if (frame.flags & 0x80) {
       const trailers = parseTrailerBlock(frame.payload);
