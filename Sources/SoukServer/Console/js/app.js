@@ -80,8 +80,9 @@ async function loadMarketplaces() {
   const reply = await call("souk.v1.Marketplaces/ListMarketplaces", { pageSize: 100 }, { metadata: { "accept-language": language() } });
   marketplaces = reply.marketplaces || [];
   const select = $("#marketplace");
+  const previous = select.value || localStorage.getItem("souk.console.marketplace");
   select.replaceChildren(...marketplaces.map((m) => element("option", { value: m.id }, m.displayName || m.slug)));
-  const wanted = new URLSearchParams(location.search).get("marketplace");
+  const wanted = new URLSearchParams(location.search).get("marketplace") || previous;
   if (wanted) select.value = marketplaces.find((m) => m.id === wanted || m.slug === wanted)?.id ?? select.value;
 }
 
@@ -89,6 +90,7 @@ $("#sign-in").addEventListener("submit", (event) => {
   event.preventDefault();
   act($("#sign-in-button"), async () => {
     const marketplace = marketplaces.find((m) => m.id === $("#marketplace").value);
+    localStorage.setItem("souk.console.marketplace", marketplace.id);
     await session.signIn(
       { id: marketplace.id, name: marketplace.displayName, vertical: marketplace.vertical, timeZone: marketplace.timeZone, currency: marketplace.currencyCode },
       $("#email").value.trim(), $("#password").value);
