@@ -219,6 +219,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
+            // The admin console's static pages, served under /console/ (ConsoleRoute.swift).
+            resources: [.copy("Console")],
             // jemalloc replaces glibc's malloc for the whole process (Swift runtime, nghttp2, protobuf-c,
             // RocksDB): a call's short-lived buffers are allocated and freed in bursts that overflow
             // glibc's per-thread cache, and jemalloc also keeps idle connections smaller.

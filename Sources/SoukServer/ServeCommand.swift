@@ -236,10 +236,13 @@ struct ServeCommand: AsyncParsableCommand {
         let loopCount = eventLoops ?? ProcessorAffinity.availableCount
         let group = MultiThreadedEventLoopGroup(numberOfThreads: loopCount)
         // gRPC-Web on the same port, for browsers.
-        // Media files and image sizes at their URLs, on the same port.
+        // Media files and image sizes at their URLs, and the admin console, on the same port.
         let media = try context.require(Media.self)
+        let console = try ConsoleRoute.bundled()
+        if console == nil { logger.warning("admin console not served: its files are not beside the executable (Souk_SoukServer.resources)") }
         let web = GRPCWebRouter(
-            grpc: router, cors: CORSPolicy(allowedOrigins: Set(corsOrigin)), json: ProtoJSON(), routes: [MediaHTTPRoute(media: media)])
+            grpc: router, cors: CORSPolicy(allowedOrigins: Set(corsOrigin)), json: ProtoJSON(),
+            routes: [MediaHTTPRoute(media: media)] + (console.map { [$0] } ?? []))
         let server = HTTP2Server(configuration: http2Configuration(), router: web, logger: logger, group: group)
         let address = try await server.start()
         if publicUrl == nil {
@@ -250,6 +253,12 @@ struct ServeCommand: AsyncParsableCommand {
         logger.info("listening", metadata: [
             "address": "\(address)", "tls": "\(tlsCert != nil)", "event_loops": "\(loopCount)", "handler_threads": "\(handlerCount)", "services": "\(Set(services.all.map(\.serviceName)).sorted().joined(separator: ","))",
         ])
+
+        // The admin console, on the same port (a wildcard address is reached on localhost).
+        if console != nil {
+            let consoleHost = host == "0.0.0.0" || host == "::" ? "localhost" : host.contains(":") ? "[\(host)]" : host
+            logger.info("admin console", metadata: ["url": "\(tlsCert == nil ? "http" : "https")://\(consoleHost):\(address.port ?? port)/console/"])
+        }
 
         var metricsChannel: (any Channel)?
         if let metricsPort {
