@@ -78,7 +78,7 @@ let package = Package(
         // gRPC over SoukHTTP2: framing, status, metadata, deadlines, compression, dispatch, interceptors.
         .target(name: "SoukGRPC", dependencies: ["SoukHTTP2", "SoukMessages", "SoukTracing", "CZlib", nioCore, nioPosix, logging, metrics, base64]),
         // W3C trace context, spans and their export to an OpenTelemetry collector (OTLP/HTTP JSON).
-        .target(name: "SoukTracing"),
+        .target(name: "SoukTracing", dependencies: ["SoukJSON"]),
         // gRPC-Web (binary and base64 text), Connect unary JSON calls and CORS in front of the gRPC router, on the same port.
         .target(name: "SoukWeb", dependencies: ["SoukGRPC", "SoukHTTP2", "SoukJSON", "SoukMessages", nioCore, base64]),
         // gRPC client over SoukHTTP2's client connections: channels, calls of every shape, deadlines, reconnection.
@@ -163,7 +163,7 @@ let package = Package(
             path: "Sources/Platform/SoukPayments"),
         // Notifications: the stored notifications and unread counts every vertical writes, and the Notifications service.
         .target(
-            name: "SoukNotifications", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukMessages", "SoukStore"],
+            name: "SoukNotifications", dependencies: ["SoukKit", "SoukAccess", "SoukIdentity", "SoukGRPC", "SoukJSON", "SoukMessages", "SoukStore"],
             path: "Sources/Platform/SoukNotifications"),
         // Support tickets from every role and from guests, answered by admins, with the marketplace's response target.
         .target(

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SoukJSON
 
 /// OTLP's JSON encoding of spans (https://opentelemetry.io/docs/specs/otlp/#json-protobuf-encoding):
 /// ids as hex strings, times as decimal strings of Unix nanoseconds.
@@ -39,23 +40,7 @@ enum OTLPJSON {
     }
 
     /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ text: String) -> String { JSONText.quoted(text) }
 }
 
 /// An OTLP/HTTP collector's address (`http://HOST:PORT`), and one POST to it over a new

@@ -1,5 +1,6 @@
 import SoukAccess
 import SoukGRPC
+import SoukJSON
 import SoukKit
 import SoukMessages
 import SoukStore
@@ -198,21 +199,5 @@ public enum PushPayload {
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped, everything
     /// else as its UTF-8 (as APNs and FCM count it).
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ text: String) -> String { JSONText.quoted(text) }
 }

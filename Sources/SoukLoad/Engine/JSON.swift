@@ -1,3 +1,5 @@
+import SoukJSON
+
 /// A JSON value as scenarios use it: request templates, captured answers, data files. Numbers
 /// keep their text, so 64-bit ids and amounts pass through unchanged; objects keep their order.
 public indirect enum JSON: Sendable, Equatable {
@@ -82,24 +84,7 @@ public indirect enum JSON: Sendable, Equatable {
     }
 
     static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        out += JSONText.quoted(s)
     }
 
     /// Parses JSON text.
