@@ -81,7 +81,8 @@ def main():
     args = parser.parse_args()
 
     server = IdentityServer(3600)
-    subprocess.run(["taskset", "-pc", SERVER_CPU, str(server.process.pid)], check=True, capture_output=True)
+    # Every thread of the server (its event loops and handler threads already run).
+    subprocess.run(["taskset", "-a", "-pc", SERVER_CPU, str(server.process.pid)], check=True, capture_output=True)
     try:
         marketplace = server.marketplace_id("Chateau Du Nox")
         rates = {}
