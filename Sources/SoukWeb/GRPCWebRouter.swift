@@ -104,7 +104,13 @@ public struct GRPCWebRouter: HTTP2StreamRouter {
             switch header.name {
             case "content-type": translated.append(HTTP2Header("content-type", "application/grpc"))
             case "content-length", "connect-protocol-version": continue
-            case "connect-timeout-ms": translated.append(HTTP2Header("grpc-timeout", "\(header.value)m"))
+            case "connect-timeout-ms":
+                // Connect allows 10 digits of milliseconds; grpc-timeout 8 digits of a unit.
+                guard header.value.count <= 10, let milliseconds = Int64(header.value), milliseconds >= 0 else {
+                    call.refuse(RPCError.invalidArgument(field: "connect-timeout-ms", "must be a whole number of milliseconds, at most 10 digits"))
+                    return call
+                }
+                translated.append(HTTP2Header("grpc-timeout", GRPCTimeout(rounding: .milliseconds(milliseconds)).headerValue))
             default: translated.append(header)
             }
         }

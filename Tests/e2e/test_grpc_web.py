@@ -335,3 +335,13 @@ def test_grpc_web_json_that_does_not_fit_names_the_field(web_server, wine_shop):
     bad_request = message("google.rpc.BadRequest")()
     assert any(d.Unpack(bad_request) for d in status_proto.details)
     assert bad_request.field_violations[0].field == "page_size"
+
+
+def test_json_deadlines_come_from_connect_timeout_ms(web_server, wine_shop):
+    body = {"marketplaceId": wine_shop, "pageSize": 1}
+    response, answer = post_json(web_server, "/souk.v1.Catalog/ListProducts", body, {"connect-timeout-ms": "30000000000"[:10]})
+    assert response.status == 200 and answer["products"]
+    response, error = post_json(web_server, "/souk.v1.Catalog/ListProducts", body, {"connect-timeout-ms": "soon"})
+    assert response.status == 400 and error["code"] == "invalid_argument"
+    violation = next(d for d in error["details"] if d["type"] == "google.rpc.BadRequest")["debug"]["fieldViolations"][0]
+    assert violation["field"] == "connect-timeout-ms"
