@@ -7,6 +7,9 @@
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// RocksDB reported an error; `message` is RocksDB's own text.
     case rocksDB(operation: String, message: String)
+    /// The replicated key-value engine failed or could not be reached; `message` is its own text
+    /// (for etcd, the gRPC status and message).
+    case engine(operation: String, message: String)
     /// Concurrent transactions kept colliding (lock timeout, deadlock, busy) after every retry.
     case conflict(String)
     /// An update or delete carried a version other than the stored one.
@@ -41,6 +44,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .rocksDB(let op, let message): "RocksDB \(op) failed: \(message)"
+        case .engine(let op, let message): "store engine \(op) failed: \(message)"
         case .conflict(let why): "transaction conflict: \(why)"
         case .versionMismatch(let t, let id, let expected, let actual):
             "\(t)/\(id): expected version \(expected), stored version is \(actual)"

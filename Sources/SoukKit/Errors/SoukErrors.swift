@@ -108,6 +108,10 @@ public func rpcError(from error: any Error, logger: Logger? = nil) -> any Error 
             metadata: ["oldest_sequence": "\(oldest)"])
     case .closed, .indexNotReady:
         return RPCError.souk(.unavailable, .unavailable, "\(error)")
+    case .engine:
+        // The replicated engine is unreachable or has no leader (an election): a retry may succeed.
+        logger?.warning("store engine failure", metadata: ["error": "\(error)"])
+        return RPCError.souk(.unavailable, .unavailable, "the store is unavailable; try again")
     case .rocksDB, .corruptRecord, .corruptValue, .encodingFailed, .unknownSchemaObject, .invalidSchema:
         logger?.error("store failure", metadata: ["error": "\(error)"])
         return RPCError.souk(.internalError, .internalError, "internal error")
