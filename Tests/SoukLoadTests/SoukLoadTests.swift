@@ -248,10 +248,11 @@ struct RefusalRetryTests {
         var random = SystemRandomNumberGenerator()
         let policy = RefusalRetry()
         let overloaded = Self.refusal(.unavailable, reason: "OVERLOADED", executed: "false", retryDelay: .milliseconds(200))
-        for attempt in 1...3 {
+        // The RetryInfo delay, doubled for each refusal after the first, stretched by up to a half.
+        for (attempt, base) in [(1, 200), (2, 400), (3, 800)] {
             for _ in 0..<20 {
                 let delay = policy.delay(after: overloaded, attempt: attempt, using: &random)
-                #expect(delay.map { $0 >= .milliseconds(200) && $0 < .milliseconds(300) } == true)
+                #expect(delay.map { $0 >= .milliseconds(base) && $0 < .milliseconds(base * 3 / 2) } == true)
             }
         }
         #expect(policy.delay(after: overloaded, attempt: 4, using: &random) == nil)

@@ -3,13 +3,15 @@ import SoukGRPC
 /// Which failed calls a scenario sends again because the server refused them without executing
 /// them (an overloaded server's UNAVAILABLE, reason OVERLOADED; a RESOURCE_EXHAUSTED with
 /// RetryInfo and ErrorInfo metadata `executed` "false"), and after how long: the server's RetryInfo
-/// delay, stretched at random by up to a half so that the refused users do not all come back in
-/// the same instant. Any other failure may have been executed and is never sent again
+/// delay, doubled for each refusal of the same call after the first (a burst the server needs
+/// longer than one delay to work through is not met again by the same clients at once), and
+/// stretched at random by up to a half so that the refused users do not all come back in the same
+/// instant. Any other failure may have been executed and is never sent again
 /// here (a step's `retry` decides on those).
 public struct RefusalRetry: Sendable {
     /// Sends after a refusal, at most, per call.
     public var attempts: Int
-    /// The pause before the first retry when the refusal carries no RetryInfo, doubled for each next.
+    /// The pause before the first retry when the refusal carries no RetryInfo.
     public var fallbackDelay: Duration
 
     public init(attempts: Int = 3, fallbackDelay: Duration = .milliseconds(100)) {
@@ -32,7 +34,7 @@ public struct RefusalRetry: Sendable {
         case .resourceExhausted where error.retryDelay != nil: break
         default: return nil
         }
-        let base = error.retryDelay ?? fallbackDelay * (1 << min(attempt - 1, 16))
+        let base = (error.retryDelay ?? fallbackDelay) * (1 << min(attempt - 1, 16))
         return base * Double.random(in: 1.0 ..< 1.5, using: &random)
     }
 }
