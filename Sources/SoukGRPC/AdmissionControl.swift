@@ -10,15 +10,26 @@ import Synchronization
 /// A call takes a place when its handler is about to start (the request of a unary call has
 /// arrived; a streaming call is opening). With a place free it starts at once: one atomic
 /// compare-and-exchange, no lock, no allocation. Otherwise it waits in a bounded FIFO queue on its
-/// event loop, for at most `Limits.maxWait` (`Limits.overloadedWait` under sustained overload)
-/// and never past its own deadline; a call that finds the queue full, or whose wait runs out, is
-/// refused without running its handler (so a client may safely retry it).
+/// event loop, never past its own deadline, and is refused without running its handler (so a
+/// client may safely retry it) when it finds the queue full (at once), or when its wait runs out.
 ///
-/// Sustained overload is told from a burst or a busy closed load (hundreds of clients, each
-/// waiting for its answer before the next call) by the waits themselves, as CoDel does: once a
-/// wait has run out (or a call found the queue full) since the queue was last empty, the queue
-/// does not drain in time and later calls get the short wait, until it is empty again. A busy
-/// server whose queue moves within `maxWait` keeps the full wait and refuses nothing.
+/// How long a call may wait depends on whether the server has been overloaded for a while, told
+/// as CoDel tells it: by the sojourn of the calls that leave the queue (how long each waited before
+/// it got its place, or before its wait ran out), on the event loops' clock.
+/// - Normally a call waits up to `Limits.maxWait`. A burst waits its turn, and so does a busy
+///   closed load (hundreds of clients, each waiting for its answer before its next call): the
+///   queue stands but moves. A wait that runs out, a full queue or a deadline refuses that call
+///   only.
+/// - The queue becomes overloaded once every call that left it during a whole `Limits.interval`
+///   had waited at least `Limits.target`, the queue never empty meanwhile: waits have kept running
+///   into their limit, so work arrives faster than the server does it, for longer than a burst
+///   lasts. A call whose own deadline ended its wait early says nothing about the queue and is not
+///   counted.
+/// - While overloaded, a call waits at most `Limits.overloadedWait`, and a waiting call that has
+///   already waited longer than that is refused when it comes to the head of the queue rather
+///   than given a place: admitted calls keep a short wait, the rest are refused at once.
+/// - The queue stops being overloaded once a whole `interval` went by without refusing a call for
+///   want of a place (its wait ran out, or the queue was full): the server keeps up again.
 ///
 /// How long a call keeps its place depends on its shape (`RPCHandler.holdsAdmission`):
 /// - unary and server-streaming calls until their response headers go out or they end (a unary
@@ -40,20 +51,29 @@ public final class AdmissionControl: Sendable {
         public var maxCallsInProgress: Int
         /// Calls waiting for a place at once; 0: a call that finds no place is refused at once.
         public var maxWaiting: Int
-        /// The longest a call waits for a place (less when its deadline comes first), while the
-        /// queue has been empty within the last `maxWait`: a burst waits its turn.
+        /// The longest a call waits for a place (less when its deadline comes first) while the
+        /// queue is not overloaded: a burst, or a closed load, waits its turn.
         public var maxWait: Duration
-        /// The longest a call waits once a wait has run out (or the queue was full) since the
-        /// queue was last empty: under sustained overload a queue only adds its wait to every
-        /// call, so it is kept short (the "controlled delay" of CoDel, as Facebook's servers apply
-        /// it to their queues), until the queue empties.
+        /// The longest a call waits while the queue is overloaded: under sustained overload a
+        /// queue only adds its wait to every call, so it is kept short (the "controlled delay" of
+        /// CoDel, as Facebook's servers apply it to their queues).
         public var overloadedWait: Duration
+        /// The sojourn that counts as evidence of overload: a call that left the queue after
+        /// waiting this long. Near `maxWait` (nine tenths by default), not CoDel's few
+        /// milliseconds: a closed load keeps a standing queue (its clients over the server's
+        /// throughput) that moves, and refusing its calls would only make its clients wait more.
+        public var target: Duration
+        /// How long the sojourns must stay at `target` or above before the queue is overloaded,
+        /// and how long without refusals before it is not any more (`maxWait` by default: longer
+        /// than the tail of a burst that the server drains within the wait).
+        public var interval: Duration
         /// The RetryInfo delay of a refusal is drawn uniformly from this range, so that refused
         /// clients do not all come back in the same instant.
         public var retryDelay: ClosedRange<Duration>
 
         public init(
             maxCallsInProgress: Int, maxWaiting: Int, maxWait: Duration, overloadedWait: Duration? = nil,
+            target: Duration? = nil, interval: Duration? = nil,
             retryDelay: ClosedRange<Duration> = .milliseconds(50) ... .milliseconds(250)
         ) {
             precondition(maxCallsInProgress > 0, "maxCallsInProgress must be positive")
@@ -65,6 +85,9 @@ public final class AdmissionControl: Sendable {
             self.maxWait = maxWait
             self.overloadedWait = min(overloadedWait ?? .milliseconds(5), maxWait)
             precondition(self.overloadedWait >= .zero, "overloadedWait must not be negative")
+            self.target = target ?? maxWait * 9 / 10
+            self.interval = interval ?? maxWait
+            precondition(self.target >= .zero && self.interval >= .zero, "target and interval must not be negative")
             self.retryDelay = retryDelay
         }
     }
@@ -94,6 +117,8 @@ public final class AdmissionControl: Sendable {
     private let waitingMeter: Meter
     private let logger: Logger
     private let clock: @Sendable () -> ContinuousClock.Instant
+    /// `limits` on the event loops' clock.
+    private let maxWait: TimeAmount, overloadedWait: TimeAmount, target: TimeAmount, interval: TimeAmount
 
     private struct WaitQueue {
         var waiters = CircularBuffer<Waiter>(initialCapacity: 16)
@@ -102,8 +127,13 @@ public final class AdmissionControl: Sendable {
         /// more than the wait itself).
         var timer: Scheduled<Void>?
         var timerDue: NIODeadline?
-        /// A wait ran out, or a call found the queue full, since the queue was last empty.
+        /// Since when every call that left the queue had waited at least `target`; nil when one
+        /// waited less, or the queue was empty, since.
+        var slowSince: NIODeadline?
+        /// Sustained overload: calls wait at most `overloadedWait`.
         var overloaded = false
+        /// When a call was last refused for want of a place (queue full, wait run out).
+        var lastRefusal: NIODeadline = .distantPast
     }
 
     /// One refusal episode, for the log: from the first refusal to a second without any.
@@ -116,13 +146,18 @@ public final class AdmissionControl: Sendable {
     /// A call waiting for a place.
     private struct Waiter {
         let loop: any EventLoop
-        /// When its wait ends, on the event loops' clock.
+        /// When it started waiting, and when its wait ends, on the event loops' clock.
+        let since: NIODeadline
         let expiry: NIODeadline
+        /// Its own deadline, not the queue's wait, ends its wait: its end says nothing of the queue.
+        let endsByDeadline: Bool
         let decide: @Sendable (Bool) -> Void
     }
 
     /// `refusal` is the status of a refused call (UNAVAILABLE, since it was not executed); each
-    /// refusal gets a RetryInfo delay drawn from `limits.retryDelay`.
+    /// refusal gets a RetryInfo delay drawn from `limits.retryDelay`. `clock` reads the clock of
+    /// the calls' deadlines; waits and sojourns are measured on the event loops' clock
+    /// (`EventLoop.now`, which a test moves by hand on an `EmbeddedEventLoop`).
     public init(
         limits: Limits,
         refusal: RPCError = RPCError(.unavailable, "the server is overloaded: the call was not executed, retry later"),
@@ -132,6 +167,10 @@ public final class AdmissionControl: Sendable {
     ) {
         self.clock = clock
         self.limits = limits
+        self.maxWait = .nanoseconds(limits.maxWait.wholeNanoseconds)
+        self.overloadedWait = .nanoseconds(limits.overloadedWait.wholeNanoseconds)
+        self.target = .nanoseconds(limits.target.wholeNanoseconds)
+        self.interval = .nanoseconds(limits.interval.wholeNanoseconds)
         self.refusalStatus = refusal
         self.queue = Mutex(WaitQueue())
         self.refusedQueueFull = Counter(label: Self.refusedLabel, dimensions: [("cause", RefusalCause.queueFull.rawValue)], factory: factory)
@@ -144,6 +183,9 @@ public final class AdmissionControl: Sendable {
     public var callsInProgress: Int { inProgress.load(ordering: .relaxed) }
     /// Calls waiting for a place now.
     public var callsWaiting: Int { waitingCount.load(ordering: .relaxed) }
+    /// Whether the queue is overloaded now (see the type's comment), as last decided: the end of
+    /// an overload is noticed when a call next waits or a place is given back.
+    public var isOverloaded: Bool { queue.withLock { $0.overloaded } }
 
     /// The status of one refused call: `refusal` with a randomized retry delay.
     public func refusal() -> RPCError {
@@ -183,30 +225,37 @@ public final class AdmissionControl: Sendable {
         if waitingCount.load(ordering: .sequentiallyConsistent) > 0 { admitWaiters() }
     }
 
-    /// Waits on `loop` for a place, for at most `limits.maxWait` and not past `deadline`, then
-    /// calls `decide` on `loop` with true (the call holds a place: it must `leave` it) or false
-    /// (refused: answer it with `refusal()`). A call that finds no room in the queue, or whose
-    /// deadline has passed, is refused at once: `decide(false)` runs before this returns, as
-    /// does `decide(true)` when a place came free meanwhile. Call it on `loop`.
+    /// Waits on `loop` for a place, for at most `limits.maxWait` (`limits.overloadedWait` while
+    /// overloaded) and not past `deadline`, then calls `decide` on `loop` with true (the call holds
+    /// a place: it must `leave` it) or false (refused: answer it with `refusal()`). A call that
+    /// finds no room in the queue, or whose deadline has passed, is refused at once: `decide(false)`
+    /// runs before this returns, as does `decide(true)` when a place came free meanwhile. Call it
+    /// on `loop`.
     public func wait(
         on loop: any EventLoop, deadline: ContinuousClock.Instant?, _ decide: @escaping @Sendable (Bool) -> Void
     ) {
         let now = clock()
+        let loopNow = loop.now
         enum Outcome { case admitted, refused(RefusalCause), waiting }
         let outcome = queue.withLock { queue -> Outcome in
-            if queue.waiters.isEmpty {
-                if takePlace() { return .admitted }
-                queue.overloaded = false
-            }
+            settle(&queue, now: loopNow)
+            if queue.waiters.isEmpty, takePlace() { return .admitted }
             guard queue.waiters.count < limits.maxWaiting else {
-                queue.overloaded = true
+                queue.lastRefusal = loopNow
                 return .refused(.queueFull)
             }
-            var budget = queue.overloaded ? limits.overloadedWait : limits.maxWait
-            if let deadline { budget = min(budget, deadline - now) }
-            guard budget > .zero else { return .refused(.waitExpired) }
-            let expiry = loop.now + .nanoseconds(budget.wholeNanoseconds)
-            queue.waiters.append(Waiter(loop: loop, expiry: expiry, decide: decide))
+            var budget = queue.overloaded ? overloadedWait : maxWait
+            var endsByDeadline = false
+            if let deadline {
+                let left = TimeAmount.nanoseconds((deadline - now).wholeNanoseconds)
+                if left < budget { (budget, endsByDeadline) = (left, true) }
+            }
+            guard budget > .zero else {
+                if !endsByDeadline { queue.lastRefusal = loopNow }
+                return .refused(.waitExpired)
+            }
+            let expiry = loopNow + budget
+            queue.waiters.append(Waiter(loop: loop, since: loopNow, expiry: expiry, endsByDeadline: endsByDeadline, decide: decide))
             waitingCount.add(1, ordering: .sequentiallyConsistent)
             if queue.timerDue.map({ expiry < $0 }) ?? true { arm(&queue, at: expiry, on: loop) }
             return .waiting
@@ -224,19 +273,67 @@ public final class AdmissionControl: Sendable {
         }
     }
 
-    /// Gives free places to the waiters, first come first served.
-    private func admitWaiters() {
-        while true {
-            let next = queue.withLock { queue -> Waiter? in
-                guard !queue.waiters.isEmpty, takePlace() else { return nil }
-                waitingCount.subtract(1, ordering: .sequentiallyConsistent)
-                return queue.waiters.removeFirst()
-            }
-            guard let next else { break }
-            // The queue's timer stays armed: when due, it finds this waiter gone and re-arms.
-            next.loop.execute { next.decide(true) }
+    // MARK: The overload rule (see the type's comment)
+
+    /// A call left the queue at `now` after waiting `sojourn` (admitted, or its wait ran out):
+    /// the evidence of overload.
+    private func left(_ queue: inout WaitQueue, after sojourn: TimeAmount, now: NIODeadline) {
+        guard sojourn >= target else {
+            queue.slowSince = nil
+            return
         }
-        waitingMeter.set(Int64(callsWaiting))
+        guard let since = queue.slowSince else {
+            queue.slowSince = now
+            return
+        }
+        if !queue.overloaded, now - since >= interval {
+            queue.overloaded = true
+            // Overloaded from now: the end needs a whole interval without refusals after this.
+            queue.lastRefusal = now
+        }
+    }
+
+    /// Ends an overload that has refused nothing for a whole interval.
+    private func settle(_ queue: inout WaitQueue, now: NIODeadline) {
+        if queue.overloaded, now - queue.lastRefusal >= interval { queue.overloaded = false }
+    }
+
+    /// Gives free places to the waiters, first come first served; while overloaded, a waiter
+    /// that has already waited longer than `overloadedWait` is refused instead.
+    private func admitWaiters() {
+        enum Next { case admit(Waiter), refuse(Waiter) }
+        while true {
+            let next = queue.withLock { queue -> Next? in
+                guard let head = queue.waiters.first else { return nil }
+                let now = head.loop.now
+                settle(&queue, now: now)
+                let next: Next
+                if queue.overloaded, now - head.since > overloadedWait {
+                    queue.lastRefusal = now
+                    next = .refuse(head)
+                } else if takePlace() {
+                    left(&queue, after: now - head.since, now: now)
+                    next = .admit(head)
+                } else {
+                    return nil
+                }
+                queue.waiters.removeFirst()
+                waitingCount.subtract(1, ordering: .sequentiallyConsistent)
+                if queue.waiters.isEmpty { queue.slowSince = nil }
+                return next
+            }
+            // The queue's timer stays armed: when due, it finds these waiters gone and re-arms.
+            switch next {
+            case nil:
+                waitingMeter.set(Int64(callsWaiting))
+                return
+            case .admit(let waiter):
+                waiter.loop.execute { waiter.decide(true) }
+            case .refuse(let waiter):
+                refused(.waitExpired, on: waiter.loop)
+                waiter.loop.execute { waiter.decide(false) }
+            }
+        }
     }
 
     /// Arms the queue's one timer at `due`, in place of the one armed before.
@@ -254,9 +351,13 @@ public final class AdmissionControl: Sendable {
             queue.timerDue = nil
             let expired = Array(queue.waiters.lazy.filter { $0.expiry <= now })
             if !expired.isEmpty {
-                queue.overloaded = true
                 queue.waiters.removeAll { $0.expiry <= now }
                 waitingCount.subtract(expired.count, ordering: .sequentiallyConsistent)
+                for waiter in expired where !waiter.endsByDeadline {
+                    queue.lastRefusal = now
+                    left(&queue, after: now - waiter.since, now: now)
+                }
+                if queue.waiters.isEmpty { queue.slowSince = nil }
             }
             if let next = queue.waiters.min(by: { $0.expiry < $1.expiry }) { arm(&queue, at: next.expiry, on: next.loop) }
             return expired

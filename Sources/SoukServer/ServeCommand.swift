@@ -79,9 +79,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(
         "Calls that may wait for a place when all are taken (0: refuse at once). Default: 512 per handler thread, at least 2048.",
         valueName: "count")) var admissionQueue: Int?
-    @Option(help: "Longest wait of a call in the admission queue, in milliseconds (less when its deadline is nearer), while the queue has been empty within that time.")
+    @Option(help: "Longest wait of a call in the admission queue, in milliseconds (less when its deadline is nearer), unless the queue is overloaded: the calls leaving it waited nine tenths of this or more for as long as this.")
     var admissionWaitMs = 100
-    @Option(help: "Longest wait in the admission queue under sustained overload (a wait ran out, or the queue was full, since it was last empty), in milliseconds.")
+    @Option(help: "Longest wait in the admission queue while it is overloaded (until it refused nothing for --admission-wait-ms), in milliseconds.")
     var admissionOverloadWaitMs = 5
     @Option(help: "RocksDB block cache for data blocks, in MiB.") var blockCacheMib = StoreConfiguration(path: "").blockCacheBytes >> 20
     @Flag(help: "Read data files past the page cache (direct I/O): every block cache miss waits for the disk (benchmarks).")
@@ -285,9 +285,9 @@ struct ServeCommand: AsyncParsableCommand {
     /// waits (for the store's commit group, a thread), so a few times the threads keep them busy
     /// and let commit groups batch. The queue absorbs bursts and a closed load of up to about its
     /// size in clients (virtual users that each wait for their answer) while it moves within
-    /// --admission-wait-ms; under sustained overload (waits run out: arrivals faster than the
-    /// server serves) its wait drops to --admission-overload-wait-ms, so admitted calls keep their
-    /// latency and the rest are refused.
+    /// --admission-wait-ms; under sustained overload (waits near their limit for as long as the
+    /// limit: arrivals faster than the server serves) its wait drops to
+    /// --admission-overload-wait-ms, so admitted calls keep their latency and the rest are refused.
     private func admissionControl(handlerThreads: Int, logger: Logger) -> AdmissionControl? {
         if maxCallsInProgress == 0 { return nil }
         let threads = handlerThreads > 0 ? handlerThreads : max(1, ProcessorAffinity.availableCount)

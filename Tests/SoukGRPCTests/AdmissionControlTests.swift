@@ -113,31 +113,152 @@ import Testing
         #expect(admission.callsInProgress == 0)
     }
 
-    @Test func underSustainedOverloadTheWaitIsShort() {
-        let admission = Self.control(
-            .init(maxCallsInProgress: 1, maxWaiting: 8, maxWait: .milliseconds(100), overloadedWait: .milliseconds(5)))
+    /// The limits of the overload tests: one place, waits of 100 ms (5 ms overloaded), and
+    /// overload once the calls leaving the queue waited 50 ms or more for a whole 100 ms.
+    static let overloadLimits = AdmissionControl.Limits(
+        maxCallsInProgress: 1, maxWaiting: 64, maxWait: .milliseconds(100), overloadedWait: .milliseconds(5),
+        target: .milliseconds(50), interval: .milliseconds(100))
+
+    /// A burst larger than the places on an idle server, drained within the wait, is served, even
+    /// though a wait ran out just before it (the old rule: one wait run out made every later
+    /// call's wait the short one until the queue emptied) and its last calls waited near the limit.
+    @Test func aBurstDrainedWithinTheWaitIsServedAfterOneWaitRanOut() throws {
+        let metrics = TestMetrics()
+        let limits = AdmissionControl.Limits(
+            maxCallsInProgress: 2, maxWaiting: 64, maxWait: .milliseconds(100), overloadedWait: .milliseconds(5),
+            target: .milliseconds(50), interval: .milliseconds(100))
+        let admission = Self.control(limits, metrics: metrics)
+        let loop = EmbeddedEventLoop()
+        #expect(admission.tryEnter() && admission.tryEnter())
+        // t=0: a call waits; t=90: a burst of ten more; t=100: the first one's wait runs out.
+        let first = Self.wait(admission, on: loop)
+        loop.advanceTime(by: .milliseconds(90))
+        let burst = (0..<10).map { _ in Self.wait(admission, on: loop) }
+        loop.advanceTime(by: .milliseconds(10))
+        #expect(first.outcome == false && admission.callsWaiting == 10)
+        // From t=100 a place comes back every 8 ms (the call that had it is done): the burst
+        // drains by t=172, its last calls after 80 ms and more of their 100.
+        var late: Decision?
+        for index in 0..<10 {
+            if index == 6 {
+                // t=148: another call joins the queue, which has not emptied since the wait ran out.
+                late = Self.wait(admission, on: loop)
+            }
+            admission.leave()
+            loop.run()
+            #expect(burst[index].outcome == true)
+            loop.advanceTime(by: .milliseconds(8))
+        }
+        #expect(!admission.isOverloaded)
+        let joined = try #require(late)
+        #expect(joined.outcome == nil)
+        admission.leave()
+        loop.run()
+        #expect(joined.outcome == true)
+        admission.leave()
+        admission.leave()
+        #expect(admission.callsInProgress == 0 && admission.callsWaiting == 0)
+        let refused = try metrics.expectCounter(AdmissionControl.refusedLabel, [("cause", "wait_expired")])
+        #expect(refused.totalValue == 1)
+    }
+
+    /// A call whose own deadline ends its wait says nothing about the queue: the calls behind it
+    /// keep the full wait.
+    @Test func aWaitEndedByItsDeadlineIsNoEvidenceOfOverload() {
+        let clock = ManualClock()
+        let admission = Self.control(Self.overloadLimits, clock: clock)
         let loop = EmbeddedEventLoop()
         #expect(admission.tryEnter())
-        let first = Self.wait(admission, on: loop)
+        let patient = Self.wait(admission, on: loop)
+        let impatient = Self.wait(admission, on: loop, deadline: clock.read().advanced(by: .milliseconds(10)))
+        loop.advanceTime(by: .milliseconds(10))
+        #expect(impatient.outcome == false && patient.outcome == nil)
+        let next = Self.wait(admission, on: loop)
+        loop.advanceTime(by: .milliseconds(60))
+        #expect(next.outcome == nil && !admission.isOverloaded)
+        admission.leave()
+        loop.run()
+        admission.leave()
+        loop.run()
+        #expect(patient.outcome == true && next.outcome == true)
+        admission.leave()
+    }
+
+    /// More calls than the server serves, for longer than an interval: the waits keep running out,
+    /// so the queue becomes overloaded; then a new call waits 5 ms, the calls queued before with
+    /// the long wait are refused rather than admitted late, and a call whose place comes within
+    /// 5 ms is served.
+    @Test func sustainedExcessSwitchesToTheShortWait() throws {
+        let metrics = TestMetrics()
+        let admission = Self.control(Self.overloadLimits, metrics: metrics)
+        let loop = EmbeddedEventLoop()
+        #expect(admission.tryEnter())
+        // A call every 10 ms while the one place stays taken: from t=100 each wait runs out.
+        var waiting: [Decision] = []
+        for _ in 0..<20 {
+            #expect(!admission.isOverloaded)
+            waiting.append(Self.wait(admission, on: loop))
+            loop.advanceTime(by: .milliseconds(10))
+        }
+        // t=200: the waits have run out for a whole interval (t=100 to t=200).
+        #expect(admission.isOverloaded)
+        #expect(waiting.prefix(11).allSatisfy { $0.outcome == false })
+        let queuedBefore = Array(waiting.suffix(9))
+        #expect(queuedBefore.allSatisfy { $0.outcome == nil } && admission.callsWaiting == 9)
+        let short = Self.wait(admission, on: loop)
+        loop.advanceTime(by: .milliseconds(4))
+        #expect(short.outcome == nil)
+        loop.advanceTime(by: .milliseconds(1))
+        #expect(short.outcome == false)
+        // The place comes back: the calls that waited longer than 5 ms are refused, the place is free.
+        admission.leave()
+        loop.run()
+        #expect(queuedBefore.allSatisfy { $0.outcome == false })
+        #expect(admission.callsWaiting == 0 && admission.callsInProgress == 0)
+        // A call whose place comes within the short wait is admitted.
+        #expect(admission.tryEnter())
+        let served = Self.wait(admission, on: loop)
+        loop.advanceTime(by: .milliseconds(3))
+        admission.leave()
+        loop.run()
+        #expect(served.outcome == true && admission.isOverloaded)
+        admission.leave()
+        let refused = try metrics.expectCounter(AdmissionControl.refusedLabel, [("cause", "wait_expired")])
+        #expect(refused.totalValue == 21)
+    }
+
+    /// Once the queue has drained and a whole interval went by without refusing anyone, calls get
+    /// the full wait again; before that they still get the short one.
+    @Test func theQueueSwitchesBackOnceItHasDrained() {
+        let admission = Self.control(Self.overloadLimits)
+        let loop = EmbeddedEventLoop()
+        #expect(admission.tryEnter())
+        for _ in 0..<20 {
+            _ = Self.wait(admission, on: loop)
+            loop.advanceTime(by: .milliseconds(10))
+        }
+        #expect(admission.isOverloaded)
+        // The place comes back: the waiters left are refused (they waited too long); the queue is empty.
+        admission.leave()
+        loop.run()
+        #expect(admission.callsWaiting == 0)
+        #expect(admission.tryEnter())
+        // Refusals were 50 ms ago: still overloaded, the wait is short.
         loop.advanceTime(by: .milliseconds(50))
-        let second = Self.wait(admission, on: loop)
-        loop.advanceTime(by: .milliseconds(50))
-        #expect(first.outcome == false && second.outcome == nil)
-        // A wait ran out and the queue has not emptied since: a new waiter gets the short wait.
-        let late = Self.wait(admission, on: loop)
+        let soon = Self.wait(admission, on: loop)
         loop.advanceTime(by: .milliseconds(5))
-        #expect(late.outcome == false && second.outcome == nil)
-        admission.leave()
-        loop.run()
-        #expect(second.outcome == true && admission.callsWaiting == 0)
-        // Empty again: the full wait applies.
-        let fresh = Self.wait(admission, on: loop)
+        #expect(soon.outcome == false)
+        // A whole interval without refusals: the full wait again.
+        loop.advanceTime(by: .milliseconds(100))
+        let later = Self.wait(admission, on: loop)
+        #expect(!admission.isOverloaded)
         loop.advanceTime(by: .milliseconds(99))
-        #expect(fresh.outcome == nil)
+        #expect(later.outcome == nil)
         admission.leave()
         loop.run()
-        #expect(fresh.outcome == true)
+        #expect(later.outcome == true)
         admission.leave()
+        #expect(admission.callsInProgress == 0)
     }
 
     /// Clients that each wait for their answer keep the queue busy, but while it moves within the

@@ -1,4 +1,6 @@
+import SoukGRPC
 import SoukLoadKit
+import SoukMessages
 import Testing
 
 @Suite("Templates and captures")
@@ -227,5 +229,76 @@ struct StatsTests {
         let report = Report(mode: "closed", target: "t", workload: "w", elapsed: 1, settings: [], table: a, setup: StatsTable())
         #expect(report.csv().hasPrefix(Report.csvHeader + "\nEmptyCall,1002,1000,2,"))
         #expect(report.json()["calls"] == .number("1002"))
+    }
+}
+
+@Suite("Refused calls sent again")
+struct RefusalRetryTests {
+    static func refusal(
+        _ code: StatusCode, reason: String? = nil, executed: String? = nil, retryDelay: Duration? = nil
+    ) -> RPCError {
+        var error = RPCError(code, "refused", retryDelay: retryDelay)
+        if let reason {
+            error.errorInfo = GoogleRPC.ErrorInfo(reason: reason, domain: "souk.v1", metadata: executed.map { ["executed": $0] } ?? [:])
+        }
+        return error
+    }
+
+    @Test func anOverloadRefusalIsSentAgainAfterItsRetryDelayAtMostThreeTimes() {
+        var random = SystemRandomNumberGenerator()
+        let policy = RefusalRetry()
+        let overloaded = Self.refusal(.unavailable, reason: "OVERLOADED", executed: "false", retryDelay: .milliseconds(200))
+        // The RetryInfo delay, doubled for each refusal after the first, stretched by up to a half.
+        for (attempt, base) in [(1, 200), (2, 400), (3, 800)] {
+            for _ in 0..<20 {
+                let delay = policy.delay(after: overloaded, attempt: attempt, using: &random)
+                #expect(delay.map { $0 >= .milliseconds(base) && $0 < .milliseconds(base * 3 / 2) } == true)
+            }
+        }
+        #expect(policy.delay(after: overloaded, attempt: 4, using: &random) == nil)
+        #expect(RefusalRetry(attempts: 0).delay(after: overloaded, attempt: 1, using: &random) == nil)
+        // Without RetryInfo: a backoff that doubles from 100 ms.
+        let bare = Self.refusal(.unavailable, reason: "OVERLOADED")
+        let third = policy.delay(after: bare, attempt: 3, using: &random)
+        #expect(third.map { $0 >= .milliseconds(400) && $0 < .milliseconds(600) } == true)
+    }
+
+    @Test func onlyCallsTheServerSaysItDidNotExecuteAreSentAgain() {
+        var random = SystemRandomNumberGenerator()
+        let policy = RefusalRetry()
+        func retried(_ error: RPCError) -> Bool { policy.delay(after: error, attempt: 1, using: &random) != nil }
+        // RESOURCE_EXHAUSTED with RetryInfo, unexecuted: sent again.
+        #expect(retried(Self.refusal(.resourceExhausted, reason: "SOMETHING_FULL", executed: "false", retryDelay: .milliseconds(50))))
+        // A limit that may have counted the call (no executed=false), or no RetryInfo: not sent again.
+        #expect(!retried(Self.refusal(.resourceExhausted, reason: "RATE_LIMITED", retryDelay: .seconds(1))))
+        #expect(!retried(Self.refusal(.resourceExhausted, reason: "TOO_MANY_STREAMS", retryDelay: .seconds(1))))
+        #expect(!retried(Self.refusal(.resourceExhausted, reason: "SOMETHING_FULL", executed: "false")))
+        // UNAVAILABLE from the transport (a connection lost mid-call: maybe executed): not sent again.
+        #expect(!retried(Self.refusal(.unavailable, retryDelay: .milliseconds(50))))
+        // Other codes, even marked unexecuted, are the step's `retry` to decide.
+        #expect(!retried(Self.refusal(.aborted, reason: "CONCURRENT_CHANGE", executed: "false", retryDelay: .milliseconds(50))))
+        #expect(RefusalRetry.notExecuted(Self.refusal(.unavailable, reason: "OVERLOADED")))
+        #expect(!RefusalRetry.notExecuted(Self.refusal(.unavailable, reason: "OTHER", executed: "true")))
+    }
+
+    @Test func refusedRetriesAreReportedApartFromErrorsAndRetries() {
+        var table = StatsTable()
+        table.update("Checkout") {
+            $0.recordOK(latency: 1_000_000)
+            $0.refusedRetries += 2
+            $0.retries += 1
+        }
+        var other = StatsTable()
+        other.update("Checkout") {
+            $0.record(latency: 2_000_000, status: "UNAVAILABLE", reason: "OVERLOADED")
+            $0.refusedRetries += 3
+        }
+        table.merge(other)
+        let report = Report(mode: "closed", target: "t", workload: "w", elapsed: 1, settings: [], table: table, setup: StatsTable())
+        let json = report.json()
+        #expect(json["refused_retries"] == .number("5"))
+        #expect(json["retries"] == .number("1"))
+        #expect(json["errors"] == .number("1"))
+        #expect(report.text().contains("sent again after a refusal unexecuted (not errors unless the last try failed): Checkout 5"))
     }
 }

@@ -4,7 +4,16 @@ answers health checks, and serves normally again as soon as a place comes back.
 
 The server here works on one call at a time with no queue (--max-calls-in-progress 1
 --admission-queue 0). The call holding the place is a grpc.testing StreamingOutputCall whose first
-response comes a minute later: a server stream holds its place until it first answers."""
+response comes a minute later: a server stream holds its place until it first answers.
+
+souk-load sends a scenario step the server refused that way again after the RetryInfo delay, at
+most three times, and reports those sends apart from its errors.
+
+A third server has one place and a queue whose wait (a minute) every burst here drains within:
+a burst is served, not refused, even after a wait ran out (only waits running into their limit for
+a whole interval make the queue overloaded)."""
+import json
+import subprocess
 import time
 import urllib.request
 
@@ -96,3 +105,91 @@ def test_a_call_beyond_the_limit_is_refused_unexecuted_and_served_again_once_the
             StreamingOutputCallRequest(response_parameters=[ResponseParameters(size=3)]), timeout=TIMEOUT)
         assert [len(r.payload.body) for r in answers] == [3]
         assert metric(server, "souk_rpc_refused_total") == 2
+
+
+@pytest.fixture(scope="module")
+def patient_server():
+    s = conftest.Server("--max-calls-in-progress", "1", "--admission-queue", "64", "--admission-wait-ms", "60000")
+    yield s
+    conftest.stop_cleanly(s)
+
+
+def wait_until(condition, what: str):
+    """Waits (up to 30 s) until `condition()` holds: a condition, not a delay."""
+    deadline = time.monotonic() + 30
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.02)
+
+
+def test_a_burst_is_served_even_after_a_wait_ran_out(patient_server):
+    server = patient_server
+    with server.channel() as channel:
+        marketplaces = Stub(channel, "souk.v1.Marketplaces")
+        list_call = marketplaces.ListMarketplaces
+        list_call(ListMarketplacesRequest(), timeout=TIMEOUT)
+
+        # A burst of 24 calls at once on an idle server with one place: they wait their turn.
+        burst = [list_call.future(ListMarketplacesRequest(), timeout=TIMEOUT) for _ in range(24)]
+        for call in burst:
+            call.result()  # raises if refused
+        assert metric(server, "souk_rpc_refused_total") == 0
+
+        # The place taken, a call waits; another one's deadline (0.5 s) ends its wait: refused.
+        held = hold(channel)
+        wait_for_metric(server, "souk_rpc_active_calls", 1)
+        first = list_call.future(ListMarketplacesRequest(), timeout=TIMEOUT)
+        wait_for_metric(server, "souk_rpc_admission_waiting", 1)
+        with pytest.raises(grpc.RpcError) as info:
+            list_call(ListMarketplacesRequest(), timeout=0.5)
+        assert info.value.code() in (Code.UNAVAILABLE, Code.DEADLINE_EXCEEDED), info.value.code()
+        wait_for_metric(server, 'souk_rpc_refused_total{cause="wait_expired"}', 1)
+
+        # The queue has not emptied since, yet a new burst keeps the full wait: one wait that ran
+        # out is no overload (before, every call of it got the 5 ms overload wait and was refused).
+        burst = [list_call.future(ListMarketplacesRequest(), timeout=TIMEOUT) for _ in range(16)]
+        wait_until(lambda: metric(server, "souk_rpc_admission_waiting") == 17 or metric(server, "souk_rpc_refused_total") > 1,
+                   "the burst neither queued nor was refused")
+        assert metric(server, "souk_rpc_refused_total") == 1
+
+        # The place comes back: the first call and the whole burst are served.
+        held.cancel()
+        for call in [first] + burst:
+            call.result()
+        assert metric(server, "souk_rpc_refused_total") == 1
+
+
+def souk_load_run(server, scenario, out) -> dict:
+    """One user, one iteration of `scenario` through souk-load: its JSON report."""
+    done = subprocess.run(
+        [conftest.souk_load_binary(), "run", str(scenario), "--users", "1", "--iterations", "1", "--threads", "1",
+         "--target", server.address, "--json", str(out), "--quiet"],
+        capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, f"souk-load failed ({done.returncode}):\n{done.stdout}\n{done.stderr}"
+    return json.loads(out.read_text())
+
+
+def test_souk_load_sends_a_refused_step_again_after_its_retry_delay(tmp_path):
+    server = conftest.Server("--max-calls-in-progress", "1", "--admission-queue", "0")
+    try:
+        scenario = tmp_path / "refused.json"
+        scenario.write_text(json.dumps({"name": "refused", "steps": [
+            {"name": "list", "call": "souk.v1.Marketplaces/ListMarketplaces", "request": {}}]}))
+        with server.channel() as channel:
+            held = hold(channel)
+            wait_for_metric(server, "souk_rpc_active_calls", 1)
+            # Every send is refused unexecuted: the step goes 4 times (3 after a refusal), then is one error.
+            report = souk_load_run(server, scenario, tmp_path / "refused-report.json")
+            assert report["calls"] == 1 and report["errors"] == 1, report
+            assert report["refused_retries"] == 3 and report["retries"] == 0, report
+            assert report["reasons"] == {"UNAVAILABLE/OVERLOADED": 1}
+            assert report["rpcs"][0]["refused_retries"] == 3
+            assert metric(server, 'souk_rpc_refused_total{cause="queue_full"}') == 4
+
+            held.cancel()
+            wait_for_metric(server, "souk_rpc_active_calls", 0)
+            report = souk_load_run(server, scenario, tmp_path / "served-report.json")
+            assert report["calls"] == 1 and report["errors"] == 0 and report["refused_retries"] == 0, report
+            assert metric(server, "souk_rpc_refused_total") == 4
+    finally:
+        conftest.stop_cleanly(server)

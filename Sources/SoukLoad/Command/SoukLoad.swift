@@ -283,7 +283,7 @@ struct CallCommand: AsyncParsableCommand {
         let scenario = try Scenario.load(text, directory: ".", registry: .embedded) { try String(contentsOfFile: $0, encoding: .utf8) }
         try await runScenario(
             scenario, common: common, users: max(1, (common.connections ?? 1) * concurrency), iterations: calls.map { Int($0) },
-            schedule: schedule, setupConcurrency: 1)
+            schedule: schedule, setupConcurrency: 1, refusalRetry: RefusalRetry(attempts: 0))
     }
 }
 
@@ -320,6 +320,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("setup-concurrency"), help: "Users set up (signed up/in) at once before the run.")
     var setupConcurrency = 16
 
+    @Option(name: .customLong("refusal-retries"), help: "Times a call the server refused unexecuted (UNAVAILABLE OVERLOADED, or executed=false with RetryInfo) is sent again, after its RetryInfo delay; 0: never.")
+    var refusalRetries = 3
+
     @OptionGroup var common: CommonOptions
 
     func run() async throws {
@@ -332,12 +335,16 @@ struct RunCommand: AsyncParsableCommand {
             guard let equals = assignment.firstIndex(of: "=") else { throw ValidationError("invalid --var \"\(assignment)\" (use NAME=VALUE)") }
             loaded.vars[String(assignment[..<equals])] = .string(String(assignment[assignment.index(after: equals)...]))
         }
-        try await runScenario(loaded, common: common, users: users, iterations: iterations, schedule: try common.schedule(), setupConcurrency: setupConcurrency)
+        try await runScenario(loaded, common: common, users: users, iterations: iterations, schedule: try common.schedule(), setupConcurrency: setupConcurrency,
+            refusalRetry: RefusalRetry(attempts: max(0, refusalRetries)))
     }
 }
 
 /// Runs a scenario in either model and writes the report.
-func runScenario(_ scenario: Scenario, common: CommonOptions, users: Int, iterations: Int?, schedule: RateSchedule?, setupConcurrency: Int) async throws {
+func runScenario(
+    _ scenario: Scenario, common: CommonOptions, users: Int, iterations: Int?, schedule: RateSchedule?, setupConcurrency: Int,
+    refusalRetry: RefusalRetry = RefusalRetry()
+) async throws {
     let (host, port) = try common.hostPort()
     let tls = try common.tlsSettings()
     let connections = max(1, common.connections ?? min(8, users))
@@ -355,7 +362,7 @@ func runScenario(_ scenario: Scenario, common: CommonOptions, users: Int, iterat
         for i in scenario.steps.indices where scenario.steps[i].timeout == nil { scenario.steps[i].timeout = timeout }
     }
     let clock = MonotonicClock()
-    let runner = ScenarioRunner(scenario: scenario, channels: channels, registry: .embedded, run: runID(), today: today(), clock: clock)
+    let runner = ScenarioRunner(scenario: scenario, channels: channels, registry: .embedded, run: runID(), today: today(), clock: clock, refusalRetry: refusalRetry)
     try await runner.setUp()
     if !common.quiet { FileHandle.standardError.write(Data("setting up \(users) users...\n".utf8)) }
     let prepared = await runner.makeUsers(users, concurrency: max(1, setupConcurrency))
@@ -376,7 +383,10 @@ func runScenario(_ scenario: Scenario, common: CommonOptions, users: Int, iterat
     try? await group.shutdownGracefully()
     let report = Report(
         mode: schedule == nil ? "closed" : "open", target: common.target, workload: scenario.name, elapsed: elapsed,
-        settings: common.settings([("users", .number(String(users))), ("connections", .number(String(connections)))]),
+        settings: common.settings([
+            ("users", .number(String(users))), ("connections", .number(String(connections))),
+            ("refusal_retries", .number(String(refusalRetry.attempts))),
+        ]),
         table: table, setup: runner.setupTable)
     try common.write(report)
 }

@@ -47,6 +47,7 @@ public struct Report: Sendable {
             ("name", .string(name)), ("calls", .number(String(s.calls))), ("ok", .number(String(s.statuses["OK"] ?? 0))),
             ("errors", .number(String(s.errors))), ("rate", number(elapsed > 0 ? Double(s.calls) / elapsed : 0)),
             ("late", .number(String(s.late))), ("dropped", .number(String(s.dropped))), ("retries", .number(String(s.retries))),
+            ("refused_retries", .number(String(s.refusedRetries))),
             ("statuses", .object(s.statuses.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })),
             ("reasons", .object(s.reasons.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })),
             ("latency_ms", latencyJSON(s.latency)),
@@ -68,6 +69,7 @@ public struct Report: Sendable {
         total.late += table["(iteration)"].late
         total.dropped += table["(iteration)"].dropped
         total.retries = table.names.reduce(0) { $0 + table[$1].retries }
+        total.refusedRetries = table.names.reduce(0) { $0 + table[$1].refusedRetries }
         return total
     }
 
@@ -79,6 +81,7 @@ public struct Report: Sendable {
             ("calls", .number(String(total.calls))), ("errors", .number(String(total.errors))),
             ("rate", Report.number(elapsed > 0 ? Double(total.calls) / elapsed : 0)),
             ("late", .number(String(total.late))), ("dropped", .number(String(total.dropped))), ("retries", .number(String(total.retries))),
+            ("refused_retries", .number(String(total.refusedRetries))),
             ("statuses", .object(total.statuses.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })),
             ("reasons", .object(total.reasons.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })),
             ("rpcs", .array(table.names.map { Report.entryJSON($0, table[$0], elapsed: elapsed) })),
@@ -142,6 +145,10 @@ public struct Report: Sendable {
         if total.late > 0 || total.dropped > 0 { out += "late: \(total.late)  dropped: \(total.dropped)\n" }
         let retried = table.names.filter { table[$0].retries > 0 }.map { "\($0) \(table[$0].retries)" }
         if !retried.isEmpty { out += "retried (not errors unless the last try failed): " + retried.joined(separator: ", ") + "\n" }
+        let refused = table.names.filter { table[$0].refusedRetries > 0 }.map { "\($0) \(table[$0].refusedRetries)" }
+        if !refused.isEmpty {
+            out += "sent again after a refusal unexecuted (not errors unless the last try failed): " + refused.joined(separator: ", ") + "\n"
+        }
         var reasons: [String: UInt64] = [:]
         var examples: [String: String] = [:]
         for name in table.names {

@@ -23,6 +23,8 @@ public final class ScenarioRunner: Sendable {
     let channels: [GRPCChannel]
     let json: ProtoJSON
     let clock: any LoadClock
+    /// Which refused calls are sent again, and when.
+    let refusalRetry: RefusalRetry
     public let progress = ProgressCounters()
     let run: String
     let today: (year: Int, month: Int, day: Int)
@@ -31,8 +33,11 @@ public final class ScenarioRunner: Sendable {
     /// The shared setup's stats.
     private let setupStats = Mutex(StatsTable())
 
-    public init(scenario: Scenario, channels: [GRPCChannel], registry: DescriptorRegistry, run: String, today: (year: Int, month: Int, day: Int), clock: any LoadClock = MonotonicClock()) {
+    public init(scenario: Scenario, channels: [GRPCChannel], registry: DescriptorRegistry, run: String, today: (year: Int, month: Int, day: Int), clock: any LoadClock = MonotonicClock(),
+        refusalRetry: RefusalRetry = RefusalRetry()
+    ) {
         self.scenario = scenario
+        self.refusalRetry = refusalRetry
         self.channels = channels
         self.json = ProtoJSON(registry: registry)
         self.clock = clock
@@ -243,6 +248,7 @@ public final class ScenarioRunner: Sendable {
         var failure: RPCError?
         var messages: [UInt64] = []
         var attempt = 0
+        var refusedAttempt = 0
         while true {
             failure = nil
             do {
@@ -273,7 +279,15 @@ public final class ScenarioRunner: Sendable {
                 failure = RPCError(.unknown, "\(error)")
             }
             // A retried call counts once, from its first send; its retries are counted apart.
-            guard let failed = failure, attempt < step.retries, step.retryOn.contains(failed.code.description) else { break }
+            guard let failed = failure else { break }
+            // Refused unexecuted (an overloaded server): sent again after the server's RetryInfo delay.
+            if let delay = refusalRetry.delay(after: failed, attempt: refusedAttempt + 1, using: &user.context.random) {
+                refusedAttempt += 1
+                user.stats.update(name) { $0.refusedRetries += 1 }
+                try? await Task.sleep(for: delay)
+                continue
+            }
+            guard attempt < step.retries, step.retryOn.contains(failed.code.description) else { break }
             attempt += 1
             user.stats.update(name) { $0.retries += 1 }
             try? await Task.sleep(for: .milliseconds(5 * attempt))

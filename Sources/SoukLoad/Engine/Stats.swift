@@ -28,6 +28,8 @@ public struct CallStats: Sendable {
     public var dropped: UInt64 = 0
     /// Calls sent again after a status the step retries on (each retry once).
     public var retries: UInt64 = 0
+    /// Calls sent again after the server refused them unexecuted (`RefusalRetry`; each retry once).
+    public var refusedRetries: UInt64 = 0
     /// Stream messages received.
     public var messages: UInt64 = 0
     /// Stored once, for the first failure of each `STATUS/REASON`: its message, to show why.
@@ -81,6 +83,7 @@ public struct CallStats: Sendable {
         dropped += other.dropped
         messages += other.messages
         retries += other.retries
+        refusedRetries += other.refusedRetries
     }
 }
 
