@@ -68,6 +68,8 @@ struct ServeCommand: AsyncParsableCommand {
         "The address clients reach this server at, which media URLs start with (for example https://souk.example.com behind a proxy; default: http://HOST:PORT of the listening socket).",
         valueName: "url")) var publicUrl: String?
     @Option(help: "Seconds a signed URL of private media stays valid.") var mediaUrlLifetime = 3600
+    @Option(help: "Bytes of media answers (originals and image sizes) kept in memory and answered on the event loop; 0: none.")
+    var mediaCacheBytes = MediaCache.defaultCapacityBytes
     @Option(help: "Seconds a new connection has to finish its HTTP/2 preface.") var handshakeTimeout = 10
     @Option(help: "Event-loop threads serving connections (default: the CPUs this process may run on).") var eventLoops: Int?
     @Option(help: ArgumentHelp(
@@ -132,6 +134,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("timeouts must be positive")
         }
         guard mediaUrlLifetime > 0 else { throw ValidationError("--media-url-lifetime must be positive") }
+        guard mediaCacheBytes >= 0 else { throw ValidationError("--media-cache-bytes must not be negative") }
         guard publicUrl.map({ $0.hasPrefix("http://") || $0.hasPrefix("https://") }) ?? true else {
             throw ValidationError("--public-url must start with http:// or https://")
         }
@@ -242,7 +245,7 @@ struct ServeCommand: AsyncParsableCommand {
         if console == nil { logger.warning("admin console not served: its files are not beside the executable (Souk_SoukServer.resources)") }
         let web = GRPCWebRouter(
             grpc: router, cors: CORSPolicy(allowedOrigins: Set(corsOrigin)), json: ProtoJSON(),
-            routes: [MediaHTTPRoute(media: media)] + (console.map { [$0] } ?? []))
+            routes: [MediaHTTPRoute(media: media, cacheBytes: mediaCacheBytes)] + (console.map { [$0] } ?? []))
         let server = HTTP2Server(configuration: http2Configuration(), router: web, logger: logger, group: group)
         let address = try await server.start()
         if publicUrl == nil {
