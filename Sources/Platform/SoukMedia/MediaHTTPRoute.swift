@@ -179,8 +179,21 @@ struct MediaTarget {
     /// The target of a request's path and `size`; nil when the path names no record, or the
     /// size is not one offered (the full answer says why).
     init?(_ request: HTTPRequest) {
-        let parts = request.path.dropFirst(MediaURLs.pathPrefix.count).split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let marketplaceID = RecordID(parts[0]), let mediaID = RecordID(parts[1]) else { return nil }
+        // By bytes, not Characters: this runs for every request on the event loop.
+        let path = request.path
+        let utf8 = path.utf8
+        let prefixLength = MediaURLs.pathPrefix.utf8.count
+        guard let slash = utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
+            guard bytes.count > prefixLength, bytes.starts(with: MediaURLs.pathPrefix.utf8),
+                  let slash = bytes[prefixLength...].firstIndex(of: UInt8(ascii: "/")),
+                  !bytes[(slash + 1)...].contains(UInt8(ascii: "/"))
+            else { return nil }
+            return slash
+        }) ?? nil else { return nil }
+        let slashIndex = utf8.index(utf8.startIndex, offsetBy: slash)
+        guard let marketplaceID = RecordID(path[utf8.index(utf8.startIndex, offsetBy: prefixLength)..<slashIndex]),
+              let mediaID = RecordID(path[utf8.index(after: slashIndex)...])
+        else { return nil }
         var size: MediaSize?
         if let sizeName = request.query["size"] {
             guard let offered = MediaSize(rawValue: sizeName) else { return nil }
