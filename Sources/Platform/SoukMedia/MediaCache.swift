@@ -67,7 +67,7 @@ public final class MediaCache: Sendable {
     /// Keeps `entry` for `key`, unless a media record changed since `generation` (what was read
     /// may predate the change) or it is larger than `maxEntryBytes`. Evicts what it must.
     func add(_ key: Key, _ entry: MediaCacheEntry, readAt generation: UInt64) {
-        guard entry.body.readableBytes <= maxEntryBytes else { return }
+        guard isEnabled, entry.body.readableBytes <= maxEntryBytes else { return }
         let cost = entry.body.readableBytes + Self.entryOverhead
         state.withLock { state in
             guard state.generation == generation else { return }
