@@ -42,6 +42,12 @@ public struct RecordID: Hashable, Comparable, Sendable, CustomStringConvertible 
         self = id
     }
 
+    /// An identifier from the UTF-8 bytes of its canonical text form (either case).
+    public init?(utf8: UnsafeBufferPointer<UInt8>) {
+        guard let id = RecordID.parse(utf8) else { return nil }
+        self = id
+    }
+
     private static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> RecordID? {
         guard utf8.count == 36 else { return nil }
         var high: UInt64 = 0

@@ -26,8 +26,18 @@ public final class MediaCache: Sendable {
     /// A media record and one of its forms.
     struct Key: Hashable, Sendable {
         let media: RecordID
-        /// nil: the original.
-        let size: MediaSize?
+        /// 0: the original, 1: thumb, 2: screen (a byte hashes faster than the size's name).
+        let form: UInt8
+
+        /// `size` of the record (nil: the original).
+        init(media: RecordID, size: MediaSize?) {
+            self.media = media
+            switch size {
+            case nil: form = 0
+            case .thumb: form = 1
+            case .screen: form = 2
+            }
+        }
     }
 
     /// The largest body kept: an eighth of the capacity, so a few large files never push out

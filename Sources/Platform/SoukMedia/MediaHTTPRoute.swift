@@ -180,20 +180,18 @@ struct MediaTarget {
     /// size is not one offered (the full answer says why).
     init?(_ request: HTTPRequest) {
         // By bytes, not Characters: this runs for every request on the event loop.
-        let path = request.path
-        let utf8 = path.utf8
+        var path = request.path
         let prefixLength = MediaURLs.pathPrefix.utf8.count
-        guard let slash = utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
+        let ids = path.withUTF8 { bytes -> (RecordID, RecordID)? in
             guard bytes.count > prefixLength, bytes.starts(with: MediaURLs.pathPrefix.utf8),
                   let slash = bytes[prefixLength...].firstIndex(of: UInt8(ascii: "/")),
-                  !bytes[(slash + 1)...].contains(UInt8(ascii: "/"))
+                  !bytes[(slash + 1)...].contains(UInt8(ascii: "/")),
+                  let marketplaceID = RecordID(utf8: UnsafeBufferPointer(rebasing: bytes[prefixLength..<slash])),
+                  let mediaID = RecordID(utf8: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]))
             else { return nil }
-            return slash
-        }) ?? nil else { return nil }
-        let slashIndex = utf8.index(utf8.startIndex, offsetBy: slash)
-        guard let marketplaceID = RecordID(path[utf8.index(utf8.startIndex, offsetBy: prefixLength)..<slashIndex]),
-              let mediaID = RecordID(path[utf8.index(after: slashIndex)...])
-        else { return nil }
+            return (marketplaceID, mediaID)
+        }
+        guard let (marketplaceID, mediaID) = ids else { return nil }
         var size: MediaSize?
         if let sizeName = request.query["size"] {
             guard let offered = MediaSize(rawValue: sizeName) else { return nil }
@@ -344,15 +342,27 @@ extension Media {
     ) -> MediaHTTPAnswer {
         let shared = shared.flatMap { $0.isPublic ? $0 : nil }
         let length = content.length
-        if let match = request.header("if-none-match"), EntityTag.noneMatchMatches(match, tag: etag) {
+        // The three fields that matter, in one pass over the request's headers.
+        var noneMatch: String?
+        var ifRange: String?
+        var rangeField: String?
+        for header in request.headers where header.name.utf8.count >= 5 {
+            switch header.name {
+            case "if-none-match": if noneMatch == nil { noneMatch = header.value }
+            case "if-range": if ifRange == nil { ifRange = header.value }
+            case "range": if rangeField == nil { rangeField = header.value }
+            default: break
+            }
+        }
+        if let match = noneMatch, EntityTag.noneMatchMatches(match, tag: etag) {
             if let shared { return MediaHTTPAnswer(responseHeaders: shared.notModifiedHeaders, body: .none) }
             return MediaHTTPAnswer(
                 status: 304, headers: MediaCacheEntry.validatorHeaders(etag: etag, cacheControl: cacheControl, lastModified: lastModified),
                 body: .none)
         }
         // If-Range: the range only while the client's copy is this one.
-        let rangeApplies = request.header("if-range").map { $0 == etag } ?? true
-        let rangeHeader = rangeApplies ? request.header("range") : nil
+        let rangeApplies = ifRange.map { $0 == etag } ?? true
+        let rangeHeader = rangeApplies ? rangeField : nil
         switch ByteRangeRequest(header: rangeHeader, length: length) {
         case .whole:
             let body: MediaHTTPAnswer.Body = length == 0 ? .bytes(ByteBuffer()) : content.body(0...(length - 1))
