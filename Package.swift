@@ -315,7 +315,7 @@ let package = Package(
             dependencies: ["SoukContent", "SoukNotifications", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting"]),
         .testTarget(
             name: "SoukMediaTests",
-            dependencies: ["SoukMedia", "SoukWeb", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging]),
+            dependencies: ["SoukMedia", "SoukWeb", "SoukHTTP2", "SoukIdentity", "SoukKit", "SoukAccess", "SoukGRPC", "SoukMessages", "SoukStore", "SoukTesting", logging, nioCore, nioPosix]),
         .testTarget(
             name: "SoukStoreTests",
             dependencies: ["SoukStore", "SoukStoreTools", "SoukStoreFixtures", "SoukTesting", nioCore, nioPosix, .product(name: "PropertyBased", package: "swift-property-based")]

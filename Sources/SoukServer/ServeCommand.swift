@@ -58,6 +58,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds events are kept for Watch RPCs to resume from (7 days; short values only for tests).")
     var eventRetentionSeconds = 7 * 24 * 3600
     @Option(help: "Seconds a connection with no open stream is kept.") var idleTimeout = 300
+    @Option(help: "HTTP/2 answers made while reading one batch of requests after which the server sends them before reading on (lower: earlier answers, more writes).")
+    var answersPerEarlyFlush = HTTP2ServerConfiguration(host: "", port: 0).answersPerEarlyFlush
     @Option(help: ArgumentHelp(
         "Trace every call and export the spans (the call, its store transactions and commits) to this OpenTelemetry collector over OTLP/HTTP, for example http://127.0.0.1:4318; a request's W3C traceparent makes its call part of the caller's trace. Off when absent.",
         valueName: "url")) var otlpEndpoint: String?
@@ -68,6 +70,8 @@ struct ServeCommand: AsyncParsableCommand {
         "The address clients reach this server at, which media URLs start with (for example https://souk.example.com behind a proxy; default: http://HOST:PORT of the listening socket).",
         valueName: "url")) var publicUrl: String?
     @Option(help: "Seconds a signed URL of private media stays valid.") var mediaUrlLifetime = 3600
+    @Option(help: "Bytes of media answers (originals and image sizes) kept in memory and answered on the event loop; 0: none.")
+    var mediaCacheBytes = MediaCache.defaultCapacityBytes
     @Option(help: "Seconds a new connection has to finish its HTTP/2 preface.") var handshakeTimeout = 10
     @Option(help: "Event-loop threads serving connections (default: the CPUs this process may run on).") var eventLoops: Int?
     @Option(help: ArgumentHelp(
@@ -132,6 +136,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("timeouts must be positive")
         }
         guard mediaUrlLifetime > 0 else { throw ValidationError("--media-url-lifetime must be positive") }
+        guard answersPerEarlyFlush >= 1 else { throw ValidationError("--answers-per-early-flush must be at least 1") }
+        guard mediaCacheBytes >= 0 else { throw ValidationError("--media-cache-bytes must not be negative") }
         guard publicUrl.map({ $0.hasPrefix("http://") || $0.hasPrefix("https://") }) ?? true else {
             throw ValidationError("--public-url must start with http:// or https://")
         }
@@ -242,7 +248,7 @@ struct ServeCommand: AsyncParsableCommand {
         if console == nil { logger.warning("admin console not served: its files are not beside the executable (Souk_SoukServer.resources)") }
         let web = GRPCWebRouter(
             grpc: router, cors: CORSPolicy(allowedOrigins: Set(corsOrigin)), json: ProtoJSON(),
-            routes: [MediaHTTPRoute(media: media)] + (console.map { [$0] } ?? []))
+            routes: [MediaHTTPRoute(media: media, cacheBytes: mediaCacheBytes)] + (console.map { [$0] } ?? []))
         let server = HTTP2Server(configuration: http2Configuration(), router: web, logger: logger, group: group)
         let address = try await server.start()
         if publicUrl == nil {
@@ -361,6 +367,7 @@ struct ServeCommand: AsyncParsableCommand {
         )
         configuration.maxConcurrentStreams = maxConcurrentStreams
         configuration.maxHeaderListSize = maxHeaderListSize
+        configuration.answersPerEarlyFlush = answersPerEarlyFlush
         configuration.idleTimeout = .seconds(idleTimeout)
         configuration.handshakeTimeout = .seconds(handshakeTimeout)
         return configuration

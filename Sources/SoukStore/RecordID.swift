@@ -31,8 +31,20 @@ public struct RecordID: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// An identifier from the canonical text form `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` (either case).
     public init?(_ text: some StringProtocol) {
+        // A native string or substring is read in place, without a copy.
+        if let parsed = text.utf8.withContiguousStorageIfAvailable(RecordID.parse) {
+            guard let id = parsed else { return nil }
+            self = id
+            return
+        }
         var text = String(text)
         guard let id = text.withUTF8(RecordID.parse) else { return nil }
+        self = id
+    }
+
+    /// An identifier from the UTF-8 bytes of its canonical text form (either case).
+    public init?(utf8: UnsafeBufferPointer<UInt8>) {
+        guard let id = RecordID.parse(utf8) else { return nil }
         self = id
     }
 

@@ -203,7 +203,8 @@ def test_image_sizes_are_made_by_libvips(web_server, api, media_stub, mp):
 
 def test_concurrent_requests_for_a_new_size_get_the_same_file(web_server, api, media_stub, mp):
     from concurrent.futures import ThreadPoolExecutor
-    picture = public_image(api, media_stub, mp, png(500, 500), "image/png")
+    content = png(500, 500)
+    picture = public_image(api, media_stub, mp, content, "image/png")
     with ThreadPoolExecutor(8) as pool:
         answers = list(pool.map(lambda _: fetch(web_server, with_query(picture.url, size="screen")), range(8)))
     assert {status for status, _, _ in answers} == {200}
@@ -217,9 +218,15 @@ def test_concurrent_requests_for_a_new_size_get_the_same_file(web_server, api, m
     assert made == hashlib.sha256(answers[0][2]).hexdigest()
     assert os.path.isfile(os.path.join(folder, made[:2], made[2:]))
     assert os.listdir(os.path.join(folder, ".incoming")) == []
-    # A size whose file is gone (a restore without it, a hand clean-up) is made again.
+    # A size whose file is gone (a restore without it, a hand clean-up) is made again when it is
+    # read from disk: here by another upload of the same content (the first one's answer is in
+    # the server's memory, and stays right).
     os.remove(os.path.join(folder, made[:2], made[2:]))
     status, _, body = fetch(web_server, with_query(picture.url, size="screen"))
+    assert status == 200 and body == answers[0][2]
+    again = public_image(api, media_stub, mp, content, "image/png")
+    assert again.id != picture.id and again.sha256 == picture.sha256
+    status, _, body = fetch(web_server, with_query(again.url, size="screen"))
     assert status == 200 and body == answers[0][2]
     assert os.path.isfile(os.path.join(folder, made[:2], made[2:]))
 
@@ -299,3 +306,57 @@ def test_the_same_urls_over_http2(web_server, api, media_stub, mp):
         assert thumb.headers[":status"] == "200" and pixel_size(thumb.data) == (256, 192)
     finally:
         connection.close()
+
+
+def content_file(server, sha256):
+    """Where the server keeps the original content with this SHA-256."""
+    return os.path.join(server.data_dir, "media", sha256[:2], sha256[2:])
+
+
+def test_media_made_private_is_not_served_from_memory(web_server, api, media_stub, mp):
+    owner = sign_up(api, mp)
+    content = png(64, 48, noise=True)  # its own file: removed below
+    first = upload(media_stub, owner, content, "image/png")
+    set_avatar(api, owner, first.id)
+    url = get_media(media_stub, mp, first.id).url
+    assert fetch(web_server, url)[0] == 200
+    assert fetch(web_server, with_query(url, size="thumb"))[0] == 200
+    # The file gone from disk, the answers come from the server's memory.
+    os.remove(content_file(web_server, first.sha256))
+    status, _, body = fetch(web_server, url)
+    assert status == 200 and body == content, "answered from memory"
+    assert fetch(web_server, with_query(url, size="thumb"))[0] == 200
+    assert fetch(web_server, url, "HEAD")[0] == 200
+    # Another avatar replaces it: nothing refers to the first any more, which makes it private.
+    set_avatar(api, owner, upload(media_stub, owner, PNG, "image/png").id)
+    assert fetch(web_server, url)[0] == 403, "no longer public: the memory was not asked"
+    assert fetch(web_server, with_query(url, size="thumb"))[0] == 403
+    assert fetch(web_server, url, "HEAD")[0] == 403
+    assert fetch(web_server, url, headers={"Range": "bytes=0-9"})[0] == 403
+
+
+def test_an_expired_signed_url_is_refused_while_the_media_is_in_memory(web_server, api, media_stub, mp):
+    owner = sign_up(api, mp)
+    content = png(48, 64, noise=True)
+    uploaded = upload(media_stub, owner, content, "image/png")  # private
+    signed = get_media(media_stub, mp, uploaded.id, owner.md()).url
+    status, headers, body = fetch(web_server, signed)
+    assert status == 200 and body == content
+    os.remove(content_file(web_server, uploaded.sha256))
+    status, again, body = fetch(web_server, signed)
+    assert status == 200 and body == content, "answered from memory"
+    assert again["cache-control"].startswith("private, max-age=")
+    assert fetch(web_server, signed, headers={"If-None-Match": headers["etag"]})[0] == 304
+    assert fetch(web_server, signed, headers={"Range": "bytes=0-7"})[2] == content[:8]
+
+    path = f"/media/{mp}/{uploaded.id}"
+    plain = f"http://{web_server.address}{path}"
+    expired = int(time.time()) - 1
+    assert fetch(web_server, plain + f"?expires={expired}&signature={key_signature(web_server, path, expired)}")[0] == 403
+    assert fetch(web_server, plain)[0] == 403, "unsigned"
+    query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(signed).query))
+    forged = plain + f"?expires={int(query['expires']) + 1000}&signature={query['signature']}"
+    assert fetch(web_server, forged)[0] == 403, "a signature of another expiry"
+    assert fetch(web_server, forged, "HEAD")[0] == 403
+    other = web_server.marketplace_id("DineSwift")
+    assert fetch(web_server, f"http://{web_server.address}/media/{other}/{uploaded.id}?{urllib.parse.urlsplit(signed).query}")[0] == 404

@@ -4,6 +4,7 @@ thumbnail's bytes under nghttpd's document root at the same path. Prints the pat
 import os
 import re
 import sys
+import time
 import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "e2e"))
@@ -17,8 +18,18 @@ from test_media_http import jpeg  # noqa: E402
 
 
 def main(port, server_log, htdocs):
-    with open(server_log) as f:
-        marketplace_id = re.search(r"marketplace_id=([0-9a-f-]{36})", f.read()).group(1)
+    # The demo accounts are logged once the server has loaded them, which may come after it
+    # listens: wait for them.
+    deadline = time.monotonic() + 120
+    while True:
+        with open(server_log) as f:
+            found = re.search(r"marketplace_id=([0-9a-f-]{36})", f.read())
+        if found or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    if not found:
+        sys.exit(f"no demo marketplace in {server_log}")
+    marketplace_id = found.group(1)
     with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
         grpc.channel_ready_future(channel).result(timeout=60)
         api = Api(channel)

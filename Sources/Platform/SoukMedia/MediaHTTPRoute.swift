@@ -14,43 +14,65 @@ import Darwin
 /// Serves media at its URL (`GET|HEAD /media/<marketplace id>/<media id>[?size=…]`) on the gRPC
 /// port, as HTTP caches and image loaders expect (see `MediaURLs` for the signatures).
 ///
-/// The store read, the making of a size and the file reads run in a task off the event loop;
-/// each chunk hops to the stream's event loop to be sent, and the next waits until nghttp2 took
-/// the previous one (the client's flow-control window paces a large file).
+/// A request whose answer is in the `MediaCache` is answered at once on the event loop (the
+/// signature of a private URL checked there). Otherwise the store read, the making of a size and
+/// the file reads run in a task off the event loop: a file small enough for the cache is read
+/// whole, kept, and answered like a hit; a larger one is sent in chunks, each hopping to the
+/// stream's event loop, the next waiting until nghttp2 took the previous one (the client's
+/// flow-control window paces a large file).
 public struct MediaHTTPRoute: HTTPRoute {
     /// Bytes per DATA write.
     static let chunkBytes = 64 << 10
 
     let media: Media
+    /// The answers kept in memory.
+    public let cache: MediaCache
 
-    public init(media: Media) {
+    /// The route of `media`'s URLs, keeping up to `cacheBytes` of answers in memory (0: none).
+    public init(media: Media, cacheBytes: Int = MediaCache.defaultCapacityBytes) {
         self.media = media
+        cache = MediaCache(capacityBytes: cacheBytes)
+        if cache.isEnabled { cache.invalidate(on: media.store) }
     }
 
     public var pathPrefix: String { MediaURLs.pathPrefix }
 
     public func openStream(_ stream: any HTTP2ResponseStream, request: HTTPRequest, endStream: Bool) -> any HTTP2StreamHandler {
+        let now = StoreTime.now().microsecondsSinceEpoch / 1_000_000
+        if let answer = media.cachedAnswer(request, now: now, cache: cache) {
+            Self.send(answer, to: stream)
+            return DiscardingStreamHandler(stream: stream)
+        }
         let eventLoop = stream.eventLoop
         let bound = NIOLoopBound(stream, eventLoop: eventLoop)
         let media = self.media
+        let cache = self.cache
         Task {
-            let answer = await media.answer(request, now: StoreTime.now().microsecondsSinceEpoch / 1_000_000)
+            let answer = await media.answer(request, now: now, cache: cache)
             await Self.send(answer, to: bound, on: eventLoop, logger: media.logger)
         }
         return DiscardingStreamHandler(stream: stream)
     }
 
-    private static func send(_ answer: MediaHTTPAnswer, to stream: NIOLoopBound<any HTTP2ResponseStream>, on eventLoop: any EventLoop, logger: Logger) async {
-        let headers = [HTTP2Header(":status", String(answer.status))] + answer.headers
+    /// Sends an answer whose body is in memory (or none), on the stream's event loop.
+    private static func send(_ answer: MediaHTTPAnswer, to stream: any HTTP2ResponseStream) {
         switch answer.body {
         case .none:
-            eventLoop.execute { stream.value.sendHeaders(headers, endStream: true) }
+            stream.sendHeaders(answer.headers, endStream: true)
         case .bytes(let bytes):
-            eventLoop.execute {
-                stream.value.sendHeaders(headers, endStream: false)
-                stream.value.sendData(ByteBuffer(bytes: bytes), promise: nil)
-                stream.value.sendTrailers([])
-            }
+            stream.sendHeaders(answer.headers, endStream: false)
+            stream.sendData(bytes, promise: nil)
+            stream.sendTrailers([])
+        case .file:
+            preconditionFailure("a file is sent from a task")
+        }
+    }
+
+    private static func send(_ answer: MediaHTTPAnswer, to stream: NIOLoopBound<any HTTP2ResponseStream>, on eventLoop: any EventLoop, logger: Logger) async {
+        let headers = answer.headers
+        switch answer.body {
+        case .none, .bytes:
+            eventLoop.execute { send(answer, to: stream.value) }
         case .file(let path, let range):
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
@@ -94,65 +116,139 @@ public struct MediaHTTPRoute: HTTPRoute {
     }
 }
 
-/// A media URL's answer, made off the event loop.
+/// A media URL's answer.
 struct MediaHTTPAnswer: Sendable {
     enum Body: Sendable {
         case none
-        case bytes([UInt8])
+        /// These bytes (a cached body is shared, not copied).
+        case bytes(ByteBuffer)
         /// These bytes of the file.
         case file(path: String, range: ClosedRange<Int64>)
     }
 
-    var status: Int
+    /// The response's headers, `:status` first.
     var headers: [HTTP2Header]
     var body: Body
 
+    /// Cache-Control of public media. One year: the content at a URL never changes (a new upload
+    /// is a new media id).
+    static let publicCacheControl = "public, max-age=\(Media.publicMaxAge), immutable"
+
+    init(status: Int, headers: [HTTP2Header], body: Body) {
+        self.headers = [HTTP2Header(":status", String(status))] + headers
+        self.body = body
+    }
+
+    /// An answer whose headers start with `:status` already.
+    init(responseHeaders: [HTTP2Header], body: Body) {
+        headers = responseHeaders
+        self.body = body
+    }
+
+    /// The status code.
+    var status: Int { Int(headers[0].value) ?? 0 }
+
     /// A refusal with a short plain-text reason.
     static func text(_ status: Int, _ message: String, headers: [HTTP2Header] = []) -> MediaHTTPAnswer {
-        let bytes = Array((message + "\n").utf8)
+        let bytes = ByteBuffer(string: message + "\n")
         return MediaHTTPAnswer(
             status: status,
             headers: headers + [
-                HTTP2Header("content-type", "text/plain; charset=utf-8"), HTTP2Header("content-length", String(bytes.count)),
+                HTTP2Header("content-type", "text/plain; charset=utf-8"), HTTP2Header("content-length", String(bytes.readableBytes)),
                 HTTP2Header("cache-control", "no-store"),
             ],
             body: .bytes(bytes))
     }
+
+    /// The same answer without its body, for HEAD.
+    var withoutBody: MediaHTTPAnswer {
+        var answer = self
+        answer.body = .none
+        return answer
+    }
+}
+
+/// What a media URL names: the record, the form (original or size), and the path its signature covers.
+struct MediaTarget {
+    let marketplaceID: RecordID
+    let mediaID: RecordID
+    let size: MediaSize?
+    /// `/media/<marketplace id>/<media id>` as the URL spells it.
+    let signedPath: String
+
+    /// The target of a request's path and `size`; nil when the path names no record, or the
+    /// size is not one offered (the full answer says why).
+    init?(_ request: HTTPRequest) {
+        // By bytes, not Characters: this runs for every request on the event loop.
+        var path = request.path
+        let prefixLength = MediaURLs.pathPrefix.utf8.count
+        let ids = path.withUTF8 { bytes -> (RecordID, RecordID)? in
+            guard bytes.count > prefixLength, bytes.starts(with: MediaURLs.pathPrefix.utf8),
+                  let slash = bytes[prefixLength...].firstIndex(of: UInt8(ascii: "/")),
+                  !bytes[(slash + 1)...].contains(UInt8(ascii: "/")),
+                  let marketplaceID = RecordID(utf8: UnsafeBufferPointer(rebasing: bytes[prefixLength..<slash])),
+                  let mediaID = RecordID(utf8: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]))
+            else { return nil }
+            return (marketplaceID, mediaID)
+        }
+        guard let (marketplaceID, mediaID) = ids else { return nil }
+        var size: MediaSize?
+        if let sizeName = request.query["size"] {
+            guard let offered = MediaSize(rawValue: sizeName) else { return nil }
+            size = offered
+        }
+        self.marketplaceID = marketplaceID
+        self.mediaID = mediaID
+        self.size = size
+        signedPath = request.path
+    }
+
+    var cacheKey: MediaCache.Key { MediaCache.Key(media: mediaID, size: size) }
 }
 
 extension Media {
     /// One year: the content at a URL never changes (a new upload is a new media id).
     static let publicMaxAge: Int64 = 365 * 24 * 3600
 
-    /// The answer to a request for a media URL at `now` (seconds since 1970).
-    func answer(_ request: HTTPRequest, now: Int64) async -> MediaHTTPAnswer {
+    /// The answer to a request whose form of the media `cache` holds, made on the calling
+    /// thread without reading the store or a file; nil when the request needs them (a miss, a
+    /// URL naming no cached record, a method or size the full answer refuses).
+    func cachedAnswer(_ request: HTTPRequest, now: Int64, cache: MediaCache) -> MediaHTTPAnswer? {
+        guard cache.isEnabled, request.method == "GET" || request.method == "HEAD", let target = MediaTarget(request),
+              let entry = cache.entry(target.cacheKey), entry.marketplaceID == target.marketplaceID
+        else { return nil }
+        let answer = answer(request, signedPath: target.signedPath, from: entry, now: now)
+        return request.method == "HEAD" ? answer.withoutBody : answer
+    }
+
+    /// The answer to a request for a media URL at `now` (seconds since 1970), reading the store
+    /// and the files (not on an event loop); what it read is kept in `cache` when it fits.
+    func answer(_ request: HTTPRequest, now: Int64, cache: MediaCache) async -> MediaHTTPAnswer {
         guard request.method == "GET" || request.method == "HEAD" else {
             return .text(405, "media URLs answer GET and HEAD", headers: [HTTP2Header("allow", "GET, HEAD")])
         }
         do {
-            var answer = try await answerReading(request, now: now)
-            if request.method == "HEAD", case .bytes = answer.body { answer.body = .none }
-            if request.method == "HEAD", case .file = answer.body { answer.body = .none }
-            return answer
+            let answer = try await answerReading(request, now: now, cache: cache)
+            return request.method == "HEAD" ? answer.withoutBody : answer
         } catch {
             logger.error("media URL failed", metadata: ["path": "\(request.path)", "error": "\(error)"])
             return .text(500, "the media could not be read")
         }
     }
 
-    private func answerReading(_ request: HTTPRequest, now: Int64) async throws -> MediaHTTPAnswer {
+    private func answerReading(_ request: HTTPRequest, now: Int64, cache: MediaCache) async throws -> MediaHTTPAnswer {
+        // Read before the record: a change committed after this is not cached from what is read.
+        let generation = cache.generation
         let parts = request.path.dropFirst(MediaURLs.pathPrefix.count).split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let marketplaceID = RecordID(parts[0]), let mediaID = RecordID(parts[1]),
               let record = try store.get(MediaTable.table, mediaID), record.value.marketplaceID == marketplaceID
         else { return .text(404, "no such media") }
+        let signedPath = MediaURLs.path(marketplace: String(parts[0]), media: String(parts[1]))
 
         // Who may read it: anyone when it is public, else whoever holds an unexpired signed URL.
-        var cacheControl = "public, max-age=\(Self.publicMaxAge), immutable"
+        var cacheControl = MediaHTTPAnswer.publicCacheControl
         if !record.value.isPublic {
-            let path = MediaURLs.path(marketplace: String(parts[0]), media: String(parts[1]))
-            guard let expiresText = request.query["expires"], let expires = Int64(expiresText), let signature = request.query["signature"],
-                  urls.verify(path: path, expires: expires, signature: signature, now: now)
-            else { return .text(403, "this media is private: its URL must carry a valid, unexpired signature") }
+            guard let expires = verifiedExpiry(request, signedPath: signedPath, now: now) else { return .forbidden }
             // Not kept by shared caches, nor by the client past the signature's expiry.
             cacheControl = "private, max-age=\(max(0, expires - now))"
         }
@@ -161,15 +257,17 @@ extension Media {
         var path = files.path(ofContent: hex)
         var contentType = record.value.contentType
         var tag = hex
+        var size: MediaSize?
         if let sizeName = request.query["size"] {
-            guard let size = MediaSize(rawValue: sizeName) else {
+            guard let offered = MediaSize(rawValue: sizeName) else {
                 return .text(400, "size must be one of: \(MediaSize.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             guard MediaSize.offered(for: contentType) else { return .text(400, "\(contentType) media has no sizes: only images do") }
-            let variant = try await variants.variant(of: size, original: hex, at: path)
+            let variant = try await variants.variant(of: offered, original: hex, at: path)
             path = variant.path
             contentType = variant.contentType
-            tag = hex + "-" + size.rawValue
+            tag = hex + "-" + offered.rawValue
+            size = offered
         }
 
         var info = stat()
@@ -179,28 +277,136 @@ extension Media {
         }
         let length = Int64(info.st_size)
         let etag = "\"\(tag)\""
-        var headers = [
-            HTTP2Header("etag", etag), HTTP2Header("cache-control", cacheControl),
-            HTTP2Header("last-modified", HTTPDate.format(secondsSinceEpoch: record.createdAt.microsecondsSinceEpoch / 1_000_000)),
-            HTTP2Header("accept-ranges", "bytes"), HTTP2Header("x-content-type-options", "nosniff"),
-        ]
-        if let match = request.header("if-none-match"), EntityTag.noneMatchMatches(match, tag: etag) {
-            return MediaHTTPAnswer(status: 304, headers: headers, body: .none)
+        let lastModified = HTTPDate.format(secondsSinceEpoch: record.createdAt.microsecondsSinceEpoch / 1_000_000)
+        if cache.isEnabled, length <= Int64(cache.maxEntryBytes), let body = Self.readWhole(path, length: length) {
+            let entry = MediaCacheEntry(
+                marketplaceID: marketplaceID, isPublic: record.value.isPublic, etag: etag, contentType: contentType,
+                lastModified: lastModified, body: body)
+            cache.add(MediaCache.Key(media: mediaID, size: size), entry, readAt: generation)
+            return Self.answer(request, etag: etag, cacheControl: cacheControl, lastModified: lastModified, contentType: contentType,
+                               content: .memory(body), shared: entry)
         }
-        headers.append(HTTP2Header("content-type", contentType))
+        return Self.answer(request, etag: etag, cacheControl: cacheControl, lastModified: lastModified, contentType: contentType,
+                           content: .file(path: path, length: length), shared: nil)
+    }
+
+    /// The answer from a cached form, after the same access check as the full answer: a private
+    /// URL's signature and expiry are checked on every request.
+    func answer(_ request: HTTPRequest, signedPath: String, from entry: MediaCacheEntry, now: Int64) -> MediaHTTPAnswer {
+        var cacheControl = MediaHTTPAnswer.publicCacheControl
+        if !entry.isPublic {
+            guard let expires = verifiedExpiry(request, signedPath: signedPath, now: now) else { return .forbidden }
+            cacheControl = "private, max-age=\(max(0, expires - now))"
+        }
+        return Self.answer(request, etag: entry.etag, cacheControl: cacheControl, lastModified: entry.lastModified,
+                           contentType: entry.contentType, content: .memory(entry.body), shared: entry)
+    }
+
+    /// The expiry of the request's signed URL when its signature is valid and unexpired at `now`.
+    private func verifiedExpiry(_ request: HTTPRequest, signedPath: String, now: Int64) -> Int64? {
+        guard let expiresText = request.query["expires"], let expires = Int64(expiresText), let signature = request.query["signature"],
+              urls.verify(path: signedPath, expires: expires, signature: signature, now: now)
+        else { return nil }
+        return expires
+    }
+
+    /// Where an answer's bytes are.
+    enum Content {
+        case memory(ByteBuffer)
+        case file(path: String, length: Int64)
+
+        var length: Int64 {
+            switch self {
+            case .memory(let bytes): Int64(bytes.readableBytes)
+            case .file(_, let length): length
+            }
+        }
+
+        /// These bytes as a body (a slice of a buffer in memory: no copy).
+        func body(_ range: ClosedRange<Int64>) -> MediaHTTPAnswer.Body {
+            switch self {
+            case .memory(let bytes):
+                if range.lowerBound == 0 && range.count == bytes.readableBytes { return .bytes(bytes) }
+                return .bytes(bytes.getSlice(at: bytes.readerIndex + Int(range.lowerBound), length: range.count)!)
+            case .file(let path, _):
+                return .file(path: path, range: range)
+            }
+        }
+    }
+
+    /// The answer with content, as validators, `If-None-Match`, `Range` and `If-Range` ask.
+    /// `shared`: the cached form, whose header arrays a public answer reuses.
+    static func answer(
+        _ request: HTTPRequest, etag: String, cacheControl: String, lastModified: String, contentType: String, content: Content,
+        shared: MediaCacheEntry?
+    ) -> MediaHTTPAnswer {
+        let shared = shared.flatMap { $0.isPublic ? $0 : nil }
+        let length = content.length
+        // The three fields that matter, in one pass over the request's headers.
+        var noneMatch: String?
+        var ifRange: String?
+        var rangeField: String?
+        for header in request.headers where header.name.utf8.count >= 5 {
+            switch header.name {
+            case "if-none-match": if noneMatch == nil { noneMatch = header.value }
+            case "if-range": if ifRange == nil { ifRange = header.value }
+            case "range": if rangeField == nil { rangeField = header.value }
+            default: break
+            }
+        }
+        if let match = noneMatch, EntityTag.noneMatchMatches(match, tag: etag) {
+            if let shared { return MediaHTTPAnswer(responseHeaders: shared.notModifiedHeaders, body: .none) }
+            return MediaHTTPAnswer(
+                status: 304, headers: MediaCacheEntry.validatorHeaders(etag: etag, cacheControl: cacheControl, lastModified: lastModified),
+                body: .none)
+        }
         // If-Range: the range only while the client's copy is this one.
-        let rangeApplies = request.header("if-range").map { $0 == etag } ?? true
-        let rangeHeader = rangeApplies ? request.header("range") : nil
+        let rangeApplies = ifRange.map { $0 == etag } ?? true
+        let rangeHeader = rangeApplies ? rangeField : nil
         switch ByteRangeRequest(header: rangeHeader, length: length) {
         case .whole:
+            let body: MediaHTTPAnswer.Body = length == 0 ? .bytes(ByteBuffer()) : content.body(0...(length - 1))
+            if let shared { return MediaHTTPAnswer(responseHeaders: shared.wholeHeaders, body: body) }
+            var headers = MediaCacheEntry.validatorHeaders(etag: etag, cacheControl: cacheControl, lastModified: lastModified)
+            headers.append(HTTP2Header("content-type", contentType))
             headers.append(HTTP2Header("content-length", String(length)))
-            return MediaHTTPAnswer(status: 200, headers: headers, body: length == 0 ? .bytes([]) : .file(path: path, range: 0...(length - 1)))
+            return MediaHTTPAnswer(status: 200, headers: headers, body: body)
         case .part(let range):
+            var headers = MediaCacheEntry.validatorHeaders(etag: etag, cacheControl: cacheControl, lastModified: lastModified)
+            headers.append(HTTP2Header("content-type", contentType))
             headers.append(HTTP2Header("content-range", "bytes \(range.lowerBound)-\(range.upperBound)/\(length)"))
             headers.append(HTTP2Header("content-length", String(range.count)))
-            return MediaHTTPAnswer(status: 206, headers: headers, body: .file(path: path, range: range))
+            return MediaHTTPAnswer(status: 206, headers: headers, body: content.body(range))
         case .unsatisfiable:
             return .text(416, "the range is outside the \(length) bytes", headers: [HTTP2Header("content-range", "bytes */\(length)")])
         }
     }
+
+    /// The `length` bytes of the file at `path`; nil when it cannot be read whole (the answer
+    /// then streams it, and reports what went wrong).
+    static func readWhole(_ path: String, length: Int64) -> ByteBuffer? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        let count = Int(length)
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(count)
+        var done = 0
+        while done < count {
+            var read = 0
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count - done) {
+                read = pread(descriptor, $0.baseAddress, count - done, off_t(done))
+                return max(0, read)
+            }
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { return nil }
+            done += read
+        }
+        return buffer
+    }
+}
+
+extension MediaHTTPAnswer {
+    /// A private URL without a valid, unexpired signature.
+    static var forbidden: MediaHTTPAnswer { .text(403, "this media is private: its URL must carry a valid, unexpired signature") }
 }
