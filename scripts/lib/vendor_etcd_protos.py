@@ -3,11 +3,11 @@ annotations (Go code generation and the HTTP gateway, which protoc-c and the Swi
 not need). Every message, field number and service method stays as upstream; only the imports
 move to Proto/etcd's paths.
 
-    git -C ETCD_CHECKOUT show v3.4.23:etcdserver/etcdserverpb/rpc.proto > /tmp/rpc.proto  # and the others
     python3 scripts/lib/vendor_etcd_protos.py ETCD_SOURCE_DIR Proto/etcd
 
-ETCD_SOURCE_DIR holds etcdserver/etcdserverpb/rpc.proto, mvcc/mvccpb/kv.proto and
-auth/authpb/auth.proto as in etcd's repository at the tag."""
+ETCD_SOURCE_DIR is a checkout of etcd at v3.4.23 (or any folder holding its
+etcdserver/etcdserverpb/rpc.proto, mvcc/mvccpb/kv.proto and auth/authpb/auth.proto).
+The output depends only on those files: running it again on them changes nothing."""
 import os
 import re
 import sys
