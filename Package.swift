@@ -60,7 +60,7 @@ let package = Package(
             name: "SoukProtoC",
             dependencies: ["CProtobufC"],
             path: "Generated",
-            exclude: ["souk.desc"],
+            exclude: ["souk.desc", "etcd.desc"],
             publicHeadersPath: ".",
             cSettings: [.headerSearchPath(".")]
         ),
@@ -96,6 +96,8 @@ let package = Package(
         .target(name: "SoukStoreTools", dependencies: ["SoukStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // A small sample schema (jobs, accounts) shared by the store tests, the crash-test child and the benchmark.
         .target(name: "SoukStoreFixtures", dependencies: ["SoukStore"], path: "Tests/SoukStoreFixtures"),
+        // The etcd store engine: etcd's v3 API over SoukGRPCClient, and KeyValueEngine over it.
+        .target(name: "SoukEtcd", dependencies: ["SoukStore", "SoukGRPCClient", "SoukGRPC", "SoukMessages"], exclude: ["README.md"]),
         // souk-store-harness: the crash-test child, the store benchmark and the store commands over the sample schema.
         .executableTarget(
             name: "SoukStoreHarness",
@@ -320,6 +322,7 @@ let package = Package(
             name: "SoukStoreTests",
             dependencies: ["SoukStore", "SoukStoreTools", "SoukStoreFixtures", "SoukTesting", nioCore, nioPosix, .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        .testTarget(name: "SoukEtcdTests", dependencies: ["SoukEtcd", "SoukStore", "SoukGRPCClient", "SoukMessages"]),
     ]
 )
 

@@ -105,3 +105,40 @@ def test_only_sequenced_resumable_streams_are_watches():
     assert not swift_contract.is_watch(methods["ChatParcel"], messages)
     assert swift_contract.is_read(methods["GetParcel"]) and not swift_contract.is_read(methods["CancelParcel"])
     assert not swift_contract.is_read(methods["ReportParcels"])
+
+
+def etcd_files():
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "etcd.desc")
+        subprocess.run(["protoc", "-I", os.path.join(ROOT, "Proto"), "--include_imports", "--include_source_info",
+                        f"--descriptor_set_out={out}", "etcd/etcdserverpb/rpc.proto"], check=True)
+        fds = descriptor_pb2.FileDescriptorSet.FromString(open(out, "rb").read())
+    return {f.name: f for f in fds.file}
+
+
+def test_etcd_nested_enums_and_capital_fields():
+    files = etcd_files()
+    assert sorted(files) == ["etcd/authpb/auth.proto", "etcd/etcdserverpb/rpc.proto", "etcd/mvccpb/kv.proto"]
+    for f in files.values():
+        swift_contract.ZERO_CASES.update({f".{f.package}.{m.name}.{e.name}": swift_contract.enum_case(e, v)
+                                          for m in f.message_type for e in m.enum_type for v in e.value if v.number == 0})
+    rpc = swift_contract.messages_file(files["etcd/etcdserverpb/rpc.proto"])
+    # A nested enum is a Swift type nested in its message's struct, its C type joined with `__`.
+    assert "extension Etcdserverpb.RangeRequest {\n" in rpc
+    assert "public var sortOrder: Etcdserverpb.RangeRequest.SortOrder\n" in rpc
+    assert "sortOrder = .init(cValue: c.sort_order)" in rpc
+    # etcd's all-capitals fields (`ID`, `TTL`) are lower-case properties over protobuf-c's lower-case members.
+    assert "public var ttl: Int64\n" in rpc and "ttl = c.ttl" in rpc and "c.id = id" in rpc
+    assert "etcdserverpb__hash_kvrequest__init(c)" in rpc
+    auth = swift_contract.messages_file(files["etcd/authpb/auth.proto"])
+    # `Type` would name the metatype: the nested enum becomes `TypeEnum`.
+    assert "public var permType: Authpb.Permission.TypeEnum\n" in auth
+    assert "permType = .init(cValue: c.permtype)" in auth
+    assert swift_contract.swift_file_name("etcd/mvccpb/kv.proto", "mvccpb") == "EtcdKv.swift"
+
+
+def test_etcd_stays_out_of_the_served_descriptor_set():
+    served = descriptor_pb2.FileDescriptorSet.FromString(open(os.path.join(ROOT, "Generated", "souk.desc"), "rb").read())
+    assert not [f.name for f in served.file if f.name.startswith("etcd/")]
+    own = descriptor_pb2.FileDescriptorSet.FromString(open(os.path.join(ROOT, "Generated", "etcd.desc"), "rb").read())
+    assert sorted(f.package for f in own.file) == ["authpb", "etcdserverpb", "mvccpb"]
