@@ -97,7 +97,7 @@ let package = Package(
         // A small sample schema (jobs, accounts) shared by the store tests, the crash-test child and the benchmark.
         .target(name: "SoukStoreFixtures", dependencies: ["SoukStore"], path: "Tests/SoukStoreFixtures"),
         // The etcd store engine: etcd's v3 API over SoukGRPCClient, and KeyValueEngine over it.
-        .target(name: "SoukEtcd", dependencies: ["SoukStore", "SoukGRPCClient", "SoukGRPC", "SoukMessages"], exclude: ["README.md"]),
+        .target(name: "SoukEtcd", dependencies: ["SoukStore", "SoukGRPCClient", "SoukGRPC", "SoukMessages", .product(name: "Logging", package: "swift-log")], exclude: ["README.md"]),
         // souk-store-harness: the crash-test child, the store benchmark and the store commands over the sample schema.
         .executableTarget(
             name: "SoukStoreHarness",

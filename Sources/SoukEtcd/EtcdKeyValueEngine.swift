@@ -201,10 +201,14 @@ struct EtcdEngineWatch: EngineWatch {
 }
 
 /// Runs `operation` on a detached task and blocks the calling thread until it ends.
+///
+/// The task runs on `EngineCallExecutor`, not on Swift concurrency's cooperative pool: the
+/// blocked caller may itself be one of that pool's few threads (a stream's task reading the
+/// store), and tasks waiting for a pool thread that every blocked caller holds would never run.
 func blocking<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) throws -> T {
     let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
-    Task.detached {
+    Task.detached(executorPreference: EngineCallExecutor.shared) {
         let outcome: Result<T, any Error>
         do { outcome = .success(try await operation()) } catch { outcome = .failure(error) }
         box.result.withLock { $0 = outcome }
@@ -212,6 +216,19 @@ func blocking<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T
     }
     done.wait()
     return try box.result.withLock { $0! }.get()
+}
+
+/// Where `blocking` operations run: threads of a concurrent dispatch queue, apart from the
+/// cooperative pool.
+final class EngineCallExecutor: TaskExecutor {
+    static let shared = EngineCallExecutor()
+    private let queue = DispatchQueue(label: "souk.etcd.calls", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
 }
 
 /// The outcome of a `blocking` operation, handed from its task to the waiting thread.
