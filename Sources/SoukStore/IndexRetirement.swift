@@ -26,7 +26,7 @@ extension Store {
     private func deleteAll(under prefix: [UInt8]) throws -> Int {
         var count = 0
         while true {
-            let iterator = RocksIterator(database: database, lower: prefix, upper: KeySpace.upperBound(ofPrefix: prefix))
+            let iterator = engine.iterator(lower: prefix, upper: KeySpace.upperBound(ofPrefix: prefix), in: nil)
             iterator.seekToFirst()
             var keys = [[UInt8]]()
             while iterator.isValid && keys.count < Self.retirementBatch {
@@ -35,7 +35,7 @@ extension Store {
             }
             try iterator.checkError()
             guard !keys.isEmpty else { return count }
-            let transaction = RocksTransaction(database)
+            let transaction = engine.beginTransaction()
             for key in keys { try transaction.delete(key, locking: false) }
             try transaction.commit()
             count += keys.count
