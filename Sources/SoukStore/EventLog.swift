@@ -200,6 +200,8 @@ extension Store {
         lower: [UInt8], upper: [UInt8], batchSize: Int,
         _ remove: @escaping @Sendable (any EngineTransaction, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void
     ) async throws -> Int {
+        // Each key costs two deletes (and a read for update): a batch fits one commit of the engine.
+        let batchSize = engine.maxWritesPerCommit.map { min(batchSize, max(1, $0 / 2)) } ?? batchSize
         var total = 0
         while true {
             let removed = try await runOnWriter {

@@ -31,9 +31,13 @@ extension Store {
             return newlyReady
         }
         guard !readyKeys.isEmpty else { return }
-        let transaction = engine.beginTransaction()
-        for key in readyKeys { try transaction.put(key, Store.ready) }
-        try transaction.commit()
+        // In commits the engine accepts (a replicated engine limits the writes of one commit).
+        let batch = engine.maxWritesPerCommit ?? readyKeys.count
+        for start in stride(from: 0, to: readyKeys.count, by: max(1, batch)) {
+            let transaction = engine.beginTransaction()
+            for key in readyKeys[start..<min(readyKeys.count, start + batch)] { try transaction.put(key, Store.ready) }
+            try transaction.commit()
+        }
     }
 
     private func tableIsEmpty(_ table: AnyTable) throws -> Bool {
@@ -66,6 +70,8 @@ extension Store {
               let position = table.indexes.firstIndex(where: { $0.name == name })
         else { throw StoreError.unknownSchemaObject("index \(name)") }
         let kind = table.indexes[position].kind
+        // A record costs a read for update and its entries (a few): a batch fits one commit of the engine.
+        let batchSize = engine.maxWritesPerCommit.map { min(batchSize, max(1, $0 / 4)) } ?? batchSize
         var after: RecordID? = nil
         var count = 0
         while true {

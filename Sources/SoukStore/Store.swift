@@ -33,6 +33,8 @@ public final class Store: Sendable {
     /// Store calls made so far (reads, transactions, maintenance), for tests that count them.
     let calls = Atomic<Int>(0)
     private let closed = Atomic<Bool>(false)
+    /// On a replicated engine: the watch that hands other nodes' events to `notifier`.
+    let eventWatch = Mutex<(any EngineWatch)?>(nil)
 
     /// Opens (or creates) the store at `configuration.path` for the tables of `schema`.
     ///
@@ -83,6 +85,7 @@ public final class Store: Sendable {
     }
 
     deinit {
+        eventWatch.withLock { $0?.cancel() }
         if !closed.load(ordering: .sequentiallyConsistent) {
             writers.shutdownGracefully { _ in }
             engine.close()
@@ -96,9 +99,13 @@ public final class Store: Sendable {
             try? await Task.sleep(for: .milliseconds(1))
         }
         try? await writers.shutdownGracefully()
+        eventWatch.withLock { $0?.cancel() }
         notifier.finishAll()
         engine.close()
     }
+
+    /// Whether `close` was called.
+    var isClosed: Bool { closed.load(ordering: .sequentiallyConsistent) }
 
     /// Runs `body` while the database is open; `close` waits for it.
     @inline(__always)

@@ -74,7 +74,8 @@ public final class Transaction {
 
     /// Reads and locks the record like `get`, unless another transaction holds its lock: then it
     /// answers `.lockedByAnother` at once instead of waiting. For work queues, where a caller
-    /// passes over what someone else is taking to the next item.
+    /// passes over what someone else is taking to the next item. Over a replicated engine nothing
+    /// is locked: this answers `.read`, two takers collide at commit, and the loser runs again.
     public func getUnlessLocked<Value>(_ table: Table<Value>, _ id: RecordID) throws -> NoWaitRead<StoredRecord<Value>?> {
         checkOpen()
         return try engine.getForUpdateUnlessLocked(table.recordKey(id)) { bytes in try bytes.map { try table.decode(id: id, $0) } }
