@@ -33,9 +33,22 @@ public final class EtcdKeyValueEngine: KeyValueEngine {
             self.callTimeout = callTimeout
         }
 
-        /// The configuration of a store URL, `etcd://host:port,host:port,...`, with default limits.
+        /// The configuration of a store URL, `etcd://host:port,host:port,...`, with etcd's default
+        /// limits unless the URL gives the members' own: `?max-txn-ops=1024&max-request-bytes=N`.
         public init(storeURL: String) throws(EtcdURLError) {
             self.init(endpoints: try EtcdEndpoint.parse(storeURL: storeURL))
+            for (name, value) in try EtcdEndpoint.settings(storeURL: storeURL) {
+                guard let number = Int(value), number > 0 else { throw EtcdURLError("\(storeURL): \(name) must be a positive number") }
+                switch name {
+                case "max-txn-ops":
+                    limits.maxConditions = number
+                    limits.maxWrites = number
+                case "max-request-bytes":
+                    limits.maxRequestBytes = number
+                default:
+                    throw EtcdURLError("\(storeURL): unknown setting \(name) (max-txn-ops, max-request-bytes)")
+                }
+            }
         }
     }
 
