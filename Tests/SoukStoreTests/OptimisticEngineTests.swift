@@ -120,18 +120,21 @@ import SoukTesting
         try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let product = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "product")) }.id
             let cart = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "cart")) }.id
-            let (read, changed) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+            // The block waits on its writer thread; this task awaits (it never blocks a thread of the pool).
+            let (read, readSignal) = AsyncStream.makeStream(of: Void.self)
+            let changed = DispatchSemaphore(value: 0)
             let runs = Counter()
             async let buyer: Void = store.write { tx in
                 runs.increment()
                 _ = try tx.read(SampleSchema.jobs, product)
                 if runs.value == 1 {
-                    read.signal()
+                    readSignal.yield()
                     _ = changed.wait(timeout: .now() + .seconds(10))
                 }
                 try tx.update(SampleSchema.jobs, cart) { $0.loads += 1 }
             }
-            read.wait()
+            var reads = read.makeAsyncIterator()
+            _ = await reads.next()
             _ = try await store.write { try $0.update(SampleSchema.jobs, product) { $0.loads = 7 } }
             changed.signal()
             try await buyer
