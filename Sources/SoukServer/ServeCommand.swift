@@ -318,6 +318,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let engine = EtcdKeyValueEngine(configuration: try EtcdKeyValueEngine.Configuration(storeURL: store))
         try FileManager.default.createDirectory(atPath: configuration.path, withIntermediateDirectories: true)
+        var configuration = configuration
+        // Optimistic transactions collide where RocksDB's would wait for a lock: a hot row (the
+        // last bottles of a popular wine) needs more attempts than the embedded store's.
+        configuration.maxAttempts = max(configuration.maxAttempts, 100)
         let opened = try Store(engine: engine, configuration: configuration, schema: SoukSchema.schema)
         let candidate = "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier):\(port)"
         let election = EtcdLeaseElection(client: engine.client, key: "souk/runner", candidate: candidate, logger: Logger(label: "souk.election"))
