@@ -97,7 +97,7 @@ let package = Package(
         // A small sample schema (jobs, accounts) shared by the store tests, the crash-test child and the benchmark.
         .target(name: "SoukStoreFixtures", dependencies: ["SoukStore"], path: "Tests/SoukStoreFixtures"),
         // The etcd store engine: etcd's v3 API over SoukGRPCClient, and KeyValueEngine over it.
-        .target(name: "SoukEtcd", dependencies: ["SoukStore", "SoukGRPCClient", "SoukGRPC", "SoukMessages"], exclude: ["README.md"]),
+        .target(name: "SoukEtcd", dependencies: ["SoukStore", "SoukGRPCClient", "SoukGRPC", "SoukMessages", .product(name: "Logging", package: "swift-log")], exclude: ["README.md"]),
         // souk-store-harness: the crash-test child, the store benchmark and the store commands over the sample schema.
         .executableTarget(
             name: "SoukStoreHarness",
@@ -216,7 +216,7 @@ let package = Package(
             dependencies: [
                 "SoukGRPC", "SoukHTTP2", "SoukStandardServices", "SoukStore", "SoukStoreTools", "SoukMessages", logging, metrics,
                 "SoukAccess", "SoukKit", "SoukReports", "SoukIdentity", "SoukMedia", "SoukPayments", "SoukNotifications", "SoukOrders", "SoukShops", "SoukFood", "SoukLaundry", "SoukRentals",
-                "SoukSupport", "SoukMessaging", "SoukContent", "SoukDemo", "SoukWeb", "SoukJSON", "SoukTracing", "CAllocatorOptions",
+                "SoukSupport", "SoukMessaging", "SoukContent", "SoukDemo", "SoukWeb", "SoukJSON", "SoukTracing", "SoukEtcd", "CAllocatorOptions",
                 nioCore, nioPosix, serviceLifecycle, .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

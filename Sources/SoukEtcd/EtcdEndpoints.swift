@@ -12,11 +12,13 @@ public struct EtcdEndpoint: Sendable, Hashable, CustomStringConvertible {
     public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
     /// The endpoints of a store URL: `etcd://host:port,host:port,...` (an IPv6 address in
-    /// brackets, `[::1]:2379`). `souk-server --store etcd://...` names its cluster this way.
+    /// brackets, `[::1]:2379`), optionally followed by settings (`?max-txn-ops=1024`, see
+    /// `EtcdKeyValueEngine.Configuration(storeURL:)`). `souk-server --store etcd://...` names its
+    /// cluster this way.
     public static func parse(storeURL: String) throws(EtcdURLError) -> [EtcdEndpoint] {
         let scheme = "etcd://"
         guard storeURL.hasPrefix(scheme) else { throw EtcdURLError("\(storeURL): expected etcd://host:port,host:port,...") }
-        let list = storeURL.dropFirst(scheme.count)
+        let list = storeURL.dropFirst(scheme.count).prefix { $0 != "?" }
         // A trailing slash is tolerated (`etcd://a:1,b:2/`); a path is not meaningful.
         let trimmed = list.hasSuffix("/") ? list.dropLast() : list
         guard !trimmed.isEmpty else { throw EtcdURLError("\(storeURL): no endpoint") }
@@ -49,6 +51,18 @@ public struct EtcdEndpoint: Sendable, Hashable, CustomStringConvertible {
             throw EtcdURLError("\(url): \(part) has no valid port (1-65535)")
         }
         return EtcdEndpoint(host: String(host), port: port)
+    }
+
+    /// The settings after `?` in a store URL (`name=value`, joined by `&`), by name.
+    public static func settings(storeURL: String) throws(EtcdURLError) -> [String: String] {
+        guard let mark = storeURL.firstIndex(of: "?") else { return [:] }
+        var settings: [String: String] = [:]
+        for pair in storeURL[storeURL.index(after: mark)...].split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, !parts[0].isEmpty else { throw EtcdURLError("\(storeURL): \(pair) is not name=value") }
+            settings[String(parts[0])] = String(parts[1])
+        }
+        return settings
     }
 }
 

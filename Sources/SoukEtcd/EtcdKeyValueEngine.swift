@@ -33,9 +33,22 @@ public final class EtcdKeyValueEngine: KeyValueEngine {
             self.callTimeout = callTimeout
         }
 
-        /// The configuration of a store URL, `etcd://host:port,host:port,...`, with default limits.
+        /// The configuration of a store URL, `etcd://host:port,host:port,...`, with etcd's default
+        /// limits unless the URL gives the members' own: `?max-txn-ops=1024&max-request-bytes=N`.
         public init(storeURL: String) throws(EtcdURLError) {
             self.init(endpoints: try EtcdEndpoint.parse(storeURL: storeURL))
+            for (name, value) in try EtcdEndpoint.settings(storeURL: storeURL) {
+                guard let number = Int(value), number > 0 else { throw EtcdURLError("\(storeURL): \(name) must be a positive number") }
+                switch name {
+                case "max-txn-ops":
+                    limits.maxConditions = number
+                    limits.maxWrites = number
+                case "max-request-bytes":
+                    limits.maxRequestBytes = number
+                default:
+                    throw EtcdURLError("\(storeURL): unknown setting \(name) (max-txn-ops, max-request-bytes)")
+                }
+            }
         }
     }
 
@@ -201,10 +214,14 @@ struct EtcdEngineWatch: EngineWatch {
 }
 
 /// Runs `operation` on a detached task and blocks the calling thread until it ends.
+///
+/// The task runs on `EngineCallExecutor`, not on Swift concurrency's cooperative pool: the
+/// blocked caller may itself be one of that pool's few threads (a stream's task reading the
+/// store), and tasks waiting for a pool thread that every blocked caller holds would never run.
 func blocking<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) throws -> T {
     let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
-    Task.detached {
+    Task.detached(executorPreference: EngineCallExecutor.shared) {
         let outcome: Result<T, any Error>
         do { outcome = .success(try await operation()) } catch { outcome = .failure(error) }
         box.result.withLock { $0 = outcome }
@@ -212,6 +229,19 @@ func blocking<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T
     }
     done.wait()
     return try box.result.withLock { $0! }.get()
+}
+
+/// Where `blocking` operations run: threads of a concurrent dispatch queue, apart from the
+/// cooperative pool.
+final class EngineCallExecutor: TaskExecutor {
+    static let shared = EngineCallExecutor()
+    private let queue = DispatchQueue(label: "souk.etcd.calls", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
 }
 
 /// The outcome of a `blocking` operation, handed from its task to the waiting thread.

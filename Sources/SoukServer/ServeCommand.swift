@@ -8,6 +8,7 @@ import Prometheus
 import SoukAccess
 import SoukKit
 import SoukDemo
+import SoukEtcd
 import SoukGRPC
 import SoukHTTP2
 import SoukIdentity
@@ -41,7 +42,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Address to listen on.") var host = "0.0.0.0"
     @Option(help: "Port to listen on (0 picks a free one).") var port = 50051
-    @Option(help: "Directory of the embedded RocksDB store.") var dataDir = "./data"
+    @Option(help: "Directory of the embedded RocksDB store, and of this node's files (media, the simulated gateway's journal).") var dataDir = "./data"
+    @Option(help: "Where the records live: `rocksdb` (embedded, in --data-dir: the default) or `etcd://HOST:PORT,...`, an etcd cluster several souk-server nodes share (Sources/SoukEtcd/README.md).")
+    var store = "rocksdb"
     @Option(help: "PEM certificate chain: serve TLS (ALPN h2) instead of cleartext h2c.") var tlsCert: String?
     @Option(help: "PEM private key for --tls-cert.") var tlsKey: String?
     @Option(help: "Port of the Prometheus /metrics endpoint (off when absent).") var metricsPort: Int?
@@ -135,6 +138,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard idleTimeout > 0, handshakeTimeout > 0, shutdownGracePeriod >= 0 else {
             throw ValidationError("timeouts must be positive")
         }
+        guard store == "rocksdb" || store.hasPrefix("etcd://") else {
+            throw ValidationError("--store must be rocksdb or etcd://HOST:PORT,...")
+        }
         guard mediaUrlLifetime > 0 else { throw ValidationError("--media-url-lifetime must be positive") }
         guard answersPerEarlyFlush >= 1 else { throw ValidationError("--answers-per-early-flush must be at least 1") }
         guard mediaCacheBytes >= 0 else { throw ValidationError("--media-cache-bytes must not be negative") }
@@ -164,8 +170,8 @@ struct ServeCommand: AsyncParsableCommand {
         storeConfiguration.directReads = directReads
         storeConfiguration.eventRetention = .seconds(eventRetentionSeconds)
         storeConfiguration.logger = Logger(label: "souk.store")
-        let store = try Store(storeConfiguration, schema: SoukSchema.schema)
-        logger.info("store open", metadata: ["path": "\(dataDir)", "sync": "\(sync.rawValue)"])
+        let (store, election) = try openStore(storeConfiguration)
+        logger.info("store open", metadata: ["store": "\(self.store)", "path": "\(dataDir)", "sync": "\(sync.rawValue)"])
         let built = try await store.buildPendingIndexes()
         if !built.isEmpty { logger.info("indexes built", metadata: ["indexes": "\(built.joined(separator: ","))"]) }
         // `souk-server store backup|verify|build-index|compact` reach the running server through this socket.
@@ -206,7 +212,8 @@ struct ServeCommand: AsyncParsableCommand {
         // a service of the group, which stops it before the store closes.
         let scheduler = Scheduler(
             store: store, timers: domains.flatMap(\.background.timers),
-            jobs: [Self.storeHousekeeping(store)] + domains.flatMap(\.background.jobs), tick: .milliseconds(Int64(timerTickSeconds * 1000)))
+            jobs: [Self.storeHousekeeping(store)] + domains.flatMap(\.background.jobs), tick: .milliseconds(Int64(timerTickSeconds * 1000)),
+            election: election)
         let background = ServiceGroup(services: [scheduler], logger: Logger(label: "souk.services"))
         let backgroundRun = Task { try await background.run() }
         if demo {
@@ -307,6 +314,24 @@ struct ServeCommand: AsyncParsableCommand {
                 .unavailable, .overloaded, "the server is overloaded: the call was not executed, retry after the RetryInfo delay",
                 metadata: ["executed": "false"]),
             logger: logger)
+    }
+
+    /// The store `--store` names, and how the nodes on it choose the one that runs timers and
+    /// scheduled jobs: the only node of an embedded store, or the holder of an etcd lease.
+    private func openStore(_ configuration: StoreConfiguration) throws -> (Store, any RunnerElection) {
+        guard store.hasPrefix("etcd://") else {
+            return (try Store(configuration, schema: SoukSchema.schema), SoleRunner())
+        }
+        let engine = EtcdKeyValueEngine(configuration: try EtcdKeyValueEngine.Configuration(storeURL: store))
+        try FileManager.default.createDirectory(atPath: configuration.path, withIntermediateDirectories: true)
+        var configuration = configuration
+        // Optimistic transactions collide where RocksDB's would wait for a lock: a hot row (the
+        // last bottles of a popular wine) needs more attempts than the embedded store's.
+        configuration.maxAttempts = max(configuration.maxAttempts, 100)
+        let opened = try Store(engine: engine, configuration: configuration, schema: SoukSchema.schema)
+        let candidate = "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier):\(port)"
+        let election = EtcdLeaseElection(client: engine.client, key: "souk/runner", candidate: candidate, logger: Logger(label: "souk.election"))
+        return (opened, election)
     }
 
     /// Every five minutes (and at start): expired idempotency records and events past retention.

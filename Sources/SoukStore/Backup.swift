@@ -59,6 +59,7 @@ extension Store {
     }
 
     private func takeBackup(to directory: String, keepLast: Int?, online: Bool) throws -> BackupInfo {
+        let database = try rocksOnly("backup")
         try FileSystem.createDirectories(directory)
         let folders = schema.fileFolders
         var files = try FileFolders.copyMissing(folders, from: configuration.path, to: directory)

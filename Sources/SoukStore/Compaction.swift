@@ -7,6 +7,6 @@ extension Store {
     /// addition to the bottom level. Compacting then leaves one sorted run, and each lookup
     /// probes one file. Not needed in normal operation; it costs a rewrite of the upper levels.
     public func compact() async throws {
-        try await runOnWriter { try self.guarded { try self.database.compactAll() } }
+        try await runOnWriter { try self.guarded { try self.rocksOnly("compact").compactAll() } }
     }
 }

@@ -97,15 +97,15 @@ extension Transaction {
     @discardableResult
     public func appendEvent(to stream: String, _ payload: [UInt8]) throws -> UInt64 {
         let headKey = EventKeys.head(stream)
-        let sequence = try rocks.getForUpdate(headKey) { EventKeys.sequence($0) } + 1
+        let sequence = try engine.getForUpdate(headKey) { EventKeys.sequence($0) } + 1
         var head = [UInt8]()
         KeySpace.appendUInt64(sequence, to: &head)
-        try rocks.put(headKey, head)
+        try engine.put(headKey, head)
         // The event's keys hold its sequence number, which the head's lock makes this
         // transaction's alone: they need no lock of their own.
         let eventKey = EventKeys.event(stream, sequence)
-        try rocks.put(eventKey, EventKeys.value(time: now, payload: payload), locking: false)
-        try rocks.put(EventKeys.byTime(now, eventKey: eventKey), [], locking: false)
+        try engine.put(eventKey, EventKeys.value(time: now, payload: payload), locking: false)
+        try engine.put(EventKeys.byTime(now, eventKey: eventKey), [], locking: false)
         appendedEvents[stream] = sequence
         appendedPayloads.append(StoredEvent(stream: stream, sequence: sequence, time: now, payload: payload))
         return sequence
@@ -124,7 +124,7 @@ extension Transaction {
         guard appendedEvents[stream] == sequence else {
             throw StoreError.encodingFailed(table: "events", reason: "event \(sequence) of \(stream) was not appended by this transaction")
         }
-        try rocks.put(EventKeys.event(stream, sequence), EventKeys.value(time: now, payload: payload), locking: false)
+        try engine.put(EventKeys.event(stream, sequence), EventKeys.value(time: now, payload: payload), locking: false)
         if let index = appendedPayloads.lastIndex(where: { $0.stream == stream && $0.sequence == sequence }) {
             appendedPayloads[index] = StoredEvent(stream: stream, sequence: sequence, time: now, payload: payload)
         }
@@ -134,20 +134,19 @@ extension Transaction {
 extension Store {
     /// The sequence number of the newest event of `stream` (0 when it has none).
     public func lastSequence(of stream: String) throws -> UInt64 {
-        try guarded { try database.get(EventKeys.head(stream)) { EventKeys.sequence($0) } }
+        try guarded { try engine.read(EventKeys.head(stream), in: nil) { EventKeys.sequence($0) } }
     }
 
     /// Up to `limit` events of `stream` with sequence numbers after `sequence`, oldest first.
     /// Throws `.eventsExpired` when retention already removed the event right after `sequence`.
     public func events(in stream: String, after sequence: UInt64, limit: Int = 100) throws -> [StoredEvent] {
         try guarded {
-            let snapshot = RocksSnapshot(database)
-            let last = try database.get(EventKeys.head(stream), readOptions: snapshot.readOptions) { EventKeys.sequence($0) }
+            let snapshot = engine.snapshot()
+            let last = try engine.read(EventKeys.head(stream), in: snapshot) { EventKeys.sequence($0) }
             guard sequence < last else { return [] }
             let prefix = EventKeys.eventPrefix(stream)
-            let iterator = RocksIterator(
-                database: database, lower: EventKeys.event(stream, sequence + 1),
-                upper: KeySpace.upperBound(ofPrefix: prefix), snapshot: snapshot)
+            let iterator = engine.iterator(
+                lower: EventKeys.event(stream, sequence + 1), upper: KeySpace.upperBound(ofPrefix: prefix), in: snapshot)
             var events = [StoredEvent]()
             iterator.seekToFirst()
             while iterator.isValid && events.count < max(1, limit) {
@@ -199,14 +198,16 @@ extension Store {
     /// Deletes what `remove` deletes for each key in `[lower, upper)`, `batchSize` keys per transaction.
     func purgeInBatches(
         lower: [UInt8], upper: [UInt8], batchSize: Int,
-        _ remove: @escaping @Sendable (RocksTransaction, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void
+        _ remove: @escaping @Sendable (any EngineTransaction, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void
     ) async throws -> Int {
+        // Each key costs two deletes (and a read for update): a batch fits one commit of the engine.
+        let batchSize = engine.maxWritesPerCommit.map { min(batchSize, max(1, $0 / 2)) } ?? batchSize
         var total = 0
         while true {
             let removed = try await runOnWriter {
                 try self.guarded {
-                    let iterator = RocksIterator(database: self.database, lower: lower, upper: upper)
-                    let transaction = RocksTransaction(self.database)
+                    let iterator = self.engine.iterator(lower: lower, upper: upper, in: nil)
+                    let transaction = self.engine.beginTransaction()
                     var count = 0
                     do {
                         iterator.seekToFirst()

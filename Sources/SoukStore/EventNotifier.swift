@@ -31,12 +31,17 @@ final class EventNotifier: Sendable {
         /// order; an event is placed by its sequence).
         var tail: [StoredEvent] = []
 
-        mutating func keep(_ event: StoredEvent) {
+        /// Keeps `event` in the tail; false when the tail holds it already (announced twice: by
+        /// this store's commit and by the watch of a replicated engine), so it is not handed out again.
+        mutating func keep(_ event: StoredEvent) -> Bool {
             var index = tail.endIndex
             while index > tail.startIndex, tail[index - 1].sequence > event.sequence { index -= 1 }
-            if index > tail.startIndex, tail[index - 1].sequence == event.sequence { return }
+            if index > tail.startIndex, tail[index - 1].sequence == event.sequence { return false }
+            // Older than a full tail: every follower had the newer ones, and read the log for the gap.
+            if index == tail.startIndex, tail.count >= EventNotifier.tailCapacity { return false }
             tail.insert(event, at: index)
             if tail.count > EventNotifier.tailCapacity { tail.removeFirst(tail.count - EventNotifier.tailCapacity) }
+            return true
         }
     }
 
@@ -92,7 +97,7 @@ final class EventNotifier: Sendable {
         let (wake, hops) = state.withLock { state -> ([(EventInbox, UInt64)], [ObjectIdentifier: LoopHop]) in
             var appended: [String: [StoredEvent]] = [:]
             for event in events where state.streams[event.stream] != nil {
-                state.streams[event.stream]!.keep(event)
+                guard state.streams[event.stream]!.keep(event) else { continue }
                 appended[event.stream, default: []].append(event)
             }
             var wake: [(EventInbox, UInt64)] = []

@@ -129,9 +129,8 @@ extension Store {
             guard query.center.isValid, query.radiusMeters.isFinite, query.radiusMeters >= 0 else {
                 return GeoPage(hits: [], nextPageToken: nil)
             }
-            let snapshot = RocksSnapshot(database)
-            let iterator = RocksIterator(
-                database: database, lower: scopePrefix, upper: KeySpace.upperBound(ofPrefix: scopePrefix), snapshot: snapshot)
+            let snapshot = engine.snapshot()
+            let iterator = engine.iterator(lower: scopePrefix, upper: KeySpace.upperBound(ofPrefix: scopePrefix), in: snapshot)
             let grid = geo.grid
             var search = GeoSearch(grid: grid, center: query.center, radius: query.radiusMeters, wanted: limit + 1)
             var seen = Set<RecordID>()
@@ -154,7 +153,7 @@ extension Store {
             var hits = [GeoHit<Value>]()
             hits.reserveCapacity(page.count)
             let keys = table.recordKeys(page.map(\.id))
-            try database.multiGet(flat: keys.flat, sizes: keys.sizes, snapshot: snapshot) { i, bytes in
+            try engine.readMany(flat: keys.flat, sizes: keys.sizes, in: snapshot) { i, bytes in
                 if let bytes { hits.append(GeoHit(record: try table.decode(id: page[i].id, bytes), distanceMeters: page[i].distance)) }
             }
             let token = found.count > limit ? page.last.map { GeoCursor(distance: $0.distance, id: $0.id).token(fingerprint) } : nil
@@ -164,7 +163,7 @@ extension Store {
 
     /// Visits the entries of one row segment of cells.
     private func scan(
-        _ iterator: RocksIterator, grid: GeoGrid, scopePrefix: [UInt8], segment: GeoSearch.Segment,
+        _ iterator: any StoreIterator, grid: GeoGrid, scopePrefix: [UInt8], segment: GeoSearch.Segment,
         _ visit: (GeoPosition, Int64, RecordID) throws -> Void
     ) throws {
         var lower = scopePrefix

@@ -107,7 +107,7 @@ extension Store {
         let retention = configuration.idempotencyRetention
         return try await write { transaction in
             let storageKey = key.storageKey
-            let stored: IdempotentResult<Codec.Value>? = try transaction.rocks.getForUpdate(storageKey) { bytes in
+            let stored: IdempotentResult<Codec.Value>? = try transaction.engine.getForUpdate(storageKey) { bytes in
                 guard let bytes else { return nil }
                 let record = try IdempotencyRecord(bytes, key: key.key)
                 guard record.expiry > transaction.now else {
@@ -130,8 +130,8 @@ extension Store {
                 throw StoreError.encodingFailed(table: "idempotency", reason: "\(error)")
             }
             let expiry = transaction.now.adding(retention)
-            try transaction.rocks.put(storageKey, IdempotencyRecord.encode(expiry: expiry, fingerprint: fingerprint, response: response))
-            try transaction.rocks.put(expiryKey(expiry, storageKey), [])
+            try transaction.engine.put(storageKey, IdempotencyRecord.encode(expiry: expiry, fingerprint: fingerprint, response: response))
+            try transaction.engine.put(expiryKey(expiry, storageKey), [])
             return IdempotentResult(value: value, replayed: false)
         }
     }

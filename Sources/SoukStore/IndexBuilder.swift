@@ -18,7 +18,7 @@ extension Store {
             var newlyReady = [[UInt8]]()
             for index in table.indexes {
                 let key = indexStateKey(index.name)
-                let isReady = try database.get(key) { $0.map { Array($0) == Store.ready } ?? false }
+                let isReady = try engine.read(key, in: nil) { $0.map { Array($0) == Store.ready } ?? false }
                 if isReady {
                     indexStatus[index.name]?.markReady()
                 } else if isEmpty {
@@ -31,14 +31,17 @@ extension Store {
             return newlyReady
         }
         guard !readyKeys.isEmpty else { return }
-        let transaction = RocksTransaction(database)
-        for key in readyKeys { try transaction.put(key, Store.ready) }
-        try transaction.commit()
+        // In commits the engine accepts (a replicated engine limits the writes of one commit).
+        let batch = engine.maxWritesPerCommit ?? readyKeys.count
+        for start in stride(from: 0, to: readyKeys.count, by: max(1, batch)) {
+            let transaction = engine.beginTransaction()
+            for key in readyKeys[start..<min(readyKeys.count, start + batch)] { try transaction.put(key, Store.ready) }
+            try transaction.commit()
+        }
     }
 
     private func tableIsEmpty(_ table: AnyTable) throws -> Bool {
-        let iterator = RocksIterator(database: database, lower: table.recordPrefix,
-                                     upper: KeySpace.upperBound(ofPrefix: table.recordPrefix))
+        let iterator = engine.iterator(lower: table.recordPrefix, upper: KeySpace.upperBound(ofPrefix: table.recordPrefix), in: nil)
         iterator.seekToFirst()
         try iterator.checkError()
         return !iterator.isValid
@@ -67,6 +70,8 @@ extension Store {
               let position = table.indexes.firstIndex(where: { $0.name == name })
         else { throw StoreError.unknownSchemaObject("index \(name)") }
         let kind = table.indexes[position].kind
+        // A record costs a read for update and its entries (a few): a batch fits one commit of the engine.
+        let batchSize = engine.maxWritesPerCommit.map { min(batchSize, max(1, $0 / 4)) } ?? batchSize
         var after: RecordID? = nil
         var count = 0
         while true {
@@ -78,7 +83,7 @@ extension Store {
         }
         try await runOnWriter {
             try self.guarded {
-                let transaction = RocksTransaction(self.database)
+                let transaction = self.engine.beginTransaction()
                 try transaction.put(self.indexStateKey(name), Store.ready)
                 try transaction.commit()
             }
@@ -99,7 +104,7 @@ extension Store {
     private func recordIDs(of table: AnyTable, after: RecordID?, limit: Int) throws -> [RecordID] {
         try guarded {
             let lower = after.map { KeySpace.successor(of: table.recordKey($0)) } ?? table.recordPrefix
-            let iterator = RocksIterator(database: database, lower: lower, upper: KeySpace.upperBound(ofPrefix: table.recordPrefix))
+            let iterator = engine.iterator(lower: lower, upper: KeySpace.upperBound(ofPrefix: table.recordPrefix), in: nil)
             var ids = [RecordID]()
             iterator.seekToFirst()
             while iterator.isValid && ids.count < limit {
@@ -117,7 +122,7 @@ extension Store {
             do {
                 try await runOnWriter {
                     try self.guarded {
-                        let transaction = RocksTransaction(self.database)
+                        let transaction = self.engine.beginTransaction()
                         do {
                             for id in ids {
                                 let entries: [IndexEntry]? = try transaction.getForUpdate(table.recordKey(id)) { bytes in

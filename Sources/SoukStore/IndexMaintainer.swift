@@ -3,7 +3,7 @@
 /// that writes the record. Handlers never write index entries themselves.
 enum IndexMaintainer {
     static func apply<Value>(
-        _ table: Table<Value>, old: StoredRecord<Value>?, new: StoredRecord<Value>?, in transaction: RocksTransaction
+        _ table: Table<Value>, old: StoredRecord<Value>?, new: StoredRecord<Value>?, in transaction: any EngineTransaction
     ) throws {
         if let old, let new, let same = table.sameIndexEntries, same(old.value, new.value) { return }
         for index in table.indexes {
@@ -14,7 +14,7 @@ enum IndexMaintainer {
 
     /// Writes the difference between two sets of entries of one index.
     static func apply<Value>(
-        _ index: Index<Value>, old: [IndexEntry], new: [IndexEntry], recordID: RecordID?, in transaction: RocksTransaction
+        _ index: Index<Value>, old: [IndexEntry], new: [IndexEntry], recordID: RecordID?, in transaction: any EngineTransaction
     ) throws {
         // A non-unique entry's key ends with its record's id, so only writers of that record
         // write it, and they hold the record's lock (read with a lock, or a new generated id):

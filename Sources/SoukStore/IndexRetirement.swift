@@ -25,17 +25,18 @@ extension Store {
     /// Deletes the keys starting with `prefix`, a batch per transaction; returns how many.
     private func deleteAll(under prefix: [UInt8]) throws -> Int {
         var count = 0
+        let batch = engine.maxWritesPerCommit.map { min(Self.retirementBatch, $0) } ?? Self.retirementBatch
         while true {
-            let iterator = RocksIterator(database: database, lower: prefix, upper: KeySpace.upperBound(ofPrefix: prefix))
+            let iterator = engine.iterator(lower: prefix, upper: KeySpace.upperBound(ofPrefix: prefix), in: nil)
             iterator.seekToFirst()
             var keys = [[UInt8]]()
-            while iterator.isValid && keys.count < Self.retirementBatch {
+            while iterator.isValid && keys.count < batch {
                 keys.append(Array(iterator.keyBuffer))
                 iterator.next()
             }
             try iterator.checkError()
             guard !keys.isEmpty else { return count }
-            let transaction = RocksTransaction(database)
+            let transaction = engine.beginTransaction()
             for key in keys { try transaction.delete(key, locking: false) }
             try transaction.commit()
             count += keys.count

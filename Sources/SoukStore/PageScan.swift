@@ -36,7 +36,7 @@ struct PageScan {
     }
 
     /// Reads up to `limit` entries in the scan direction.
-    func collect(_ iterator: RocksIterator, limit: Int) throws -> (ids: [RecordID], lastKey: [UInt8]?, hasMore: Bool) {
+    func collect(_ iterator: any StoreIterator, limit: Int) throws -> (ids: [RecordID], lastKey: [UInt8]?, hasMore: Bool) {
         var ids = [RecordID]()
         ids.reserveCapacity(limit)
         var lastKey: [UInt8]? = nil
@@ -56,7 +56,7 @@ struct PageScan {
     }
 
     /// Visits entries in the scan direction until `visit` returns false or the range ends.
-    func walk(_ iterator: RocksIterator, _ visit: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool) throws {
+    func walk(_ iterator: any StoreIterator, _ visit: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool) throws {
         position(iterator)
         while iterator.isValid {
             let key = iterator.keyBuffer
@@ -73,7 +73,7 @@ struct PageScan {
     /// bounds rather than to the first or last key: a transaction's iterator merges the
     /// transaction's own writes without applying the read bounds to them, so its first or last
     /// key may be an uncommitted entry outside the range, which would end the walk at once.
-    private func position(_ iterator: RocksIterator) {
+    private func position(_ iterator: any StoreIterator) {
         switch direction {
         case .ascending:
             iterator.seek(lower)

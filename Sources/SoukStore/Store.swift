@@ -16,7 +16,8 @@ import SoukTracing
 public final class Store: Sendable {
     public let configuration: StoreConfiguration
     public let schema: Schema
-    let database: RocksDatabase
+    /// The engine under the layers: RocksDB (embedded) or an `OptimisticEngine` over a `KeyValueEngine`.
+    let engine: any StoreEngine
     let logger: Logger
     let notifier = EventNotifier()
     /// Build state of every index in the schema, by name.
@@ -32,6 +33,8 @@ public final class Store: Sendable {
     /// Store calls made so far (reads, transactions, maintenance), for tests that count them.
     let calls = Atomic<Int>(0)
     private let closed = Atomic<Bool>(false)
+    /// On a replicated engine: the watch that hands other nodes' events to `notifier`.
+    let eventWatch = Mutex<(any EngineWatch)?>(nil)
 
     /// Opens (or creates) the store at `configuration.path` for the tables of `schema`.
     ///
@@ -43,13 +46,24 @@ public final class Store: Sendable {
     /// "building" state: writes maintain it at once, lists on it fail with `.indexNotReady` until
     /// `buildIndex` (or `buildPendingIndexes`) has filled it from the existing records. The
     /// entries of an index the schema retires are deleted.
-    public init(_ configuration: StoreConfiguration, schema: Schema) throws {
+    public convenience init(_ configuration: StoreConfiguration, schema: Schema) throws {
         try schema.validate()
+        try StoreDirectory.checkOpenable(configuration.path)
+        try self.init(opened: RocksDatabase(configuration), configuration: configuration, schema: schema)
+    }
+
+    /// Opens the store over an engine already open; closes it when opening fails.
+    init(opened engine: any StoreEngine, configuration: StoreConfiguration, schema: Schema) throws {
+        do {
+            try schema.validate()
+        } catch {
+            engine.close()
+            throw error
+        }
         self.configuration = configuration
         self.schema = schema
         self.logger = configuration.logger
-        try StoreDirectory.checkOpenable(configuration.path)
-        database = try RocksDatabase(configuration)
+        self.engine = engine
         var status = [String: IndexStatus]()
         for table in schema.tables {
             for index in table.indexes {
@@ -65,15 +79,16 @@ public final class Store: Sendable {
             try dropRetiredIndexes()
         } catch {
             writers.shutdownGracefully { _ in }
-            database.close()
+            engine.close()
             throw error
         }
     }
 
     deinit {
+        eventWatch.withLock { $0?.cancel() }
         if !closed.load(ordering: .sequentiallyConsistent) {
             writers.shutdownGracefully { _ in }
-            database.close()
+            engine.close()
         }
     }
 
@@ -84,9 +99,13 @@ public final class Store: Sendable {
             try? await Task.sleep(for: .milliseconds(1))
         }
         try? await writers.shutdownGracefully()
+        eventWatch.withLock { $0?.cancel() }
         notifier.finishAll()
-        database.close()
+        engine.close()
     }
+
+    /// Whether `close` was called.
+    var isClosed: Bool { closed.load(ordering: .sequentiallyConsistent) }
 
     /// Runs `body` while the database is open; `close` waits for it.
     @inline(__always)
@@ -101,12 +120,23 @@ public final class Store: Sendable {
 
     var now: StoreTime { configuration.clock() }
 
+    /// The embedded database, for what only RocksDB does (backups, checkpoints, compaction, flush,
+    /// its properties); throws on a store opened over a replicated engine, which has its own tools.
+    func rocksOnly(_ operation: String) throws -> RocksDatabase {
+        guard let database = engine.rocksDatabase else {
+            throw StoreError.engine(
+                operation: operation,
+                message: "only the embedded RocksDB store does this; a replicated engine is maintained with its own tools (for etcd: etcdctl snapshot save, defrag)")
+        }
+        return database
+    }
+
     // MARK: Reads
 
     /// The record with this identifier, or nil. Throws `.corruptRecord` when its value is damaged.
     public func get<Value>(_ table: Table<Value>, _ id: RecordID) throws -> StoredRecord<Value>? {
         try guarded {
-            try database.get(table.recordKey(id)) { bytes in try bytes.map { try table.decode(id: id, $0) } }
+            try engine.read(table.recordKey(id), in: nil) { bytes in try bytes.map { try table.decode(id: id, $0) } }
         }
     }
 
@@ -116,7 +146,7 @@ public final class Store: Sendable {
         try guarded {
             var records = [StoredRecord<Value>?](repeating: nil, count: ids.count)
             let keys = table.recordKeys(ids)
-            try database.multiGet(flat: keys.flat, sizes: keys.sizes) { i, bytes in
+            try engine.readMany(flat: keys.flat, sizes: keys.sizes, in: nil) { i, bytes in
                 records[i] = try bytes.map { try table.decode(id: ids[i], $0) }
             }
             return records
@@ -128,10 +158,10 @@ public final class Store: Sendable {
         try guarded {
             try checkReadable(table, index)
             guard index.kind == .unique else { throw StoreError.unknownSchemaObject("\(index.name) is not a unique index") }
-            let snapshot = RocksSnapshot(database)
-            let id = try database.get(index.queryPrefix(key), readOptions: snapshot.readOptions) { $0.flatMap(RecordID.init(bytes:)) }
+            let snapshot = engine.snapshot()
+            let id = try engine.read(index.queryPrefix(key), in: snapshot) { $0.flatMap(RecordID.init(bytes:)) }
             guard let id else { return nil }
-            return try database.get(table.recordKey(id), readOptions: snapshot.readOptions) { bytes in
+            return try engine.read(table.recordKey(id), in: snapshot) { bytes in
                 try bytes.map { try table.decode(id: id, $0) }
             }
         }
@@ -150,13 +180,13 @@ public final class Store: Sendable {
             guard let scan = try PageScan(index: index, range: range, direction: direction, page: page) else {
                 return Page(items: [], nextPageToken: nil)
             }
-            let snapshot = RocksSnapshot(database)
-            let iterator = RocksIterator(database: database, lower: scan.lower, upper: scan.upper, snapshot: snapshot)
+            let snapshot = engine.snapshot()
+            let iterator = engine.iterator(lower: scan.lower, upper: scan.upper, in: snapshot)
             let (ids, lastKey, hasMore) = try scan.collect(iterator, limit: page.size)
             var items = [StoredRecord<Value>]()
             items.reserveCapacity(ids.count)
             let keys = table.recordKeys(ids)
-            try database.multiGet(flat: keys.flat, sizes: keys.sizes, snapshot: snapshot) { i, bytes in
+            try engine.readMany(flat: keys.flat, sizes: keys.sizes, in: snapshot) { i, bytes in
                 if let bytes {
                     items.append(try table.decode(id: ids[i], bytes))
                 } else {
@@ -235,7 +265,7 @@ public final class Store: Sendable {
             }
         }
         return try guarded {
-            let transaction = Transaction(store: self, rocks: RocksTransaction(database), now: now)
+            let transaction = Transaction(store: self, engine: engine.beginTransaction(), now: now)
             defer { transaction.isFinished = true }
             do {
                 let result = try body(transaction)
@@ -245,12 +275,12 @@ public final class Store: Sendable {
                     prepared += 1
                 }
                 if span != nil { committing = Tracing.now() }
-                try transaction.rocks.commit()
+                try transaction.engine.commit()
                 // Here, on the writer thread, so no cache outlives the commit by more than this.
                 transaction.tellObservers()
                 return (result, transaction.appendedPayloads, transaction.committedActions)
             } catch {
-                transaction.rocks.rollback()
+                transaction.engine.rollback()
                 throw error
             }
         }
@@ -272,6 +302,7 @@ public final class Store: Sendable {
     /// Approximate bytes of live data files and memory used by memtables and the block cache.
     public func statistics() throws -> StoreStatistics {
         try guarded {
+            let database = try rocksOnly("statistics")
             func number(_ name: String) -> Int { Int(database.property(name) ?? "") ?? 0 }
             return StoreStatistics(
                 liveDataFileBytes: number("rocksdb.live-sst-files-size"),
@@ -285,7 +316,7 @@ public final class Store: Sendable {
 
     /// Writes the memtables to data files (for example before measuring disk usage).
     public func flush() async throws {
-        try await runOnWriter { try self.guarded { try self.database.flush() } }
+        try await runOnWriter { try self.guarded { try self.rocksOnly("flush").flush() } }
     }
 }
 

@@ -3,12 +3,15 @@
 extension Store {
     /// How many store calls (reads, transactions, maintenance) this store has served, so a test
     /// can check that some work reads nothing.
+    /// The embedded database of a store opened on RocksDB (tests of RocksDB's own behaviour).
+    var database: RocksDatabase { engine.rocksDatabase! }
+
     @_spi(Testing)
     public var callCount: Int { calls.load(ordering: .relaxed) }
 
     @_spi(Testing)
     public func rawRecordValue<Value>(_ table: Table<Value>, _ id: RecordID) throws -> [UInt8]? {
-        try guarded { try database.get(table.recordKey(id)) { $0.map(Array.init) } }
+        try guarded { try engine.read(table.recordKey(id), in: nil) { $0.map(Array.init) } }
     }
 
     @_spi(Testing)
@@ -27,10 +30,10 @@ extension Store {
         }
     }
 
-    private func rawWrite(_ body: @escaping @Sendable (RocksTransaction) throws -> Void) async throws {
+    private func rawWrite(_ body: @escaping @Sendable (any EngineTransaction) throws -> Void) async throws {
         try await runOnWriter {
             try self.guarded {
-                let transaction = RocksTransaction(self.database)
+                let transaction = self.engine.beginTransaction()
                 try body(transaction)
                 try transaction.commit()
             }

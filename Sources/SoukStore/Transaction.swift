@@ -5,7 +5,8 @@
 /// outside the transaction, since it may run more than once.
 public final class Transaction {
     let store: Store
-    let rocks: RocksTransaction
+    /// The engine's transaction: locks on RocksDB, read conditions on a replicated engine.
+    let engine: any EngineTransaction
     /// The time of this attempt; records written get it as `updatedAt` (and `createdAt`).
     public let now: StoreTime
     /// Streams appended to, with the last sequence number written (for waking followers).
@@ -23,9 +24,9 @@ public final class Transaction {
     /// Records changed in the tables that have observers, by table name.
     private var observedChanges: [String: [RecordID]] = [:]
 
-    init(store: Store, rocks: RocksTransaction, now: StoreTime) {
+    init(store: Store, engine: any EngineTransaction, now: StoreTime) {
         self.store = store
-        self.rocks = rocks
+        self.engine = engine
         self.now = now
     }
 
@@ -60,7 +61,7 @@ public final class Transaction {
     /// Reads and locks the record, or returns nil when it does not exist (its absence is locked too).
     public func get<Value>(_ table: Table<Value>, _ id: RecordID) throws -> StoredRecord<Value>? {
         checkOpen()
-        return try rocks.getForUpdate(table.recordKey(id)) { bytes in try bytes.map { try table.decode(id: id, $0) } }
+        return try engine.getForUpdate(table.recordKey(id)) { bytes in try bytes.map { try table.decode(id: id, $0) } }
     }
 
     /// Reads the record without locking it (the transaction's own writes included): for records a
@@ -68,15 +69,16 @@ public final class Transaction {
     /// restaurant a menu item belongs to), so that concurrent transactions do not queue on them.
     public func read<Value>(_ table: Table<Value>, _ id: RecordID) throws -> StoredRecord<Value>? {
         checkOpen()
-        return try rocks.get(table.recordKey(id)) { bytes in try bytes.map { try table.decode(id: id, $0) } }
+        return try engine.get(table.recordKey(id)) { bytes in try bytes.map { try table.decode(id: id, $0) } }
     }
 
     /// Reads and locks the record like `get`, unless another transaction holds its lock: then it
     /// answers `.lockedByAnother` at once instead of waiting. For work queues, where a caller
-    /// passes over what someone else is taking to the next item.
+    /// passes over what someone else is taking to the next item. Over a replicated engine nothing
+    /// is locked: this answers `.read`, two takers collide at commit, and the loser runs again.
     public func getUnlessLocked<Value>(_ table: Table<Value>, _ id: RecordID) throws -> NoWaitRead<StoredRecord<Value>?> {
         checkOpen()
-        return try rocks.getForUpdateUnlessLocked(table.recordKey(id)) { bytes in try bytes.map { try table.decode(id: id, $0) } }
+        return try engine.getForUpdateUnlessLocked(table.recordKey(id)) { bytes in try bytes.map { try table.decode(id: id, $0) } }
     }
 
     /// Reads and locks the record; throws `.notFound` when it does not exist.
@@ -93,7 +95,7 @@ public final class Transaction {
         let recordID: RecordID
         if let id {
             // A generated identifier is unique by construction; a given one must be checked.
-            guard try rocks.getForUpdate(table.recordKey(id), { $0 == nil }) else {
+            guard try engine.getForUpdate(table.recordKey(id), { $0 == nil }) else {
                 throw StoreError.alreadyExists(table: table.name, id: id)
             }
             recordID = id
@@ -178,11 +180,11 @@ public final class Transaction {
         if observers[table.name] != nil, let id = new?.id ?? old?.id {
             observedChanges[table.name, default: []].append(id)
         }
-        try IndexMaintainer.apply(table, old: old, new: new, in: rocks)
+        try IndexMaintainer.apply(table, old: old, new: new, in: engine)
         if let new {
-            try rocks.put(table.recordKey(new.id), table.encode(new), locking: !newID)
+            try engine.put(table.recordKey(new.id), table.encode(new), locking: !newID)
         } else if let old {
-            try rocks.delete(table.recordKey(old.id))
+            try engine.delete(table.recordKey(old.id))
         }
     }
 
@@ -203,7 +205,7 @@ public final class Transaction {
         guard let scan = try PageScan(index: index, range: range, direction: direction, page: PageRequest(size: limit)) else {
             return []
         }
-        let iterator = RocksIterator(transaction: rocks, lower: scan.lower, upper: scan.upper)
+        let iterator = engine.iterator(lower: scan.lower, upper: scan.upper)
         var records = [StoredRecord<Value>]()
         try scan.walk(iterator) { key, value in
             guard let id = scan.recordID(key: key, value: value) else { return true }
@@ -228,7 +230,7 @@ public final class Transaction {
         checkOpen()
         try store.checkReadable(table, index)
         guard index.kind == .unique else { throw StoreError.unknownSchemaObject("\(index.name) is not a unique index") }
-        guard let id = try rocks.getForUpdate(index.queryPrefix(key), { $0.flatMap(RecordID.init(bytes:)) }) else {
+        guard let id = try engine.getForUpdate(index.queryPrefix(key), { $0.flatMap(RecordID.init(bytes:)) }) else {
             return nil
         }
         return try get(table, id)

@@ -74,11 +74,11 @@ extension Store {
     }
 
     private func verifySnapshot(problemLimit: Int) throws -> VerificationReport {
-        let snapshot = RocksSnapshot(database)
+        let snapshot = engine.snapshot()
         var report = VerificationReport()
 
         func exists(_ key: [UInt8], value expected: [UInt8]) throws -> Bool {
-            try database.get(key, readOptions: snapshot.readOptions) { $0.map { $0.elementsEqual(expected) } ?? false }
+            try engine.read(key, in: snapshot) { $0.map { $0.elementsEqual(expected) } ?? false }
         }
 
         for table in schema.tables {
@@ -86,8 +86,7 @@ extension Store {
             report.skippedIndexes += zip(table.indexes, checked).filter { !$0.1 }.map(\.0.name)
 
             // Records → their entries.
-            let records = RocksIterator(database: database, lower: table.recordPrefix,
-                                        upper: KeySpace.upperBound(ofPrefix: table.recordPrefix), snapshot: snapshot)
+            let records = engine.iterator(lower: table.recordPrefix, upper: KeySpace.upperBound(ofPrefix: table.recordPrefix), in: snapshot)
             records.seekToFirst()
             while records.isValid {
                 let key = records.keyBuffer
@@ -120,8 +119,7 @@ extension Store {
             // Entries → their records.
             for (position, index) in table.indexes.enumerated() where checked[position] {
                 let prefix = table.indexPrefixes[position]
-                let entries = RocksIterator(database: database, lower: prefix, upper: KeySpace.upperBound(ofPrefix: prefix),
-                                            snapshot: snapshot)
+                let entries = engine.iterator(lower: prefix, upper: KeySpace.upperBound(ofPrefix: prefix), in: snapshot)
                 entries.seekToFirst()
                 while entries.isValid {
                     report.indexEntriesChecked += 1
@@ -129,7 +127,7 @@ extension Store {
                     let id = index.kind == .unique ? RecordID(bytes: entries.valueBuffer)
                         : KeySpace.trailingID(of: entries.keyBuffer)
                     if let id {
-                        let stillProduced = try database.get(table.recordKey(id), readOptions: snapshot.readOptions) { bytes in
+                        let stillProduced = try engine.read(table.recordKey(id), in: snapshot) { bytes in
                             guard let bytes else { return false }
                             // An undecodable record was reported above; do not report its entries twice.
                             guard let entries = try? table.entriesForValueInIndex(position, id, bytes) else { return true }

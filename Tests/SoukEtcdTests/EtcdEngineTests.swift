@@ -182,6 +182,14 @@ struct EtcdEngineTests {
         for bad in ["rocksdb://x", "etcd://", "etcd://a", "etcd://a:0", "etcd://a:1,,b:2", "etcd://:1", "etcd://a:99999", "etcd://[::1:5"] {
             #expect(throws: EtcdURLError.self, "\(bad)") { try EtcdEndpoint.parse(storeURL: bad) }
         }
+        // Settings after `?` give the members' limits to the engine.
+        let configured = try EtcdKeyValueEngine.Configuration(storeURL: "etcd://a:1,b:2?max-txn-ops=1024&max-request-bytes=2097152")
+        #expect(configured.endpoints == [EtcdEndpoint(host: "a", port: 1), EtcdEndpoint(host: "b", port: 2)])
+        #expect(configured.limits == EngineLimits(maxConditions: 1024, maxWrites: 1024, maxRequestBytes: 2_097_152))
+        #expect(try EtcdKeyValueEngine.Configuration(storeURL: "etcd://a:1").limits.maxWrites == 128)
+        for bad in ["etcd://a:1?max-txn-ops=0", "etcd://a:1?max-txn-ops", "etcd://a:1?colour=red"] {
+            #expect(throws: EtcdURLError.self, "\(bad)") { try EtcdKeyValueEngine.Configuration(storeURL: bad) }
+        }
     }
 
     // MARK: Failover

@@ -5,8 +5,8 @@ import SoukTesting
 
 @Suite struct ConcurrencyTests {
     /// Many tasks save the same version: exactly one wins, every other gets the version conflict.
-    @Test func exactlyOneUpdatePerVersionWins() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func exactlyOneUpdatePerVersionWins(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             var current = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: 0)) }
             for round in 1...5 {
                 let read = current
@@ -34,8 +34,8 @@ import SoukTesting
     }
 
     /// Read-modify-write without a version: the record lock makes every increment count.
-    @Test func lockedReadModifyWriteLosesNoUpdate() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func lockedReadModifyWriteLosesNoUpdate(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let record = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: 0)) }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<32 {
@@ -62,8 +62,8 @@ import SoukTesting
         }
     }
 
-    @Test func popsAreFirstInFirstOut() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func popsAreFirstInFirstOut(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             var ids = [RecordID]()
             for n in 0..<8 {
                 ids.append(try await store.write { try $0.insert(SampleSchema.jobs, job(dorm: n % 3 == 0 ? "south" : "north")) }.id)
@@ -76,8 +76,8 @@ import SoukTesting
 
     /// Many couriers pop from one dorm queue while jobs keep arriving: no job is handed out
     /// twice, none is lost.
-    @Test func concurrentPopsHandOutEachJobOnce() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func concurrentPopsHandOutEachJobOnce(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             var created = Set<RecordID>()
             for _ in 0..<150 { created.insert(try await store.write { try $0.insert(SampleSchema.jobs, job()) }.id) }
             let producerDone = Flag()

@@ -4,8 +4,8 @@ import SoukStoreFixtures
 import SoukTesting
 
 @Suite struct EventLogTests {
-    @Test func eventsAreNumberedInOrderPerStream() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func eventsAreNumberedInOrderPerStream(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             for n in 1...5 {
                 let sequence = try await store.write { tx in
                     try tx.insert(SampleSchema.jobs, job())
@@ -24,8 +24,8 @@ import SoukTesting
     }
 
     /// A follower resuming after N gets N+1… and then live events, each once, while writers keep appending.
-    @Test func followerResumesWithoutGapOrDuplicate() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func followerResumesWithoutGapOrDuplicate(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             for n in 1...10 { _ = try await store.write { try $0.appendEvent(to: "order/1", [UInt8(n)]) } }
             let writer = Task {
                 for n in 11...200 {
@@ -46,8 +46,8 @@ import SoukTesting
     /// Many followers of one stream, fed from the in-memory tail, while several writers append
     /// at once (so commits may be announced out of order): each follower sees every event once,
     /// in order, with the payload the log holds, including one replaced before its commit.
-    @Test func manyFollowersOfOneStreamEachSeeEveryEventOnceWithItsStoredPayload() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func manyFollowersOfOneStreamEachSeeEveryEventOnceWithItsStoredPayload(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             _ = try await store.write { try $0.appendEvent(to: "crowd", [0]) }
             let total: UInt64 = 121
             let followers = (0..<50).map { _ in
@@ -83,8 +83,8 @@ import SoukTesting
         }
     }
 
-    @Test func followerEndsWhenItsTaskIsCancelled() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func followerEndsWhenItsTaskIsCancelled(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let follower = Task { () -> Int in
                 var count = 0
                 for try await _ in store.follow("quiet", after: 0) { count += 1 }
@@ -98,9 +98,9 @@ import SoukTesting
         }
     }
 
-    @Test func retentionRemovesOldEventsAndResumingBeforeThemFails() async throws {
+    @Test(arguments: StoreEngineKind.allCases) func retentionRemovesOldEventsAndResumingBeforeThemFails(engine: StoreEngineKind) async throws {
         let clock = ManualClock()
-        try await withTemporaryStore(schema: SampleSchema.schema, clock: clock) { store, _ in
+        try await withStore(engine, schema: SampleSchema.schema, clock: clock) { store, _ in
             for n in 1...3 { _ = try await store.write { try $0.appendEvent(to: "s", [UInt8(n)]) } }
             clock.advance(.seconds(6 * 24 * 3600))
             for n in 4...5 { _ = try await store.write { try $0.appendEvent(to: "s", [UInt8(n)]) } }

@@ -73,8 +73,8 @@ enum PlaceSchema {
         return stored
     }
 
-    @Test func nearestFirstEqualsABruteForceHaversineSort() async throws {
-        try await withTemporaryStore(schema: PlaceSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func nearestFirstEqualsABruteForceHaversineSort(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: PlaceSchema.schema) { store, _ in
             var random = SplitMix(state: 20_261_124)
             // 10,000 places around Beirut (about 40 × 40 km), some in another marketplace.
             let places = (0..<10_000).map { i in
@@ -109,8 +109,8 @@ enum PlaceSchema {
         }
     }
 
-    @Test func aQueryWorksAcrossTheAntimeridianAndNearAPole() async throws {
-        try await withTemporaryStore(schema: PlaceSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func aQueryWorksAcrossTheAntimeridianAndNearAPole(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: PlaceSchema.schema) { store, _ in
             var random = SplitMix(state: 7)
             var places = (0..<400).map { _ in
                 Place(marketplace: "m1", position: GeoPosition(latitude: Double.random(in: -17.5 ... -16.5, using: &random),
@@ -134,8 +134,8 @@ enum PlaceSchema {
         }
     }
 
-    @Test func theIndexFollowsMovesAndDeletes() async throws {
-        try await withTemporaryStore(schema: PlaceSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func theIndexFollowsMovesAndDeletes(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: PlaceSchema.schema) { store, _ in
             let home = GeoPosition(latitude: 33.89, longitude: 35.5)
             let far = GeoPosition(latitude: 34.4, longitude: 35.9)
             let stored = try await insert(store, [Place(marketplace: "m1", position: home, stamp: 1)])
@@ -152,8 +152,8 @@ enum PlaceSchema {
         }
     }
 
-    @Test func aTokenOfAnotherQueryIsRefused() async throws {
-        try await withTemporaryStore(schema: PlaceSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func aTokenOfAnotherQueryIsRefused(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: PlaceSchema.schema) { store, _ in
             let home = GeoPosition(latitude: 33.89, longitude: 35.5)
             _ = try await insert(store, (0..<3).map { i in
                 Place(marketplace: "m1", position: GeoPosition(latitude: 33.89 + Double(i) * 0.001, longitude: 35.5), stamp: 0)

@@ -14,8 +14,8 @@ import SoukTesting
         }
     }
 
-    @Test func sameKeyAndRequestReplaysTheFirstResult() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func sameKeyAndRequestReplaysTheFirstResult(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let runs = Counter()
             let first = try await create(store, key: key, request: [1, 2, 3], runs: runs)
             let second = try await create(store, key: key, request: [1, 2, 3], runs: runs)
@@ -31,8 +31,8 @@ import SoukTesting
         }
     }
 
-    @Test func sameKeyWithAnotherRequestIsRefused() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func sameKeyWithAnotherRequestIsRefused(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let runs = Counter()
             _ = try await create(store, key: key, request: [1, 2, 3], runs: runs)
             await #expect(throws: StoreError.idempotencyKeyReused(key: "create-42")) {
@@ -42,8 +42,8 @@ import SoukTesting
         }
     }
 
-    @Test func failedFirstAttemptStoresNothing() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func failedFirstAttemptStoresNothing(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             struct Invalid: Error {}
             await #expect(throws: Invalid.self) {
                 _ = try await store.write(idempotencyKey: key, fingerprint: RequestFingerprint([1]), responseCodec: BytesCodec()) { _ in
@@ -56,8 +56,8 @@ import SoukTesting
         }
     }
 
-    @Test func concurrentDuplicatesRunTheBodyOnce() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func concurrentDuplicatesRunTheBodyOnce(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let runs = Counter()
             let results = try await withThrowingTaskGroup(of: IdempotentResult<[UInt8]>.self) { group in
                 for _ in 0..<16 { group.addTask { try await create(store, key: key, request: [5], runs: runs) } }
@@ -69,9 +69,9 @@ import SoukTesting
         }
     }
 
-    @Test func recordsExpireAndAreCleanedUp() async throws {
+    @Test(arguments: StoreEngineKind.allCases) func recordsExpireAndAreCleanedUp(engine: StoreEngineKind) async throws {
         let clock = ManualClock()
-        try await withTemporaryStore(schema: SampleSchema.schema, clock: clock) { store, _ in
+        try await withStore(engine, schema: SampleSchema.schema, clock: clock) { store, _ in
             let runs = Counter()
             let first = try await create(store, key: key, request: [1], runs: runs)
             _ = try await create(store, key: IdempotencyKey(marketplace: "m1", account: "a", key: "k2"), request: [1], runs: runs)

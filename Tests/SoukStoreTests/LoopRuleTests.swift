@@ -36,8 +36,8 @@ import Testing
 
 /// `Store.observeCommits`: the records a committed transaction changed, once it committed.
 @Suite struct CommitObserverTests {
-    @Test func observersHearOfCommittedChangesOnly() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func observersHearOfCommittedChangesOnly(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let heard = Mutex<[[RecordID]]>([])
             store.observeCommits(to: SampleSchema.jobs) { ids in heard.withLock { $0.append(ids) } }
             let first = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: 1)).id }

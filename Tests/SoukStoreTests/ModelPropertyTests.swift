@@ -69,19 +69,19 @@ import SoukTesting
             loads: Int64(dice.roll(9) - 3), note: dice.pick(["", "x", "note\u{0}with nul"]))
     }
 
-    @Test(.timeLimit(.minutes(3)))
-    func storeAgreesWithModel() async {
+    @Test(.timeLimit(.minutes(3)), arguments: StoreEngineKind.allCases)
+    func storeAgreesWithModel(engine: StoreEngineKind) async {
         await propertyCheck(count: 25, input: Gen.int(in: 0 ... Int.max).array(of: 10...90)) { operations in
             do {
-                try await run(operations)
+                try await run(operations, on: engine)
             } catch {
                 Issue.record("unexpected error: \(error)")
             }
         }
     }
 
-    private func run(_ operations: [Int]) async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    private func run(_ operations: [Int], on engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             var jobs = [RecordID: StoredRecord<SampleJob>]()
             var accounts = [RecordID: SampleAccount]()
             var order = [RecordID]()  // creation order, to pick existing records deterministically

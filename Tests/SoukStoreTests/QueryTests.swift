@@ -10,8 +10,8 @@ import SoukTesting
         try await store.write { tx in try values.map { try tx.insert(SampleSchema.jobs, $0) } }
     }
 
-    @Test func aTransactionListsPastItsOwnWritesBeforeAndAfterTheRange() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func aTransactionListsPastItsOwnWritesBeforeAndAfterTheRange(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let committed = try await store.write { tx in
                 [try tx.insert(SampleSchema.jobs, job("m1")), try tx.insert(SampleSchema.jobs, job("m1"))].map(\.id)
             }
@@ -27,8 +27,8 @@ import SoukTesting
         }
     }
 
-    @Test func pagesWalkAnIndexInBothDirections() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func pagesWalkAnIndexInBothDirections(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let pending = try await insert(store, (0..<10).map { _ in job(status: .pending) })
             _ = try await insert(store, (0..<4).map { _ in job(status: .done) })
             _ = try await insert(store, (0..<3).map { _ in job("m2", status: .pending) })
@@ -45,8 +45,8 @@ import SoukTesting
         }
     }
 
-    @Test func pageSizeIsCappedAt100() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func pageSizeIsCappedAt100(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             _ = try await insert(store, (0..<130).map { _ in job() })
             let page = try store.list(jobs, SampleSchema.jobsByOwner, IndexRange(prefix: ["m1", "alice"]), page: PageRequest(size: 1_000))
             #expect(page.items.count == 100)
@@ -56,8 +56,8 @@ import SoukTesting
     }
 
     /// The token holds the last key returned, so records added or removed meanwhile shift nothing.
-    @Test func tokenStaysStableWhileRecordsComeAndGo() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func tokenStaysStableWhileRecordsComeAndGo(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let range = IndexRange(prefix: ["m1", "alice"])
             let records = try await insert(store, (0..<6).map { _ in job() })
             let page1 = try store.list(jobs, SampleSchema.jobsByOwner, range, page: PageRequest(size: 3))
@@ -75,8 +75,8 @@ import SoukTesting
         }
     }
 
-    @Test func rangesNarrowTheFieldsAfterThePrefix() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func rangesNarrowTheFieldsAfterThePrefix(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let records = try await insert(store, (1...9).map { job(loads: Int64($0)) } + [job(loads: -5), job("m2", loads: 4)])
             func loads(_ range: IndexRange, _ direction: ScanDirection = .ascending) throws -> [Int64] {
                 try listAll(store, jobs, SampleSchema.jobsByLoads, range, direction: direction, pageSize: 2).map(\.value.loads)
@@ -95,8 +95,8 @@ import SoukTesting
         }
     }
 
-    @Test func foreignOrDamagedTokensAreRefused() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func foreignOrDamagedTokensAreRefused(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             _ = try await insert(store, (0..<5).map { _ in job() } + (0..<5).map { _ in job(owner: "bob") })
             let alice = IndexRange(prefix: ["m1", "alice"])
             let token = try #require(try store.list(jobs, SampleSchema.jobsByOwner, alice, page: PageRequest(size: 2)).nextPageToken)
@@ -114,8 +114,8 @@ import SoukTesting
         }
     }
 
-    @Test func sparseIndexHoldsOnlyRecordsWithTheField() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func sparseIndexHoldsOnlyRecordsWithTheField(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let records = try await insert(store, [job(courier: "dan"), job(), job(courier: "dan")])
             let dan = try listAll(store, jobs, SampleSchema.jobsByCourier, IndexRange(prefix: ["m1", "dan"]))
             #expect(dan.map(\.id) == [records[0].id, records[2].id])
@@ -123,8 +123,8 @@ import SoukTesting
         }
     }
 
-    @Test func indexMustBelongToTheTable() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func indexMustBelongToTheTable(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let foreign = Index<SampleJob>.nonUnique("jobs.not_declared") { [.string($0.owner)] }
             #expect(throws: StoreError.unknownSchemaObject("index jobs.not_declared of table jobs")) {
                 _ = try store.list(jobs, foreign)

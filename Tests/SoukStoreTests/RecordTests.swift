@@ -7,8 +7,8 @@ import SoukTesting
     let jobs = SampleSchema.jobs
     let accounts = SampleSchema.accounts
 
-    @Test func insertGetUpdateDelete() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func insertGetUpdateDelete(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let created = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: 2)) }
             #expect(created.version == 1)
             #expect(created.createdAt == created.updatedAt)
@@ -29,8 +29,8 @@ import SoukTesting
         }
     }
 
-    @Test func staleVersionIsRefused() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func staleVersionIsRefused(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let created = try await store.write { try $0.insert(SampleSchema.jobs, job()) }
             _ = try await store.write { try $0.save(SampleSchema.jobs, created) }  // version 1 → 2
             await #expect(throws: StoreError.versionMismatch(table: "jobs", id: created.id, expected: 1, actual: 2)) {
@@ -46,8 +46,8 @@ import SoukTesting
         }
     }
 
-    @Test func maintainedFieldsKeepTheVersionAClientEditsWith() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func maintainedFieldsKeepTheVersionAClientEditsWith(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let created = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: 2)) }
             // The server moves a maintained field (here the courier, standing in for a rating or a
             // location) twice; its index follows, the version a client read stays valid.
@@ -67,8 +67,8 @@ import SoukTesting
         }
     }
 
-    @Test func explicitIdentifierMustBeFree() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func explicitIdentifierMustBeFree(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let id = RecordID.generate()
             _ = try await store.write { try $0.insert(SampleSchema.jobs, job(), id: id) }
             await #expect(throws: StoreError.alreadyExists(table: "jobs", id: id)) {
@@ -78,8 +78,8 @@ import SoukTesting
     }
 
     /// A failing step rolls back everything the transaction wrote, index entries included.
-    @Test func transactionIsAllOrNothing() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func transactionIsAllOrNothing(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             struct Refused: Error {}
             let before = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "carol")) }
             await #expect(throws: Refused.self) {
@@ -98,8 +98,8 @@ import SoukTesting
     }
 
     /// Several tables in one transaction: an order, its stock, its payment and the emptied cart.
-    @Test func severalRecordsCommitTogether() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func severalRecordsCommitTogether(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let account = try await store.write { try $0.insert(SampleSchema.accounts, SampleAccount(marketplace: "m1", email: "a@x.io", name: "A")) }
             let (first, second) = try await store.write { tx in
                 let a = try tx.insert(SampleSchema.jobs, job(owner: "multi"))
@@ -114,8 +114,8 @@ import SoukTesting
         }
     }
 
-    @Test func uniqueIndexIsCaseInsensitiveAndPerMarketplace() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func uniqueIndexIsCaseInsensitiveAndPerMarketplace(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let ann = try await store.write {
                 try $0.insert(SampleSchema.accounts, SampleAccount(marketplace: "m1", email: "Ann@Example.com", name: "Ann"))
             }
@@ -140,8 +140,8 @@ import SoukTesting
         }
     }
 
-    @Test func damagedValueGivesAClearErrorForThatRecordOnly() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func damagedValueGivesAClearErrorForThatRecordOnly(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let good = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "x")) }
             let bad = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "x")) }
             let truncated = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "x")) }
@@ -187,8 +187,8 @@ import SoukTesting
         }
     }
 
-    @Test func verificationFindsMissingAndDanglingEntries() async throws {
-        try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func verificationFindsMissingAndDanglingEntries(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
             let a = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "a")) }
             let b = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "b")) }
             #expect(try await store.verify().isConsistent)

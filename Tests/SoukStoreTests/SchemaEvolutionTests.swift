@@ -11,9 +11,9 @@ import SoukTesting
 
     /// A table outside the schema has no owner that mounted it: writing to it fails and
     /// leaves nothing, while the schema's tables are written as usual.
-    @Test func aWriteToATableOutsideTheSchemaFails() async throws {
+    @Test(arguments: StoreEngineKind.allCases) func aWriteToATableOutsideTheSchemaFails(engine: StoreEngineKind) async throws {
         let stray = Table("stray_jobs", codec: SampleJobCodec())
-        try await withTemporaryStore(schema: Schema(Self.plainJobs)) { store, _ in
+        try await withStore(engine, schema: Schema(Self.plainJobs)) { store, _ in
             let job = SampleJob(marketplace: "m", dorm: "d", owner: "o", note: "n")
             await #expect(throws: StoreError.unknownSchemaObject("table stray_jobs is not in the store's schema")) {
                 _ = try await store.write { try $0.insert(stray, job) }
@@ -23,18 +23,19 @@ import SoukTesting
         }
     }
 
-    @Test func newIndexIsBuiltOnlineFromExistingRecords() async throws {
+    @Test(arguments: StoreEngineKind.allCases) func newIndexIsBuiltOnlineFromExistingRecords(engine: StoreEngineKind) async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let configuration = StoreConfiguration.forTests(directory.path)
+        let opener = engine.opener()
 
-        let before = try Store(configuration, schema: Schema(Self.plainJobs))
+        let before = try opener.open(configuration, schema: Schema(Self.plainJobs))
         for n in 0..<1_234 {
             _ = try await before.write { try $0.insert(Self.plainJobs, SampleJob(marketplace: "m", dorm: "d", owner: "o", note: "n\(n % 10)")) }
         }
         await before.close()
 
-        let store = try Store(configuration, schema: Schema(Self.jobsWithNote))
+        let store = try opener.open(configuration, schema: Schema(Self.jobsWithNote))
         #expect(store.pendingIndexes == ["jobs.marketplace_note"])
         #expect(throws: StoreError.indexNotReady("jobs.marketplace_note")) {
             _ = try store.list(Self.jobsWithNote, Self.byNote, IndexRange(prefix: ["m", "n3"]))
@@ -52,18 +53,19 @@ import SoukTesting
         await store.close()
 
         // Once built, it stays built.
-        let reopened = try Store(configuration, schema: Schema(Self.jobsWithNote))
+        let reopened = try opener.open(configuration, schema: Schema(Self.jobsWithNote))
         #expect(reopened.pendingIndexes.isEmpty)
         await reopened.close()
     }
 
     /// A retired index's entries and state are deleted at the next open: records deleted while
     /// it was retired leave no entry behind, and declared again it is new (built from scratch).
-    @Test func aRetiredIndexIsDeletedWhenTheStoreOpens() async throws {
+    @Test(arguments: StoreEngineKind.allCases) func aRetiredIndexIsDeletedWhenTheStoreOpens(engine: StoreEngineKind) async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let configuration = StoreConfiguration.forTests(directory.path)
-        let indexed = try Store(configuration, schema: Schema(Self.jobsWithNote))
+        let opener = engine.opener()
+        let indexed = try opener.open(configuration, schema: Schema(Self.jobsWithNote))
         var ids = [RecordID]()
         for n in 0..<30 {
             ids.append(try await indexed.write {
@@ -73,7 +75,7 @@ import SoukTesting
         await indexed.close()
 
         let retiring = Self.plainJobs.retiring("jobs.marketplace_note")
-        let retired = try Store(configuration, schema: Schema(retiring))
+        let retired = try opener.open(configuration, schema: Schema(retiring))
         #expect(retired.isIndexReady("jobs.marketplace_note") == nil)
         // Nothing maintains the retired index now: these deletions would leave its entries stale.
         for id in ids.enumerated().filter({ $0.offset % 3 == 0 }).map(\.element) {
@@ -81,7 +83,7 @@ import SoukTesting
         }
         await retired.close()
 
-        let again = try Store(configuration, schema: Schema(Self.jobsWithNote))
+        let again = try opener.open(configuration, schema: Schema(Self.jobsWithNote))
         #expect(again.pendingIndexes == ["jobs.marketplace_note"])
         #expect(try await again.buildIndex("jobs.marketplace_note") == 20)
         #expect(try listAll(again, Self.jobsWithNote, Self.byNote, IndexRange(prefix: ["m", "n0"]), pageSize: 100).isEmpty)
@@ -90,29 +92,30 @@ import SoukTesting
         await again.close()
 
         #expect(throws: StoreError.invalidSchema("index jobs.marketplace_note is both declared and retired")) {
-            _ = try Store(configuration, schema: Schema(Self.jobsWithNote.retiring("jobs.marketplace_note")))
+            _ = try opener.open(configuration, schema: Schema(Self.jobsWithNote.retiring("jobs.marketplace_note")))
         }
     }
 
-    @Test func uniqueIndexOverDuplicatesFailsToBuild() async throws {
+    @Test(arguments: StoreEngineKind.allCases) func uniqueIndexOverDuplicatesFailsToBuild(engine: StoreEngineKind) async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let configuration = StoreConfiguration.forTests(directory.path)
-        let before = try Store(configuration, schema: Schema(Self.plainJobs))
+        let opener = engine.opener()
+        let before = try opener.open(configuration, schema: Schema(Self.plainJobs))
         for _ in 0..<2 {
             _ = try await before.write { try $0.insert(Self.plainJobs, SampleJob(marketplace: "m", dorm: "d", owner: "o", note: "same")) }
         }
         await before.close()
 
         let table = Table("jobs", codec: SampleJobCodec(), indexes: [Self.uniqueNote])
-        let store = try Store(configuration, schema: Schema(table))
+        let store = try opener.open(configuration, schema: Schema(table))
         await #expect(throws: StoreError.self) { try await store.buildIndex("jobs.unique_note") }
         #expect(store.pendingIndexes == ["jobs.unique_note"])
         await store.close()
     }
 
-    @Test func indexOnAnEmptyTableIsReadyAtOnce() async throws {
-        try await withTemporaryStore(schema: Schema(Self.jobsWithNote)) { store, _ in
+    @Test(arguments: StoreEngineKind.allCases) func indexOnAnEmptyTableIsReadyAtOnce(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: Schema(Self.jobsWithNote)) { store, _ in
             #expect(store.pendingIndexes.isEmpty)
         }
     }

@@ -52,17 +52,21 @@ public struct Scheduler: Service {
     let tick: Duration
     /// A timer whose handler failed is tried again this much later.
     let retryDelay: Duration
+    /// Which of the nodes on the store runs the timers and jobs.
+    let election: any RunnerElection
     let logger: Logger
 
     public init(
         store: Store, timers: [TimerHandler], jobs: [ScheduledJob], tick: Duration = .milliseconds(250),
-        retryDelay: Duration = .seconds(60), logger: Logger = Logger(label: "souk.scheduler")
+        retryDelay: Duration = .seconds(60), election: any RunnerElection = SoleRunner(),
+        logger: Logger = Logger(label: "souk.scheduler")
     ) {
         self.store = store
         self.handlers = Dictionary(timers.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         self.jobs = jobs
         self.tick = tick
         self.retryDelay = retryDelay
+        self.election = election
         self.logger = logger
     }
 
@@ -71,8 +75,14 @@ public struct Scheduler: Service {
         await cancelWhenGracefulShutdown { await loop() }
     }
 
-    /// Timers and jobs run side by side, so a long sweep never holds up a due timer.
+    /// Timers and jobs run side by side, so a long sweep never holds up a due timer; only on the
+    /// elected node (jobs that run at start run again on a node that becomes the runner: they are
+    /// written to be run more than once).
     private func loop() async {
+        await election.whileElected { await runTimersAndJobs() }
+    }
+
+    private func runTimersAndJobs() async {
         await withDiscardingTaskGroup { group in
             group.addTask { await timerLoop() }
             if !jobs.isEmpty { group.addTask { await jobLoop() } }

@@ -67,7 +67,7 @@ final class RocksTransaction {
     /// Puts `key`, locking it unless `locking` is false: only for keys whose writers another
     /// lock this transaction holds already serializes (a record's index entries under the
     /// record's lock), or that no other transaction can name (a record under a new generated id).
-    func put(_ key: [UInt8], _ value: [UInt8], locking: Bool = true) throws {
+    func put(_ key: [UInt8], _ value: [UInt8], locking: Bool) throws {
         try Rocks.withChars(key) { k, kl in
             try Rocks.withChars(value) { v, vl in
                 try Rocks.call("put") { error in
@@ -82,7 +82,7 @@ final class RocksTransaction {
     }
 
     /// Deletes `key`, locking it unless `locking` is false (under the same rule as `put`).
-    func delete(_ key: [UInt8], locking: Bool = true) throws {
+    func delete(_ key: [UInt8], locking: Bool) throws {
         try Rocks.withChars(key) { k, kl in
             try Rocks.call("delete") { error in
                 if locking { rocksdb_transaction_delete(handle, k, kl, error) } else { souk_transaction_delete_unlocked(handle, k, kl, error) }
