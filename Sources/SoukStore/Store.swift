@@ -35,6 +35,8 @@ public final class Store: Sendable {
     private let closed = Atomic<Bool>(false)
     /// On a replicated engine: the watch that hands other nodes' events to `notifier`.
     let eventWatch = Mutex<(any EngineWatch)?>(nil)
+    /// On a replicated engine: the watches that tell `observeCommits`' observers of other nodes' changes.
+    let recordWatches = Mutex<[any EngineWatch]>([])
 
     /// Opens (or creates) the store at `configuration.path` for the tables of `schema`.
     ///
@@ -86,6 +88,7 @@ public final class Store: Sendable {
 
     deinit {
         eventWatch.withLock { $0?.cancel() }
+        recordWatches.withLock { $0.forEach { $0.cancel() } }
         if !closed.load(ordering: .sequentiallyConsistent) {
             writers.shutdownGracefully { _ in }
             engine.close()
@@ -100,6 +103,7 @@ public final class Store: Sendable {
         }
         try? await writers.shutdownGracefully()
         eventWatch.withLock { $0?.cancel() }
+        recordWatches.withLock { $0.forEach { $0.cancel() } }
         notifier.finishAll()
         engine.close()
     }
@@ -292,9 +296,16 @@ public final class Store: Sendable {
     /// changed (inserted, updated or deleted), on the writer thread just after the commit (so
     /// before its `write` returns). Keep `observer` short: the writer waits for it. For caches of records kept in this process: a cache
     /// cleared here never answers from a record older than the last write that returned.
-    /// (Several servers on one replicated store will need these changes as a feed between them.)
+    /// On a replicated engine, changes other nodes commit are told too, as a watch of the engine
+    /// delivers them (a moment after their commit).
     public func observeCommits<Value>(to table: Table<Value>, _ observer: @escaping @Sendable ([RecordID]) -> Void) {
-        commitObservers.withLock { $0[table.name, default: []].append(observer) }
+        let first = commitObservers.withLock { observers in
+            defer { observers[table.name, default: []].append(observer) }
+            return observers[table.name] == nil
+        }
+        if first, let engine = engine as? OptimisticEngine {
+            watchRecords(of: table.name, prefix: table.recordPrefix, on: engine)
+        }
     }
 
     // MARK: Statistics

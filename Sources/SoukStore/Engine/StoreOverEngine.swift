@@ -101,3 +101,34 @@ extension EventKeys {
         return nil
     }
 }
+
+extension Store {
+    /// Watches the records of one table from now on and tells the table's commit observers which
+    /// records changed (other nodes' commits, and this store's own a second time: observers only
+    /// drop cached copies, so telling them twice is harmless).
+    func watchRecords(of table: String, prefix: [UInt8], on engine: OptimisticEngine) {
+        do {
+            let latest = try engine.keyValues.scan(from: [KeySpace.metadata], to: [KeySpace.metadata + 1],
+                                                   direction: .ascending, limit: 1, at: nil).revision
+            let watch = try engine.keyValues.watch(
+                prefix: prefix, after: latest,
+                onChanges: { [weak self] changes in
+                    guard let self else { return }
+                    let ids = changes.compactMap { change in change.key.withUnsafeBytes { KeySpace.trailingID(of: $0) } }
+                    guard !ids.isEmpty else { return }
+                    for observer in self.commitObservers.withLock({ $0[table] ?? [] }) { observer(ids) }
+                },
+                onFailure: { [weak self] error in
+                    guard let self, !self.isClosed else { return }
+                    self.logger.warning("record watch ended; watching again from the latest revision",
+                                        metadata: ["table": "\(table)", "error": "\(error)"])
+                    self.watchRecords(of: table, prefix: prefix, on: engine)
+                })
+            recordWatches.withLock { $0.append(watch) }
+            if isClosed { watch.cancel() }
+        } catch {
+            logger.error("cannot watch records; other nodes' changes do not reach this node's caches",
+                         metadata: ["table": "\(table)", "error": "\(error)"])
+        }
+    }
+}
