@@ -3,11 +3,9 @@ import SoukEtcd
 import Synchronization
 import Testing
 
-/// The election of the node that runs timers and scheduled jobs, against the real cluster.
-@Suite(
-    .enabled(if: EtcdTestCluster.url != nil, "SOUK_ETCD_ENDPOINTS is not set: run scripts/test (it starts a cluster)")
-)
-struct EtcdLeaseElectionTests {
+/// The election of the node that runs timers and scheduled jobs, against the real cluster; in the
+/// serialized suite, so that no member is killed meanwhile.
+extension EtcdEngineTests {
     /// Which candidates are running their work now, and every candidate that ever ran it.
     final class Holders: Sendable {
         let running = Mutex<Set<String>>([])
@@ -45,13 +43,13 @@ struct EtcdLeaseElectionTests {
         let holders = Holders()
         var tasks: [String: Task<Void, Never>] = [:]
         for name in ["a", "b", "c"] {
-            let election = EtcdLeaseElection(client: client, key: key, candidate: name, ttl: 2, logger: Logger(label: "test.election"))
+            let election = EtcdLeaseElection(client: client, key: key, candidate: name, ttl: 3, logger: Logger(label: "test.election"))
             tasks[name] = Task { await election.whileElected { await holders.work(name) } }
         }
         try await eventually { holders.current.count == 1 }
         let first = try #require(holders.current.first)
         // The others keep campaigning; for several renewal periods nobody else runs the work.
-        try await Task.sleep(for: .seconds(2))
+        try await Task.sleep(for: .seconds(3))
         #expect(holders.current == [first])
 
         // The holder shuts down: it gives the key up, and one of the others takes over.

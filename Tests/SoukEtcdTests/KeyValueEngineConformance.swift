@@ -1,3 +1,4 @@
+import SoukEtcd
 import Foundation
 import SoukStore
 import Testing
@@ -48,7 +49,7 @@ enum KeyValueEngineConformance {
     static func scanBothDirections(_ engine: any KeyValueEngine, prefix: [UInt8]) throws {
         let names = ["a", "b", "c", "d", "e"]
         let r1 = try committed(engine.commit(if: [], then: names.map { .put(key(prefix, $0), Array($0.utf8)) }))
-        let end = prefixEnd(prefix)
+        let end = etcdPrefixEnd(prefix)
         func keys(_ entries: [EngineEntry]) -> [String] { entries.map { String(decoding: $0.key.dropFirst(prefix.count), as: UTF8.self) } }
 
         var page = try engine.scan(from: prefix, to: end, direction: .ascending, limit: 2, at: nil)
@@ -183,17 +184,6 @@ enum KeyValueEngineConformance {
 
     // MARK: Helpers
 
-    static func prefixEnd(_ prefix: [UInt8]) -> [UInt8] {
-        var end = prefix
-        while let last = end.last {
-            if last < 0xff {
-                end[end.count - 1] = last + 1
-                return end
-            }
-            end.removeLast()
-        }
-        return []
-    }
 
     static func encode(_ value: Int) -> [UInt8] { Array(String(value).utf8) }
     static func decode(_ bytes: [UInt8]) -> Int { Int(String(decoding: bytes, as: UTF8.self)) ?? -1 }

@@ -63,7 +63,9 @@ import SoukTesting
                 for _ in 0..<16 { group.addTask { try await create(store, key: key, request: [5], runs: runs) } }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(runs.value == 1)
+            // RocksDB's lock on the key queues the duplicates, so the body runs once; optimistic
+            // transactions may each run it, and all but one commit fails and replays the first.
+            if engine == .rocksDB { #expect(runs.value == 1) } else { #expect(runs.value >= 1) }
             #expect(Set(results.map(\.value)).count == 1)
             #expect(results.filter { !$0.replayed }.count == 1)
         }

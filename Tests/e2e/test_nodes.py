@@ -15,7 +15,7 @@ from conftest import ROOT, IdentityServer, Server, stop_cleanly
 from souk_identity import TIMEOUT, Api, bearer, login_party, pb, request_id, sign_up
 from souk_protos import enum
 from test_order_watch import collect, next_of
-from test_retail import SHOP, Shop, add, checkout_request, new_wine
+from test_retail import SHOP, Shop, add, checkout_request, new_wine, race_checkouts
 
 Code = grpc.StatusCode
 OrderStatus = enum("souk.v1.OrderStatus")
@@ -60,21 +60,7 @@ def test_the_last_bottle_raced_through_two_nodes_has_one_winner(nodes, channels)
     racers = [sign_up(apis[i % 2], mp) for i in range(6)]
     for i, racer in enumerate(racers):
         add(shops[i % 2], mp, racer, wine.id, 1)
-    outcomes = [None] * len(racers)
-    start = threading.Barrier(len(racers))
-
-    def race(i):
-        start.wait()
-        try:
-            outcomes[i] = shops[i % 2].orders.Checkout(checkout_request(mp), metadata=racers[i].md(), timeout=TIMEOUT)
-        except grpc.RpcError as e:
-            outcomes[i] = e
-
-    threads = [threading.Thread(target=race, args=(i,)) for i in range(len(racers))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    outcomes = race_checkouts([(shops[i % 2], racer) for i, racer in enumerate(racers)], mp)
     winners = [o for o in outcomes if not isinstance(o, grpc.RpcError)]
     losers = [o for o in outcomes if isinstance(o, grpc.RpcError)]
     assert len(winners) == 1, [getattr(o, "details", lambda: o.id)() for o in outcomes]

@@ -78,6 +78,28 @@ def checkout_request(mp, *, card="tok_visa", confirmed=True, address=None, rid=N
         payment=pb.PaymentMethodInput(card_token=card))
 
 
+def race_checkouts(racers, mp):
+    """Checks out every (shop, party) of `racers` at once, all released together; the orders, or
+    the errors, in the same order."""
+    outcomes = [None] * len(racers)
+    start = threading.Barrier(len(racers))
+
+    def race(i):
+        shop, party = racers[i]
+        start.wait()
+        try:
+            outcomes[i] = shop.orders.Checkout(checkout_request(mp), metadata=party.md(), timeout=TIMEOUT)
+        except grpc.RpcError as e:
+            outcomes[i] = e
+
+    threads = [threading.Thread(target=race, args=(i,)) for i in range(len(racers))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return outcomes
+
+
 def test_a_guest_browses_filters_and_sorts_but_has_no_cart(shop, mp):
     wines = shop.catalog.ListProducts(pb.ListProductsRequest(marketplace_id=mp, page_size=100), timeout=TIMEOUT).products
     names = [w.name for w in wines]
@@ -168,21 +190,7 @@ def test_the_last_bottle_has_exactly_one_winner(api, shop, mp, staff):
     racers = [sign_up(api, mp) for _ in range(6)]
     for racer in racers:
         add(shop, mp, racer, wine.id, 1)
-    outcomes = [None] * len(racers)
-    start = threading.Barrier(len(racers))
-
-    def race(i):
-        start.wait()
-        try:
-            outcomes[i] = shop.orders.Checkout(checkout_request(mp), metadata=racers[i].md(), timeout=TIMEOUT)
-        except grpc.RpcError as e:
-            outcomes[i] = e
-
-    threads = [threading.Thread(target=race, args=(i,)) for i in range(len(racers))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    outcomes = race_checkouts([(shop, racer) for racer in racers], mp)
     winners = [o for o in outcomes if not isinstance(o, grpc.RpcError)]
     losers = [o for o in outcomes if isinstance(o, grpc.RpcError)]
     assert len(winners) == 1, [getattr(o, "details", lambda: o.id)() for o in outcomes]

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// The store's engine over any `KeyValueEngine` (etcd; `MemoryKeyValueEngine` in tests):
@@ -19,6 +22,15 @@ final class OptimisticEngine: StoreEngine {
     /// watch (which skips them: their followers were told at the commit).
     private let ownEventCommits = Mutex<Set<EngineRevision>>([])
     private let watchingEvents = Atomic<Bool>(false)
+    /// Revisions of this store's latest commits, oldest first, for its record watches (which
+    /// skip them: its observers were told at the commit). Several watches may see one commit, so
+    /// a revision is kept until newer ones push it out, not taken.
+    private let recentOwnCommits = Mutex<(revisions: Set<EngineRevision>, order: [EngineRevision])>(([], []))
+    private let watchingRecords = Atomic<Bool>(false)
+    /// This store's commits sent to the engine and not yet remembered: a watch may see one
+    /// before `committed` remembers it.
+    private let unrememberedCommits = Atomic<Int>(0)
+    static let rememberedCommits = 4096
 
     init(_ keyValues: any KeyValueEngine) {
         self.keyValues = keyValues
@@ -80,10 +92,38 @@ final class OptimisticEngine: StoreEngine {
     /// From now on, commits that append events are remembered until the watch sees them.
     func startRememberingEventCommits() { watchingEvents.store(true, ordering: .releasing) }
 
+    func startRememberingCommits() { watchingRecords.store(true, ordering: .releasing) }
+
     func committed(_ revision: EngineRevision, appendedEvents: Bool) {
+        if watchingRecords.load(ordering: .acquiring) {
+            recentOwnCommits.withLock { recent in
+                recent.revisions.insert(revision)
+                recent.order.append(revision)
+                if recent.order.count > Self.rememberedCommits * 2 {
+                    for old in recent.order.prefix(Self.rememberedCommits) { recent.revisions.remove(old) }
+                    recent.order.removeFirst(Self.rememberedCommits)
+                }
+            }
+        }
         guard appendedEvents, watchingEvents.load(ordering: .acquiring) else { return }
         _ = ownEventCommits.withLock { $0.insert(revision) }
     }
+
+    /// Whether the commit at `revision` was one of this store's latest. Called from watches (never
+    /// an event loop): while one of this store's commits is on its way back, waits for it (a few
+    /// milliseconds at most), so that a commit is not taken for another node's.
+    func isOwnCommit(_ revision: EngineRevision) -> Bool {
+        for _ in 0..<2_000 {
+            if recentOwnCommits.withLock({ $0.revisions.contains(revision) }) { return true }
+            if unrememberedCommits.load(ordering: .acquiring) == 0 { return false }
+            usleep(50)
+        }
+        return false
+    }
+
+    /// Counts a commit on its way to the engine (see `isOwnCommit`).
+    func commitStarting() { unrememberedCommits.wrappingAdd(1, ordering: .acquiringAndReleasing) }
+    func commitEnded() { unrememberedCommits.wrappingSubtract(1, ordering: .acquiringAndReleasing) }
 
     /// Whether the commit at `revision` was this store's (forgetting it: the watch sees each once).
     func takeOwnCommit(_ revision: EngineRevision) -> Bool {
@@ -221,6 +261,8 @@ final class OptimisticTransaction: EngineTransaction {
         if bytes > limits.maxRequestBytes {
             throw StoreError.engine(operation: "commit", message: "the transaction carries about \(bytes) bytes; the engine accepts at most \(limits.maxRequestBytes) bytes per commit (EngineLimits.maxRequestBytes; etcd: --max-request-bytes)")
         }
+        engine.commitStarting()
+        defer { engine.commitEnded() }
         switch try keyValues.commit(if: conditionList, then: writeList) {
         case .committed(let revision):
             engine.committed(revision, appendedEvents: appendsEvents)

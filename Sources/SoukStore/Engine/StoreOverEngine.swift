@@ -104,9 +104,9 @@ extension EventKeys {
 
 extension Store {
     /// Watches the records of one table from now on and tells the table's commit observers which
-    /// records changed (other nodes' commits, and this store's own a second time: observers only
-    /// drop cached copies, so telling them twice is harmless).
+    /// records other stores (other nodes) changed; this store's own commits told them already.
     func watchRecords(of table: String, prefix: [UInt8], on engine: OptimisticEngine) {
+        engine.startRememberingCommits()
         do {
             let latest = try engine.keyValues.scan(from: [KeySpace.metadata], to: [KeySpace.metadata + 1],
                                                    direction: .ascending, limit: 1, at: nil).revision
@@ -114,7 +114,9 @@ extension Store {
                 prefix: prefix, after: latest,
                 onChanges: { [weak self] changes in
                     guard let self else { return }
-                    let ids = changes.compactMap { change in change.key.withUnsafeBytes { KeySpace.trailingID(of: $0) } }
+                    let ids = changes.filter { !engine.isOwnCommit($0.modRevision) }.compactMap { change in
+                        change.key.withUnsafeBytes { KeySpace.trailingID(of: $0) }
+                    }
                     guard !ids.isEmpty else { return }
                     for observer in self.commitObservers.withLock({ $0[table] ?? [] }) { observer(ids) }
                 },
