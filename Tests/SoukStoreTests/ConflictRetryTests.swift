@@ -60,7 +60,7 @@ import Testing
             async let holder: Void = store.write { transaction in
                 try transaction.update(SampleSchema.jobs, id) { $0.loads += 100 }
                 held.set()
-                _ = release.wait(timeout: .now() + .seconds(10))
+                _ = release.wait(timeout: .now() + .seconds(120))  // released below; the bound only keeps a broken test from hanging
             }
             while !held.isSet { try await Task.sleep(for: .milliseconds(1)) }
 
