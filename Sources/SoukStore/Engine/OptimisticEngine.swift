@@ -109,6 +109,12 @@ final class OptimisticEngine: StoreEngine {
         _ = ownEventCommits.withLock { $0.insert(revision) }
     }
 
+    /// The engine's current revision: what a small read is answered at (the interface has no call
+    /// of its own for it, and a one-key scan of the metadata costs as little).
+    func latestRevision() throws -> EngineRevision {
+        try keyValues.scan(from: [KeySpace.metadata], to: [KeySpace.metadata + 1], direction: .ascending, limit: 1, at: nil).revision
+    }
+
     /// Whether the commit at `revision` was one of this store's latest. Called from watches (never
     /// an event loop): while one of this store's commits is on its way back, waits for it (a few
     /// milliseconds at most), so that a commit is not taken for another node's.

@@ -14,8 +14,7 @@ extension Store {
     public convenience init(engine keyValues: some KeyValueEngine, configuration: StoreConfiguration, schema: Schema) throws {
         let engine = OptimisticEngine(keyValues)
         // The revision the store opens at: the watch starts right after it.
-        let opened = try keyValues.scan(from: [KeySpace.metadata], to: [KeySpace.metadata + 1], direction: .ascending,
-                                        limit: 1, at: nil).revision
+        let opened = try engine.latestRevision()
         try self.init(opened: engine, configuration: configuration, schema: schema)
         engine.startRememberingEventCommits()
         try watchEvents(of: engine, after: opened)
@@ -42,8 +41,7 @@ extension Store {
         guard !isClosed else { return }
         logger.warning("event watch ended; watching again from the latest revision", metadata: ["error": "\(error)"])
         do {
-            let latest = try engine.keyValues.scan(from: [KeySpace.metadata], to: [KeySpace.metadata + 1],
-                                                   direction: .ascending, limit: 1, at: nil).revision
+            let latest = try engine.latestRevision()
             try watchEvents(of: engine, after: latest)
         } catch {
             logger.error("cannot watch the event logs; events of other nodes wake no follower here", metadata: ["error": "\(error)"])
@@ -108,8 +106,7 @@ extension Store {
     func watchRecords(of table: String, prefix: [UInt8], on engine: OptimisticEngine) {
         engine.startRememberingCommits()
         do {
-            let latest = try engine.keyValues.scan(from: [KeySpace.metadata], to: [KeySpace.metadata + 1],
-                                                   direction: .ascending, limit: 1, at: nil).revision
+            let latest = try engine.latestRevision()
             let watch = try engine.keyValues.watch(
                 prefix: prefix, after: latest,
                 onChanges: { [weak self] changes in
