@@ -102,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "SoukStoreHarness",
             dependencies: [
-                "SoukStore", "SoukStoreTools", "SoukStoreFixtures", "CAllocatorOptions",
+                "SoukStore", "SoukStoreTools", "SoukStoreFixtures", "CAllocatorOptions", nioCore, nioPosix,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "bench/store/Harness",

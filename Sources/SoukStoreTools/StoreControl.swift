@@ -36,7 +36,11 @@ public final class StoreControlServer: Sendable {
         let listeningSocket = listener
         let stopped = self.stopped
         Thread.start {
-            // Accepts on its own thread (accept blocks); each request then runs as a task.
+            // Accepts on its own thread (accept blocks); each request then runs as a task. This
+            // thread alone closes the listener, once it has left `accept` for good: closed by
+            // `stop`, its number could be reused by another listener (say, the HTTP server's)
+            // before this thread next calls `accept`, which would then take that one's connections.
+            defer { close(listeningSocket) }
             while true {
                 let connection = accept(listeningSocket, nil, nil)
                 if connection < 0 {
@@ -61,11 +65,11 @@ public final class StoreControlServer: Sendable {
     }
 
     /// Stops accepting requests and removes the socket file (requests already running finish).
+    /// The shutdown wakes the accepting thread, which closes the listener.
     public func stop() {
         guard stopped.set() else { return }
         unlink(path)
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     deinit { stop() }

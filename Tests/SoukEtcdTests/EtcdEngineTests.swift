@@ -26,7 +26,8 @@ enum EtcdTestCluster {
         Array("souk-test/\(name)/\(UUID().uuidString)/".utf8)
     }
 
-    /// Runs scripts/etcd-cluster with `arguments`; its output.
+    /// Runs scripts/etcd-cluster with `arguments`; its output. It blocks until the script ends: call
+    /// it off the cooperative pool (`onThread`).
     @discardableResult
     static func script(_ arguments: [String]) throws -> String {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -217,7 +218,7 @@ struct EtcdEngineTests {
     func killedMemberIsPassedOver() async throws {
         let directory = try #require(EtcdTestCluster.directory)
         let all = try EtcdTestCluster.endpoints()
-        let leader = try #require(Int(try EtcdTestCluster.script(["leader", directory])))
+        let leader = try #require(Int(try await onThread { try EtcdTestCluster.script(["leader", directory]) }))
         let victim = leader == 1 ? 2 : 1
         // The victim first: the engine's calls and its watch start on it.
         let endpoints = [all[victim - 1]] + all.enumerated().filter { $0.offset != victim - 1 }.map(\.element)

@@ -21,18 +21,33 @@ struct HarnessMissing: Error, CustomStringConvertible {
     var description: String { "SoukStoreHarness not found next to the test bundle: run `swift build --build-tests` first" }
 }
 
-/// Runs the harness to completion and returns its exit status and output.
-func runHarness(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try harnessPath())
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+/// Runs the harness to completion and returns its exit status and output (standard output and
+/// error together); `environment` is added to this process's.
+///
+/// The wait runs on a thread of its own: a test that held one of Swift concurrency's few pool
+/// threads for a child's whole life would stall every other test of the run meanwhile.
+func runHarness(_ arguments: [String], environment: [String: String] = [:]) async throws -> (status: Int32, output: String) {
+    let path = try harnessPath()
+    return try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            do {
+                try process.run()
+            } catch {
+                continuation.resume(throwing: error)
+                return
+            }
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            continuation.resume(returning: (process.terminationStatus, String(decoding: data, as: UTF8.self)))
+        }
+    }
 }
 
 @Suite(.serialized) struct ProcessTests {
@@ -116,35 +131,35 @@ func runHarness(_ arguments: [String]) throws -> (status: Int32, output: String)
         let record = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "cli")) }
         await store.close()
 
-        var result = try runHarness(["store", "verify", "--data-dir", dataPath])
+        var result = try await runHarness(["store", "verify", "--data-dir", dataPath])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("consistent"))
 
-        result = try runHarness(["store", "backup", "--data-dir", dataPath, "--backup-dir", backupPath, "--keep", "3"])
+        result = try await runHarness(["store", "backup", "--data-dir", dataPath, "--backup-dir", backupPath, "--keep", "3"])
         #expect(result.status == 0, "\(result.output)")
-        result = try runHarness(["store", "list-backups", "--backup-dir", backupPath])
+        result = try await runHarness(["store", "list-backups", "--backup-dir", backupPath])
         #expect(result.output.contains("backup 1:"), "\(result.output)")
 
         // Damage the store: verify must fail with a non-zero exit status and name the record.
         let damaged = try Store(StoreConfiguration.forTests(dataPath), schema: SampleSchema.schema)
         try await damaged.setRawRecordValue(SampleSchema.jobs, record.id, [1, 2, 3])
         await damaged.close()
-        result = try runHarness(["store", "verify", "--data-dir", dataPath])
+        result = try await runHarness(["store", "verify", "--data-dir", dataPath])
         #expect(result.status == 1, "\(result.output)")
         #expect(result.output.contains(record.id.description))
 
         // Restore refuses to overwrite without --force, then restores the good state.
-        result = try runHarness(["store", "restore", "--backup-dir", backupPath, "--data-dir", dataPath])
+        result = try await runHarness(["store", "restore", "--backup-dir", backupPath, "--data-dir", dataPath])
         #expect(result.status != 0)
-        result = try runHarness(["store", "restore", "--backup-dir", backupPath, "--data-dir", dataPath, "--force"])
+        result = try await runHarness(["store", "restore", "--backup-dir", backupPath, "--data-dir", dataPath, "--force"])
         #expect(result.status == 0, "\(result.output)")
-        result = try runHarness(["store", "verify", "--data-dir", dataPath])
+        result = try await runHarness(["store", "verify", "--data-dir", dataPath])
         #expect(result.status == 0, "\(result.output)")
-        result = try runHarness(["store", "build-index", "--data-dir", dataPath])
+        result = try await runHarness(["store", "build-index", "--data-dir", dataPath])
         #expect(result.output.contains("every index is built"), "\(result.output)")
-        result = try runHarness(["store", "compact", "--data-dir", dataPath])
+        result = try await runHarness(["store", "compact", "--data-dir", dataPath])
         #expect(result.status == 0 && result.output.contains("level-0 files"), "\(result.output)")
-        result = try runHarness(["store", "verify", "--data-dir", dataPath])
+        result = try await runHarness(["store", "verify", "--data-dir", dataPath])
         #expect(result.status == 0, "\(result.output)")
     }
 
@@ -158,30 +173,105 @@ func runHarness(_ arguments: [String]) throws -> (status: Int32, output: String)
         let online = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "online")) }
 
         // Without a control server, the command says why it cannot open the store.
-        var result = try runHarness(["store", "verify", "--data-dir", dataPath])
+        var result = try await runHarness(["store", "verify", "--data-dir", dataPath])
         #expect(result.status != 0)
         #expect(result.output.contains("Is the server running"), "\(result.output)")
 
         let control = try StoreControlServer(store: store)
-        result = try runHarness(["store", "backup", "--data-dir", dataPath, "--backup-dir", directory.sub("backups"), "--keep", "2"])
+        result = try await runHarness(["store", "backup", "--data-dir", dataPath, "--backup-dir", directory.sub("backups"), "--keep", "2"])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("backup 1:"), "\(result.output)")
-        result = try runHarness(["store", "verify", "--data-dir", dataPath])
+        result = try await runHarness(["store", "verify", "--data-dir", dataPath])
         #expect(result.status == 0 && result.output.contains("consistent"), "\(result.output)")
         try await store.flush()
         #expect(try store.statistics().levelZeroFiles > 0)
-        result = try runHarness(["store", "compact", "--data-dir", dataPath])
+        result = try await runHarness(["store", "compact", "--data-dir", dataPath])
         #expect(result.status == 0 && result.output.contains("level-0 files"), "\(result.output)")
         #expect(try store.statistics().levelZeroFiles == 0)
         #expect(try store.get(SampleSchema.jobs, online.id)?.value.owner == "online")
 
         let bad = try await store.write { try $0.insert(SampleSchema.jobs, job(owner: "broken")) }
         try await store.setRawRecordValue(SampleSchema.jobs, bad.id, [0])
-        result = try runHarness(["store", "verify", "--data-dir", dataPath])
+        result = try await runHarness(["store", "verify", "--data-dir", dataPath])
         #expect(result.status == 1 && result.output.contains(bad.id.description), "\(result.output)")
 
         control.stop()
         await store.close()
         #expect(try StoreBackups.list(in: directory.sub("backups")).count == 1)
+    }
+
+    /// A control server stopped at once never takes the connections of a listener opened right
+    /// after it, which the kernel may give the control listener's descriptor number.
+    @Test func aStoppedControlServerTakesNoOtherListenersConnections() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try Store(StoreConfiguration.forTests(directory.sub("db")), schema: SampleSchema.schema)
+        for round in 0..<40 {
+            StoreControlServer.startAndStop(store: store)
+            let listener = try LoopbackListener()
+            defer { listener.close() }
+            let client = try listener.connect()
+            defer { Glibc.close(client) }
+            // The connection waits in this listener's queue, not taken by a control thread.
+            #expect(listener.acceptsWithin(milliseconds: 5000), "round \(round)")
+        }
+        await store.close()
+    }
+}
+
+extension StoreControlServer {
+    /// Starts a control server and stops it before its thread has run.
+    static func startAndStop(store: Store) {
+        (try? StoreControlServer(store: store))?.stop()
+    }
+}
+
+/// A TCP listener on 127.0.0.1 with a free port, in plain POSIX calls.
+struct LoopbackListener {
+    let descriptor: Int32
+    let port: UInt16
+
+    init() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        guard listener >= 0, ok else { throw POSIXError(.EADDRNOTAVAIL) }
+        descriptor = listener
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    /// A client socket connected to this listener.
+    func connect() throws -> Int32 {
+        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = port.bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard client >= 0, connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        return client
+    }
+
+    /// Whether a connection is waiting to be accepted here within the time given.
+    func acceptsWithin(milliseconds: Int32) -> Bool {
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&waiting, 1, milliseconds) == 1 else { return false }
+        let connection = accept(descriptor, nil, nil)
+        guard connection >= 0 else { return false }
+        Glibc.close(connection)
+        return true
+    }
+
+    func close() {
+        Glibc.close(descriptor)
     }
 }

@@ -147,7 +147,7 @@ final class RawHTTP2Connection: Sendable {
 
     /// Waits until `condition` holds for what was received so far.
     @discardableResult
-    func waitFor(timeout: Duration = .seconds(10), _ condition: @escaping @Sendable (Snapshot) -> Bool) async throws -> Snapshot {
+    func waitFor(timeout: Duration = .seconds(60), _ condition: @escaping @Sendable (Snapshot) -> Bool) async throws -> Snapshot {
         try await waitUntil(timeout: timeout) { condition(self.collector.snapshot) }
         return collector.snapshot
     }
@@ -232,8 +232,9 @@ struct TimedOut: Error, CustomStringConvertible {
     var description: String { "condition not met in time" }
 }
 
-/// Polls `condition` until it holds; throws `TimedOut` after `timeout`.
-func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async throws {
+/// Polls `condition` until it holds; throws `TimedOut` after `timeout` (long: on a busy run a
+/// test's task may wait many seconds for a thread, and a condition that holds ends the wait at once).
+func waitUntil(timeout: Duration = .seconds(60), _ condition: () -> Bool) async throws {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
         guard ContinuousClock.now < deadline else { throw TimedOut() }

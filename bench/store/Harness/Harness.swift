@@ -15,5 +15,5 @@ struct Harness: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "souk-store-harness",
         abstract: "Crash-test child, benchmark and maintenance commands for the store, over a sample schema.",
-        subcommands: [StoreCommand<SampleSchemaProvider>.self, CrashWriter.self, Benchmark.self])
+        subcommands: [StoreCommand<SampleSchemaProvider>.self, CrashWriter.self, Benchmark.self, LoopRuleProbe.self])
 }
