@@ -3,51 +3,19 @@ the last bottle raced through both nodes has exactly one winner, a watch opened 
 changes committed through the other, a retried checkout with the same request id on the other
 node gives the same order, and a session signed out on one node is refused on the other."""
 import queue
-import subprocess
-import tempfile
 import threading
 import time
 
 import grpc
-import pytest
 
-from conftest import ROOT, IdentityServer, Server, stop_cleanly
 from souk_identity import TIMEOUT, Api, bearer, login_party, pb, request_id, sign_up
+from souk_nodes import channels, etcd, nodes  # noqa: F401  (the module's cluster and nodes)
 from souk_protos import enum
 from test_order_watch import collect, next_of
 from test_retail import SHOP, Shop, add, checkout_request, new_wine, race_checkouts
 
 Code = grpc.StatusCode
 OrderStatus = enum("souk.v1.OrderStatus")
-CLUSTER = str(ROOT / "scripts" / "etcd-cluster")
-
-
-@pytest.fixture(scope="module")
-def etcd():
-    """A fresh cluster of this module's own: the store URL."""
-    directory = tempfile.mkdtemp(prefix="souk-etcd-")
-    url = subprocess.run([CLUSTER, "start", directory], check=True, capture_output=True, text=True).stdout.strip()
-    yield url
-    subprocess.run([CLUSTER, "stop", directory], check=False)
-
-
-@pytest.fixture(scope="module")
-def nodes(etcd):
-    """Node A loads the demo marketplaces; node B serves the same store."""
-    a = IdentityServer(60, "--store", etcd)
-    b = Server("--store", etcd, "--password-hash-memory-kib", "8192")
-    yield a, b
-    stop_cleanly(b)
-    stop_cleanly(a)
-
-
-@pytest.fixture(scope="module")
-def channels(nodes):
-    a, b = nodes
-    with a.channel() as ca, b.channel() as cb:
-        for ch in (ca, cb):
-            grpc.channel_ready_future(ch).result(timeout=30)
-        yield ca, cb
 
 
 def test_the_last_bottle_raced_through_two_nodes_has_one_winner(nodes, channels):

@@ -11,8 +11,8 @@ import Synchronization
 /// would. An entry is also dropped when its token expires. Bounded: a full cache drops an
 /// arbitrary entry for each one added.
 ///
-/// The invalidation is in-process only: several servers on one replicated store will need the
-/// store's changes as a feed between them before they may keep such a cache.
+/// On a replicated store, the changes other server nodes commit clear the entries too, as the
+/// store's watch delivers them (a moment after their commit).
 final class AuthenticationCache: Sendable {
     /// One authenticated token: whom it names, until when.
     struct Entry: Sendable {

@@ -7,25 +7,39 @@ import SoukStore
 import Synchronization
 
 /// The marketplaces: creation, updates, and the cached lookup every contract call's scope check
-/// uses (`MarketplaceDirectory`). All writes go through here, so the cache stays current.
+/// uses (`MarketplaceDirectory`).
+///
+/// Every committed change to a marketplace drops its cached entry (`Store.observeCommits`): a
+/// change through this node before its write returns, one through another node on a replicated
+/// store as the store's watch delivers it (a moment after its commit). A marketplace read from
+/// the store before a change is not kept after it, so the next call reads the store again.
 public final class MarketplaceRegistry: MarketplaceDirectory {
     let store: Store
     let logger: Logger
     /// The vertical modules' checks of their parts of the settings.
     public let settingsValidators = SettingsValidators()
     /// Marketplaces read so far, by id (a handful of tenants: never evicted).
-    private let cache = Mutex<[RecordID: SoukV1.Marketplace]>([:])
+    private let cache = Mutex(Cache())
+
+    private struct Cache {
+        var entries: [RecordID: SoukV1.Marketplace] = [:]
+        /// Counts the changes observed: what was read before one is not kept after it (it may
+        /// predate the change).
+        var generation: UInt64 = 0
+    }
 
     public init(store: Store, logger: Logger) {
         self.store = store
         self.logger = logger
+        store.observeCommits(to: MarketplaceTable.table) { [weak self] ids in self?.forget(ids) }
     }
 
     public func marketplace(_ id: RecordID) throws -> SoukV1.Marketplace? {
-        if let cached = cache.withLock({ $0[id] }) { return cached }
+        let (cached, generation) = cache.withLock { ($0.entries[id], $0.generation) }
+        if let cached { return cached }
         guard let record = try store.get(MarketplaceTable.table, id) else { return nil }
         let marketplace = MarketplaceProjection.marketplace(record)
-        remember(marketplace)
+        remember(marketplace, readAt: generation)
         return marketplace
     }
 
@@ -34,11 +48,21 @@ public final class MarketplaceRegistry: MarketplaceDirectory {
         try store.get(MarketplaceTable.table, unique: MarketplaceTable.bySlug, [.string(slug)]).map(MarketplaceProjection.marketplace)
     }
 
-    /// Keeps the newest version seen of a marketplace.
-    private func remember(_ marketplace: SoukV1.Marketplace) {
+    /// Keeps `marketplace`, read from the store at `generation`, unless a marketplace changed since
+    /// or a newer version is kept.
+    private func remember(_ marketplace: SoukV1.Marketplace, readAt generation: UInt64) {
         guard let id = RecordID(marketplace.id) else { return }
         cache.withLock { cache in
-            if (cache[id]?.version ?? 0) < marketplace.version { cache[id] = marketplace }
+            guard cache.generation == generation, (cache.entries[id]?.version ?? 0) < marketplace.version else { return }
+            cache.entries[id] = marketplace
+        }
+    }
+
+    /// Drops the entries of these marketplaces (their changes committed, here or on another node).
+    private func forget(_ ids: [RecordID]) {
+        cache.withLock { cache in
+            cache.generation &+= 1
+            for id in ids { cache.entries[id] = nil }
         }
     }
 
@@ -58,7 +82,6 @@ public final class MarketplaceRegistry: MarketplaceDirectory {
                 return MarketplaceProjection.marketplace(record)
             }
         }
-        remember(result.value)
         if !result.replayed {
             logger.info("marketplace created", metadata: [
                 "marketplace_id": "\(result.value.id)", "slug": "\(result.value.slug)", "vertical": "\(result.value.vertical.protoName)",
@@ -68,8 +91,8 @@ public final class MarketplaceRegistry: MarketplaceDirectory {
         return result.value
     }
 
-    /// Changes a marketplace in one transaction (checking `expectedVersion`), records the audit
-    /// entry and refreshes the cache.
+    /// Changes a marketplace in one transaction (checking `expectedVersion`) and records the audit
+    /// entry; the commit drops the cached entry.
     func update(
         _ id: RecordID, expectedVersion: UInt64?, actor: AuditActor, event: String,
         from fromState: String = "", to toState: String = "",
@@ -85,7 +108,6 @@ public final class MarketplaceRegistry: MarketplaceDirectory {
                 return MarketplaceProjection.marketplace(record)
             }
         }
-        remember(updated)
         logger.info("marketplace \(event)", metadata: [
             "marketplace_id": "\(updated.id)", "version": "\(updated.version)", "actor_account_id": "\(actor.accountID)",
         ])

@@ -1,0 +1,64 @@
+"""Two souk-server nodes on one fresh 3-member etcd cluster (scripts/etcd-cluster), as module
+fixtures: a test module imports `etcd`, `nodes` and `channels` and gets a cluster of its own.
+Node A loads the demo marketplaces (and knows the operator); node B serves the same store. Also
+`race`, which runs calls on threads released together."""
+import subprocess
+import tempfile
+import threading
+
+import grpc
+import pytest
+
+from conftest import ROOT, IdentityServer, Server, stop_cleanly
+
+CLUSTER = str(ROOT / "scripts" / "etcd-cluster")
+
+
+@pytest.fixture(scope="module")
+def etcd():
+    """A fresh cluster of this module's own: the store URL."""
+    directory = tempfile.mkdtemp(prefix="souk-etcd-")
+    url = subprocess.run([CLUSTER, "start", directory], check=True, capture_output=True, text=True).stdout.strip()
+    yield url
+    subprocess.run([CLUSTER, "stop", directory], check=False)
+
+
+@pytest.fixture(scope="module")
+def nodes(etcd):
+    """Node A loads the demo marketplaces; node B serves the same store."""
+    a = IdentityServer(60, "--store", etcd)
+    b = Server("--store", etcd, "--password-hash-memory-kib", "8192")
+    yield a, b
+    stop_cleanly(b)
+    stop_cleanly(a)
+
+
+@pytest.fixture(scope="module")
+def channels(nodes):
+    """A channel to node A and one to node B, ready."""
+    a, b = nodes
+    with a.channel() as ca, b.channel() as cb:
+        for ch in (ca, cb):
+            grpc.channel_ready_future(ch).result(timeout=30)
+        yield ca, cb
+
+
+def race(calls):
+    """Runs every call of `calls` on a thread of its own, all released together; what each
+    returned, or the grpc.RpcError it raised, in the same order."""
+    outcomes = [None] * len(calls)
+    start = threading.Barrier(len(calls))
+
+    def run(i):
+        start.wait()
+        try:
+            outcomes[i] = calls[i]()
+        except grpc.RpcError as error:
+            outcomes[i] = error
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
