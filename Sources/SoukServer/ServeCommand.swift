@@ -322,13 +322,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard store.hasPrefix("etcd://") else {
             return (try Store(configuration, schema: SoukSchema.schema), SoleRunner())
         }
-        let engine = EtcdKeyValueEngine(configuration: try EtcdKeyValueEngine.Configuration(storeURL: store))
-        try FileManager.default.createDirectory(atPath: configuration.path, withIntermediateDirectories: true)
-        var configuration = configuration
-        // Optimistic transactions collide where RocksDB's would wait for a lock: a hot row (the
-        // last bottles of a popular wine) needs more attempts than the embedded store's.
-        configuration.maxAttempts = max(configuration.maxAttempts, 100)
-        let opened = try Store(engine: engine, configuration: configuration, schema: SoukSchema.schema)
+        let (opened, engine) = try SoukSchema.openEtcdStore(url: store, configuration: configuration)
         let candidate = "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier):\(port)"
         let election = EtcdLeaseElection(client: engine.client, key: "souk/runner", candidate: candidate, logger: Logger(label: "souk.election"))
         return (opened, election)
@@ -396,6 +390,26 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.idleTimeout = .seconds(idleTimeout)
         configuration.handshakeTimeout = .seconds(handshakeTimeout)
         return configuration
+    }
+}
+
+extension SoukSchema {
+    /// `souk-server store verify --store etcd://...` opens the store as a node does.
+    static func openStore(url: String, configuration: StoreConfiguration) throws -> Store {
+        guard url.hasPrefix("etcd://") else { throw ValidationError("--store must be rocksdb or etcd://HOST:PORT,...") }
+        return try openEtcdStore(url: url, configuration: configuration).store
+    }
+
+    /// The store over the etcd cluster of a store URL; `configuration.path` is this node's
+    /// directory (media files).
+    static func openEtcdStore(url: String, configuration: StoreConfiguration) throws -> (store: Store, engine: EtcdKeyValueEngine) {
+        let engine = EtcdKeyValueEngine(configuration: try EtcdKeyValueEngine.Configuration(storeURL: url))
+        try FileManager.default.createDirectory(atPath: configuration.path, withIntermediateDirectories: true)
+        var configuration = configuration
+        // Optimistic transactions collide where RocksDB's would wait for a lock: a hot row (the
+        // last bottles of a popular wine) needs more attempts than the embedded store's.
+        configuration.maxAttempts = max(configuration.maxAttempts, 100)
+        return (try Store(engine: engine, configuration: configuration, schema: SoukSchema.schema), engine)
     }
 }
 

@@ -5,6 +5,18 @@ import SoukStore
 /// (the server, or a test harness) provides its own schema.
 public protocol StoreSchemaProvider {
     static var schema: Schema { get }
+
+    /// Opens the store a `--store` URL other than `rocksdb` names (a replicated engine's), with
+    /// `configuration.path` as this node's data directory; the executable that knows the engine
+    /// provides it.
+    static func openStore(url: String, configuration: StoreConfiguration) throws -> Store
+}
+
+extension StoreSchemaProvider {
+    /// Only the embedded store, unless the executable knows other engines.
+    public static func openStore(url: String, configuration: StoreConfiguration) throws -> Store {
+        throw ValidationError("--store \(url): this command opens only the embedded RocksDB store (--store rocksdb)")
+    }
 }
 
 /// `store backup | restore | list-backups | verify-backup | purge-backups | verify | build-index | compact`: maintenance
@@ -38,6 +50,9 @@ public struct StoreLocationOptions: ParsableArguments {
     @Option(name: .customLong("wal-dir"), help: "The write-ahead log directory, when not inside the database directory.")
     public var walDirectory: String?
 
+    @Option(help: "Where the records live, as the server's --store: `rocksdb` (in --data-dir) or `etcd://HOST:PORT,...`. Used when no server answers on --data-dir's control socket; over etcd, --data-dir holds this node's files (media) only.")
+    public var store = "rocksdb"
+
     public init() {}
 
     func configuration() -> StoreConfiguration {
@@ -49,12 +64,17 @@ public struct StoreLocationOptions: ParsableArguments {
 
     /// Runs `request` in the server that holds the store open, or else on the store opened here;
     /// prints the output and fails with the request's exit status.
-    func run(_ request: MaintenanceRequest, schema: Schema) async throws {
+    func run<Provider: StoreSchemaProvider>(_ request: MaintenanceRequest, _ provider: Provider.Type) async throws {
         let result: (output: String, exitStatus: Int32)
         if let remote = try StoreControlServer.send(request, dataDirectory: dataDirectory) {
             result = remote
+        } else if store != "rocksdb" {
+            // A replicated store: other nodes may be serving it while this command runs.
+            let opened = try Provider.openStore(url: store, configuration: configuration())
+            result = await request.run(on: opened, online: true)
+            await opened.close()
         } else {
-            result = try await withStore(schema) { await request.run(on: $0, online: false) }
+            result = try await withStore(Provider.schema) { await request.run(on: $0, online: false) }
         }
         print(result.output, terminator: "")
         if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
@@ -101,7 +121,7 @@ public struct BackupCommand<Provider: StoreSchemaProvider>: AsyncParsableCommand
     public init() {}
 
     public func run() async throws {
-        try await location.run(.backup(directory: backupDirectory, keepLast: keep), schema: Provider.schema)
+        try await location.run(.backup(directory: backupDirectory, keepLast: keep), Provider.self)
     }
 }
 
@@ -222,7 +242,7 @@ public struct VerifyCommand<Provider: StoreSchemaProvider>: AsyncParsableCommand
     public init() {}
 
     public func run() async throws {
-        try await location.run(.verify, schema: Provider.schema)
+        try await location.run(.verify, Provider.self)
     }
 }
 
@@ -242,7 +262,7 @@ public struct BuildIndexCommand<Provider: StoreSchemaProvider>: AsyncParsableCom
     public init() {}
 
     public func run() async throws {
-        try await location.run(.buildIndex(names: names), schema: Provider.schema)
+        try await location.run(.buildIndex(names: names), Provider.self)
     }
 }
 
@@ -259,6 +279,6 @@ public struct CompactCommand<Provider: StoreSchemaProvider>: AsyncParsableComman
     public init() {}
 
     public func run() async throws {
-        try await location.run(.compact, schema: Provider.schema)
+        try await location.run(.compact, Provider.self)
     }
 }

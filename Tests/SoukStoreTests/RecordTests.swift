@@ -205,6 +205,32 @@ import SoukTesting
         }
     }
 
+    /// Verification reads entries and records in batches: problems in any batch, the last partial
+    /// one included, are found, and every record and entry is counted once.
+    @Test(arguments: StoreEngineKind.allCases) func verificationFindsProblemsPastOneBatch(engine: StoreEngineKind) async throws {
+        try await withStore(engine, schema: SampleSchema.schema) { store, _ in
+            var jobs: [StoredRecord<SampleJob>] = []
+            for start in stride(from: 0, to: 300, by: 50) {
+                jobs += try await store.write { t in try (start..<start + 50).map { try t.insert(SampleSchema.jobs, job(owner: "owner \($0)")) } }
+            }
+            let clean = try await store.verify()
+            #expect(clean.isConsistent && clean.recordsChecked == 300, "\(clean)")
+
+            try await store.setRawIndexEntries(SampleSchema.jobsByOwner, of: jobs[150], present: false)
+            try await store.setRawIndexEntries(SampleSchema.jobsByOwner, of: jobs[299], present: false)
+            var moved = jobs[7]
+            moved.value.owner = "ghost"
+            try await store.setRawIndexEntries(SampleSchema.jobsByOwner, of: moved, present: true)
+
+            let report = try await store.verify()
+            #expect(report.recordsChecked == 300 && report.indexEntriesChecked == clean.indexEntriesChecked - 1, "\(report)")
+            #expect(report.problemCount == 3, "\(report)")
+            #expect(report.problems.contains(.missingIndexEntry(index: "jobs.marketplace_owner", id: jobs[150].id)))
+            #expect(report.problems.contains(.missingIndexEntry(index: "jobs.marketplace_owner", id: jobs[299].id)))
+            #expect(report.problems.contains(.danglingIndexEntry(index: "jobs.marketplace_owner", id: jobs[7].id)))
+        }
+    }
+
     @Test func schemaMustNotRepeatNames() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
