@@ -131,8 +131,9 @@ public final class EtcdKeyValueEngine: KeyValueEngine {
             request.sortTarget = .key
         }
         let response = try Self.pinnedRead(revision) { serializable in
-            var sent = request
-            sent.serializable = serializable
+            var pinned = request
+            pinned.serializable = serializable
+            let sent = pinned
             return try blocking { try await client.range(sent) }
         }
         let answered = revision ?? response.header?.revision ?? 0

@@ -61,7 +61,6 @@ public struct TemplateContext: Sendable {
 /// object, ...); otherwise each expression is replaced by its text. Expressions:
 /// - `vu`, `iteration`, `run`, `uuid`
 /// - `random MIN MAX` (an integer), `pick PATH` (a random element of the array at PATH),
-///   `byUser PATH COUNT [FIELD]` (element vu mod COUNT of the array at PATH, or its FIELD),
 ///   `regex PATTERN PATH` (the first match in the text at PATH: its first group, or all of it)
 /// - `date DAYS` (`{"year","month","day"}` of today + DAYS, UTC), `monthStart MONTHS` (the first day
 ///   of the month MONTHS from now)
@@ -144,21 +143,6 @@ public enum Template {
                 throw LoadError("{{\(expression)}}: not a non-empty array")
             }
             return items[Int.random(in: 0..<items.count, using: &context.random)]
-        case "byUser":
-            // The user's own element: number vu modulo the first COUNT elements (all when 0), so
-            // users spread over a few items (products, restaurants) instead of one hot one.
-            guard (3...4).contains(words.count), let limit = Int(words[2]), limit >= 0 else {
-                throw LoadError("use {{byUser PATH COUNT [FIELD]}} (COUNT 0: every element)")
-            }
-            guard case .array(let items) = try resolve(words[1], context), !items.isEmpty else {
-                throw LoadError("{{\(expression)}}: not a non-empty array")
-            }
-            let item = items[context.vu % (limit == 0 ? items.count : min(limit, items.count))]
-            guard words.count == 4 else { return item }
-            guard let value = JSONPath.value(of: try JSONPath.parse(words[3]), in: item) else {
-                throw LoadError("{{\(expression)}}: no \(words[3]) in the element")
-            }
-            return value
         case "regex":
             // The first match of PATTERN in the text at PATH: its first group, or the whole match.
             guard words.count == 3 else { throw LoadError("use {{regex PATTERN PATH}}") }
