@@ -248,7 +248,7 @@ let package = Package(
         // souk-load: the load generator (its command line over SoukLoadKit).
         .executableTarget(
             name: "SoukLoad",
-            dependencies: ["SoukLoadKit", "SoukGRPCClient", "SoukJSON", nioCore, nioPosix, .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["SoukLoadKit", "SoukGRPCClient", "SoukJSON", "SoukEtcd", "SoukMessages", nioCore, nioPosix, .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/SoukLoad/Command"),
 
         // What every test target shares: stores in temporary directories, a hand-moved clock, the

@@ -82,9 +82,14 @@ public final class EtcdKeyValueEngine: KeyValueEngine {
         repeat {
             let slice = Array(keys[start..<min(keys.count, start + chunk)])
             let pinned = at
-            let request = Etcdserverpb.TxnRequest(
-                success: slice.map { Etcdserverpb.RequestOp(request: .requestRange(Etcdserverpb.RangeRequest(key: $0, revision: pinned ?? 0))) })
-            let response = try blocking { try await client.txn(request) }
+            let response = try Self.pinnedRead(pinned) { serializable in
+                let request = Etcdserverpb.TxnRequest(
+                    success: slice.map {
+                        Etcdserverpb.RequestOp(request: .requestRange(
+                            Etcdserverpb.RangeRequest(key: $0, revision: pinned ?? 0, serializable: serializable)))
+                    })
+                return try blocking { try await client.txn(request) }
+            }
             let headerRevision = response.header?.revision ?? 0
             if at == nil {
                 at = headerRevision
@@ -125,8 +130,12 @@ public final class EtcdKeyValueEngine: KeyValueEngine {
             request.sortOrder = .descend
             request.sortTarget = .key
         }
-        let sent = request
-        let response = try blocking { try await client.range(sent) }
+        let response = try Self.pinnedRead(revision) { serializable in
+            var pinned = request
+            pinned.serializable = serializable
+            let sent = pinned
+            return try blocking { try await client.range(sent) }
+        }
         let answered = revision ?? response.header?.revision ?? 0
         if limit <= 0 { return ([], response.count > 0, answered) }
         let entries = response.kvs.map { EngineEntry(key: $0.key, value: $0.value, modRevision: $0.modRevision) }
@@ -192,6 +201,19 @@ public final class EtcdKeyValueEngine: KeyValueEngine {
             },
             onFailure: onFailure)
         return EtcdEngineWatch(watch: watch)
+    }
+
+    /// Runs a read: at a given revision, member-local (serializable: no ReadIndex round through
+    /// the leader, which a linearizable read costs), since the state at a revision never changes
+    /// and the member that answered the revision has applied it; without one, or when the member
+    /// has not yet applied that revision (after a move to another member), linearizable.
+    static func pinnedRead<T>(_ revision: EngineRevision?, _ read: (_ serializable: Bool) throws -> T) throws -> T {
+        guard revision != nil else { return try read(false) }
+        do {
+            return try read(true)
+        } catch StoreError.engine(_, let message) where message.contains("future revision") {
+            return try read(false)
+        }
     }
 
     /// The cluster's current revision.

@@ -29,6 +29,10 @@ public final class Store: Sendable {
     /// Who `observeCommits` asked to tell about committed changes, by table name.
     let commitObservers = Mutex<[String: [CommitObserver]]>([:])
     private let writers: NIOThreadPool
+    /// Slots free for running transactions (see `Transaction.slot`), the lowest taken first.
+    private let freeSlots: Mutex<[Int]>
+    /// Where this store's slots start: another node on the same replicated engine numbers its own elsewhere.
+    private let slotOffset = Int.random(in: 0..<1 << 20)
     private let inFlight = Atomic<Int>(0)
     /// Store calls made so far (reads, transactions, maintenance), for tests that count them.
     let calls = Atomic<Int>(0)
@@ -75,6 +79,7 @@ public final class Store: Sendable {
         indexStatus = status
         tableNames = Set(schema.tables.map(\.name))
         writers = NIOThreadPool(numberOfThreads: max(1, configuration.writerThreads))
+        freeSlots = Mutex(Array((0..<max(1, configuration.writerThreads)).reversed()))
         writers.start()
         do {
             try loadIndexStates()
@@ -268,8 +273,11 @@ public final class Store: Sendable {
                 if committing != 0 { span.recordChild("souk.store.commit", start: committing, end: ended) }
             }
         }
+        let taken = freeSlots.withLock { $0.popLast() }
+        defer { if let taken { freeSlots.withLock { $0.append(taken) } } }
+        let slot = slotOffset + (taken ?? Int.random(in: 0..<max(1, configuration.writerThreads)))
         return try guarded {
-            let transaction = Transaction(store: self, engine: engine.beginTransaction(), now: now)
+            let transaction = Transaction(store: self, engine: engine.beginTransaction(), now: now, slot: slot)
             defer { transaction.isFinished = true }
             do {
                 let result = try body(transaction)

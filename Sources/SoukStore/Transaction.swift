@@ -24,10 +24,18 @@ public final class Transaction {
     /// Records changed in the tables that have observers, by table name.
     private var observedChanges: [String: [RecordID]] = [:]
 
-    init(store: Store, engine: any EngineTransaction, now: StoreTime) {
+    /// A number no other transaction of this store running at the same time has, from a few
+    /// dense ones (one per writer thread, from an offset of this store's own): for spreading
+    /// commutative counters over shards, so that concurrent transactions pick different ones
+    /// (on a replicated engine a shared shard is a conflict that runs the whole transaction
+    /// again; on RocksDB, a lock to wait for).
+    public let slot: Int
+
+    init(store: Store, engine: any EngineTransaction, now: StoreTime, slot: Int = 0) {
         self.store = store
         self.engine = engine
         self.now = now
+        self.slot = slot
     }
 
     /// Runs `action` inside this transaction once its body returned, just before it commits (an

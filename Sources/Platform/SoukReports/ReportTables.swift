@@ -14,8 +14,10 @@ enum ReportTables {
     static let byDay = Index<ReportDayRecord>.unique("report_days.day") {
         [.string($0.marketplaceID), .string($0.subject.kind), .int($0.subject.day), .int(Int64($0.subject.shard))]
     }
-    /// How many records a day's totals of one kind are spread over.
-    static let shards: Int32 = 8
+    /// How many records a day's totals of one kind are spread over, at most: as many as the
+    /// store's writer threads by default, so transactions running at once never share one
+    /// (`Transaction.slot`); a day has as many as were ever written at once.
+    static let shards: Int32 = 64
     /// Every total of a marketplace, for the rebuild (which clears them) and the recount.
     static let byMarketplace = Index<ReportDayRecord>.nonUnique("report_days.marketplace") { [.string($0.marketplaceID)] }
     static let days = marketTable("report_days", SoukStoreV1.ReportDay.self, indexes: [byDay, byMarketplace])

@@ -31,7 +31,7 @@ struct SoukLoad: AsyncParsableCommand {
             between consecutive messages. A progress line goes to stderr every second; the table \
             at the end to stdout; --json and --csv write files for scripts.
             """,
-        subcommands: [CallCommand.self, RunCommand.self])
+        subcommands: [CallCommand.self, RunCommand.self, EtcdTxnCommand.self])
 }
 
 /// Options of every run.
