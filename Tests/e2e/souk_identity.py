@@ -2,6 +2,7 @@
 keep their short-lived access token fresh (the package's Session), and assertions on refusals and
 their error details (the package's SoukError)."""
 import re
+import threading
 import time
 import uuid
 
@@ -258,3 +259,24 @@ def reset_token_in(body: str) -> str:
     candidates = {t for t in _TOKEN.findall(body) if not _UUID.fullmatch(t)}
     assert len(candidates) == 1, f"expected one reset token in the mail body, found {candidates}: {body!r}"
     return candidates.pop()
+
+
+def race(calls):
+    """Runs every call of `calls` on a thread of its own, all released together; what each
+    returned, or the grpc.RpcError it raised, in the same order."""
+    outcomes = [None] * len(calls)
+    start = threading.Barrier(len(calls))
+
+    def run(i):
+        start.wait()
+        try:
+            outcomes[i] = calls[i]()
+        except grpc.RpcError as error:
+            outcomes[i] = error
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes

@@ -4,7 +4,6 @@ Node A loads the demo marketplaces (and knows the operator); node B serves the s
 `race`, which runs calls on threads released together."""
 import subprocess
 import tempfile
-import threading
 
 import grpc
 import pytest
@@ -41,24 +40,3 @@ def channels(nodes):
         for ch in (ca, cb):
             grpc.channel_ready_future(ch).result(timeout=30)
         yield ca, cb
-
-
-def race(calls):
-    """Runs every call of `calls` on a thread of its own, all released together; what each
-    returned, or the grpc.RpcError it raised, in the same order."""
-    outcomes = [None] * len(calls)
-    start = threading.Barrier(len(calls))
-
-    def run(i):
-        start.wait()
-        try:
-            outcomes[i] = calls[i]()
-        except grpc.RpcError as error:
-            outcomes[i] = error
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return outcomes

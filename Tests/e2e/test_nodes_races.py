@@ -12,8 +12,8 @@ import pytest
 
 from souk_food import approved_open_restaurant, pizza_input
 from souk_identity import STRONG_PASSWORD, TIMEOUT, Api, FieldMask, Party, Reason, Role, create_marketplace, login_party, \
-    operator_party, pb, request_id, sign_up
-from souk_nodes import channels, etcd, nodes, race  # noqa: F401  (the module's cluster and nodes)
+    operator_party, pb, race, request_id, sign_up
+from souk_nodes import channels, etcd, nodes  # noqa: F401  (the module's cluster and nodes)
 from souk_protos import Stub, enum, error_reason
 from test_food_journey import approved_driver, place_order, point
 from test_laundry_jobs import Dorm, submit, work

@@ -3,13 +3,12 @@ cart within the line cap, checks out with a test card to a confirmed address, th
 delivers, the customer confirms receipt; a declined card changes nothing, the last bottle goes to
 exactly one of many racing customers, and a retried checkout charges once."""
 import re
-import threading
 import unicodedata
 
 import grpc
 import pytest
 
-from souk_identity import TIMEOUT, Api, Reason, login_party, pb, refused, request_id, sign_up
+from souk_identity import TIMEOUT, Api, Reason, login_party, pb, race, refused, request_id, sign_up
 from souk_protos import Stub, enum
 
 Code = grpc.StatusCode
@@ -81,23 +80,8 @@ def checkout_request(mp, *, card="tok_visa", confirmed=True, address=None, rid=N
 def race_checkouts(racers, mp):
     """Checks out every (shop, party) of `racers` at once, all released together; the orders, or
     the errors, in the same order."""
-    outcomes = [None] * len(racers)
-    start = threading.Barrier(len(racers))
-
-    def race(i):
-        shop, party = racers[i]
-        start.wait()
-        try:
-            outcomes[i] = shop.orders.Checkout(checkout_request(mp), metadata=party.md(), timeout=TIMEOUT)
-        except grpc.RpcError as e:
-            outcomes[i] = e
-
-    threads = [threading.Thread(target=race, args=(i,)) for i in range(len(racers))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return outcomes
+    return race([lambda shop=shop, party=party: shop.orders.Checkout(checkout_request(mp), metadata=party.md(), timeout=TIMEOUT)
+                 for shop, party in racers])
 
 
 def test_a_guest_browses_filters_and_sorts_but_has_no_cart(shop, mp):
