@@ -305,8 +305,9 @@ public final class Store: Sendable {
     /// before its `write` returns). Keep `observer` short: the writer waits for it. For caches of records kept in this process: a cache
     /// cleared here never answers from a record older than the last write that returned.
     /// On a replicated engine, changes other nodes commit are told too, as a watch of the engine
-    /// delivers them (a moment after their commit).
-    public func observeCommits<Value>(to table: Table<Value>, _ observer: @escaping @Sendable ([RecordID]) -> Void) {
+    /// delivers them (a moment after their commit); `.unknown` when the watch was cut off and
+    /// changes may have been missed.
+    public func observeCommits<Value>(to table: Table<Value>, _ observer: @escaping CommitObserver) {
         let first = commitObservers.withLock { observers in
             defer { observers[table.name, default: []].append(observer) }
             return observers[table.name] == nil
@@ -368,5 +369,19 @@ final class IndexStatus: Sendable {
     func markReady() { ready.store(true, ordering: .releasing) }
 }
 
-/// Told the records of one table a committed transaction changed (`Store.observeCommits`).
-public typealias CommitObserver = @Sendable ([RecordID]) -> Void
+/// Told what committed transactions changed in one table (`Store.observeCommits`).
+public typealias CommitObserver = @Sendable (CommittedChanges) -> Void
+
+/// What a commit observer is told.
+public enum CommittedChanges: Sendable, Equatable {
+    /// These records of the table were inserted, updated or deleted.
+    case records([RecordID])
+    /// Changes of other nodes may have been missed (a replicated engine's watch of the table was
+    /// cut off, its revision compacted): whatever was kept from the table must be read again.
+    case unknown
+
+    /// The records changed; nil when unknown (whatever was kept from the table must go).
+    public var recordIDs: [RecordID]? {
+        if case .records(let ids) = self { ids } else { nil }
+    }
+}

@@ -56,7 +56,7 @@ public final class Transaction {
     /// Tells the observers of `Store.observeCommits` what this attempt changed, once it committed.
     func tellObservers() {
         for (table, ids) in observedChanges {
-            for observer in observers[table] ?? [] { observer(ids) }
+            for observer in observers[table] ?? [] { observer(.records(ids)) }
         }
     }
 

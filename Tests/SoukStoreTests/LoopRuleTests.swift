@@ -42,10 +42,10 @@ import Testing
 @Suite struct CommitObserverTests {
     @Test(arguments: StoreEngineKind.allCases) func observersHearOfCommittedChangesOnly(engine: StoreEngineKind) async throws {
         try await withStore(engine, schema: SampleSchema.schema) { store, _ in
-            let heard = Mutex<[[RecordID]]>([])
-            store.observeCommits(to: SampleSchema.jobs) { ids in heard.withLock { $0.append(ids) } }
+            let heard = Mutex<[CommittedChanges]>([])
+            store.observeCommits(to: SampleSchema.jobs) { changes in heard.withLock { $0.append(changes) } }
             let first = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: 1)).id }
-            #expect(heard.withLock { $0 } == [[first]])
+            #expect(heard.withLock { $0 } == [.records([first])])
             // A transaction that throws tells nothing; one that touches other tables neither.
             struct Refused: Error {}
             await #expect(throws: Refused.self) {
@@ -55,14 +55,14 @@ import Testing
                 }
             }
             try await store.write { _ = try $0.insert(SampleSchema.accounts, SampleAccount(marketplace: "m1", email: "a@x.io", name: "a")) }
-            #expect(heard.withLock { $0 } == [[first]])
+            #expect(heard.withLock { $0 } == [.records([first])])
             // Updates and deletes are heard, every record of the transaction at once.
             let second = try await store.write { transaction in
                 try transaction.update(SampleSchema.jobs, first) { $0.loads = 3 }
                 return try transaction.insert(SampleSchema.jobs, job(loads: 4)).id
             }
             try await store.write { _ = try $0.delete(SampleSchema.jobs, first) }
-            #expect(heard.withLock { $0 } == [[first], [first, second], [first]])
+            #expect(heard.withLock { $0 } == [.records([first]), .records([first, second]), .records([first])])
         }
     }
 }

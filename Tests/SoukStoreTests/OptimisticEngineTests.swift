@@ -263,6 +263,30 @@ import SoukTesting
     }
 }
 
+/// Commit observers on a node whose watch of the table is cut off (etcd ends a watch that fell
+/// behind a compaction): told that changes may have been missed, then told of later changes again.
+@Suite struct CutWatchTests {
+    @Test(.timeLimit(.minutes(1))) func observersAreToldOfTheGapAndHearLaterChanges() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let opener = StoreEngineKind.memory.opener()
+        let a = try opener.open(StoreConfiguration.forTests(directory.sub("a")), schema: SampleSchema.schema)
+        let b = try opener.open(StoreConfiguration.forTests(directory.sub("b")), schema: SampleSchema.schema)
+        let (heard, told) = AsyncStream.makeStream(of: CommittedChanges.self)
+        a.observeCommits(to: SampleSchema.jobs) { told.yield($0) }
+        var notices = heard.makeAsyncIterator()
+        let first = try await b.write { try $0.insert(SampleSchema.jobs, job(loads: 1)).id }
+        #expect(await notices.next() == .records([first]))
+
+        opener.memory.cutWatches()
+        #expect(await notices.next() == .unknown)
+        let second = try await b.write { try $0.insert(SampleSchema.jobs, job(loads: 2)).id }
+        #expect(await notices.next() == .records([second]))
+        await a.close()
+        await b.close()
+    }
+}
+
 /// A value behind a lock that escaping closures share.
 final class Shared<Value: Sendable>: Sendable {
     let mutex: Mutex<Value>

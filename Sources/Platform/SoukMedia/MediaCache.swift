@@ -56,7 +56,7 @@ public final class MediaCache: Sendable {
 
     /// Drops the entries of the media records `store` changes, as each change commits.
     public func invalidate(on store: Store) {
-        store.observeCommits(to: MediaTable.table) { [weak self] ids in self?.invalidate(ids) }
+        store.observeCommits(to: MediaTable.table) { [weak self] changes in self?.invalidate(changes.recordIDs) }
     }
 
     /// Whether it keeps anything.
@@ -87,10 +87,14 @@ public final class MediaCache: Sendable {
         }
     }
 
-    /// Drops every entry of these media records.
-    func invalidate(_ ids: [RecordID]) {
+    /// Drops every entry of these media records; of every record when nil (changes were missed).
+    func invalidate(_ ids: [RecordID]?) {
         state.withLock { state in
             state.generation &+= 1
+            guard let ids else {
+                state = State(generation: state.generation)
+                return
+            }
             for id in ids {
                 state.remove(Key(media: id, size: nil))
                 for size in MediaSize.allCases { state.remove(Key(media: id, size: size)) }

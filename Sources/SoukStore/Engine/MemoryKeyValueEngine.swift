@@ -21,11 +21,20 @@ public final class MemoryKeyValueEngine: KeyValueEngine {
         let prefix: [UInt8]
         let queue = DispatchQueue(label: "souk.memory-engine.watch")
         let onChanges: @Sendable ([EngineChange]) -> Void
+        let onFailure: @Sendable (StoreError) -> Void
         let cancelled = Atomic<Bool>(false)
 
-        init(prefix: [UInt8], onChanges: @escaping @Sendable ([EngineChange]) -> Void) {
+        init(prefix: [UInt8], onChanges: @escaping @Sendable ([EngineChange]) -> Void, onFailure: @escaping @Sendable (StoreError) -> Void) {
             self.prefix = prefix
             self.onChanges = onChanges
+            self.onFailure = onFailure
+        }
+
+        /// Ends the watch with `error`, after what was handed over before.
+        func fail(_ error: StoreError) {
+            queue.async {
+                if !self.cancelled.exchange(true, ordering: .acquiringAndReleasing) { self.onFailure(error) }
+            }
         }
 
         /// Hands `changes` over on the watch's own queue (in the order called).
@@ -170,7 +179,7 @@ public final class MemoryKeyValueEngine: KeyValueEngine {
         onChanges: @escaping @Sendable ([EngineChange]) -> Void,
         onFailure: @escaping @Sendable (StoreError) -> Void
     ) throws -> any EngineWatch {
-        let watcher = Watcher(prefix: prefix, onChanges: onChanges)
+        let watcher = Watcher(prefix: prefix, onChanges: onChanges, onFailure: onFailure)
         let id: UInt64? = state.withLock { state in
             guard revision >= state.compacted else { return nil }
             // What committed after `revision` already, one delivery per commit.
@@ -191,7 +200,7 @@ public final class MemoryKeyValueEngine: KeyValueEngine {
         guard let id else {
             let compacted = state.withLock { $0.compacted }
             let failure = StoreError.engine(operation: "watch", message: "revision \(revision) has been compacted (compacted through \(compacted))")
-            watcher.queue.async { onFailure(failure) }
+            watcher.fail(failure)
             return MemoryWatch(engine: nil, id: 0, watcher: watcher)
         }
         return MemoryWatch(engine: self, id: id, watcher: watcher)
@@ -217,6 +226,18 @@ public final class MemoryKeyValueEngine: KeyValueEngine {
                 state.keys.removeAll { emptied.contains($0) }
                 for key in emptied { state.history[key] = nil }
             }
+        }
+    }
+
+    /// Ends every watch open now with a failure, as etcd ends a watch that fell behind a
+    /// compaction (for tests of what a watch's end costs its users).
+    public func cutWatches() {
+        let cut = state.withLock { state in
+            defer { state.watchers.removeAll() }
+            return Array(state.watchers.values)
+        }
+        for watcher in cut {
+            watcher.fail(StoreError.engine(operation: "watch", message: "the watch was cut off"))
         }
     }
 

@@ -115,13 +115,15 @@ extension Store {
                         change.key.withUnsafeBytes { KeySpace.trailingID(of: $0) }
                     }
                     guard !ids.isEmpty else { return }
-                    for observer in self.commitObservers.withLock({ $0[table] ?? [] }) { observer(ids) }
+                    for observer in self.commitObservers.withLock({ $0[table] ?? [] }) { observer(.records(ids)) }
                 },
                 onFailure: { [weak self] error in
                     guard let self, !self.isClosed else { return }
                     self.logger.warning("record watch ended; watching again from the latest revision",
                                         metadata: ["table": "\(table)", "error": "\(error)"])
+                    // Watching again first: a change made after the observers forget is then told too.
                     self.watchRecords(of: table, prefix: prefix, on: engine)
+                    for observer in self.commitObservers.withLock({ $0[table] ?? [] }) { observer(.unknown) }
                 })
             recordWatches.withLock { $0.append(watch) }
             if isClosed { watch.cancel() }

@@ -28,6 +28,12 @@ final class AuthenticationCache: Sendable {
         /// after it (it may predate the change).
         var generation: UInt64 = 0
 
+        mutating func removeAll() {
+            entries.removeAll()
+            tokensBySession.removeAll()
+            tokensByAccount.removeAll()
+        }
+
         mutating func remove(_ token: TokenHash) {
             guard let entry = entries.removeValue(forKey: token) else { return }
             Self.unlink(token, from: entry.caller.sessionID, in: &tokensBySession)
@@ -51,8 +57,8 @@ final class AuthenticationCache: Sendable {
 
     /// Clears the entries of the sessions and accounts `store` changes, as each change commits.
     func invalidate(on store: Store) {
-        store.observeCommits(to: SessionTable.table) { [weak self] ids in self?.invalidate(sessions: ids) }
-        store.observeCommits(to: AccountTable.table) { [weak self] ids in self?.invalidate(accounts: ids) }
+        store.observeCommits(to: SessionTable.table) { [weak self] changes in self?.invalidate(sessions: changes.recordIDs) }
+        store.observeCommits(to: AccountTable.table) { [weak self] changes in self?.invalidate(accounts: changes.recordIDs) }
     }
 
     /// The entry of `token` while it has not expired at `now`.
@@ -84,18 +90,22 @@ final class AuthenticationCache: Sendable {
         }
     }
 
-    func invalidate(sessions: [RecordID]) {
+    /// Drops the entries of these sessions; every entry when nil (changes were missed).
+    func invalidate(sessions: [RecordID]?) {
         state.withLock { state in
             state.generation &+= 1
+            guard let sessions else { return state.removeAll() }
             for session in sessions {
                 for token in state.tokensBySession[session] ?? [] { state.remove(token) }
             }
         }
     }
 
-    func invalidate(accounts: [RecordID]) {
+    /// Drops the entries of these accounts' sessions; every entry when nil (changes were missed).
+    func invalidate(accounts: [RecordID]?) {
         state.withLock { state in
             state.generation &+= 1
+            guard let accounts else { return state.removeAll() }
             for account in accounts {
                 for token in state.tokensByAccount[account] ?? [] { state.remove(token) }
             }

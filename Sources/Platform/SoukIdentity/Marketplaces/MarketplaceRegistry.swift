@@ -31,7 +31,7 @@ public final class MarketplaceRegistry: MarketplaceDirectory {
     public init(store: Store, logger: Logger) {
         self.store = store
         self.logger = logger
-        store.observeCommits(to: MarketplaceTable.table) { [weak self] ids in self?.forget(ids) }
+        store.observeCommits(to: MarketplaceTable.table) { [weak self] changes in self?.forget(changes.recordIDs) }
     }
 
     public func marketplace(_ id: RecordID) throws -> SoukV1.Marketplace? {
@@ -58,10 +58,12 @@ public final class MarketplaceRegistry: MarketplaceDirectory {
         }
     }
 
-    /// Drops the entries of these marketplaces (their changes committed, here or on another node).
-    private func forget(_ ids: [RecordID]) {
+    /// Drops the entries of these marketplaces (their changes committed, here or on another node);
+    /// every entry when nil (changes of other nodes were missed).
+    private func forget(_ ids: [RecordID]?) {
         cache.withLock { cache in
             cache.generation &+= 1
+            guard let ids else { return cache.entries.removeAll() }
             for id in ids { cache.entries[id] = nil }
         }
     }
