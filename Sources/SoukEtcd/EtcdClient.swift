@@ -46,6 +46,9 @@ public final class EtcdClient: Sendable {
         // seconds), not after gRPC's default backoff of up to two minutes.
         configuration.backoff = ConnectionBackoff(initial: .milliseconds(200), multiplier: 1.6, jitter: 0.2, maximum: .seconds(3))
         configuration.userAgent = "souk-etcd/1"
+        // A read of a transaction's keys may carry up to `max-txn-ops` records in one answer:
+        // more than the default 4 MiB a client accepts (etcd itself sends any size).
+        configuration.maxReceiveMessageSize = 256 * 1024 * 1024
         channels = endpoints.map { GRPCChannel(target: GRPCTarget(host: $0.host, port: $0.port), configuration: configuration) }
     }
 

@@ -131,6 +131,25 @@ struct EtcdEngineTests {
         }
     }
 
+    /// One read of as many keys as a Txn takes may answer more than 4 MiB (a gRPC client's usual limit).
+    @Test func aReadAnsweringMegabytesIsTaken() async throws {
+        let engine = try EtcdTestCluster.engine()
+        defer { engine.close() }
+        let prefix = EtcdTestCluster.prefix("large")
+        try await onThread {
+            let value = [UInt8](repeating: 0x61, count: 36 * 1024)
+            let keys = (0..<engine.limits.maxConditions).map { prefix + Array(String(format: "k%04d", $0).utf8) }
+            // Commits under the members' 1.5 MiB request limit.
+            for start in stride(from: 0, to: keys.count, by: 32) {
+                let writes = keys[start..<min(keys.count, start + 32)].map { EngineWrite.put($0, value) }
+                _ = try KeyValueEngineConformance.committed(engine.commit(if: [], then: Array(writes)))
+            }
+            let read = try engine.read(keys, at: nil)
+            #expect(read.entries.count == keys.count)
+            #expect(read.entries.allSatisfy { $0?.value == value })
+        }
+    }
+
     /// Two writes of one key in a commit: the last counts (etcd itself refuses duplicate keys in a Txn).
     @Test func lastWriteOfAKeyCounts() async throws {
         let engine = try EtcdTestCluster.engine()
