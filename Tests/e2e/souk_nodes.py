@@ -2,6 +2,7 @@
 fixtures: a test module imports `etcd`, `nodes` and `channels` and gets a cluster of its own.
 Node A loads the demo marketplaces (and knows the operator); node B serves the same store. Also
 `race`, which runs calls on threads released together."""
+import shutil
 import subprocess
 import tempfile
 
@@ -20,6 +21,7 @@ def etcd():
     url = subprocess.run([CLUSTER, "start", directory], check=True, capture_output=True, text=True).stdout.strip()
     yield url
     subprocess.run([CLUSTER, "stop", directory], check=False)
+    shutil.rmtree(directory, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,7 @@ product, and each customer's wine's stock less one bottle per order. (Each custo
 wine: the race for one wine is test_nodes.py's; here the writes should go on, not collide.)"""
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 import threading
@@ -56,6 +57,7 @@ def etcd():
     url = cluster("start", directory)
     yield directory, url
     subprocess.run([CLUSTER, "stop", directory], check=False, timeout=90)
+    shutil.rmtree(directory, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
