@@ -202,7 +202,7 @@ func runHarness(_ arguments: [String], environment: [String: String] = [:]) asyn
 
     /// A control server stopped at once never takes the connections of a listener opened right
     /// after it, which the kernel may give the control listener's descriptor number.
-    @Test func aStoppedControlServerTakesNoOtherListenersConnections() async throws {
+    @Test(.timeLimit(.minutes(2))) func aStoppedControlServerTakesNoOtherListenersConnections() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let store = try Store(StoreConfiguration.forTests(directory.sub("db")), schema: SampleSchema.schema)
