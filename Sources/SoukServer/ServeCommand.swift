@@ -139,7 +139,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("timeouts must be positive")
         }
         guard store == "rocksdb" || store.hasPrefix("etcd://") else {
-            throw ValidationError("--store must be rocksdb or etcd://HOST:PORT,...")
+            throw ValidationError(SoukSchema.storeChoices)
         }
         guard mediaUrlLifetime > 0 else { throw ValidationError("--media-url-lifetime must be positive") }
         guard answersPerEarlyFlush >= 1 else { throw ValidationError("--answers-per-early-flush must be at least 1") }
@@ -394,9 +394,12 @@ struct ServeCommand: AsyncParsableCommand {
 }
 
 extension SoukSchema {
+    /// What `--store` accepts.
+    static let storeChoices = "--store must be rocksdb or etcd://HOST:PORT,..."
+
     /// `souk-server store verify --store etcd://...` opens the store as a node does.
     static func openStore(url: String, configuration: StoreConfiguration) throws -> Store {
-        guard url.hasPrefix("etcd://") else { throw ValidationError("--store must be rocksdb or etcd://HOST:PORT,...") }
+        guard url.hasPrefix("etcd://") else { throw ValidationError(SoukSchema.storeChoices) }
         return try openEtcdStore(url: url, configuration: configuration).store
     }
 

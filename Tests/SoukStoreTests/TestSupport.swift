@@ -87,20 +87,13 @@ func withStore<R>(
     case .rocksDB:
         return try await withTemporaryStore(schema: schema, clock: clock, configure: configure, body)
     case .memory:
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        var configuration = StoreConfiguration.forTests(directory.sub("db"), clock: clock)
-        configuration.maxAttempts = 1_000
-        configure(&configuration)
-        let store = try kind.opener(limits: EngineLimits(maxConditions: 128, maxWrites: 10_000, maxRequestBytes: 64 << 20))
-            .open(configuration, schema: schema)
-        do {
-            let result = try await body(store, directory)
-            await store.close()
-            return result
-        } catch {
-            await store.close()
-            throw error
-        }
+        let opener = kind.opener(limits: EngineLimits(maxConditions: 128, maxWrites: 10_000, maxRequestBytes: 64 << 20))
+        return try await withTemporaryStore(
+            schema: schema, clock: clock,
+            configure: { configuration in
+                configuration.maxAttempts = 1_000
+                configure(&configuration)
+            },
+            open: opener.open, body)
     }
 }

@@ -58,16 +58,18 @@ extension StoreConfiguration {
 }
 
 /// Opens a store on a fresh directory, runs `body`, then closes the store and removes the directory.
+/// `open` makes the store (the embedded one unless given).
 public func withTemporaryStore<R>(
     schema: Schema, clock: ManualClock? = nil,
     configure: (inout StoreConfiguration) -> Void = { _ in },
+    open: (StoreConfiguration, Schema) throws -> Store = { try Store($0, schema: $1) },
     _ body: (Store, TemporaryDirectory) async throws -> R
 ) async throws -> R {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
     var configuration = StoreConfiguration.forTests(directory.sub("db"), clock: clock)
     configure(&configuration)
-    let store = try Store(configuration, schema: schema)
+    let store = try open(configuration, schema)
     do {
         let result = try await body(store, directory)
         await store.close()
