@@ -22,6 +22,9 @@ public final class EtcdKeyValueEngine: KeyValueEngine {
         public var limits: EngineLimits
         /// The deadline of each call to one member.
         public var callTimeout: Duration
+        /// Whether a node answers reads from its own copy of the key space (`MirroredKeyValueEngine`,
+        /// one round trip per transaction instead of one per read) or asks the members each time.
+        public var mirror = true
 
         public init(
             endpoints: [EtcdEndpoint],
@@ -34,10 +37,16 @@ public final class EtcdKeyValueEngine: KeyValueEngine {
         }
 
         /// The configuration of a store URL, `etcd://host:port,host:port,...`, with etcd's default
-        /// limits unless the URL gives the members' own: `?max-txn-ops=1024&max-request-bytes=N`.
+        /// limits unless the URL gives the members' own: `?max-txn-ops=1024&max-request-bytes=N`;
+        /// `mirror=off` reads from the members instead of the node's copy.
         public init(storeURL: String) throws(EtcdURLError) {
             self.init(endpoints: try EtcdEndpoint.parse(storeURL: storeURL))
             for (name, value) in try EtcdEndpoint.settings(storeURL: storeURL) {
+                if name == "mirror" {
+                    guard value == "on" || value == "off" else { throw EtcdURLError("\(storeURL): mirror must be on or off") }
+                    mirror = value == "on"
+                    continue
+                }
                 guard let number = Int(value), number > 0 else { throw EtcdURLError("\(storeURL): \(name) must be a positive number") }
                 switch name {
                 case "max-txn-ops":
@@ -46,7 +55,7 @@ public final class EtcdKeyValueEngine: KeyValueEngine {
                 case "max-request-bytes":
                     limits.maxRequestBytes = number
                 default:
-                    throw EtcdURLError("\(storeURL): unknown setting \(name) (max-txn-ops, max-request-bytes)")
+                    throw EtcdURLError("\(storeURL): unknown setting \(name) (max-txn-ops, max-request-bytes, mirror)")
                 }
             }
         }

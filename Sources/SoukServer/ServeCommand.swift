@@ -406,13 +406,20 @@ extension SoukSchema {
     /// The store over the etcd cluster of a store URL; `configuration.path` is this node's
     /// directory (media files).
     static func openEtcdStore(url: String, configuration: StoreConfiguration) throws -> (store: Store, engine: EtcdKeyValueEngine) {
-        let engine = EtcdKeyValueEngine(configuration: try EtcdKeyValueEngine.Configuration(storeURL: url))
+        let etcd = try EtcdKeyValueEngine.Configuration(storeURL: url)
+        let engine = EtcdKeyValueEngine(configuration: etcd)
         try FileManager.default.createDirectory(atPath: configuration.path, withIntermediateDirectories: true)
         var configuration = configuration
         // Optimistic transactions collide where RocksDB's would wait for a lock: a hot row (the
         // last bottles of a popular wine) needs more attempts than the embedded store's.
         configuration.maxAttempts = max(configuration.maxAttempts, 100)
-        return (try Store(engine: engine, configuration: configuration, schema: SoukSchema.schema), engine)
+        guard etcd.mirror else {
+            return (try Store(engine: engine, configuration: configuration, schema: SoukSchema.schema), engine)
+        }
+        // Reads from this node's copy of the key space: one round trip per transaction, not per read.
+        let mirror = MirroredKeyValueEngine(base: engine)
+        try mirror.start()
+        return (try Store(engine: mirror, configuration: configuration, schema: SoukSchema.schema), engine)
     }
 }
 

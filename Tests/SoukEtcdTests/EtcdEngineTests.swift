@@ -207,7 +207,9 @@ struct EtcdEngineTests {
         #expect(configured.endpoints == [EtcdEndpoint(host: "a", port: 1), EtcdEndpoint(host: "b", port: 2)])
         #expect(configured.limits == EngineLimits(maxConditions: 1024, maxWrites: 1024, maxRequestBytes: 2_097_152))
         #expect(try EtcdKeyValueEngine.Configuration(storeURL: "etcd://a:1").limits.maxWrites == 128)
-        for bad in ["etcd://a:1?max-txn-ops=0", "etcd://a:1?max-txn-ops", "etcd://a:1?colour=red"] {
+        #expect(try EtcdKeyValueEngine.Configuration(storeURL: "etcd://a:1").mirror)
+        #expect(try !EtcdKeyValueEngine.Configuration(storeURL: "etcd://a:1?mirror=off").mirror)
+        for bad in ["etcd://a:1?max-txn-ops=0", "etcd://a:1?max-txn-ops", "etcd://a:1?colour=red", "etcd://a:1?mirror=maybe"] {
             #expect(throws: EtcdURLError.self, "\(bad)") { try EtcdKeyValueEngine.Configuration(storeURL: bad) }
         }
     }

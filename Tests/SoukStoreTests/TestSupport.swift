@@ -48,6 +48,8 @@ enum StoreEngineKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
     case rocksDB
     /// `MemoryKeyValueEngine` through the optimistic transactions a replicated engine uses.
     case memory
+    /// The same, with reads answered by each store's own copy of the key space (`MirroredKeyValueEngine`).
+    case mirrored
 
     var testDescription: String { rawValue }
 
@@ -70,6 +72,12 @@ struct StoreOpener: Sendable {
         switch kind {
         case .rocksDB: try Store(configuration, schema: schema)
         case .memory: try Store(engine: memory, configuration: configuration, schema: schema)
+        case .mirrored:
+            try {
+                let mirror = MirroredKeyValueEngine(base: memory)
+                try mirror.start()
+                return try Store(engine: mirror, configuration: configuration, schema: schema)
+            }()
         }
     }
 }
@@ -86,7 +94,7 @@ func withStore<R>(
     switch kind {
     case .rocksDB:
         return try await withTemporaryStore(schema: schema, clock: clock, configure: configure, body)
-    case .memory:
+    case .memory, .mirrored:
         let opener = kind.opener(limits: EngineLimits(maxConditions: 128, maxWrites: 10_000, maxRequestBytes: 64 << 20))
         return try await withTemporaryStore(
             schema: schema, clock: clock,

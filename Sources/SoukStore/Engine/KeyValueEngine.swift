@@ -36,6 +36,16 @@ public protocol KeyValueEngine: AnyObject, Sendable {
         onChanges: @escaping @Sendable ([EngineChange]) -> Void,
         onFailure: @escaping @Sendable (StoreError) -> Void
     ) throws -> any EngineWatch
+
+    /// The latest revision, linearizable: at least that of every commit acknowledged before the call.
+    func latestRevision() throws -> EngineRevision
+}
+
+extension KeyValueEngine {
+    /// A one-key scan answers at the latest revision (an engine with a cheaper call for it overrides this).
+    public func latestRevision() throws -> EngineRevision {
+        try scan(from: [0], to: [0, 0], direction: .ascending, limit: 1, at: nil).revision
+    }
 }
 
 /// A revision of the engine's whole key space: every commit makes a new, larger one.

@@ -98,6 +98,8 @@ public final class MemoryKeyValueEngine: KeyValueEngine {
     /// The revision of the last commit.
     public var revision: EngineRevision { state.withLock { $0.revision } }
 
+    public func latestRevision() throws -> EngineRevision { revision }
+
     public func read(_ keys: [[UInt8]], at revision: EngineRevision?) throws -> (entries: [EngineEntry?], revision: EngineRevision) {
         try state.withLock { state in
             let at = try state.check(revision)

@@ -38,7 +38,8 @@ final class OptimisticEngine: StoreEngine {
 
     var rocksDatabase: RocksDatabase? { nil }
     var maxWritesPerCommit: Int? { keyValues.limits.maxWrites }
-    func close() {}
+    /// A copy of the key space stops following its engine with the store.
+    func close() { (keyValues as? MirroredKeyValueEngine)?.close() }
 
     // MARK: Reads outside transactions
 
@@ -109,10 +110,9 @@ final class OptimisticEngine: StoreEngine {
         _ = ownEventCommits.withLock { $0.insert(revision) }
     }
 
-    /// The engine's current revision: what a small read is answered at (the interface has no call
-    /// of its own for it, and a one-key scan of the metadata costs as little).
+    /// The engine's current revision.
     func latestRevision() throws -> EngineRevision {
-        try keyValues.scan(from: [KeySpace.metadata], to: [KeySpace.metadata + 1], direction: .ascending, limit: 1, at: nil).revision
+        try keyValues.latestRevision()
     }
 
     /// Whether the commit at `revision` was one of this store's latest. Called from watches (never
