@@ -30,7 +30,9 @@ public final class EtcdWatch: Sendable {
     ) {
         self.onEvents = onEvents
         self.onFailure = onFailure
-        let task = Task.detached { [self] in
+        // Off the cooperative pool: a store copy's readers may block pool threads until this
+        // watch delivers (MirroredKeyValueEngine), so its deliveries must not need one.
+        let task = Task.detached(executorPreference: EngineCallExecutor.shared) { [self] in
             await self.run(client: client, key: key, rangeEnd: rangeEnd, startRevision: startRevision)
         }
         state.withLock { $0.task = task }

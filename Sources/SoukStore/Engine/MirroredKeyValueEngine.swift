@@ -39,6 +39,8 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
         /// Whether the copy answers (loaded, and its watch running).
         var live = false
         var closed = false
+        /// The number of the load this state belongs to.
+        var generation = 0
         /// The copy holds every change through this revision.
         var applied: EngineRevision = 0
         /// Reads below this revision go to `base` (the copy may have dropped their versions).
@@ -122,6 +124,12 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
 
     /// Loads the copy at one revision and follows `base` from there. Until it returns, reads go to `base`.
     public func start() throws {
+        // Each load has its number: changes and failures of an earlier load's watch are ignored.
+        guard let generation = state.withLock({ state -> Int? in
+            guard !state.closed else { return nil }
+            state.generation += 1
+            return state.generation
+        }) else { return }
         var loaded = State()
         var revision: EngineRevision?
         var from: [UInt8] = []
@@ -134,17 +142,15 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
         }
         let at = try revision ?? base.latestRevision()
         let keys = loaded.keys.count
-        let watch = try base.watch(
-            prefix: [], after: at,
-            onChanges: { [weak self] changes in self?.apply(changes) },
-            onFailure: { [weak self] error in self?.watchFailed(error) })
-        let started = state.withLock { current -> Bool in
-            guard !current.closed else { return false }
+        // The copy answers from now on (reads wait for the watch to bring it to their revision);
+        // the watch starts after, so none of its changes can arrive before the copy takes them.
+        let installed = state.withLock { current -> Bool in
+            guard !current.closed, current.generation == generation else { return false }
+            loaded.generation = generation
             loaded.applied = at
             loaded.floor = at
             loaded.prunedAt = at
             loaded.live = true
-            loaded.watch = watch
             loaded.asksStarted = current.asksStarted
             loaded.asksAnswered = current.asksAnswered
             loaded.answeredRevision = current.answeredRevision
@@ -153,7 +159,24 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
             return true
         }
         state.broadcast()
-        guard started else { return watch.cancel() }
+        guard installed else { return }
+        let watch: any EngineWatch
+        do {
+            watch = try base.watch(
+                prefix: [], after: at,
+                onChanges: { [weak self] changes in self?.apply(changes, generation: generation) },
+                onFailure: { [weak self] error in self?.watchFailed(error, generation: generation) })
+        } catch {
+            state.withLock { if $0.generation == generation { $0.clear() } }
+            state.broadcast()
+            throw error
+        }
+        let kept = state.withLock { state -> Bool in
+            guard !state.closed, state.generation == generation, state.live else { return false }
+            state.watch = watch
+            return true
+        }
+        guard kept else { return watch.cancel() }
         logger.info("store copy loaded", metadata: ["revision": "\(at)", "keys": "\(keys)"])
     }
 
@@ -174,10 +197,10 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
         state.withLock { $0.live ? ($0.applied, $0.keys.count) : nil }
     }
 
-    private func apply(_ changes: [EngineChange]) {
+    private func apply(_ changes: [EngineChange], generation: Int) {
         guard let revision = changes.first?.modRevision else { return }
         state.withLock { state in
-            guard state.live, revision > state.applied else { return }
+            guard state.live, state.generation == generation, revision > state.applied else { return }
             for change in changes { state.record(change.key, change.value, at: change.modRevision) }
             state.applied = revision
             // Pruning walks the keys with history: once per tenth of the history kept.
@@ -191,14 +214,15 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
 
     /// The watch ended (its revision was compacted away, or no member answered for a while):
     /// reads go to `base` while the copy loads again.
-    private func watchFailed(_ error: StoreError) {
-        let closed = state.withLock { state -> Bool in
+    private func watchFailed(_ error: StoreError, generation: Int) {
+        let current = state.withLock { state -> Bool in
+            guard state.generation == generation, !state.closed else { return false }
             state.clear()
             state.watch = nil
-            return state.closed
+            return true
         }
         state.broadcast()
-        guard !closed else { return }
+        guard current else { return }
         logger.warning("store copy's watch ended; reads go to the engine while it loads again", metadata: ["error": "\(error)"])
         reload(after: 1)
     }
