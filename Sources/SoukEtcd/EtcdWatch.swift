@@ -121,7 +121,10 @@ public final class EtcdWatch: Sendable {
         _ channel: GRPCChannel, key: [UInt8], rangeEnd: [UInt8], next: inout Int64, progressed: inout Bool
     ) async throws {
         // No deadline: a watch stays open; a dead member shows as a closed connection.
-        try await channel.withCall("/etcdserverpb.Watch/Watch") { call in
+        // `hasleader`: a member that loses its leader (cut off from the others) ends the stream
+        // (UNAVAILABLE) instead of going silent, and the watch goes on on another member.
+        let options = CallOptions(metadata: Metadata([("hasleader", "true")]))
+        try await channel.withCall("/etcdserverpb.Watch/Watch", options: options) { call in
             let create = Etcdserverpb.WatchCreateRequest(key: key, rangeEnd: rangeEnd, startRevision: next)
             try await call.send(Etcdserverpb.WatchRequest(requestUnion: .createRequest(create)))
             var watchID: Int64?
