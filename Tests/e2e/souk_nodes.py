@@ -2,6 +2,7 @@
 fixtures: a test module imports `etcd`, `nodes` and `channels` and gets a cluster of its own.
 Node A loads the demo marketplaces (and knows the operator); node B serves the same store. Also
 `race`, which runs calls on threads released together."""
+import os
 import shutil
 import subprocess
 import tempfile
@@ -15,10 +16,13 @@ CLUSTER = str(ROOT / "scripts" / "etcd-cluster")
 
 
 @pytest.fixture(scope="module")
-def etcd():
-    """A fresh cluster of this module's own: the store URL."""
+def etcd(request):
+    """A fresh cluster of this module's own: the store URL. A module that sets ETCD_MAX_TXN_OPS
+    gets members with that --max-txn-ops (etcd's own default is 128; scripts/etcd-cluster's 8192)."""
     directory = tempfile.mkdtemp(prefix="souk-etcd-")
-    url = subprocess.run([CLUSTER, "start", directory], check=True, capture_output=True, text=True).stdout.strip()
+    max_txn_ops = getattr(request.module, "ETCD_MAX_TXN_OPS", None)
+    env = None if max_txn_ops is None else {**os.environ, "SOUK_ETCD_MAX_TXN_OPS": str(max_txn_ops)}
+    url = subprocess.run([CLUSTER, "start", directory], check=True, capture_output=True, text=True, env=env).stdout.strip()
     yield url
     subprocess.run([CLUSTER, "stop", directory], check=False)
     shutil.rmtree(directory, ignore_errors=True)

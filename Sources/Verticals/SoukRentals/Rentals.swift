@@ -48,7 +48,7 @@ public final class Rentals: SoukDomain {
     }
 
     public func loadDemo(_ demo: DemoContext) async throws {
-        try await RentalsDemo(store: store).load(demo)
+        try await RentalsDemo(store: store, logger: logger).load(demo)
     }
 }
 

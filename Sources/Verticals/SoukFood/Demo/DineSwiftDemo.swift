@@ -7,7 +7,12 @@ extension CommerceDemo {
     /// DineSwift's restaurants in Beirut, approved and open, with their menus: a pizzeria (the
     /// demo provider's, whose pizzas have a required size and optional extras), a manakish bakery
     /// and a burger place. Prices are USD cents. A restaurant whose owner already has one is
-    /// left as it is.
+    /// left as it is, but for the demo menu items it lacks (found by section and name, archived
+    /// ones included).
+    ///
+    /// The restaurant, then each menu item, in a transaction of its own: a restaurant with its
+    /// whole menu exceeds etcd's default 128 writes per commit. A load cut off between them is
+    /// completed by the next one; a second load adds nothing.
     func loadDineSwift(_ demo: DemoContext) async throws {
         guard let marketplace = demo.marketplaces["dineswift"], let marketplaceID = RecordID(marketplace.id) else { return }
         let market = marketplaceID.description
@@ -15,9 +20,7 @@ extension CommerceDemo {
         let admin = demo.accounts["dineswift"]?[.admin]?.description ?? ""
         let store = commerce.store
         for plan in Self.dineSwiftRestaurants(currency: marketplace.currencyCode) {
-            guard let owner = emails[plan.ownerEmail],
-                  try store.get(RestaurantTable.table, unique: RestaurantTable.byOwner, [.string(market), .string(owner.description)]) == nil
-            else { continue }
+            guard let owner = emails[plan.ownerEmail] else { continue }
             var restaurant = plan.restaurant
             restaurant.ownerAccountID = owner.description
             restaurant.commissionBps = marketplace.settings?.commerce?.defaultCommissionBps ?? 0
@@ -25,11 +28,30 @@ extension CommerceDemo {
             restaurant.decidedByAccountID = admin
             restaurant.open = true
             restaurant.decideTime = Timestamp(commerce.now)
-            try await store.write { [restaurant] transaction in
-                let record = try transaction.insert(RestaurantTable.table, RestaurantRecord(marketplaceID: market, restaurant))
-                for var item in plan.menu {
-                    item.restaurantID = record.id.description
-                    try transaction.insert(MenuItemTable.table, MenuItemRecord(marketplaceID: market, item))
+            let byOwner: [KeyPart] = [.string(market), .string(owner.description)]
+            let restaurantID: RecordID
+            if let existing = try store.get(RestaurantTable.table, unique: RestaurantTable.byOwner, byOwner) {
+                restaurantID = existing.id
+            } else {
+                restaurantID = try await store.write { [restaurant] transaction in
+                    if let existing = try transaction.get(RestaurantTable.table, unique: RestaurantTable.byOwner, byOwner) { return existing.id }
+                    return try transaction.insert(RestaurantTable.table, RestaurantRecord(marketplaceID: market, restaurant)).id
+                }
+            }
+            for var item in plan.menu {
+                item.restaurantID = restaurantID.description
+                let present = try [MenuAudience.active, .archive].contains { audience in
+                    let key: [KeyPart] = [
+                        .string(market), .string(item.restaurantID), .string(audience.rawValue), .string(ProductText.sortKey(item.section)),
+                        .string(ProductText.sortKey(item.name)),
+                    ]
+                    return try store.list(MenuItemTable.table, MenuItemTable.byMenu, .starting(with: key)).items.contains {
+                        $0.value.subject.section == item.section && $0.value.subject.name == item.name
+                    }
+                }
+                guard !present else { continue }
+                try await store.write { [item] transaction in
+                    _ = try transaction.insert(MenuItemTable.table, MenuItemRecord(marketplaceID: market, item))
                 }
             }
         }

@@ -3,8 +3,8 @@ import SoukMessages
 import SoukOrders
 import SoukStore
 
-/// The demo restaurants and menus of DineSwift, from its report. Loaded idempotently: a catalog
-/// that already has records is left as it is.
+/// The demo restaurants and menus of DineSwift, from its report. Loaded idempotently, one record
+/// per transaction: a restaurant is found by its owner, a menu item by its section and name.
 struct CommerceDemo {
     let commerce: Commerce
 

@@ -9,10 +9,8 @@ extension CommerceDemo {
     /// capacities and prices below are the demo's.
     func loadAquaHub(_ demo: DemoContext) async throws {
         guard let marketplace = demo.marketplaces["aqua-hub"], let marketplaceID = RecordID(marketplace.id) else { return }
+        let market = marketplaceID.description
         let store = commerce.store
-        guard try store.list(ServiceTable.table, ServiceTable.byMarketplace, .starting(with: [.string(marketplaceID.description)]),
-                             page: PageRequest(size: 1)).items.isEmpty
-        else { return }
         let sar = { (minor: Int64) in SoukV1.Money(amountMinor: minor, currencyCode: "SAR") }
         func option(_ code: String, _ name: String, _ arabic: String, _ minor: Int64) -> SoukV1.ServiceOption {
             SoukV1.ServiceOption(
@@ -52,12 +50,21 @@ extension CommerceDemo {
             service("HydroFix", "خدمات السباكة", "Plumbing maintenance and repairs, from 25 SAR.", "صيانة وإصلاح السباكة، ابتداءً من ٢٥ ريال.",
                     .maintenance, from: 2500),
         ]
-        try await store.write { transaction in
-            for input in services {
-                let service = ServiceStorage.record(try ServiceValidation.validated(input, currency: "SAR", existing: []))
-                let record = try transaction.insert(ServiceTable.table, ServiceRecord(marketplaceID: marketplaceID.description, service))
+        // One service per transaction (a service with its index entries and audit entry is about
+        // 50 keys; the five at once exceed etcd's default 128 writes per commit), added only when
+        // the catalog has no service of that name, archived ones included: a load cut off halfway
+        // is completed by the next one, and a second load adds nothing.
+        for input in services {
+            let service = ServiceStorage.record(try ServiceValidation.validated(input, currency: "SAR", existing: []))
+            let sameName = try store.list(
+                ServiceTable.table, ServiceTable.byName,
+                .starting(with: [.string(market), .int(Int64(ServiceShelf.all.rawValue)), .enumCase(SoukV1.ServiceType.unspecified),
+                                 .string(ServiceText.sortName(service))]))
+            guard !sameName.items.contains(where: { $0.value.subject.name == service.name }) else { continue }
+            try await store.write { transaction in
+                let record = try transaction.insert(ServiceTable.table, ServiceRecord(marketplaceID: market, service))
                 try AuditLog.record(
-                    in: transaction, marketplaceID: marketplaceID.description, resource: SoukV1.ResourceRef(type: .service, id: record.id.description),
+                    in: transaction, marketplaceID: market, resource: SoukV1.ResourceRef(type: .service, id: record.id.description),
                     actor: .system("LoadDemo"), to: "ACTIVE", resourceVersion: record.version)
             }
         }

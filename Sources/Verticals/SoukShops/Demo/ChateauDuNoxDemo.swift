@@ -10,15 +10,20 @@ extension CommerceDemo {
     func loadChateauDuNox(_ demo: DemoContext) async throws {
         guard let marketplace = demo.marketplaces["chateau-du-nox"], let marketplaceID = RecordID(marketplace.id) else { return }
         let reviewer = demo.accounts["chateau-du-nox"]?[.provider]?.description ?? ""
+        let market = marketplaceID.description
         let store = commerce.store
-        // Idempotent: a cellar that already has wines is left as it is.
-        guard try store.list(ProductTable.table, ProductTable.byMarketplace, .starting(with: [.string(marketplaceID.description)]),
-                             page: PageRequest(size: 1)).items.isEmpty
-        else { return }
-        let wines = Self.chateauDuNoxWines(currency: marketplace.currencyCode, reviewer: reviewer)
-        try await store.write { transaction in
-            for wine in wines {
-                try transaction.insert(ProductTable.table, ProductRecord(marketplaceID: marketplaceID.description, wine))
+        // One wine per transaction (a wine with its search entries is up to about 120 keys; the
+        // cellar at once exceeds etcd's default 128 writes per commit), added only when the cellar
+        // has no product of that name, archived ones included: a load cut off halfway is completed
+        // by the next one, and a second load adds nothing.
+        for wine in Self.chateauDuNoxWines(currency: marketplace.currencyCode, reviewer: reviewer) {
+            let sameName = try store.list(
+                ProductTable.table, ProductTable.byName,
+                .starting(with: [.string(market), .string(ProductTable.Audience.all.rawValue), .string(ProductTable.Facet.any),
+                                 .string(ProductText.sortKey(wine.name))]))
+            guard !sameName.items.contains(where: { $0.value.subject.name == wine.name }) else { continue }
+            try await store.write { transaction in
+                _ = try transaction.insert(ProductTable.table, ProductRecord(marketplaceID: market, wine))
             }
         }
     }

@@ -3,8 +3,8 @@ import SoukMessages
 import SoukOrders
 import SoukStore
 
-/// The demo catalogs of Aqua Hub and Chateau Du Nox, from their reports. Loaded idempotently: a
-/// catalog that already has records is left as it is.
+/// The demo catalogs of Aqua Hub and Chateau Du Nox, from their reports. Loaded idempotently, one
+/// record per transaction: a service or wine is added only when the catalog has none of its name.
 struct CommerceDemo {
     let commerce: Commerce
 
