@@ -322,7 +322,7 @@ let package = Package(
             name: "SoukStoreTests",
             dependencies: ["SoukStore", "SoukStoreTools", "SoukStoreFixtures", "SoukTesting", nioCore, nioPosix, .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "SoukEtcdTests", dependencies: ["SoukEtcd", "SoukStore", "SoukGRPCClient", "SoukMessages"]),
+        .testTarget(name: "SoukEtcdTests", dependencies: ["SoukEtcd", "SoukStore", "SoukGRPCClient", "SoukMessages", "SoukTesting"]),
     ]
 )
 

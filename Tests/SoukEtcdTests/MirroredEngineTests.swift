@@ -1,6 +1,7 @@
 import Foundation
 import SoukEtcd
 import SoukStore
+import SoukTesting
 import Testing
 
 /// `MirroredKeyValueEngine`: the engine contract holds through the copy, reads are answered from
@@ -80,7 +81,7 @@ import Testing
         try await onThread {
             let (mirror, base) = try Self.mirrored(history: 40)
             defer { mirror.close() }
-            var generator = SplitMix(seed: 20261127)
+            var generator = SplitMix(state: 20261127)
             let names = (0..<24).map { Array("m/\(String(format: "%02d", $0))".utf8) }
             var revisions: [EngineRevision] = []
             for _ in 0..<300 {
@@ -191,17 +192,7 @@ final class CountingEngine: KeyValueEngine, @unchecked Sendable {
     }
 }
 
-/// A small deterministic random generator (the same sequence on every run).
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Int(z % UInt64(bound))
-    }
+extension SplitMix {
+    /// A number in `0..<bound`.
+    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -51,11 +51,7 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
         var withHistory: Set<[UInt8]> = []
         var prunedAt: EngineRevision = 0
         var watch: (any EngineWatch)?
-        /// Latest-revision asks: the number of the last one started, the last one answered and its answer.
-        var asking = false
-        var asksStarted = 0
-        var asksAnswered = 0
-        var answeredRevision: EngineRevision = 0
+        var asks = Asks()
 
         func entry(_ key: [UInt8], at revision: EngineRevision) -> EngineEntry? {
             guard let versions = versions[key] else { return nil }
@@ -108,6 +104,15 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
         }
     }
 
+    /// Latest-revision asks: whether one is running, the number of the last one started, of the
+    /// last one answered, and its answer.
+    private struct Asks {
+        var running = false
+        var started = 0
+        var answered = 0
+        var revision: EngineRevision = 0
+    }
+
     private let state: ConditionLock<State>
 
     /// `historyRevisions`: how many past revisions the copy keeps readable (a transaction pinned
@@ -151,10 +156,7 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
             loaded.floor = at
             loaded.prunedAt = at
             loaded.live = true
-            loaded.asksStarted = current.asksStarted
-            loaded.asksAnswered = current.asksAnswered
-            loaded.answeredRevision = current.answeredRevision
-            loaded.asking = current.asking
+            loaded.asks = current.asks
             current = loaded
             return true
         }
@@ -246,14 +248,14 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
     private func latestRevisionShared() throws -> EngineRevision {
         // An ask that started before this call may miss a commit acknowledged just before it:
         // this call needs one that starts after it.
-        let needed = state.withLock { $0.asksStarted + 1 }
+        let needed = state.withLock { $0.asks.started + 1 }
         while true {
             let turn = state.wait(seconds: 60) { state -> (mine: Int?, answer: EngineRevision?)? in
-                if state.asksAnswered >= needed { return (nil, state.answeredRevision) }
-                guard !state.asking else { return nil }
-                state.asking = true
-                state.asksStarted += 1
-                return (state.asksStarted, nil)
+                if state.asks.answered >= needed { return (nil, state.asks.revision) }
+                guard !state.asks.running else { return nil }
+                state.asks.running = true
+                state.asks.started += 1
+                return (state.asks.started, nil)
             }
             guard let turn else { return try base.latestRevision() }
             if let answer = turn.answer { return answer }
@@ -261,14 +263,14 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
             do {
                 let revision = try base.latestRevision()
                 state.withLock { state in
-                    state.asking = false
-                    state.asksAnswered = mine
-                    state.answeredRevision = max(state.answeredRevision, revision)
+                    state.asks.running = false
+                    state.asks.answered = mine
+                    state.asks.revision = max(state.asks.revision, revision)
                 }
                 state.broadcast()
                 return revision
             } catch {
-                state.withLock { $0.asking = false }
+                state.withLock { $0.asks.running = false }
                 state.broadcast()
                 throw error
             }
