@@ -48,14 +48,7 @@ import Testing
         configuration.logger = DomainHarness.quietLogger
         let store = try Store(engine: engine, configuration: configuration, schema: SoukSchema.schema)
         do {
-            let context = DomainContext(store: store)
-            var identityConfiguration = IdentityConfiguration()
-            identityConfiguration.passwordHashMemoryKiB = 64
-            identityConfiguration.logger = DomainHarness.quietLogger
-            context.provide(identityConfiguration)
-            let domains = try context.mount(Domains.all)
-            let loader = DemoLoader(identity: try context.require(Identity.self), logger: DomainHarness.quietLogger)
-            let demo = try loader.context(try await loader.load())
+            let (domains, demo) = try await mountEveryDomainWithDemoAccounts(store)
             let before = engine.commits
             engine.cut(after: cut)
             for domain in domains { try await domain.loadDemo(demo) }

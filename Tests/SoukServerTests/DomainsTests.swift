@@ -42,15 +42,8 @@ import Testing
         var configuration = StoreConfiguration.forTests(directory.sub("db"))
         configuration.logger = DomainHarness.quietLogger
         let store = try Store(configuration, schema: SoukSchema.schema)
-        let context = DomainContext(store: store)
-        var identityConfiguration = IdentityConfiguration()
-        identityConfiguration.passwordHashMemoryKiB = 64
-        identityConfiguration.logger = DomainHarness.quietLogger
-        context.provide(identityConfiguration)
-        let domains = try context.mount(Domains.all)
+        let (domains, demo) = try await mountEveryDomainWithDemoAccounts(store)
         #expect(domains.map { ObjectIdentifier(type(of: $0)) } == Domains.all.map { ObjectIdentifier($0) })
-        let loader = DemoLoader(identity: try context.require(Identity.self), logger: DomainHarness.quietLogger)
-        let demo = try loader.context(try await loader.load())
         #expect(demo.marketplaces.count == 5)
         for domain in domains { try await domain.loadDemo(demo) }
         await store.close()
@@ -99,4 +92,17 @@ import Testing
         }
         await store.close()
     }
+}
+
+/// Mounts every listed domain over `store`, as `serve` does, and loads the demo marketplaces and
+/// accounts; the domains' own demo data is the caller's to load.
+func mountEveryDomainWithDemoAccounts(_ store: Store) async throws -> (domains: [any SoukDomain], demo: DemoContext) {
+    let context = DomainContext(store: store)
+    var identityConfiguration = IdentityConfiguration()
+    identityConfiguration.passwordHashMemoryKiB = 64
+    identityConfiguration.logger = DomainHarness.quietLogger
+    context.provide(identityConfiguration)
+    let domains = try context.mount(Domains.all)
+    let loader = DemoLoader(identity: try context.require(Identity.self), logger: DomainHarness.quietLogger)
+    return (domains, try loader.context(try await loader.load()))
 }
