@@ -133,6 +133,45 @@ import Testing
         }
     }
 
+    /// A node's own commit is in its copy as soon as the commit returns: its next transaction
+    /// reads it from the copy without waiting for the watch.
+    @Test func anOwnCommitIsTakenWithoutTheWatch() async throws {
+        try await onThread {
+            let (mirror, base) = try Self.mirrored()
+            defer { mirror.close() }
+            let key = Array("own".utf8)
+            base.hold()
+            let revision = try KeyValueEngineConformance.committed(mirror.commit(if: [], then: [.put(key, [1]), .delete(Array("before/a".utf8))]))
+            base.reset()
+            let read = try mirror.read([key, Array("before/a".utf8)], at: nil)
+            #expect(read.entries == [EngineEntry(key: key, value: [1], modRevision: revision), nil])
+            #expect(base.reads == 0, "answered by the copy, not after the wait for the watch")
+            base.release()
+            _ = try KeyValueEngineConformance.committed(mirror.commit(if: [], then: [.put(key, [2])]))
+            #expect(try mirror.read([key], at: nil).entries.first??.value == [2])
+        }
+    }
+
+    /// On etcd a commit of deletes alone that changes nothing makes no revision and answers the
+    /// latest one: the copy must not take it as that revision, whose changes are another node's.
+    @Test func aCommitThatChangesNothingIsNotTakenForAnotherNodesRevision() async throws {
+        try await onThread {
+            let memory = MemoryKeyValueEngine()
+            let base = CountingEngine(memory, unchangingDeletesMakeNoRevision: true)
+            let mirror = MirroredKeyValueEngine(base: base)
+            try mirror.start()
+            defer { mirror.close() }
+            let other = Array("other".utf8), absent = Array("absent".utf8)
+            _ = try mirror.read([other], at: nil)
+            base.hold()
+            let theirs = try KeyValueEngineConformance.committed(memory.commit(if: [], then: [.put(other, [7])]))
+            let mine = try KeyValueEngineConformance.committed(mirror.commit(if: [], then: [.delete(absent)]))
+            #expect(mine == theirs, "the latest revision, as etcd answers for a commit that changes nothing")
+            base.release()
+            #expect(try mirror.read([other], at: nil).entries == [EngineEntry(key: other, value: [7], modRevision: theirs)])
+        }
+    }
+
     /// Through the copy on the etcd cluster: the contract's checks.
     @Test(.enabled(if: EtcdTestCluster.url != nil, "SOUK_ETCD_ENDPOINTS is not set"))
     func conformanceOnEtcd() async throws {
@@ -153,42 +192,82 @@ import Testing
     }
 }
 
-/// An engine that counts the reads, scans and revision asks that reach it.
+/// An engine that counts the reads, scans and revision asks that reach it, and can hold back
+/// what its watches deliver (a watch running late).
 final class CountingEngine: KeyValueEngine, @unchecked Sendable {
-    let memory: MemoryKeyValueEngine
+    let engine: any KeyValueEngine
     private let counts = Locked((reads: 0, scans: 0, latest: 0))
+    /// While held, deliveries wait here, in order.
+    private let held = Locked<[@Sendable () -> Void]?>(nil)
 
-    init(_ memory: MemoryKeyValueEngine) { self.memory = memory }
+    /// As etcd: a commit of deletes of absent keys alone changes nothing and answers the latest revision.
+    let unchangingDeletesMakeNoRevision: Bool
 
-    var limits: EngineLimits { memory.limits }
+    init(_ engine: any KeyValueEngine, unchangingDeletesMakeNoRevision: Bool = false) {
+        self.engine = engine
+        self.unchangingDeletesMakeNoRevision = unchangingDeletesMakeNoRevision
+    }
+
+    var memory: MemoryKeyValueEngine { engine as! MemoryKeyValueEngine }
+    var limits: EngineLimits { engine.limits }
     var reads: Int { counts.value.reads }
     var scans: Int { counts.value.scans }
     var latestRevisions: Int { counts.value.latest }
     func reset() { counts.update { $0 = (0, 0, 0) } }
 
+    /// Watches deliver nothing until `release`.
+    func hold() { held.update { $0 = $0 ?? [] } }
+
+    /// Delivers what was held, then lets deliveries through again.
+    func release() {
+        var pending: [@Sendable () -> Void] = []
+        held.update {
+            pending = $0 ?? []
+            $0 = nil
+        }
+        for delivery in pending { delivery() }
+    }
+
     func read(_ keys: [[UInt8]], at revision: EngineRevision?) throws -> (entries: [EngineEntry?], revision: EngineRevision) {
         counts.update { $0.reads += 1 }
-        return try memory.read(keys, at: revision)
+        return try engine.read(keys, at: revision)
     }
 
     func scan(from lower: [UInt8], to upper: [UInt8]?, direction: ScanDirection, limit: Int, at revision: EngineRevision?) throws
         -> (entries: [EngineEntry], more: Bool, revision: EngineRevision) {
         counts.update { $0.scans += 1 }
-        return try memory.scan(from: lower, to: upper, direction: direction, limit: limit, at: revision)
+        return try engine.scan(from: lower, to: upper, direction: direction, limit: limit, at: revision)
     }
 
     func commit(if conditions: [EngineCondition], then writes: [EngineWrite]) throws -> EngineCommitResult {
-        try memory.commit(if: conditions, then: writes)
+        if unchangingDeletesMakeNoRevision, conditions.isEmpty {
+            let deleted = writes.compactMap { write -> [UInt8]? in if case .delete(let key) = write { key } else { nil } }
+            if deleted.count == writes.count, try engine.read(deleted, at: nil).entries.allSatisfy({ $0 == nil }) {
+                return .committed(try engine.latestRevision())
+            }
+        }
+        return try engine.commit(if: conditions, then: writes)
     }
 
     func watch(prefix: [UInt8], after revision: EngineRevision, onChanges: @escaping @Sendable ([EngineChange]) -> Void,
                onFailure: @escaping @Sendable (StoreError) -> Void) throws -> any EngineWatch {
-        try memory.watch(prefix: prefix, after: revision, onChanges: onChanges, onFailure: onFailure)
+        try engine.watch(
+            prefix: prefix, after: revision,
+            onChanges: { [self] changes in
+                var now = true
+                held.update { pending in
+                    guard pending != nil else { return }
+                    pending!.append { onChanges(changes) }
+                    now = false
+                }
+                if now { onChanges(changes) }
+            },
+            onFailure: onFailure)
     }
 
     func latestRevision() throws -> EngineRevision {
         counts.update { $0.latest += 1 }
-        return try memory.latestRevision()
+        return try engine.latestRevision()
     }
 }
 

@@ -203,15 +203,22 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
         guard let revision = changes.first?.modRevision else { return }
         state.withLock { state in
             guard state.live, state.generation == generation, revision > state.applied else { return }
-            for change in changes { state.record(change.key, change.value, at: change.modRevision) }
-            state.applied = revision
-            // Pruning walks the keys with history: once per tenth of the history kept.
-            if revision - state.prunedAt >= max(1, historyRevisions / 10) {
-                state.prunedAt = revision
-                state.prune(below: revision - historyRevisions)
+            take(revision, into: &state) { state in
+                for change in changes { state.record(change.key, change.value, at: change.modRevision) }
             }
         }
         state.broadcast()
+    }
+
+    /// Records the changes of the revision after the last applied one (`record` adds them).
+    private func take(_ revision: EngineRevision, into state: inout State, _ record: (inout State) -> Void) {
+        record(&state)
+        state.applied = revision
+        // Pruning walks the keys with history: once per tenth of the history kept.
+        if revision - state.prunedAt >= max(1, historyRevisions / 10) {
+            state.prunedAt = revision
+            state.prune(below: revision - historyRevisions)
+        }
     }
 
     /// The watch ended (its revision was compacted away, or no member answered for a while):
@@ -323,8 +330,31 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
         return try base.scan(from: lower, to: upper, direction: direction, limit: limit, at: revision)
     }
 
+    /// Commits through `base`. When the copy holds every revision before this commit's, it takes
+    /// the commit's writes at once (a commit with a put is one new revision, and these writes are
+    /// all of it), so
+    /// this node's next transaction need not wait for the watch to bring them back.
     public func commit(if conditions: [EngineCondition], then writes: [EngineWrite]) throws -> EngineCommitResult {
-        try base.commit(if: conditions, then: writes)
+        let result = try base.commit(if: conditions, then: writes)
+        // Only with a put: a commit of deletes alone may change nothing, make no revision of its
+        // own, and answer the latest revision, whose changes would then be another commit's.
+        guard case .committed(let revision) = result, writes.contains(where: { if case .put = $0 { true } else { false } }) else {
+            return result
+        }
+        let taken = state.withLock { state -> Bool in
+            guard state.live, state.applied == revision - 1 else { return false }
+            take(revision, into: &state) { state in
+                for write in writes {
+                    switch write {
+                    case .put(let key, let value): state.record(key, value, at: revision)
+                    case .delete(let key): state.record(key, nil, at: revision)
+                    }
+                }
+            }
+            return true
+        }
+        if taken { state.broadcast() }
+        return result
     }
 
     public func watch(
