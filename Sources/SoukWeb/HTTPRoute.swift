@@ -1,4 +1,9 @@
 import SoukHTTP2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Plain HTTP requests under a path prefix (media files, the admin console's pages), served on
 /// the gRPC port beside the RPCs, over HTTP/1.1 and HTTP/2 alike.
@@ -53,36 +58,55 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The first value of the query parameter `name`, percent-decoded (as `query[name]`, without
-    /// making the dictionary).
+    /// making the dictionary: one pass over the bytes, and a String only for the value found).
     public func queryValue(_ name: String) -> String? {
         var wanted = name
         return wanted.withUTF8 { wanted in
             withTarget { target -> String? in
-                var found: String?
-                Self.forEachParameter(target) { nameRange, value in
-                    guard Self.decodedEquals(target, nameRange, wanted) else { return true }
-                    found = value.map { Self.decoded(target, $0, plusIsSpace: true) } ?? ""
-                    return false
+                guard var start = Self.offset(of: UInt8(ascii: "?"), in: target).map({ $0 + 1 }) else { return nil }
+                while start < target.count {
+                    var end = start
+                    var equals = -1
+                    while end < target.count {
+                        let byte = target[end]
+                        if byte == UInt8(ascii: "&") { break }
+                        if byte == UInt8(ascii: "="), equals < 0 { equals = end }
+                        end += 1
+                    }
+                    if end > start, Self.decodedEquals(target, start..<(equals < 0 ? end : equals), wanted) {
+                        return equals < 0 ? "" : Self.decoded(target, (equals + 1)..<end, plusIsSpace: true)
+                    }
+                    start = end + 1
                 }
-                return found
+                return nil
             }
         }
     }
 
     /// Calls `body` with the UTF-8 bytes of the path as received (before the `?`, not decoded).
-    public func withRawPath<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        withTarget { target in
-            let mark = target.firstIndex(of: UInt8(ascii: "?")) ?? target.count
-            return body(UnsafeBufferPointer(rebasing: target[0..<mark]))
+    /// Inlinable, so that it is specialized for the caller's closure rather than run generically.
+    @inlinable
+    public func withRawPath<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try withTarget { target in
+            let mark = Self.offset(of: UInt8(ascii: "?"), in: target) ?? target.count
+            return try body(UnsafeBufferPointer(rebasing: target[0..<mark]))
         }
     }
 
     /// The target's UTF-8 bytes, read in place: `?`, `&` and `=` are ASCII, never part of another
     /// character's bytes, and splitting by Character (grapheme clusters) costs far more.
-    private func withTarget<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = target.utf8.withContiguousStorageIfAvailable(body) { return result }
+    @inlinable
+    func withTarget<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let result = try target.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = target
-        return copy.withUTF8(body)
+        return try copy.withUTF8(body)
+    }
+
+    /// Where `byte` first is in `bytes` (memchr: a target is some 100 bytes, read per request).
+    @usableFromInline
+    static func offset(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, let found = memchr(base, Int32(byte), bytes.count) else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
     /// Calls `body` with the byte ranges of each parameter's name and value (nil: no `=`), in
@@ -108,7 +132,7 @@ public struct HTTPRequest: Sendable {
     private static func decodedEquals(_ target: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
         let part = UnsafeBufferPointer(rebasing: target[range])
         guard part.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
-            return part.elementsEqual(wanted)
+            return part.count == wanted.count && (part.isEmpty || memcmp(part.baseAddress!, wanted.baseAddress!, part.count) == 0)
         }
         var name = decoded(target, range, plusIsSpace: true)
         return name.withUTF8 { $0.elementsEqual(wanted) }

@@ -181,7 +181,11 @@ struct MediaTarget {
         // From the bytes as received, with no String made: this runs for every request on the
         // event loop. A path with escapes (never one of ours: ids need none) is decoded first.
         let ids: (RecordID, RecordID)?
-        if let plain = request.withRawPath({ raw in raw.contains(UInt8(ascii: "%")) ? nil : Optional(Self.ids(raw)) }) {
+        let plain = request.withRawPath { raw -> (RecordID, RecordID)?? in
+            guard let base = raw.baseAddress else { return .some(nil) }
+            return memchr(base, Int32(UInt8(ascii: "%")), raw.count) != nil ? nil : .some(Self.ids(raw))
+        }
+        if let plain {
             ids = plain
         } else {
             var path = request.path
@@ -200,10 +204,10 @@ struct MediaTarget {
 
     /// The ids of `/media/<marketplace id>/<media id>`.
     private static func ids(_ path: UnsafeBufferPointer<UInt8>) -> (RecordID, RecordID)? {
-        let prefix = MediaURLs.pathPrefix.utf8
-        let prefixLength = prefix.count
+        let prefix = MediaURLs.pathPrefixUTF8
+        let prefixLength = prefix.utf8CodeUnitCount
         // The canonical form, two 36-character ids, is checked by position.
-        guard path.count == prefixLength + 36 + 1 + 36, path.starts(with: prefix),
+        guard path.count == prefixLength + 36 + 1 + 36, memcmp(path.baseAddress!, prefix.utf8Start, prefixLength) == 0,
               path[prefixLength + 36] == UInt8(ascii: "/"),
               let marketplaceID = recordID(UnsafeBufferPointer(rebasing: path[prefixLength..<(prefixLength + 36)])),
               let mediaID = recordID(UnsafeBufferPointer(rebasing: path[(prefixLength + 37)...]))
@@ -212,28 +216,40 @@ struct MediaTarget {
     }
 
     /// A record id from its canonical text (`xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, either case),
-    /// as `RecordID(utf8:)` reads it, by fixed positions and without a branch per character class.
+    /// as `RecordID(utf8:)` reads it, by fixed positions and a table: a UUID's digits and letters
+    /// come in random order, so a branch per character class is mispredicted half the time.
     static func recordID(_ text: UnsafeBufferPointer<UInt8>) -> RecordID? {
         guard text.count == 36, let base = text.baseAddress else { return nil }
         let dash = UInt8(ascii: "-")
         guard base[8] == dash, base[13] == dash, base[18] == dash, base[23] == dash else { return nil }
-        var bad = false
-        @inline(__always) func nibble(_ c: UInt8) -> UInt64 {
-            let digit = c &- UInt8(ascii: "0")
-            if digit < 10 { return UInt64(digit) }
-            let letter = (c | 0x20) &- UInt8(ascii: "a")
-            if letter < 6 { return UInt64(letter + 10) }
-            bad = true
-            return 0
+        return hexValues.withUnsafeBufferPointer { values -> RecordID? in
+            var bad: UInt8 = 0
+            @inline(__always) func add(_ word: inout UInt64, _ range: Range<Int>) {
+                for i in range {
+                    let value = values[Int(base[i])]
+                    bad |= value
+                    word = word << 4 | UInt64(value & 0xF)
+                }
+            }
+            var high: UInt64 = 0
+            add(&high, 0..<8)
+            add(&high, 9..<13)
+            add(&high, 14..<18)
+            var low: UInt64 = 0
+            add(&low, 19..<23)
+            add(&low, 24..<36)
+            return bad & 0x80 != 0 ? nil : RecordID(high: high, low: low)
         }
-        var high: UInt64 = 0
-        for i in 0..<8 { high = high << 4 | nibble(base[i]) }
-        for i in 9..<13 { high = high << 4 | nibble(base[i]) }
-        for i in 14..<18 { high = high << 4 | nibble(base[i]) }
-        var low: UInt64 = 0
-        for i in 19..<23 { low = low << 4 | nibble(base[i]) }
-        for i in 24..<36 { low = low << 4 | nibble(base[i]) }
-        return bad ? nil : RecordID(high: high, low: low)
+    }
+
+    /// Each byte's hex digit value, or 0x80 when it is not one.
+    private static let hexValues: [UInt8] = (0..<256).map { byte -> UInt8 in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+        default: 0x80
+        }
     }
 
     var cacheKey: MediaCache.Key { MediaCache.Key(media: mediaID, size: size) }
