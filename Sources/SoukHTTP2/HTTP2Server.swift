@@ -20,6 +20,8 @@ public final class HTTP2Server: Sendable {
         var serverChannel: (any Channel)?
         var connections: [ObjectIdentifier: Connection] = [:]
         var isDraining = false
+        /// The read counter of each event loop that has had a connection.
+        var loopReads: [ObjectIdentifier: EventLoopReads] = [:]
     }
 
     /// One accepted connection, and the way to reach its handler on its event loop.
@@ -109,13 +111,16 @@ public final class HTTP2Server: Sendable {
         let slot = ConnectionSlot()
         let key = ObjectIdentifier(channel)
         let connection = Connection(channel: channel, handler: NIOLoopBound(slot, eventLoop: channel.eventLoop))
-        let admitted = state.withLock { state -> Bool in
-            if state.isDraining { return false }
-            if let limit = configuration.maxConnections, state.connections.count >= limit { return false }
+        let loopKey = ObjectIdentifier(channel.eventLoop)
+        let (admitted, loopReads) = state.withLock { state -> (Bool, EventLoopReads?) in
+            if state.isDraining { return (false, nil) }
+            if let limit = configuration.maxConnections, state.connections.count >= limit { return (false, nil) }
             state.connections[key] = connection
-            return true
+            let reads = state.loopReads[loopKey] ?? EventLoopReads()
+            state.loopReads[loopKey] = reads
+            return (true, reads)
         }
-        guard admitted else {
+        guard admitted, let loopReads else {
             logger.debug("connection refused (draining or at the connection limit)")
             throw ConnectionRefused()
         }
@@ -133,7 +138,8 @@ public final class HTTP2Server: Sendable {
             timeout: TimeAmount(settings.handshakeTimeout),
             http2: {
                 HTTP2ConnectionHandler(
-                    configuration: settings, router: router, logger: logger, metrics: metrics, channel: channel)
+                    configuration: settings, router: router, logger: logger, metrics: metrics, channel: channel,
+                    loopReads: loopReads)
             },
             http1: {
                 HTTP1ConnectionHandler(router: router, secure: sslContext != nil, idleTimeout: TimeAmount(settings.idleTimeout))

@@ -44,6 +44,8 @@ public struct HTTP2ServerConfiguration: Sendable {
     /// to send them, then reads on. A client with many requests in flight on one connection then
     /// gets answers (and sends its next requests) while the rest of the batch is processed, instead
     /// of client and server taking turns. Lower: earlier answers and more writes (at least 1).
+    /// Only while no other connection on the event loop read since the connection's last read:
+    /// the loop then has their requests to serve meanwhile, and one write per batch costs less.
     public var answersPerEarlyFlush: Int = 16
 
     /// A connection with no open stream for this long gets GOAWAY and is closed.

@@ -61,7 +61,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds events are kept for Watch RPCs to resume from (7 days; short values only for tests).")
     var eventRetentionSeconds = 7 * 24 * 3600
     @Option(help: "Seconds a connection with no open stream is kept.") var idleTimeout = 300
-    @Option(help: "HTTP/2 answers made while reading one batch of requests after which the server sends them before reading on (lower: earlier answers, more writes).")
+    @Option(help: "HTTP/2 answers made while reading one batch of requests after which the server sends them before reading on, while no other connection on its event loop is reading (lower: earlier answers, more writes).")
     var answersPerEarlyFlush = HTTP2ServerConfiguration(host: "", port: 0).answersPerEarlyFlush
     @Option(help: ArgumentHelp(
         "Trace every call and export the spans (the call, its store transactions and commits) to this OpenTelemetry collector over OTLP/HTTP, for example http://127.0.0.1:4318; a request's W3C traceparent makes its call part of the caller's trace. Off when absent.",

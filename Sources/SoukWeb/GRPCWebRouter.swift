@@ -2,6 +2,11 @@ import NIOCore
 import SoukGRPC
 import SoukHTTP2
 import SoukJSON
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Serves gRPC-Web (`application/grpc-web`, `+proto`, and the base64 `application/grpc-web-text`)
 /// beside gRPC on the same port, over HTTP/2 and HTTP/1.1, as the gRPC-Web protocol document
@@ -16,6 +21,9 @@ public struct GRPCWebRouter: HTTP2StreamRouter {
     private let cors: CORSPolicy
     private let json: ProtoJSON
     private let routes: [any HTTPRoute]
+    /// The routes' path prefixes as UTF-8 bytes, in the order of `routes`: matched against each
+    /// request's path bytes, without a String comparison.
+    private let routePrefixes: [[UInt8]]
 
     /// gRPC-Web and Connect in front of `grpc`, reading JSON with the message types of `json`;
     /// browsers on the policy's origins may call it from their pages. Requests under a route's
@@ -25,6 +33,7 @@ public struct GRPCWebRouter: HTTP2StreamRouter {
         self.cors = cors
         self.json = json
         self.routes = routes
+        routePrefixes = routes.map { Array($0.pathPrefix.utf8) }
     }
 
     public func openStream(
@@ -37,22 +46,26 @@ public struct GRPCWebRouter: HTTP2StreamRouter {
         var contentType: String?
         var origin: String?
         for header in headers {
-            switch header.name {
-            case ":method": method = header.value
-            case ":path": path = header.value
-            case "content-type": contentType = header.value
-            case "origin": origin = header.value
+            // By length first: comparing Strings of different contents costs a call each, and
+            // every request passes here.
+            let name = header.name
+            switch name.utf8.count {
+            case 7 where name == ":method": method = header.value
+            case 5 where name == ":path": path = header.value
+            case 12 where name == "content-type": contentType = header.value
+            case 6 where name == "origin": origin = header.value
             default: break
             }
         }
+        let isOptions = method.map { $0.utf8.count == 7 && $0 == "OPTIONS" } ?? false
+        if isOptions, origin != nil {
+            return preflight(stream, headers: headers, allowedOrigin: origin.flatMap { cors.allows($0) ? $0 : nil })
+        }
+        if let method, !isOptions, let path, let index = routeIndex(path) {
+            return routes[index].openStream(stream, request: HTTPRequest(method: method, target: path, headers: headers), endStream: endStream)
+        }
         let allowedOrigin = origin.flatMap { cors.allows($0) ? $0 : nil }
-        if method == "OPTIONS", origin != nil {
-            return preflight(stream, headers: headers, allowedOrigin: allowedOrigin)
-        }
         let corsHeaders = allowedOrigin.map(cors.responseHeaders(origin:)) ?? []
-        if method != nil, method != "OPTIONS", let path, let route = routes.first(where: { path.hasPrefix($0.pathPrefix) }) {
-            return route.openStream(stream, request: HTTPRequest(method: method!, target: path, headers: headers), endStream: endStream)
-        }
         if method == "POST", let contentType, let codec = Self.connectCodec(contentType) {
             return connectCall(stream, codec: codec, path: path ?? "", headers: headers, corsHeaders: corsHeaders)
         }
@@ -82,6 +95,20 @@ public struct GRPCWebRouter: HTTP2StreamRouter {
         return GRPCWebJSONRequest(handler, stream: stream, messages: messages) { [weak web] error in
             if let web { _ = grpc.refuse(web, status: error) }
         }
+    }
+
+    /// The index of the first route whose prefix the path starts with.
+    private func routeIndex(_ path: String) -> Int? {
+        guard !routePrefixes.isEmpty else { return nil }
+        let match = { (bytes: UnsafeBufferPointer<UInt8>) -> Int? in
+            routePrefixes.firstIndex { prefix in
+                prefix.isEmpty
+                    || prefix.count <= bytes.count && prefix.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, prefix.count) == 0 }
+            }
+        }
+        if let found = path.utf8.withContiguousStorageIfAvailable(match) { return found }
+        var copy = path
+        return copy.withUTF8(match)
     }
 
     /// A Connect unary call: the request becomes a gRPC one (content type, `connect-timeout-ms` as

@@ -38,6 +38,11 @@ public final class MediaCache: Sendable {
             case .screen: form = 2
             }
         }
+
+        /// One word to hash rather than three: every hit hashes its key under the lock.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(media.low ^ (media.high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(form))
+        }
     }
 
     /// The largest body kept: an eighth of the capacity, so a few large files never push out

@@ -38,11 +38,12 @@ public struct MediaHTTPRoute: HTTPRoute {
     public var pathPrefix: String { MediaURLs.pathPrefix }
 
     public func openStream(_ stream: any HTTP2ResponseStream, request: HTTPRequest, endStream: Bool) -> any HTTP2StreamHandler {
-        let now = StoreTime.now().microsecondsSinceEpoch / 1_000_000
-        if let answer = media.cachedAnswer(request, now: now, cache: cache) {
+        if let answer = media.cachedAnswer(request, cache: cache) {
             Self.send(answer, to: stream)
-            return DiscardingStreamHandler(stream: stream)
+            // A request without a body has nothing more to say: one shared handler, not one each.
+            return endStream ? EndedRequestHandler.shared : DiscardingStreamHandler(stream: stream)
         }
+        let now = Media.nowSeconds()
         let eventLoop = stream.eventLoop
         let bound = NIOLoopBound(stream, eventLoop: eventLoop)
         let media = self.media
@@ -168,42 +169,100 @@ struct MediaHTTPAnswer: Sendable {
     }
 }
 
-/// What a media URL names: the record, the form (original or size), and the path its signature covers.
+/// What a media URL names: the record and the form (original or size).
 struct MediaTarget {
     let marketplaceID: RecordID
     let mediaID: RecordID
     let size: MediaSize?
-    /// `/media/<marketplace id>/<media id>` as the URL spells it.
-    let signedPath: String
 
     /// The target of a request's path and `size`; nil when the path names no record, or the
     /// size is not one offered (the full answer says why).
     init?(_ request: HTTPRequest) {
-        // By bytes, not Characters: this runs for every request on the event loop.
-        var path = request.path
-        let prefixLength = MediaURLs.pathPrefix.utf8.count
-        let ids = path.withUTF8 { bytes -> (RecordID, RecordID)? in
-            guard bytes.count > prefixLength, bytes.starts(with: MediaURLs.pathPrefix.utf8),
-                  let slash = bytes[prefixLength...].firstIndex(of: UInt8(ascii: "/")),
-                  !bytes[(slash + 1)...].contains(UInt8(ascii: "/")),
-                  let marketplaceID = RecordID(utf8: UnsafeBufferPointer(rebasing: bytes[prefixLength..<slash])),
-                  let mediaID = RecordID(utf8: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]))
-            else { return nil }
-            return (marketplaceID, mediaID)
+        // From the bytes as received, with no String made: this runs for every request on the
+        // event loop. A path with escapes (never one of ours: ids need none) is decoded first.
+        let ids: (RecordID, RecordID)?
+        let plain = request.withRawPath { raw -> (RecordID, RecordID)?? in
+            guard let base = raw.baseAddress else { return .some(nil) }
+            return memchr(base, Int32(UInt8(ascii: "%")), raw.count) != nil ? nil : .some(Self.ids(raw))
+        }
+        if let plain {
+            ids = plain
+        } else {
+            var path = request.path
+            ids = path.withUTF8(Self.ids)
         }
         guard let (marketplaceID, mediaID) = ids else { return nil }
         var size: MediaSize?
-        if let sizeName = request.query["size"] {
+        if let sizeName = request.queryValue("size") {
             guard let offered = MediaSize(rawValue: sizeName) else { return nil }
             size = offered
         }
         self.marketplaceID = marketplaceID
         self.mediaID = mediaID
         self.size = size
-        signedPath = request.path
+    }
+
+    /// The ids of `/media/<marketplace id>/<media id>`.
+    private static func ids(_ path: UnsafeBufferPointer<UInt8>) -> (RecordID, RecordID)? {
+        let prefix = MediaURLs.pathPrefixUTF8
+        let prefixLength = prefix.utf8CodeUnitCount
+        // The canonical form, two 36-character ids, is checked by position.
+        guard path.count == prefixLength + 36 + 1 + 36, memcmp(path.baseAddress!, prefix.utf8Start, prefixLength) == 0,
+              path[prefixLength + 36] == UInt8(ascii: "/"),
+              let marketplaceID = recordID(UnsafeBufferPointer(rebasing: path[prefixLength..<(prefixLength + 36)])),
+              let mediaID = recordID(UnsafeBufferPointer(rebasing: path[(prefixLength + 37)...]))
+        else { return nil }
+        return (marketplaceID, mediaID)
+    }
+
+    /// A record id from its canonical text (`xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, either case),
+    /// as `RecordID(utf8:)` reads it, by fixed positions and a table: a UUID's digits and letters
+    /// come in random order, so a branch per character class is mispredicted half the time.
+    static func recordID(_ text: UnsafeBufferPointer<UInt8>) -> RecordID? {
+        guard text.count == 36, let base = text.baseAddress else { return nil }
+        let dash = UInt8(ascii: "-")
+        guard base[8] == dash, base[13] == dash, base[18] == dash, base[23] == dash else { return nil }
+        return hexValues.withUnsafeBufferPointer { values -> RecordID? in
+            var bad: UInt8 = 0
+            @inline(__always) func add(_ word: inout UInt64, _ range: Range<Int>) {
+                for i in range {
+                    let value = values[Int(base[i])]
+                    bad |= value
+                    word = word << 4 | UInt64(value & 0xF)
+                }
+            }
+            var high: UInt64 = 0
+            add(&high, 0..<8)
+            add(&high, 9..<13)
+            add(&high, 14..<18)
+            var low: UInt64 = 0
+            add(&low, 19..<23)
+            add(&low, 24..<36)
+            return bad & 0x80 != 0 ? nil : RecordID(high: high, low: low)
+        }
+    }
+
+    /// Each byte's hex digit value, or 0x80 when it is not one.
+    private static let hexValues: [UInt8] = (0..<256).map { byte -> UInt8 in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+        default: 0x80
+        }
     }
 
     var cacheKey: MediaCache.Key { MediaCache.Key(media: mediaID, size: size) }
+}
+
+/// The handler of a request that ended with its header block and was answered at once: nothing
+/// can come for it, so one instance serves them all.
+final class EndedRequestHandler: HTTP2StreamHandler, Sendable {
+    static let shared = EndedRequestHandler()
+
+    func receiveData(_ data: ByteBuffer, endStream: Bool) {}
+    func receiveTrailers(_ trailers: [HTTP2Header]) {}
+    func streamClosed(_ reason: HTTP2StreamCloseReason) {}
 }
 
 extension Media {
@@ -213,13 +272,22 @@ extension Media {
     /// The answer to a request whose form of the media `cache` holds, made on the calling
     /// thread without reading the store or a file; nil when the request needs them (a miss, a
     /// URL naming no cached record, a method or size the full answer refuses).
-    func cachedAnswer(_ request: HTTPRequest, now: Int64, cache: MediaCache) -> MediaHTTPAnswer? {
-        guard cache.isEnabled, request.method == "GET" || request.method == "HEAD", let target = MediaTarget(request),
-              let entry = cache.entry(target.cacheKey), entry.marketplaceID == target.marketplaceID
+    func cachedAnswer(_ request: HTTPRequest, cache: MediaCache) -> MediaHTTPAnswer? {
+        guard cache.isEnabled else { return nil }
+        let isHead: Bool
+        switch request.method {
+        case "GET": isHead = false
+        case "HEAD": isHead = true
+        default: return nil
+        }
+        guard let target = MediaTarget(request), let entry = cache.entry(target.cacheKey), entry.marketplaceID == target.marketplaceID
         else { return nil }
-        let answer = answer(request, signedPath: target.signedPath, from: entry, now: now)
-        return request.method == "HEAD" ? answer.withoutBody : answer
+        let answer = answer(request, from: entry, now: Self.nowSeconds)
+        return isHead ? answer.withoutBody : answer
     }
+
+    /// Seconds since 1970 on the store's clock.
+    static func nowSeconds() -> Int64 { StoreTime.now().microsecondsSinceEpoch / 1_000_000 }
 
     /// The answer to a request for a media URL at `now` (seconds since 1970), reading the store
     /// and the files (not on an event loop); what it read is kept in `cache` when it fits.
@@ -258,7 +326,7 @@ extension Media {
         var contentType = record.value.contentType
         var tag = hex
         var size: MediaSize?
-        if let sizeName = request.query["size"] {
+        if let sizeName = request.queryValue("size") {
             guard let offered = MediaSize(rawValue: sizeName) else {
                 return .text(400, "size must be one of: \(MediaSize.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -292,10 +360,13 @@ extension Media {
 
     /// The answer from a cached form, after the same access check as the full answer: a private
     /// URL's signature and expiry are checked on every request.
-    func answer(_ request: HTTPRequest, signedPath: String, from entry: MediaCacheEntry, now: Int64) -> MediaHTTPAnswer {
+    /// `now` (seconds since 1970) is read only for private media, which alone needs it.
+    func answer(_ request: HTTPRequest, from entry: MediaCacheEntry, now: () -> Int64) -> MediaHTTPAnswer {
         var cacheControl = MediaHTTPAnswer.publicCacheControl
         if !entry.isPublic {
-            guard let expires = verifiedExpiry(request, signedPath: signedPath, now: now) else { return .forbidden }
+            let now = now()
+            // The path the signature covers, `/media/<marketplace id>/<media id>` as the URL spells it.
+            guard let expires = verifiedExpiry(request, signedPath: request.path, now: now) else { return .forbidden }
             cacheControl = "private, max-age=\(max(0, expires - now))"
         }
         return Self.answer(request, etag: entry.etag, cacheControl: cacheControl, lastModified: entry.lastModified,
@@ -304,7 +375,7 @@ extension Media {
 
     /// The expiry of the request's signed URL when its signature is valid and unexpired at `now`.
     private func verifiedExpiry(_ request: HTTPRequest, signedPath: String, now: Int64) -> Int64? {
-        guard let expiresText = request.query["expires"], let expires = Int64(expiresText), let signature = request.query["signature"],
+        guard let expiresText = request.queryValue("expires"), let expires = Int64(expiresText), let signature = request.queryValue("signature"),
               urls.verify(path: signedPath, expires: expires, signature: signature, now: now)
         else { return nil }
         return expires
@@ -346,11 +417,13 @@ extension Media {
         var noneMatch: String?
         var ifRange: String?
         var rangeField: String?
-        for header in request.headers where header.name.utf8.count >= 5 {
-            switch header.name {
-            case "if-none-match": if noneMatch == nil { noneMatch = header.value }
-            case "if-range": if ifRange == nil { ifRange = header.value }
-            case "range": if rangeField == nil { rangeField = header.value }
+        for header in request.headers {
+            // By length first: comparing Strings of different contents costs a call each.
+            let name = header.name
+            switch name.utf8.count {
+            case 13 where name == "if-none-match": if noneMatch == nil { noneMatch = header.value }
+            case 8 where name == "if-range": if ifRange == nil { ifRange = header.value }
+            case 5 where name == "range": if rangeField == nil { rangeField = header.value }
             default: break
             }
         }

@@ -32,6 +32,8 @@ public struct MediaURLSettings: Sendable {
 public final class MediaURLs: Sendable {
     /// The path every media URL starts with.
     public static let pathPrefix = "/media/"
+    /// `pathPrefix` as bytes, for matching a request's path in place.
+    static let pathPrefixUTF8: StaticString = "/media/"
     /// The key file's name in the media folder.
     static let keyFileName = ".url-key"
 
