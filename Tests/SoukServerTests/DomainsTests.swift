@@ -60,17 +60,11 @@ import Testing
         var configuration = StoreConfiguration.forTests(directory.sub("db"))
         configuration.logger = DomainHarness.quietLogger
         let store = try Store(configuration, schema: SoukSchema.schema)
-        let context = DomainContext(store: store)
-        var identityConfiguration = IdentityConfiguration()
-        identityConfiguration.passwordHashMemoryKiB = 64
-        identityConfiguration.logger = DomainHarness.quietLogger
-        context.provide(identityConfiguration)
-        let domains = try context.mount(Domains.all)
+        let (context, domains) = try mountEveryDomain(store)
         let reports = try context.require(Reports.self)
         #expect(try await reports.rebuildIfNeeded() == 0)
         #expect(try await reports.rebuildIfNeeded() == nil)
-        let loader = DemoLoader(identity: try context.require(Identity.self), logger: DomainHarness.quietLogger)
-        let demo = try loader.context(try await loader.load())
+        let demo = try await demoAccounts(context)
         for domain in domains { try await domain.loadDemo(demo) }
         func comparable(_ totals: [String: SoukStoreV1.ReportDay]) -> [String: SoukStoreV1.ReportDay] {
             totals.mapValues { day in
@@ -94,15 +88,24 @@ import Testing
     }
 }
 
-/// Mounts every listed domain over `store`, as `serve` does, and loads the demo marketplaces and
-/// accounts; the domains' own demo data is the caller's to load.
-func mountEveryDomainWithDemoAccounts(_ store: Store) async throws -> (domains: [any SoukDomain], demo: DemoContext) {
+/// Mounts every listed domain over `store`, as `serve` does.
+func mountEveryDomain(_ store: Store) throws -> (context: DomainContext, domains: [any SoukDomain]) {
     let context = DomainContext(store: store)
     var identityConfiguration = IdentityConfiguration()
     identityConfiguration.passwordHashMemoryKiB = 64
     identityConfiguration.logger = DomainHarness.quietLogger
     context.provide(identityConfiguration)
-    let domains = try context.mount(Domains.all)
+    return (context, try context.mount(Domains.all))
+}
+
+/// Loads the demo marketplaces and accounts; the domains' own demo data is the caller's to load.
+func demoAccounts(_ context: DomainContext) async throws -> DemoContext {
     let loader = DemoLoader(identity: try context.require(Identity.self), logger: DomainHarness.quietLogger)
-    return (domains, try loader.context(try await loader.load()))
+    return try loader.context(try await loader.load())
+}
+
+/// `mountEveryDomain`, then `demoAccounts`.
+func mountEveryDomainWithDemoAccounts(_ store: Store) async throws -> (domains: [any SoukDomain], demo: DemoContext) {
+    let (context, domains) = try mountEveryDomain(store)
+    return (domains, try await demoAccounts(context))
 }
