@@ -63,22 +63,13 @@ public struct HTTPRequest: Sendable {
         var wanted = name
         return wanted.withUTF8 { wanted in
             withTarget { target -> String? in
-                guard var start = Self.offset(of: UInt8(ascii: "?"), in: target).map({ $0 + 1 }) else { return nil }
-                while start < target.count {
-                    var end = start
-                    var equals = -1
-                    while end < target.count {
-                        let byte = target[end]
-                        if byte == UInt8(ascii: "&") { break }
-                        if byte == UInt8(ascii: "="), equals < 0 { equals = end }
-                        end += 1
-                    }
-                    if end > start, Self.decodedEquals(target, start..<(equals < 0 ? end : equals), wanted) {
-                        return equals < 0 ? "" : Self.decoded(target, (equals + 1)..<end, plusIsSpace: true)
-                    }
-                    start = end + 1
+                var found: String?
+                Self.forEachParameter(target) { name, value in
+                    guard Self.decodedEquals(target, name, wanted) else { return true }
+                    found = value.map { Self.decoded(target, $0, plusIsSpace: true) } ?? ""
+                    return false
                 }
-                return nil
+                return found
             }
         }
     }
@@ -114,7 +105,7 @@ public struct HTTPRequest: Sendable {
     private static func forEachParameter(
         _ target: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Range<Int>?) -> Bool
     ) {
-        guard let mark = target.firstIndex(of: UInt8(ascii: "?")) else { return }
+        guard let mark = offset(of: UInt8(ascii: "?"), in: target) else { return }
         var start = mark + 1
         while start < target.count {
             var end = start

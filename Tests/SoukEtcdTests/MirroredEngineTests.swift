@@ -16,12 +16,18 @@ import Testing
         return (mirror, base)
     }
 
-    static func check(_ body: @escaping @Sendable (any KeyValueEngine, [UInt8]) throws -> Void) async throws {
+    /// Runs `body` on a thread of its own with a loaded copy (`mirrored`), closed after.
+    static func withMirror(history: EngineRevision = 20_000,
+                           _ body: @escaping @Sendable (MirroredKeyValueEngine, CountingEngine) throws -> Void) async throws {
         try await onThread {
-            let (mirror, _) = try mirrored()
+            let (mirror, base) = try mirrored(history: history)
             defer { mirror.close() }
-            try body(mirror, Array("conformance/".utf8))
+            try body(mirror, base)
         }
+    }
+
+    static func check(_ body: @escaping @Sendable (any KeyValueEngine, [UInt8]) throws -> Void) async throws {
+        try await withMirror { mirror, _ in try body(mirror, Array("conformance/".utf8)) }
     }
 
     @Test func readAtRevision() async throws { try await Self.check(KeyValueEngineConformance.readAtRevision) }
@@ -34,9 +40,7 @@ import Testing
     /// A transaction's reads after its revision are answered by the copy: the engine underneath
     /// is asked only for the latest revision.
     @Test func readsAreAnsweredByTheCopy() async throws {
-        try await onThread {
-            let (mirror, base) = try Self.mirrored()
-            defer { mirror.close() }
+        try await Self.withMirror { mirror, base in
             let key = Array("before/a".utf8)
             base.reset()
             let first = try mirror.read([key], at: nil)
@@ -78,9 +82,7 @@ import Testing
     /// keeps and at older ones, in both directions, with bounds and limits, answers what the
     /// engine underneath answers.
     @Test func answersMatchTheEngineAtEveryRevision() async throws {
-        try await onThread {
-            let (mirror, base) = try Self.mirrored(history: 40)
-            defer { mirror.close() }
+        try await Self.withMirror(history: 40) { mirror, base in
             var generator = SplitMix(state: 20261127)
             let names = (0..<24).map { Array("m/\(String(format: "%02d", $0))".utf8) }
             var revisions: [EngineRevision] = []
@@ -115,9 +117,7 @@ import Testing
     /// When the copy's watch is cut, reads go to the engine underneath (still right) while the
     /// copy loads again, and then it answers again, with what was committed meanwhile.
     @Test func aCutWatchLoadsTheCopyAgain() async throws {
-        try await onThread {
-            let (mirror, base) = try Self.mirrored()
-            defer { mirror.close() }
+        try await Self.withMirror { mirror, base in
             let key = Array("k".utf8)
             _ = try mirror.commit(if: [], then: [.put(key, [1])])
             #expect(mirror.progress != nil)
@@ -136,9 +136,7 @@ import Testing
     /// A node's own commit is in its copy as soon as the commit returns: its next transaction
     /// reads it from the copy without waiting for the watch.
     @Test func anOwnCommitIsTakenWithoutTheWatch() async throws {
-        try await onThread {
-            let (mirror, base) = try Self.mirrored()
-            defer { mirror.close() }
+        try await Self.withMirror { mirror, base in
             let key = Array("own".utf8)
             base.hold()
             let revision = try KeyValueEngineConformance.committed(mirror.commit(if: [], then: [.put(key, [1]), .delete(Array("before/a".utf8))]))

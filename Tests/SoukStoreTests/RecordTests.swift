@@ -1,9 +1,23 @@
+import Foundation
 import Testing
 @_spi(Testing) @testable import SoukStore
 import SoukStoreFixtures
 import SoukTesting
 
 @Suite struct RecordTests {
+    /// The canonical text form, either case, and nothing else: as Foundation's UUID reads it.
+    @Test func idsAreReadFromTheirCanonicalTextOnly() {
+        let text = RecordID.generate().description
+        for form in [text, text.uppercased(), String(text.prefix(35)) + "g", String(text.prefix(35)), text + "0", text.replacingOccurrences(of: "-", with: "_"),
+                     "00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF",
+                     "0000000/-0000-0000-0000-000000000000", "0000000:-0000-0000-0000-000000000000", "0000000@-0000-0000-0000-00000000000G", "`"] {
+            let expected = UUID(uuidString: form).map { $0.uuidString.lowercased() }
+            #expect(RecordID(form)?.description == expected, "\(form)")
+            var copy = form
+            #expect(copy.withUTF8 { RecordID(utf8: $0) }?.description == expected, "\(form)")
+        }
+    }
+
     let jobs = SampleSchema.jobs
     let accounts = SampleSchema.accounts
 

@@ -209,47 +209,10 @@ struct MediaTarget {
         // The canonical form, two 36-character ids, is checked by position.
         guard path.count == prefixLength + 36 + 1 + 36, memcmp(path.baseAddress!, prefix.utf8Start, prefixLength) == 0,
               path[prefixLength + 36] == UInt8(ascii: "/"),
-              let marketplaceID = recordID(UnsafeBufferPointer(rebasing: path[prefixLength..<(prefixLength + 36)])),
-              let mediaID = recordID(UnsafeBufferPointer(rebasing: path[(prefixLength + 37)...]))
+              let marketplaceID = RecordID(utf8: UnsafeBufferPointer(rebasing: path[prefixLength..<(prefixLength + 36)])),
+              let mediaID = RecordID(utf8: UnsafeBufferPointer(rebasing: path[(prefixLength + 37)...]))
         else { return nil }
         return (marketplaceID, mediaID)
-    }
-
-    /// A record id from its canonical text (`xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, either case),
-    /// as `RecordID(utf8:)` reads it, by fixed positions and a table: a UUID's digits and letters
-    /// come in random order, so a branch per character class is mispredicted half the time.
-    static func recordID(_ text: UnsafeBufferPointer<UInt8>) -> RecordID? {
-        guard text.count == 36, let base = text.baseAddress else { return nil }
-        let dash = UInt8(ascii: "-")
-        guard base[8] == dash, base[13] == dash, base[18] == dash, base[23] == dash else { return nil }
-        return hexValues.withUnsafeBufferPointer { values -> RecordID? in
-            var bad: UInt8 = 0
-            @inline(__always) func add(_ word: inout UInt64, _ range: Range<Int>) {
-                for i in range {
-                    let value = values[Int(base[i])]
-                    bad |= value
-                    word = word << 4 | UInt64(value & 0xF)
-                }
-            }
-            var high: UInt64 = 0
-            add(&high, 0..<8)
-            add(&high, 9..<13)
-            add(&high, 14..<18)
-            var low: UInt64 = 0
-            add(&low, 19..<23)
-            add(&low, 24..<36)
-            return bad & 0x80 != 0 ? nil : RecordID(high: high, low: low)
-        }
-    }
-
-    /// Each byte's hex digit value, or 0x80 when it is not one.
-    private static let hexValues: [UInt8] = (0..<256).map { byte -> UInt8 in
-        switch UInt8(byte) {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
-        default: 0x80
-        }
     }
 
     var cacheKey: MediaCache.Key { MediaCache.Key(media: mediaID, size: size) }

@@ -73,6 +73,16 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
             withHistory.insert(key)
         }
 
+        /// Marks `revision` applied, once its changes are recorded; now and then drops old versions.
+        mutating func advance(to revision: EngineRevision, keeping history: EngineRevision) {
+            applied = revision
+            // Pruning walks the keys with history: once per tenth of the history kept.
+            if revision - prunedAt >= max(1, history / 10) {
+                prunedAt = revision
+                prune(below: revision - history)
+            }
+        }
+
         /// Drops the versions no read at or above `floor` can see.
         mutating func prune(below floor: EngineRevision) {
             self.floor = max(self.floor, floor)
@@ -203,22 +213,10 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
         guard let revision = changes.first?.modRevision else { return }
         state.withLock { state in
             guard state.live, state.generation == generation, revision > state.applied else { return }
-            take(revision, into: &state) { state in
-                for change in changes { state.record(change.key, change.value, at: change.modRevision) }
-            }
+            for change in changes { state.record(change.key, change.value, at: change.modRevision) }
+            state.advance(to: revision, keeping: historyRevisions)
         }
         state.broadcast()
-    }
-
-    /// Records the changes of the revision after the last applied one (`record` adds them).
-    private func take(_ revision: EngineRevision, into state: inout State, _ record: (inout State) -> Void) {
-        record(&state)
-        state.applied = revision
-        // Pruning walks the keys with history: once per tenth of the history kept.
-        if revision - state.prunedAt >= max(1, historyRevisions / 10) {
-            state.prunedAt = revision
-            state.prune(below: revision - historyRevisions)
-        }
     }
 
     /// The watch ended (its revision was compacted away, or no member answered for a while):
@@ -319,7 +317,7 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
             while let current = position, current.precedes(end), !current.precedes(start) {
                 if let entry = state.entry(keys.key(at: current), at: at) {
                     // limit <= 0 asks only whether the range holds anything.
-                    if entries.count >= max(0, limit) { return (limit <= 0 ? [] : entries, true, at) }
+                    if entries.count >= max(0, limit) { return (entries, true, at) }
                     entries.append(entry)
                 }
                 position = direction == .ascending ? keys.after(current) : keys.before(current)
@@ -332,8 +330,7 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
 
     /// Commits through `base`. When the copy holds every revision before this commit's, it takes
     /// the commit's writes at once (a commit with a put is one new revision, and these writes are
-    /// all of it), so
-    /// this node's next transaction need not wait for the watch to bring them back.
+    /// all of it), so this node's next transaction need not wait for the watch to bring them back.
     public func commit(if conditions: [EngineCondition], then writes: [EngineWrite]) throws -> EngineCommitResult {
         let result = try base.commit(if: conditions, then: writes)
         // Only with a put: a commit of deletes alone may change nothing, make no revision of its
@@ -343,14 +340,13 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
         }
         let taken = state.withLock { state -> Bool in
             guard state.live, state.applied == revision - 1 else { return false }
-            take(revision, into: &state) { state in
-                for write in writes {
-                    switch write {
-                    case .put(let key, let value): state.record(key, value, at: revision)
-                    case .delete(let key): state.record(key, nil, at: revision)
-                    }
+            for write in writes {
+                switch write {
+                case .put(let key, let value): state.record(key, value, at: revision)
+                case .delete(let key): state.record(key, nil, at: revision)
                 }
             }
+            state.advance(to: revision, keeping: historyRevisions)
             return true
         }
         if taken { state.broadcast() }
