@@ -176,11 +176,34 @@ struct JSONParser {
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     }
 
+    /// The end of the run of bytes from `start` that need no look in a string: ASCII, not a
+    /// control character, a quote or a backslash. Checks eight bytes at once; stops at the first
+    /// group of eight holding any other byte (the byte loop then takes over).
+    @inline(__always)
+    static func plainASCIIEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var position = start
+        while bytes.count - position >= 8 {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5c)
+            // A byte's high bit is set in each term when it is 0 (quote, backslash) or below 0x20;
+            // `word` itself has it for non-ASCII bytes.
+            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word) | word
+            if special & highs != 0 { break }
+            position += 8
+        }
+        return position
+    }
+
     /// A string (the opening quote at `position`), its escapes resolved and its UTF-8 validated.
     mutating func string() throws(JSONSyntaxError) -> String {
         position += 1
         let start = position
-        // Fast path: no escapes (and ASCII needs no UTF-8 validation).
+        // Fast path: no escapes (and ASCII needs no UTF-8 validation). Eight bytes at a time while
+        // they are plain ASCII (long strings are mostly base64 bytes fields).
+        position = Self.plainASCIIEnd(bytes, from: position)
         var ascii = true
         while position < bytes.count {
             let byte = bytes[position]

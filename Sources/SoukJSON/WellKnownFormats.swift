@@ -208,75 +208,98 @@ enum FieldMaskText {
     }
 }
 
+/// Base64 for the JSON mapping's bytes fields, over raw buffers with lookup tables: a 1 KiB
+/// payload is read and written in one pass each way, with one allocation.
 enum Base64 {
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
+    /// Each byte's 6-bit value shifted to its place in a group of four (standard and URL-safe
+    /// alike), one table per place, so that a group is four loads and three ORs; a byte outside the
+    /// alphabet has bit 24 set.
+    static let placed: [UInt32] = {
+        var table = [UInt32](repeating: 1 << 24, count: 4 * 256)
+        var values = Array(alphabet.enumerated()).map { (UInt32($0.offset), $0.element) }
+        values += [(62, UInt8(ascii: "-")), (63, UInt8(ascii: "_"))]
+        for (value, byte) in values {
+            for place in 0..<4 { table[place * 256 + Int(byte)] = value << (18 - 6 * place) }
+        }
+        return table
+    }()
+
     /// Standard base64 with padding, as the JSON mapping writes bytes.
     static func encode(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
-        var i = 0
-        while i + 3 <= bytes.count {
-            let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-            out.append(alphabet[Int(v >> 18)])
-            out.append(alphabet[Int(v >> 12 & 63)])
-            out.append(alphabet[Int(v >> 6 & 63)])
-            out.append(alphabet[Int(v & 63)])
-            i += 3
-        }
-        let rest = bytes.count - i
-        if rest == 1 {
-            let v = UInt32(bytes[i]) << 16
-            out.append(alphabet[Int(v >> 18)])
-            out.append(alphabet[Int(v >> 12 & 63)])
-            out.append(UInt8(ascii: "="))
-            out.append(UInt8(ascii: "="))
-        } else if rest == 2 {
-            let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
-            out.append(alphabet[Int(v >> 18)])
-            out.append(alphabet[Int(v >> 12 & 63)])
-            out.append(alphabet[Int(v >> 6 & 63)])
-            out.append(UInt8(ascii: "="))
+        let start = out.count
+        let length = (bytes.count + 2) / 3 * 4
+        out.append(contentsOf: repeatElement(0, count: length))
+        guard length > 0 else { return }
+        alphabet.withUnsafeBufferPointer { table in
+            out.withUnsafeMutableBufferPointer { buffer in
+                let o = buffer.baseAddress! + start
+                var i = 0
+                var j = 0
+                while i + 3 <= bytes.count {
+                    let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+                    o[j] = table[Int(v >> 18)]
+                    o[j + 1] = table[Int(v >> 12 & 63)]
+                    o[j + 2] = table[Int(v >> 6 & 63)]
+                    o[j + 3] = table[Int(v & 63)]
+                    i += 3
+                    j += 4
+                }
+                let rest = bytes.count - i
+                guard rest > 0 else { return }
+                let v = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
+                o[j] = table[Int(v >> 18)]
+                o[j + 1] = table[Int(v >> 12 & 63)]
+                o[j + 2] = rest == 2 ? table[Int(v >> 6 & 63)] : UInt8(ascii: "=")
+                o[j + 3] = UInt8(ascii: "=")
+            }
         }
     }
 
     /// Standard or URL-safe base64, padded or not; nil when the text is not base64.
     static func decode(_ text: String) -> [UInt8]? {
-        var values: [UInt8] = []
-        values.reserveCapacity(text.utf8.count)
+        var text = text
+        return text.withUTF8 { decode(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Standard or URL-safe base64, padded or not; nil when the text is not base64.
+    static func decode(_ text: UnsafeRawBufferPointer) -> [UInt8]? {
+        // Up to two '=' at the end, and only where they complete a group of four.
+        var count = text.count
         var padding = 0
-        for c in text.utf8 {
-            let v: UInt8
-            switch c {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): v = c - UInt8(ascii: "A")
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): v = c - UInt8(ascii: "a") + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): v = c - UInt8(ascii: "0") + 52
-            case UInt8(ascii: "+"), UInt8(ascii: "-"): v = 62
-            case UInt8(ascii: "/"), UInt8(ascii: "_"): v = 63
-            case UInt8(ascii: "="):
-                padding += 1
-                continue
-            default: return nil
+        while count > 0, padding < 2, text[count - 1] == UInt8(ascii: "=") {
+            count -= 1
+            padding += 1
+        }
+        guard count % 4 != 1, padding == 0 || (count + padding) % 4 == 0 else { return nil }
+        let length = count / 4 * 3 + max(count % 4 - 1, 0)
+        var bad: UInt32 = 0
+        let out = placed.withUnsafeBufferPointer { table in
+            [UInt8](unsafeUninitializedCapacity: length) { o, initialized in
+                var i = 0
+                var j = 0
+                while i + 4 <= count {
+                    let v = table[Int(text[i])] | table[256 + Int(text[i + 1])] | table[512 + Int(text[i + 2])] | table[768 + Int(text[i + 3])]
+                    bad |= v
+                    o[j] = UInt8(truncatingIfNeeded: v >> 16)
+                    o[j + 1] = UInt8(truncatingIfNeeded: v >> 8)
+                    o[j + 2] = UInt8(truncatingIfNeeded: v)
+                    i += 4
+                    j += 3
+                }
+                let rest = count - i
+                if rest >= 2 {
+                    let v = table[Int(text[i])] | table[256 + Int(text[i + 1])] | (rest == 3 ? table[512 + Int(text[i + 2])] : 0)
+                    bad |= v
+                    o[j] = UInt8(truncatingIfNeeded: v >> 16)
+                    if rest == 3 { o[j + 1] = UInt8(truncatingIfNeeded: v >> 8) }
+                }
+                initialized = length
             }
-            guard padding == 0 else { return nil }
-            values.append(v)
         }
-        guard values.count % 4 != 1, padding <= 2, padding == 0 || (values.count + padding) % 4 == 0 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(values.count * 3 / 4)
-        var i = 0
-        while i + 4 <= values.count {
-            let v = UInt32(values[i]) << 18 | UInt32(values[i + 1]) << 12 | UInt32(values[i + 2]) << 6 | UInt32(values[i + 3])
-            out.append(UInt8(v >> 16 & 255))
-            out.append(UInt8(v >> 8 & 255))
-            out.append(UInt8(v & 255))
-            i += 4
-        }
-        let rest = values.count - i
-        if rest == 2 {
-            out.append(values[i] << 2 | values[i + 1] >> 4)
-        } else if rest == 3 {
-            out.append(values[i] << 2 | values[i + 1] >> 4)
-            out.append(values[i + 1] << 4 | values[i + 2] >> 2)
-        }
-        return out
+        // Bit 24 marks a byte outside the alphabet.
+        let valid = bad >> 24 == 0
+        return valid ? out : nil
     }
 }

@@ -147,9 +147,9 @@ public struct GRPCWebRouter: HTTP2StreamRouter {
 
     /// The codec a Connect unary request's content type names; nil for other requests.
     private static func connectCodec(_ contentType: String) -> ConnectUnaryCall.Codec? {
-        switch contentType.split(separator: ";", maxSplits: 1)[0].filter({ $0 != " " }).lowercased() {
-        case "application/json": .json
-        case "application/proto": .proto
+        switch MediaType.index(of: contentType, in: ["application/json", "application/proto"]) {
+        case 0: .json
+        case 1: .proto
         default: nil
         }
     }

@@ -14,21 +14,25 @@ struct GRPCWebFormat {
 
     /// The format a request's content type names; nil when it is not gRPC-Web.
     init?(contentType: String) {
-        let type = contentType.split(separator: ";", maxSplits: 1)[0].lowercased()
-        switch type {
-        case "application/grpc-web", "application/grpc-web+proto":
+        switch MediaType.index(of: contentType, in: Self.mediaTypes) {
+        case 0, 1:
             (isText, isJSON) = (false, false)
             responseContentType = "application/grpc-web+proto"
-        case "application/grpc-web-text", "application/grpc-web-text+proto":
+        case 2, 3:
             (isText, isJSON) = (true, false)
             responseContentType = "application/grpc-web-text+proto"
-        case "application/grpc-web+json":
+        case 4:
             (isText, isJSON) = (false, true)
             responseContentType = "application/grpc-web+json"
         default:
             return nil
         }
     }
+
+    private static let mediaTypes: [StaticString] = [
+        "application/grpc-web", "application/grpc-web+proto", "application/grpc-web-text", "application/grpc-web-text+proto",
+        "application/grpc-web+json",
+    ]
 }
 
 /// A gRPC response stream seen through gRPC-Web: the content type and CORS headers set on the

@@ -56,6 +56,25 @@ import Testing
         #expect(try roundTrip(#"{"rBytes": ["", "AA==", "AAE", "AAEC"]}"#) == #"{"rBytes":["","AA==","AAE=","AAEC"]}"#)
         #expect(error(#"{"fBytes": "a*b"}"#)?.description == "f_bytes: invalid base64")
         #expect(error(#"{"fBytes": "A"}"#)?.reason == "invalid base64")
+        for bad in ["AA=A", "AA===", "=", "A===", "AAA==", "AB\u{e9}=", "AAAA AAAA"] {
+            #expect(Base64.decode(bad) == nil, "\(bad)")
+        }
+    }
+
+    /// The table-driven base64 agrees with Foundation's on every length around the group size.
+    @Test func base64AgreesWithFoundation() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<200 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            var encoded: [UInt8] = [UInt8(ascii: "x")]
+            bytes.withUnsafeBytes { Base64.encode($0, into: &encoded) }
+            let expected = Data(bytes).base64EncodedString()
+            #expect(String(decoding: encoded.dropFirst(), as: UTF8.self) == expected)
+            #expect(Base64.decode(expected) == bytes)
+            let unpadded = expected.replacingOccurrences(of: "=", with: "")
+            let urlSafe = unpadded.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            #expect(Base64.decode(urlSafe) == bytes)
+        }
     }
 
     @Test func floatsWithNaNAndInfinity() throws {

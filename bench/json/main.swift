@@ -1,5 +1,6 @@
 // Speed of the proto3 JSON mapping (SoukJSON) on a typical list answer: a ListProductsResponse
-// of 20 wine products, each converted binary → JSON and JSON → binary. `bench/json/run` builds
+// of 20 wine products, each converted binary → JSON and JSON → binary; and on the web bench's
+// echo, a grpc.testing.SimpleResponse carrying 1 KiB of bytes (base64 in JSON). `bench/json/run` builds
 // it optimized, outside the package, and prints messages per second.
 import Foundation
 
@@ -27,7 +28,7 @@ let json = try mapping.json(fromBinary: binary, messageType: "souk.v1.ListProduc
 if CommandLine.arguments.count > 2 { try Data(binary).write(to: URL(fileURLWithPath: CommandLine.arguments[2])) }
 print("ListProductsResponse of 20 products: \(binary.count) bytes protobuf, \(json.count) bytes JSON")
 
-func measure(_ name: String, _ body: () throws -> Void) rethrows {
+func measure(_ name: String, jsonBytes: Int = json.count, _ body: () throws -> Void) rethrows {
     for _ in 0..<200 { try body() }  // warm up
     var best = Double.infinity
     for _ in 0..<5 {
@@ -37,10 +38,16 @@ func measure(_ name: String, _ body: () throws -> Void) rethrows {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         best = min(best, seconds / Double(iterations))
     }
-    print("\(name): \(Int(1 / best)) messages/s (\(String(format: "%.1f", best * 1e6)) µs each, \(Int(Double(json.count) / best / 1e6)) MB/s of JSON)")
+    print("\(name): \(Int(1 / best)) messages/s (\(String(format: "%.1f", best * 1e6)) µs each, \(Int(Double(jsonBytes) / best / 1e6)) MB/s of JSON)")
 }
 
 let only = ProcessInfo.processInfo.environment["SOUK_JSON_BENCH_ONLY"]
 if only != "decode" { try measure("binary → JSON") { _ = try mapping.json(fromBinary: binary, messageType: "souk.v1.ListProductsResponse") }
 }
 if only != "encode" { try measure("JSON → binary") { _ = try mapping.binary(fromJSON: json, messageType: "souk.v1.ListProductsResponse") } }
+
+let echoJSON = #"{"payload":{"body":""# + Data(repeating: 0, count: 1024).base64EncodedString() + #""}}"#
+let echoBinary = try mapping.binary(fromJSON: echoJSON, messageType: "grpc.testing.SimpleResponse")
+print("SimpleResponse with 1 KiB of bytes: \(echoBinary.count) bytes protobuf, \(echoJSON.utf8.count) bytes JSON")
+if only != "decode" { try measure("echo binary → JSON", jsonBytes: echoJSON.utf8.count) { _ = try mapping.json(fromBinary: echoBinary, messageType: "grpc.testing.SimpleResponse") } }
+if only != "encode" { try measure("echo JSON → binary", jsonBytes: echoJSON.utf8.count) { _ = try mapping.binary(fromJSON: echoJSON, messageType: "grpc.testing.SimpleResponse") } }

@@ -1,0 +1,26 @@
+import Testing
+@testable import SoukWeb
+
+/// Content types read byte by byte, as every request's is: parameters, spaces and case as HTTP
+/// allows them.
+@Suite struct MediaTypeTests {
+    let candidates: [StaticString] = ["application/json", "application/grpc-web+proto"]
+
+    @Test func matchesTheMediaTypeBeforeItsParameters() {
+        #expect(MediaType.index(of: "application/json", in: candidates) == 0)
+        #expect(MediaType.index(of: "Application/JSON; charset=utf-8", in: candidates) == 0)
+        #expect(MediaType.index(of: " application/json\t;charset=utf-8", in: candidates) == 0)
+        #expect(MediaType.index(of: "application/grpc-web+PROTO", in: candidates) == 1)
+        // A String not stored as contiguous UTF-8 (bridged or sliced) takes the copying path.
+        #expect(MediaType.index(of: String("xapplication/json".dropFirst()), in: candidates) == 0)
+    }
+
+    @Test func refusesOtherTypes() {
+        for other in ["", ";", "application/grpc", "application/jsonx", "application/js on", "text/json", "application/json5", "application/grpc-web"] {
+            #expect(MediaType.index(of: other, in: candidates) == nil, "\(other)")
+        }
+        #expect(GRPCWebFormat(contentType: "application/grpc") == nil)
+        #expect(GRPCWebFormat(contentType: "application/grpc-web-text; charset=utf-8")?.isText == true)
+        #expect(GRPCWebFormat(contentType: "APPLICATION/GRPC-WEB+JSON")?.isJSON == true)
+    }
+}
