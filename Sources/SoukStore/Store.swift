@@ -237,6 +237,7 @@ public final class Store: Sendable {
                 for action in committed { action() }
                 return result
             } catch let error as StoreError where error.isRetryable && attempt < configuration.maxAttempts {
+                logger.debug("transaction collided; running it again", metadata: ["attempt": "\(attempt)", "error": "\(error)"])
                 attempt += 1
                 // Random backoff so colliding transactions do not collide again in lockstep.
                 let ceiling = min(50_000, 500 << min(attempt, 7))

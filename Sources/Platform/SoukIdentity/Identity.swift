@@ -241,7 +241,7 @@ enum IdentityReports {
     /// The time zone of marketplace `id` ("" when unknown: UTC).
     static func timeZone(_ marketplaceID: String, _ reader: any RecordLookup) throws -> String {
         guard let id = RecordID(marketplaceID) else { return "" }
-        return try reader.get(MarketplaceTable.table, id)?.value.timeZone ?? ""
+        return try IdentityRecords.marketplace(id, reader)?.timeZone ?? ""
     }
 
     static func accountCreated(_ record: StoredRecord<AccountRecord>, transaction: Transaction) throws {
