@@ -16,14 +16,18 @@ import Testing
             let registry = MarketplaceRegistry(store: store, logger: DomainHarness.quietLogger)
             let created = try await MarketplaceCacheTests.newMarketplace(registry, slug: "unlocked-read")
             let id = try #require(RecordID(created.id))
-            let (read, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+            // The reader's body holds its writer thread; the test awaits it without blocking a
+            // thread of the shared pool (other tests need those to start their writes).
+            let (read, reading) = AsyncStream<Void>.makeStream()
+            let release = DispatchSemaphore(value: 0)
             async let reader: String? = store.write { transaction in
                 let zone = try IdentityRecords.marketplace(id, transaction)?.timeZone
-                read.signal()
+                reading.yield()
                 _ = release.wait(timeout: .now() + .seconds(10))
                 return zone
             }
-            read.wait()
+            var signals = read.makeAsyncIterator()
+            await signals.next()
             // While the reader's transaction is open, another takes the marketplace's lock at once.
             let other = try await store.write { try $0.getUnlessLocked(MarketplaceTable.table, id) }
             release.signal()

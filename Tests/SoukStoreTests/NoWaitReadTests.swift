@@ -11,13 +11,17 @@ import Testing
         try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let held = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: 1)) }.id
             let free = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: 2)) }.id
-            let (locked, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+            // The holder's body keeps its writer thread; the test awaits it without blocking a
+            // thread of the shared pool (other tests need those to start their writes).
+            let (locked, locking) = AsyncStream<Void>.makeStream()
+            let release = DispatchSemaphore(value: 0)
             async let holder: Void = store.write { transaction in
                 try transaction.update(SampleSchema.jobs, held) { $0.loads = 10 }
-                locked.signal()
+                locking.yield()
                 _ = release.wait(timeout: .now() + .seconds(10))
             }
-            locked.wait()
+            var signals = locked.makeAsyncIterator()
+            await signals.next()
             let (whileHeld, other, absent) = try await store.write { transaction in
                 (try transaction.getUnlessLocked(SampleSchema.jobs, held), try transaction.getUnlessLocked(SampleSchema.jobs, free),
                  try transaction.getUnlessLocked(SampleSchema.jobs, RecordID.generate()))
