@@ -100,15 +100,12 @@ public struct GRPCWebRouter: HTTP2StreamRouter {
     /// The index of the first route whose prefix the path starts with.
     private func routeIndex(_ path: String) -> Int? {
         guard !routePrefixes.isEmpty else { return nil }
-        let match = { (bytes: UnsafeBufferPointer<UInt8>) -> Int? in
+        return path.withUTF8Bytes { bytes in
             routePrefixes.firstIndex { prefix in
                 prefix.isEmpty
                     || prefix.count <= bytes.count && prefix.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, prefix.count) == 0 }
             }
         }
-        if let found = path.utf8.withContiguousStorageIfAvailable(match) { return found }
-        var copy = path
-        return copy.withUTF8(match)
     }
 
     /// A Connect unary call: the request becomes a gRPC one (content type, `connect-timeout-ms` as

@@ -88,9 +88,7 @@ public struct HTTPRequest: Sendable {
     /// character's bytes, and splitting by Character (grapheme clusters) costs far more.
     @inlinable
     func withTarget<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        if let result = try target.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var copy = target
-        return try copy.withUTF8(body)
+        try target.withUTF8Bytes(body)
     }
 
     /// Where `byte` first is in `bytes` (memchr: a target is some 100 bytes, read per request).

@@ -5,9 +5,7 @@ enum MediaType {
     /// The index in `candidates` (lower-case media types) of the one `contentType` names, before
     /// any `;` parameters, with spaces and tabs around it ignored and ASCII letters in any case.
     static func index(of contentType: String, in candidates: [StaticString]) -> Int? {
-        if let found = contentType.utf8.withContiguousStorageIfAvailable({ index(of: $0, in: candidates) }) { return found }
-        var copy = contentType
-        return copy.withUTF8 { index(of: $0, in: candidates) }
+        contentType.withUTF8Bytes { index(of: $0, in: candidates) }
     }
 
     private static func index(of value: UnsafeBufferPointer<UInt8>, in candidates: [StaticString]) -> Int? {

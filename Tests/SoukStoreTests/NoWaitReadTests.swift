@@ -1,4 +1,3 @@
-import Dispatch
 @testable import SoukStore
 import SoukStoreFixtures
 import SoukTesting
@@ -11,23 +10,14 @@ import Testing
         try await withTemporaryStore(schema: SampleSchema.schema) { store, _ in
             let held = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: 1)) }.id
             let free = try await store.write { try $0.insert(SampleSchema.jobs, job(loads: 2)) }.id
-            // The holder's body keeps its writer thread; the test awaits it without blocking a
-            // thread of the shared pool (other tests need those to start their writes).
-            let (locked, locking) = AsyncStream<Void>.makeStream()
-            let release = DispatchSemaphore(value: 0)
-            async let holder: Void = store.write { transaction in
-                try transaction.update(SampleSchema.jobs, held) { $0.loads = 10 }
-                locking.yield()
-                _ = release.wait(timeout: .now() + .seconds(10))
+            let (_, (whileHeld, other, absent)) = try await whileWriteIsOpen(store) { transaction in
+                _ = try transaction.update(SampleSchema.jobs, held) { $0.loads = 10 }
+            } meanwhile: {
+                try await store.write { transaction in
+                    (try transaction.getUnlessLocked(SampleSchema.jobs, held), try transaction.getUnlessLocked(SampleSchema.jobs, free),
+                     try transaction.getUnlessLocked(SampleSchema.jobs, RecordID.generate()))
+                }
             }
-            var signals = locked.makeAsyncIterator()
-            await signals.next()
-            let (whileHeld, other, absent) = try await store.write { transaction in
-                (try transaction.getUnlessLocked(SampleSchema.jobs, held), try transaction.getUnlessLocked(SampleSchema.jobs, free),
-                 try transaction.getUnlessLocked(SampleSchema.jobs, RecordID.generate()))
-            }
-            release.signal()
-            try await holder
             guard case .lockedByAnother = whileHeld else { Issue.record("a held record was read: \(whileHeld)"); return }
             guard case .read(let record?) = other else { Issue.record("a free record was not read"); return }
             #expect(record.value.loads == 2)

@@ -31,7 +31,7 @@ public struct MediaURLSettings: Sendable {
 /// the signed URLs it gave before stop working, which their short life allows.
 public final class MediaURLs: Sendable {
     /// The path every media URL starts with.
-    public static let pathPrefix = "/media/"
+    public static let pathPrefix = pathPrefixUTF8.description
     /// `pathPrefix` as bytes, for matching a request's path in place.
     static let pathPrefixUTF8: StaticString = "/media/"
     /// The key file's name in the media folder.
