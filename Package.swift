@@ -279,7 +279,7 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
-        .testTarget(name: "SoukLoadTests", dependencies: ["SoukLoadKit"]),
+        .testTarget(name: "SoukLoadTests", dependencies: ["SoukLoadKit", "SoukJSON"]),
         .testTarget(name: "SoukJSONTests", dependencies: ["SoukJSON"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SoukGRPCClientTests",

@@ -17,7 +17,12 @@ final class HTTP1ConnectionHandler: ChannelInboundHandler, ServedConnection {
     private var context: ChannelHandlerContext?
     private var current: HTTP1ResponseStream?
     private var nextStreamID: Int32 = 1
+    /// Armed while the connection is open; when due, it closes an idle connection or re-arms for
+    /// the end of the current idle spell (a timer per request would cost a schedule and a cancel
+    /// on every request).
     private var idleTimer: Scheduled<Void>?
+    /// When the last response ended (or the connection opened).
+    private var idleSince = NIODeadline.now()
     private var draining = false
     private var flushScheduled = false
 
@@ -29,7 +34,8 @@ final class HTTP1ConnectionHandler: ChannelInboundHandler, ServedConnection {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        armIdleTimer()
+        idleSince = .now()
+        armIdleTimer(at: idleSince + idleTimeout)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -40,8 +46,6 @@ final class HTTP1ConnectionHandler: ChannelInboundHandler, ServedConnection {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            idleTimer?.cancel()
-            idleTimer = nil
             let stream = HTTP1ResponseStream(
                 streamID: nextStreamID, connection: self, context: context,
                 keepAlive: head.isKeepAlive && !draining)
@@ -91,15 +95,21 @@ final class HTTP1ConnectionHandler: ChannelInboundHandler, ServedConnection {
             context?.flush()
             context?.close(promise: nil)
         } else {
-            armIdleTimer()
+            idleSince = .now()
         }
     }
 
-    private func armIdleTimer() {
+    private func armIdleTimer(at deadline: NIODeadline) {
         guard let context else { return }
-        idleTimer = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: idleTimeout) { [weak self] in
-            guard let self, self.current == nil else { return }
-            self.context?.close(promise: nil)
+        idleTimer = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(deadline: deadline) { [weak self] in
+            guard let self else { return }
+            // Busy, or idle for less than the timeout: look again when it would run out.
+            let due = self.current == nil ? self.idleSince + self.idleTimeout : .now() + self.idleTimeout
+            if due <= .now() {
+                self.context?.close(promise: nil)
+            } else {
+                self.armIdleTimer(at: due)
+            }
         }
     }
 
@@ -112,7 +122,8 @@ final class HTTP1ConnectionHandler: ChannelInboundHandler, ServedConnection {
         ]
         if let host = head.headers.first(name: "host") { fields.append(HTTP2Header(":authority", host)) }
         for (name, value) in head.headers {
-            let name = name.lowercased()
+            // Most clients send lower-case names already: keep those Strings rather than copy them.
+            let name = name.utf8.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) ? name.lowercased() : name
             // Connection-specific fields have no HTTP/2 counterpart (RFC 9113 §8.2.2).
             switch name {
             case "host", "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade": continue

@@ -618,7 +618,11 @@ final class HTTP2ConnectionHandler: ChannelInboundHandler, ServedConnection {
         case NGHTTP2Callbacks.rstStreamFrame:
             if let stream = streams[header.stream_id] {
                 stream.peerResetCode = frame.pointee.rst_stream.error_code
-                if !resetBudget.recordReset(now: .now()) {
+                // Only streams reset before their response started count: a rapid-reset flood
+                // cancels requests the server is still working on, while a client that closes a
+                // watch it has been reading (a screen left, a stream's deadline) is ordinary use,
+                // and a busy client does that far more often than the budget allows.
+                if !stream.responseStarted, !resetBudget.recordReset(now: .now()) {
                     logger.debug("too many stream resets; closing", metadata: ["remote": "\(remoteDescription)"])
                     terminate(errorCode: NGHTTP2_ENHANCE_YOUR_CALM.rawValue)
                 }

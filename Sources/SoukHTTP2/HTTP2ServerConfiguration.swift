@@ -53,10 +53,12 @@ public struct HTTP2ServerConfiguration: Sendable {
     /// A connection that has not sent its client preface and SETTINGS within this time (counted from
     /// accept, so it includes the TLS handshake) is closed.
     public var handshakeTimeout: Duration = .seconds(10)
-    /// Rapid-reset bound: at most this many streams may be reset by the client within
-    /// `streamResetWindow`; one more gets GOAWAY ENHANCE_YOUR_CALM and the connection is closed.
-    /// 200 per 10 s allows ordinary cancellations (deadlines, user aborts) while bounding the
-    /// open-then-reset floods of CVE-2023-44487 to a small, fixed amount of work.
+    /// Rapid-reset bound: at most this many streams may be reset by the client, before their
+    /// response started, within `streamResetWindow`; one more gets GOAWAY ENHANCE_YOUR_CALM and
+    /// the connection is closed. 200 per 10 s allows ordinary cancellations (deadlines, user
+    /// aborts) while bounding the open-then-reset floods of CVE-2023-44487 to a small, fixed
+    /// amount of work. Streams the server has answered (a watch the client stops reading) do not
+    /// count: closing them costs the server nothing it has not already done.
     public var maxStreamResets: Int = 200
     /// The window over which `maxStreamResets` is counted.
     public var streamResetWindow: Duration = .seconds(10)

@@ -32,6 +32,8 @@ final class HTTP2ServerStream: HTTP2ResponseStream, StreamIdentified {
 
     // Response side.
     private var headersSent = false
+    /// The response's headers are out (or queued): the server answered the request.
+    var responseStarted: Bool { headersSent }
     /// The end of the response is queued (trailers, or a headers-only response).
     private var endQueued = false
     private var trailers: [HTTP2Header] = []

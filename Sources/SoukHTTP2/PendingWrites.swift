@@ -67,9 +67,11 @@ struct HTTP2PendingWrites {
     }
 
     /// Fails every write with `error` (the stream closed).
-    mutating func failAll(_ error: any Error) {
+    mutating func failAll(_ error: @autoclosure () -> any Error) {
+        // The error is made only when a write waits: boxing it costs an allocation, and nearly
+        // every stream closes with nothing pending.
         while let write = popFirst() {
-            write.promise?.fail(error)
+            write.promise?.fail(error())
         }
     }
 

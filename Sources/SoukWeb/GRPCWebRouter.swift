@@ -64,6 +64,10 @@ public struct GRPCWebRouter: HTTP2StreamRouter {
         if let method, !isOptions, let path, let index = routeIndex(path) {
             return routes[index].openStream(stream, request: HTTPRequest(method: method, target: path, headers: headers), endStream: endStream)
         }
+        // Plain gRPC as nearly every client spells it: no other protocol's type to look for.
+        if let contentType, contentType == "application/grpc" {
+            return grpc.openStream(stream, headers: headers, endStream: endStream)
+        }
         let allowedOrigin = origin.flatMap { cors.allows($0) ? $0 : nil }
         let corsHeaders = allowedOrigin.map(cors.responseHeaders(origin:)) ?? []
         if method == "POST", let contentType, let codec = Self.connectCodec(contentType) {

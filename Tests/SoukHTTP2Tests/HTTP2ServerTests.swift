@@ -320,20 +320,44 @@ struct HTTP2LimitTests {
         }
     }
 
+    /// The preface, then thirty streams to `path` (ids 1 to 59), each reset by the client right
+    /// after it opened.
+    private func openedThenReset(path: String) -> [UInt8] {
+        var bytes = Wire.preface + Wire.settings()
+        for id in stride(from: UInt32(1), through: 59, by: 2) {
+            bytes += Wire.headers(streamID: id, block: Wire.requestBlock(path: path), endStream: false)
+            bytes += Wire.rstStream(streamID: id, errorCode: 8)
+        }
+        return bytes
+    }
+
     @Test func rapidResetGetsGoAwayEnhanceYourCalm() async throws {
         try await withServer({ $0.maxStreamResets = 10 }) { _, address, router in
             let raw = try await RawHTTP2Connection.connect(to: address)
             defer { Task { await raw.close() } }
-            var bytes = Wire.preface + Wire.settings()
-            for id in stride(from: UInt32(1), through: 59, by: 2) {
-                bytes += Wire.headers(streamID: id, block: Wire.requestBlock(path: "/hold"), endStream: false)
-                bytes += Wire.rstStream(streamID: id, errorCode: 8)
-            }
-            await raw.trySend(bytes)
+            await raw.trySend(openedThenReset(path: "/hold"))
             let seen = try await raw.waitFor { $0.closed }
             let goAway = try #require(seen.frames.first { $0.type == RawFrame.goAway })
             #expect(goAway.errorCode == 0xb)  // ENHANCE_YOUR_CALM
             #expect(router.opened.count <= 11)
+        }
+    }
+
+    @Test func resetsOfAnsweredStreamsDoNotCountAgainstTheBudget() async throws {
+        try await withServer({ $0.maxStreamResets = 10 }) { _, address, router in
+            let raw = try await RawHTTP2Connection.connect(to: address)
+            defer { Task { await raw.close() } }
+            // Thirty streams the server has answered (`/echo` sends its headers at once), each
+            // then closed by the client, as a client closes the watches it stops reading.
+            var bytes = openedThenReset(path: "/echo")
+            bytes += Wire.headers(streamID: 61, block: Wire.requestBlock(path: "/trailers-only"), endStream: true)
+            await raw.trySend(bytes)
+            let seen = try await raw.waitFor { snapshot in
+                snapshot.closed || snapshot.frames.contains { $0.type == RawFrame.headers && $0.streamID == 61 }
+            }
+            #expect(!seen.closed)
+            #expect(!seen.frames.contains { $0.type == RawFrame.goAway })
+            #expect(router.opened.count == 31)
         }
     }
 
@@ -413,6 +437,20 @@ struct HTTP2LimitTests {
             let goAway = try #require(seen.frames.first { $0.type == RawFrame.goAway })
             #expect(goAway.errorCode == 0)
             try await waitUntil { server.connectionCount == 0 }
+        }
+    }
+
+    @Test func anHTTP1ConnectionIsClosedWhenIdleButNotWhileARequestIsServed() async throws {
+        try await withServer({ $0.idleTimeout = .milliseconds(200) }) { _, address, router in
+            let raw = try await RawHTTP2Connection.connect(to: address)
+            defer { Task { await raw.close() } }
+            await raw.trySend(Array("GET /hold HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8))
+            try await waitUntil { router.heldStreamIDs.count == 1 }
+            // Three timeouts long, the request unanswered: the connection is busy, not idle.
+            try await Task.sleep(for: .milliseconds(600))
+            #expect(try await !raw.waitFor { _ in true }.closed)
+            router.answerHeld(body: "done")
+            _ = try await raw.waitFor { $0.closed }
         }
     }
 

@@ -1,4 +1,5 @@
 import SoukGRPC
+import SoukJSON
 import SoukLoadKit
 import SoukMessages
 import Testing
@@ -300,5 +301,22 @@ struct RefusalRetryTests {
         #expect(json["retries"] == .number("1"))
         #expect(json["errors"] == .number("1"))
         #expect(report.text().contains("sent again after a refusal unexecuted (not errors unless the last try failed): Checkout 5"))
+    }
+}
+
+@Suite("Scenario pauses")
+struct ThinkTests {
+    func scenario(think: String) throws -> Scenario {
+        let text = #"{"name": "t", "steps": [{"call": "grpc.testing.TestService/EmptyCall", "think": "\#(think)"}]}"#
+        return try Scenario.load(text, directory: ".", registry: .embedded) { _ in "" }
+    }
+
+    @Test func aPauseIsOneDurationOrARange() throws {
+        let fixed = try scenario(think: "1s").steps[0]
+        #expect(fixed.think == 1_000_000_000 && fixed.thinkMax == 1_000_000_000)
+        let range = try scenario(think: "500ms..1500ms").steps[0]
+        #expect(range.think == 500_000_000 && range.thinkMax == 1_500_000_000)
+        #expect(throws: LoadError.self) { try scenario(think: "2s..1s") }
+        #expect(throws: LoadError.self) { try scenario(think: "1s..2s..3s") }
     }
 }

@@ -1,4 +1,6 @@
 import Testing
+import NIOCore
+import SoukHTTP2
 @testable import SoukWeb
 
 /// Content types read byte by byte, as every request's is: parameters, spaces and case as HTTP
@@ -22,5 +24,17 @@ import Testing
         #expect(GRPCWebFormat(contentType: "application/grpc") == nil)
         #expect(GRPCWebFormat(contentType: "application/grpc-web-text; charset=utf-8")?.isText == true)
         #expect(GRPCWebFormat(contentType: "APPLICATION/GRPC-WEB+JSON")?.isJSON == true)
+    }
+}
+
+/// The gRPC-Web trailer frame: flag 0x80, the block's length, then `name: value` lines.
+@Suite struct GRPCWebTrailerFrameTests {
+    @Test func linesAfterTheFlagAndLength() {
+        var frame = GRPCWebResponseStream.trailerFrame([HTTP2Header("grpc-status", "0"), HTTP2Header("grpc-message", "é ok")])
+        let block = "grpc-status: 0\r\ngrpc-message: é ok\r\n"
+        #expect(frame.readInteger(as: UInt8.self) == 0x80)
+        #expect(frame.readInteger(as: UInt32.self) == UInt32(block.utf8.count))
+        #expect(frame.readString(length: frame.readableBytes) == block)
+        #expect(GRPCWebResponseStream.trailerFrame([]).readableBytes == 5)
     }
 }

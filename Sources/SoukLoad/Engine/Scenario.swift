@@ -50,8 +50,11 @@ public struct Scenario: Sendable {
         public var streamMessages: Int?
         /// Server streams: how long to read (the call's deadline, which then ends it normally).
         public var streamFor: UInt64?
-        /// Pause after the step (nanoseconds).
+        /// Pause after the step (nanoseconds): `think`, or drawn evenly from `think...thinkMax` when
+        /// the scenario gives a range (`"think": "500ms..1500ms"`), so that users who started
+        /// together do not stay in step, as people do not.
         public var think: UInt64
+        public var thinkMax: UInt64
         /// The chance of running the step in an iteration (a mix of steps); 1 runs it always.
         public var probability: Double
         /// Statuses that end the step normally besides OK (e.g. ["NOT_FOUND"] for a probe).
@@ -130,6 +133,14 @@ public struct Scenario: Sendable {
             func duration(_ key: String) throws -> UInt64? {
                 try string(item[key], "\(what).\(key)").map { s throws(LoadError) in try parseDuration(s) }
             }
+            var (think, thinkMax): (UInt64, UInt64) = (0, 0)
+            if let text = try string(item["think"], "\(what).think") {
+                let bounds = text.components(separatedBy: "..")
+                guard bounds.count <= 2 else { throw LoadError("\(what).think is a duration or a range low..high") }
+                think = try parseDuration(bounds[0])
+                thinkMax = try bounds.count == 2 ? parseDuration(bounds[1]) : think
+                guard thinkMax >= think else { throw LoadError("\(what).think: the range's high end is below its low end") }
+            }
             var streamMessages: Int?
             var streamFor: UInt64?
             if let stream = item["stream"] {
@@ -161,7 +172,7 @@ public struct Scenario: Sendable {
             return Step(
                 name: name, method: method, request: request, constantRequest: constant, capture: capture,
                 metadata: try metadata(item["metadata"], "\(what).metadata"), inheritMetadata: inherit, timeout: try duration("timeout"),
-                streamMessages: streamMessages, streamFor: streamFor, think: try duration("think") ?? 0, probability: probability,
+                streamMessages: streamMessages, streamFor: streamFor, think: think, thinkMax: thinkMax, probability: probability,
                 accept: accept, retryOn: retryOn, retries: retries, fill: fill, keepAnswer: !capture.isEmpty || allText.contains("steps.\(name).") || allText.contains("steps.\(name)}"))
         }
         var vars: [String: JSON] = [:]

@@ -147,7 +147,8 @@ public final class ScenarioRunner: Sendable {
             let failed = await execute(step, &user, intended: first ? intended : nil, phase: "run") != nil
             first = false
             if failed { break }
-            if step.think > 0 { try? await Task.sleep(for: .nanoseconds(Int64(step.think))) }
+            let think = step.thinkMax > step.think ? UInt64.random(in: step.think...step.thinkMax, using: &user.context.random) : step.think
+            if think > 0 { try? await Task.sleep(for: .nanoseconds(Int64(think))) }
         }
         if intended != nil {
             let total = clock.now() - start
