@@ -1,3 +1,5 @@
+import SoukHTTP2
+
 /// gRPC custom metadata: ordered key/value pairs. Keys ending in `-bin` carry bytes
 /// (base64 on the wire); all others carry printable ASCII strings.
 public struct Metadata: Sendable, Equatable, Sequence {
@@ -32,13 +34,8 @@ public struct Metadata: Sendable, Equatable, Sequence {
         entries.append(Entry(key: Self.lowercased(key), value: .binary(bytes)))
     }
 
-    /// The key in lower case; the key itself (no copy) when it is lower case already, as keys nearly always are.
-    private static func lowercased(_ key: String) -> String {
-        let isUpperCase = { (byte: UInt8) in byte &- UInt8(ascii: "A") < 26 }
-        let hasUpperCase = key.utf8.withContiguousStorageIfAvailable { $0.contains(where: isUpperCase) }
-            ?? key.utf8.contains(where: isUpperCase)
-        return hasUpperCase ? key.lowercased() : key
-    }
+    /// The key in lower case (`lowercasedFieldName`: no copy when it is already).
+    private static func lowercased(_ key: String) -> String { key.lowercasedFieldName }
 
     /// Appends an entry as it is; its key must already be lower-case (HTTP/2 header names are).
     package mutating func append(_ entry: Entry) {

@@ -122,8 +122,7 @@ final class HTTP1ConnectionHandler: ChannelInboundHandler, ServedConnection {
         ]
         if let host = head.headers.first(name: "host") { fields.append(HTTP2Header(":authority", host)) }
         for (name, value) in head.headers {
-            // Most clients send lower-case names already: keep those Strings rather than copy them.
-            let name = name.utf8.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) ? name.lowercased() : name
+            let name = name.lowercasedFieldName
             // Connection-specific fields have no HTTP/2 counterpart (RFC 9113 §8.2.2).
             switch name {
             case "host", "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade": continue

@@ -11,6 +11,17 @@ public struct HTTP2Header: Sendable, Hashable {
     }
 }
 
+extension String {
+    /// The field name in lower case; the String itself (no copy) when it is lower case already, as
+    /// names nearly always are. Header names and metadata keys compare in lower case.
+    package var lowercasedFieldName: String {
+        let isUpperCase = { (byte: UInt8) in byte &- UInt8(ascii: "A") < 26 }
+        let hasUpperCase = utf8.withContiguousStorageIfAvailable { $0.contains(where: isUpperCase) }
+            ?? utf8.contains(where: isUpperCase)
+        return hasUpperCase ? lowercased() : self
+    }
+}
+
 /// How a request stream ended.
 public enum HTTP2StreamCloseReason: Sendable, Equatable {
     /// Both sides ended the stream normally.

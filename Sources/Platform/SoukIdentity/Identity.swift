@@ -241,7 +241,7 @@ enum IdentityReports {
     /// The time zone of marketplace `id` ("" when unknown: UTC).
     static func timeZone(_ marketplaceID: String, _ reader: any RecordLookup) throws -> String {
         guard let id = RecordID(marketplaceID) else { return "" }
-        return try IdentityRecords.marketplace(id, reader)?.timeZone ?? ""
+        return try IdentityRecords.marketplaceRecord(id, reader)?.value.timeZone ?? ""
     }
 
     static func accountCreated(_ record: StoredRecord<AccountRecord>, transaction: Transaction) throws {

@@ -16,12 +16,17 @@ public enum IdentityRecords {
         try account(id, reader).flatMap { $0.marketplaceID == marketplaceID ? $0 : nil }
     }
 
-    /// Marketplace `id` with its id, version and times. Read without a lock inside a transaction:
-    /// the marketplace is the configuration (time zone, settings) that every write of its orders,
-    /// jobs, leases and payments refers to. Locked, it made them all queue on one record, and
-    /// deadlock with those that had locked a product first (a checkout against a cancellation).
+    /// Marketplace `id` with its id, version and times (`marketplaceRecord`).
     public static func marketplace(_ id: RecordID, _ reader: any RecordLookup) throws -> SoukV1.Marketplace? {
-        try reader.read(MarketplaceTable.table, id).map(MarketplaceProjection.marketplace)
+        try marketplaceRecord(id, reader).map(MarketplaceProjection.marketplace)
+    }
+
+    /// Marketplace `id`'s stored record, read without a lock inside a transaction: the marketplace
+    /// is the configuration (time zone, settings) that every write of its orders, jobs, leases and
+    /// payments refers to. Locked, it made them all queue on one record, and deadlock with those
+    /// that had locked a product first (a checkout against a cancellation).
+    static func marketplaceRecord(_ id: RecordID, _ reader: any RecordLookup) throws -> StoredRecord<SoukStoreV1.Marketplace>? {
+        try reader.read(MarketplaceTable.table, id)
     }
 
     /// One page of the accounts of marketplace `marketplaceID`, in the order they were created,
