@@ -50,6 +50,8 @@ public struct Metadata: Sendable, Equatable, Sequence {
 
     /// The first string value of a key.
     public subscript(_ key: String) -> String? {
+        // Most calls carry no metadata: no key to lower-case then.
+        if entries.isEmpty { return nil }
         let key = Self.lowercased(key)
         for entry in entries where entry.key == key {
             if case .string(let value) = entry.value { return value }
@@ -59,6 +61,7 @@ public struct Metadata: Sendable, Equatable, Sequence {
 
     /// Every binary value of a `-bin` key.
     public func binaryValues(_ key: String) -> [[UInt8]] {
+        if entries.isEmpty { return [] }
         let key = Self.lowercased(key)
         return entries.compactMap { entry in
             guard entry.key == key, case .binary(let bytes) = entry.value else { return nil }

@@ -4,12 +4,12 @@ import SoukHTTP2
 /// The header blocks of a response: Response-Headers, Trailers and Trailers-Only.
 ///
 /// The constant parts are built once; a call only appends its status and custom metadata.
-enum ResponseHeaders {
+package enum ResponseHeaders {
     static let contentType = HTTP2Header("content-type", "application/grpc")
     static let acceptEncoding = HTTP2Header("grpc-accept-encoding", CompressionAlgorithm.acceptEncodingHeaderValue)
 
     /// `:status 200`, content type and the encodings this server reads.
-    static let plain: [HTTP2Header] = [HTTP2Header(":status", "200"), contentType, acceptEncoding]
+    package static let plain: [HTTP2Header] = [HTTP2Header(":status", "200"), contentType, acceptEncoding]
     /// The same, announcing gzip-compressed response messages.
     static let gzip: [HTTP2Header] = plain + [HTTP2Header("grpc-encoding", "gzip")]
     /// Trailers of a successful call without trailing metadata.

@@ -200,6 +200,9 @@ public final class DescriptorRegistry: Sendable {
     /// Every service, in file order.
     public let services: [ServiceDescriptor]
     let serviceIndexes: [String: Int]
+    /// Every method by its HTTP/2 path (`/souk.v1.Catalog/ListProducts`): the JSON edge looks one
+    /// up on every call.
+    let methodsByPath: [String: MethodDescriptor]
 
     #if canImport(SoukProtoC)
     /// Every message type of the set built into this binary by `scripts/generate` (Generated/souk.desc).
@@ -344,6 +347,9 @@ public final class DescriptorRegistry: Sendable {
         }
         for (i, s) in services.enumerated() where serviceIndexes[s.fullName] == nil { serviceIndexes[s.fullName] = i }
         self.serviceIndexes = serviceIndexes
+        var methodsByPath: [String: MethodDescriptor] = [:]
+        for method in services.lazy.flatMap(\.methods) where methodsByPath[method.path] == nil { methodsByPath[method.path] = method }
+        self.methodsByPath = methodsByPath
     }
 
     /// A message type by full name, for example `souk.v1.Product`.
@@ -373,6 +379,7 @@ public final class DescriptorRegistry: Sendable {
 
     /// A method by `souk.v1.Catalog/ListProducts`, `/souk.v1.Catalog/ListProducts` or `souk.v1.Catalog.ListProducts`.
     public func method(named name: String) -> MethodDescriptor? {
+        if let method = methodsByPath[name] { return method }
         var name = Substring(name)
         if name.hasPrefix("/") { name = name.dropFirst() }
         let split = name.lastIndex(of: "/") ?? name.lastIndex(of: ".")

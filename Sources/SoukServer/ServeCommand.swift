@@ -90,6 +90,10 @@ struct ServeCommand: AsyncParsableCommand {
     var admissionWaitMs = 100
     @Option(help: "Longest wait in the admission queue while it is overloaded (until it refused nothing for --admission-wait-ms), in milliseconds.")
     var admissionOverloadWaitMs = 5
+    @Option(help: "The admission queue's overload evidence: a call that waited this long or more, in milliseconds. Default: nine tenths of --admission-wait-ms.")
+    var admissionTargetMs: Int?
+    @Option(help: "How long the evidence must last before the admission queue is overloaded, and how long without refusals before it is not, in milliseconds. Default: --admission-wait-ms.")
+    var admissionIntervalMs: Int?
     @Option(help: "RocksDB block cache for data blocks, in MiB.") var blockCacheMib = StoreConfiguration(path: "").blockCacheBytes >> 20
     @Flag(help: "Read data files past the page cache (direct I/O): every block cache miss waits for the disk (benchmarks).")
     var directReads = false
@@ -128,8 +132,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard handlerThreads.map({ $0 >= 0 }) ?? true else { throw ValidationError("--handler-threads must not be negative") }
         guard maxCallsInProgress.map({ $0 >= 0 }) ?? true else { throw ValidationError("--max-calls-in-progress must not be negative") }
-        guard admissionQueue.map({ $0 >= 0 }) ?? true, admissionWaitMs >= 0, admissionOverloadWaitMs >= 0 else {
-            throw ValidationError("--admission-queue, --admission-wait-ms and --admission-overload-wait-ms must not be negative")
+        guard admissionQueue.map({ $0 >= 0 }) ?? true, admissionWaitMs >= 0, admissionOverloadWaitMs >= 0,
+              (admissionTargetMs ?? 0) >= 0, (admissionIntervalMs ?? 0) >= 0 else {
+            throw ValidationError("--admission-queue and the --admission-…-ms options must not be negative")
         }
         guard blockCacheMib > 0 else { throw ValidationError("--block-cache-mib must be positive") }
         guard maxStreamQueueBytes >= 1 else { throw ValidationError("--max-stream-queue-bytes must be at least 1") }
@@ -307,7 +312,8 @@ struct ServeCommand: AsyncParsableCommand {
         let limits = AdmissionControl.Limits(
             maxCallsInProgress: maxCallsInProgress ?? max(32, 16 * threads),
             maxWaiting: admissionQueue ?? max(2048, 512 * threads),
-            maxWait: .milliseconds(admissionWaitMs), overloadedWait: .milliseconds(admissionOverloadWaitMs))
+            maxWait: .milliseconds(admissionWaitMs), overloadedWait: .milliseconds(admissionOverloadWaitMs),
+            target: admissionTargetMs.map { .milliseconds($0) }, interval: admissionIntervalMs.map { .milliseconds($0) })
         return AdmissionControl(
             limits: limits,
             refusal: .souk(

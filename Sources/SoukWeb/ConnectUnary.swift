@@ -155,9 +155,7 @@ final class ConnectUnaryCall: HTTP2StreamHandler, HTTP2ResponseStream {
                 return answer(error: RPCError(.internalError, "the response could not be written as JSON: \(error)"))
             }
         }
-        var headers = [HTTP2Header(":status", "200"), HTTP2Header("content-type", contentType)]
-        headers += Self.metadata(responseHeaders, prefix: "") + Self.metadata(trailers, prefix: "trailer-") + corsHeaders
-        send(headers, body: payload)
+        send(status: "200", contentType: contentType, trailers: trailers, body: payload)
     }
 
     private func answer(error: RPCError) {
@@ -167,14 +165,24 @@ final class ConnectUnaryCall: HTTP2StreamHandler, HTTP2ResponseStream {
 
     /// A Connect error: the HTTP status of its code and the JSON error body.
     private func answer(code: StatusCode, message: String, details: [UInt8]?, trailers: [HTTP2Header]) {
-        var headers = [HTTP2Header(":status", String(Self.httpStatus(code))), HTTP2Header("content-type", "application/json")]
-        headers += Self.metadata(responseHeaders, prefix: "") + Self.metadata(trailers, prefix: "trailer-") + corsHeaders
-        send(headers, body: ByteBuffer(string: errorBody(code: code, message: message, details: details)))
+        send(
+            status: String(Self.httpStatus(code)), contentType: "application/json", trailers: trailers,
+            body: ByteBuffer(string: errorBody(code: code, message: message, details: details)))
     }
 
-    private func send(_ headers: [HTTP2Header], body: ByteBuffer) {
+    /// The answer: its head (status, content type, the call's metadata as headers, CORS, length)
+    /// built in one array, then the body.
+    private func send(status: String, contentType: String, trailers: [HTTP2Header], body: ByteBuffer) {
         answered = true
-        base.sendHeaders(headers + [HTTP2Header("content-length", String(body.readableBytes))], endStream: false)
+        var headers: [HTTP2Header] = []
+        headers.reserveCapacity(3 + responseHeaders.count + trailers.count + corsHeaders.count)
+        headers.append(HTTP2Header(":status", status))
+        headers.append(HTTP2Header("content-type", contentType))
+        Self.appendMetadata(of: responseHeaders, prefix: "", to: &headers)
+        Self.appendMetadata(of: trailers, prefix: "trailer-", to: &headers)
+        headers += corsHeaders
+        headers.append(HTTP2Header("content-length", String(body.readableBytes)))
+        base.sendHeaders(headers, endStream: false)
         base.sendData(body, promise: nil)
         base.sendTrailers([])
     }
@@ -204,12 +212,12 @@ final class ConnectUnaryCall: HTTP2StreamHandler, HTTP2ResponseStream {
         return body + "}"
     }
 
-    /// Custom metadata of a gRPC header block, as Connect headers.
-    private static func metadata(_ headers: [HTTP2Header], prefix: String) -> [HTTP2Header] {
-        headers.compactMap { header in
+    /// Appends the custom metadata of a gRPC header block as Connect headers.
+    private static func appendMetadata(of block: [HTTP2Header], prefix: String, to headers: inout [HTTP2Header]) {
+        for header in block {
             let name = header.name
-            guard !name.hasPrefix(":"), !name.hasPrefix("grpc-"), name != "content-type" else { return nil }
-            return HTTP2Header(prefix + name, header.value)
+            guard name.utf8.first != UInt8(ascii: ":"), !name.hasPrefix("grpc-"), name != "content-type" else { continue }
+            headers.append(prefix.isEmpty ? header : HTTP2Header(prefix + name, header.value))
         }
     }
 

@@ -1,5 +1,6 @@
 import ExtrasBase64
 import NIOCore
+import SoukGRPC
 import SoukHTTP2
 
 /// The gRPC-Web body encodings: binary or base64 text frames, of protobuf or JSON messages.
@@ -12,22 +13,33 @@ struct GRPCWebFormat {
     /// The response's content type: the request's, with the message format spelled out.
     var responseContentType: String
 
+    /// The gRPC layer's usual response headers (`ResponseHeaders.plain`) in this format.
+    var plainResponseHeaders: [HTTP2Header]
+
     /// The format a request's content type names; nil when it is not gRPC-Web.
     init?(contentType: String) {
         switch MediaType.index(of: contentType, in: Self.mediaTypes) {
-        case 0, 1:
-            (isText, isJSON) = (false, false)
-            responseContentType = "application/grpc-web+proto"
-        case 2, 3:
-            (isText, isJSON) = (true, false)
-            responseContentType = "application/grpc-web-text+proto"
-        case 4:
-            (isText, isJSON) = (false, true)
-            responseContentType = "application/grpc-web+json"
-        default:
-            return nil
+        case 0, 1: self = Self.binary
+        case 2, 3: self = Self.text
+        case 4: self = Self.json
+        default: return nil
         }
     }
+
+    private init(isText: Bool, isJSON: Bool, responseContentType: String) {
+        (self.isText, self.isJSON, self.responseContentType) = (isText, isJSON, responseContentType)
+        plainResponseHeaders = []
+        plainResponseHeaders = translated(ResponseHeaders.plain)
+    }
+
+    /// A gRPC response header block with this format's content type.
+    func translated(_ headers: [HTTP2Header]) -> [HTTP2Header] {
+        headers.map { $0.name == "content-type" ? HTTP2Header("content-type", responseContentType) : $0 }
+    }
+
+    private static let binary = GRPCWebFormat(isText: false, isJSON: false, responseContentType: "application/grpc-web+proto")
+    private static let text = GRPCWebFormat(isText: true, isJSON: false, responseContentType: "application/grpc-web-text+proto")
+    private static let json = GRPCWebFormat(isText: false, isJSON: true, responseContentType: "application/grpc-web+json")
 
     private static let mediaTypes: [StaticString] = [
         "application/grpc-web", "application/grpc-web+proto", "application/grpc-web-text", "application/grpc-web-text+proto",
@@ -58,9 +70,12 @@ final class GRPCWebResponseStream: HTTP2ResponseStream {
 
     /// A Trailers-Only response (`endStream`) keeps its status in the headers, which gRPC-Web allows.
     func sendHeaders(_ headers: [HTTP2Header], endStream: Bool) {
-        var translated = headers.map {
-            $0.name == "content-type" ? HTTP2Header("content-type", format.responseContentType) : $0
+        // Nearly every call answers with the gRPC layer's one constant block (the comparison
+        // finds the same storage at once): its translation is built once per format.
+        if headers == ResponseHeaders.plain, corsHeaders.isEmpty {
+            return base.sendHeaders(format.plainResponseHeaders, endStream: endStream)
         }
+        var translated = format.translated(headers)
         translated += corsHeaders
         base.sendHeaders(translated, endStream: endStream)
     }
@@ -105,8 +120,16 @@ final class GRPCWebResponseStream: HTTP2ResponseStream {
         return ByteBuffer(bytes: text)
     }
 
+    /// The trailer frame of nearly every call: success, without trailing metadata.
+    private static let okTrailerFrame = writeTrailerFrame([HTTP2Header("grpc-status", "0")])
+
     /// The trailers as a gRPC-Web trailer frame.
     static func trailerFrame(_ trailers: [HTTP2Header]) -> ByteBuffer {
+        if trailers.count == 1, trailers[0].name == "grpc-status", trailers[0].value == "0" { return okTrailerFrame }
+        return writeTrailerFrame(trailers)
+    }
+
+    private static func writeTrailerFrame(_ trailers: [HTTP2Header]) -> ByteBuffer {
         // Written straight into the frame: a String built line by line first (an interpolation
         // and a concatenation per trailer) cost more than the rest of a gRPC-Web call's translation.
         let length = trailers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }

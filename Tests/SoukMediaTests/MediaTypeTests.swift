@@ -1,5 +1,6 @@
 import Testing
 import NIOCore
+import SoukGRPC
 import SoukHTTP2
 @testable import SoukWeb
 
@@ -36,5 +37,25 @@ import SoukHTTP2
         #expect(frame.readInteger(as: UInt32.self) == UInt32(block.utf8.count))
         #expect(frame.readString(length: frame.readableBytes) == block)
         #expect(GRPCWebResponseStream.trailerFrame([]).readableBytes == 5)
+    }
+
+    /// A success without trailing metadata takes the frame built once: the same bytes.
+    @Test func theSuccessFrameIsTheOneWrittenLineByLine() {
+        var frame = GRPCWebResponseStream.trailerFrame([HTTP2Header("grpc-status", "0")])
+        #expect(frame.readInteger(as: UInt8.self) == 0x80)
+        #expect(frame.readInteger(as: UInt32.self) == 16)
+        #expect(frame.readString(length: frame.readableBytes) == "grpc-status: 0\r\n")
+    }
+}
+
+/// gRPC-Web response headers: the gRPC layer's block with the format's content type.
+@Suite struct GRPCWebResponseHeadersTests {
+    @Test func theUsualBlockIsTranslatedOncePerFormat() throws {
+        let format = try #require(GRPCWebFormat(contentType: "application/grpc-web-text"))
+        let expected = ResponseHeaders.plain.map {
+            $0.name == "content-type" ? HTTP2Header("content-type", "application/grpc-web-text+proto") : $0
+        }
+        #expect(format.plainResponseHeaders == expected)
+        #expect(format.translated(ResponseHeaders.plain) == expected)
     }
 }

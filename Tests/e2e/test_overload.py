@@ -193,3 +193,22 @@ def test_souk_load_sends_a_refused_step_again_after_its_retry_delay(tmp_path):
             assert metric(server, "souk_rpc_refused_total") == 4
     finally:
         conftest.stop_cleanly(server)
+
+
+def test_the_overload_rule_takes_its_numbers_from_the_options(tmp_path):
+    """--admission-target-ms and --admission-interval-ms set the overload rule (AdmissionControl's
+    unit tests cover the rule itself): the server starts with them and serves; a negative one is
+    refused before the server starts, naming the options."""
+    server = conftest.Server("--max-calls-in-progress", "4", "--admission-target-ms", "5", "--admission-interval-ms", "100")
+    try:
+        with server.channel() as channel:
+            # Served (a new store has no marketplaces yet): the call went through admission.
+            Stub(channel, "souk.v1.Marketplaces").ListMarketplaces(ListMarketplacesRequest(), timeout=TIMEOUT)
+            assert metric(server, "souk_rpc_calls_total") >= 1
+    finally:
+        conftest.stop_cleanly(server)
+    refused = subprocess.run(
+        [server.binary, "--data-dir", str(tmp_path / "data"), "--port", "0", "--admission-target-ms=-1"],
+        capture_output=True, text=True, timeout=60)
+    assert refused.returncode != 0
+    assert "--admission-" in refused.stderr and "must not be negative" in refused.stderr, refused.stderr
