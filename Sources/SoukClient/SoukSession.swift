@@ -47,7 +47,8 @@ public final class SoukSession: Sendable {
         Task { await tokens.stopRenewing() }
     }
 
-    /// Stops refreshing in the background (calls still refresh a token about to expire).
+    /// Stops refreshing in the background (calls still refresh a token about to expire); a
+    /// background refresh in flight ends first.
     public func close() async {
         await tokens.stopRenewing()
     }
@@ -135,9 +136,13 @@ actor SessionTokens: SoukCredentials {
         renewer = Task { [weak self] in await Self.renew { [weak self] in self } }
     }
 
-    func stopRenewing() {
-        renewer?.cancel()
-        renewer = nil
+    /// Ends the renewing task, and returns once it has ended: a refresh it had in flight is
+    /// taken (or has failed) by then, so none lands after the session was closed.
+    func stopRenewing() async {
+        guard let renewer else { return }
+        self.renewer = nil
+        renewer.cancel()
+        await renewer.value
     }
 
     /// The renewing task: sleeps until the refresh is due, refreshes, and again, until cancelled

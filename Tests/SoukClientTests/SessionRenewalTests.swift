@@ -91,6 +91,25 @@ struct SessionRenewalTests {
         }
     }
 
+    @Test("Closing a session waits for the background refresh in flight: none lands after the close")
+    func closeWaitsForTheRefreshInFlight() async throws {
+        try await withServer(accessTokenTTL: 2) { server in
+            let channel = server.channel()
+            let session = try await server.session("Aqua Hub", "customer", over: channel)
+            let gate = HeldAnswer()
+            await session.tokens.setRefreshHook { _ in gate.holdFirst() }
+            try await eventually("a background refresh waiting for its answer") { gate.isHolding }
+            // Closed while the refresh waits; its answer is let through only after that.
+            let closed = Task { await session.close(); return await session.tokens.backgroundRefreshes }
+            try await Task.sleep(for: .milliseconds(200))
+            gate.release()
+            let atClose = await closed.value
+            #expect(atClose == 1)
+            #expect(await session.tokens.backgroundRefreshes == atClose)
+            await channel.close()
+        }
+    }
+
     @Test("A call whose token refreshes replaced on the way (refused as unknown) is made again with the new one")
     func callWithAReplacedToken() async throws {
         try await withServer { server in
@@ -238,4 +257,32 @@ final class StaleFirst: SoukCredentials, @unchecked Sendable {
     }
 
     func tokenRejected(_ token: String) async {}
+}
+
+/// Holds the first Refresh answer (its thread waits) until `release`.
+final class HeldAnswer: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var holding = false
+    private var released = false
+
+    var isHolding: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return holding
+    }
+
+    func holdFirst() {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !holding else { return }
+        holding = true
+        while !released { condition.wait() }
+    }
+
+    func release() {
+        condition.lock()
+        released = true
+        condition.broadcast()
+        condition.unlock()
+    }
 }
