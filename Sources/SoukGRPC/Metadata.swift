@@ -26,16 +26,13 @@ public struct Metadata: Sendable, Equatable, Sequence {
 
     /// Appends a string value (the key is lower-cased).
     public mutating func add(_ key: String, _ value: String) {
-        entries.append(Entry(key: Self.lowercased(key), value: .string(value)))
+        entries.append(Entry(key: key.lowercasedFieldName, value: .string(value)))
     }
 
     /// Appends a binary value; the key must end in `-bin`.
     public mutating func add(_ key: String, bytes: [UInt8]) {
-        entries.append(Entry(key: Self.lowercased(key), value: .binary(bytes)))
+        entries.append(Entry(key: key.lowercasedFieldName, value: .binary(bytes)))
     }
-
-    /// The key in lower case (`lowercasedFieldName`: no copy when it is already).
-    private static func lowercased(_ key: String) -> String { key.lowercasedFieldName }
 
     /// Appends an entry as it is; its key must already be lower-case (HTTP/2 header names are).
     package mutating func append(_ entry: Entry) {
@@ -44,7 +41,7 @@ public struct Metadata: Sendable, Equatable, Sequence {
 
     /// Removes every value of a key.
     public mutating func removeAll(_ key: String) {
-        let key = Self.lowercased(key)
+        let key = key.lowercasedFieldName
         entries.removeAll { $0.key == key }
     }
 
@@ -52,7 +49,7 @@ public struct Metadata: Sendable, Equatable, Sequence {
     public subscript(_ key: String) -> String? {
         // Most calls carry no metadata: no key to lower-case then.
         if entries.isEmpty { return nil }
-        let key = Self.lowercased(key)
+        let key = key.lowercasedFieldName
         for entry in entries where entry.key == key {
             if case .string(let value) = entry.value { return value }
         }
@@ -62,7 +59,7 @@ public struct Metadata: Sendable, Equatable, Sequence {
     /// Every binary value of a `-bin` key.
     public func binaryValues(_ key: String) -> [[UInt8]] {
         if entries.isEmpty { return [] }
-        let key = Self.lowercased(key)
+        let key = key.lowercasedFieldName
         return entries.compactMap { entry in
             guard entry.key == key, case .binary(let bytes) = entry.value else { return nil }
             return bytes

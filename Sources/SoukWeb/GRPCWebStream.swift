@@ -28,13 +28,16 @@ struct GRPCWebFormat {
 
     private init(isText: Bool, isJSON: Bool, responseContentType: String) {
         (self.isText, self.isJSON, self.responseContentType) = (isText, isJSON, responseContentType)
-        plainResponseHeaders = []
-        plainResponseHeaders = translated(ResponseHeaders.plain)
+        plainResponseHeaders = Self.translated(ResponseHeaders.plain, contentType: responseContentType)
     }
 
     /// A gRPC response header block with this format's content type.
     func translated(_ headers: [HTTP2Header]) -> [HTTP2Header] {
-        headers.map { $0.name == "content-type" ? HTTP2Header("content-type", responseContentType) : $0 }
+        Self.translated(headers, contentType: responseContentType)
+    }
+
+    private static func translated(_ headers: [HTTP2Header], contentType: String) -> [HTTP2Header] {
+        headers.map { $0.name == "content-type" ? HTTP2Header("content-type", contentType) : $0 }
     }
 
     private static let binary = GRPCWebFormat(isText: false, isJSON: false, responseContentType: "application/grpc-web+proto")
