@@ -30,6 +30,13 @@ import Synchronization
 ///   than given a place: admitted calls keep a short wait, the rest are refused at once.
 /// - The queue stops being overloaded once a whole `interval` went by without refusing a call for
 ///   want of a place (its wait ran out, or the queue was full): the server keeps up again.
+/// - Optionally (`Limits.standingWait`, off by default) a queue whose oldest call has waited that
+///   long *stands* until it empties, and an overloaded queue stands while it is overloaded. The
+///   newest waiter then gets each free place (the oldest are the least likely to be served in
+///   time; they wait until their wait runs out), and only `Limits.standingCallsInProgress` calls
+///   hold places: calls admitted under overload neither queue long nor share the processor with
+///   many others. A closed load that keeps a standing queue has its oldest calls refused instead
+///   of served late, which is why it is off by default.
 ///
 /// How long a call keeps its place depends on its shape (`RPCHandler.holdsAdmission`):
 /// - unary and server-streaming calls until their response headers go out or they end (a unary
@@ -70,11 +77,18 @@ public final class AdmissionControl: Sendable {
         /// The RetryInfo delay of a refusal is drawn uniformly from this range, so that refused
         /// clients do not all come back in the same instant.
         public var retryDelay: ClosedRange<Duration>
+        /// The wait of the oldest waiter from which the queue stands (see the type's comment);
+        /// nil: the queue never stands, waiters are served first come first served.
+        public var standingWait: Duration?
+        /// Calls holding a place at once while the queue stands (a quarter of
+        /// `maxCallsInProgress` by default, at least one).
+        public var standingCallsInProgress: Int
 
         public init(
             maxCallsInProgress: Int, maxWaiting: Int, maxWait: Duration, overloadedWait: Duration? = nil,
             target: Duration? = nil, interval: Duration? = nil,
-            retryDelay: ClosedRange<Duration> = .milliseconds(50) ... .milliseconds(250)
+            retryDelay: ClosedRange<Duration> = .milliseconds(50) ... .milliseconds(250),
+            standingWait: Duration? = nil, standingCallsInProgress: Int? = nil
         ) {
             precondition(maxCallsInProgress > 0, "maxCallsInProgress must be positive")
             precondition(maxWaiting >= 0, "maxWaiting must not be negative")
@@ -89,6 +103,10 @@ public final class AdmissionControl: Sendable {
             self.interval = interval ?? maxWait
             precondition(self.target >= .zero && self.interval >= .zero, "target and interval must not be negative")
             self.retryDelay = retryDelay
+            precondition(standingWait.map { $0 >= .zero } ?? true, "standingWait must not be negative")
+            self.standingWait = standingWait
+            self.standingCallsInProgress = min(maxCallsInProgress, standingCallsInProgress ?? max(1, maxCallsInProgress / 4))
+            precondition(self.standingCallsInProgress > 0, "standingCallsInProgress must be positive")
         }
     }
 
@@ -106,8 +124,12 @@ public final class AdmissionControl: Sendable {
     public let limits: Limits
     /// The status of a refused call, without its retry delay (drawn per refusal).
     private let refusalStatus: RPCError
-    /// Places taken. Changed by compare-and-exchange only below the limit, so never above it.
+    /// Places taken. Changed by compare-and-exchange only below the limit, so never above it
+    /// (above the standing limit for a while after the queue starts to stand).
     private let inProgress = Atomic<Int>(0)
+    /// The limit in force: `limits.maxCallsInProgress`, or `limits.standingCallsInProgress` while
+    /// the queue stands. Written under the queue's lock.
+    private let placeLimit: Atomic<Int>
     /// `queue.count`, readable without the lock: a place given back goes to a waiter first.
     private let waitingCount = Atomic<Int>(0)
     private let queue: Mutex<WaitQueue>
@@ -119,6 +141,7 @@ public final class AdmissionControl: Sendable {
     private let clock: @Sendable () -> ContinuousClock.Instant
     /// `limits` on the event loops' clock.
     private let maxWait: TimeAmount, overloadedWait: TimeAmount, target: TimeAmount, interval: TimeAmount
+    private let standingWait: TimeAmount?
 
     private struct WaitQueue {
         var waiters = CircularBuffer<Waiter>(initialCapacity: 16)
@@ -134,6 +157,8 @@ public final class AdmissionControl: Sendable {
         var overloaded = false
         /// When a call was last refused for want of a place (queue full, wait run out).
         var lastRefusal: NIODeadline = .distantPast
+        /// The queue stands: newest waiter first, `standingCallsInProgress` places.
+        var standing = false
     }
 
     /// One refusal episode, for the log: from the first refusal to a second without any.
@@ -171,6 +196,8 @@ public final class AdmissionControl: Sendable {
         self.overloadedWait = .nanoseconds(limits.overloadedWait.wholeNanoseconds)
         self.target = .nanoseconds(limits.target.wholeNanoseconds)
         self.interval = .nanoseconds(limits.interval.wholeNanoseconds)
+        self.standingWait = limits.standingWait.map { .nanoseconds($0.wholeNanoseconds) }
+        self.placeLimit = Atomic(limits.maxCallsInProgress)
         self.refusalStatus = refusal
         self.queue = Mutex(WaitQueue())
         self.refusedQueueFull = Counter(label: Self.refusedLabel, dimensions: [("cause", RefusalCause.queueFull.rawValue)], factory: factory)
@@ -186,6 +213,8 @@ public final class AdmissionControl: Sendable {
     /// Whether the queue is overloaded now (see the type's comment), as last decided: the end of
     /// an overload is noticed when a call next waits or a place is given back.
     public var isOverloaded: Bool { queue.withLock { $0.overloaded } }
+    /// Whether the queue stands now (see the type's comment), as last decided.
+    public var isStanding: Bool { queue.withLock { $0.standing } }
 
     /// The status of one refused call: `refusal` with a randomized retry delay.
     public func refusal() -> RPCError {
@@ -206,8 +235,9 @@ public final class AdmissionControl: Sendable {
     }
 
     private func takePlace() -> Bool {
+        let limit = placeLimit.load(ordering: .relaxed)
         var current = inProgress.load(ordering: .relaxed)
-        while current < limits.maxCallsInProgress {
+        while current < limit {
             let (exchanged, original) = inProgress.compareExchange(
                 expected: current, desired: current + 1, ordering: .sequentiallyConsistent)
             if exchanged { return true }
@@ -269,7 +299,7 @@ public final class AdmissionControl: Sendable {
         case .waiting:
             waitingMeter.set(Int64(callsWaiting))
             // A place may have come free between the failed `takePlace` and the count above.
-            if inProgress.load(ordering: .sequentiallyConsistent) < limits.maxCallsInProgress { admitWaiters() }
+            if inProgress.load(ordering: .sequentiallyConsistent) < placeLimit.load(ordering: .relaxed) { admitWaiters() }
         }
     }
 
@@ -293,13 +323,32 @@ public final class AdmissionControl: Sendable {
         }
     }
 
-    /// Ends an overload that has refused nothing for a whole interval.
+    /// Ends an overload that has refused nothing for a whole interval, and decides whether the
+    /// queue stands.
     private func settle(_ queue: inout WaitQueue, now: NIODeadline) {
         if queue.overloaded, now - queue.lastRefusal >= interval { queue.overloaded = false }
+        guard let standingWait else { return }
+        let oldestWaited = queue.waiters.first.map { now - $0.since }
+        // While overloaded (even empty: under overload the short wait keeps emptying it); else
+        // from the oldest call's standing wait until the queue empties.
+        setStanding(&queue, queue.overloaded || oldestWaited.map { $0 >= standingWait } ?? false || (queue.standing && oldestWaited != nil))
     }
 
-    /// Gives free places to the waiters, first come first served; while overloaded, a waiter
-    /// that has already waited longer than `overloadedWait` is refused instead.
+    private func setStanding(_ queue: inout WaitQueue, _ standing: Bool) {
+        guard standing != queue.standing else { return }
+        queue.standing = standing
+        placeLimit.store(standing ? limits.standingCallsInProgress : limits.maxCallsInProgress, ordering: .relaxed)
+    }
+
+    /// The queue became empty: it stands on only while overloaded.
+    private func emptied(_ queue: inout WaitQueue) {
+        queue.slowSince = nil
+        setStanding(&queue, standingWait != nil && queue.overloaded)
+    }
+
+    /// Gives free places to the waiters, first come first served (newest first while the queue
+    /// stands); while overloaded, a waiter that has already waited longer than `overloadedWait` is
+    /// refused instead.
     private func admitWaiters() {
         enum Next { case admit(Waiter), refuse(Waiter) }
         while true {
@@ -311,15 +360,16 @@ public final class AdmissionControl: Sendable {
                 if queue.overloaded, now - head.since > overloadedWait {
                     queue.lastRefusal = now
                     next = .refuse(head)
+                    queue.waiters.removeFirst()
                 } else if takePlace() {
+                    // The oldest waiter's wait is the evidence, whichever waiter gets the place.
                     left(&queue, after: now - head.since, now: now)
-                    next = .admit(head)
+                    next = .admit(queue.standing ? queue.waiters.removeLast() : queue.waiters.removeFirst())
                 } else {
                     return nil
                 }
-                queue.waiters.removeFirst()
                 waitingCount.subtract(1, ordering: .sequentiallyConsistent)
-                if queue.waiters.isEmpty { queue.slowSince = nil }
+                if queue.waiters.isEmpty { emptied(&queue) }
                 return next
             }
             // The queue's timer stays armed: when due, it finds these waiters gone and re-arms.
@@ -357,7 +407,7 @@ public final class AdmissionControl: Sendable {
                     queue.lastRefusal = now
                     left(&queue, after: now - waiter.since, now: now)
                 }
-                if queue.waiters.isEmpty { queue.slowSince = nil }
+                if queue.waiters.isEmpty { emptied(&queue) }
             }
             if let next = queue.waiters.min(by: { $0.expiry < $1.expiry }) { arm(&queue, at: next.expiry, on: next.loop) }
             return expired

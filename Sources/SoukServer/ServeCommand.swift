@@ -94,6 +94,11 @@ struct ServeCommand: AsyncParsableCommand {
     var admissionTargetMs: Int?
     @Option(help: "How long the evidence must last before the admission queue is overloaded, and how long without refusals before it is not, in milliseconds. Default: --admission-wait-ms.")
     var admissionIntervalMs: Int?
+    @Option(help: "Off by default. The admission queue stands once its oldest call has waited this long, in milliseconds (or while it is overloaded), until it empties: newest call first, and at most --admission-standing-calls calls in progress. Shorter tails under overload; a closed load that keeps a standing queue has its oldest calls refused instead of served late.")
+    var admissionStandingMs: Int?
+    @Option(help: ArgumentHelp(
+        "Calls in progress at once while the admission queue stands (--admission-standing-ms). Default: a quarter of --max-calls-in-progress, at least 1.",
+        valueName: "count")) var admissionStandingCalls: Int?
     @Option(help: "RocksDB block cache for data blocks, in MiB.") var blockCacheMib = StoreConfiguration(path: "").blockCacheBytes >> 20
     @Flag(help: "Read data files past the page cache (direct I/O): every block cache miss waits for the disk (benchmarks).")
     var directReads = false
@@ -133,9 +138,10 @@ struct ServeCommand: AsyncParsableCommand {
         guard handlerThreads.map({ $0 >= 0 }) ?? true else { throw ValidationError("--handler-threads must not be negative") }
         guard maxCallsInProgress.map({ $0 >= 0 }) ?? true else { throw ValidationError("--max-calls-in-progress must not be negative") }
         guard admissionQueue.map({ $0 >= 0 }) ?? true, admissionWaitMs >= 0, admissionOverloadWaitMs >= 0,
-              (admissionTargetMs ?? 0) >= 0, (admissionIntervalMs ?? 0) >= 0 else {
+              (admissionTargetMs ?? 0) >= 0, (admissionIntervalMs ?? 0) >= 0, (admissionStandingMs ?? 0) >= 0 else {
             throw ValidationError("--admission-queue and the --admission-…-ms options must not be negative")
         }
+        guard admissionStandingCalls.map({ $0 >= 1 }) ?? true else { throw ValidationError("--admission-standing-calls must be at least 1") }
         guard blockCacheMib > 0 else { throw ValidationError("--block-cache-mib must be positive") }
         guard maxStreamQueueBytes >= 1 else { throw ValidationError("--max-stream-queue-bytes must be at least 1") }
         guard eventRetentionSeconds >= 1 else { throw ValidationError("--event-retention-seconds must be at least 1") }
@@ -313,7 +319,8 @@ struct ServeCommand: AsyncParsableCommand {
             maxCallsInProgress: maxCallsInProgress ?? max(32, 16 * threads),
             maxWaiting: admissionQueue ?? max(2048, 512 * threads),
             maxWait: .milliseconds(admissionWaitMs), overloadedWait: .milliseconds(admissionOverloadWaitMs),
-            target: admissionTargetMs.map { .milliseconds($0) }, interval: admissionIntervalMs.map { .milliseconds($0) })
+            target: admissionTargetMs.map { .milliseconds($0) }, interval: admissionIntervalMs.map { .milliseconds($0) },
+            standingWait: admissionStandingMs.map { .milliseconds($0) }, standingCallsInProgress: admissionStandingCalls)
         return AdmissionControl(
             limits: limits,
             refusal: .souk(

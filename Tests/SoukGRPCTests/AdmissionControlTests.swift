@@ -288,6 +288,87 @@ import Testing
         #expect(admission.callsInProgress == 0)
     }
 
+    /// With a standing wait set, a queue whose oldest call waited that long stands until it
+    /// empties: the newest waiter gets each place, and only the standing number of places is
+    /// given; once empty, first come first served with every place again.
+    @Test func aStandingQueueServesTheNewestFirstWithFewerPlaces() {
+        let admission = Self.control(.init(
+            maxCallsInProgress: 4, maxWaiting: 8, maxWait: .milliseconds(100),
+            standingWait: .milliseconds(20), standingCallsInProgress: 1))
+        let loop = EmbeddedEventLoop()
+        for _ in 0..<4 { #expect(admission.tryEnter()) }
+        let first = Self.wait(admission, on: loop)
+        loop.advanceTime(by: .milliseconds(10))
+        let second = Self.wait(admission, on: loop)
+        #expect(!admission.isStanding)
+        loop.advanceTime(by: .milliseconds(15))
+        // The oldest has waited 25 ms: the queue stands from this call on.
+        let third = Self.wait(admission, on: loop)
+        #expect(admission.isStanding)
+        // Places given back above the standing limit of one go to nobody.
+        for _ in 0..<3 { admission.leave() }
+        loop.run()
+        #expect(admission.callsInProgress == 1 && admission.callsWaiting == 3)
+        #expect(first.outcome == nil && second.outcome == nil && third.outcome == nil)
+        // Below it: the newest first.
+        admission.leave()
+        loop.run()
+        #expect(third.outcome == true && first.outcome == nil && second.outcome == nil)
+        admission.leave()
+        loop.run()
+        #expect(second.outcome == true && first.outcome == nil)
+        admission.leave()
+        loop.run()
+        #expect(first.outcome == true)
+        // Empty: every place again, first come first served.
+        #expect(!admission.isStanding && admission.callsWaiting == 0)
+        for _ in 0..<3 { #expect(admission.tryEnter()) }
+        #expect(admission.callsInProgress == 4)
+        let a = Self.wait(admission, on: loop)
+        let b = Self.wait(admission, on: loop)
+        admission.leave()
+        loop.run()
+        #expect(a.outcome == true && b.outcome == nil)
+        admission.leave()
+        loop.run()
+        #expect(b.outcome == true)
+        for _ in 0..<4 { admission.leave() }
+        #expect(admission.callsInProgress == 0)
+    }
+
+    /// The oldest waiters of a standing queue wait out their wait and are refused; the newest,
+    /// served first, wait little.
+    @Test func aStandingQueueRefusesItsOldestWhenTheirWaitRunsOut() {
+        let admission = Self.control(.init(
+            maxCallsInProgress: 2, maxWaiting: 64, maxWait: .milliseconds(100),
+            standingWait: .milliseconds(20), standingCallsInProgress: 1))
+        let loop = EmbeddedEventLoop()
+        #expect(admission.tryEnter() && admission.tryEnter())
+        // Two calls arrive every 10 ms and one place comes back every 10 ms: twice the throughput.
+        var waiting: [Decision] = []
+        for _ in 0..<20 {
+            waiting.append(Self.wait(admission, on: loop))
+            waiting.append(Self.wait(admission, on: loop))
+            loop.advanceTime(by: .milliseconds(10))
+            admission.leave()
+            loop.run()
+        }
+        #expect(admission.isStanding)
+        // The first calls, queued before the queue stood, were served in order; then the newest
+        // got each place, and the oldest of those left behind ran out of wait (100 ms).
+        #expect(waiting[0].outcome == true)
+        let refused = waiting.filter { $0.outcome == false }.count
+        let served = waiting.filter { $0.outcome == true }.count
+        #expect(refused > 0 && served > 0 && refused + served + admission.callsWaiting == waiting.count)
+        #expect(waiting.suffix(4).contains { $0.outcome == true })
+        while admission.callsWaiting > 0 {
+            admission.leave()
+            loop.run()
+        }
+        for _ in 0..<admission.callsInProgress { admission.leave() }
+        #expect(admission.callsInProgress == 0)
+    }
+
     @Test func refusalsCarryARandomizedRetryDelay() {
         let admission = Self.control(.init(
             maxCallsInProgress: 1, maxWaiting: 0, maxWait: .zero, retryDelay: .milliseconds(10) ... .milliseconds(20)))

@@ -196,10 +196,12 @@ def test_souk_load_sends_a_refused_step_again_after_its_retry_delay(tmp_path):
 
 
 def test_the_overload_rule_takes_its_numbers_from_the_options(tmp_path):
-    """--admission-target-ms and --admission-interval-ms set the overload rule (AdmissionControl's
-    unit tests cover the rule itself): the server starts with them and serves; a negative one is
-    refused before the server starts, naming the options."""
-    server = conftest.Server("--max-calls-in-progress", "4", "--admission-target-ms", "5", "--admission-interval-ms", "100")
+    """--admission-target-ms, --admission-interval-ms and the standing queue's options set the
+    overload rule (AdmissionControl's unit tests cover the rule itself): the server starts with them
+    and serves; a negative wait or no standing place is refused before the server starts, naming
+    the option."""
+    server = conftest.Server("--max-calls-in-progress", "4", "--admission-target-ms", "5", "--admission-interval-ms", "100",
+                             "--admission-standing-ms", "20", "--admission-standing-calls", "2")
     try:
         with server.channel() as channel:
             # Served (a new store has no marketplaces yet): the call went through admission.
@@ -212,3 +214,8 @@ def test_the_overload_rule_takes_its_numbers_from_the_options(tmp_path):
         capture_output=True, text=True, timeout=60)
     assert refused.returncode != 0
     assert "--admission-" in refused.stderr and "must not be negative" in refused.stderr, refused.stderr
+    refused = subprocess.run(
+        [server.binary, "--data-dir", str(tmp_path / "data"), "--port", "0", "--admission-standing-calls", "0"],
+        capture_output=True, text=True, timeout=60)
+    assert refused.returncode != 0
+    assert "--admission-standing-calls must be at least 1" in refused.stderr, refused.stderr
