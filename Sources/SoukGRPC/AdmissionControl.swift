@@ -327,23 +327,30 @@ public final class AdmissionControl: Sendable {
     /// queue stands.
     private func settle(_ queue: inout WaitQueue, now: NIODeadline) {
         if queue.overloaded, now - queue.lastRefusal >= interval { queue.overloaded = false }
-        guard let standingWait else { return }
-        let oldestWaited = queue.waiters.first.map { now - $0.since }
-        // While overloaded (even empty: under overload the short wait keeps emptying it); else
-        // from the oldest call's standing wait until the queue empties.
-        setStanding(&queue, queue.overloaded || oldestWaited.map { $0 >= standingWait } ?? false || (queue.standing && oldestWaited != nil))
+        decideStanding(&queue, now: now)
     }
 
-    private func setStanding(_ queue: inout WaitQueue, _ standing: Bool) {
+    /// The queue stands while overloaded (even empty: the short wait keeps emptying it), and
+    /// otherwise from the oldest call's standing wait until it empties.
+    private func decideStanding(_ queue: inout WaitQueue, now: NIODeadline) {
+        guard let standingWait else { return }
+        let standing: Bool
+        if queue.overloaded {
+            standing = true
+        } else if let oldest = queue.waiters.first {
+            standing = queue.standing || now - oldest.since >= standingWait
+        } else {
+            standing = false
+        }
         guard standing != queue.standing else { return }
         queue.standing = standing
         placeLimit.store(standing ? limits.standingCallsInProgress : limits.maxCallsInProgress, ordering: .relaxed)
     }
 
-    /// The queue became empty: it stands on only while overloaded.
-    private func emptied(_ queue: inout WaitQueue) {
+    /// The queue became empty.
+    private func emptied(_ queue: inout WaitQueue, now: NIODeadline) {
         queue.slowSince = nil
-        setStanding(&queue, standingWait != nil && queue.overloaded)
+        decideStanding(&queue, now: now)
     }
 
     /// Gives free places to the waiters, first come first served (newest first while the queue
@@ -369,7 +376,7 @@ public final class AdmissionControl: Sendable {
                     return nil
                 }
                 waitingCount.subtract(1, ordering: .sequentiallyConsistent)
-                if queue.waiters.isEmpty { emptied(&queue) }
+                if queue.waiters.isEmpty { emptied(&queue, now: now) }
                 return next
             }
             // The queue's timer stays armed: when due, it finds these waiters gone and re-arms.
@@ -407,7 +414,7 @@ public final class AdmissionControl: Sendable {
                     queue.lastRefusal = now
                     left(&queue, after: now - waiter.since, now: now)
                 }
-                if queue.waiters.isEmpty { emptied(&queue) }
+                if queue.waiters.isEmpty { emptied(&queue, now: now) }
             }
             if let next = queue.waiters.min(by: { $0.expiry < $1.expiry }) { arm(&queue, at: next.expiry, on: next.loop) }
             return expired
