@@ -81,7 +81,7 @@ public final class AdmissionControl: Sendable {
         /// nil: the queue never stands, waiters are served first come first served.
         public var standingWait: Duration?
         /// Calls holding a place at once while the queue stands (a quarter of
-        /// `maxCallsInProgress` by default, at least one).
+        /// `maxCallsInProgress` when not given, at least one; souk-server gives two per processor).
         public var standingCallsInProgress: Int
 
         public init(

@@ -94,10 +94,10 @@ struct ServeCommand: AsyncParsableCommand {
     var admissionTargetMs: Int?
     @Option(help: "How long the evidence must last before the admission queue is overloaded, and how long without refusals before it is not, in milliseconds. Default: --admission-wait-ms.")
     var admissionIntervalMs: Int?
-    @Option(help: "Off by default. The admission queue stands once its oldest call has waited this long, in milliseconds (or while it is overloaded), until it empties: newest call first, and at most --admission-standing-calls calls in progress. Shorter tails under overload; a closed load that keeps a standing queue has its oldest calls refused instead of served late.")
+    @Option(help: "Off by default. The admission queue stands once its oldest call has waited this long, in milliseconds (or while it is overloaded), until it empties: newest call first, and at most --admission-standing-calls calls in progress. Shorter tails under overload (2 suits open loads: clients that do not wait for answers before calling); a closed load that keeps a standing queue has its oldest calls refused instead of served late.")
     var admissionStandingMs: Int?
     @Option(help: ArgumentHelp(
-        "Calls in progress at once while the admission queue stands (--admission-standing-ms). Default: a quarter of --max-calls-in-progress, at least 1.",
+        "Calls in progress at once while the admission queue stands (--admission-standing-ms). Default: two per processor the server may run on.",
         valueName: "count")) var admissionStandingCalls: Int?
     @Option(help: "RocksDB block cache for data blocks, in MiB.") var blockCacheMib = StoreConfiguration(path: "").blockCacheBytes >> 20
     @Flag(help: "Read data files past the page cache (direct I/O): every block cache miss waits for the disk (benchmarks).")
@@ -320,7 +320,10 @@ struct ServeCommand: AsyncParsableCommand {
             maxWaiting: admissionQueue ?? max(2048, 512 * threads),
             maxWait: .milliseconds(admissionWaitMs), overloadedWait: .milliseconds(admissionOverloadWaitMs),
             target: admissionTargetMs.map { .milliseconds($0) }, interval: admissionIntervalMs.map { .milliseconds($0) },
-            standingWait: admissionStandingMs.map { .milliseconds($0) }, standingCallsInProgress: admissionStandingCalls)
+            standingWait: admissionStandingMs.map { .milliseconds($0) },
+            // Under overload only the processors do work: two calls each keep one busy while the
+            // other waits (a commit, a lock), and no more share it.
+            standingCallsInProgress: admissionStandingCalls ?? 2 * max(1, ProcessorAffinity.availableCount))
         return AdmissionControl(
             limits: limits,
             refusal: .souk(

@@ -231,6 +231,33 @@ struct StatsTests {
         #expect(report.csv().hasPrefix(Report.csvHeader + "\nEmptyCall,1002,1000,2,"))
         #expect(report.json()["calls"] == .number("1002"))
     }
+
+    @Test func admittedLatencyLeavesOutTheRefusalsAndTheirWaits() {
+        var a = StatsTable()
+        var b = StatsTable()
+        // 990 executed calls of 1-2 ms; 10 refusals after a 100 ms wait, merged from another table.
+        for i in 0..<990 { a.update("Checkout") { $0.recordOK(latency: 1_000_000 + UInt64(i) * 1_000) } }
+        for _ in 0..<10 { b.update("Checkout") { $0.record(latency: 100_000_000, status: "UNAVAILABLE", reason: "OVERLOADED", refused: true) } }
+        // An executed call that failed is admitted; a call refused once, then executed, is not.
+        b.update("Checkout") { $0.record(latency: 1_500_000, status: "FAILED_PRECONDITION") }
+        b.update("Checkout") { $0.record(latency: 150_000_000, status: "OK", refused: true) }
+        a.merge(b)
+        a.settle()
+        let stats = a["Checkout"]
+        #expect(stats.calls == 1002)
+        #expect(stats.latency.valueAtPercentile(99) >= 100_000_000)
+        let admitted = stats.admittedLatency
+        #expect(admitted.totalCount == 991)
+        #expect(admitted.max < 2_100_000)
+        #expect(admitted.valueAtPercentile(99) < 2_100_000)
+        let report = Report(mode: "open", target: "t", workload: "w", elapsed: 1, settings: [], table: a, setup: StatsTable())
+        guard case .array(let rpcs) = report.json()["rpcs"] else {
+            Issue.record("no rpcs in the report")
+            return
+        }
+        let reported = rpcs.first?["admitted_latency_ms"]?["max"].flatMap { Double($0.text) }
+        #expect(reported.map { $0 > 1.9 && $0 < 2.1 } == true)
+    }
 }
 
 @Suite("Refused calls sent again")

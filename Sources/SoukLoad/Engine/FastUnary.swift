@@ -200,8 +200,8 @@ public final class FastUnaryLoop: HTTP2ClientConnectionDelegate, @unchecked Send
         if slot.status == 0 {
             stats.recordOK(latency: latency)
         } else {
-            let (status, reason, message) = slot.failure()
-            stats.record(latency: latency, status: status, reason: reason, message: message)
+            let failure = slot.failure()
+            stats.record(latency: latency, status: failure.status, reason: failure.reason, message: failure.message, refused: failure.refused)
             progress.errors.add(1, ordering: .relaxed)
         }
         progress.calls.add(1, ordering: .relaxed)
@@ -304,25 +304,28 @@ final class FastCallSlot: HTTP2ClientStreamDelegate {
     }
 
     /// The status name, reason and message of a failed call (only when it failed: slow is fine).
-    func failure() -> (String, String?, String?) {
-        if status == -2 { return ("UNAVAILABLE", "HTTP_\(httpStatus)", "the server answered HTTP status \(httpStatus)") }
+    /// The failed call's status name, ErrorInfo reason and message, and whether the server said it
+    /// did not execute it (`RefusalRetry.notExecuted`).
+    func failure() -> (status: String, reason: String?, message: String?, refused: Bool) {
+        if status == -2 { return ("UNAVAILABLE", "HTTP_\(httpStatus)", "the server answered HTTP status \(httpStatus)", false) }
         if status == -1 {
             switch closeReason {
-            case .completed: return ("INTERNAL", "NO_STATUS", "the stream ended without a gRPC status")
-            case .connectionClosed: return ("UNAVAILABLE", "CONNECTION_CLOSED", "the connection closed before the call ended")
-            case .resetByPeer(let code): return (code == 7 ? "UNAVAILABLE" : "INTERNAL", "RST_STREAM_\(code)", "the stream was reset (HTTP/2 error code \(code))")
+            case .completed: return ("INTERNAL", "NO_STATUS", "the stream ended without a gRPC status", false)
+            case .connectionClosed: return ("UNAVAILABLE", "CONNECTION_CLOSED", "the connection closed before the call ended", false)
+            case .resetByPeer(let code): return (code == 7 ? "UNAVAILABLE" : "INTERNAL", "RST_STREAM_\(code)", "the stream was reset (HTTP/2 error code \(code))", false)
             }
         }
         let name = StatusCode(rawValue: status)?.description ?? "UNKNOWN"
-        return (name, details.flatMap(errorReason(detailsHeader:)), message)
+        let info = details.flatMap(errorInfo(detailsHeader:))
+        return (name, info?.reason, message, RefusalRetry.notExecuted(info))
     }
 }
 
-/// The ErrorInfo reason in a `grpc-status-details-bin` value, if any.
-func errorReason(detailsHeader value: String) -> String? {
+/// The ErrorInfo in a `grpc-status-details-bin` value, if any.
+func errorInfo(detailsHeader value: String) -> GoogleRPC.ErrorInfo? {
     guard let bytes = MetadataBase64.decode(value[...]), let status = try? GoogleRPC.Status(decoding: bytes) else { return nil }
     for detail in status.details {
-        if let info = try? detail.unpack(GoogleRPC.ErrorInfo.self) { return info.reason }
+        if let info = try? detail.unpack(GoogleRPC.ErrorInfo.self) { return info }
     }
     return nil
 }

@@ -1,4 +1,5 @@
 import SoukGRPC
+import SoukMessages
 
 /// Which failed calls a scenario sends again because the server refused them without executing
 /// them (an overloaded server's UNAVAILABLE, reason OVERLOADED; a RESOURCE_EXHAUSTED with
@@ -21,7 +22,12 @@ public struct RefusalRetry: Sendable {
 
     /// Whether the server said it did not execute the call.
     public static func notExecuted(_ error: RPCError) -> Bool {
-        guard let info = error.errorInfo else { return false }
+        notExecuted(error.errorInfo)
+    }
+
+    /// Whether a failure's ErrorInfo says the server did not execute the call.
+    public static func notExecuted(_ info: GoogleRPC.ErrorInfo?) -> Bool {
+        guard let info else { return false }
         return info.reason == "OVERLOADED" || info.metadata["executed"] == "false"
     }
 

@@ -51,6 +51,7 @@ public struct Report: Sendable {
             ("statuses", .object(s.statuses.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })),
             ("reasons", .object(s.reasons.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })),
             ("latency_ms", latencyJSON(s.latency)),
+            ("admitted_latency_ms", latencyJSON(s.admittedLatency)),
         ]
         if s.messages > 0 {
             members.append(("messages", .number(String(s.messages))))

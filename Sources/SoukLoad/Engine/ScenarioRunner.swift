@@ -298,12 +298,13 @@ public final class ScenarioRunner: Sendable {
         if let failure, !step.accept.contains(failure.code.description) {
             progress.errors.add(1, ordering: .relaxed)
             user.stats.update(name) {
-                $0.record(latency: end - from, status: failure.code.description, reason: failure.errorInfo?.reason, message: failure.message)
+                $0.record(latency: end - from, status: failure.code.description, reason: failure.errorInfo?.reason, message: failure.message,
+                          refused: refusedAttempt > 0 || RefusalRetry.notExecuted(failure))
             }
             return "\(failure.code) \(failure.errorInfo?.reason ?? "") \(failure.message)"
         }
         user.stats.update(name) {
-            $0.record(latency: end - from, status: failure?.code.description ?? "OK")
+            $0.record(latency: end - from, status: failure?.code.description ?? "OK", refused: refusedAttempt > 0)
             var previous = sent
             for time in messages {
                 _ = $0.messageGaps.record(max(time - previous, 1))

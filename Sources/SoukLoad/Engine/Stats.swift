@@ -16,6 +16,9 @@ public struct CallStats: Sendable {
     /// Latency of each finished call: from its intended send time in the open model, from its
     /// send in the closed model, to its status.
     public var latency = makeHistogram()
+    /// The latency of the calls the server refused unexecuted (`RefusalRetry.notExecuted`), at
+    /// their last send or an earlier one: the refusals, and the waits before them.
+    public var refusedLatency = makeHistogram()
     /// Server streams: the time from the send to the first message, then between messages.
     public var messageGaps = makeHistogram()
     /// Calls by final status name (`OK`, `UNAVAILABLE`, ...).
@@ -37,13 +40,27 @@ public struct CallStats: Sendable {
 
     public init() {}
 
+    /// The latency of the calls the server executed (`latency` without `refusedLatency`): what
+    /// admission control bounds under overload. Built when asked, off the calls' path.
+    public var admittedLatency: LatencyHistogram {
+        guard refusedLatency.totalCount > 0 else { return latency }
+        var admitted = makeHistogram()
+        for bucket in latency.recordedValues() {
+            let count = bucket.count - min(bucket.count, refusedLatency.countForValue(bucket.value))
+            if count > 0 { _ = admitted.record(bucket.value, count: count) }
+        }
+        return admitted
+    }
+
     /// Finished calls (every status, OK included).
     public var calls: UInt64 { statuses.values.reduce(0, +) }
     public var errors: UInt64 { calls - (statuses["OK"] ?? 0) }
 
-    /// Records a call's end; latency in nanoseconds.
-    public mutating func record(latency nanoseconds: UInt64, status: String, reason: String? = nil, message: String? = nil) {
+    /// Records a call's end; latency in nanoseconds. `refused`: the server refused it unexecuted,
+    /// at its last send or an earlier one.
+    public mutating func record(latency nanoseconds: UInt64, status: String, reason: String? = nil, message: String? = nil, refused: Bool = false) {
         _ = latency.record(max(nanoseconds, 1))
+        if refused { _ = refusedLatency.record(max(nanoseconds, 1)) }
         statuses[status, default: 0] += 1
         if status != "OK" {
             let key = "\(status)/\(reason ?? "")"
@@ -75,6 +92,7 @@ public struct CallStats: Sendable {
         other.settle()
         settle()
         latency.add(other.latency)
+        refusedLatency.add(other.refusedLatency)
         messageGaps.add(other.messageGaps)
         for (key, count) in other.statuses { statuses[key, default: 0] += count }
         for (key, count) in other.reasons { reasons[key, default: 0] += count }
