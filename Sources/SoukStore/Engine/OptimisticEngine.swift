@@ -31,9 +31,12 @@ final class OptimisticEngine: StoreEngine {
     /// before `committed` remembers it.
     private let unrememberedCommits = Atomic<Int>(0)
     static let rememberedCommits = 4096
+    /// Commits waiting together go to the engine as one (see `CommitGroups`).
+    let groups: CommitGroups
 
     init(_ keyValues: any KeyValueEngine) {
         self.keyValues = keyValues
+        groups = CommitGroups(engine: keyValues)
     }
 
     var rocksDatabase: RocksDatabase? { nil }
@@ -269,7 +272,7 @@ final class OptimisticTransaction: EngineTransaction {
         }
         engine.commitStarting()
         defer { engine.commitEnded() }
-        switch try keyValues.commit(if: conditionList, then: writeList) {
+        switch try engine.groups.commit(if: conditionList, then: writeList, bytes: bytes) {
         case .committed(let revision):
             engine.committed(revision, appendedEvents: appendsEvents)
         case .conditionFailed:
