@@ -181,6 +181,23 @@ import Testing
         #expect(try engine.base.read([bytes("x")], at: nil).entries.first??.value == bytes("taken"))
     }
 
+    @Test func aCommitThatGetsNoTurnInTimeGivesUpAndIsNeverApplied() throws {
+        let engine = GatedEngine()
+        let groups = CommitGroups(engine: engine, maxInFlight: 1, turnTimeout: 0.05)
+        let first = start(groups, then: [.put(bytes("first"), bytes("1"))])
+        engine.entered.wait()
+        let late = start(groups, then: [.put(bytes("late"), bytes("1"))])
+        #expect(throws: StoreError.self) { try late.wait() }
+        #expect(groups.waiting == 0)
+        engine.release.signal()
+        guard case .committed = try first.wait() else {
+            Issue.record("the first commit was refused")
+            return
+        }
+        #expect(engine.commits == 1)
+        #expect(try engine.base.read([bytes("late")], at: nil).entries == [nil])
+    }
+
     @Test func anEngineErrorReachesEveryMemberOfTheGroup() throws {
         let engine = GatedEngine()
         engine.failLaterCommits()

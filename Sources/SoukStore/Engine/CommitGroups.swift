@@ -20,6 +20,7 @@
 final class CommitGroups: Sendable {
     private let engine: any KeyValueEngine
     private let maxInFlight: Int
+    private let turnTimeout: Double
 
     /// One waiting commit; its fields after `init` change only under `state`'s lock.
     private final class Member: @unchecked Sendable {
@@ -47,10 +48,13 @@ final class CommitGroups: Sendable {
 
     private let state = ConditionLock(State())
 
-    /// `maxInFlight`: engine commits at once (each may hold a group).
-    init(engine: any KeyValueEngine, maxInFlight: Int = 2) {
+    /// `maxInFlight`: engine commits at once (each may hold a group). `turnTimeout`: seconds a
+    /// queued commit waits for a turn before it gives up (an hour: the engine's own call
+    /// timeouts end far sooner).
+    init(engine: any KeyValueEngine, maxInFlight: Int = 2, turnTimeout: Double = 3600) {
         self.engine = engine
         self.maxInFlight = max(1, maxInFlight)
+        self.turnTimeout = turnTimeout
     }
 
     /// Commits queued for a free engine commit now.
@@ -64,7 +68,7 @@ final class CommitGroups: Sendable {
         while true {
             // nil: keep waiting; .done: this member's outcome is in; .run: a group to commit.
             enum Turn { case done, run([Member]) }
-            let turn = state.wait(seconds: 3600) { state -> Turn? in
+            let turn = state.wait(seconds: turnTimeout) { state -> Turn? in
                 if member.outcome != nil { return .done }
                 guard state.inFlight < maxInFlight, !state.queue.isEmpty else { return nil }
                 state.inFlight += 1
@@ -88,8 +92,14 @@ final class CommitGroups: Sendable {
                 }
                 state.broadcast()
             case nil:
-                // An hour without a turn: the engine's own call timeouts end far sooner.
-                throw StoreError.engine(operation: "commit", message: "no commit slot came free within an hour")
+                // No turn in time: give up, unless a group has taken this commit meanwhile; then
+                // its outcome is awaited.
+                let withdrawn = state.withLock { state -> Bool in
+                    guard let index = state.queue.firstIndex(where: { $0 === member }) else { return false }
+                    state.queue.remove(at: index)
+                    return true
+                }
+                if withdrawn { throw StoreError.engine(operation: "commit", message: "no commit slot came free within \(turnTimeout) s") }
             }
         }
     }
