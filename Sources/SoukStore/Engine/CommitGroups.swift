@@ -4,9 +4,10 @@
 /// per key. On etcd a Txn of 344 puts costs the members about as much as 2.5 Txns of 43, so
 /// checkouts that arrive together cost far less as one Txn than as one each.
 ///
-/// How: at most `maxInFlight` engine commits run at once. A commit that finds one free runs
-/// itself, together with the commits queued before it; otherwise it queues and waits, and the
-/// next free commit takes it along. The calling threads do the work (the store's writer threads),
+/// How: every commit queues; at most `maxInFlight` engine commits run at once. A caller that finds
+/// one free sends the queue's first commit with every later one that fits in its group (its own
+/// among them, unless it touches their keys); otherwise it waits until another caller's group has
+/// taken its commit, or a slot comes free. The calling threads do the work (the store's writer threads),
 /// so there is no thread of its own. A group holds only commits that touch disjoint keys: no
 /// commit's writes meet another's conditions or writes, so the group's outcome is that of the
 /// same commits one after the other, in any order. The group fits the engine's limits.
