@@ -13,11 +13,15 @@ import Testing
     /// A memory engine whose first commit waits until released, so that others queue behind it;
     /// it counts commits and reads, and can fail every commit after the first.
     final class GatedEngine: KeyValueEngine, Sendable {
-        let base = MemoryKeyValueEngine()
+        let base: MemoryKeyValueEngine
         var limits: EngineLimits { base.limits }
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         private let counts = Mutex((commits: 0, reads: 0, gated: true, failLater: false))
+
+        init(limits: EngineLimits = MemoryKeyValueEngine.etcdDefaults) {
+            base = MemoryKeyValueEngine(limits: limits)
+        }
 
         var commits: Int { counts.withLock { $0.commits } }
         var reads: Int { counts.withLock { $0.reads } }
@@ -196,6 +200,26 @@ import Testing
         }
         #expect(engine.commits == 1)
         #expect(try engine.base.read([bytes("late")], at: nil).entries == [nil])
+    }
+
+    @Test func aGroupKeepsWithinTheEnginesLimits() throws {
+        // Three writes per commit at most, and 1,000 request bytes (a group keeps half of them).
+        let engine = GatedEngine(limits: EngineLimits(maxConditions: 8, maxWrites: 3, maxRequestBytes: 1_000))
+        let groups = CommitGroups(engine: engine, maxInFlight: 1)
+        let (_, started) = try queued(engine, groups, [
+            ([], [.put(bytes("a"), bytes("1")), .put(bytes("b"), bytes("1"))]),
+            ([], [.put(bytes("c"), bytes("1"))]),
+            ([], [.put(bytes("d"), bytes("1"))]),
+        ])
+        let outcomes = try started.map { try $0.wait() }
+        guard case .committed(let first) = outcomes[0], case .committed(let last) = outcomes[2] else {
+            Issue.record("a commit was refused: \(outcomes)")
+            return
+        }
+        // a, b and c make three writes; d goes in the next commit.
+        #expect(outcomes[1] == .committed(first))
+        #expect(last > first)
+        #expect(engine.commits == 3)
     }
 
     @Test func anEngineErrorReachesEveryMemberOfTheGroup() throws {

@@ -123,6 +123,9 @@ final class CommitGroups: Sendable {
     /// keeps it within the engine's limits; the rest stay queued, in order.
     private func takeGroup(from queue: inout [Member]) -> [Member] {
         let limits = engine.limits
+        // `bytes` counts keys, values and conditions, not the request's framing: a group keeps
+        // half the engine's request size, so that framing never makes it too large for the engine.
+        let maxGroupBytes = limits.maxRequestBytes / 2
         let first = queue.removeFirst()
         var group = [first]
         var read = first.read, written = first.written
@@ -131,7 +134,7 @@ final class CommitGroups: Sendable {
         for member in queue {
             let fits = conditions + member.conditions.count <= limits.maxConditions
                 && writes + member.writes.count <= limits.maxWrites
-                && bytes + member.bytes <= limits.maxRequestBytes
+                && bytes + member.bytes <= maxGroupBytes
             if fits, member.written.isDisjoint(with: read), member.written.isDisjoint(with: written),
                member.read.isDisjoint(with: written) {
                 group.append(member)
