@@ -303,9 +303,8 @@ final class FastCallSlot: HTTP2ClientStreamDelegate {
         }
     }
 
-    /// The status name, reason and message of a failed call (only when it failed: slow is fine).
     /// The failed call's status name, ErrorInfo reason and message, and whether the server said it
-    /// did not execute it (`RefusalRetry.notExecuted`).
+    /// did not execute it (`RefusalRetry.notExecuted`). Only when it failed: slow is fine.
     func failure() -> (status: String, reason: String?, message: String?, refused: Bool) {
         if status == -2 { return ("UNAVAILABLE", "HTTP_\(httpStatus)", "the server answered HTTP status \(httpStatus)", false) }
         if status == -1 {

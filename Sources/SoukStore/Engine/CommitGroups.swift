@@ -7,8 +7,8 @@
 /// How: every commit queues; at most `maxInFlight` engine commits run at once. A caller that finds
 /// one free sends the queue's first commit with every later one that fits in its group (its own
 /// among them, unless it touches their keys); otherwise it waits until another caller's group has
-/// taken its commit, or a slot comes free. The calling threads do the work (the store's writer threads),
-/// so there is no thread of its own. A group holds only commits that touch disjoint keys: no
+/// taken its commit, or a slot comes free. The calling threads do the work (the store's writer
+/// threads), so there is no thread of its own. A group holds only commits that touch disjoint keys: no
 /// commit's writes meet another's conditions or writes, so the group's outcome is that of the
 /// same commits one after the other, in any order. The group fits the engine's limits.
 ///
@@ -82,14 +82,9 @@ final class CommitGroups: Sendable {
                 let outcomes = run(group)
                 state.withLock { state in
                     state.inFlight -= 1
-                    var writtenAt: [[UInt8]: EngineRevision] = [:]
-                    for (member, outcome) in zip(group, outcomes) {
-                        member.outcome = outcome
-                        if case .success(.committed(let revision)) = outcome {
-                            for key in member.written { writtenAt[key] = revision }
-                        }
-                    }
-                    if !writtenAt.isEmpty { failDoomed(in: &state.queue, writtenAt: writtenAt) }
+                    for (member, outcome) in zip(group, outcomes) { member.outcome = outcome }
+                    // Alone (the usual case with few callers) there is nobody queued to fail.
+                    if !state.queue.isEmpty { failDoomed(in: &state.queue, after: zip(group, outcomes)) }
                 }
                 state.broadcast()
             case nil:
@@ -105,10 +100,18 @@ final class CommitGroups: Sendable {
         }
     }
 
-    /// Fails at once the queued commits that decide on a key a commit has just written since the
-    /// revision they read it at: the engine would refuse them, after their wait and a round trip,
-    /// and a group holding one would fail whole.
-    private func failDoomed(in queue: inout [Member], writtenAt: [[UInt8]: EngineRevision]) {
+    /// Fails at once the queued commits that decide on a key one of the `finished` commits wrote
+    /// after the revision they read it at: the engine would refuse them, after their wait and a
+    /// round trip, and a group holding one would fail whole.
+    private func failDoomed(
+        in queue: inout [Member], after finished: Zip2Sequence<[Member], [Result<EngineCommitResult, any Error>]>
+    ) {
+        var writtenAt: [[UInt8]: EngineRevision] = [:]
+        for (member, outcome) in finished {
+            guard case .success(.committed(let revision)) = outcome else { continue }
+            for key in member.written { writtenAt[key] = revision }
+        }
+        guard !writtenAt.isEmpty else { return }
         queue.removeAll { member in
             let doomed = member.conditions.contains { condition in
                 guard case .unchangedSince(let key, let read) = condition, let written = writtenAt[key] else { return false }
