@@ -109,13 +109,40 @@ public final class EtcdClient: Sendable {
                 let response = try await channels[index].unary(path, request, as: Response.self, options: CallOptions(timeout: callTimeout))
                 answered(index)
                 return response.message
-            } catch let error as RPCError where Self.movesOn(error, resend) {
-                failures.append("\(error.code) from \(endpoints[index]): \(error.message)")
             } catch {
-                throw Self.failure(operation, error, endpoints[index])
+                try moveOn(after: error, operation, index, resend, &failures)
             }
         }
-        throw .engine(operation: operation, message: "no etcd member answered: " + failures.joined(separator: "; "))
+        throw Self.noMember(operation, failures)
+    }
+
+    /// `unary`, blocking the calling thread (never an event loop) instead of suspending a task:
+    /// the store engine's calls, woken by the event loop directly.
+    func unaryBlocking<Request: ProtoMessage, Response: ProtoMessage>(
+        _ operation: String, _ path: String, _ request: Request, as: Response.Type, resend: Resend
+    ) throws(StoreError) -> Response {
+        var failures: [String] = []
+        for index in order() {
+            do {
+                let response = try channels[index].unaryBlocking(path, request, as: Response.self, options: CallOptions(timeout: callTimeout))
+                answered(index)
+                return response.message
+            } catch {
+                try moveOn(after: error, operation, index, resend, &failures)
+            }
+        }
+        throw Self.noMember(operation, failures)
+    }
+
+    /// After member `index` failed: notes the failure when the call may go to the next member,
+    /// else throws it.
+    private func moveOn(after error: any Error, _ operation: String, _ index: Int, _ resend: Resend, _ failures: inout [String]) throws(StoreError) {
+        guard let error = error as? RPCError, Self.movesOn(error, resend) else { throw Self.failure(operation, error, endpoints[index]) }
+        failures.append("\(error.code) from \(endpoints[index]): \(error.message)")
+    }
+
+    private static func noMember(_ operation: String, _ failures: [String]) -> StoreError {
+        .engine(operation: operation, message: "no etcd member answered: " + failures.joined(separator: "; "))
     }
 
     // MARK: KV
@@ -139,11 +166,24 @@ public final class EtcdClient: Sendable {
     /// KV.Txn: compares, then the success or the failure operations, atomically. A Txn of Range
     /// operations only is a read and moves on freely; any other is not re-sent once it may have run.
     public func txn(_ request: Etcdserverpb.TxnRequest) async throws(StoreError) -> Etcdserverpb.TxnResponse {
+        try await unary("etcd Txn", "/etcdserverpb.KV/Txn", request, as: Etcdserverpb.TxnResponse.self, resend: Self.resend(of: request))
+    }
+
+    /// `txn`, blocking the calling thread (never an event loop).
+    public func txnBlocking(_ request: Etcdserverpb.TxnRequest) throws(StoreError) -> Etcdserverpb.TxnResponse {
+        try unaryBlocking("etcd Txn", "/etcdserverpb.KV/Txn", request, as: Etcdserverpb.TxnResponse.self, resend: Self.resend(of: request))
+    }
+
+    /// `range`, blocking the calling thread (never an event loop).
+    public func rangeBlocking(_ request: Etcdserverpb.RangeRequest) throws(StoreError) -> Etcdserverpb.RangeResponse {
+        try unaryBlocking("etcd Range", "/etcdserverpb.KV/Range", request, as: Etcdserverpb.RangeResponse.self, resend: .always)
+    }
+
+    static func resend(of request: Etcdserverpb.TxnRequest) -> Resend {
         let readOnly = (request.success + request.failure).allSatisfy {
             if case .requestRange = $0.request { true } else { false }
         }
-        return try await unary(
-            "etcd Txn", "/etcdserverpb.KV/Txn", request, as: Etcdserverpb.TxnResponse.self, resend: readOnly ? .always : .ifNotSent)
+        return readOnly ? .always : .ifNotSent
     }
 
     /// KV.Compact: drops the history before `revision` (watches and reads before it fail after).

@@ -6,9 +6,10 @@ import Synchronization
 /// The store's `KeyValueEngine` on an etcd v3 cluster: reads and scans are linearizable Range
 /// calls, a commit is one Txn (compares, then puts and deletes), a watch is etcd's Watch.
 ///
-/// Its calls block the calling thread while the async client works on the gRPC client's event
-/// loops and a detached task: call it from the store's writer threads or a caller's own thread,
-/// never from an event loop or from inside Swift concurrency's small cooperative pool.
+/// Its calls block the calling thread until the gRPC client's event loop wakes it with the answer
+/// (`EtcdClient.txnBlocking`, no task in between): call it from the store's writer threads or a
+/// caller's own thread, never from an event loop (it would wait for itself) or from inside Swift
+/// concurrency's small cooperative pool.
 ///
 /// A commit that failed after it may have reached etcd is reported as `StoreError.engine` and
 /// not re-sent (see SoukEtcd's module doc): the store's retry reads again, so a conditional
@@ -97,7 +98,7 @@ public final class EtcdKeyValueEngine: KeyValueEngine {
                         Etcdserverpb.RequestOp(request: .requestRange(
                             Etcdserverpb.RangeRequest(key: $0, revision: pinned ?? 0, serializable: serializable)))
                     })
-                return try blocking { try await client.txn(request) }
+                return try client.txnBlocking(request)
             }
             let headerRevision = response.header?.revision ?? 0
             if at == nil {
@@ -143,7 +144,7 @@ public final class EtcdKeyValueEngine: KeyValueEngine {
             var pinned = request
             pinned.serializable = serializable
             let sent = pinned
-            return try blocking { try await client.range(sent) }
+            return try client.rangeBlocking(sent)
         }
         let answered = revision ?? response.header?.revision ?? 0
         if limit <= 0 { return ([], response.count > 0, answered) }
@@ -169,26 +170,26 @@ public final class EtcdKeyValueEngine: KeyValueEngine {
             }
         }
         // etcd refuses a Txn that writes one key twice; the last write of a key is the one that counts.
-        var last: [[UInt8]: Int] = [:]
+        var last: [ByteKey: Int] = [:]
         for (index, write) in writes.enumerated() {
             switch write {
-            case .put(let key, _), .delete(let key): last[key] = index
+            case .put(let key, _), .delete(let key): last[ByteKey(key)] = index
             }
         }
         var success: [Etcdserverpb.RequestOp] = []
         success.reserveCapacity(last.count)
         for (index, write) in writes.enumerated() {
             switch write {
-            case .put(let key, let value) where last[key] == index:
+            case .put(let key, let value) where last[ByteKey(key)] == index:
                 success.append(Etcdserverpb.RequestOp(request: .requestPut(Etcdserverpb.PutRequest(key: key, value: value))))
-            case .delete(let key) where last[key] == index:
+            case .delete(let key) where last[ByteKey(key)] == index:
                 success.append(Etcdserverpb.RequestOp(request: .requestDeleteRange(Etcdserverpb.DeleteRangeRequest(key: key))))
             default:
                 continue
             }
         }
         let request = Etcdserverpb.TxnRequest(compare: compare, success: success)
-        let response = try blocking { try await client.txn(request) }
+        let response = try client.txnBlocking(request)
         guard response.succeeded else { return .conditionFailed }
         return .committed(response.header?.revision ?? 0)
     }
@@ -228,9 +229,7 @@ public final class EtcdKeyValueEngine: KeyValueEngine {
     /// The cluster's current revision.
     public func latestRevision() throws -> EngineRevision {
         let client = self.client
-        let response = try blocking {
-            try await client.range(Etcdserverpb.RangeRequest(key: [0], countOnly: true))
-        }
+        let response = try client.rangeBlocking(Etcdserverpb.RangeRequest(key: [0], countOnly: true))
         return response.header?.revision ?? 0
     }
 }

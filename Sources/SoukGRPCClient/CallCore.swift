@@ -1,3 +1,4 @@
+import Dispatch
 import NIOCore
 import SoukGRPC
 import SoukHTTP2
@@ -72,6 +73,8 @@ final class CallCore: HTTP2ClientStreamDelegate, @unchecked Sendable {
         var endWaiter: UnsafeContinuation<Void, Never>?
         /// More tasks waiting for the end (say `trailers()` beside a failed `send`); rare, so apart.
         var moreEndWaiters: [UnsafeContinuation<Void, Never>] = []
+        /// A blocked thread's wake-up at the end (`startAndSignalAtEnd`).
+        var endSignal: DispatchSemaphore?
     }
     let shared = Mutex(Shared())
 
@@ -305,7 +308,7 @@ final class CallCore: HTTP2ClientStreamDelegate, @unchecked Sendable {
         deadlineTimer = nil
         for write in queuedWrites { write.promise.fail(CallEnded()) }
         queuedWrites = []
-        let (headersWaiter, headers, messageWaiter, endWaiter, moreEndWaiters) = shared.withLock { shared in
+        let (headersWaiter, headers, messageWaiter, endWaiter, moreEndWaiters, endSignal) = shared.withLock { shared in
             shared.result = result
             if shared.headers == nil, case .ok = result {
                 // Trailers-Only success: its metadata is trailing; there are no response headers.
@@ -316,8 +319,9 @@ final class CallCore: HTTP2ClientStreamDelegate, @unchecked Sendable {
                 shared.messageWaiter = nil
                 shared.endWaiter = nil
                 shared.moreEndWaiters = []
+                shared.endSignal = nil
             }
-            return (shared.headersWaiter, shared.headers, shared.messageWaiter, shared.endWaiter, shared.moreEndWaiters)
+            return (shared.headersWaiter, shared.headers, shared.messageWaiter, shared.endWaiter, shared.moreEndWaiters, shared.endSignal)
         }
         if let headersWaiter {
             if let headers {
@@ -334,6 +338,7 @@ final class CallCore: HTTP2ClientStreamDelegate, @unchecked Sendable {
         }
         endWaiter?.resume()
         for waiter in moreEndWaiters { waiter.resume() }
+        endSignal?.signal()
     }
 
     /// The caller drained its buffer: give the withheld bytes back to the stream's window.
@@ -417,6 +422,13 @@ final class CallCore: HTTP2ClientStreamDelegate, @unchecked Sendable {
             shared.withLock { $0.endWaiter = continuation }
             eventLoop.execute { [self] in pool.start(self) }
         }
+    }
+
+    /// Starts the call and signals `done` at its end, from the event loop: a thread outside Swift
+    /// concurrency waits for a unary call without a task to resume.
+    func startAndSignalAtEnd(_ done: DispatchSemaphore) {
+        shared.withLock { $0.endSignal = done }
+        eventLoop.execute { [self] in pool.start(self) }
     }
 
     /// Starts the call on the event loop.

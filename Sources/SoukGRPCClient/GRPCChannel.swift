@@ -42,6 +42,7 @@
 // kind, client certificates (mutual TLS), compression other than gzip, unix sockets, proxies.
 // A channel's connections all live on one event loop: for more cores, use several channels.
 
+import Dispatch
 import NIOCore
 import NIOPosix
 import SoukGRPC
@@ -183,6 +184,18 @@ public final class GRPCChannel: Sendable {
         return try core.singleResponse()
     }
 
+    /// A unary call that blocks the calling thread until the call ends, for callers outside Swift
+    /// concurrency (the store's writer threads on etcd): the event loop wakes the thread itself,
+    /// with no task in between. Never call it on an event loop: it would wait for itself. The
+    /// call's deadline (`options.timeout`) bounds the wait.
+    public func unaryBlocking(_ path: String, request: ByteBuffer, options: CallOptions = CallOptions()) throws -> ClientResponse<ByteBuffer> {
+        let core = try makeCall(path, options: options, initialMessage: request)
+        let done = DispatchSemaphore(value: 0)
+        core.startAndSignalAtEnd(done)
+        done.wait()
+        return try core.singleResponse()
+    }
+
     /// A call of any shape, open while `body` runs: it sends with `call.send`, half-closes with
     /// `call.finishSending()` and reads `call.responses`. A call still running when `body` returns
     /// or throws is cancelled (RST_STREAM), as is the call when the task is cancelled.
@@ -282,6 +295,14 @@ extension GRPCChannel {
         _ path: String, _ request: Request, as: Response.Type = Response.self, options: CallOptions = CallOptions()
     ) async throws -> ClientResponse<Response> {
         let response = try await unary(path, request: encode(request), options: options)
+        return ClientResponse(message: try ClientCall.decode(Response.self, response.message), headers: response.headers, trailers: response.trailers)
+    }
+
+    /// `unaryBlocking` over the project's message wrappers.
+    public func unaryBlocking<Request: ProtoMessage, Response: ProtoMessage>(
+        _ path: String, _ request: Request, as: Response.Type = Response.self, options: CallOptions = CallOptions()
+    ) throws -> ClientResponse<Response> {
+        let response = try unaryBlocking(path, request: encode(request), options: options)
         return ClientResponse(message: try ClientCall.decode(Response.self, response.message), headers: response.headers, trailers: response.trailers)
     }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import NIOCore
 import NIOPosix
@@ -5,6 +6,7 @@ import SoukGRPC
 import SoukGRPCClient
 import SoukHTTP2
 import SoukMessages
+import Synchronization
 import Testing
 
 /// The channel beyond single calls: multiplexing, TLS, reconnection, stream limits, deadlines,
@@ -153,6 +155,48 @@ struct ChannelTests {
             _ = try await channel.unary(
                 TestService.empty, T.Empty(), as: T.Empty.self, options: CallOptions(timeout: .milliseconds(300), waitForReady: true))
         }
+        await channel.close()
+    }
+
+    /// `unaryBlocking` from plain threads (as the store's writer threads call etcd): answers on
+    /// many threads at once over one channel, and a wait that ends at the call's deadline.
+    @Test func blockingUnaryCallsFromPlainThreads() async throws {
+        try await withServerAndChannel { _, channel in
+            let matched = await withCheckedContinuation { (done: CheckedContinuation<Int, Never>) in
+                DispatchQueue.global().async {
+                    let count = Mutex(0)
+                    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+                        for index in 0 ..< 40 {
+                            let size = (thread * 40 + index) % 11
+                            let response = try? channel.unaryBlocking(
+                                TestService.unary, T.SimpleRequest(responseSize: Int32(size), payload: zeros(3)), as: T.SimpleResponse.self,
+                                options: CallOptions(timeout: .seconds(10)))
+                            if response?.message.payload?.body.count == size { count.withLock { $0 += 1 } }
+                        }
+                    }
+                    done.resume(returning: count.withLock { $0 })
+                }
+            }
+            #expect(matched == 8 * 40)
+        }
+        let server = try await TestServer()
+        let port = server.port
+        await server.stop()
+        var configuration = GRPCChannel.Configuration()
+        configuration.backoff = ConnectionBackoff(initial: .milliseconds(20), maximum: .milliseconds(40))
+        let channel = GRPCChannel(target: GRPCTarget(host: "127.0.0.1", port: port), configuration: configuration)
+        let failure = await withCheckedContinuation { (done: CheckedContinuation<(any Error)?, Never>) in
+            Thread.detachNewThread {
+                do {
+                    _ = try channel.unaryBlocking(
+                        TestService.empty, T.Empty(), as: T.Empty.self, options: CallOptions(timeout: .milliseconds(300), waitForReady: true))
+                    done.resume(returning: nil)
+                } catch {
+                    done.resume(returning: error)
+                }
+            }
+        }
+        #expect((failure as? RPCError)?.code == .deadlineExceeded, "\(String(describing: failure))")
         await channel.close()
     }
 

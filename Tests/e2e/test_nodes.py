@@ -1,13 +1,18 @@
 """Two souk-server nodes on one 3-member etcd cluster (`--store etcd://...`, scripts/etcd-cluster):
 the last bottle raced through both nodes has exactly one winner, a watch opened on one node sees
 changes committed through the other, a retried checkout with the same request id on the other
-node gives the same order, and a session signed out on one node is refused on the other."""
+node gives the same order, and a session signed out on one node is refused on the other; and
+`souk-load etcd-txn`, the etcd benchmark's ceiling, on the same cluster."""
+import json
+import os
 import queue
+import subprocess
 import threading
 import time
 
 import grpc
 
+from conftest import souk_load_binary
 from souk_identity import TIMEOUT, Api, bearer, login_party, pb, request_id, sign_up
 from souk_nodes import channels, etcd, nodes  # noqa: F401  (the module's cluster and nodes)
 from souk_protos import enum
@@ -101,3 +106,23 @@ def test_signing_out_on_one_node_ends_the_session_on_the_other(nodes, channels):
             break
         assert time.monotonic() < deadline, "node B still accepts a token signed out on node A"
         time.sleep(0.05)
+
+
+def test_souk_load_etcd_txn_inserts_rewrites_and_leaves_no_key(etcd, tmp_path):
+    """`souk-load etcd-txn` (bench/etcd/run's ceiling) on the same cluster: Txns that rewrite some
+    keys and insert others, every condition true (no ABORTED), and none of its keys left after."""
+    report_file = tmp_path / "txn.json"
+    done = subprocess.run(
+        [souk_load_binary(), "etcd-txn", "--store", etcd, "--concurrency", "2", "--puts", "6", "--compares", "4",
+         "--new-puts", "3", "--duration", "1s", "--json", str(report_file)],
+        capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = json.loads(report_file.read_text())
+    txn = [r for r in report["rpcs"] if r["name"] == "Txn"][0]
+    assert txn["calls"] > 0 and txn["errors"] == 0 and txn["statuses"] == {"OK": txn["calls"]}, txn
+    assert report["settings"]["new_puts"] == 3
+    endpoints = etcd.removeprefix("etcd://").split("?")[0]
+    left = subprocess.run(["etcdctl", f"--endpoints={endpoints}", "get", "souk-load/txn/", "--prefix", "--keys-only"],
+                          capture_output=True, text=True, timeout=30, env={**os.environ, "ETCDCTL_API": "3"})
+    assert left.returncode == 0, left.stderr
+    assert left.stdout.strip() == ""

@@ -83,10 +83,11 @@ def revision(member):
 
 
 def written_since(member, after):
-    """Keys whose last write is after revision `after`, with their revision."""
+    """Keys whose last write is after revision `after`: (key, revision, whether that write created it)."""
     b64 = base64.b64encode(b"\0").decode()
     answer = gateway(member, "/v3/kv/range", {"key": b64, "range_end": b64, "keys_only": True, "min_mod_revision": str(after + 1)})
-    return [(base64.b64decode(kv["key"]), int(kv["mod_revision"])) for kv in answer.get("kvs", [])]
+    return [(base64.b64decode(kv["key"]), int(kv["mod_revision"]), kv.get("create_revision") == kv["mod_revision"])
+            for kv in answer.get("kvs", [])]
 
 
 def kind(key):
@@ -140,11 +141,12 @@ def main(address, etcd_url, marketplace_id, count):
             if keys_of_one is None:
                 written = written_since(urls[0], start_revision)
                 keys_of_one = {
-                    "commits": len({r for _, r in written}),
+                    "commits": len({r for _, r, _ in written}),
                     "by_commit": [
-                        {"revision": r, "keys": len([k for k, kr in written if kr == r]),
-                         "kinds": Counter(kind(k) for k, kr in written if kr == r)}
-                        for r in sorted({r for _, r in written})
+                        {"revision": r, "keys": len([k for k, kr, _ in written if kr == r]),
+                         "new": len([k for k, kr, new in written if kr == r and new]),
+                         "kinds": Counter(kind(k) for k, kr, _ in written if kr == r)}
+                        for r in sorted({r for _, r, _ in written})
                     ],
                 }
         result = {name: {k: statistics.median(d[k] for d in rows) for k in rows[0]} for name, rows in per.items()}

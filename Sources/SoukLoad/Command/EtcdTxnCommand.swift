@@ -11,8 +11,11 @@ struct EtcdTxnCommand: AsyncParsableCommand {
         abstract: "A bare loop of etcd Txns (compares, then puts) through the store's etcd client: the cluster's own transaction rate.",
         discussion: """
             Each of --concurrency callers loops over one Txn at a time on its own keys: --compares \
-            mod_revision conditions (true: only this caller writes them) and --puts puts of \
-            --value-bytes bytes, the shape of one store commit. --reads N first reads N keys in one \
+            conditions (true: only this caller writes its keys) and --puts puts of \
+            --value-bytes bytes, the shape of one store commit. --new-puts of those puts go to keys \
+            no Txn wrote before (a commit's new records and index entries), the rest rewrite the \
+            caller's keys; compares go to rewritten keys first (mod_revision), then to new ones \
+            (absent: create_revision 0), as a commit's conditions do. --reads N first reads N keys in one \
             read-only Txn (a linearizable read, as the store's transactions make before they \
             commit). Calls go through SoukEtcd's EtcdClient, as the store's do: one HTTP/2 \
             connection per member, to the member that answered last.
@@ -29,8 +32,11 @@ struct EtcdTxnCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Keys put by each Txn.")
     var puts = 20
 
-    @Option(name: .long, help: "mod_revision compares of each Txn.")
+    @Option(name: .long, help: "Compares of each Txn (mod_revision of rewritten keys, then absence of new ones).")
     var compares = 6
+
+    @Option(name: .customLong("new-puts"), help: "Of the puts, how many go to keys never written before (inserts, not updates).")
+    var newPuts = 0
 
     @Option(name: .long, help: "Keys read in one read-only Txn before each write Txn (0: none).")
     var reads = 0
@@ -54,11 +60,21 @@ struct EtcdTxnCommand: AsyncParsableCommand {
         let warmUpEnd = clock.now() + 1_000_000_000
         let end = warmUpEnd + nanoseconds
         let (puts, compares, reads) = (max(1, puts), max(0, min(compares, puts)), max(0, reads))
+        let newPuts = max(0, min(newPuts, puts))
+        @Sendable func newKey(_ caller: Int, _ number: Int) -> [UInt8] {
+            // Zero-padded: keys in number order are in key order, so a range holds consecutive ones.
+            let digits = String(number)
+            return Array("souk-load/txn/\(run)/\(caller)/new/\(String(repeating: "0", count: max(0, 10 - digits.count)))\(digits)".utf8)
+        }
         let tables = try await withThrowingTaskGroup(of: StatsTable.self) { group in
             for caller in 0..<max(1, concurrency) {
                 group.addTask {
                     let keys = (0..<puts).map { Array("souk-load/txn/\(run)/\(caller)/\($0)".utf8) }
-                    let putOps = keys.map { Etcdserverpb.RequestOp(request: .requestPut(Etcdserverpb.PutRequest(key: $0, value: value))) }
+                    func put(_ key: [UInt8]) -> Etcdserverpb.RequestOp {
+                        Etcdserverpb.RequestOp(request: .requestPut(Etcdserverpb.PutRequest(key: key, value: value)))
+                    }
+                    let putOps = keys.map(put)
+                    var inserted = 0
                     let readOps = (0..<reads).map {
                         Etcdserverpb.RequestOp(request: .requestRange(Etcdserverpb.RangeRequest(key: keys[$0 % keys.count])))
                     }
@@ -71,14 +87,29 @@ struct EtcdTxnCommand: AsyncParsableCommand {
                         let start = clock.now()
                         if start >= end { break }
                         if reads > 0 { _ = try await client.txn(Etcdserverpb.TxnRequest(success: readOps)) }
-                        let compare = keys.prefix(compares).map {
+                        var compare = keys.prefix(min(compares, puts - newPuts)).map {
                             Etcdserverpb.Compare(result: .equal, target: .mod, key: $0, targetUnion: .modRevision(revision))
                         }
-                        let response = try await client.txn(Etcdserverpb.TxnRequest(compare: compare, success: putOps))
+                        var success = Array(putOps.prefix(puts - newPuts))
+                        for _ in 0..<newPuts {
+                            let key = newKey(caller, inserted)
+                            if compare.count < compares {
+                                compare.append(Etcdserverpb.Compare(result: .equal, target: .create, key: key, targetUnion: .createRevision(0)))
+                            }
+                            success.append(put(key))
+                            inserted += 1
+                        }
+                        let response = try await client.txn(Etcdserverpb.TxnRequest(compare: compare, success: success))
                         if !response.succeeded { conflicts += 1 }
                         revision = response.header?.revision ?? revision
                         let finished = clock.now()
                         if start >= warmUpEnd { stats.record(latency: finished - start, status: response.succeeded ? "OK" : "ABORTED") }
+                    }
+                    // The new keys go in DeleteRanges of a thousand: one DeleteRange of a whole run's
+                    // inserts is one huge Raft entry, and the members stay slow long after it.
+                    for first in stride(from: 0, to: inserted, by: 1000) {
+                        _ = try? await client.deleteRange(Etcdserverpb.DeleteRangeRequest(
+                            key: newKey(caller, first), rangeEnd: newKey(caller, min(first + 1000, inserted))))
                     }
                     stats.retries = conflicts
                     table["Txn"] = stats
@@ -98,7 +129,7 @@ struct EtcdTxnCommand: AsyncParsableCommand {
             mode: "closed", target: store, workload: "etcd Txn", elapsed: elapsed,
             settings: [
                 ("concurrency", .number(String(concurrency))), ("puts", .number(String(puts))),
-                ("compares", .number(String(compares))), ("reads", .number(String(reads))),
+                ("compares", .number(String(compares))), ("new_puts", .number(String(newPuts))), ("reads", .number(String(reads))),
                 ("value_bytes", .number(String(valueBytes))), ("duration", .string(duration)),
             ],
             table: tables, setup: StatsTable())

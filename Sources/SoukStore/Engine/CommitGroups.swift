@@ -28,8 +28,8 @@ final class CommitGroups: Sendable {
         let conditions: [EngineCondition]
         let writes: [EngineWrite]
         /// The keys it decides on, and the keys it writes.
-        let read: Set<[UInt8]>
-        let written: Set<[UInt8]>
+        let read: Set<ByteKey>
+        let written: Set<ByteKey>
         let bytes: Int
         var outcome: Result<EngineCommitResult, any Error>?
 
@@ -37,8 +37,8 @@ final class CommitGroups: Sendable {
             self.conditions = conditions
             self.writes = writes
             self.bytes = bytes
-            read = Set(conditions.map(\.key))
-            written = Set(writes.map(\.key))
+            read = Set(conditions.map { ByteKey($0.key) })
+            written = Set(writes.map { ByteKey($0.key) })
         }
     }
 
@@ -106,7 +106,7 @@ final class CommitGroups: Sendable {
     private func failDoomed(
         in queue: inout [Member], after finished: Zip2Sequence<[Member], [Result<EngineCommitResult, any Error>]>
     ) {
-        var writtenAt: [[UInt8]: EngineRevision] = [:]
+        var writtenAt: [ByteKey: EngineRevision] = [:]
         for (member, outcome) in finished {
             guard case .success(.committed(let revision)) = outcome else { continue }
             for key in member.written { writtenAt[key] = revision }
@@ -114,7 +114,7 @@ final class CommitGroups: Sendable {
         guard !writtenAt.isEmpty else { return }
         queue.removeAll { member in
             let doomed = member.conditions.contains { condition in
-                guard case .unchangedSince(let key, let read) = condition, let written = writtenAt[key] else { return false }
+                guard case .unchangedSince(let key, let read) = condition, let written = writtenAt[ByteKey(key)] else { return false }
                 return read < written
             }
             if doomed { member.outcome = .success(.conditionFailed) }
@@ -173,15 +173,15 @@ final class CommitGroups: Sendable {
 
     /// Whether each member's conditions hold at the engine's latest revision.
     private func holdingNow(_ group: [Member]) throws -> [Bool] {
-        let keys = Array(Set(group.flatMap { $0.read }))
+        let keys = Set(group.flatMap { $0.read }).map(\.bytes)
         let (entries, _) = try engine.read(keys, at: nil)
-        var revisions: [[UInt8]: EngineRevision] = [:]
-        for case let entry? in entries { revisions[entry.key] = entry.modRevision }
+        var revisions: [ByteKey: EngineRevision] = [:]
+        for case let entry? in entries { revisions[ByteKey(entry.key)] = entry.modRevision }
         return group.map { member in
             member.conditions.allSatisfy { condition in
                 switch condition {
-                case .absent(let key): revisions[key] == nil
-                case .unchangedSince(let key, let revision): revisions[key] == revision
+                case .absent(let key): revisions[ByteKey(key)] == nil
+                case .unchangedSince(let key, let revision): revisions[ByteKey(key)] == revision
                 }
             }
         }

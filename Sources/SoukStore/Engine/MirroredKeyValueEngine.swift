@@ -45,16 +45,16 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
         var applied: EngineRevision = 0
         /// Reads below this revision go to `base` (the copy may have dropped their versions).
         var floor: EngineRevision = 0
-        var versions: [[UInt8]: [Version]] = [:]
+        var versions: [ByteKey: [Version]] = [:]
         var keys = SortedKeyList()
         /// Keys holding more than their latest version, or a delete: what pruning visits.
-        var withHistory: Set<[UInt8]> = []
+        var withHistory: Set<ByteKey> = []
         var prunedAt: EngineRevision = 0
         var watch: (any EngineWatch)?
         var asks = Asks()
 
         func entry(_ key: [UInt8], at revision: EngineRevision) -> EngineEntry? {
-            guard let versions = versions[key] else { return nil }
+            guard let versions = versions[ByteKey(key)] else { return nil }
             // Versions are oldest first; the latest is the usual answer.
             var index = versions.count - 1
             while index >= 0, versions[index].revision > revision { index -= 1 }
@@ -63,14 +63,15 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
         }
 
         mutating func record(_ key: [UInt8], _ value: [UInt8]?, at revision: EngineRevision) {
-            if versions[key] == nil {
+            let name = ByteKey(key)
+            if versions[name] == nil {
                 guard value != nil else { return }
                 keys.insert(key)
-                versions[key] = [Version(revision: revision, value: value)]
+                versions[name] = [Version(revision: revision, value: value)]
                 return
             }
-            versions[key]!.append(Version(revision: revision, value: value))
-            withHistory.insert(key)
+            versions[name]!.append(Version(revision: revision, value: value))
+            withHistory.insert(name)
         }
 
         /// Marks `revision` applied, once its changes are recorded; now and then drops old versions.
@@ -97,7 +98,7 @@ public final class MirroredKeyValueEngine: KeyValueEngine {
                 if keepFrom > 0 { list.removeFirst(keepFrom) }
                 if list.count == 1, list[0].value == nil, list[0].revision <= self.floor {
                     versions[key] = nil
-                    keys.remove(key)
+                    keys.remove(key.bytes)
                     withHistory.remove(key)
                 } else {
                     versions[key] = list

@@ -162,21 +162,21 @@ final class OptimisticTransaction: EngineTransaction {
     private var keyValues: any KeyValueEngine { engine.keyValues }
     private let pin = RevisionSnapshot()
     /// What this transaction read of the committed data (nil: absent), at `pin`'s revision.
-    private var readCache: [[UInt8]: EngineEntry?] = [:]
+    private var readCache: [ByteKey: EngineEntry?] = [:]
     /// Keys read for update, with the revision that last wrote them (nil: absent): the commit's conditions.
-    private var conditions: [[UInt8]: EngineRevision?] = [:]
-    private var writes: [[UInt8]: Pending] = [:]
+    private var conditions: [ByteKey: EngineRevision?] = [:]
+    private var writes: [ByteKey: Pending] = [:]
 
     init(_ engine: OptimisticEngine) {
         self.engine = engine
     }
 
     private func committed(_ key: [UInt8]) throws -> EngineEntry? {
-        if let cached = readCache[key] { return cached }
+        if let cached = readCache[ByteKey(key)] { return cached }
         let (entries, revision) = try keyValues.read([key], at: pin.revision)
         pin.pin(revision)
         let entry = entries.first ?? nil
-        readCache[key] = entry
+        readCache[ByteKey(key)] = entry
         return entry
     }
 
@@ -186,7 +186,7 @@ final class OptimisticTransaction: EngineTransaction {
     }
 
     func getForUpdate<R>(_ key: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> R) throws -> R {
-        if let pending = writes[key] {
+        if let pending = writes[ByteKey(key)] {
             // Its own write: what the commit stores does not depend on anyone else's.
             switch pending {
             case .put(let value): return try visit(value, body)
@@ -194,7 +194,7 @@ final class OptimisticTransaction: EngineTransaction {
             }
         }
         let entry = try committed(key)
-        if conditions[key] == nil { conditions[key] = .some(entry?.modRevision) }
+        if conditions[ByteKey(key)] == nil { conditions[ByteKey(key)] = .some(entry?.modRevision) }
         return try visit(entry?.value, body)
     }
 
@@ -204,7 +204,7 @@ final class OptimisticTransaction: EngineTransaction {
     }
 
     func get<R>(_ key: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> R) throws -> R {
-        if let pending = writes[key] {
+        if let pending = writes[ByteKey(key)] {
             switch pending {
             case .put(let value): return try visit(value, body)
             case .delete: return try body(nil)
@@ -216,25 +216,26 @@ final class OptimisticTransaction: EngineTransaction {
     /// `locking` needs nothing here: a key that must not change under this transaction was read
     /// for update and carries its condition; a blind write serializes as the last writer.
     func put(_ key: [UInt8], _ value: [UInt8], locking: Bool) throws {
-        writes[key] = .put(value)
+        writes[ByteKey(key)] = .put(value)
     }
 
     func delete(_ key: [UInt8], locking: Bool) throws {
-        writes[key] = .delete
+        writes[ByteKey(key)] = .delete
     }
 
     func iterator(lower: [UInt8]?, upper: [UInt8]?) -> any StoreIterator {
         let lower = lower ?? []
         var overlay = [(key: [UInt8], value: [UInt8]?)]()
         for (key, pending) in writes {
-            guard !key.lexicographicallyPrecedes(lower) else { continue }
-            if let upper, !key.lexicographicallyPrecedes(upper) { continue }
+            let key = key.bytes
+            guard !ByteOrder.precedes(key, lower) else { continue }
+            if let upper, !ByteOrder.precedes(key, upper) { continue }
             switch pending {
             case .put(let value): overlay.append((key, value))
             case .delete: overlay.append((key, nil))
             }
         }
-        overlay.sort { $0.key.lexicographicallyPrecedes($1.key) }
+        overlay.sort { ByteOrder.precedes($0.key, $1.key) }
         let base = ScanIterator(keyValues, lower: lower, upper: upper, pin: pin)
         return overlay.isEmpty ? base : MergingIterator(base: base, overlay: overlay, lower: lower, upper: upper)
     }
@@ -244,11 +245,12 @@ final class OptimisticTransaction: EngineTransaction {
         guard !writes.isEmpty else { return }
         let limits = keyValues.limits
         let conditionList = conditions.map { key, revision -> EngineCondition in
-            if let revision { .unchangedSince(key, revision) } else { .absent(key) }
+            if let revision { .unchangedSince(key.bytes, revision) } else { .absent(key.bytes) }
         }
         var appendsEvents = false
         var bytes = 0
         let writeList = writes.map { key, pending -> EngineWrite in
+            let key = key.bytes
             if key.first == KeySpace.event { appendsEvents = true }
             bytes += key.count
             switch pending {
@@ -259,7 +261,7 @@ final class OptimisticTransaction: EngineTransaction {
                 return .delete(key)
             }
         }
-        bytes += conditions.keys.reduce(0) { $0 + $1.count + 8 }
+        bytes += conditions.keys.reduce(0) { $0 + $1.bytes.count + 8 }
         // Never split: a transaction is atomic or it is refused.
         if conditionList.count > limits.maxConditions {
             throw StoreError.engine(operation: "commit", message: "the transaction decides on \(conditionList.count) keys; the engine checks at most \(limits.maxConditions) conditions per commit (EngineLimits.maxConditions; etcd: --max-txn-ops)")

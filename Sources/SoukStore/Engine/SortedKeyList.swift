@@ -23,7 +23,7 @@ struct SortedKeyList {
         var high = chunks.count
         while low < high {
             let middle = (low + high) / 2
-            if chunks[middle].last!.lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
+            if ByteOrder.precedes(chunks[middle].last!, key) { low = middle + 1 } else { high = middle }
         }
         guard low < chunks.count else { return end }
         let chunk = chunks[low]
@@ -31,7 +31,7 @@ struct SortedKeyList {
         var last = chunk.count
         while first < last {
             let middle = (first + last) / 2
-            if chunk[middle].lexicographicallyPrecedes(key) { first = middle + 1 } else { last = middle }
+            if ByteOrder.precedes(chunk[middle], key) { first = middle + 1 } else { last = middle }
         }
         return Position(chunk: low, index: first)
     }
