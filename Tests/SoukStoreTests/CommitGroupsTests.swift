@@ -114,6 +114,29 @@ import Testing
         #expect(try engine.base.read(["b", "c", "d"].map(Self.bytes), at: nil).entries.map { $0?.modRevision } == [revision, revision, revision])
     }
 
+    /// With room for two engine commits, commits that arrive while one runs still wait for it and
+    /// go as one group after it: a second commit starts only when a group overflows the limits.
+    @Test func commitsArrivingDuringACommitWaitForItEvenWithASecondSlot() throws {
+        let engine = GatedEngine()
+        let groups = CommitGroups(engine: engine, maxInFlight: 2)
+        let first = start(groups, then: [.put(bytes("first"), bytes("1"))])
+        engine.entered.wait()
+        let later = ["b", "c", "d"].map { start(groups, if: [.absent(bytes($0))], then: [.put(bytes($0), bytes("v"))]) }
+        while groups.waiting < 3 { usleep(200) }
+        usleep(50_000)
+        #expect(engine.commits == 1)
+        #expect(groups.waiting == 3)
+        engine.release.signal()
+        _ = try first.wait()
+        let outcomes = try later.map { try $0.wait() }
+        guard case .committed(let revision) = outcomes[0] else {
+            Issue.record("the group was refused: \(outcomes)")
+            return
+        }
+        #expect(outcomes == Array(repeating: .committed(revision), count: 3))
+        #expect(engine.commits == 2)
+    }
+
     @Test func aMemberWhoseConditionNoLongerHoldsLosesAndTheOthersCommit() throws {
         let engine = GatedEngine()
         guard case .committed(let written) = try engine.base.commit(if: [], then: [.put(Self.bytes("x"), Self.bytes("0"))]) else {

@@ -4,10 +4,13 @@
 /// per key. On etcd a Txn of 344 puts costs the members about as much as 2.5 Txns of 43, so
 /// checkouts that arrive together cost far less as one Txn than as one each.
 ///
-/// How: every commit queues; at most `maxInFlight` engine commits run at once. A caller that finds
-/// one free sends the queue's first commit with every later one that fits in its group (its own
-/// among them, unless it touches their keys); otherwise it waits until another caller's group has
-/// taken its commit, or a slot comes free. The calling threads do the work (the store's writer
+/// How: every commit queues. One engine commit runs at a time, and more (up to `maxInFlight`) only
+/// while commits wait that did not fit in the running group's engine limits: commits that arrive
+/// during a commit join the next group instead of making one Txn each. (Two at a time from the
+/// start sent 55–70 % more Txns on etcd and served about 10 % fewer checkouts a second.) A caller that
+/// finds a turn sends the queue's first commit with every later one that fits in its group (its
+/// own among them, unless it touches their keys); otherwise it waits until another caller's group
+/// has taken its commit, or a turn comes. The calling threads do the work (the store's writer
 /// threads), so there is no thread of its own. A group holds only commits that touch disjoint keys: no
 /// commit's writes meet another's conditions or writes, so the group's outcome is that of the
 /// same commits one after the other, in any order. The group fits the engine's limits.
@@ -45,11 +48,20 @@ final class CommitGroups: Sendable {
     private struct State {
         var queue: [Member] = []
         var inFlight = 0
+        /// Whether the last group taken left queued commits that exceeded the engine's limits:
+        /// they may go at once, beside it.
+        var overflowed = false
+
+        /// Whether a waiting caller may send a group now.
+        func mayStart(_ maxInFlight: Int) -> Bool {
+            !queue.isEmpty && (inFlight == 0 || (inFlight < maxInFlight && overflowed))
+        }
     }
 
     private let state = ConditionLock(State())
 
-    /// `maxInFlight`: engine commits at once (each may hold a group). `turnTimeout`: seconds a
+    /// `maxInFlight`: engine commits at once when groups overflow the engine's limits (each may hold
+    /// a group). `turnTimeout`: seconds a
     /// queued commit waits for a turn before it gives up (an hour: the engine's own call
     /// timeouts end far sooner).
     init(engine: any KeyValueEngine, maxInFlight: Int = 2, turnTimeout: Double = 3600) {
@@ -71,9 +83,11 @@ final class CommitGroups: Sendable {
             enum Turn { case done, run([Member]) }
             let turn = state.wait(seconds: turnTimeout) { state -> Turn? in
                 if member.outcome != nil { return .done }
-                guard state.inFlight < maxInFlight, !state.queue.isEmpty else { return nil }
+                guard state.mayStart(maxInFlight) else { return nil }
                 state.inFlight += 1
-                return .run(takeGroup(from: &state.queue))
+                let (group, overflowed) = takeGroup(from: &state.queue)
+                state.overflowed = overflowed
+                return .run(group)
             }
             switch turn {
             case .done?:
@@ -123,8 +137,9 @@ final class CommitGroups: Sendable {
     }
 
     /// The queue's first commit, and every later one that touches none of the group's keys and
-    /// keeps it within the engine's limits; the rest stay queued, in order.
-    private func takeGroup(from queue: inout [Member]) -> [Member] {
+    /// keeps it within the engine's limits; the rest stay queued, in order. `overflowed`: some of
+    /// them stayed for the limits alone.
+    private func takeGroup(from queue: inout [Member]) -> (group: [Member], overflowed: Bool) {
         let limits = engine.limits
         // `bytes` counts keys, values and conditions, not the request's framing: a group keeps
         // half the engine's request size, so that framing never makes it too large for the engine.
@@ -134,12 +149,15 @@ final class CommitGroups: Sendable {
         var read = first.read, written = first.written
         var conditions = first.conditions.count, writes = first.writes.count, bytes = first.bytes
         var kept: [Member] = []
+        var overflowed = false
         for member in queue {
             let fits = conditions + member.conditions.count <= limits.maxConditions
                 && writes + member.writes.count <= limits.maxWrites
                 && bytes + member.bytes <= maxGroupBytes
-            if fits, member.written.isDisjoint(with: read), member.written.isDisjoint(with: written),
-               member.read.isDisjoint(with: written) {
+            let disjoint = member.written.isDisjoint(with: read) && member.written.isDisjoint(with: written)
+                && member.read.isDisjoint(with: written)
+            if !fits && disjoint { overflowed = true }
+            if fits && disjoint {
                 group.append(member)
                 read.formUnion(member.read)
                 written.formUnion(member.written)
@@ -151,7 +169,7 @@ final class CommitGroups: Sendable {
             }
         }
         queue = kept
-        return group
+        return (group, overflowed)
     }
 
     /// Commits a group; one outcome per member, in order.
