@@ -38,6 +38,9 @@ struct EtcdTxnCommand: AsyncParsableCommand {
     @Option(name: .customLong("new-puts"), help: "Of the puts, how many go to keys never written before (inserts, not updates).")
     var newPuts = 0
 
+    @Flag(name: .long, help: "Leave the keys written (a throwaway cluster: deleting a long run's inserts keeps the members busy for a while after).")
+    var keep = false
+
     @Option(name: .long, help: "Keys read in one read-only Txn before each write Txn (0: none).")
     var reads = 0
 
@@ -107,7 +110,7 @@ struct EtcdTxnCommand: AsyncParsableCommand {
                     }
                     // The new keys go in DeleteRanges of a thousand: one DeleteRange of a whole run's
                     // inserts is one huge Raft entry, and the members stay slow long after it.
-                    for first in stride(from: 0, to: inserted, by: 1000) {
+                    for first in stride(from: 0, to: keep ? 0 : inserted, by: 1000) {
                         _ = try? await client.deleteRange(Etcdserverpb.DeleteRangeRequest(
                             key: newKey(caller, first), rangeEnd: newKey(caller, min(first + 1000, inserted))))
                     }
@@ -120,9 +123,9 @@ struct EtcdTxnCommand: AsyncParsableCommand {
             for try await table in group { merged.merge(table) }
             return merged
         }
-        // The keys of this run go away (one DeleteRange of its prefix).
+        // The keys of this run go away (one DeleteRange of its prefix), unless kept.
         let prefix = Array("souk-load/txn/\(run)/".utf8)
-        _ = try? await client.deleteRange(Etcdserverpb.DeleteRangeRequest(key: prefix, rangeEnd: etcdPrefixEnd(prefix)))
+        if !keep { _ = try? await client.deleteRange(Etcdserverpb.DeleteRangeRequest(key: prefix, rangeEnd: etcdPrefixEnd(prefix))) }
         await client.close()
         let elapsed = Double(nanoseconds) / 1e9
         let report = Report(
