@@ -143,14 +143,18 @@ struct ChannelTests {
         await server.stop()
     }
 
-    @Test func waitingForReadyEndsAtTheDeadline() async throws {
-        // A port nothing listens on: a server started and stopped.
+    /// A channel to a port nothing listens on (a server started and stopped), retrying quickly.
+    private func channelToNowhere() async throws -> GRPCChannel {
         let server = try await TestServer()
         let port = server.port
         await server.stop()
         var configuration = GRPCChannel.Configuration()
         configuration.backoff = ConnectionBackoff(initial: .milliseconds(20), maximum: .milliseconds(40))
-        let channel = GRPCChannel(target: GRPCTarget(host: "127.0.0.1", port: port), configuration: configuration)
+        return GRPCChannel(target: GRPCTarget(host: "127.0.0.1", port: port), configuration: configuration)
+    }
+
+    @Test func waitingForReadyEndsAtTheDeadline() async throws {
+        let channel = try await channelToNowhere()
         await expectStatus(.deadlineExceeded) {
             _ = try await channel.unary(
                 TestService.empty, T.Empty(), as: T.Empty.self, options: CallOptions(timeout: .milliseconds(300), waitForReady: true))
@@ -179,12 +183,7 @@ struct ChannelTests {
             }
             #expect(matched == 8 * 40)
         }
-        let server = try await TestServer()
-        let port = server.port
-        await server.stop()
-        var configuration = GRPCChannel.Configuration()
-        configuration.backoff = ConnectionBackoff(initial: .milliseconds(20), maximum: .milliseconds(40))
-        let channel = GRPCChannel(target: GRPCTarget(host: "127.0.0.1", port: port), configuration: configuration)
+        let channel = try await channelToNowhere()
         let failure = await withCheckedContinuation { (done: CheckedContinuation<(any Error)?, Never>) in
             Thread.detachNewThread {
                 do {
