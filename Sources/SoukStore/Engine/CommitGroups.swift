@@ -7,13 +7,14 @@
 /// How: every commit queues. One engine commit runs at a time, and more (up to `maxInFlight`) only
 /// while commits wait that did not fit in the running group's engine limits: commits that arrive
 /// during a commit join the next group instead of making one Txn each. (Two at a time from the
-/// start sent 55–70 % more Txns on etcd and served about 10 % fewer checkouts a second.) A caller that
-/// finds a turn sends the queue's first commit with every later one that fits in its group (its
-/// own among them, unless it touches their keys); otherwise it waits until another caller's group
-/// has taken its commit, or a turn comes. The calling threads do the work (the store's writer
-/// threads), so there is no thread of its own. A group holds only commits that touch disjoint keys: no
-/// commit's writes meet another's conditions or writes, so the group's outcome is that of the
-/// same commits one after the other, in any order. The group fits the engine's limits.
+/// start sent 55–70 % more Txns on etcd and served about 10 % fewer checkouts a second.) A caller
+/// that finds a turn sends the queue's first commit with every later one that fits in its group
+/// (its own among them, unless it touches their keys); otherwise it waits until another caller's
+/// group has taken its commit, or a turn comes. The calling threads do the work (the store's
+/// writer threads), so there is no thread of its own. A group holds only commits that touch
+/// disjoint keys: no commit's writes meet another's conditions or writes, so the group's outcome
+/// is that of the same commits one after the other, in any order. The group fits the engine's
+/// limits.
 ///
 /// Outcomes: a group whose conditions all hold commits every member at one revision. When one
 /// fails, nothing was written: the members whose conditions no longer hold (read at the latest
@@ -60,10 +61,9 @@ final class CommitGroups: Sendable {
 
     private let state = ConditionLock(State())
 
-    /// `maxInFlight`: engine commits at once when groups overflow the engine's limits (each may hold
-    /// a group). `turnTimeout`: seconds a
-    /// queued commit waits for a turn before it gives up (an hour: the engine's own call
-    /// timeouts end far sooner).
+    /// `maxInFlight`: engine commits at once when groups overflow the engine's limits (each may
+    /// hold a group). `turnTimeout`: seconds a queued commit waits for a turn before it gives up
+    /// (an hour: the engine's own call timeouts end far sooner).
     init(engine: any KeyValueEngine, maxInFlight: Int = 2, turnTimeout: Double = 3600) {
         self.engine = engine
         self.maxInFlight = max(1, maxInFlight)
