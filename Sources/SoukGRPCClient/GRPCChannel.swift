@@ -189,6 +189,9 @@ public final class GRPCChannel: Sendable {
     /// with no task in between. Never call it on an event loop: it would wait for itself. The
     /// call's deadline (`options.timeout`) bounds the wait.
     public func unaryBlocking(_ path: String, request: ByteBuffer, options: CallOptions = CallOptions()) throws -> ClientResponse<ByteBuffer> {
+        guard !eventLoop.inEventLoop else {
+            throw RPCError(.internalError, "a blocking call of \(path) on the channel's own event loop would wait for itself")
+        }
         let core = try makeCall(path, options: options, initialMessage: request)
         let done = DispatchSemaphore(value: 0)
         core.startAndSignalAtEnd(done)

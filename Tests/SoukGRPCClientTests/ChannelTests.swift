@@ -163,7 +163,8 @@ struct ChannelTests {
     }
 
     /// `unaryBlocking` from plain threads (as the store's writer threads call etcd): answers on
-    /// many threads at once over one channel, and a wait that ends at the call's deadline.
+    /// many threads at once over one channel, a refusal on the channel's own event loop, and a wait
+    /// that ends at the call's deadline.
     @Test func blockingUnaryCallsFromPlainThreads() async throws {
         try await withServerAndChannel { _, channel in
             let matched = await withCheckedContinuation { (done: CheckedContinuation<Int, Never>) in
@@ -182,6 +183,16 @@ struct ChannelTests {
                 }
             }
             #expect(matched == 8 * 40)
+            // On the channel's own event loop the call would wait for itself: refused at once.
+            let onLoop = try await channel.eventLoop.submit { () -> StatusCode? in
+                do {
+                    _ = try channel.unaryBlocking(TestService.empty, T.Empty(), as: T.Empty.self)
+                    return nil
+                } catch {
+                    return (error as? RPCError)?.code
+                }
+            }.get()
+            #expect(onLoop == .internalError)
         }
         let channel = try await channelToNowhere()
         let failure = await withCheckedContinuation { (done: CheckedContinuation<(any Error)?, Never>) in

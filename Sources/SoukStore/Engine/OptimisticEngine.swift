@@ -172,11 +172,12 @@ final class OptimisticTransaction: EngineTransaction {
     }
 
     private func committed(_ key: [UInt8]) throws -> EngineEntry? {
-        if let cached = readCache[ByteKey(key)] { return cached }
+        let name = ByteKey(key)
+        if let cached = readCache[name] { return cached }
         let (entries, revision) = try keyValues.read([key], at: pin.revision)
         pin.pin(revision)
         let entry = entries.first ?? nil
-        readCache[ByteKey(key)] = entry
+        readCache[name] = entry
         return entry
     }
 
@@ -194,7 +195,8 @@ final class OptimisticTransaction: EngineTransaction {
             }
         }
         let entry = try committed(key)
-        if conditions[ByteKey(key)] == nil { conditions[ByteKey(key)] = .some(entry?.modRevision) }
+        let name = ByteKey(key)
+        if conditions[name] == nil { conditions[name] = .some(entry?.modRevision) }
         return try visit(entry?.value, body)
     }
 
