@@ -165,7 +165,9 @@ public final class SoukTransport: Sendable {
         var delays = self.retry.backoff.delays()
         var refreshed = false
         while true {
-            let (attemptOptions, token) = try await prepared(options)
+            let (prepared, token) = try await prepared(options)
+            var attemptOptions = prepared
+            attemptOptions.previousAttempts = attempt - 1
             do {
                 return try await channel.unary(path, request, as: Response.self, options: attemptOptions).message
             } catch let error as RPCError {

@@ -29,14 +29,21 @@ import Synchronization
 ///   already waited longer than that is refused when it comes to the head of the queue rather
 ///   than given a place: admitted calls keep a short wait, the rest are refused at once.
 /// - The queue stops being overloaded once a whole `interval` went by without refusing a call for
-///   want of a place (its wait ran out, or the queue was full): the server keeps up again.
-/// - Optionally (`Limits.standingWait`, off by default) a queue whose oldest call has waited that
-///   long *stands* until it empties, and an overloaded queue stands while it is overloaded. The
-///   newest waiter then gets each free place (the oldest are the least likely to be served in
-///   time; they wait until their wait runs out), and only `Limits.standingCallsInProgress` calls
-///   hold places: calls admitted under overload neither queue long nor share the processor with
-///   many others. A closed load that keeps a standing queue has its oldest calls refused instead
-///   of served late, which is why it is off by default.
+///   want of a place (its wait ran out, or the queue was full): the server keeps up again. It
+///   also stops once it is calm (below).
+/// - Optionally (`Limits.standingWait`; souk-server sets it) the queue *stands* while it grows
+///   and its oldest call has waited that long, and all the while it is overloaded. The newest
+///   waiter then gets each free place (the oldest are the least likely to be served in time; they
+///   wait until their wait runs out), and only `Limits.standingCallsInProgress` calls hold
+///   places: calls admitted under overload neither queue long nor share the processor with many
+///   others.
+/// - Growth is counted per `Limits.growthWindow`, leaving out the calls their clients sent again
+///   (`grpc-previous-rpc-attempts`): a window grew when an eighth more calls came to the queue
+///   than it admitted (and at least four more), and was calm when no more came. The queue grows
+///   from three windows in a row that grew until three calm ones in a row. A closed load (each
+///   client waits for its answer before its next call) brings one call for each one admitted,
+///   however long its queue, so it neither grows nor stays overloaded: it is served first come
+///   first served with every place. An open load above the server's rate grows.
 ///
 /// How long a call keeps its place depends on its shape (`RPCHandler.holdsAdmission`):
 /// - unary and server-streaming calls until their response headers go out or they end (a unary
@@ -77,18 +84,21 @@ public final class AdmissionControl: Sendable {
         /// The RetryInfo delay of a refusal is drawn uniformly from this range, so that refused
         /// clients do not all come back in the same instant.
         public var retryDelay: ClosedRange<Duration>
-        /// The wait of the oldest waiter from which the queue stands (see the type's comment);
-        /// nil: the queue never stands, waiters are served first come first served.
+        /// The wait of the oldest waiter from which a growing queue stands (see the type's
+        /// comment); nil: the queue never stands, waiters are served first come first served.
         public var standingWait: Duration?
         /// Calls holding a place at once while the queue stands (a quarter of
         /// `maxCallsInProgress` when not given, at least one; souk-server gives two per processor).
         public var standingCallsInProgress: Int
+        /// The span over which the calls that came to the queue are compared with those it
+        /// admitted, to tell a growing queue from one that only moves (25 ms when not given).
+        public var growthWindow: Duration
 
         public init(
             maxCallsInProgress: Int, maxWaiting: Int, maxWait: Duration, overloadedWait: Duration? = nil,
             target: Duration? = nil, interval: Duration? = nil,
             retryDelay: ClosedRange<Duration> = .milliseconds(50) ... .milliseconds(250),
-            standingWait: Duration? = nil, standingCallsInProgress: Int? = nil
+            standingWait: Duration? = nil, standingCallsInProgress: Int? = nil, growthWindow: Duration? = nil
         ) {
             precondition(maxCallsInProgress > 0, "maxCallsInProgress must be positive")
             precondition(maxWaiting >= 0, "maxWaiting must not be negative")
@@ -107,6 +117,8 @@ public final class AdmissionControl: Sendable {
             self.standingWait = standingWait
             self.standingCallsInProgress = min(maxCallsInProgress, standingCallsInProgress ?? max(1, maxCallsInProgress / 4))
             precondition(self.standingCallsInProgress > 0, "standingCallsInProgress must be positive")
+            self.growthWindow = growthWindow ?? .milliseconds(25)
+            precondition(self.growthWindow > .zero, "growthWindow must be positive")
         }
     }
 
@@ -142,6 +154,7 @@ public final class AdmissionControl: Sendable {
     /// `limits` on the event loops' clock.
     private let maxWait: TimeAmount, overloadedWait: TimeAmount, target: TimeAmount, interval: TimeAmount
     private let standingWait: TimeAmount?
+    private let growthWindow: TimeAmount
 
     private struct WaitQueue {
         var waiters = CircularBuffer<Waiter>(initialCapacity: 16)
@@ -159,6 +172,20 @@ public final class AdmissionControl: Sendable {
         var lastRefusal: NIODeadline = .distantPast
         /// The queue stands: newest waiter first, `standingCallsInProgress` places.
         var standing = false
+        /// Calls that came and calls admitted over the current `growthWindow` (see `tally`).
+        var window = Tally()
+        /// Whole windows in a row in which the queue grew, or was calm.
+        var grewInARow = 0, calmInARow = 0
+        /// The queue grows (see `tally`).
+        var growing = false
+    }
+
+    /// The calls that came to the queue (their clients' retries left out) and those it admitted,
+    /// since `start`.
+    private struct Tally {
+        var arrivals = 0, admissions = 0
+        var start: NIODeadline = .distantPast
+        var excess: Int { arrivals - admissions }
     }
 
     /// One refusal episode, for the log: from the first refusal to a second without any.
@@ -197,6 +224,7 @@ public final class AdmissionControl: Sendable {
         self.target = .nanoseconds(limits.target.wholeNanoseconds)
         self.interval = .nanoseconds(limits.interval.wholeNanoseconds)
         self.standingWait = limits.standingWait.map { .nanoseconds($0.wholeNanoseconds) }
+        self.growthWindow = .nanoseconds(limits.growthWindow.wholeNanoseconds)
         self.placeLimit = Atomic(limits.maxCallsInProgress)
         self.refusalStatus = refusal
         self.queue = Mutex(WaitQueue())
@@ -260,16 +288,21 @@ public final class AdmissionControl: Sendable {
     /// a place: it must `leave` it) or false (refused: answer it with `refusal()`). A call that
     /// finds no room in the queue, or whose deadline has passed, is refused at once: `decide(false)`
     /// runs before this returns, as does `decide(true)` when a place came free meanwhile. Call it
-    /// on `loop`.
+    /// on `loop`. `isRetry`: the client sent this call before (it does not count as new load).
     public func wait(
-        on loop: any EventLoop, deadline: ContinuousClock.Instant?, _ decide: @escaping @Sendable (Bool) -> Void
+        on loop: any EventLoop, deadline: ContinuousClock.Instant?, isRetry: Bool = false,
+        _ decide: @escaping @Sendable (Bool) -> Void
     ) {
         let now = clock()
         let loopNow = loop.now
         enum Outcome { case admitted, refused(RefusalCause), waiting }
         let outcome = queue.withLock { queue -> Outcome in
             settle(&queue, now: loopNow)
-            if queue.waiters.isEmpty, takePlace() { return .admitted }
+            if !isRetry { queue.window.arrivals += 1 }
+            if queue.waiters.isEmpty, takePlace() {
+                queue.window.admissions += 1
+                return .admitted
+            }
             guard queue.waiters.count < limits.maxWaiting else {
                 queue.lastRefusal = loopNow
                 return .refused(.queueFull)
@@ -323,22 +356,49 @@ public final class AdmissionControl: Sendable {
         }
     }
 
-    /// Ends an overload that has refused nothing for a whole interval, and decides whether the
-    /// queue stands.
+    /// Ends an overload that has refused nothing for a whole interval, or whose queue has been
+    /// calm for `Self.windowsInARow` windows (a closed load, whose waits only ran long), and
+    /// decides whether the queue stands.
     private func settle(_ queue: inout WaitQueue, now: NIODeadline) {
         if queue.overloaded, now - queue.lastRefusal >= interval { queue.overloaded = false }
+        tally(&queue, now: now)
+        if queue.overloaded, queue.calmInARow >= Self.windowsInARow {
+            // The evidence starts again, or the next slow sojourn would call it overloaded at once.
+            (queue.overloaded, queue.slowSince) = (false, nil)
+        }
         decideStanding(&queue, now: now)
     }
 
+    /// Growth windows in a row that start a growth, or end it.
+    private static let windowsInARow = 3
+
+    /// Closes the growth window once it is whole. In a window the queue grew when an eighth more
+    /// calls came to it than it admitted (and at least four more), and was calm when no more came
+    /// than it admitted. It grows from `windowsInARow` windows that grew in a row until as many
+    /// calm ones in a row: one window's chance neither starts nor ends it. A closed load's queue
+    /// only moves: each admitted call's answer brings its client's next call. Retries are left
+    /// out: a refused call sent again is the same load, and counting it would keep a queue
+    /// standing on its own refusals.
+    private func tally(_ queue: inout WaitQueue, now: NIODeadline) {
+        guard now - queue.window.start >= growthWindow else { return }
+        let excess = queue.window.excess
+        let grew = excess >= max(4, queue.window.admissions / 8)
+        queue.grewInARow = grew ? queue.grewInARow + 1 : 0
+        queue.calmInARow = excess <= 0 ? queue.calmInARow + 1 : 0
+        if queue.grewInARow >= Self.windowsInARow { queue.growing = true }
+        if queue.calmInARow >= Self.windowsInARow { queue.growing = false }
+        queue.window = Tally(start: now)
+    }
+
     /// The queue stands while overloaded (even empty: the short wait keeps emptying it), and
-    /// otherwise from the oldest call's standing wait until it empties.
+    /// otherwise while it grows and its oldest call has waited the standing wait.
     private func decideStanding(_ queue: inout WaitQueue, now: NIODeadline) {
         guard let standingWait else { return }
         let standing: Bool
         if queue.overloaded {
             standing = true
         } else if let oldest = queue.waiters.first {
-            standing = queue.standing || now - oldest.since >= standingWait
+            standing = queue.growing && now - oldest.since >= standingWait
         } else {
             standing = false
         }
@@ -371,6 +431,7 @@ public final class AdmissionControl: Sendable {
                 } else if takePlace() {
                     // The oldest waiter's wait is the evidence, whichever waiter gets the place.
                     left(&queue, after: now - head.since, now: now)
+                    queue.window.admissions += 1
                     next = .admit(queue.standing ? queue.waiters.removeLast() : queue.waiters.removeFirst())
                 } else {
                     return nil

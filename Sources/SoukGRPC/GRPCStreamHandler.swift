@@ -93,7 +93,8 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
             requestMetadata: head.metadata,
             remoteAddress: stream.remoteAddress,
             deadline: head.timeout.map { now.advanced(by: $0.duration) },
-            started: now
+            started: now,
+            previousAttempts: head.previousAttempts
         )
         if call.method.handler.kind != .unary {
             let loop = eventLoop
@@ -310,7 +311,7 @@ final class GRPCStreamHandler: HTTP2StreamHandler, @unchecked Sendable {
             // kept while the call runs only by the shapes that hold it (`AdmissionControl`).
             if !admitted {
                 guard admission.tryEnter() else {
-                    return admission.wait(on: eventLoop, deadline: context.deadline) { [self] entered in
+                    return admission.wait(on: eventLoop, deadline: context.deadline, isRetry: context.previousAttempts > 0) { [self] entered in
                         guard entered else { return fail(admission.refusal()) }
                         admitted = true
                         if phase == .finished { return leaveAdmission() }

@@ -9,6 +9,9 @@ struct RequestHead {
     var encoding: String?
     var acceptEncoding: String?
     var metadata: Metadata
+    /// How many times the client sent this call before (`grpc-previous-rpc-attempts`; 0 when
+    /// absent or unreadable).
+    var previousAttempts: Int
     /// The first header that could not be read (malformed `grpc-timeout` or `-bin` value).
     var headerError: RPCError?
 }
@@ -25,6 +28,7 @@ extension RequestHead {
         var encoding: String?
         var acceptEncoding: String?
         var metadata = Metadata()
+        var previousAttempts = 0
         var headerError: RPCError?
         for header in headers {
             let name = header.name
@@ -49,6 +53,8 @@ extension RequestHead {
             } else if name.isHeaderName("grpc-accept-encoding") {
                 // Repeated headers are one comma-separated list.
                 acceptEncoding = acceptEncoding.map { $0 + "," + header.value } ?? header.value
+            } else if name.isHeaderName("grpc-previous-rpc-attempts") {
+                previousAttempts = max(0, Int(header.value) ?? 0)
             } else if !MetadataHeaders.isReserved(name) {
                 do throws(RPCError) {
                     try MetadataHeaders.appendReceived(name: name, value: header.value, to: &metadata)
@@ -59,7 +65,7 @@ extension RequestHead {
         }
         self.init(
             httpMethod: httpMethod, path: path, contentType: contentType, timeout: timeout, encoding: encoding,
-            acceptEncoding: acceptEncoding, metadata: metadata, headerError: headerError)
+            acceptEncoding: acceptEncoding, metadata: metadata, previousAttempts: previousAttempts, headerError: headerError)
     }
 
     /// Whether a content type names gRPC: `application/grpc`, optionally followed by `+subtype`

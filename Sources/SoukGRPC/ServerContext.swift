@@ -59,6 +59,9 @@ public final class ServerContext: Sendable {
     public let deadline: ContinuousClock.Instant?
     /// When the request's headers were read; call durations are measured from it.
     public let started: ContinuousClock.Instant
+    /// How many times the client sent this call before (`grpc-previous-rpc-attempts`; 0 for a
+    /// first attempt).
+    public let previousAttempts: Int
 
     private struct Mutable {
         var responseHeaders = Metadata()
@@ -80,13 +83,14 @@ public final class ServerContext: Sendable {
 
     public init(
         method: MethodDescriptor, requestMetadata: Metadata, peer: String, deadline: ContinuousClock.Instant?,
-        started: ContinuousClock.Instant = .now
+        started: ContinuousClock.Instant = .now, previousAttempts: Int = 0
     ) {
         self.method = method
         self.requestMetadata = requestMetadata
         self.source = .described(peer)
         self.deadline = deadline
         self.started = started
+        self.previousAttempts = previousAttempts
     }
 
     /// A context whose `peer` is described from `remoteAddress` when first read.
@@ -95,13 +99,15 @@ public final class ServerContext: Sendable {
         requestMetadata: Metadata,
         remoteAddress: SocketAddress?,
         deadline: ContinuousClock.Instant?,
-        started: ContinuousClock.Instant = .now
+        started: ContinuousClock.Instant = .now,
+        previousAttempts: Int = 0
     ) {
         self.method = method
         self.requestMetadata = requestMetadata
         self.source = .address(remoteAddress)
         self.deadline = deadline
         self.started = started
+        self.previousAttempts = previousAttempts
     }
 
     /// The peer as gRPC writes it, for example `ipv4:127.0.0.1:53422`.

@@ -82,12 +82,19 @@ public struct CallOptions: Sendable {
     /// Compress the request messages with this algorithm (`grpc-encoding`); nil or identity sends
     /// them as they are.
     public var compression: CompressionAlgorithm?
+    /// How many times this call was sent before: sent as `grpc-previous-rpc-attempts` when above
+    /// 0, as gRPC's retries do, so that the server can tell a retry from new load.
+    public var previousAttempts: Int
 
-    public init(timeout: Duration? = nil, metadata: Metadata = Metadata(), waitForReady: Bool = false, compression: CompressionAlgorithm? = nil) {
+    public init(
+        timeout: Duration? = nil, metadata: Metadata = Metadata(), waitForReady: Bool = false,
+        compression: CompressionAlgorithm? = nil, previousAttempts: Int = 0
+    ) {
         self.timeout = timeout
         self.metadata = metadata
         self.waitForReady = waitForReady
         self.compression = compression
+        self.previousAttempts = previousAttempts
     }
 }
 
@@ -258,6 +265,9 @@ public final class GRPCChannel: Sendable {
         var headers = gzip ? prepared.gzip : prepared.plain
         if let timeout = options.timeout {
             headers.append(HTTP2Header("grpc-timeout", GRPCTimeout(rounding: timeout).headerValue))
+        }
+        if options.previousAttempts > 0 {
+            headers.append(HTTP2Header("grpc-previous-rpc-attempts", String(options.previousAttempts)))
         }
         // A call made while serving a traced call continues its trace.
         if let span = Tracing.current, options.metadata["traceparent"] == nil {

@@ -94,8 +94,8 @@ struct ServeCommand: AsyncParsableCommand {
     var admissionTargetMs: Int?
     @Option(help: "How long the evidence must last before the admission queue is overloaded, and how long without refusals before it is not, in milliseconds. Default: --admission-wait-ms.")
     var admissionIntervalMs: Int?
-    @Option(help: "Off by default. The admission queue stands once its oldest call has waited this long, in milliseconds (or while it is overloaded), until it empties: newest call first, and at most --admission-standing-calls calls in progress. Shorter tails under overload (2 suits open loads: clients that do not wait for answers before calling); a closed load that keeps a standing queue has its oldest calls refused instead of served late.")
-    var admissionStandingMs: Int?
+    @Option(help: "The admission queue stands while it grows (more calls come to it than it admits, retries left out, over three windows of 25 ms in a row) and its oldest call has waited this long, in milliseconds, and while it is overloaded: newest call first, and at most --admission-standing-calls calls in progress, so that calls admitted under overload neither wait long nor share the processor with many others. A closed load (clients that wait for each answer) does not make it grow. 0: it never stands, first come first served.")
+    var admissionStandingMs = 2
     @Option(help: ArgumentHelp(
         "Calls in progress at once while the admission queue stands (--admission-standing-ms). Default: two per processor the server may run on.",
         valueName: "count")) var admissionStandingCalls: Int?
@@ -138,7 +138,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard handlerThreads.map({ $0 >= 0 }) ?? true else { throw ValidationError("--handler-threads must not be negative") }
         guard maxCallsInProgress.map({ $0 >= 0 }) ?? true else { throw ValidationError("--max-calls-in-progress must not be negative") }
         guard admissionQueue.map({ $0 >= 0 }) ?? true, admissionWaitMs >= 0, admissionOverloadWaitMs >= 0,
-              (admissionTargetMs ?? 0) >= 0, (admissionIntervalMs ?? 0) >= 0, (admissionStandingMs ?? 0) >= 0 else {
+              (admissionTargetMs ?? 0) >= 0, (admissionIntervalMs ?? 0) >= 0, admissionStandingMs >= 0 else {
             throw ValidationError("--admission-queue and the --admission-…-ms options must not be negative")
         }
         guard admissionStandingCalls.map({ $0 >= 1 }) ?? true else { throw ValidationError("--admission-standing-calls must be at least 1") }
@@ -320,7 +320,7 @@ struct ServeCommand: AsyncParsableCommand {
             maxWaiting: admissionQueue ?? max(2048, 512 * threads),
             maxWait: .milliseconds(admissionWaitMs), overloadedWait: .milliseconds(admissionOverloadWaitMs),
             target: admissionTargetMs.map { .milliseconds($0) }, interval: admissionIntervalMs.map { .milliseconds($0) },
-            standingWait: admissionStandingMs.map { .milliseconds($0) },
+            standingWait: admissionStandingMs > 0 ? .milliseconds(admissionStandingMs) : nil,
             // Under overload only the processors do work: two calls each keep one busy while the
             // other waits (a commit, a lock), and no more share it.
             standingCallsInProgress: admissionStandingCalls ?? 2 * max(1, ProcessorAffinity.availableCount))

@@ -35,6 +35,18 @@ struct ChannelTests {
         }
     }
 
+    /// A call sent again says so (`grpc-previous-rpc-attempts`, as gRPC's retries do), and the
+    /// server reads it; a first attempt sends no such header.
+    @Test func aRetriedCallTellsTheServerItsEarlierAttempts() async throws {
+        try await withServerAndChannel { _, channel in
+            let first = try await channel.unary("/test.Details/Attempts", T.Empty(), as: T.Empty.self)
+            #expect(first.trailers["x-previous-attempts"] == "0")
+            let third = try await channel.unary(
+                "/test.Details/Attempts", T.Empty(), as: T.Empty.self, options: CallOptions(previousAttempts: 2))
+            #expect(third.trailers["x-previous-attempts"] == "2")
+        }
+    }
+
     @Test func moreConnectionsWhenTheServersStreamLimitIsReached() async throws {
         try await withServerAndChannel(configure: { $0.maxConcurrentStreams = 2 }) { server, channel in
             let calls = 5

@@ -56,12 +56,17 @@ func withServerAndChannel(
     await server.stop()
 }
 
-/// `test.Details/Fail` answers INVALID_ARGUMENT with every kind of detail Souk sends.
+/// `test.Details/Fail` answers INVALID_ARGUMENT with every kind of detail Souk sends;
+/// `test.Details/Attempts` answers with the call's earlier attempts in trailer `x-previous-attempts`.
 struct DetailsService: RPCService {
     let serviceName = "test.Details"
 
     var methods: [RPCMethod] {
         [
+            .synchronousUnary("Attempts") { (_: GRPCTesting.Empty, context) -> GRPCTesting.Empty in
+                context.responseTrailers.add("x-previous-attempts", String(context.previousAttempts))
+                return GRPCTesting.Empty()
+            },
             .synchronousUnary("Fail") { (_: GRPCTesting.Empty, _) -> GRPCTesting.Empty in
                 throw RPCError(
                     .invalidArgument, "two fields are wrong",

@@ -288,52 +288,114 @@ import Testing
         #expect(admission.callsInProgress == 0)
     }
 
-    /// With a standing wait set, a queue whose oldest call waited that long stands until it
-    /// empties: the newest waiter gets each place, and only the standing number of places is
+    /// Calls that come to the queue, `perWindow` every 10 ms (the growth window of
+    /// `standingLimits`) for `windows` windows, none admitted; the time then stands at the start of
+    /// the next window.
+    static func arrive(
+        _ admission: AdmissionControl, on loop: EmbeddedEventLoop, windows: Int, perWindow: Int, isRetry: Bool = false
+    ) -> [Decision] {
+        var decisions: [Decision] = []
+        for _ in 0..<windows {
+            for _ in 0..<perWindow {
+                let decision = Decision()
+                admission.wait(on: loop, deadline: nil, isRetry: isRetry) { decision.record($0) }
+                decisions.append(decision)
+            }
+            loop.advanceTime(by: .milliseconds(10))
+        }
+        return decisions
+    }
+
+    static func standingLimits(places: Int) -> AdmissionControl.Limits {
+        .init(maxCallsInProgress: places, maxWaiting: 256, maxWait: .seconds(1),
+              standingWait: .milliseconds(20), standingCallsInProgress: 1, growthWindow: .milliseconds(10))
+    }
+
+    /// A queue that grows for three windows in a row stands once its oldest call has waited the
+    /// standing wait: the newest waiter gets each place, and only the standing number of places is
     /// given; once empty, first come first served with every place again.
-    @Test func aStandingQueueServesTheNewestFirstWithFewerPlaces() {
-        let admission = Self.control(.init(
-            maxCallsInProgress: 4, maxWaiting: 8, maxWait: .milliseconds(100),
-            standingWait: .milliseconds(20), standingCallsInProgress: 1))
+    @Test func aGrowingQueueStandsAndServesTheNewestFirstWithFewerPlaces() {
+        let admission = Self.control(Self.standingLimits(places: 4))
         let loop = EmbeddedEventLoop()
         for _ in 0..<4 { #expect(admission.tryEnter()) }
-        let first = Self.wait(admission, on: loop)
-        loop.advanceTime(by: .milliseconds(10))
-        let second = Self.wait(admission, on: loop)
+        // Four calls a window, none admitted: the first window is only counted from the first call.
+        var waiting = Self.arrive(admission, on: loop, windows: 3, perWindow: 4)
         #expect(!admission.isStanding)
-        loop.advanceTime(by: .milliseconds(15))
-        // The oldest has waited 25 ms: the queue stands from this call on.
-        let third = Self.wait(admission, on: loop)
+        waiting += Self.arrive(admission, on: loop, windows: 1, perWindow: 1)
         #expect(admission.isStanding)
         // Places given back above the standing limit of one go to nobody.
         for _ in 0..<3 { admission.leave() }
         loop.run()
-        #expect(admission.callsInProgress == 1 && admission.callsWaiting == 3)
-        #expect(first.outcome == nil && second.outcome == nil && third.outcome == nil)
+        #expect(admission.callsInProgress == 1 && admission.callsWaiting == 13)
+        #expect(waiting.allSatisfy { $0.outcome == nil })
         // Below it: the newest first.
         admission.leave()
         loop.run()
-        #expect(third.outcome == true && first.outcome == nil && second.outcome == nil)
+        #expect(waiting[12].outcome == true && waiting.prefix(12).allSatisfy { $0.outcome == nil })
         admission.leave()
         loop.run()
-        #expect(second.outcome == true && first.outcome == nil)
-        admission.leave()
-        loop.run()
-        #expect(first.outcome == true)
+        #expect(waiting[11].outcome == true && waiting[0].outcome == nil)
+        while admission.callsWaiting > 0 {
+            admission.leave()
+            loop.run()
+        }
+        #expect(waiting.allSatisfy { $0.outcome == true })
         // Empty: every place again, first come first served.
-        #expect(!admission.isStanding && admission.callsWaiting == 0)
+        #expect(!admission.isStanding)
         for _ in 0..<3 { #expect(admission.tryEnter()) }
         #expect(admission.callsInProgress == 4)
-        let a = Self.wait(admission, on: loop)
-        let b = Self.wait(admission, on: loop)
-        admission.leave()
-        loop.run()
-        #expect(a.outcome == true && b.outcome == nil)
-        admission.leave()
-        loop.run()
-        #expect(b.outcome == true)
         for _ in 0..<4 { admission.leave() }
         #expect(admission.callsInProgress == 0)
+    }
+
+    /// A closed load: each call admitted brings its client's next call. However long its queue,
+    /// it never grows, so it never stands, and its calls are served first come first served.
+    @Test func aClosedLoadsQueueMovesWithoutStanding() {
+        let admission = Self.control(Self.standingLimits(places: 2))
+        let loop = EmbeddedEventLoop()
+        #expect(admission.tryEnter() && admission.tryEnter())
+        // Twelve clients over the two places arrive at once: one window grew.
+        var waiting = Self.arrive(admission, on: loop, windows: 1, perWindow: 10)
+        var served = 0
+        for _ in 0..<30 {
+            // Per window: two places come back, their waiters are admitted, and their clients'
+            // answers bring two calls.
+            for _ in 0..<2 {
+                admission.leave()
+                loop.run()
+                #expect(waiting[served].outcome == true)
+                served += 1
+                waiting.append(Self.wait(admission, on: loop))
+            }
+            loop.advanceTime(by: .milliseconds(10))
+            #expect(!admission.isStanding)
+        }
+        #expect(admission.callsWaiting == 10 && waiting.allSatisfy { $0.outcome != false })
+        while admission.callsWaiting > 0 {
+            admission.leave()
+            loop.run()
+        }
+        for _ in 0..<2 { admission.leave() }
+        #expect(admission.callsInProgress == 0 && waiting.allSatisfy { $0.outcome == true })
+    }
+
+    /// Calls their clients send again after a refusal (`grpc-previous-rpc-attempts`) are the same
+    /// load: however many come, they do not make the queue grow.
+    @Test func retriesDoNotMakeTheQueueGrow() {
+        let admission = Self.control(Self.standingLimits(places: 1))
+        let loop = EmbeddedEventLoop()
+        #expect(admission.tryEnter())
+        let retried = Self.arrive(admission, on: loop, windows: 6, perWindow: 4, isRetry: true)
+        #expect(!admission.isStanding)
+        // New calls, as many a window, do.
+        let fresh = Self.arrive(admission, on: loop, windows: 4, perWindow: 4)
+        #expect(admission.isStanding)
+        while admission.callsWaiting > 0 {
+            admission.leave()
+            loop.run()
+        }
+        admission.leave()
+        #expect((retried + fresh).allSatisfy { $0.outcome == true } && admission.callsInProgress == 0)
     }
 
     /// The oldest waiters of a standing queue wait out their wait and are refused; the newest,
@@ -341,14 +403,13 @@ import Testing
     @Test func aStandingQueueRefusesItsOldestWhenTheirWaitRunsOut() {
         let admission = Self.control(.init(
             maxCallsInProgress: 2, maxWaiting: 64, maxWait: .milliseconds(100),
-            standingWait: .milliseconds(20), standingCallsInProgress: 1))
+            standingWait: .milliseconds(20), standingCallsInProgress: 1, growthWindow: .milliseconds(10)))
         let loop = EmbeddedEventLoop()
         #expect(admission.tryEnter() && admission.tryEnter())
-        // Two calls arrive every 10 ms and one place comes back every 10 ms: twice the throughput.
+        // Five calls arrive every 10 ms and one place comes back every 10 ms: five times the throughput.
         var waiting: [Decision] = []
         for _ in 0..<20 {
-            waiting.append(Self.wait(admission, on: loop))
-            waiting.append(Self.wait(admission, on: loop))
+            for _ in 0..<5 { waiting.append(Self.wait(admission, on: loop)) }
             loop.advanceTime(by: .milliseconds(10))
             admission.leave()
             loop.run()
@@ -360,7 +421,7 @@ import Testing
         let refused = waiting.filter { $0.outcome == false }.count
         let served = waiting.filter { $0.outcome == true }.count
         #expect(refused > 0 && served > 0 && refused + served + admission.callsWaiting == waiting.count)
-        #expect(waiting.suffix(4).contains { $0.outcome == true })
+        #expect(waiting.suffix(6).contains { $0.outcome == true })
         while admission.callsWaiting > 0 {
             admission.leave()
             loop.run()

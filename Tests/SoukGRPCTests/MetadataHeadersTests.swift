@@ -62,6 +62,15 @@ import Testing
         #expect(head.metadata.binaryValues("trace-bin") == [[0, 1, 2], [3, 4]])
         // The spec forbids failing on values outside ASCII-Value; they are kept as received.
         #expect(head.metadata["x-odd"] == "  spaced\u{80} ")
+        #expect(head.previousAttempts == 0)
+    }
+
+    @Test func aRetryIsReadFromItsHeaderAndIsNotMetadata() {
+        let retry = RequestHead([HTTP2Header(":path", "/a.B/C"), HTTP2Header("grpc-previous-rpc-attempts", "2")])
+        #expect(retry.previousAttempts == 2 && retry.metadata.isEmpty && retry.headerError == nil)
+        for unreadable in ["", "x", "-1"] {
+            #expect(RequestHead([HTTP2Header("grpc-previous-rpc-attempts", unreadable)]).previousAttempts == 0, "\(unreadable)")
+        }
     }
 
     @Test func headerNamesAreMatchedExactly() {

@@ -252,6 +252,7 @@ public final class ScenarioRunner: Sendable {
         var refusedAttempt = 0
         while true {
             failure = nil
+            options.previousAttempts = attempt + refusedAttempt
             do {
                 if step.method.serverStreaming {
                     let limit = step.streamMessages
