@@ -164,10 +164,13 @@ public final class SoukTransport: Sendable {
         var attempt = 1
         var delays = self.retry.backoff.delays()
         var refreshed = false
+        // Every send, a resend after a token refresh included, tells the server how many came before.
+        var sent = 0
         while true {
             let (prepared, token) = try await prepared(options)
             var attemptOptions = prepared
-            attemptOptions.previousAttempts = attempt - 1
+            attemptOptions.previousAttempts = sent
+            sent += 1
             do {
                 return try await channel.unary(path, request, as: Response.self, options: attemptOptions).message
             } catch let error as RPCError {

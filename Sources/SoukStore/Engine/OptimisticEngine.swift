@@ -171,10 +171,9 @@ final class OptimisticTransaction: EngineTransaction {
         self.engine = engine
     }
 
-    private func committed(_ key: [UInt8]) throws -> EngineEntry? {
-        let name = ByteKey(key)
+    private func committed(_ name: ByteKey) throws -> EngineEntry? {
         if let cached = readCache[name] { return cached }
-        let (entries, revision) = try keyValues.read([key], at: pin.revision)
+        let (entries, revision) = try keyValues.read([name.bytes], at: pin.revision)
         pin.pin(revision)
         let entry = entries.first ?? nil
         readCache[name] = entry
@@ -186,16 +185,19 @@ final class OptimisticTransaction: EngineTransaction {
         return try value.withUnsafeBytes { try body($0) }
     }
 
-    func getForUpdate<R>(_ key: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> R) throws -> R {
-        if let pending = writes[ByteKey(key)] {
-            // Its own write: what the commit stores does not depend on anyone else's.
-            switch pending {
-            case .put(let value): return try visit(value, body)
-            case .delete: return try body(nil)
-            }
+    /// The value this transaction wrote to the key itself, if it did.
+    private func visit<R>(_ pending: Pending, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
+        switch pending {
+        case .put(let value): try visit(value, body)
+        case .delete: try body(nil)
         }
-        let entry = try committed(key)
+    }
+
+    func getForUpdate<R>(_ key: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> R) throws -> R {
         let name = ByteKey(key)
+        // Its own write: what the commit stores does not depend on anyone else's.
+        if let pending = writes[name] { return try visit(pending, body) }
+        let entry = try committed(name)
         if conditions[name] == nil { conditions[name] = .some(entry?.modRevision) }
         return try visit(entry?.value, body)
     }
@@ -206,13 +208,9 @@ final class OptimisticTransaction: EngineTransaction {
     }
 
     func get<R>(_ key: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> R) throws -> R {
-        if let pending = writes[ByteKey(key)] {
-            switch pending {
-            case .put(let value): return try visit(value, body)
-            case .delete: return try body(nil)
-            }
-        }
-        return try visit(try committed(key)?.value, body)
+        let name = ByteKey(key)
+        if let pending = writes[name] { return try visit(pending, body) }
+        return try visit(try committed(name)?.value, body)
     }
 
     /// `locking` needs nothing here: a key that must not change under this transaction was read
